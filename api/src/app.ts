@@ -1,0 +1,60 @@
+import 'reflect-metadata';
+import path from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Logger } from 'pino';
+import { AppModule } from './app.module';
+import { ApiExceptionFilter } from './common/api-exception.filter';
+import { NestPinoLogger, requestLogger } from './common/logger';
+import type { AppConfig } from './config/config';
+import { createDataSource, migrate, openDatabase, type DatabaseHandle } from './database/database';
+import { jsonMessageAdapter } from './realtime/json-message-adapter';
+import { securityHeaders } from './web/security-headers';
+import { mountStaticSite } from './web/static-site';
+
+export interface RunningApi {
+  app: NestExpressApplication;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** Opens the database, applies migrations and builds the HTTP + WebSocket application (not yet listening). */
+export async function createApi(config: AppConfig, logger: Logger): Promise<RunningApi> {
+  const database = await openDatabase(config, (message) => logger.debug({ component: 'postgres' }, message));
+  const dataSource = createDataSource(database.url);
+  try {
+    await dataSource.initialize();
+    const applied = await migrate(dataSource);
+    if (applied.length) logger.info({ migrations: applied }, 'applied database migrations');
+
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, dataSource), {
+      logger: new NestPinoLogger(logger),
+      bufferLogs: false,
+    });
+    app.disable('x-powered-by');
+    app.set('trust proxy', 'loopback, uniquelocal');
+    app.use(requestLogger(logger));
+    app.use(securityHeaders(config.REMOTE_ORIGINS));
+    app.setGlobalPrefix('api');
+    app.useGlobalFilters(new ApiExceptionFilter(logger));
+    app.useWebSocketAdapter(jsonMessageAdapter(app, logger));
+    mountStaticSite(app.getHttpAdapter().getInstance(), {
+      staticRoot: path.resolve(config.STATIC_ROOT),
+      manifestFile: path.resolve(config.REMOTES_MANIFEST),
+    });
+    app.enableShutdownHooks();
+
+    return {
+      app,
+      database,
+      close: async () => {
+        await app.close();
+        await database.stop();
+      },
+    };
+  } catch (error) {
+    if (dataSource.isInitialized) await dataSource.destroy();
+    await database.stop();
+    throw error;
+  }
+}

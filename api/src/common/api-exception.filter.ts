@@ -1,0 +1,50 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import type { ApiErrorBody } from '@cbh/contracts';
+
+const REASONS: Record<number, string> = Object.fromEntries(
+  Object.entries(HttpStatus)
+    .filter(([, code]) => typeof code === 'number')
+    .map(([name, code]) => [code, name.toLowerCase().split('_').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ')]),
+);
+
+export function errorBody(statusCode: number, message: string): ApiErrorBody {
+  return { statusCode, error: REASONS[statusCode] ?? 'Error', message };
+}
+
+function messageOf(exception: HttpException): string {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  return typeof message === 'string' ? message : exception.message;
+}
+
+/** Every error leaves the API as JSON {statusCode, error, message}; a 5xx never leaks internals. */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    if (host.getType() !== 'http') return;
+    const http = host.switchToHttp();
+    const response = http.getResponse<Response>();
+    const request = http.getRequest<Request>();
+
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      if (status >= 500) this.logger.error({ err: exception, url: request.url }, 'request failed');
+      response.status(status).json(errorBody(status, messageOf(exception)));
+      return;
+    }
+    const status = (exception as { status?: number; type?: string }).status;
+    if (status && status >= 400 && status < 500) {
+      // body-parser errors (malformed JSON, too large) carry their own 4xx status
+      response.status(status).json(errorBody(status, (exception as Error).message));
+      return;
+    }
+    this.logger.error({ err: exception, url: request.url }, 'unhandled error');
+    response.status(500).json(errorBody(500, 'Internal server error'));
+  }
+}

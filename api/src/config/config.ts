@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'use true or false' })
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUnset, schema.optional());
+
+export const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' })),
+    DATA_DIR: z.string().default('.data'),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54320),
+    STATIC_ROOT: z.string().default('dist'),
+    REMOTES_MANIFEST: z.string().default('remotes.json'),
+    REMOTE_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+      .pipe(z.array(z.url({ message: 'REMOTE_ORIGINS is a comma-separated list of origins' }))),
+    ADMIN_EMAIL: z.email().default('admin@example.com'),
+    ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters')),
+    ELEVATION_EMAIL: optional(z.email()),
+    MASTER_KEY: optional(z.string().min(16, 'must be at least 16 characters')),
+    SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    SMTP_URL: optional(z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' })),
+    OIDC_ISSUER_URL: optional(z.url()),
+    OIDC_CLIENT_ID: optional(z.string().min(1)),
+    OIDC_CLIENT_SECRET: optional(z.string().min(1)),
+    SEED_DEMO: z.preprocess(emptyAsUnset, flag.default(false)),
+  })
+  .superRefine((env, ctx) => {
+    const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER_URL'],
+        message: 'set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none of them',
+      });
+    }
+  });
+
+export type AppConfig = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string };
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; every problem is named with its variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  const dataDir = path.resolve(config.DATA_DIR);
+  return { ...config, DATA_DIR: dataDir, SESSION_SECRET: config.SESSION_SECRET ?? persistentSecret(dataDir, 'session-secret') };
+}
+
+/** A random secret generated once and kept in the data folder, so restarts keep sessions valid. */
+export function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

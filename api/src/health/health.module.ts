@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { HealthController } from './health.controller';
+import { InstanceRegistry } from './instance-registry.service';
+
+@Module({
+  controllers: [HealthController],
+  providers: [InstanceRegistry],
+})
+export class HealthModule {}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+const HEARTBEAT_MS = 15_000;
+/** An instance that has not reported for this long counts as gone. */
+const ALIVE_WINDOW_SECONDS = 45;
+
+/** Records this API process in api_instances and keeps its heartbeat fresh. */
+@Injectable()
+export class InstanceRegistry implements OnApplicationBootstrap, OnApplicationShutdown {
+  readonly id = randomUUID();
+  private timer?: NodeJS.Timeout;
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  async onApplicationBootstrap() {
+    await this.dataSource.query('INSERT INTO api_instances (id, hostname, pid) VALUES ($1, $2, $3)', [
+      this.id,
+      hostname(),
+      process.pid,
+    ]);
+    this.timer = setInterval(() => void this.beat().catch(() => undefined), HEARTBEAT_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown() {
+    clearInterval(this.timer);
+    if (this.dataSource.isInitialized) {
+      await this.dataSource.query('DELETE FROM api_instances WHERE id = $1', [this.id]).catch(() => undefined);
+    }
+  }
+
+  private async beat() {
+    await this.dataSource.query('UPDATE api_instances SET last_seen_at = now() WHERE id = $1', [this.id]);
+  }
+
+  async aliveCount(): Promise<number> {
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS alive FROM api_instances WHERE last_seen_at > now() - make_interval(secs => $1)`,
+      [ALIVE_WINDOW_SECONDS],
+    );
+    return row.alive;
+  }
+}

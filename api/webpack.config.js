@@ -1,0 +1,42 @@
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..');
+
+/** Bundles the API and the workspace libs it imports; every npm package stays an external require. */
+module.exports = (env = {}, argv = {}) => ({
+  name: 'api',
+  mode: argv.mode ?? 'production',
+  target: 'node20',
+  context: ROOT,
+  entry: { main: './api/src/main.ts' },
+  devtool: 'source-map',
+  output: { path: path.join(ROOT, 'dist/api'), filename: '[name].js', clean: true },
+  externalsPresets: { node: true },
+  externals: [
+    ({ request }, callback) =>
+      /^[@a-z]/.test(request) && !request.startsWith('@cbh/') ? callback(null, `commonjs ${request}`) : callback(),
+  ],
+  resolve: { extensions: ['.ts', '.js'] },
+  module: {
+    rules: [
+      {
+        test: /\.ts$/,
+        exclude: /node_modules/,
+        use: {
+          loader: 'swc-loader',
+          options: {
+            swcrc: false,
+            jsc: {
+              target: 'es2022',
+              parser: { syntax: 'typescript', decorators: true },
+              transform: { legacyDecorator: true, decoratorMetadata: true },
+              keepClassNames: true,
+            },
+          },
+        },
+      },
+    ],
+  },
+  optimization: { minimize: false },
+  stats: 'errors-warnings',
+});

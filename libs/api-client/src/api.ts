@@ -1,0 +1,33 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import type { AuthUser } from '@cbh/contracts';
+
+/**
+ * The one RTK Query api of the site. The shell creates the store; remotes add their endpoints with
+ * api.injectEndpoints, so every screen shares one cache (the library is a federation singleton).
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: fetchBaseQuery({ baseUrl: '/api', credentials: 'include' }),
+  endpoints: (build) => ({
+    /** The signed-in account, or null when signed out (401). */
+    getAuthUser: build.query<AuthUser | null, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const result = await baseQuery('/auth/user');
+        if (result.error?.status === 401) return { data: null };
+        if (result.error) return { error: result.error };
+        return { data: result.data as AuthUser };
+      },
+    }),
+  }),
+});
+
+export const { useGetAuthUserQuery } = api;
+
+export function createAppStore() {
+  return configureStore({
+    reducer: { [api.reducerPath]: api.reducer },
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+}
+export type AppStore = ReturnType<typeof createAppStore>;

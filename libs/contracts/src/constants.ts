@@ -1,0 +1,18 @@
+/** Notification constants (SPEC §9). */
+export const TOAST = {
+  limit: 1,
+  durationMs: 5000,
+  swipeDirection: 'right',
+  swipeThresholdPx: 50,
+  hotkey: ['F8'],
+  removeDelayMs: 1_000_000,
+  maxWidthPx: 420,
+} as const;
+
+export const TOOLTIP = {
+  delayMs: 700,
+  skipDelayMs: 300,
+} as const;
+
+/** How long the shell waits for a remote before it shows the fallback card. */
+export const REMOTE_LOAD_TIMEOUT_MS = 10_000;

@@ -1,0 +1,6 @@
+export * from './roles';
+export * from './auth';
+export * from './remotes';
+export * from './constants';
+export * from './errors';
+export * from './realtime';

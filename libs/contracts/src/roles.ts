@@ -1,0 +1,63 @@
+export const PERMISSIONS = [
+  'dashboard_view',
+  'circuit_breaker_view',
+  'circuit_breaker_operate',
+  'circuit_breaker_admin',
+  'domain_management',
+  'metrics_view',
+  'user_management',
+  'system_admin',
+  'audit_access',
+  'organization_admin',
+  'api_access',
+  'export_data',
+  'import_data',
+  'bulk_operations',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** The permissions matrix on the user screen shows this many of the assignable list. */
+export const PERMISSION_MATRIX_SIZE = 8;
+
+export const ROLES = ['viewer', 'operator', 'admin', 'super_admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  viewer: 'Viewer',
+  operator: 'Operator',
+  admin: 'Administrator',
+  super_admin: 'Super Administrator',
+};
+
+export const ROLE_DEFAULT_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  viewer: ['dashboard_view', 'circuit_breaker_view'],
+  operator: ['dashboard_view', 'circuit_breaker_view', 'circuit_breaker_operate', 'metrics_view'],
+  admin: [
+    'dashboard_view',
+    'circuit_breaker_view',
+    'circuit_breaker_operate',
+    'circuit_breaker_admin',
+    'domain_management',
+    'metrics_view',
+  ],
+  super_admin: PERMISSIONS,
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** The badge label for a role: its label when known, its raw name otherwise, 'admin' when absent. */
+export function roleLabel(role: string | null | undefined): string {
+  if (!role) return 'admin';
+  return isRole(role) ? ROLE_LABELS[role] : role;
+}
+
+/** super_admin holds every permission; anyone else holds what their list names. */
+export function hasPermission(
+  user: { role: string; permissions: readonly string[] } | null | undefined,
+  permission: Permission,
+): boolean {
+  if (!user) return false;
+  return user.role === 'super_admin' || user.permissions.includes(permission);
+}

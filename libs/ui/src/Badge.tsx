@@ -1,0 +1,26 @@
+import styled from 'styled-components';
+import { roleLabel } from '@cbh/contracts';
+import { theme } from './theme';
+
+export const Badge = styled.span<{ $color?: string }>`
+  display: inline-block;
+  padding: 2px 8px;
+  border-radius: 999px;
+  font-size: 12px;
+  font-weight: 600;
+  color: ${theme.colors.primaryText};
+  background: ${({ $color = theme.colors.primary }) => $color};
+`;
+
+export function RoleBadge({ role }: { role: string | null | undefined }) {
+  return <Badge data-testid="role-badge">{roleLabel(role)}</Badge>;
+}
+
+export const Dot = styled.span<{ $color: string }>`
+  display: inline-block;
+  width: 8px;
+  height: 8px;
+  border-radius: 50%;
+  flex: none;
+  background: ${({ $color }) => $color};
+`;

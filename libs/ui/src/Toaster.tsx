@@ -1,0 +1,89 @@
+import * as RadixToast from '@radix-ui/react-toast';
+import styled from 'styled-components';
+import { TOAST } from '@cbh/contracts';
+import { theme } from './theme';
+import { dismissToast, useToasts } from './toast-store';
+
+const Viewport = styled(RadixToast.Viewport)`
+  position: fixed;
+  bottom: 0;
+  right: 0;
+  z-index: 100;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  width: 100%;
+  max-width: ${TOAST.maxWidthPx}px;
+  margin: 0;
+  padding: 16px;
+  list-style: none;
+  outline: none;
+`;
+
+const Root = styled(RadixToast.Root)<{ $destructive: boolean }>`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: 4px 12px;
+  padding: 14px 16px;
+  border-radius: ${theme.radius};
+  border: 1px solid ${({ $destructive }) => ($destructive ? theme.colors.destructive : theme.colors.border)};
+  background: ${({ $destructive }) => ($destructive ? theme.colors.destructive : theme.colors.surface)};
+  color: ${({ $destructive }) => ($destructive ? theme.colors.primaryText : theme.colors.text)};
+  box-shadow: 0 8px 24px rgb(15 23 42 / 0.15);
+  &[data-swipe='move'] {
+    transform: translateX(var(--radix-toast-swipe-move-x));
+  }
+  &[data-swipe='end'] {
+    transform: translateX(var(--radix-toast-swipe-end-x));
+  }
+`;
+
+const Title = styled(RadixToast.Title)`
+  grid-column: 1;
+  font-weight: 600;
+  font-size: 14px;
+`;
+
+const Description = styled(RadixToast.Description)`
+  grid-column: 1;
+  font-size: 14px;
+`;
+
+const Close = styled(RadixToast.Close)`
+  grid-column: 2;
+  grid-row: 1 / span 2;
+  align-self: start;
+  border: none;
+  background: transparent;
+  color: inherit;
+  font-size: 16px;
+  cursor: pointer;
+`;
+
+/** The one notification region of the site; remotes call toast() from this library. */
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <RadixToast.Provider
+      duration={TOAST.durationMs}
+      swipeDirection={TOAST.swipeDirection}
+      swipeThreshold={TOAST.swipeThresholdPx}
+    >
+      {toasts.map((t) => (
+        <Root
+          key={t.id}
+          open={t.open}
+          $destructive={t.variant === 'destructive'}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(t.id);
+          }}
+        >
+          <Title>{t.title}</Title>
+          {t.description ? <Description>{t.description}</Description> : null}
+          <Close aria-label="Close">×</Close>
+        </Root>
+      ))}
+      <Viewport hotkey={[...TOAST.hotkey]} />
+    </RadixToast.Provider>
+  );
+}

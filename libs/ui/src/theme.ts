@@ -1,0 +1,35 @@
+import { createGlobalStyle } from 'styled-components';
+
+export const theme = {
+  colors: {
+    background: '#f8fafc',
+    surface: '#ffffff',
+    border: '#e2e8f0',
+    text: '#0f172a',
+    muted: '#475569',
+    primary: '#2563eb',
+    primaryText: '#ffffff',
+    destructive: '#dc2626',
+    success: '#16a34a',
+    warning: '#ca8a04',
+    inactive: '#94a3b8',
+    closed: '#16a34a',
+    halfOpen: '#d97706',
+    open: '#dc2626',
+  },
+  radius: '8px',
+  font: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+} as const;
+export type Theme = typeof theme;
+
+export const GlobalStyle = createGlobalStyle`
+  *, *::before, *::after { box-sizing: border-box; }
+  html, body, #root { height: 100%; }
+  body {
+    margin: 0;
+    font-family: ${theme.font};
+    color: ${theme.colors.text};
+    background: ${theme.colors.background};
+  }
+  a { color: inherit; }
+`;

@@ -1,0 +1,12 @@
+import { RoutePages } from '@cbh/ui';
+import { PATTERN_DEMOS } from '../features/catalogue/patterns';
+import { PatternDemoPage } from '../features/catalogue/PatternDemoPage';
+
+const pages = PATTERN_DEMOS.map(({ slug, title, summary }) => ({
+  path: `/patterns/${slug}`,
+  Component: () => <PatternDemoPage title={title} summary={summary} />,
+}));
+
+export default function PatternsRoutes() {
+  return <RoutePages pages={pages} />;
+}

@@ -1,0 +1,9 @@
+const { federatedApp } = require('../tools/webpack/federated-app.cjs');
+const { REMOTE_DEV_PORTS } = require('../tools/webpack/dev-ports.cjs');
+
+module.exports = federatedApp({
+  project: 'mfe-patterns',
+  name: 'mfe_patterns',
+  exposes: { './Routes': './src/exposes/Routes.tsx' },
+  devPort: REMOTE_DEV_PORTS['mfe-patterns'],
+});

@@ -1,0 +1,79 @@
+import { useMemo } from 'react';
+import { Provider } from 'react-redux';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import styled from 'styled-components';
+import { createAppStore, useGetAuthUserQuery, type AppStore } from '@cbh/api-client';
+import type { RemotesManifest } from '@cbh/contracts';
+import { FullScreenSpinner, GlobalStyle, Toaster, TooltipProvider } from '@cbh/ui';
+import { Sidebar } from './chrome/Sidebar';
+import { TopBar } from './chrome/TopBar';
+import { loadRemoteRoutes, resetRemote } from './federation/remotes';
+import { RemoteView } from './federation/RemoteView';
+import { NotFoundPage } from './routing/NotFoundPage';
+
+const Frame = styled.div`
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+`;
+
+const Body = styled.div`
+  display: flex;
+  flex: 1;
+  min-height: 0;
+`;
+
+const Main = styled.main`
+  flex: 1;
+  overflow-y: auto;
+  padding: 24px 32px;
+`;
+
+interface ShellProps {
+  manifest: RemotesManifest;
+  load?: typeof loadRemoteRoutes;
+  reset?: typeof resetRemote;
+}
+
+function Shell({ manifest, load = loadRemoteRoutes, reset = resetRemote }: ShellProps) {
+  const { data: user, isLoading } = useGetAuthUserQuery();
+  if (isLoading) return <FullScreenSpinner label="Checking your session" />;
+
+  return (
+    <Frame>
+      <TopBar user={user ?? null} />
+      <Body>
+        <Sidebar />
+        <Main>
+          <Routes>
+            {manifest.remotes.flatMap((remote) =>
+              remote.routes.map((path) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={<RemoteView key={remote.name} remote={remote} load={load} reset={reset} />}
+                />
+              )),
+            )}
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Main>
+      </Body>
+    </Frame>
+  );
+}
+
+export function App({ store: givenStore, ...props }: ShellProps & { store?: AppStore }) {
+  const store = useMemo(() => givenStore ?? createAppStore(), [givenStore]);
+  return (
+    <Provider store={store}>
+      <GlobalStyle />
+      <TooltipProvider>
+        <BrowserRouter>
+          <Shell {...props} />
+        </BrowserRouter>
+        <Toaster />
+      </TooltipProvider>
+    </Provider>
+  );
+}

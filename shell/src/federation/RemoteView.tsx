@@ -1,0 +1,82 @@
+import { Component, lazy, Suspense, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { Button, Card, Muted } from '@cbh/ui';
+import type { RemoteDescriptor } from '@cbh/contracts';
+import type { RoutesModule } from './remotes';
+
+const Loading = styled(Muted)`
+  padding: 24px 0;
+`;
+
+interface BoundaryProps {
+  title: string;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+class RemoteBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(`[shell] ${this.props.title} failed`, error, info.componentStack);
+  }
+
+  render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <Card role="alert" data-testid="remote-fallback">
+        <h2>This part of the site is unavailable</h2>
+        <Muted>
+          The {this.props.title} screens could not be loaded. The rest of the site keeps working; try again in a
+          moment.
+        </Muted>
+        <Muted as="pre" style={{ whiteSpace: 'pre-wrap', fontSize: 12 }}>
+          {this.state.error.message}
+        </Muted>
+        <Button
+          onClick={() => {
+            this.setState({ error: null });
+            this.props.onRetry();
+          }}
+        >
+          Retry
+        </Button>
+      </Card>
+    );
+  }
+}
+
+export function displayName(remote: RemoteDescriptor) {
+  return remote.name.replace(/^mfe_/, '').replace(/_/g, ' ');
+}
+
+interface RemoteViewProps {
+  remote: RemoteDescriptor;
+  load: (remote: RemoteDescriptor) => Promise<RoutesModule>;
+  reset: (remote: RemoteDescriptor) => void;
+}
+
+/** Renders a remote's routes component inside an error boundary with a fallback card and Retry. */
+export function RemoteView({ remote, load, reset }: RemoteViewProps) {
+  const [attempt, setAttempt] = useState(0);
+  // A new lazy component per attempt, so Retry really loads again.
+  const Routes = useMemo(() => lazy(() => load(remote)), [remote, load, attempt]);
+  return (
+    <RemoteBoundary
+      key={attempt}
+      title={displayName(remote)}
+      onRetry={() => {
+        reset(remote);
+        setAttempt((n) => n + 1);
+      }}
+    >
+      <Suspense fallback={<Loading role="status">Loading…</Loading>}>
+        <Routes />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

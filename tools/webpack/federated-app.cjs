@@ -1,0 +1,110 @@
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const TerserPlugin = require('terser-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedSingletons } = require('./shared-singletons.cjs');
+
+const ROOT = path.resolve(__dirname, '../..');
+const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:3000';
+
+function swcRule(test, tsx, production) {
+  return {
+    test,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        swcrc: false,
+        jsc: {
+          target: 'es2020',
+          parser: { syntax: 'typescript', tsx },
+          transform: { react: { runtime: 'automatic', development: !production } },
+        },
+      },
+    },
+  };
+}
+
+/**
+ * The webpack config of one app of the site: the shell (host) when `host` is set, a remote otherwise.
+ * Output goes to dist/<project>/ unless `--env outputPath=...` says otherwise.
+ */
+function federatedApp({ project, name, exposes, devPort, host = false }) {
+  return (env = {}, argv = {}) => {
+    const production = argv.mode !== 'development';
+    const projectDir = path.join(ROOT, project);
+    const fileName = production ? '[name].[contenthash:10].js' : '[name].js';
+
+    const federation = host
+      ? {
+          name,
+          remotes: {},
+          runtimePlugins: [path.join(projectDir, 'src/federation/remote-fallback-plugin.ts')],
+          manifest: false,
+          experiments: { provideExternalRuntime: true },
+        }
+      : {
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          manifest: { fileName: 'mf-manifest.json' },
+          experiments: {
+            externalRuntime: true,
+            optimization: { disableSnapshot: true, disableRemote: true, target: 'web' },
+          },
+        };
+
+    return {
+      name: project,
+      mode: production ? 'production' : 'development',
+      context: projectDir,
+      entry: host ? { main: './src/index.ts' } : {},
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: env.outputPath ? path.resolve(env.outputPath) : path.join(ROOT, 'dist', project),
+        publicPath: host ? '/' : 'auto',
+        uniqueName: name,
+        filename: fileName,
+        chunkFilename: fileName,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+      module: { rules: [swcRule(/\.tsx$/, true, production), swcRule(/\.ts$/, false, production)] },
+      plugins: [
+        new ModuleFederationPlugin({
+          ...federation,
+          shared: sharedSingletons,
+          shareStrategy: 'loaded-first',
+          dts: false,
+        }),
+        host &&
+          new HtmlWebpackPlugin({ template: path.join(projectDir, 'src/index.html'), scriptLoading: 'defer' }),
+      ].filter(Boolean),
+      optimization: {
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
+      },
+      performance: { hints: false },
+      infrastructureLogging: { level: 'warn' },
+      stats: 'errors-warnings',
+      devServer: {
+        port: devPort,
+        hot: false,
+        historyApiFallback: host,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        devMiddleware: host ? undefined : { publicPath: `/remotes/${project}/` },
+        proxy: host
+          ? [
+              { context: ['/api', '/remotes.json'], target: API_ORIGIN },
+              { context: ['/ws'], target: API_ORIGIN, ws: true },
+              ...Object.entries(require('./dev-ports.cjs').REMOTE_DEV_PORTS).map(([remote, port]) => ({
+                context: [`/remotes/${remote}/`],
+                target: `http://localhost:${port}`,
+              })),
+            ]
+          : undefined,
+      },
+    };
+  };
+}
+
+module.exports = { federatedApp };

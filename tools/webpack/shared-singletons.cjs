@@ -1,0 +1,36 @@
+const rootPackage = require('../../package.json');
+
+/**
+ * The modules every app of the site shares as singletons. Anything shared couples deploys, so this list
+ * holds only the framework and the workspace libraries that keep shared state (the api cache and the toasts).
+ */
+const SINGLETONS = [
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  '@reduxjs/toolkit/query/react',
+  'styled-components',
+  '@cbh/api-client',
+  '@cbh/ui',
+];
+
+function versionOf(request) {
+  const name = request.startsWith('@')
+    ? request.split('/').slice(0, 2).join('/')
+    : request.replace(/\/$/, '').split('/')[0];
+  if (name.startsWith('@cbh/')) return require(`../../libs/${name.slice(5)}/package.json`).version;
+  return rootPackage.dependencies[name];
+}
+
+const sharedSingletons = Object.fromEntries(
+  SINGLETONS.map((request) => [
+    request,
+    { singleton: true, requiredVersion: versionOf(request), strictVersion: false },
+  ]),
+);
+
+module.exports = { sharedSingletons, SINGLETONS };
