@@ -3,7 +3,7 @@ const path = require('node:path');
 const ROOT = path.resolve(__dirname, '..');
 
 /** Bundles the API and the workspace libs it imports; every npm package stays an external require. */
-module.exports = (env = {}, argv = {}) => ({
+module.exports = (_env = {}, argv = {}) => ({
   name: 'api',
   mode: argv.mode ?? 'production',
   target: 'node20',

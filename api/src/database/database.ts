@@ -1,6 +1,5 @@
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/config';
-import { startEmbeddedPostgres } from './embedded-postgres';
 import { MIGRATIONS } from './migrations';
 
 export const EMBEDDED_DATABASE_NAME = 'circuit_breaker_hub';
@@ -16,6 +15,8 @@ export interface DatabaseHandle {
 /** DATABASE_URL when set, otherwise the embedded PostgreSQL under DATA_DIR. */
 export async function openDatabase(config: AppConfig, log: (message: string) => void): Promise<DatabaseHandle> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: false, stop: async () => undefined };
+  // Loaded only when needed: the embedded server's packages are large and ES-module only.
+  const { startEmbeddedPostgres } = await import('./embedded-postgres');
   const embedded = await startEmbeddedPostgres({
     dataDir: config.DATA_DIR,
     port: config.EMBEDDED_PG_PORT,

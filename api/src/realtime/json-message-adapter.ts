@@ -15,12 +15,12 @@ export function jsonMessageAdapter(app: INestApplicationContext, logger: Logger)
         json = JSON.parse(String(raw));
       } catch {
         logger.warn({ frame: String(raw).slice(0, 200) }, 'ignored a /ws frame that is not JSON');
-        return null;
+        return undefined;
       }
       const message = clientMessageSchema.safeParse(json);
       if (!message.success) {
         logger.warn({ issues: message.error.issues.map((i) => i.message) }, 'ignored an unknown /ws message');
-        return null;
+        return undefined;
       }
       return { event: message.data.type, data: message.data.data };
     },

@@ -1,0 +1,136 @@
+import { Client } from 'pg';
+import WebSocket from 'ws';
+import { startTestApi, TEST_MANIFEST, type TestApi } from '../test/test-api';
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api.stop();
+});
+
+const get = (path: string, init?: RequestInit) => fetch(`${api.baseUrl}${path}`, init);
+
+describe('health', () => {
+  it('reports the database as reachable and this process as a live replica', async () => {
+    const response = await get('/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ok', database: 'up', replicas: 1 });
+  });
+
+  it('applied the migrations once and recorded this process', async () => {
+    const client = new Client({ connectionString: api.databaseUrl });
+    await client.connect();
+    const migrations = await client.query('SELECT name FROM migrations');
+    const instances = await client.query('SELECT pid FROM api_instances');
+    await client.end();
+    expect(migrations.rows.map((r) => r.name)).toEqual(['ApiInstances1763800000000']);
+    expect(instances.rows).toEqual([{ pid: process.pid }]);
+  });
+});
+
+describe('JSON errors', () => {
+  it('answers a signed-out GET /api/auth/user with 401 in the error shape', async () => {
+    const response = await get('/api/auth/user');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Not signed in' });
+  });
+
+  it('answers an unknown API path with a JSON 404, not the site', async () => {
+    const response = await get('/api/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/json/);
+    expect(await response.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+
+  it('answers malformed JSON with a 400 in the error shape', async () => {
+    const response = await get('/api/health', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"broken":',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+  });
+
+  it('tags every response with a request id, keeping a well-formed one the caller sent', async () => {
+    expect((await get('/api/health')).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await get('/api/health', { headers: { 'x-request-id': 'trace-42' } });
+    expect(echoed.headers.get('x-request-id')).toBe('trace-42');
+  });
+});
+
+describe('serving the site', () => {
+  it('serves /remotes.json from the deployment manifest, revalidated on every load', async () => {
+    const response = await get('/remotes.json');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.json()).toEqual(TEST_MANIFEST);
+  });
+
+  it('revalidates manifests and entries but caches hashed chunks for good', async () => {
+    for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
+      const response = await get(`/remotes/mfe-dashboard/${file}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+    const chunk = await get('/remotes/mfe-dashboard/749.abcdef0123.js');
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/main.0123456789.js')).headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('serves the shell for any page path, so the client router decides (including its 404)', async () => {
+    for (const page of ['/', '/dashboard', '/services/validation', '/no/such/page']) {
+      const response = await get(page);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('never serves build output outside the remotes the manifest names', async () => {
+    expect((await get('/remotes/api/main.js')).status).toBe(404);
+    expect((await get('/remotes/shell/index.html')).status).toBe(404);
+    expect((await get('/remotes/../api/main.js')).status).toBe(404);
+  });
+
+  it('sends a CSP that allows the federated chunks from this origin and nothing inline', async () => {
+    const csp = (await get('/')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('/ws', () => {
+  function connect(): Promise<WebSocket> {
+    const socket = new WebSocket(`${api.baseUrl.replace('http', 'ws')}/ws`);
+    return new Promise((resolve, reject) => {
+      socket.once('open', () => resolve(socket));
+      socket.once('error', reject);
+    });
+  }
+  const nextMessage = (socket: WebSocket) =>
+    new Promise<unknown>((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)))));
+
+  it('answers ping with pong', async () => {
+    const socket = await connect();
+    const reply = nextMessage(socket);
+    socket.send(JSON.stringify({ type: 'ping' }));
+    expect(await reply).toEqual({ type: 'pong' });
+    socket.close();
+  });
+
+  it('ignores frames that are not JSON or not a known message, and keeps the connection', async () => {
+    const socket = await connect();
+    const reply = nextMessage(socket);
+    socket.send('{not json');
+    socket.send(JSON.stringify({ type: 'launchMissiles' }));
+    socket.send(JSON.stringify({ type: 'ping' }));
+    expect(await reply).toEqual({ type: 'pong' });
+    expect(socket.readyState).toBe(WebSocket.OPEN);
+    socket.close();
+  });
+});

