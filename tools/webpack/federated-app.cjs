@@ -27,12 +27,13 @@ function swcRule(test, tsx, production) {
 
 /**
  * The webpack config of one app of the site: the shell (host) when `host` is set, a remote otherwise.
- * Output goes to dist/<project>/ unless `--env outputPath=...` says otherwise.
+ * Output goes to dist/<project>/ unless `--env outputPath=...` says otherwise; `--env projectDir=...` builds
+ * a copy of the app's folder instead of the original.
  */
 function federatedApp({ project, name, exposes, devPort, host = false }) {
   return (env = {}, argv = {}) => {
     const production = argv.mode !== 'development';
-    const projectDir = path.join(ROOT, project);
+    const projectDir = env.projectDir ? path.resolve(env.projectDir) : path.join(ROOT, project);
     const fileName = production ? '[name].[contenthash:10].js' : '[name].js';
 
     const federation = host

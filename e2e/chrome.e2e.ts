@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+
+const PAGE_TITLES: Record<string, string> = {
+  '/': 'Master Circuit Breaker Patterns',
+  '/core-logic': 'Core Logic Layer (Brain)',
+  '/services/core': 'Service Layer',
+  '/services/data-access': 'Data Access Layer',
+  '/dashboard': 'Dashboard',
+  '/domains': 'Domain Management',
+  '/users': 'User Management',
+  '/elevate': 'Privilege Elevation',
+  '/patterns/cqrs': 'CQRS',
+  '/patterns/event-sourcing': 'Event Sourcing',
+  '/patterns/microservices': 'Microservices',
+  '/patterns/saga': 'Saga',
+  '/patterns/domain-driven-design': 'Domain-Driven Design',
+  '/patterns/hexagonal-architecture': 'Hexagonal Architecture',
+};
+
+test.describe('signed out', () => {
+  test('the landing page offers Get Started and Login to the server login path', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Master Circuit Breaker Patterns');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/api/login');
+    await expect(main.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/api/login');
+    await expect(main.getByText('Built for educational purposes.')).toBeVisible();
+  });
+
+  test('the top bar shows the title, the links, Login and Start Demo, and no account', async ({ page }) => {
+    await page.goto('/');
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('link', { name: 'Circuit Breaker Hub' })).toBeVisible();
+    const nav = banner.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link')).toHaveText(['Home', 'Dashboard', 'Domains']);
+    await expect(banner.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/api/login');
+    await expect(banner.getByRole('link', { name: 'Start Demo' })).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Logout' })).toHaveCount(0);
+    await expect(page.getByTestId('role-badge')).toHaveCount(0);
+  });
+
+  test('the sidebar lists 15 components in five groups with their status colours', async ({ page }) => {
+    await page.goto('/');
+    const sidebar = page.getByRole('complementary', { name: 'Service Logic' });
+    await expect(sidebar.getByRole('group')).toHaveCount(5);
+    await expect(sidebar.getByRole('link')).toHaveCount(15);
+    const dotColour = (name: string) =>
+      sidebar.getByRole('link', { name }).locator('span').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await dotColour('Notifications')).toBe('rgb(202, 138, 4)');
+    expect(await dotColour('Rate Limiter')).toBe('rgb(202, 138, 4)');
+    expect(await dotColour('API Versioning')).toBe('rgb(148, 163, 184)');
+    expect(await dotColour('Cache')).toBe('rgb(22, 163, 74)');
+
+    await sidebar.getByRole('button', { name: /Security/ }).click();
+    await expect(sidebar.getByRole('link', { name: 'Rate Limiter' })).toHaveCount(0);
+    await sidebar.getByRole('button', { name: 'Shrink sidebar' }).click();
+    await expect.poll(() => sidebar.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThan(80);
+  });
+
+  test('sidebar links reach the service pages; the others are not found', async ({ page }) => {
+    await page.goto('/');
+    const sidebar = page.getByRole('complementary', { name: 'Service Logic' });
+    await sidebar.getByRole('link', { name: 'Service Layer' }).click();
+    await expect(page).toHaveURL(/\/services\/core$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service Layer');
+    await sidebar.getByRole('link', { name: 'Validation' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  });
+
+  test('any path no remote owns shows the not-found screen inside the chrome', async ({ page }) => {
+    await page.goto('/definitely/not/here');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
+    await expect(page.getByRole('complementary', { name: 'Service Logic' })).toBeVisible();
+  });
+
+  for (const [path, title] of Object.entries(PAGE_TITLES)) {
+    test(`${path} renders "${title}" from its remote`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    });
+  }
+});

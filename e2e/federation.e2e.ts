@@ -1,0 +1,55 @@
+import { expect, test, type Page } from '@playwright/test';
+
+interface ManifestShared {
+  name: string;
+  assets: { js: { sync: string[]; async: string[] } };
+}
+
+/** The files a remote ships as its own fallback copy of a shared package, from its mf-manifest.json. */
+async function fallbackFiles(page: Page, remote: string, packages: string[]): Promise<string[]> {
+  const manifest = await (await page.request.get(`/remotes/${remote}/mf-manifest.json`)).json();
+  return (manifest.shared as ManifestShared[])
+    .filter((shared) => packages.includes(shared.name))
+    .flatMap((shared) => [...shared.assets.js.sync, ...shared.assets.js.async]);
+}
+
+test('shell and remotes run on exactly one React, one router and one store', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Master Circuit Breaker Patterns');
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+  await page.getByRole('link', { name: 'Domains' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Domain Management');
+
+  // The federation runtime's share scope: each singleton has exactly one loaded provider.
+  const loaded = await page.evaluate(() => {
+    const scope = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; from: string }>>>> } })
+      .__FEDERATION__.__SHARE__;
+    const result: Record<string, string[]> = {};
+    for (const instance of Object.values(scope)) {
+      for (const [pkg, versions] of Object.entries(instance.default ?? {})) {
+        for (const [version, shared] of Object.entries(versions)) {
+          if (shared.loaded) (result[pkg] ??= []).push(`${version} from ${shared.from}`);
+        }
+      }
+    }
+    return result;
+  });
+  for (const pkg of ['react', 'react-dom', 'react-router-dom', 'react-redux', 'styled-components', '@cbh/api-client']) {
+    expect(new Set(loaded[pkg]), `${pkg} loaded providers`).toEqual(new Set([loaded[pkg]![0]]));
+    expect(loaded[pkg]![0]).toMatch(/from shell$/);
+  }
+
+  // No remote fetched its own copy of React or React DOM.
+  for (const remote of ['mfe-learning', 'mfe-dashboard', 'mfe-domains']) {
+    const ownCopies = (await fallbackFiles(page, remote, ['react', 'react-dom'])).map((file) => `/remotes/${remote}/${file}`);
+    expect(ownCopies.length).toBeGreaterThan(0);
+    expect(requested.filter((path) => ownCopies.includes(path))).toEqual([]);
+  }
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,20 @@
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { DIST, SCRATCH, startSite } from './server';
+
+/** Starts the production site once (with its embedded PostgreSQL unless DATABASE_URL is set). */
+export default async function globalSetup() {
+  for (const app of ['shell', 'api', 'mfe-dashboard']) {
+    if (!existsSync(path.join(DIST, app))) throw new Error(`dist/${app} is missing: run npm run build first`);
+  }
+  rmSync(SCRATCH, { recursive: true, force: true });
+  mkdirSync(SCRATCH, { recursive: true });
+  process.env.E2E_PG_PORT ??= '54340';
+  const port = Number(process.env.E2E_PORT ?? 3301);
+  const site = await startSite({
+    port,
+    env: { DATA_DIR: path.join(SCRATCH, 'data'), EMBEDDED_PG_PORT: process.env.E2E_PG_PORT },
+  });
+  process.env.E2E_BASE_URL = site.url;
+  (globalThis as { __site?: typeof site }).__site = site;
+}

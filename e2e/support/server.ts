@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '../..');
+export const DIST = path.join(ROOT, 'dist');
+/** Scratch space inside the repository, so copies of apps still resolve the workspace's node_modules. */
+export const SCRATCH = path.join(ROOT, '.data/e2e');
+
+export interface Site {
+  url: string;
+  logs: string[];
+  process: ChildProcess;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export async function waitForHealth(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not become healthy within ${timeoutMs} ms`);
+}
+
+/** The production API (dist/api/main.js) serving a built site, on its own port. */
+export async function startSite({ port, env = {} }: { port: number; env?: Record<string, string> }): Promise<Site> {
+  const logs: string[] = [];
+  const child = spawn(process.execPath, [path.join(DIST, 'api/main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => logs.push(String(chunk)));
+  child.stderr!.on('data', (chunk) => logs.push(String(chunk)));
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    await Promise.race([
+      waitForHealth(url),
+      exited.then(() => {
+        throw new Error(`the API exited during start-up:\n${logs.join('')}`);
+      }),
+    ]);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    url,
+    logs,
+    process: child,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** The database every extra site shares with the main one. */
+export function sharedDatabaseUrl(): string {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const password = readFileSync(path.join(SCRATCH, 'data/pg-password'), 'utf8').trim();
+  return `postgres://postgres:${password}@127.0.0.1:${process.env.E2E_PG_PORT}/circuit_breaker_hub`;
+}
+
+/** A copy of the production build that a test may change (delete or redeploy a remote). */
+export function copyOfBuild(): string {
+  const root = mkdtempSync(path.join(SCRATCH, 'site-'));
+  cpSync(DIST, root, { recursive: true });
+  return root;
+}
+
+export async function startSiteFromCopy(port: number): Promise<Site & { staticRoot: string }> {
+  const staticRoot = copyOfBuild();
+  const site = await startSite({ port, env: { STATIC_ROOT: staticRoot, DATABASE_URL: sharedDatabaseUrl() } });
+  return { ...site, staticRoot };
+}
