@@ -57,6 +57,6 @@ export function mountStaticSite(app: Express, { staticRoot, manifestFile }: { st
       return;
     }
     res.setHeader('Cache-Control', REVALIDATE);
-    res.sendFile(indexHtml);
+    res.sendFile('index.html', { root: shellDir });
   });
 }
