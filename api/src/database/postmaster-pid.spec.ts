@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,10 +18,22 @@ describe('stale postmaster.pid', () => {
     expect(existsSync(path.join(dir, 'postmaster.pid'))).toBe(false);
   });
 
-  it('keeps the file and reports the pid when the server still runs', () => {
+  it('removes the file when its pid now belongs to another program', () => {
     const dir = clusterWithPid(process.pid);
-    expect(clearStalePid(dir)).toBe(process.pid);
-    expect(existsSync(path.join(dir, 'postmaster.pid'))).toBe(true);
+    expect(clearStalePid(dir)).toBeNull();
+    expect(existsSync(path.join(dir, 'postmaster.pid'))).toBe(false);
+  });
+
+  it('keeps the file and reports the pid while PostgreSQL runs under it', async () => {
+    const server = spawn('bash', ['-c', 'exec -a postgres sleep 30']);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    try {
+      const dir = clusterWithPid(server.pid!);
+      expect(clearStalePid(dir)).toBe(server.pid);
+      expect(existsSync(path.join(dir, 'postmaster.pid'))).toBe(true);
+    } finally {
+      server.kill();
+    }
   });
 
   it('does nothing without a pid file', () => {
