@@ -1,0 +1,106 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { remotesManifestSchema } from '@cbh/contracts';
+
+const ROOT = path.resolve(__dirname, '..');
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
+interface Service {
+  image?: string;
+  build?: { context: string; dockerfile: string };
+  deploy?: { replicas?: number };
+  environment?: Record<string, string>;
+  ports?: string[];
+  expose?: string[];
+  volumes?: string[];
+  depends_on?: string[] | Record<string, { condition: string }>;
+}
+
+const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, Service> };
+const services = compose.services;
+const remoteFolders = remotesManifestSchema
+  .parse(JSON.parse(read('remotes.json')))
+  .remotes.map((remote) => /^\/remotes\/([\w-]+)\//.exec(remote.entry)![1]!);
+const gateway = read('deploy/nginx/gateway.conf');
+
+/** location blocks of an nginx config: path → body */
+function locations(conf: string): Map<string, string> {
+  const blocks = new Map<string, string>();
+  for (const match of conf.matchAll(/location\s+(=\s+)?(\S+)\s*\{([^}]*)\}/g)) blocks.set(match[2]!, match[3]!);
+  return blocks;
+}
+
+describe('docker-compose.yml', () => {
+  it('has postgres, the api, the gateway, the shell and one static server per remote', () => {
+    expect(Object.keys(services).sort()).toEqual(['api', 'gateway', 'postgres', 'shell', ...remoteFolders].sort());
+  });
+
+  it('runs two API replicas on the compose PostgreSQL, after it is healthy', () => {
+    const api = services.api!;
+    expect(api.deploy?.replicas).toBe(2);
+    expect(api.environment?.DATABASE_URL).toMatch(/^postgres:\/\/cbh:\$\{POSTGRES_PASSWORD\}@postgres:5432\/circuit_breaker_hub$/);
+    expect(api.environment?.PORT).toBe('3000');
+    expect(api.expose).toEqual(['3000']);
+    expect(api.ports).toBeUndefined();
+    expect(api.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+    expect(existsSync(path.join(ROOT, api.build!.dockerfile))).toBe(true);
+    expect(services.postgres!.environment?.POSTGRES_DB).toBe('circuit_breaker_hub');
+  });
+
+  it('keeps secrets out of the file: they come from the environment', () => {
+    expect(services.postgres!.environment?.POSTGRES_PASSWORD).toBe('${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD}');
+    expect(services.api!.environment?.SESSION_SECRET).toMatch(/^\$\{SESSION_SECRET:\?/);
+  });
+
+  it.each(['shell', ...remoteFolders])('serves dist/%s from its own static server with the cache rules', (app) => {
+    const volumes = services[app]!.volumes!;
+    expect(services[app]!.image).toMatch(/^nginx:/);
+    expect(volumes).toContain(`./dist/${app}:/usr/share/nginx/html:ro`);
+    expect(volumes).toContain('./deploy/nginx/static.conf:/etc/nginx/conf.d/default.conf:ro');
+  });
+
+  it('gives the shell the deployment manifest', () => {
+    expect(services.shell!.volumes).toContain('./remotes.json:/usr/share/nginx/html/remotes.json:ro');
+  });
+
+  it('exposes only the gateway, on port 8080, after everything it routes to', () => {
+    const exposed = Object.entries(services).filter(([, service]) => service.ports?.length).map(([name]) => name);
+    expect(exposed).toEqual(['gateway']);
+    expect(services.gateway!.ports).toEqual(['8080:80']);
+    expect([...(services.gateway!.depends_on as string[])].sort()).toEqual(['api', 'shell', ...remoteFolders].sort());
+  });
+});
+
+describe('gateway routes', () => {
+  const routes = locations(gateway);
+
+  it('sends /api and /ws to the API replicas, the WebSocket with an upgrade', () => {
+    expect(gateway).toMatch(/upstream api \{\s*server api:3000;\s*\}/);
+    expect(routes.get('/api/')).toContain('proxy_pass http://api;');
+    const ws = routes.get('/ws')!;
+    expect(ws).toContain('proxy_pass http://api;');
+    expect(ws).toContain('proxy_set_header Upgrade $http_upgrade;');
+    expect(ws).toContain('proxy_set_header Connection $connection_upgrade;');
+  });
+
+  it.each(remoteFolders)('sends /remotes/%s/ to that remote’s static server', (folder) => {
+    expect(routes.get(`/remotes/${folder}/`)?.trim()).toBe(`proxy_pass http://${folder}/;`);
+  });
+
+  it('sends every other path to the shell', () => {
+    expect(routes.get('/')?.trim()).toBe('proxy_pass http://shell;');
+    expect([...routes.keys()].sort()).toEqual(['/', '/api/', '/ws', ...remoteFolders.map((f) => `/remotes/${f}/`)].sort());
+  });
+});
+
+describe('static server config', () => {
+  const staticRoutes = locations(read('deploy/nginx/static.conf'));
+
+  it('caches hashed chunks for good and revalidates everything else', () => {
+    const conf = read('deploy/nginx/static.conf');
+    expect(conf).toMatch(/location ~\* \\\.\[0-9a-f\]\{8,\}\\\.\(js\|css\)\$ \{\s*add_header Cache-Control "public, max-age=31536000, immutable";/);
+    expect(staticRoutes.get('/')).toContain('add_header Cache-Control "no-cache";');
+    expect(staticRoutes.get('/')).toContain('try_files $uri /index.html =404;');
+  });
+});
