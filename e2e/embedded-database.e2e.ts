@@ -44,3 +44,9 @@ test('the embedded PostgreSQL keeps its data and starts again after a crash left
     await second.stop();
   }
 });
+
+test('a second embedded PostgreSQL on a taken port stops the API with a message that says what to do', async () => {
+  const env = { DATABASE_URL: '', EMBEDDED_PG_PORT: process.env.E2E_PG_PORT! };
+  const start = startSite({ port: 3323, env: { ...env, DATA_DIR: mkdtempSync(path.join(SCRATCH, 'taken-')) } });
+  await expect(start).rejects.toThrow(/did not start on port \d+ \(another server on that port\? set EMBEDDED_PG_PORT or DATABASE_URL\)/);
+});

