@@ -30,6 +30,19 @@ export default [
     },
   },
   {
+    files: ['*/src/**/*.{ts,tsx}', 'libs/*/src/**/*.{ts,tsx}'],
+    ignores: ['libs/router/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [
+          { name: 'react-router-dom', message: 'Import routing from @cbh/router, the shared routing facade.' },
+          { name: 'react-router', message: 'Import routing from @cbh/router, the shared routing facade.' },
+        ] },
+      ],
+    },
+  },
+  {
     rules: { '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }] },
   },
   {

@@ -40,14 +40,14 @@ test('shell and remotes run on exactly one React, one router and one store', asy
     }
     return result;
   });
-  for (const pkg of ['react', 'react-dom', 'react-router-dom', 'react-redux', 'styled-components', '@cbh/api-client']) {
+  for (const pkg of ['react', 'react-dom', '@cbh/router', 'react-redux', 'styled-components', '@cbh/api-client', '@cbh/ui']) {
     expect(new Set(loaded[pkg]), `${pkg} loaded providers`).toEqual(new Set([loaded[pkg]![0]]));
     expect(loaded[pkg]![0]).toMatch(/from shell$/);
   }
 
-  // No remote fetched its own copy of React or React DOM.
+  // No remote fetched its own copy of React, React DOM, the router or the store bindings.
   for (const remote of ['mfe-learning', 'mfe-dashboard', 'mfe-domains']) {
-    const ownCopies = (await fallbackFiles(page, remote, ['react', 'react-dom'])).map((file) => `/remotes/${remote}/${file}`);
+    const ownCopies = (await fallbackFiles(page, remote, ['react', 'react-dom', '@cbh/router', 'react-redux', '@cbh/api-client'])).map((file) => `/remotes/${remote}/${file}`);
     expect(ownCopies.length).toBeGreaterThan(0);
     expect(requested.filter((path) => ownCopies.includes(path))).toEqual([]);
   }

@@ -18,4 +18,4 @@ export function run(command, args, { env = {}, stdio = 'inherit' } = {}) {
   });
 }
 
-export const buildAll = () => run('nx', ['run-many', '-t', 'build', '--parallel=2', '--outputStyle=static']);
+export const buildAll = (extra = []) => run('nx', ['run-many', '-t', 'build', '--parallel=2', '--outputStyle=static', ...extra]);

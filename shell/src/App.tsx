@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Provider } from 'react-redux';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from '@cbh/router';
 import styled from 'styled-components';
 import { createAppStore, useGetAuthUserQuery, type AppStore } from '@cbh/api-client';
 import type { RemotesManifest } from '@cbh/contracts';

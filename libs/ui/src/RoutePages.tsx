@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { matchPath, useLocation } from 'react-router-dom';
+import { matchPath, useLocation } from '@cbh/router';
 
 export interface RoutePage {
   path: string;

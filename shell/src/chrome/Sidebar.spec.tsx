@@ -1,6 +1,6 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@cbh/router';
 import { TooltipProvider } from '@cbh/ui';
 import { Sidebar } from './Sidebar';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@cbh/router';
 import styled from 'styled-components';
 import { Dot, theme, Tooltip } from '@cbh/ui';
 import { SERVICE_COMPONENT_GROUPS, type ComponentStatus } from './service-components';

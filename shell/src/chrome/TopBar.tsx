@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from '@cbh/router';
 import styled from 'styled-components';
 import { hasPermission, type AuthUser } from '@cbh/contracts';
 import { ButtonLink, RoleBadge, theme } from '@cbh/ui';
