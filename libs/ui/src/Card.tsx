@@ -10,7 +10,7 @@ export const Card = styled.section`
 `;
 
 export const PageTitle = styled.h1`
-  margin: 0 0 8px;
+  margin: 0;
   font-size: 28px;
 `;
 
@@ -20,6 +20,10 @@ export const Muted = styled.p`
 `;
 
 const Header = styled.header`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 8px;
   margin-bottom: 24px;
 `;
 

@@ -20,12 +20,22 @@ const Content = styled(RadixTooltip.Content)`
   background: ${theme.colors.text};
 `;
 
-export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
+export function Tooltip({
+  content,
+  side = 'top',
+  children,
+}: {
+  content: ReactNode;
+  side?: 'top' | 'right' | 'bottom' | 'left';
+  children: ReactNode;
+}) {
   return (
     <RadixTooltip.Root>
       <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
       <RadixTooltip.Portal>
-        <Content sideOffset={4}>{content}</Content>
+        <Content side={side} sideOffset={4}>
+          {content}
+        </Content>
       </RadixTooltip.Portal>
     </RadixTooltip.Root>
   );

@@ -109,7 +109,7 @@ export function Sidebar() {
                 <List>
                   {components.map(({ slug, label, status }) => (
                     <li key={slug}>
-                      <Tooltip content={`${label}: ${status}`}>
+                      <Tooltip content={`${label}: ${status}`} side="right">
                         <Item to={`/services/${slug}`} aria-label={label} data-status={status}>
                           <Dot $color={STATUS_COLORS[status]} aria-hidden />
                           {shrunk ? null : label}

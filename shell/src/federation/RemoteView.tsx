@@ -8,6 +8,26 @@ const Loading = styled(Muted)`
   padding: 24px 0;
 `;
 
+const FallbackCard = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 12px;
+  h2 {
+    margin: 0;
+    font-size: 20px;
+  }
+  pre {
+    margin: 8px 0 0;
+    white-space: pre-wrap;
+    font-size: 12px;
+  }
+  summary {
+    cursor: pointer;
+    font-size: 14px;
+  }
+`;
+
 interface BoundaryProps {
   title: string;
   onRetry: () => void;
@@ -28,14 +48,15 @@ class RemoteBoundary extends Component<BoundaryProps, { error: Error | null }> {
   render() {
     if (!this.state.error) return this.props.children;
     return (
-      <Card role="alert" data-testid="remote-fallback">
+      <FallbackCard role="alert" data-testid="remote-fallback">
         <h2>This part of the site is unavailable</h2>
         <Muted>
           The {this.props.title} screens could not be loaded. The rest of the site keeps working; try again in a
           moment.
         </Muted>
-        <Muted as="pre" style={{ whiteSpace: 'pre-wrap', fontSize: 12 }}>
-          {this.state.error.message}
+        <Muted as="details">
+          <summary>Technical details</summary>
+          <pre>{this.state.error.message}</pre>
         </Muted>
         <Button
           onClick={() => {
@@ -45,7 +66,7 @@ class RemoteBoundary extends Component<BoundaryProps, { error: Error | null }> {
         >
           Retry
         </Button>
-      </Card>
+      </FallbackCard>
     );
   }
 }

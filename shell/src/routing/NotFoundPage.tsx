@@ -1,10 +1,9 @@
-import { Card, Muted, PageTitle } from '@cbh/ui';
+import { Card, PageHeader } from '@cbh/ui';
 
 export function NotFoundPage() {
   return (
     <Card>
-      <PageTitle>404 Page Not Found</PageTitle>
-      <Muted>Did you forget to add the page to the router?</Muted>
+      <PageHeader title="404 Page Not Found" description="Did you forget to add the page to the router?" />
     </Card>
   );
 }
