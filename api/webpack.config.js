@@ -1,4 +1,5 @@
 const path = require('node:path');
+const { swcRule } = require('../tools/webpack/swc-rule.cjs');
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -19,22 +20,13 @@ module.exports = (_env = {}, argv = {}) => ({
   resolve: { extensions: ['.ts', '.js'] },
   module: {
     rules: [
-      {
+      swcRule({
         test: /\.ts$/,
-        exclude: /node_modules/,
-        use: {
-          loader: 'swc-loader',
-          options: {
-            swcrc: false,
-            jsc: {
-              target: 'es2022',
-              parser: { syntax: 'typescript', decorators: true },
-              transform: { legacyDecorator: true, decoratorMetadata: true },
-              keepClassNames: true,
-            },
-          },
-        },
-      },
+        target: 'es2022',
+        parser: { decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true },
+        keepClassNames: true,
+      }),
     ],
   },
   optimization: { minimize: false },

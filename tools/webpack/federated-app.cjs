@@ -3,27 +3,10 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons } = require('./shared-singletons.cjs');
+const { swcRule } = require('./swc-rule.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:3000';
-
-function swcRule(test, tsx, production) {
-  return {
-    test,
-    exclude: /node_modules/,
-    use: {
-      loader: 'swc-loader',
-      options: {
-        swcrc: false,
-        jsc: {
-          target: 'es2020',
-          parser: { syntax: 'typescript', tsx },
-          transform: { react: { runtime: 'automatic', development: !production } },
-        },
-      },
-    },
-  };
-}
 
 /**
  * The webpack config of one app of the site: the shell (host) when `host` is set, a remote otherwise.
@@ -70,7 +53,12 @@ function federatedApp({ project, name, exposes, devPort, host = false }) {
         clean: true,
       },
       resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
-      module: { rules: [swcRule(/\.tsx$/, true, production), swcRule(/\.ts$/, false, production)] },
+      module: {
+        rules: [
+          swcRule({ test: /\.tsx$/, parser: { tsx: true }, transform: { react: { runtime: 'automatic', development: !production } } }),
+          swcRule({ test: /\.ts$/ }),
+        ],
+      },
       plugins: [
         new ModuleFederationPlugin({
           ...federation,
