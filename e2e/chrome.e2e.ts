@@ -57,6 +57,15 @@ test.describe('signed out', () => {
     await expect.poll(() => sidebar.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThan(80);
   });
 
+  test('a sidebar tooltip waits for the 700 ms delay before it names the status', async ({ page }) => {
+    await page.goto('/');
+    const item = page.getByRole('complementary', { name: 'Service Logic' }).getByRole('link', { name: 'Notifications' });
+    await item.hover();
+    await page.waitForTimeout(400);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await expect(page.getByRole('tooltip')).toHaveText('Notifications: monitoring');
+  });
+
   test('sidebar links reach the service pages; the others are not found', async ({ page }) => {
     await page.goto('/');
     const sidebar = page.getByRole('complementary', { name: 'Service Logic' });
