@@ -1,10 +1,13 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { APP_CONFIG, type AppConfig } from './config/config';
 import { HealthModule } from './health/health.module';
+import { MailModule } from './mail/mail.module';
 import { RealtimeModule } from './realtime/realtime.module';
+import { UsersModule } from './users/users.module';
 
 @Module({})
 export class AppModule {
@@ -18,8 +21,11 @@ export class AppModule {
           useFactory: () => dataSource.options,
           dataSourceFactory: async () => dataSource,
         }),
-        HealthModule,
+        AuditModule,
+        MailModule,
         AuthModule,
+        HealthModule,
+        UsersModule,
         RealtimeModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: config }],

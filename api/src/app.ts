@@ -2,8 +2,13 @@ import 'reflect-metadata';
 import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import session from 'express-session';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
+import { AuthService } from './auth/auth.service';
+import { configurePassport } from './auth/passport-setup';
+import { PgSessionStore, SESSION_COOKIE } from './auth/session-store';
+import { UserDirectory } from './auth/user-directory.service';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { NestPinoLogger, requestLogger } from './common/logger';
 import type { AppConfig } from './config/config';
@@ -11,6 +16,8 @@ import { createDataSource, migrate, openDatabase, type DatabaseHandle } from './
 import { jsonMessageAdapter } from './realtime/json-message-adapter';
 import { securityHeaders } from './web/security-headers';
 import { mountStaticSite } from './web/static-site';
+
+const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 
 export interface RunningApi {
   app: NestExpressApplication;
@@ -35,13 +42,26 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     app.set('trust proxy', 'loopback, uniquelocal');
     app.use(requestLogger(logger));
     app.use(securityHeaders(config.REMOTE_ORIGINS));
-    app.setGlobalPrefix('api');
-    app.useGlobalFilters(new ApiExceptionFilter(logger));
-    app.useWebSocketAdapter(jsonMessageAdapter(app, logger));
     mountStaticSite(app.getHttpAdapter().getInstance(), {
       staticRoot: path.resolve(config.STATIC_ROOT),
       manifestFile: path.resolve(config.REMOTES_MANIFEST),
     });
+    app.use(
+      session({
+        name: SESSION_COOKIE,
+        secret: config.SESSION_SECRET,
+        store: app.get(PgSessionStore),
+        resave: false,
+        saveUninitialized: false,
+        cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS },
+      }),
+    );
+    const passport = configurePassport(app.get(AuthService), app.get(UserDirectory));
+    app.use(passport.initialize());
+    app.use(passport.session());
+    app.setGlobalPrefix('api');
+    app.useGlobalFilters(new ApiExceptionFilter(logger));
+    app.useWebSocketAdapter(jsonMessageAdapter(app, logger));
     app.enableShutdownHooks();
 
     return {

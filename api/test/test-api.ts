@@ -30,6 +30,9 @@ function writeStaticFixture(root: string) {
   writeFileSync(path.join(root, 'remotes.json'), JSON.stringify(TEST_MANIFEST));
 }
 
+export const TEST_ADMIN = { email: 'root@example.com', password: 'root-password-for-tests' };
+export const DEMO_PASSWORD = 'demo-password-for-tests';
+
 export interface TestApi extends RunningApi {
   baseUrl: string;
   databaseUrl: string;
@@ -46,6 +49,11 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     DATA_DIR: path.join(root, 'data'),
     STATIC_ROOT: root,
     REMOTES_MANIFEST: path.join(root, 'remotes.json'),
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    SEED_DEMO: 'true',
+    DEMO_PASSWORD: DEMO_PASSWORD,
+    ELEVATION_EMAIL: 'elevate@example.com',
     ...env,
   });
   const api = await createApi(config, createLogger('silent'));
@@ -60,4 +68,15 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
       await database.drop();
     },
   };
+}
+
+/** Signs in through POST /api/login and returns the session cookie. */
+export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in as ${email} failed: ${response.status} ${await response.text()}`);
+  return response.headers.get('set-cookie')!.split(';')[0]!;
 }

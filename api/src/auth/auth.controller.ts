@@ -1,10 +1,91 @@
-import { Controller, Get, UnauthorizedException } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpException, HttpStatus, Post, Query, Req, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import passport from 'passport';
+import { loginSchema } from '@cbh/contracts';
+import { AuditService } from '../audit/audit.service';
+import { Public, SignedIn } from './access';
+import { AuthService } from './auth.service';
+import { loginPage } from './login-page';
+import { AttemptLimiter } from './login-rate-limiter';
+import { SESSION_COOKIE } from './session-store';
+import type { AppRequest, SessionUser } from './session-user';
 
-@Controller('auth')
+const LOGIN_WINDOW_MS = 15 * 60_000;
+
+@Controller()
 export class AuthController {
-  /** The signed-in account. Nobody can sign in yet, so every caller is signed out. */
-  @Get('user')
-  user(): never {
-    throw new UnauthorizedException('Not signed in');
+  private readonly perAccount = new AttemptLimiter(10, LOGIN_WINDOW_MS);
+  private readonly perClient = new AttemptLimiter(50, LOGIN_WINDOW_MS);
+
+  constructor(
+    private readonly auth: AuthService,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Get('login')
+  @Public()
+  page(@Query('error') error: string | undefined, @Res() res: Response) {
+    res.type('html').setHeader('Cache-Control', 'no-store').send(loginPage({ error: typeof error === 'string' ? error.slice(0, 200) : undefined }));
+  }
+
+  /** JSON {email, password} → 200 with the account; a form post → 302 to / (or back to the form with the error). */
+  @Post('login')
+  @Public()
+  @HttpCode(200)
+  async login(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response) {
+    const isForm = Boolean(req.is('application/x-www-form-urlencoded'));
+    const fail = (status: number, message: string) => {
+      if (isForm) return res.redirect(303, `/api/login?error=${encodeURIComponent(message)}`);
+      throw new HttpException(message, status);
+    };
+
+    const parsed = loginSchema.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      return fail(400, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+    }
+    const client = req.ip ?? 'unknown';
+    const accountKey = `${client}|${parsed.data.email}`;
+    const wait = Math.max(this.perAccount.retryAfter(accountKey), this.perClient.retryAfter(client));
+    if (wait > 0) {
+      res.setHeader('Retry-After', Math.ceil(wait / 1000));
+      return fail(HttpStatus.TOO_MANY_REQUESTS, `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60_000)} minute(s).`);
+    }
+    req.body = parsed.data;
+
+    const outcome = await new Promise<{ user?: SessionUser; message?: string }>((resolve, reject) => {
+      passport.authenticate('local', { session: false }, (error: unknown, user: SessionUser | false, info?: { message?: string }) =>
+        error ? reject(error) : resolve(user ? { user } : { message: info?.message }),
+      )(req, res, reject);
+    });
+    if (!outcome.user) {
+      this.perAccount.record(accountKey);
+      this.perClient.record(client);
+      await this.audit.record(req, { action: 'auth.sign-in-failed', targetType: 'user', actor: null, after: { email: parsed.data.email } });
+      return fail(401, outcome.message ?? 'Invalid e-mail or password');
+    }
+    const user = outcome.user;
+    // passport regenerates the session id on logIn, so a session fixed before sign-in is worthless.
+    await new Promise<void>((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));
+    this.perAccount.reset(accountKey);
+    await this.auth.recordSignIn(user.id);
+    await this.audit.record(req, { action: 'auth.sign-in', targetType: 'user', targetId: user.id, actor: user });
+    if (isForm) return res.redirect(303, '/');
+    return this.auth.toAuthUser(user);
+  }
+
+  @Get('logout')
+  @Public()
+  async logout(@Req() req: AppRequest, @Res() res: Response) {
+    const user = req.user;
+    await new Promise<void>((resolve, reject) => req.logout((error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+    if (user) await this.audit.record(req, { action: 'auth.sign-out', targetType: 'user', targetId: user.id, actor: user });
+    res.clearCookie(SESSION_COOKIE, { path: '/' }).redirect(303, '/');
+  }
+
+  @Get('auth/user')
+  @SignedIn()
+  user(@Req() req: AppRequest) {
+    return this.auth.toAuthUser(req.user!);
   }
 }

@@ -1,5 +1,21 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { DataSource } from 'typeorm';
+import { AccessGuard } from './access.guard';
 import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { PgSessionStore } from './session-store';
+import { UserDirectory } from './user-directory.service';
 
-@Module({ controllers: [AuthController] })
+@Global()
+@Module({
+  controllers: [AuthController],
+  providers: [
+    AuthService,
+    UserDirectory,
+    { provide: PgSessionStore, useFactory: (dataSource: DataSource) => new PgSessionStore(dataSource), inject: [DataSource] },
+    { provide: APP_GUARD, useClass: AccessGuard },
+  ],
+  exports: [AuthService, UserDirectory, PgSessionStore],
+})
 export class AuthModule {}

@@ -34,7 +34,9 @@ export const envSchema = z
     OIDC_ISSUER_URL: optional(z.url()),
     OIDC_CLIENT_ID: optional(z.string().min(1)),
     OIDC_CLIENT_SECRET: optional(z.string().min(1)),
+    PUBLIC_URL: optional(z.url({ message: 'must be the URL people open the site at' })),
     SEED_DEMO: z.preprocess(emptyAsUnset, flag.default(false)),
+    DEMO_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters')),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
@@ -47,7 +49,7 @@ export const envSchema = z
     }
   });
 
-export type AppConfig = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string };
+export type AppConfig = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string; PUBLIC_URL: string };
 
 export class ConfigError extends Error {}
 
@@ -60,7 +62,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const config = parsed.data;
   const dataDir = path.resolve(config.DATA_DIR);
-  return { ...config, DATA_DIR: dataDir, SESSION_SECRET: config.SESSION_SECRET ?? persistentSecret(dataDir, 'session-secret') };
+  return {
+    ...config,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: config.SESSION_SECRET ?? persistentSecret(dataDir, 'session-secret'),
+    PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+  };
 }
 
 /** A random secret generated once and kept in the data folder, so restarts keep sessions valid. */

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/config';
+import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
 export const EMBEDDED_DATABASE_NAME = 'circuit_breaker_hub';
@@ -33,7 +34,7 @@ export function createDataSource(url: string): DataSource {
     synchronize: false,
     migrations: MIGRATIONS,
     migrationsTransactionMode: 'each',
-    entities: [],
+    entities: ENTITIES,
     extra: { max: 10, connectionTimeoutMillis: 5000 },
   });
 }

@@ -1,5 +1,6 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Public } from '../auth/access';
 import { InstanceRegistry } from './instance-registry.service';
 
 @Controller('health')
@@ -11,6 +12,7 @@ export class HealthController {
 
   /** 200 when the database answers, 503 otherwise. */
   @Get()
+  @Public()
   async health() {
     try {
       await this.dataSource.query('SELECT 1');

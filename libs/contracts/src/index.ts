@@ -4,3 +4,4 @@ export * from './remotes';
 export * from './constants';
 export * from './errors';
 export * from './realtime';
+export * from './users';

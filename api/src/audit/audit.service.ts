@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { AppRequest } from '../auth/session-user';
+import { AuditEntryEntity } from './entities/audit-entry.entity';
+
+export interface AuditEvent {
+  action: string;
+  targetType?: string;
+  targetId?: string | null;
+  before?: object;
+  after?: object;
+  /** The acting account when it is not the request's (sign-in, accepting an invitation). */
+  actor?: { id: string; email: string } | null;
+}
+
+/** Writes the audit trail: every mutation records who did what to what, before and after. */
+@Injectable()
+export class AuditService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Pass the transaction's manager so the entry commits (or rolls back) with the change it records. */
+  async record(request: AppRequest, event: AuditEvent, manager: EntityManager = this.dataSource.manager) {
+    const actor = event.actor !== undefined ? event.actor : request.user;
+    await manager.getRepository(AuditEntryEntity).insert({
+      actorId: actor?.id ?? null,
+      actorEmail: actor?.email ?? null,
+      action: event.action,
+      targetType: event.targetType ?? null,
+      targetId: event.targetId ?? null,
+      before: event.before ?? null,
+      after: event.after ?? null,
+      requestId: typeof request.id === 'string' ? request.id : null,
+    });
+  }
+}

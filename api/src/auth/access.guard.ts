@@ -1,0 +1,44 @@
+import { type CanActivate, type ExecutionContext, ForbiddenException, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { hasPermission } from '@cbh/contracts';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { ACCESS_KEY, type Access } from './access';
+import type { AppRequest } from './session-user';
+
+export function isElevationAccount(config: AppConfig, user: { email: string; role: string } | undefined): boolean {
+  return Boolean(user && config.ELEVATION_EMAIL && user.email.toLowerCase() === config.ELEVATION_EMAIL.toLowerCase() && user.role !== 'super_admin');
+}
+
+/** The server-side permission policy (ARCHITECTURE §4), applied to every HTTP route. */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  private readonly logger = new Logger(AccessGuard.name);
+
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
+    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
+    const request = context.switchToHttp().getRequest<AppRequest>();
+    if (!access) {
+      this.logger.error(`${request.method} ${request.path} declares no access rule; refused`);
+      throw new ForbiddenException('This endpoint declares no access rule');
+    }
+    if (access.kind === 'public') return true;
+    const user = request.user;
+    if (!user) throw new UnauthorizedException('Not signed in');
+    switch (access.kind) {
+      case 'signed-in':
+        return true;
+      case 'permission':
+        if (hasPermission(user, access.permission)) return true;
+        throw new ForbiddenException(`Requires the ${access.permission} permission`);
+      case 'elevation-account':
+        if (isElevationAccount(this.config, user)) return true;
+        throw new ForbiddenException('Only the designated admin account can elevate its privileges');
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AuthUser } from '@cbh/contracts';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { UserEntity } from '../users/entities/user.entity';
+import { isElevationAccount } from './access.guard';
+import { verifyPassword } from './passwords';
+import type { SessionUser } from './session-user';
+
+export type SignInResult = { ok: true; user: UserEntity } | { ok: false; message: string };
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async checkCredentials(email: string, password: string): Promise<SignInResult> {
+    const user = await this.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('user')
+      .addSelect('user.passwordHash')
+      .where('lower(user.email) = lower(:email)', { email })
+      .getOne();
+    if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+      return { ok: false, message: 'Invalid e-mail or password' };
+    }
+    if (!user.isActive) return { ok: false, message: 'This account is deactivated; ask an administrator to reactivate it' };
+    return { ok: true, user };
+  }
+
+  async recordSignIn(userId: string) {
+    await this.dataSource.getRepository(UserEntity).update({ id: userId }, { lastLoginAt: new Date() });
+  }
+
+  toAuthUser(user: SessionUser): AuthUser {
+    return {
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      profileImageUrl: user.profileImageUrl,
+      permissions: user.permissions,
+      canElevate: isElevationAccount(this.config, user),
+    };
+  }
+}

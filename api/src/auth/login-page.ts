@@ -1,0 +1,31 @@
+const escape = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A plain HTML page with one form; it works without JavaScript and posts to POST /api/login. */
+export function loginPage({ error, action = '/api/login', title = 'Sign in', fields = 'login' }: { error?: string; action?: string; title?: string; fields?: 'login' | 'set-password' }): string {
+  const inputs =
+    fields === 'login'
+      ? `<label>E-mail <input name="email" type="email" autocomplete="username" required autofocus></label>
+         <label>Password <input name="password" type="password" autocomplete="current-password" required></label>`
+      : `<label>First name <input name="firstName" autocomplete="given-name"></label>
+         <label>Last name <input name="lastName" autocomplete="family-name"></label>
+         <label>Password (12 characters or more) <input name="password" type="password" minlength="12" autocomplete="new-password" required autofocus></label>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)} · Circuit Breaker Hub</title><link rel="icon" href="data:,">
+<style>
+  body { font-family: system-ui, sans-serif; background: #f8fafc; color: #0f172a; display: grid; place-items: center; min-height: 100vh; margin: 0; }
+  form { background: #fff; border: 1px solid #e2e8f0; border-radius: 8px; padding: 28px; width: min(360px, 90vw); display: grid; gap: 14px; }
+  h1 { margin: 0; font-size: 22px; } label { display: grid; gap: 6px; font-size: 14px; }
+  input { font: inherit; padding: 8px 10px; border: 1px solid #cbd5e1; border-radius: 6px; }
+  button { font: inherit; padding: 9px; border: 0; border-radius: 6px; background: #2563eb; color: #fff; font-weight: 600; cursor: pointer; }
+  .error { color: #b91c1c; margin: 0; font-size: 14px; } a { font-size: 14px; color: #475569; }
+</style></head>
+<body><form method="post" action="${escape(action)}">
+  <h1>${escape(title)}</h1>
+  ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
+  ${inputs}
+  <button type="submit">${fields === 'login' ? 'Sign in' : 'Set password'}</button>
+  <a href="/">Back to Circuit Breaker Hub</a>
+</form></body></html>`;
+}

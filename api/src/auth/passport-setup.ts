@@ -1,0 +1,21 @@
+import passport from 'passport';
+import { Strategy as LocalStrategy } from 'passport-local';
+import type { AuthService } from './auth.service';
+import type { UserDirectory } from './user-directory.service';
+
+/** passport with the local strategy; a session holds only the user id, resolved through the cache. */
+export function configurePassport(auth: AuthService, directory: UserDirectory) {
+  passport.use(
+    new LocalStrategy({ usernameField: 'email', passwordField: 'password' }, (email, password, done) => {
+      auth.checkCredentials(email, password).then(
+        (result) => (result.ok ? done(null, result.user) : done(null, false, { message: result.message })),
+        done,
+      );
+    }),
+  );
+  passport.serializeUser<string>((user, done) => done(null, (user as { id: string }).id));
+  passport.deserializeUser<string>((id, done) => {
+    directory.get(id).then((user) => done(null, user?.isActive ? user : false), done);
+  });
+  return passport;
+}

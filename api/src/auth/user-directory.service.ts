@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { UserEntity } from '../users/entities/user.entity';
+import type { SessionUser } from './session-user';
+
+const TTL_MS = 10_000;
+
+/**
+ * Signed-in accounts by id, kept in memory so authenticated requests read no database row. Changes made
+ * through this process evict at once; the TTL bounds how long another replica may serve a stale copy.
+ */
+@Injectable()
+export class UserDirectory {
+  private readonly cache = new Map<string, { user: SessionUser | null; until: number }>();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  async get(id: string): Promise<SessionUser | null> {
+    const hit = this.cache.get(id);
+    if (hit && hit.until > Date.now()) return hit.user;
+    const row = await this.dataSource.getRepository(UserEntity).findOneBy({ id });
+    const user = row
+      ? {
+          id: row.id,
+          email: row.email,
+          role: row.role,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          profileImageUrl: row.profileImageUrl,
+          permissions: row.permissions,
+          isActive: row.isActive,
+        }
+      : null;
+    this.cache.set(id, { user, until: Date.now() + TTL_MS });
+    return user;
+  }
+
+  evict(id: string) {
+    this.cache.delete(id);
+  }
+}

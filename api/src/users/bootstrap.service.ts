@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ROLE_DEFAULT_PERMISSIONS, type Role } from '@cbh/contracts';
+import { hashPassword } from '../auth/passwords';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+
+/** The demo accounts SEED_DEMO adds, one per role below super_admin. */
+export const DEMO_USERS: { email: string; role: Role; firstName: string }[] = [
+  { email: 'viewer@example.com', role: 'viewer', firstName: 'Vera' },
+  { email: 'operator@example.com', role: 'operator', firstName: 'Omar' },
+  { email: 'admin@demo.example.com', role: 'admin', firstName: 'Ada' },
+];
+
+/** Creates the bootstrap super admin (and, with SEED_DEMO, the demo accounts) when they do not exist. */
+@Injectable()
+export class AccountBootstrap implements OnApplicationBootstrap {
+  private readonly logger = new Logger(AccountBootstrap.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationBootstrap() {
+    const adminPassword = this.config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+    if (await this.ensure(this.config.ADMIN_EMAIL, 'super_admin', 'Admin', adminPassword) && !this.config.ADMIN_PASSWORD) {
+      console.log(`\nCreated the super admin ${this.config.ADMIN_EMAIL} with the password: ${adminPassword}\n(shown once; set ADMIN_PASSWORD to choose it)\n`);
+    }
+    if (!this.config.SEED_DEMO) return;
+    const demoPassword = this.config.DEMO_PASSWORD ?? randomBytes(12).toString('base64url');
+    const demo = [...DEMO_USERS];
+    if (this.config.ELEVATION_EMAIL) demo.push({ email: this.config.ELEVATION_EMAIL, role: 'admin', firstName: 'Eli' });
+    const created = [];
+    for (const user of demo) if (await this.ensure(user.email, user.role, user.firstName, demoPassword)) created.push(user.email);
+    if (created.length && !this.config.DEMO_PASSWORD) {
+      console.log(`\nCreated the demo accounts ${created.join(', ')} with the password: ${demoPassword}\n(shown once; set DEMO_PASSWORD to choose it)\n`);
+    }
+  }
+
+  /** Inserts an active account unless one with that e-mail exists; replicas starting together insert once. */
+  private async ensure(email: string, role: Role, firstName: string, password: string): Promise<boolean> {
+    const rows = await this.dataSource.query(
+      `INSERT INTO users (email, role, first_name, permissions, is_active, activated_at, password_hash)
+       VALUES (lower($1), $2, $3, $4, true, now(), $5)
+       ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
+      [email, role, firstName, [...ROLE_DEFAULT_PERMISSIONS[role]], await hashPassword(password)],
+    );
+    if (rows.length) this.logger.log(`created ${role} ${email}`);
+    return rows.length > 0;
+  }
+}

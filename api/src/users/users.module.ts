@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { AccountBootstrap } from './bootstrap.service';
+import { InvitationsController } from './invitations.controller';
+import { UsersController } from './users.controller';
+import { UsersService } from './users.service';
+
+@Module({
+  controllers: [UsersController, InvitationsController],
+  providers: [UsersService, AccountBootstrap],
+})
+export class UsersModule {}

@@ -1,0 +1,183 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import { hasPermission, ROLE_DEFAULT_PERMISSIONS, type Permission, type Role, type UserView } from '@cbh/contracts';
+import { AuditService } from '../audit/audit.service';
+import { hashPassword } from '../auth/passwords';
+import { PgSessionStore } from '../auth/session-store';
+import type { AppRequest, SessionUser } from '../auth/session-user';
+import { UserDirectory } from '../auth/user-directory.service';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { MailService } from '../mail/mail.service';
+import { InvitationEntity } from './entities/invitation.entity';
+import { OrganizationEntity } from './entities/organization.entity';
+import { toUserView, UserEntity } from './entities/user.entity';
+
+export const INVITATION_TTL_MS = 24 * 60 * 60_000;
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    private readonly mail: MailService,
+    private readonly directory: UserDirectory,
+    private readonly sessions: PgSessionStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async list(): Promise<UserView[]> {
+    const users = await this.dataSource.getRepository(UserEntity).find({ order: { createdAt: 'ASC' } });
+    return users.map(toUserView);
+  }
+
+  listOrganizations() {
+    return this.dataSource.getRepository(OrganizationEntity).find({ order: { name: 'ASC' } });
+  }
+
+  async invite(req: AppRequest, email: string, role: Role): Promise<UserView> {
+    assertMayGrant(req.user!, role, ROLE_DEFAULT_PERMISSIONS[role]);
+    const token = randomBytes(32).toString('base64url');
+    const user = await this.dataSource.transaction(async (manager) => {
+      const existing = await manager.getRepository(UserEntity).createQueryBuilder('user').where('lower(user.email) = :email', { email }).getOne();
+      if (existing) throw new ConflictException(`A user with the e-mail ${email} already exists`);
+      const created = await manager.getRepository(UserEntity).save(
+        manager.getRepository(UserEntity).create({ email, role, permissions: [...ROLE_DEFAULT_PERMISSIONS[role]], isActive: true }),
+      );
+      await manager.getRepository(InvitationEntity).insert({
+        userId: created.id,
+        tokenHash: tokenHash(token),
+        expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+        invitedBy: req.user!.id,
+      });
+      await this.audit.record(req, { action: 'user.invite', targetType: 'user', targetId: created.id, after: toUserView(created) }, manager);
+      return created;
+    });
+    await this.mail.send({
+      to: email,
+      subject: 'You are invited to Circuit Breaker Hub',
+      text: `${req.user!.email} invited you to Circuit Breaker Hub as ${role}.\n\nSet your password within 24 hours: ${this.config.PUBLIC_URL}/api/invitations/${token}\n\nThe link works once.`,
+    });
+    return toUserView(user);
+  }
+
+  /** The invitation a token names while it can still be used, else a 410. */
+  async openInvitation(token: string, manager: EntityManager = this.dataSource.manager): Promise<InvitationEntity> {
+    const invitation = await manager.getRepository(InvitationEntity).findOne({
+      where: { tokenHash: tokenHash(token), usedAt: IsNull(), revokedAt: IsNull() },
+      lock: manager.queryRunner?.isTransactionActive ? { mode: 'pessimistic_write' } : undefined,
+    });
+    if (!invitation || invitation.expiresAt.getTime() < Date.now()) {
+      throw new GoneException('This invitation link is invalid, was already used or has expired. Ask for a new invitation.');
+    }
+    return invitation;
+  }
+
+  async acceptInvitation(req: AppRequest, token: string, input: { password: string; firstName?: string; lastName?: string }): Promise<UserEntity> {
+    const passwordHash = await hashPassword(input.password);
+    return this.dataSource.transaction(async (manager) => {
+      const invitation = await this.openInvitation(token, manager);
+      await manager.getRepository(InvitationEntity).update({ id: invitation.id }, { usedAt: new Date() });
+      const users = manager.getRepository(UserEntity);
+      const before = await users.findOneByOrFail({ id: invitation.userId });
+      await users.update(
+        { id: before.id },
+        {
+          passwordHash,
+          isActive: true,
+          activatedAt: before.activatedAt ?? new Date(),
+          firstName: input.firstName || before.firstName,
+          lastName: input.lastName || before.lastName,
+        },
+      );
+      const after = await users.findOneByOrFail({ id: before.id });
+      await this.audit.record(req, { action: 'invitation.accept', targetType: 'user', targetId: after.id, actor: after, before: toUserView(before), after: toUserView(after) }, manager);
+      this.directory.evict(after.id);
+      return after;
+    });
+  }
+
+  async updateRole(req: AppRequest, id: string, role: Role, permissions?: Permission[]): Promise<UserView> {
+    const granted = permissions ?? [...ROLE_DEFAULT_PERMISSIONS[role]];
+    assertMayGrant(req.user!, role, granted);
+    return this.change(req, id, 'user.role.update', async (user, manager) => {
+      if (user.role === 'super_admin' && role !== 'super_admin') await assertAnotherActiveSuperAdmin(manager, user.id, 'demoted');
+      return { role, permissions: granted };
+    });
+  }
+
+  async updatePermissions(req: AppRequest, id: string, permissions: Permission[]): Promise<UserView> {
+    const actor = req.user!;
+    for (const permission of permissions) {
+      if (!hasPermission(actor, permission)) throw new ForbiddenException(`You cannot grant ${permission}, which you do not hold`);
+    }
+    return this.change(req, id, 'user.permissions.update', async () => ({ permissions }));
+  }
+
+  async updateStatus(req: AppRequest, id: string, isActive: boolean): Promise<UserView> {
+    const view = await this.change(req, id, isActive ? 'user.activate' : 'user.deactivate', async (user, manager) => {
+      if (!isActive && user.role === 'super_admin' && user.isActive) await assertAnotherActiveSuperAdmin(manager, user.id, 'deactivated');
+      if (!isActive) {
+        await manager.getRepository(InvitationEntity).update({ userId: user.id, usedAt: IsNull(), revokedAt: IsNull() }, { revokedAt: new Date() });
+      }
+      return { isActive, activatedAt: isActive ? (user.activatedAt ?? new Date()) : user.activatedAt };
+    });
+    if (!isActive) await this.sessions.destroyForUser(id);
+    return view;
+  }
+
+  async remove(req: AppRequest, id: string): Promise<void> {
+    assertNotSelf(req.user!, id, 'delete');
+    await this.dataSource.transaction(async (manager) => {
+      const user = await manager.getRepository(UserEntity).findOneBy({ id });
+      if (!user) throw new NotFoundException(`No user with id ${id}`);
+      if (user.role === 'super_admin' && user.isActive) await assertAnotherActiveSuperAdmin(manager, id, 'deleted');
+      await manager.getRepository(UserEntity).delete({ id });
+      await this.audit.record(req, { action: 'user.delete', targetType: 'user', targetId: id, before: toUserView(user) }, manager);
+    });
+    await this.sessions.destroyForUser(id);
+    this.directory.evict(id);
+  }
+
+  /** Loads, changes and audits one user in a transaction; nobody changes their own account here. */
+  private async change(
+    req: AppRequest,
+    id: string,
+    action: string,
+    patch: (user: UserEntity, manager: EntityManager) => Promise<Partial<UserEntity>>,
+  ): Promise<UserView> {
+    assertNotSelf(req.user!, id, 'change');
+    const view = await this.dataSource.transaction(async (manager) => {
+      const users = manager.getRepository(UserEntity);
+      const user = await users.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!user) throw new NotFoundException(`No user with id ${id}`);
+      const before = toUserView(user);
+      await users.update({ id }, await patch(user, manager));
+      const after = toUserView(await users.findOneByOrFail({ id }));
+      await this.audit.record(req, { action, targetType: 'user', targetId: id, before, after }, manager);
+      return after;
+    });
+    this.directory.evict(id);
+    return view;
+  }
+}
+
+function assertNotSelf(actor: SessionUser, id: string, verb: string) {
+  if (actor.id === id) throw new ForbiddenException(`You cannot ${verb} your own account`);
+}
+
+/** Only what the actor holds can be granted; only a super_admin makes another. */
+function assertMayGrant(actor: SessionUser, role: Role, permissions: readonly Permission[]) {
+  if (role === 'super_admin' && actor.role !== 'super_admin') throw new ForbiddenException('Only a super_admin can grant the super_admin role');
+  const missing = permissions.filter((permission) => !hasPermission(actor, permission));
+  if (missing.length) throw new ForbiddenException(`You cannot grant ${missing.join(', ')}, which you do not hold`);
+}
+
+async function assertAnotherActiveSuperAdmin(manager: EntityManager, exceptId: string, verb: string) {
+  const rows: { id: string }[] = await manager.query(
+    `SELECT id FROM users WHERE role = 'super_admin' AND is_active AND id <> $1 FOR UPDATE`,
+    [exceptId],
+  );
+  if (rows.length === 0) throw new ConflictException(`The last active super_admin cannot be ${verb}`);
+}

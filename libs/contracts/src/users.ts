@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { PERMISSIONS, ROLES } from './roles';
+
+/** A user as the API returns it (SPEC §3). */
+export interface UserView {
+  id: string;
+  email: string;
+  role: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  permissions: string[];
+  isActive: boolean;
+  activatedAt: string | null;
+  lastLoginAt: string | null;
+  createdAt: string;
+}
+
+const email = z.email({ message: 'must be an e-mail address' }).max(254).transform((value) => value.toLowerCase());
+const role = z.enum(ROLES, { message: `must be one of ${ROLES.join(', ')}` });
+const permissions = z.array(z.enum(PERMISSIONS, { message: 'is not a known permission' })).max(PERMISSIONS.length);
+
+export const loginSchema = z.strictObject({
+  email,
+  password: z.string().min(1, 'is required').max(200),
+});
+
+export const inviteUserSchema = z.strictObject({ email, role: role.default('viewer') });
+
+export const updateUserSchema = z.strictObject({ role, permissions: permissions.optional() });
+
+export const updateUserStatusSchema = z.strictObject({ isActive: z.boolean({ message: 'must be true or false' }) });
+
+export const updateUserPermissionsSchema = z.strictObject({ permissions });
+
+export const userIdSchema = z.uuid({ message: 'must be a user id' });
+
+export const acceptInvitationSchema = z.strictObject({
+  password: z.string().min(12, 'must be at least 12 characters').max(200),
+  firstName: z.string().trim().max(100).optional(),
+  lastName: z.string().trim().max(100).optional(),
+});
+
+export const auditQuerySchema = z.strictObject({
+  actor: z.string().max(254).optional(),
+  action: z.string().max(100).optional(),
+  from: z.iso.datetime({ message: 'must be an ISO date-time' }).optional(),
+  to: z.iso.datetime({ message: 'must be an ISO date-time' }).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
