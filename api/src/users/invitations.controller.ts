@@ -44,6 +44,6 @@ export class InvitationsController {
     }
     await new Promise<void>((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));
     if (isForm) return res.redirect(303, '/');
-    res.json({ id: user.id, email: user.email });
+    res.status(200).json({ id: user.id, email: user.email });
   }
 }
