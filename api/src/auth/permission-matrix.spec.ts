@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { hasPermission, ROLE_DEFAULT_PERMISSIONS, type Permission, type Role } from '@cbh/contracts';
+import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+
+/**
+ * The server-side policy of every API route (ARCHITECTURE §4). A route missing here fails this test: a new
+ * endpoint must declare who may call it, and say it here.
+ */
+const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Permission> = {
+  'GET /api/health': 'public',
+  'GET /api/login': 'public',
+  'POST /api/login': 'public',
+  'GET /api/logout': 'public',
+  'GET /api/auth/user': 'signed-in',
+  'GET /api/invitations/:token': 'public',
+  'POST /api/invitations/:token': 'public',
+  'GET /api/users': 'user_management',
+  'GET /api/organizations': 'user_management',
+  'POST /api/users/invite': 'user_management',
+  'PATCH /api/users/:id': 'user_management',
+  'PATCH /api/users/:id/status': 'user_management',
+  'PATCH /api/users/:id/permissions': 'user_management',
+  'DELETE /api/users/:id': 'user_management',
+  'GET /api/audit': 'audit_access',
+};
+
+const ACCOUNTS: Record<Role, string> = {
+  viewer: 'viewer@example.com',
+  operator: 'operator@example.com',
+  admin: 'admin@demo.example.com',
+  super_admin: TEST_ADMIN.email,
+};
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api.stop();
+});
+
+interface ExpressLayer {
+  route?: { path: string | RegExp; methods: Record<string, boolean> };
+}
+
+function apiRoutes(): string[] {
+  const router = (api.app.getHttpAdapter().getInstance() as { router: { stack: ExpressLayer[] } }).router;
+  return router.stack
+    .filter((layer) => typeof layer.route?.path === 'string' && layer.route.path.startsWith('/api/'))
+    .flatMap((layer) => Object.keys(layer.route!.methods).map((method) => `${method.toUpperCase()} ${layer.route!.path}`));
+}
+
+function expected(rule: (typeof POLICY)[string], role: Role | null): 'allowed' | 401 | 403 {
+  if (rule === 'public') return 'allowed';
+  if (!role) return 401;
+  if (rule === 'signed-in') return 'allowed';
+  if (rule === 'elevation-account') return 403;
+  const user = { role, permissions: [...ROLE_DEFAULT_PERMISSIONS[role]] };
+  return hasPermission(user, rule) ? 'allowed' : 403;
+}
+
+it('declares the access rule of every route the API exposes, and no route that is gone', () => {
+  const routes = apiRoutes();
+  expect(routes.filter((route) => !(route in POLICY))).toEqual([]);
+  expect(Object.keys(POLICY).filter((route) => !routes.includes(route))).toEqual([]);
+});
+
+it('answers every route × signed-out and the four roles as the policy says', async () => {
+  const outcomes: string[] = [];
+  const mismatches: string[] = [];
+  for (const route of Object.keys(POLICY)) {
+    for (const role of [null, 'viewer', 'operator', 'admin', 'super_admin'] as const) {
+      // A fresh session each time: some routes (logout) end the one they are called with.
+      const cookie = role ? await signIn(api.baseUrl, ACCOUNTS[role], role === 'super_admin' ? TEST_ADMIN.password : DEMO_PASSWORD) : undefined;
+      const [method, path] = route.split(' ') as [string, string];
+      const url = path.replace(':id', randomUUID()).replace(':token', 'no-such-token');
+      const response = await fetch(`${api.baseUrl}${url}`, {
+        method,
+        redirect: 'manual',
+        headers: { ...(cookie ? { cookie } : {}), ...(method !== 'GET' && method !== 'DELETE' ? { 'content-type': 'application/json' } : {}) },
+        body: method !== 'GET' && method !== 'DELETE' ? '{}' : undefined,
+      });
+      const want = expected(POLICY[route]!, role);
+      const ok = want === 'allowed' ? response.status !== 401 && response.status !== 403 && response.status < 500 : response.status === want;
+      outcomes.push(`${route} as ${role ?? 'signed-out'}: ${response.status}`);
+      if (!ok) mismatches.push(`${route} as ${role ?? 'signed-out'}: got ${response.status}, want ${want}`);
+    }
+  }
+  expect(mismatches).toEqual([]);
+  expect(outcomes).toHaveLength(Object.keys(POLICY).length * 5);
+});
