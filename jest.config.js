@@ -20,6 +20,10 @@ const ESM_PACKAGES = [
   '@tokenizer',
   'uint8array-extras',
   '@borewit',
+  'otplib',
+  '@otplib',
+  '@scure',
+  '@noble',
 ];
 
 module.exports = {

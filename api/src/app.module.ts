@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { APP_CONFIG, type AppConfig } from './config/config';
+import { ElevationModule } from './elevation/elevation.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { RealtimeModule } from './realtime/realtime.module';
@@ -26,6 +27,7 @@ export class AppModule {
         AuthModule,
         HealthModule,
         UsersModule,
+        ElevationModule,
         RealtimeModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: config }],

@@ -22,6 +22,9 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
   'PATCH /api/users/:id/permissions': 'user_management',
   'DELETE /api/users/:id': 'user_management',
   'GET /api/audit': 'audit_access',
+  'POST /api/auth/elevate-privileges': 'elevation-account',
+  'GET /api/auth/get-otp': 'elevation-account',
+  'GET /api/auth/elevate/verify/:token': 'public',
 };
 
 const ACCOUNTS: Record<Role, string> = {

@@ -52,7 +52,8 @@ export class PgSessionStore extends Store {
 
   /** Ends every session of an account (deactivation, deletion). */
   async destroyForUser(userId: string): Promise<number> {
-    const rows: { sid: string }[] = await this.dataSource.query('DELETE FROM sessions WHERE user_id = $1 RETURNING sid', [userId]);
+    // TypeORM answers DELETE … RETURNING with [rows, count]
+    const [rows]: [{ sid: string }[], number] = await this.dataSource.query('DELETE FROM sessions WHERE user_id = $1 RETURNING sid', [userId]);
     for (const { sid } of rows) this.cache.delete(sid);
     for (const [sid, { session }] of this.cache) {
       if ((session as { passport?: { user?: string } }).passport?.user === userId) this.cache.delete(sid);

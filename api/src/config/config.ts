@@ -37,6 +37,7 @@ export const envSchema = z
     PUBLIC_URL: optional(z.url({ message: 'must be the URL people open the site at' })),
     SEED_DEMO: z.preprocess(emptyAsUnset, flag.default(false)),
     DEMO_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters')),
+    ELEVATION_OTP_DISPLAY: z.preprocess(emptyAsUnset, flag.optional()),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
@@ -49,7 +50,12 @@ export const envSchema = z
     }
   });
 
-export type AppConfig = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string; PUBLIC_URL: string };
+export type AppConfig = z.infer<typeof envSchema> & {
+  SESSION_SECRET: string;
+  DATA_DIR: string;
+  PUBLIC_URL: string;
+  ELEVATION_OTP_DISPLAY: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -67,6 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     DATA_DIR: dataDir,
     SESSION_SECRET: config.SESSION_SECRET ?? persistentSecret(dataDir, 'session-secret'),
     PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    // Showing the current code is a teaching aid: on by default only with the demo data.
+    ELEVATION_OTP_DISPLAY: config.ELEVATION_OTP_DISPLAY ?? config.SEED_DEMO,
   };
 }
 

@@ -49,3 +49,21 @@ export const auditQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
+
+export const ELEVATION_METHODS = ['email_verification', 'master_key', 'time_based_otp'] as const;
+
+export const elevateSchema = z.discriminatedUnion(
+  'method',
+  [
+    z.strictObject({ method: z.literal('email_verification') }),
+    z.strictObject({ method: z.literal('master_key'), masterKey: z.string().min(1, 'is required').max(500) }),
+    z.strictObject({ method: z.literal('time_based_otp'), code: z.string().regex(/^\d{6}$/, 'must be the 6-digit code') }),
+  ],
+  { message: `method: must be one of ${ELEVATION_METHODS.join(', ')}` },
+);
+
+/** What GET /api/auth/get-otp returns. */
+export interface OtpView {
+  otp: string;
+  timeLeft: number;
+}

@@ -1,0 +1,134 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { BadRequestException, ForbiddenException, GoneException, HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { generate, generateSecret, verify } from 'otplib';
+import { DataSource } from 'typeorm';
+import { PERMISSIONS, type OtpView } from '@cbh/contracts';
+import { AuditService } from '../audit/audit.service';
+import type { AppRequest, SessionUser } from '../auth/session-user';
+import { UserDirectory } from '../auth/user-directory.service';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { MailService } from '../mail/mail.service';
+import { toUserView, UserEntity } from '../users/entities/user.entity';
+
+const MAX_FAILURES = 5;
+const FAILURE_WINDOW_MINUTES = 15;
+const LINK_TTL_MS = 15 * 60_000;
+/** ±1 step of 30 s (RFC 6238's recommended allowance for clock drift). */
+const TOTP_PERIOD_SECONDS = 30;
+const TOTP_TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+export type ElevationResult = { status: 'elevated' } | { status: 'email_sent'; message: string };
+
+@Injectable()
+export class ElevationService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    private readonly mail: MailService,
+    private readonly directory: UserDirectory,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async requestEmailLink(req: AppRequest): Promise<ElevationResult> {
+    const user = req.user!;
+    await this.assertUnderLimit(user.id);
+    const token = randomBytes(32).toString('base64url');
+    await this.dataSource.query('INSERT INTO elevation_tokens (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
+      sha256(token).toString('hex'),
+      user.id,
+      new Date(Date.now() + LINK_TTL_MS),
+    ]);
+    await this.mail.send({
+      to: user.email,
+      subject: 'Confirm your super admin access',
+      text: `Follow this link within 15 minutes to become super admin of Circuit Breaker Hub:\n${this.config.PUBLIC_URL}/api/auth/elevate/verify/${token}\n\nIt works once. If you did not ask for this, ignore this e-mail.`,
+    });
+    await this.audit.record(req, { action: 'auth.elevation-requested', targetType: 'user', targetId: user.id, after: { method: 'email_verification' } });
+    return { status: 'email_sent', message: `A verification link was sent to ${user.email}` };
+  }
+
+  /** Following the e-mailed link: single use, 15 minutes. */
+  async confirmEmailLink(req: AppRequest, token: string): Promise<void> {
+    // TypeORM answers UPDATE … RETURNING with [rows, count]
+    const [rows]: [{ user_id: string }[], number] = await this.dataSource.query(
+      `UPDATE elevation_tokens SET used_at = now()
+       WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
+      [sha256(token).toString('hex')],
+    );
+    if (!rows[0]) throw new GoneException('This verification link is invalid, was already used or has expired');
+    const user = await this.directory.get(rows[0].user_id);
+    if (!user || !user.isActive) throw new GoneException('This account can no longer be elevated');
+    await this.elevate(req, user, 'email_verification');
+  }
+
+  async withMasterKey(req: AppRequest, masterKey: string): Promise<ElevationResult> {
+    const user = req.user!;
+    await this.assertUnderLimit(user.id);
+    if (!this.config.MASTER_KEY) throw new BadRequestException('Master key elevation is not configured on this server');
+    // Compare digests so the comparison takes the same time whatever the length or content of the guess.
+    if (!timingSafeEqual(sha256(masterKey), sha256(this.config.MASTER_KEY))) {
+      return this.fail(req, user, 'master_key', 'Invalid master key');
+    }
+    await this.elevate(req, user, 'master_key');
+    return { status: 'elevated' };
+  }
+
+  async withOtp(req: AppRequest, code: string): Promise<ElevationResult> {
+    const user = req.user!;
+    await this.assertUnderLimit(user.id);
+    const result = await verify({ secret: await this.secretOf(user.id), token: code, epochTolerance: TOTP_TOLERANCE_SECONDS });
+    if (!result.valid) return this.fail(req, user, 'time_based_otp', 'Invalid or expired code');
+    const used = await this.dataSource.query(
+      'INSERT INTO used_totp_steps (user_id, time_step) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING time_step',
+      [user.id, (result as { timeStep: number }).timeStep],
+    );
+    if (used.length === 0) return this.fail(req, user, 'time_based_otp', 'This code was already used; wait for the next one');
+    await this.elevate(req, user, 'time_based_otp');
+    return { status: 'elevated' };
+  }
+
+  /** The current code and the seconds it stays valid (shown as a teaching aid). */
+  async currentOtp(user: SessionUser): Promise<OtpView> {
+    if (!this.config.ELEVATION_OTP_DISPLAY) throw new ForbiddenException('Showing the one-time code is turned off on this server');
+    const otp = await generate({ secret: await this.secretOf(user.id) });
+    return { otp, timeLeft: TOTP_PERIOD_SECONDS - (Math.floor(Date.now() / 1000) % TOTP_PERIOD_SECONDS) };
+  }
+
+  private async secretOf(userId: string): Promise<string> {
+    const [[row]] = await this.dataSource.query(
+      'UPDATE users SET totp_secret = COALESCE(totp_secret, $2) WHERE id = $1 RETURNING totp_secret',
+      [userId, generateSecret()],
+    );
+    return row.totp_secret;
+  }
+
+  private async assertUnderLimit(userId: string) {
+    const [{ failures }] = await this.dataSource.query(
+      `SELECT count(*)::int AS failures FROM elevation_attempts
+       WHERE user_id = $1 AND NOT succeeded AND created_at > now() - make_interval(mins => $2)`,
+      [userId, FAILURE_WINDOW_MINUTES],
+    );
+    if (failures >= MAX_FAILURES) {
+      throw new HttpException(`Too many failed attempts. Try again within ${FAILURE_WINDOW_MINUTES} minutes.`, HttpStatus.TOO_MANY_REQUESTS);
+    }
+  }
+
+  private async fail(req: AppRequest, user: SessionUser, method: string, message: string): Promise<never> {
+    await this.dataSource.query('INSERT INTO elevation_attempts (user_id, method, succeeded) VALUES ($1, $2, false)', [user.id, method]);
+    await this.audit.record(req, { action: 'auth.elevation-failed', targetType: 'user', targetId: user.id, after: { method, reason: message } });
+    throw new ForbiddenException(message);
+  }
+
+  private async elevate(req: AppRequest, user: SessionUser, method: string) {
+    await this.dataSource.transaction(async (manager) => {
+      const users = manager.getRepository(UserEntity);
+      const before = toUserView(await users.findOneByOrFail({ id: user.id }));
+      await users.update({ id: user.id }, { role: 'super_admin', permissions: [...PERMISSIONS] });
+      const after = toUserView(await users.findOneByOrFail({ id: user.id }));
+      await manager.query('INSERT INTO elevation_attempts (user_id, method, succeeded) VALUES ($1, $2, true)', [user.id, method]);
+      await this.audit.record(req, { action: 'auth.elevate', targetType: 'user', targetId: user.id, actor: user, before, after: { ...after, method } }, manager);
+    });
+    this.directory.evict(user.id);
+  }
+}

@@ -1,0 +1,116 @@
+import { Client } from 'pg';
+import { linkIn, startSmtpSink } from '../../test/smtp-sink';
+import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+
+const MASTER_KEY = 'master-key-for-the-tests';
+const ACCOUNT = 'elevate@example.com';
+
+let api: TestApi;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let admin: string;
+let account: string;
+let accountId: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  api = await startTestApi({ SMTP_URL: smtp.url, MASTER_KEY });
+  admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+  account = await signIn(api.baseUrl, ACCOUNT, DEMO_PASSWORD);
+  accountId = (await (await call('/api/auth/user', { cookie: account })).json()).id;
+});
+afterAll(async () => {
+  await api.stop();
+  await smtp.stop();
+});
+beforeEach(async () => {
+  // Back to admin, attempts forgotten, so each test starts from an account that may elevate.
+  await call(`/api/users/${accountId}`, { method: 'PATCH', cookie: admin, body: { role: 'admin' } });
+  await sql('DELETE FROM elevation_attempts');
+});
+
+function call(path: string, { method = 'GET', body, cookie }: { method?: string; body?: unknown; cookie?: string } = {}) {
+  return fetch(`${api.baseUrl}${path}`, {
+    method,
+    redirect: 'manual',
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+}
+const elevate = (body: unknown, cookie = account) => call('/api/auth/elevate-privileges', { method: 'POST', body, cookie });
+const roleOf = async () => (await (await call('/api/auth/user', { cookie: account })).json()).role;
+async function sql(query: string, params: unknown[] = []) {
+  const client = new Client({ connectionString: api.databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(query, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+it('lets only the elevation account try, and shows it the current code', async () => {
+  const viewer = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
+  expect((await elevate({ method: 'master_key', masterKey: MASTER_KEY }, viewer)).status).toBe(403);
+  expect((await call('/api/auth/get-otp', { cookie: viewer })).status).toBe(403);
+  expect((await call('/api/auth/get-otp')).status).toBe(401);
+
+  const otp = await (await call('/api/auth/get-otp', { cookie: account })).json();
+  expect(otp.otp).toMatch(/^\d{6}$/);
+  expect(otp.timeLeft).toBeGreaterThanOrEqual(1);
+  expect(otp.timeLeft).toBeLessThanOrEqual(30);
+});
+
+it('elevates with the master key, compared in constant time; a wrong key is refused with a message', async () => {
+  const wrong = await elevate({ method: 'master_key', masterKey: 'not the key' });
+  expect(wrong.status).toBe(403);
+  expect((await wrong.json()).message).toBe('Invalid master key');
+  expect(await roleOf()).toBe('admin');
+
+  const right = await elevate({ method: 'master_key', masterKey: MASTER_KEY });
+  expect(right.status).toBe(200);
+  expect(await right.json()).toEqual({ success: true, message: 'You now have super admin access.' });
+  const me = await (await call('/api/auth/user', { cookie: account })).json();
+  expect(me).toMatchObject({ role: 'super_admin', canElevate: false });
+  expect((await elevate({ method: 'master_key', masterKey: MASTER_KEY })).status).toBe(403);
+});
+
+it('elevates with a time-based code and never accepts the same code twice', async () => {
+  const { otp } = await (await call('/api/auth/get-otp', { cookie: account })).json();
+  expect((await elevate({ method: 'time_based_otp', code: otp })).status).toBe(200);
+  expect(await roleOf()).toBe('super_admin');
+
+  await call(`/api/users/${accountId}`, { method: 'PATCH', cookie: admin, body: { role: 'admin' } });
+  const again = await elevate({ method: 'time_based_otp', code: otp });
+  expect(again.status).toBe(403);
+  expect((await again.json()).message).toBe('This code was already used; wait for the next one');
+  const wrong = await elevate({ method: 'time_based_otp', code: otp === '000000' ? '111111' : '000000' });
+  expect((await wrong.json()).message).toBe('Invalid or expired code');
+});
+
+it('elevates through a single-use e-mailed link', async () => {
+  const requested = await elevate({ method: 'email_verification' });
+  expect(await requested.json()).toEqual({ success: false, pending: true, message: `A verification link was sent to ${ACCOUNT}` });
+  expect(await roleOf()).toBe('admin');
+  const link = new URL(linkIn(smtp.mails.filter((m) => m.to.includes(ACCOUNT)).at(-1)!, /http:\/\/localhost:\d+\/api\/auth\/elevate\/verify\/[\w-]+/));
+  const followed = await call(link.pathname, { cookie: account });
+  expect(followed.status).toBe(303);
+  expect(await roleOf()).toBe('super_admin');
+  expect((await call(link.pathname, { cookie: account })).status).toBe(410);
+});
+
+it('stops after 5 failed attempts in 15 minutes, and names bad input', async () => {
+  for (let attempt = 0; attempt < 5; attempt++) expect((await elevate({ method: 'master_key', masterKey: 'guess' })).status).toBe(403);
+  const limited = await elevate({ method: 'master_key', masterKey: MASTER_KEY });
+  expect(limited.status).toBe(429);
+  expect((await limited.json()).message).toBe('Too many failed attempts. Try again within 15 minutes.');
+
+  const bad = await elevate({ method: 'time_based_otp', code: '12ab' });
+  expect(bad.status).toBe(400);
+  expect((await bad.json()).message).toBe('code: must be the 6-digit code');
+  expect((await (await elevate({ method: 'sorcery' })).json()).message).toMatch(/method: must be one of email_verification, master_key, time_based_otp/);
+});
+
+it('audits each elevation with its method', async () => {
+  const rows = await sql("SELECT after->>'method' AS method FROM audit_entries WHERE action = 'auth.elevate' ORDER BY id");
+  expect(rows.map((r) => r.method)).toEqual(['master_key', 'time_based_otp', 'email_verification']);
+});
