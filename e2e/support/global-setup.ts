@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { DIST, SCRATCH, startSite } from './server';
+import { ACCOUNTS_ENV, DIST, SCRATCH, startSite } from './server';
 
 /** Starts the production site once (with its embedded PostgreSQL unless DATABASE_URL is set). */
 export default async function globalSetup() {
@@ -13,7 +13,7 @@ export default async function globalSetup() {
   const port = Number(process.env.E2E_PORT ?? 3301);
   const site = await startSite({
     port,
-    env: { DATA_DIR: path.join(SCRATCH, 'data'), EMBEDDED_PG_PORT: process.env.E2E_PG_PORT },
+    env: { DATA_DIR: path.join(SCRATCH, 'data'), EMBEDDED_PG_PORT: process.env.E2E_PG_PORT, ...ACCOUNTS_ENV },
   });
   process.env.E2E_BASE_URL = site.url;
   (globalThis as { __site?: typeof site }).__site = site;

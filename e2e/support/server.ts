@@ -7,6 +7,18 @@ export const DIST = path.join(ROOT, 'dist');
 /** Scratch space inside the repository, so copies of apps still resolve the workspace's node_modules. */
 export const SCRATCH = path.join(ROOT, '.data/e2e');
 
+/** The accounts every e2e site has: the bootstrap super admin and, with SEED_DEMO, one per role. */
+export const ADMIN = { email: 'root@example.com', password: 'root-password-for-e2e' };
+export const DEMO_PASSWORD = 'demo-password-for-e2e';
+export const ELEVATION_EMAIL = 'elevate@example.com';
+export const ACCOUNTS_ENV = {
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  SEED_DEMO: 'true',
+  DEMO_PASSWORD,
+  ELEVATION_EMAIL,
+};
+
 export interface Site {
   url: string;
   logs: string[];

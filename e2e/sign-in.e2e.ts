@@ -1,0 +1,54 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, DEMO_PASSWORD, ELEVATION_EMAIL } from './support/server';
+
+async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/api\/login$/);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+const nav = (page: Page) => page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+
+test('a super admin signs in through /api/login, sees home with the badge and every link, and signs out', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Master Circuit Breaker Patterns');
+
+  await signInThroughForm(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Circuit Breaker Patterns');
+  await expect(page.getByTestId('account-name')).toHaveText('Admin');
+  await expect(page.getByTestId('role-badge')).toHaveText('Super Administrator');
+  await expect(nav(page).getByRole('link')).toHaveText(['Home', 'Dashboard', 'Domains', 'User Management', 'Core Logic']);
+  await expect(page.getByRole('link', { name: 'Elevate to Super Admin' })).toHaveCount(0);
+
+  await page.getByRole('banner').getByRole('link', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Master Circuit Breaker Patterns');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+  expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+});
+
+test('a viewer sees neither User Management nor Core Logic', async ({ page }) => {
+  await signInThroughForm(page, 'viewer@example.com', DEMO_PASSWORD);
+  await expect(page.getByTestId('role-badge')).toHaveText('Viewer');
+  await expect(page.getByTestId('account-name')).toHaveText('Vera');
+  await expect(nav(page).getByRole('link')).toHaveText(['Home', 'Dashboard', 'Domains']);
+});
+
+test('the elevation account is offered Elevate to Super Admin', async ({ page }) => {
+  await signInThroughForm(page, ELEVATION_EMAIL, DEMO_PASSWORD);
+  await expect(page.getByTestId('role-badge')).toHaveText('Administrator');
+  await page.getByRole('link', { name: 'Elevate to Super Admin' }).click();
+  await expect(page).toHaveURL(/\/elevate$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privilege Elevation');
+});
+
+test('a wrong password returns to the form with the reason', async ({ page }) => {
+  await page.goto('/api/login');
+  await page.getByLabel('E-mail').fill(ADMIN.email);
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid e-mail or password');
+});
