@@ -39,6 +39,8 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
       bufferLogs: false,
     });
     app.disable('x-powered-by');
+    // API answers are dynamic JSON; hashing every body for an ETag costs more than it saves.
+    app.set('etag', false);
     app.set('trust proxy', 'loopback, uniquelocal');
     app.use(requestLogger(logger));
     app.use(securityHeaders(config.REMOTE_ORIGINS));

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Express, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { remotesManifestSchema, type RemotesManifest } from '@cbh/contracts';
 import { errorBody } from '../common/api-exception.filter';
 
@@ -20,6 +20,8 @@ export function readRemotesManifest(file: string): RemotesManifest {
   }
   return parsed.data;
 }
+
+const isSitePath = (path: string) => !path.startsWith('/api/') && path !== '/api' && path !== '/ws';
 
 /** The dist folders of remotes deployed with this server: entries of the form /remotes/<folder>/... */
 export function localRemoteFolders(manifest: RemotesManifest): string[] {
@@ -49,7 +51,9 @@ export function mountStaticSite(app: Express, { staticRoot, manifestFile }: { st
 
   const shellDir = path.join(staticRoot, 'shell');
   const indexHtml = path.join(shellDir, 'index.html');
-  app.use(express.static(shellDir, { index: false, setHeaders: cacheHeaders }));
+  const shellFiles = express.static(shellDir, { index: false, setHeaders: cacheHeaders });
+  // API calls never look at the disk: only other paths may be the shell's files.
+  app.use((req: Request, res: Response, next: NextFunction) => (isSitePath(req.path) ? shellFiles(req, res, next) : next()));
   app.get(/^\/(?!api\/|api$|ws$|remotes\/).*/, (req, res, next) => {
     if (path.extname(req.path)) return next();
     if (!existsSync(indexHtml)) {
