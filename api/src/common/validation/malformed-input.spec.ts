@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { Client } from 'pg';
+import type { z } from 'zod';
+import {
+  acceptInvitationSchema,
+  elevateSchema,
+  inviteUserSchema,
+  loginSchema,
+  updateUserPermissionsSchema,
+  updateUserSchema,
+  updateUserStatusSchema,
+} from '@cbh/contracts';
+import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
+
+const RUNS_PER_ENDPOINT = 2_000;
+const TABLES = ['users', 'organizations', 'sessions', 'invitations', 'audit_entries', 'outbox_emails', 'elevation_attempts', 'used_totp_steps', 'elevation_tokens'];
+
+let api: TestApi;
+let admin: string;
+let elevationAccount: string;
+let db: Client;
+
+beforeAll(async () => {
+  api = await startTestApi({ MASTER_KEY: 'master-key-for-the-tests' });
+  admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+  elevationAccount = await signIn(api.baseUrl, 'elevate@example.com', DEMO_PASSWORD);
+  db = new Client({ connectionString: api.databaseUrl });
+  await db.connect();
+});
+afterAll(async () => {
+  await db.end();
+  await api.stop();
+});
+
+/** One digest of every row of every table the mutating endpoints could touch. */
+async function snapshot(): Promise<Record<string, string>> {
+  const digests: Record<string, string> = {};
+  for (const table of TABLES) {
+    const { rows } = await db.query(`SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM ${table} t`);
+    digests[table] = `${rows[0].n}:${rows[0].digest}`;
+  }
+  return digests;
+}
+
+/** Request bodies that the endpoint's schema rejects: any JSON, wrong types, unknown fields, or not JSON at all. */
+function malformedBodies(schema: z.ZodType, fields: string[]): fc.Arbitrary<string> {
+  const json = fc.oneof(
+    fc.jsonValue(),
+    fc.dictionary(fc.constantFrom(...fields, 'extra', '__proto__', 'constructor'), fc.jsonValue()),
+    fc.record(Object.fromEntries(fields.map((f) => [f, fc.oneof(fc.jsonValue(), fc.string({ maxLength: 3000 }))])), { requiredKeys: [] }),
+  );
+  return fc.oneof(
+    { weight: 4, arbitrary: json.filter((value) => !schema.safeParse(value).success).map((value) => JSON.stringify(value) ?? 'null') },
+    { weight: 1, arbitrary: fc.string({ maxLength: 200 }).filter((text) => !isValidJson(text, schema)) },
+  );
+}
+function isValidJson(text: string, schema: z.ZodType): boolean {
+  try {
+    return schema.safeParse(JSON.parse(text)).success;
+  } catch {
+    return false;
+  }
+}
+
+const ENDPOINTS: { name: string; method: string; path: () => string; schema: z.ZodType; fields: string[]; cookie: () => string | undefined }[] = [
+  { name: 'POST /api/login', method: 'POST', path: () => '/api/login', schema: loginSchema, fields: ['email', 'password'], cookie: () => undefined },
+  { name: 'POST /api/users/invite', method: 'POST', path: () => '/api/users/invite', schema: inviteUserSchema, fields: ['email', 'role'], cookie: () => admin },
+  { name: 'PATCH /api/users/:id', method: 'PATCH', path: () => `/api/users/${randomUUID()}`, schema: updateUserSchema, fields: ['role', 'permissions'], cookie: () => admin },
+  { name: 'PATCH /api/users/:id/status', method: 'PATCH', path: () => `/api/users/${randomUUID()}/status`, schema: updateUserStatusSchema, fields: ['isActive'], cookie: () => admin },
+  { name: 'PATCH /api/users/:id/permissions', method: 'PATCH', path: () => `/api/users/${randomUUID()}/permissions`, schema: updateUserPermissionsSchema, fields: ['permissions'], cookie: () => admin },
+  { name: 'POST /api/invitations/:token', method: 'POST', path: () => `/api/invitations/${randomUUID()}`, schema: acceptInvitationSchema, fields: ['password', 'firstName', 'lastName'], cookie: () => undefined },
+  { name: 'POST /api/auth/elevate-privileges', method: 'POST', path: () => '/api/auth/elevate-privileges', schema: elevateSchema, fields: ['method', 'masterKey', 'code'], cookie: () => elevationAccount },
+];
+
+describe.each(ENDPOINTS)('$name with malformed input', (endpoint) => {
+  it(`answers ${RUNS_PER_ENDPOINT} malformed payloads with 4xx naming the problem, never 5xx, and changes nothing`, async () => {
+    const before = await snapshot();
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(malformedBodies(endpoint.schema, endpoint.fields), async (body) => {
+        const cookie = endpoint.cookie();
+        const response = await fetch(`${api.baseUrl}${endpoint.path()}`, {
+          method: endpoint.method,
+          redirect: 'manual',
+          headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+          body,
+        });
+        const answer = await response.json();
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        expect(response.status).toBeGreaterThanOrEqual(400);
+        expect(response.status).toBeLessThan(500);
+        expect(answer).toMatchObject({ statusCode: response.status, error: expect.any(String), message: expect.any(String) });
+      }),
+      { numRuns: RUNS_PER_ENDPOINT },
+    );
+    expect(await snapshot()).toEqual(before);
+    expect([...statuses.keys()].every((status) => status === 400 || status === 413 || status === 429)).toBe(true);
+  }, 300_000);
+});
+
+it('names the offending field', async () => {
+  const response = await fetch(`${api.baseUrl}/api/users/invite`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: admin },
+    body: JSON.stringify({ email: 'someone@example.com', role: 'emperor' }),
+  });
+  expect(response.status).toBe(400);
+  expect((await response.json()).message).toBe('role: must be one of viewer, operator, admin, super_admin');
+});
