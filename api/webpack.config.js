@@ -13,12 +13,15 @@ module.exports = (_env = {}, argv = {}) => ({
   devtool: 'source-map',
   output: { path: path.join(ROOT, 'dist/api'), filename: '[name].js', clean: true },
   externalsPresets: { node: true },
+  node: { __dirname: false, __filename: false },
   externals: [
     ({ request }, callback) =>
       /^[@a-z]/.test(request) && !request.startsWith('@cbh/') ? callback(null, `commonjs ${request}`) : callback(),
   ],
   resolve: { extensions: ['.ts', '.js'] },
   module: {
+    // createRequire() is Node's, resolved when the API runs, not when it is bundled
+    parser: { javascript: { createRequire: false } },
     rules: [
       swcRule({
         test: /\.ts$/,

@@ -26,7 +26,7 @@ describe('health', () => {
     const migrations = await client.query('SELECT name FROM migrations');
     const instances = await client.query('SELECT pid FROM api_instances');
     await client.end();
-    expect(migrations.rows.map((r) => r.name)).toEqual(['ApiInstances1763800000000', 'Identity1763900000000']);
+    expect(migrations.rows.map((r) => r.name)).toEqual(['ApiInstances1763800000000', 'Identity1763900000000', 'Elevation1764000000000']);
     expect(instances.rows).toEqual([{ pid: process.pid }]);
   });
 });
@@ -132,5 +132,25 @@ describe('/ws', () => {
     expect(await reply).toEqual({ type: 'pong' });
     expect(socket.readyState).toBe(WebSocket.OPEN);
     socket.close();
+  });
+});
+
+describe('API docs', () => {
+  it('publishes an OpenAPI document generated from the controllers, with access rules and body schemas', async () => {
+    const document = await (await get('/api/docs/openapi.json')).json();
+    expect(document.openapi).toBe('3.1.0');
+    const invite = document.paths['/api/users/invite'].post;
+    expect(invite.description).toContain('user_management');
+    expect(invite.requestBody.content['application/json'].schema.properties.role.enum).toEqual(['viewer', 'operator', 'admin', 'super_admin']);
+    expect(document.paths['/api/users/{id}/status'].patch.parameters[0]).toMatchObject({ name: 'id', in: 'path' });
+    expect(document.paths['/api/audit'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['actor', 'action', 'from', 'to', 'page', 'pageSize']);
+    expect(document.paths['/api/health'].get.description).toBe('Open to everyone.');
+  });
+
+  it('serves Swagger UI at /api/docs from local assets', async () => {
+    const page = await get('/api/docs');
+    expect(await page.text()).toContain('/api/docs/assets/swagger-ui-bundle.js');
+    expect((await get('/api/docs/assets/swagger-ui-bundle.js')).status).toBe(200);
+    expect((await get('/api/docs/assets/..%2Fpackage.json')).status).toBe(404);
   });
 });

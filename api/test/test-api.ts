@@ -56,7 +56,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     ELEVATION_EMAIL: 'elevate@example.com',
     ...env,
   });
-  const api = await createApi(config, createLogger('silent'));
+  const api = await createApi(config, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'));
   await api.app.listen(0, '127.0.0.1');
   const { port } = api.app.getHttpServer().address() as AddressInfo;
   return {

@@ -25,6 +25,10 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
   'POST /api/auth/elevate-privileges': 'elevation-account',
   'GET /api/auth/get-otp': 'elevation-account',
   'GET /api/auth/elevate/verify/:token': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/init.js': 'public',
+  'GET /api/docs/openapi.json': 'public',
+  'GET /api/docs/assets/:file': 'public',
 };
 
 const ACCOUNTS: Record<Role, string> = {
@@ -76,7 +80,7 @@ it('answers every route × signed-out and the four roles as the policy says', as
       // A fresh session each time: some routes (logout) end the one they are called with.
       const cookie = role ? await signIn(api.baseUrl, ACCOUNTS[role], role === 'super_admin' ? TEST_ADMIN.password : DEMO_PASSWORD) : undefined;
       const [method, path] = route.split(' ') as [string, string];
-      const url = path.replace(':id', randomUUID()).replace(':token', 'no-such-token');
+      const url = path.replace(':id', randomUUID()).replace(':token', 'no-such-token').replace(':file', 'swagger-ui.css');
       const response = await fetch(`${api.baseUrl}${url}`, {
         method,
         redirect: 'manual',

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 /** Validates a body, param or query with a schema from @cbh/contracts; a 400 names each bad field. */
 export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.infer<T>> {
   constructor(
-    private readonly schema: T,
+    readonly schema: T,
     private readonly label?: string,
   ) {}
 
