@@ -24,6 +24,9 @@ const ESM_PACKAGES = [
   '@otplib',
   '@scure',
   '@noble',
+  'openid-client',
+  'oauth4webapi',
+  'jose',
 ];
 
 module.exports = {

@@ -6,6 +6,7 @@ import session from 'express-session';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { AuthService } from './auth/auth.service';
+import { configureOidc } from './auth/oidc';
 import { configurePassport } from './auth/passport-setup';
 import { PgSessionStore, SESSION_COOKIE } from './auth/session-store';
 import { UserDirectory } from './auth/user-directory.service';
@@ -58,7 +59,9 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
         cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS },
       }),
     );
-    const passport = configurePassport(app.get(AuthService), app.get(UserDirectory));
+    const auth = app.get(AuthService);
+    const passport = configurePassport(auth, app.get(UserDirectory));
+    auth.oidcEnabled = await configureOidc(config, passport, (profile) => auth.accountForOidc(profile));
     app.use(passport.initialize());
     app.use(passport.session());
     app.setGlobalPrefix('api');

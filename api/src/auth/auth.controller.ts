@@ -1,5 +1,5 @@
-import { Controller, Get, HttpCode, HttpException, HttpStatus, Post, Query, Req, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Get, HttpCode, HttpException, HttpStatus, Next, NotFoundException, Post, Query, Req, Res } from '@nestjs/common';
+import type { NextFunction, Response } from 'express';
 import passport from 'passport';
 import { loginSchema } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
@@ -7,6 +7,7 @@ import { Public, SignedIn } from './access';
 import { AuthService } from './auth.service';
 import { loginPage } from './login-page';
 import { AttemptLimiter } from './login-rate-limiter';
+import { OIDC_STRATEGY } from './oidc';
 import { SESSION_COOKIE } from './session-store';
 import type { AppRequest, SessionUser } from './session-user';
 
@@ -22,10 +23,31 @@ export class AuthController {
     private readonly audit: AuditService,
   ) {}
 
+  /** The sign-in page, or straight to the OpenID Connect provider when one is configured (?method=password keeps the form). */
   @Get('login')
   @Public()
-  page(@Query('error') error: string | undefined, @Res() res: Response) {
-    res.type('html').setHeader('Cache-Control', 'no-store').send(loginPage({ error: typeof error === 'string' ? error.slice(0, 200) : undefined }));
+  page(@Query('error') error: unknown, @Query('method') method: unknown, @Req() req: AppRequest, @Res() res: Response, @Next() next: NextFunction) {
+    const message = typeof error === 'string' ? error.slice(0, 200) : undefined;
+    if (this.auth.oidcEnabled && method !== 'password' && !message) return passport.authenticate(OIDC_STRATEGY)(req, res, next);
+    res.type('html').setHeader('Cache-Control', 'no-store').send(loginPage({ error: message, oidc: this.auth.oidcEnabled }));
+  }
+
+  /** Where the OpenID Connect provider sends the browser back. */
+  @Get('login/callback')
+  @Public()
+  async callback(@Req() req: AppRequest, @Res() res: Response) {
+    if (!this.auth.oidcEnabled) throw new NotFoundException('OpenID Connect sign-in is not configured');
+    const outcome = await new Promise<{ user?: SessionUser; message?: string }>((resolve, reject) => {
+      passport.authenticate(OIDC_STRATEGY, (error: Error | null, user: SessionUser | false, info?: { message?: string }) =>
+        resolve(user ? { user } : { message: error?.message ?? info?.message ?? 'The identity provider refused the sign-in' }),
+      )(req, res, reject);
+    });
+    if (!outcome.user) return res.redirect(303, `/api/login?method=password&error=${encodeURIComponent(outcome.message!)}`);
+    const user = outcome.user;
+    await new Promise<void>((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));
+    await this.auth.recordSignIn(user.id);
+    await this.audit.record(req, { action: 'auth.sign-in', targetType: 'user', targetId: user.id, actor: user, after: { method: 'oidc' } });
+    res.redirect(303, '/');
   }
 
   /** JSON {email, password} → 200 with the account; a form post → 302 to / (or back to the form with the error). */

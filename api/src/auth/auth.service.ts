@@ -1,16 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { AuthUser } from '@cbh/contracts';
+import { ROLE_DEFAULT_PERMISSIONS, type AuthUser } from '@cbh/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { UserEntity } from '../users/entities/user.entity';
 import { isElevationAccount } from './access.guard';
 import { verifyPassword } from './passwords';
+import type { OidcProfile } from './oidc';
 import type { SessionUser } from './session-user';
 
 export type SignInResult = { ok: true; user: UserEntity } | { ok: false; message: string };
 
 @Injectable()
 export class AuthService {
+  /** Set at start-up once the OpenID Connect provider was discovered. */
+  oidcEnabled = false;
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -28,6 +32,19 @@ export class AuthService {
     }
     if (!user.isActive) return { ok: false, message: 'This account is deactivated; ask an administrator to reactivate it' };
     return { ok: true, user };
+  }
+
+  /** The account an OpenID Connect sign-in stands for: found by e-mail, or created as an active viewer. */
+  async accountForOidc(profile: OidcProfile): Promise<SessionUser> {
+    await this.dataSource.query(
+      `INSERT INTO users (email, role, first_name, last_name, profile_image_url, permissions, is_active, activated_at)
+       VALUES ($1, 'viewer', $2, $3, $4, $5, true, now())
+       ON CONFLICT ((lower(email))) DO NOTHING`,
+      [profile.email, profile.firstName, profile.lastName, profile.profileImageUrl, [...ROLE_DEFAULT_PERMISSIONS.viewer]],
+    );
+    const user = await this.dataSource.getRepository(UserEntity).createQueryBuilder('user').where('lower(user.email) = :email', { email: profile.email }).getOneOrFail();
+    if (!user.isActive) throw new Error('This account is deactivated; ask an administrator to reactivate it');
+    return user;
   }
 
   async recordSignIn(userId: string) {

@@ -2,7 +2,19 @@ const escape = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A plain HTML page with one form; it works without JavaScript and posts to POST /api/login. */
-export function loginPage({ error, action = '/api/login', title = 'Sign in', fields = 'login' }: { error?: string; action?: string; title?: string; fields?: 'login' | 'set-password' }): string {
+export function loginPage({
+  error,
+  action = '/api/login',
+  title = 'Sign in',
+  fields = 'login',
+  oidc = false,
+}: {
+  error?: string;
+  action?: string;
+  title?: string;
+  fields?: 'login' | 'set-password';
+  oidc?: boolean;
+}): string {
   const inputs =
     fields === 'login'
       ? `<label>E-mail <input name="email" type="email" autocomplete="username" required autofocus></label>
@@ -26,6 +38,7 @@ export function loginPage({ error, action = '/api/login', title = 'Sign in', fie
   ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
   ${inputs}
   <button type="submit">${fields === 'login' ? 'Sign in' : 'Set password'}</button>
+  ${oidc ? '<a href="/api/login">Sign in with your organization’s account instead</a>' : ''}
   <a href="/">Back to Circuit Breaker Hub</a>
 </form></body></html>`;
 }

@@ -11,6 +11,7 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
   'GET /api/login': 'public',
   'POST /api/login': 'public',
   'GET /api/logout': 'public',
+  'GET /api/login/callback': 'public',
   'GET /api/auth/user': 'signed-in',
   'GET /api/invitations/:token': 'public',
   'POST /api/invitations/:token': 'public',
