@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { Client } from 'pg';
 import { createApi, type RunningApi } from '../src/app';
 import { createLogger } from '../src/common/logger';
 import { loadConfig } from '../src/config/config';
@@ -36,6 +37,9 @@ export const DEMO_PASSWORD = 'demo-password-for-tests';
 export interface TestApi extends RunningApi {
   baseUrl: string;
   databaseUrl: string;
+  /** Runs SQL on the test database directly, behind the API's back; rows of ad-hoc queries are untyped. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  sql(query: string, params?: unknown[]): Promise<any[]>;
   stop(): Promise<void>;
 }
 
@@ -63,6 +67,15 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     ...api,
     baseUrl: `http://127.0.0.1:${port}`,
     databaseUrl: database.url,
+    sql: async (query, params = []) => {
+      const client = new Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        return (await client.query(query, params)).rows;
+      } finally {
+        await client.end();
+      }
+    },
     stop: async () => {
       await api.close();
       await database.drop();

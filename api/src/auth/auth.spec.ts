@@ -1,4 +1,3 @@
-import { Client } from 'pg';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 
 let api: TestApi;
@@ -14,15 +13,7 @@ const call = (path: string, init: RequestInit & { cookie?: string } = {}) =>
 const postJson = (path: string, body: unknown, cookie?: string) =>
   call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), cookie });
 
-async function sql(query: string, params: unknown[] = []) {
-  const client = new Client({ connectionString: api.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(query, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const sql = (query: string, params: unknown[] = []) => api.sql(query, params);
 
 describe('sign-in', () => {
   it('serves a sign-in page at GET /api/login', async () => {

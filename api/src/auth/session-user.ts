@@ -1,15 +1,7 @@
 import type { Request } from 'express';
+import type { UserView } from '@cbh/contracts';
 
 /** What a request knows about its signed-in account (cached; no database read per request). */
-export interface SessionUser {
-  id: string;
-  email: string;
-  role: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  permissions: string[];
-  isActive: boolean;
-}
+export type SessionUser = Pick<UserView, 'id' | 'email' | 'role' | 'firstName' | 'lastName' | 'profileImageUrl' | 'permissions' | 'isActive'>;
 
 export type AppRequest = Request & { user?: SessionUser; id?: string };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { UserEntity } from '../users/entities/user.entity';
+import { toUserView, UserEntity } from '../users/entities/user.entity';
 import type { SessionUser } from './session-user';
 
 const TTL_MS = 10_000;
@@ -19,18 +19,7 @@ export class UserDirectory {
     const hit = this.cache.get(id);
     if (hit && hit.until > Date.now()) return hit.user;
     const row = await this.dataSource.getRepository(UserEntity).findOneBy({ id });
-    const user = row
-      ? {
-          id: row.id,
-          email: row.email,
-          role: row.role,
-          firstName: row.firstName,
-          lastName: row.lastName,
-          profileImageUrl: row.profileImageUrl,
-          permissions: row.permissions,
-          isActive: row.isActive,
-        }
-      : null;
+    const user = row ? toUserView(row) : null;
     this.cache.set(id, { user, until: Date.now() + TTL_MS });
     return user;
   }

@@ -1,4 +1,3 @@
-import { Client } from 'pg';
 import { linkIn, startSmtpSink } from '../../test/smtp-sink';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 
@@ -38,15 +37,7 @@ function call(path: string, { method = 'GET', body, cookie }: { method?: string;
 }
 const elevate = (body: unknown, cookie = account) => call('/api/auth/elevate-privileges', { method: 'POST', body, cookie });
 const roleOf = async () => (await (await call('/api/auth/user', { cookie: account })).json()).role;
-async function sql(query: string, params: unknown[] = []) {
-  const client = new Client({ connectionString: api.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(query, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const sql = (query: string, params: unknown[] = []) => api.sql(query, params);
 
 it('lets only the elevation account try, and shows it the current code', async () => {
   const viewer = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);

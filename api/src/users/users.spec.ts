@@ -1,4 +1,3 @@
-import { Client } from 'pg';
 import { ROLE_DEFAULT_PERMISSIONS } from '@cbh/contracts';
 import { linkIn, startSmtpSink } from '../../test/smtp-sink';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
@@ -25,15 +24,7 @@ function call(path: string, { method = 'GET', body, cookie = admin }: { method?:
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
 }
-async function sql(query: string, params: unknown[] = []) {
-  const client = new Client({ connectionString: api.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(query, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const sql = (query: string, params: unknown[] = []) => api.sql(query, params);
 const idOf = async (email: string) => (await sql('SELECT id FROM users WHERE email = $1', [email]))[0].id as string;
 
 describe('invitations', () => {
