@@ -1,0 +1,230 @@
+import { BreakerRejectedError, CircuitBreaker } from './circuit-breaker';
+import type { Admission, BreakerSettings, BreakerState } from './types';
+
+class ManualClock {
+  constructor(public time = 1_000_000) {}
+  now = () => this.time;
+  advance(ms: number) {
+    this.time += ms;
+  }
+}
+
+const SIMPLE: BreakerSettings = { type: 'simple', failureThreshold: 3, timeout: 30_000, recoveryTime: 60_000, successThreshold: 2 };
+
+/** One step of a scripted sequence: wait, then make a call with an outcome (or read the state). */
+type Step = { wait?: number; call?: 'ok' | 'fail' | 'slow'; expect: BreakerState; admission?: Admission };
+
+function replay(settings: BreakerSettings, steps: Step[]) {
+  const clock = new ManualClock();
+  const breaker = new CircuitBreaker(settings, clock);
+  const transitions: string[] = [];
+  breaker.onTransition((t) => transitions.push(`${t.from}->${t.to}`));
+  steps.forEach((step, index) => {
+    clock.advance(step.wait ?? 0);
+    if (step.call) {
+      const admission = breaker.admit();
+      if (step.admission) expect({ index, admission }).toEqual({ index, admission: step.admission });
+      if (admission === 'permitted') breaker.record(step.call === 'ok', step.call === 'slow' ? 5_000 : 10);
+    }
+    expect({ index, state: breaker.state }).toEqual({ index, state: step.expect });
+  });
+  return { breaker, transitions, clock };
+}
+
+describe('simple', () => {
+  it.each<[string, Step[], string[]]>([
+    [
+      'opens after failureThreshold consecutive failures, rejects fast, half-opens after timeout, closes after successThreshold trials',
+      [
+        { call: 'fail', expect: 'CLOSED' },
+        { call: 'fail', expect: 'CLOSED' },
+        { call: 'fail', expect: 'OPEN' },
+        { call: 'ok', expect: 'OPEN', admission: 'short-circuited' },
+        { wait: 29_999, call: 'ok', expect: 'OPEN', admission: 'short-circuited' },
+        { wait: 1, expect: 'HALF_OPEN' },
+        { call: 'ok', expect: 'HALF_OPEN', admission: 'permitted' },
+        { call: 'ok', expect: 'CLOSED', admission: 'permitted' },
+      ],
+      ['CLOSED->OPEN', 'OPEN->HALF_OPEN', 'HALF_OPEN->CLOSED'],
+    ],
+    [
+      'a success resets the consecutive count',
+      [
+        { call: 'fail', expect: 'CLOSED' },
+        { call: 'fail', expect: 'CLOSED' },
+        { call: 'ok', expect: 'CLOSED' },
+        { call: 'fail', expect: 'CLOSED' },
+        { call: 'fail', expect: 'CLOSED' },
+        { call: 'fail', expect: 'OPEN' },
+      ],
+      ['CLOSED->OPEN'],
+    ],
+    [
+      'failures older than recoveryTime are forgotten',
+      [
+        { call: 'fail', expect: 'CLOSED' },
+        { call: 'fail', expect: 'CLOSED' },
+        { wait: 60_001, call: 'fail', expect: 'CLOSED' },
+        { call: 'fail', expect: 'CLOSED' },
+        { call: 'fail', expect: 'OPEN' },
+      ],
+      ['CLOSED->OPEN'],
+    ],
+    [
+      'any failed trial re-opens for another timeout',
+      [
+        { call: 'fail', expect: 'CLOSED' },
+        { call: 'fail', expect: 'CLOSED' },
+        { call: 'fail', expect: 'OPEN' },
+        { wait: 30_000, call: 'ok', expect: 'HALF_OPEN' },
+        { call: 'fail', expect: 'OPEN' },
+        { wait: 29_000, call: 'ok', expect: 'OPEN', admission: 'short-circuited' },
+        { wait: 1_000, expect: 'HALF_OPEN' },
+      ],
+      ['CLOSED->OPEN', 'OPEN->HALF_OPEN', 'HALF_OPEN->OPEN', 'OPEN->HALF_OPEN'],
+    ],
+  ])('%s', (_name, steps, transitions) => {
+    expect(replay(SIMPLE, steps).transitions).toEqual(transitions);
+  });
+
+  it('lets only successThreshold trial calls in flight while half-open', () => {
+    const clock = new ManualClock();
+    const breaker = new CircuitBreaker(SIMPLE, clock);
+    for (let i = 0; i < 3; i++) breaker.record(false, breaker.admit() === 'permitted' ? 1 : 0);
+    clock.advance(30_000);
+    expect([breaker.admit(), breaker.admit(), breaker.admit()]).toEqual(['permitted', 'permitted', 'short-circuited']);
+  });
+
+  it('sets the next attempt to now plus the timeout when it opens', () => {
+    const { breaker, clock } = replay(SIMPLE, [
+      { call: 'fail', expect: 'CLOSED' },
+      { call: 'fail', expect: 'CLOSED' },
+      { call: 'fail', expect: 'OPEN' },
+    ]);
+    expect(breaker.nextAttemptAt).toBe(clock.time + 30_000);
+  });
+});
+
+describe('manual control', () => {
+  it('forces open, forces closed, disables and resets, with an event for each change of state', () => {
+    const clock = new ManualClock();
+    const breaker = new CircuitBreaker(SIMPLE, clock);
+    const events: string[] = [];
+    breaker.onTransition((t) => events.push(`${t.from}->${t.to} (${t.reason})`));
+
+    breaker.forceOpen();
+    expect([breaker.state, breaker.override, breaker.admit()]).toEqual(['OPEN', 'forced-open', 'short-circuited']);
+    breaker.forceClosed();
+    for (let i = 0; i < 10; i++) expect(breaker.admit()).toBe('permitted'), breaker.record(false);
+    expect(breaker.state).toBe('CLOSED');
+    breaker.disable();
+    expect([breaker.state, breaker.override]).toEqual(['CLOSED', 'disabled']);
+    breaker.reset();
+    expect(breaker.override).toBe('none');
+    expect(events).toEqual(['CLOSED->OPEN (forced open)', 'OPEN->CLOSED (forced closed)']);
+  });
+
+  it('reset closes an open breaker and forgets its failures', () => {
+    const { breaker, transitions } = replay(SIMPLE, [
+      { call: 'fail', expect: 'CLOSED' },
+      { call: 'fail', expect: 'CLOSED' },
+      { call: 'fail', expect: 'OPEN' },
+    ]);
+    breaker.reset();
+    expect(breaker.state).toBe('CLOSED');
+    expect(transitions).toEqual(['CLOSED->OPEN', 'OPEN->CLOSED']);
+    breaker.record(false, breaker.admit() === 'permitted' ? 1 : 0);
+    expect(breaker.state).toBe('CLOSED');
+  });
+});
+
+describe('adaptive', () => {
+  const ADAPTIVE: BreakerSettings = { type: 'adaptive', failureThreshold: 5, timeout: 30_000, recoveryTime: 10_000, successThreshold: 1, minimumCalls: 10, slowCallDuration: 1000 };
+  const calls = (n: number, call: Step['call'], expectState: BreakerState, wait = 0): Step[] =>
+    Array.from({ length: n }, (_, i) => ({ call, expect: expectState, wait: i === 0 ? wait : 0 }));
+
+  it('opens when the failure rate in the window reaches threshold × 10 % with enough calls; slow calls are failures', () => {
+    const { transitions } = replay(ADAPTIVE, [
+      ...calls(5, 'ok', 'CLOSED'),
+      ...calls(4, 'slow', 'CLOSED'),
+      { call: 'fail', expect: 'OPEN' }, // 5 of 10 = 50 %
+    ]);
+    expect(transitions).toEqual(['CLOSED->OPEN']);
+  });
+
+  it('does not open below the minimum number of calls', () => {
+    replay(ADAPTIVE, calls(9, 'fail', 'CLOSED'));
+  });
+
+  it('forgets calls that left the sliding window', () => {
+    replay(ADAPTIVE, [...calls(5, 'fail', 'CLOSED'), ...calls(5, 'ok', 'CLOSED', 11_000), ...calls(4, 'fail', 'CLOSED')]);
+  });
+
+  it('opens for timeout/2 at first, backs off on a repeated trip and tightens its threshold, within the bounds', () => {
+    const clock = new ManualClock();
+    const breaker = new CircuitBreaker(ADAPTIVE, clock);
+    const policy = breaker.policy as unknown as { threshold: number; openDuration(): number };
+    const trip = () => {
+      while (breaker.state === 'CLOSED') breaker.record(false, breaker.admit() === 'permitted' ? 10 : 0);
+    };
+    const recover = () => {
+      clock.advance(breaker.nextAttemptAt! - clock.time);
+      expect(breaker.state).toBe('HALF_OPEN');
+      breaker.admit();
+      breaker.record(true, 10);
+      expect(breaker.state).toBe('CLOSED');
+    };
+
+    trip();
+    expect(breaker.nextAttemptAt! - clock.time).toBe(15_000);
+    recover(); // clean recovery: threshold relaxes to 6, open duration stays at its floor of 15 s
+    expect(policy.threshold).toBe(6);
+    trip(); // tripped again within one window of the recovery: back off
+    expect(breaker.nextAttemptAt! - clock.time).toBe(30_000);
+    expect(policy.threshold).toBe(5);
+    for (let i = 0; i < 6; i++) {
+      recover();
+      trip();
+    }
+    expect(policy.threshold).toBeGreaterThanOrEqual(3);
+    expect(policy.threshold).toBeLessThanOrEqual(8);
+    expect(policy.openDuration()).toBeLessThanOrEqual(30_000);
+    expect(policy.openDuration()).toBeGreaterThanOrEqual(15_000);
+  });
+});
+
+describe('bulkhead', () => {
+  const BULKHEAD: BreakerSettings = { ...SIMPLE, type: 'bulkhead', maxConcurrentCalls: 2, maxQueue: 1 };
+
+  it('rejects calls beyond the concurrency limit, counted apart from short-circuits', () => {
+    const breaker = new CircuitBreaker({ ...BULKHEAD, maxQueue: 0 }, new ManualClock());
+    expect([breaker.admit(), breaker.admit(), breaker.admit()]).toEqual(['permitted', 'permitted', 'bulkhead-rejected']);
+    breaker.record(true);
+    expect(breaker.admit()).toBe('permitted');
+  });
+
+  it('queues up to maxQueue calls for a free slot, rejects the rest', async () => {
+    const breaker = new CircuitBreaker(BULKHEAD, new ManualClock());
+    const gates: (() => void)[] = [];
+    const slow = () => breaker.execute(() => new Promise<string>((resolve) => gates.push(() => resolve('done'))));
+    const running = [slow(), slow()];
+    const queued = slow();
+    await expect(slow()).rejects.toMatchObject({ admission: 'bulkhead-rejected', message: 'Bulkhead is full' });
+    expect(breaker.callsInFlight).toBe(2);
+    gates.shift()!();
+    await running[0];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(gates).toHaveLength(2);
+    gates.forEach((open) => open());
+    await expect(Promise.all([running[1], queued])).resolves.toEqual(['done', 'done']);
+    expect(breaker.callsInFlight).toBe(0);
+  });
+
+  it('still opens on consecutive failures like simple', async () => {
+    const breaker = new CircuitBreaker(BULKHEAD, new ManualClock());
+    for (let i = 0; i < 3; i++) await breaker.execute(() => Promise.reject(new Error('down'))).catch(() => undefined);
+    const error = await breaker.execute(() => Promise.resolve(1)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BreakerRejectedError);
+    expect((error as Error).message).toBe('Circuit breaker is OPEN');
+  });
+});

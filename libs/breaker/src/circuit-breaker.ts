@@ -1,0 +1,174 @@
+import { AdaptiveFailureRate, ConsecutiveFailures, type TripPolicy } from './trip-policies';
+import { systemClock, type Admission, type BreakerOverride, type BreakerSettings, type BreakerState, type Clock, type Transition } from './types';
+
+export class BreakerRejectedError extends Error {
+  constructor(readonly admission: Exclude<Admission, 'permitted'>) {
+    super(admission === 'bulkhead-rejected' ? 'Bulkhead is full' : 'Circuit breaker is OPEN');
+    this.name = 'BreakerRejectedError';
+  }
+}
+
+/**
+ * A circuit breaker as a pure state machine: the caller asks `admit()`, makes the call, then `record()`s the
+ * outcome (or lets `execute()` do all three). Time comes from the injected clock; nothing here does I/O.
+ */
+export class CircuitBreaker {
+  private current: BreakerState = 'CLOSED';
+  private manual: BreakerOverride = 'none';
+  private openUntil = 0;
+  private trialsInFlight = 0;
+  private trialSuccesses = 0;
+  private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
+  private readonly listeners = new Set<(transition: Transition) => void>();
+  readonly policy: TripPolicy;
+  private readonly maxConcurrent: number;
+  private readonly maxQueue: number;
+
+  constructor(
+    readonly settings: BreakerSettings,
+    private readonly clock: Clock = systemClock,
+  ) {
+    this.policy = settings.type === 'adaptive' ? new AdaptiveFailureRate(settings) : new ConsecutiveFailures(settings);
+    this.maxConcurrent = settings.type === 'bulkhead' ? (settings.maxConcurrentCalls ?? 10) : Number.POSITIVE_INFINITY;
+    this.maxQueue = settings.type === 'bulkhead' ? (settings.maxQueue ?? 0) : 0;
+  }
+
+  /** CLOSED, OPEN or HALF_OPEN; an open breaker whose timeout has passed reads HALF_OPEN. */
+  get state(): BreakerState {
+    if (this.manual === 'forced-open') return 'OPEN';
+    if (this.manual !== 'none') return 'CLOSED';
+    if (this.current === 'OPEN' && this.clock.now() >= this.openUntil) this.moveTo('HALF_OPEN', 'timeout elapsed');
+    return this.current;
+  }
+
+  get override(): BreakerOverride {
+    return this.manual;
+  }
+
+  /** When an open breaker lets the next trial call through (ms since epoch), or null when it is not open. */
+  get nextAttemptAt(): number | null {
+    return this.current === 'OPEN' && this.manual === 'none' ? this.openUntil : null;
+  }
+
+  get callsInFlight(): number {
+    return this.inFlight;
+  }
+
+  onTransition(listener: (transition: Transition) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** May a call go ahead now? A permitted call must be followed by exactly one record(). */
+  admit(): Admission {
+    if (this.inFlight >= this.maxConcurrent) return 'bulkhead-rejected';
+    const admission = this.admitByState();
+    if (admission === 'permitted') this.inFlight++;
+    return admission;
+  }
+
+  /** The outcome of a permitted call and how long it took. */
+  record(success: boolean, durationMs = 0): void {
+    this.releaseSlot();
+    if (this.manual !== 'none') return;
+    const now = this.clock.now();
+    if (this.current === 'HALF_OPEN') {
+      this.trialsInFlight = Math.max(0, this.trialsInFlight - 1);
+      if (!success) return this.open(now, 'trial call failed');
+      if (++this.trialSuccesses >= this.settings.successThreshold) {
+        this.policy.closed(now);
+        this.moveTo('CLOSED', `${this.trialSuccesses} trial call(s) succeeded`, now);
+      }
+      return;
+    }
+    if (this.current === 'CLOSED' && this.policy.record(success, durationMs, now)) this.open(now, 'failure threshold reached');
+  }
+
+  /** Runs fn through the breaker: rejected fast with BreakerRejectedError when it may not run. */
+  async execute<T>(fn: () => Promise<T>): Promise<T> {
+    let admission = this.admit();
+    if (admission === 'bulkhead-rejected' && this.waiting.length < this.maxQueue) {
+      // Wait for a slot; it is handed over already counted in flight.
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      admission = this.admitByState();
+      if (admission !== 'permitted') this.releaseSlot();
+    }
+    if (admission !== 'permitted') throw new BreakerRejectedError(admission);
+    const started = this.clock.now();
+    try {
+      const result = await fn();
+      this.record(true, this.clock.now() - started);
+      return result;
+    } catch (error) {
+      this.record(false, this.clock.now() - started);
+      throw error;
+    }
+  }
+
+  forceOpen(): void {
+    this.setOverride('forced-open', 'forced open');
+  }
+
+  forceClosed(): void {
+    this.setOverride('forced-closed', 'forced closed');
+  }
+
+  /** Lets every call through and records nothing, until reset. */
+  disable(): void {
+    this.setOverride('disabled', 'disabled');
+  }
+
+  /** Back to CLOSED with every count and override cleared. */
+  reset(): void {
+    const before = this.state;
+    this.manual = 'none';
+    this.current = 'CLOSED';
+    this.trialsInFlight = 0;
+    this.trialSuccesses = 0;
+    this.policy.reset();
+    if (before !== 'CLOSED') this.emit(before, 'CLOSED', 'reset', this.clock.now());
+  }
+
+  private admitByState(): Admission {
+    if (this.manual === 'forced-open') return 'short-circuited';
+    if (this.manual !== 'none') return 'permitted';
+    const state = this.state;
+    if (state === 'CLOSED') return 'permitted';
+    if (state === 'OPEN') return 'short-circuited';
+    if (this.trialsInFlight + this.trialSuccesses >= this.settings.successThreshold) return 'short-circuited';
+    this.trialsInFlight++;
+    return 'permitted';
+  }
+
+  private releaseSlot() {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.inFlight = Math.max(0, this.inFlight - 1);
+  }
+
+  private open(now: number, reason: string) {
+    this.policy.opened(now);
+    this.openUntil = now + this.policy.openDuration();
+    this.moveTo('OPEN', reason, now);
+  }
+
+  private moveTo(to: BreakerState, reason: string, now = this.clock.now()) {
+    const from = this.current;
+    this.current = to;
+    this.trialsInFlight = 0;
+    this.trialSuccesses = 0;
+    if (from !== to) this.emit(from, to, reason, now);
+  }
+
+  private setOverride(override: BreakerOverride, reason: string) {
+    const before = this.state;
+    this.manual = override;
+    const after = this.state;
+    if (before !== after) this.emit(before, after, reason, this.clock.now());
+  }
+
+  private emit(from: BreakerState, to: BreakerState, reason: string, at: number) {
+    for (const listener of this.listeners) listener({ from, to, reason, at });
+  }
+}

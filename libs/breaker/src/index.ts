@@ -1,0 +1,3 @@
+export * from './types';
+export * from './circuit-breaker';
+export { AdaptiveFailureRate, ConsecutiveFailures, type TripPolicy } from './trip-policies';
