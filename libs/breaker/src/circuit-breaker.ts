@@ -24,6 +24,10 @@ export class CircuitBreaker {
   readonly policy: TripPolicy;
   private readonly maxConcurrent: number;
   private readonly maxQueue: number;
+  /** Only the adaptive type judges calls by their duration (slow calls count as failures). */
+  private readonly timesCalls: boolean;
+  private readonly shortCircuited = new BreakerRejectedError('short-circuited');
+  private readonly bulkheadFull = new BreakerRejectedError('bulkhead-rejected');
 
   constructor(
     readonly settings: BreakerSettings,
@@ -32,6 +36,7 @@ export class CircuitBreaker {
     this.policy = settings.type === 'adaptive' ? new AdaptiveFailureRate(settings) : new ConsecutiveFailures(settings);
     this.maxConcurrent = settings.type === 'bulkhead' ? (settings.maxConcurrentCalls ?? 10) : Number.POSITIVE_INFINITY;
     this.maxQueue = settings.type === 'bulkhead' ? (settings.maxQueue ?? 0) : 0;
+    this.timesCalls = settings.type === 'adaptive';
   }
 
   /** CLOSED, OPEN or HALF_OPEN; an open breaker whose timeout has passed reads HALF_OPEN. */
@@ -72,6 +77,11 @@ export class CircuitBreaker {
   record(success: boolean, durationMs = 0): void {
     this.releaseSlot();
     if (this.manual !== 'none') return;
+    // The common case, a success while closed, needs no clock reading.
+    if (success && this.current === 'CLOSED' && !this.timesCalls) {
+      this.policy.record(true, durationMs, 0);
+      return;
+    }
     const now = this.clock.now();
     if (this.current === 'HALF_OPEN') {
       this.trialsInFlight = Math.max(0, this.trialsInFlight - 1);
@@ -85,26 +95,50 @@ export class CircuitBreaker {
     if (this.current === 'CLOSED' && this.policy.record(success, durationMs, now)) this.open(now, 'failure threshold reached');
   }
 
-  /** Runs fn through the breaker: rejected fast with BreakerRejectedError when it may not run. */
-  async execute<T>(fn: () => Promise<T>): Promise<T> {
-    let admission = this.admit();
-    if (admission === 'bulkhead-rejected' && this.waiting.length < this.maxQueue) {
-      // Wait for a slot; it is handed over already counted in flight.
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-      admission = this.admitByState();
-      if (admission !== 'permitted') this.releaseSlot();
+  /**
+   * Runs fn through the breaker; a call that may not run is rejected at once with BreakerRejectedError. The
+   * hot path allocates nothing of its own: the outcome handlers are made once per breaker, and so are the
+   * rejection errors (their stack says where the breaker was built, not where the call was refused).
+   */
+  execute<T>(fn: () => Promise<T>): Promise<T> {
+    const admission = this.admit();
+    if (admission === 'permitted') {
+      if (!this.timesCalls) return fn().then(this.succeeded as (value: T) => T, this.failed);
+      const started = this.clock.now();
+      return fn().then(
+        (value) => {
+          this.record(true, this.clock.now() - started);
+          return value;
+        },
+        (error: unknown) => {
+          this.record(false, this.clock.now() - started);
+          throw error;
+        },
+      );
     }
-    if (admission !== 'permitted') throw new BreakerRejectedError(admission);
-    const started = this.clock.now();
-    try {
-      const result = await fn();
-      this.record(true, this.clock.now() - started);
-      return result;
-    } catch (error) {
-      this.record(false, this.clock.now() - started);
-      throw error;
-    }
+    if (admission === 'bulkhead-rejected' && this.waiting.length < this.maxQueue) return this.queue(fn);
+    return Promise.reject(admission === 'bulkhead-rejected' ? this.bulkheadFull : this.shortCircuited);
   }
+
+  /** Waits for a slot, handed over already counted in flight, then runs fn. */
+  private async queue<T>(fn: () => Promise<T>): Promise<T> {
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.admitByState() !== 'permitted') {
+      this.releaseSlot();
+      throw this.shortCircuited;
+    }
+    return fn().then(this.succeeded as (value: T) => T, this.failed);
+  }
+
+  private readonly succeeded = (value: unknown) => {
+    this.record(true);
+    return value;
+  };
+
+  private readonly failed = (error: unknown): never => {
+    this.record(false);
+    throw error;
+  };
 
   forceOpen(): void {
     this.setOverride('forced-open', 'forced open');
@@ -142,9 +176,8 @@ export class CircuitBreaker {
   }
 
   private releaseSlot() {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.inFlight = Math.max(0, this.inFlight - 1);
+    if (this.waiting.length > 0) this.waiting.shift()!();
+    else if (this.inFlight > 0) this.inFlight--;
   }
 
   private open(now: number, reason: string) {
