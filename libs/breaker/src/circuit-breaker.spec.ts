@@ -115,7 +115,10 @@ describe('manual control', () => {
     breaker.forceOpen();
     expect([breaker.state, breaker.override, breaker.admit()]).toEqual(['OPEN', 'forced-open', 'short-circuited']);
     breaker.forceClosed();
-    for (let i = 0; i < 10; i++) expect(breaker.admit()).toBe('permitted'), breaker.record(false);
+    for (let i = 0; i < 10; i++) {
+      expect(breaker.admit()).toBe('permitted');
+      breaker.record(false);
+    }
     expect(breaker.state).toBe('CLOSED');
     breaker.disable();
     expect([breaker.state, breaker.override]).toEqual(['CLOSED', 'disabled']);
