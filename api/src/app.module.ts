@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
+import { BreakersModule } from './breakers/breakers.module';
 import { APP_CONFIG, type AppConfig } from './config/config';
 import { DocsModule } from './docs/docs.module';
 import { ElevationModule } from './elevation/elevation.module';
@@ -29,6 +30,7 @@ export class AppModule {
         HealthModule,
         UsersModule,
         ElevationModule,
+        BreakersModule,
         RealtimeModule,
         DocsModule,
       ],

@@ -1,6 +1,7 @@
 import { AuditEntryEntity } from '../audit/entities/audit-entry.entity';
+import { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity';
 import { InvitationEntity } from '../users/entities/invitation.entity';
 import { OrganizationEntity } from '../users/entities/organization.entity';
 import { UserEntity } from '../users/entities/user.entity';
 
-export const ENTITIES = [UserEntity, OrganizationEntity, InvitationEntity, AuditEntryEntity];
+export const ENTITIES = [UserEntity, OrganizationEntity, InvitationEntity, AuditEntryEntity, BreakerConfigEntity];

@@ -5,5 +5,6 @@ import { InstanceRegistry } from './instance-registry.service';
 @Module({
   controllers: [HealthController],
   providers: [InstanceRegistry],
+  exports: [InstanceRegistry],
 })
 export class HealthModule {}

@@ -174,3 +174,13 @@ describe('audit trail', () => {
     expect((await call('/api/audit?from=yesterday')).status).toBe(400);
   });
 });
+
+describe('validation messages', () => {
+  it('tells a missing field from a field of the wrong type', async () => {
+    const id = await idOf('viewer@example.com');
+    const missing = await call(`/api/users/${id}/status`, { method: 'PATCH', body: {} });
+    expect((await missing.json()).message).toBe('isActive: is required');
+    const wrong = await call(`/api/users/${id}/status`, { method: 'PATCH', body: { isActive: 'yes' } });
+    expect((await wrong.json()).message).toBe('isActive: must be true or false');
+  });
+});

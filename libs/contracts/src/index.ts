@@ -5,3 +5,4 @@ export * from './constants';
 export * from './errors';
 export * from './realtime';
 export * from './users';
+export * from './breakers';

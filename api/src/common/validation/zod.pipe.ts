@@ -14,9 +14,18 @@ export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.in
     const problems = result.error.issues.map((issue) => {
       const field = issue.path.length ? issue.path.join('.') : this.label;
       if (issue.code === 'unrecognized_keys') return `unknown field ${issue.keys.join(', ')}`;
-      if (issue.code === 'invalid_type' && issue.input === undefined) return `${field}: is required`;
+      if (issue.code === 'invalid_type' && valueAt(value, issue.path) === undefined) return `${field}: is required`;
       return field ? `${field}: ${issue.message}` : issue.message;
     });
     throw new BadRequestException(problems.join('; '));
   }
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
 }

@@ -1,0 +1,66 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import type { z } from 'zod';
+import { breakerIdSchema, createBreakerSchema, updateBreakerSettingsSchema } from '@cbh/contracts';
+import { RequirePermission } from '../auth/access';
+import type { AppRequest } from '../auth/session-user';
+import { ZodPipe } from '../common/validation/zod.pipe';
+import { BreakersService } from './breakers.service';
+
+const breakerId = new ZodPipe(breakerIdSchema, 'id');
+
+@Controller('circuit-breakers')
+export class BreakersController {
+  constructor(private readonly breakers: BreakersService) {}
+
+  @Get()
+  @RequirePermission('circuit_breaker_view')
+  list() {
+    return this.breakers.list();
+  }
+
+  @Post()
+  @RequirePermission('circuit_breaker_admin')
+  create(@Req() req: AppRequest, @Body(new ZodPipe(createBreakerSchema)) body: z.infer<typeof createBreakerSchema>) {
+    return this.breakers.create(req, body);
+  }
+
+  @Patch(':id')
+  @RequirePermission('circuit_breaker_admin')
+  update(@Req() req: AppRequest, @Param('id', breakerId) id: number, @Body(new ZodPipe(updateBreakerSettingsSchema)) body: z.infer<typeof updateBreakerSettingsSchema>) {
+    return this.breakers.update(req, id, body);
+  }
+
+  @Delete(':id')
+  @RequirePermission('circuit_breaker_admin')
+  @HttpCode(204)
+  async remove(@Req() req: AppRequest, @Param('id', breakerId) id: number) {
+    await this.breakers.remove(req, id);
+  }
+
+  @Post(':id/force-open')
+  @RequirePermission('circuit_breaker_admin')
+  @HttpCode(200)
+  forceOpen(@Req() req: AppRequest, @Param('id', breakerId) id: number) {
+    return this.breakers.manual(req, id, 'force-open');
+  }
+
+  @Post(':id/force-closed')
+  @RequirePermission('circuit_breaker_admin')
+  @HttpCode(200)
+  forceClosed(@Req() req: AppRequest, @Param('id', breakerId) id: number) {
+    return this.breakers.manual(req, id, 'force-closed');
+  }
+
+  @Post(':id/reset')
+  @RequirePermission('circuit_breaker_admin')
+  @HttpCode(200)
+  reset(@Req() req: AppRequest, @Param('id', breakerId) id: number) {
+    return this.breakers.manual(req, id, 'reset');
+  }
+
+  @Get(':id/transitions')
+  @RequirePermission('circuit_breaker_view')
+  transitions(@Param('id', breakerId) id: number) {
+    return this.breakers.transitions(id);
+  }
+}

@@ -1,0 +1,88 @@
+import { ROLE_DEFAULT_PERMISSIONS } from '@cbh/contracts';
+import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+
+let api: TestApi;
+let admin: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+});
+afterAll(async () => {
+  await api.stop();
+});
+
+function call(path: string, { method = 'GET', body, cookie = admin }: { method?: string; body?: unknown; cookie?: string } = {}) {
+  return fetch(`${api.baseUrl}${path}`, {
+    method,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), cookie },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+}
+
+it('seeds one demo breaker per type, CLOSED', async () => {
+  const breakers = await (await call('/api/circuit-breakers')).json();
+  expect(breakers.map((b: { type: string; state: string }) => [b.type, b.state])).toEqual([
+    ['simple', 'CLOSED'],
+    ['adaptive', 'CLOSED'],
+    ['bulkhead', 'CLOSED'],
+  ]);
+  expect(breakers[0]).toMatchObject({ failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 });
+});
+
+it('creates, updates the four settings within the §5 ranges, and deletes a breaker', async () => {
+  const created = await call('/api/circuit-breakers', {
+    method: 'POST',
+    body: { name: 'Orders', type: 'bulkhead', failureThreshold: 4, timeout: 20_000, recoveryTime: 30_000, successThreshold: 2, maxConcurrentCalls: 5 },
+  });
+  expect(created.status).toBe(201);
+  const breaker = await created.json();
+  expect(breaker).toMatchObject({ name: 'Orders', type: 'bulkhead', maxConcurrentCalls: 5, state: 'CLOSED' });
+
+  const patched = await call(`/api/circuit-breakers/${breaker.id}`, { method: 'PATCH', body: { failureThreshold: 20, timeout: 120_000, recoveryTime: 300_000, successThreshold: 10 } });
+  expect(await patched.json()).toMatchObject({ failureThreshold: 20, timeout: 120_000, recoveryTime: 300_000, successThreshold: 10 });
+
+  for (const [body, message] of [
+    [{ failureThreshold: 21 }, 'failureThreshold: must be at most 20'],
+    [{ timeout: 0 }, 'timeout: must be at least 5000 ms'],
+    [{ timeout: 7_000 }, 'timeout: must be a multiple of 5000 ms'],
+    [{ recoveryTime: 310_000 }, 'recoveryTime: must be at most 300000 ms'],
+    [{ successThreshold: 0 }, 'successThreshold: must be at least 1'],
+    [{}, 'send at least one of failureThreshold, timeout, recoveryTime, successThreshold'],
+    [{ failureThreshold: 5, colour: 'red' }, 'unknown field colour'],
+  ] as const) {
+    const response = await call(`/api/circuit-breakers/${breaker.id}`, { method: 'PATCH', body });
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe(message);
+  }
+
+  expect((await call(`/api/circuit-breakers/${breaker.id}`, { method: 'DELETE' })).status).toBe(204);
+  expect((await call(`/api/circuit-breakers/${breaker.id}`, { method: 'PATCH', body: { failureThreshold: 3 } })).status).toBe(404);
+  expect((await (await call('/api/circuit-breakers/abc', { method: 'DELETE' })).json()).message).toBe('id: must be a breaker id');
+});
+
+it('forces open and closed, resets, and journals each transition', async () => {
+  const [first] = await (await call('/api/circuit-breakers')).json();
+  const opened = await (await call(`/api/circuit-breakers/${first.id}/force-open`, { method: 'POST' })).json();
+  expect(opened).toMatchObject({ state: 'OPEN', override: 'forced-open' });
+  expect(await (await call(`/api/circuit-breakers/${first.id}/force-closed`, { method: 'POST' })).json()).toMatchObject({ state: 'CLOSED', override: 'forced-closed' });
+  expect(await (await call(`/api/circuit-breakers/${first.id}/reset`, { method: 'POST' })).json()).toMatchObject({ state: 'CLOSED', override: 'none' });
+
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const journal = await (await call(`/api/circuit-breakers/${first.id}/transitions`)).json();
+  expect(journal.map((t: { from: string; to: string; reason: string }) => `${t.from}->${t.to} (${t.reason})`)).toEqual([
+    'OPEN->CLOSED (forced closed)',
+    'CLOSED->OPEN (forced open)',
+  ]);
+  const audit = await api.sql("SELECT action FROM audit_entries WHERE target_type = 'circuit_breaker' ORDER BY id");
+  expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['breaker.create', 'breaker.update', 'breaker.delete', 'breaker.force-open', 'breaker.force-closed', 'breaker.reset']));
+});
+
+it('lets viewers read but not change breakers', async () => {
+  expect(ROLE_DEFAULT_PERMISSIONS.viewer).toContain('circuit_breaker_view');
+  const viewer = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
+  expect((await call('/api/circuit-breakers', { cookie: viewer })).status).toBe(200);
+  const refused = await call('/api/circuit-breakers/1', { method: 'PATCH', cookie: viewer, body: { failureThreshold: 3 } });
+  expect(refused.status).toBe(403);
+  expect((await refused.json()).message).toBe('Requires the circuit_breaker_admin permission');
+});

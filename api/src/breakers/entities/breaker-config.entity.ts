@@ -1,0 +1,59 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { BreakerTypeName } from '@cbh/contracts';
+import type { BreakerSettings } from '@cbh/breaker';
+
+@Entity('circuit_breaker_configs')
+export class BreakerConfigEntity {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column('text')
+  name!: string;
+
+  @Column('text')
+  type!: BreakerTypeName;
+
+  @Column('integer', { name: 'failure_threshold' })
+  failureThreshold!: number;
+
+  @Column('integer', { name: 'timeout_ms' })
+  timeout!: number;
+
+  @Column('integer', { name: 'recovery_time_ms' })
+  recoveryTime!: number;
+
+  @Column('integer', { name: 'success_threshold' })
+  successThreshold!: number;
+
+  @Column('integer', { name: 'max_concurrent_calls', nullable: true })
+  maxConcurrentCalls!: number | null;
+
+  @Column('integer', { name: 'max_queue', nullable: true })
+  maxQueue!: number | null;
+
+  @Column('integer', { name: 'minimum_calls', nullable: true })
+  minimumCalls!: number | null;
+
+  @Column('integer', { name: 'slow_call_ms', nullable: true })
+  slowCallDuration!: number | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}
+
+export function toBreakerSettings(config: BreakerConfigEntity): BreakerSettings {
+  return {
+    type: config.type,
+    failureThreshold: config.failureThreshold,
+    timeout: config.timeout,
+    recoveryTime: config.recoveryTime,
+    successThreshold: config.successThreshold,
+    maxConcurrentCalls: config.maxConcurrentCalls ?? undefined,
+    maxQueue: config.maxQueue ?? undefined,
+    minimumCalls: config.minimumCalls ?? undefined,
+    slowCallDuration: config.slowCallDuration ?? undefined,
+  };
+}

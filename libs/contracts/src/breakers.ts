@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+export const BREAKER_TYPES = ['simple', 'adaptive', 'bulkhead'] as const;
+export type BreakerTypeName = (typeof BREAKER_TYPES)[number];
+
+/** The settings sliders of SPEC §5; the API stores timeout and recoveryTime in milliseconds. */
+export const BREAKER_SETTING_LIMITS = {
+  failureThreshold: { min: 1, max: 20, step: 1, default: 5 },
+  timeoutSeconds: { min: 5, max: 120, step: 5, default: 30 },
+  recoveryTimeSeconds: { min: 10, max: 300, step: 10, default: 60 },
+  successThreshold: { min: 1, max: 10, step: 1, default: 3 },
+} as const;
+
+const L = BREAKER_SETTING_LIMITS;
+const int = (min: number, max: number, unit = '') =>
+  z.number({ message: 'must be a number' }).int('must be a whole number').min(min, `must be at least ${min}${unit}`).max(max, `must be at most ${max}${unit}`);
+const millis = (limits: { min: number; max: number; step: number }) =>
+  int(limits.min * 1000, limits.max * 1000, ' ms').multipleOf(limits.step * 1000, `must be a multiple of ${limits.step * 1000} ms`);
+
+export const breakerSettingsSchema = z.strictObject({
+  failureThreshold: int(L.failureThreshold.min, L.failureThreshold.max),
+  timeout: millis(L.timeoutSeconds),
+  recoveryTime: millis(L.recoveryTimeSeconds),
+  successThreshold: int(L.successThreshold.min, L.successThreshold.max),
+});
+
+/** PATCH /api/circuit-breakers/{id}: any of the four settings, at least one. */
+export const updateBreakerSettingsSchema = breakerSettingsSchema
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, { message: 'send at least one of failureThreshold, timeout, recoveryTime, successThreshold' });
+
+export const createBreakerSchema = breakerSettingsSchema.extend({
+  name: z.string().trim().min(1, 'is required').max(100),
+  type: z.enum(BREAKER_TYPES, { message: `must be one of ${BREAKER_TYPES.join(', ')}` }),
+  maxConcurrentCalls: int(1, 1000).optional(),
+  maxQueue: int(0, 1000).optional(),
+  minimumCalls: int(1, 1000).optional(),
+  slowCallDuration: int(10, 60_000, ' ms').optional(),
+});
+
+export const breakerIdSchema = z.coerce.number({ message: 'must be a breaker id' }).int('must be a breaker id').positive('must be a breaker id');
+
+export interface BreakerConfigView {
+  id: number;
+  name: string;
+  type: BreakerTypeName;
+  failureThreshold: number;
+  timeout: number;
+  recoveryTime: number;
+  successThreshold: number;
+  maxConcurrentCalls: number | null;
+  maxQueue: number | null;
+  minimumCalls: number | null;
+  slowCallDuration: number | null;
+  state: 'CLOSED' | 'OPEN' | 'HALF_OPEN';
+  override: 'none' | 'forced-open' | 'forced-closed' | 'disabled';
+  createdAt: string;
+  updatedAt: string;
+}
