@@ -10,6 +10,7 @@ import { ElevationModule } from './elevation/elevation.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { RealtimeModule } from './realtime/realtime.module';
+import { ServicesModule } from './services/services.module';
 import { UsersModule } from './users/users.module';
 
 @Module({})
@@ -31,6 +32,7 @@ export class AppModule {
         UsersModule,
         ElevationModule,
         BreakersModule,
+        ServicesModule,
         RealtimeModule,
         DocsModule,
       ],

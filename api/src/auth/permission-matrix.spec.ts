@@ -34,6 +34,12 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
   'POST /api/circuit-breakers/:id/force-closed': 'circuit_breaker_admin',
   'POST /api/circuit-breakers/:id/reset': 'circuit_breaker_admin',
   'GET /api/circuit-breakers/:id/transitions': 'circuit_breaker_view',
+  'GET /api/services': 'circuit_breaker_view',
+  'POST /api/services': 'circuit_breaker_admin',
+  'PATCH /api/services/:id': 'circuit_breaker_admin',
+  'DELETE /api/services/:id': 'circuit_breaker_admin',
+  'POST /api/services/:id/test': 'circuit_breaker_operate',
+  'GET /api/chaos/:id': 'public',
   'GET /api/docs': 'public',
   'GET /api/docs/init.js': 'public',
   'GET /api/docs/openapi.json': 'public',
@@ -89,7 +95,7 @@ it('answers every route × signed-out and the four roles as the policy says', as
       // A fresh session each time: some routes (logout) end the one they are called with.
       const cookie = role ? await signIn(api.baseUrl, ACCOUNTS[role], role === 'super_admin' ? TEST_ADMIN.password : DEMO_PASSWORD) : undefined;
       const [method, path] = route.split(' ') as [string, string];
-      const url = path.replace(':id', path.includes('circuit-breakers') ? '999999' : randomUUID()).replace(':token', 'no-such-token').replace(':file', 'swagger-ui.css');
+      const url = path.replace(':id', /circuit-breakers|services|chaos/.test(path) ? '999999' : randomUUID()).replace(':token', 'no-such-token').replace(':file', 'swagger-ui.css');
       const response = await fetch(`${api.baseUrl}${url}`, {
         method,
         redirect: 'manual',

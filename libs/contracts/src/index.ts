@@ -6,3 +6,4 @@ export * from './errors';
 export * from './realtime';
 export * from './users';
 export * from './breakers';
+export * from './services';

@@ -4,6 +4,10 @@ import { Client } from 'pg';
 import type { z } from 'zod';
 import {
   acceptInvitationSchema,
+  createBreakerSchema,
+  createServiceSchema,
+  updateBreakerSettingsSchema,
+  updateServiceSchema,
   elevateSchema,
   inviteUserSchema,
   loginSchema,
@@ -14,7 +18,7 @@ import {
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 
 const RUNS_PER_ENDPOINT = 2_000;
-const TABLES = ['users', 'organizations', 'sessions', 'invitations', 'audit_entries', 'outbox_emails', 'elevation_attempts', 'used_totp_steps', 'elevation_tokens'];
+const TABLES = ['circuit_breaker_configs', 'breaker_transitions', 'services', 'users', 'organizations', 'sessions', 'invitations', 'audit_entries', 'outbox_emails', 'elevation_attempts', 'used_totp_steps', 'elevation_tokens'];
 
 let api: TestApi;
 let admin: string;
@@ -70,6 +74,10 @@ const ENDPOINTS: { name: string; method: string; path: () => string; schema: z.Z
   { name: 'PATCH /api/users/:id/status', method: 'PATCH', path: () => `/api/users/${randomUUID()}/status`, schema: updateUserStatusSchema, fields: ['isActive'], cookie: () => admin },
   { name: 'PATCH /api/users/:id/permissions', method: 'PATCH', path: () => `/api/users/${randomUUID()}/permissions`, schema: updateUserPermissionsSchema, fields: ['permissions'], cookie: () => admin },
   { name: 'POST /api/invitations/:token', method: 'POST', path: () => `/api/invitations/${randomUUID()}`, schema: acceptInvitationSchema, fields: ['password', 'firstName', 'lastName'], cookie: () => undefined },
+  { name: 'POST /api/circuit-breakers', method: 'POST', path: () => '/api/circuit-breakers', schema: createBreakerSchema, fields: ['name', 'type', 'failureThreshold', 'timeout', 'recoveryTime', 'successThreshold', 'maxConcurrentCalls'], cookie: () => admin },
+  { name: 'PATCH /api/circuit-breakers/:id', method: 'PATCH', path: () => '/api/circuit-breakers/1', schema: updateBreakerSettingsSchema, fields: ['failureThreshold', 'timeout', 'recoveryTime', 'successThreshold'], cookie: () => admin },
+  { name: 'POST /api/services', method: 'POST', path: () => '/api/services', schema: createServiceSchema, fields: ['name', 'endpoint', 'failureRate', 'averageResponseTime', 'circuitBreakerConfigId'], cookie: () => admin },
+  { name: 'PATCH /api/services/:id', method: 'PATCH', path: () => '/api/services/1', schema: updateServiceSchema, fields: ['name', 'endpoint', 'failureRate', 'averageResponseTime', 'circuitBreakerConfigId'], cookie: () => admin },
   { name: 'POST /api/auth/elevate-privileges', method: 'POST', path: () => '/api/auth/elevate-privileges', schema: elevateSchema, fields: ['method', 'masterKey', 'code'], cookie: () => elevationAccount },
 ];
 

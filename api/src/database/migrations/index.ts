@@ -2,6 +2,7 @@ import { ApiInstances1763800000000 } from './1763800000000-ApiInstances';
 import { Identity1763900000000 } from './1763900000000-Identity';
 import { Elevation1764000000000 } from './1764000000000-Elevation';
 import { Breakers1764100000000 } from './1764100000000-Breakers';
+import { Services1764200000000 } from './1764200000000-Services';
 
 /** Every schema change, oldest first; one migration per change. */
-export const MIGRATIONS = [ApiInstances1763800000000, Identity1763900000000, Elevation1764000000000, Breakers1764100000000];
+export const MIGRATIONS = [ApiInstances1763800000000, Identity1763900000000, Elevation1764000000000, Breakers1764100000000, Services1764200000000];

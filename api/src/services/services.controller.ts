@@ -1,0 +1,56 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, ServiceUnavailableException } from '@nestjs/common';
+import type { z } from 'zod';
+import { createServiceSchema, serviceIdSchema, updateServiceSchema } from '@cbh/contracts';
+import { Public, RequirePermission } from '../auth/access';
+import type { AppRequest } from '../auth/session-user';
+import { ZodPipe } from '../common/validation/zod.pipe';
+import { ServicesService } from './services.service';
+
+const serviceId = new ZodPipe(serviceIdSchema, 'id');
+
+@Controller()
+export class ServicesController {
+  constructor(private readonly services: ServicesService) {}
+
+  @Get('services')
+  @RequirePermission('circuit_breaker_view')
+  list() {
+    return this.services.list();
+  }
+
+  @Post('services')
+  @RequirePermission('circuit_breaker_admin')
+  create(@Req() req: AppRequest, @Body(new ZodPipe(createServiceSchema)) body: z.infer<typeof createServiceSchema>) {
+    return this.services.create(req, body);
+  }
+
+  @Patch('services/:id')
+  @RequirePermission('circuit_breaker_admin')
+  update(@Req() req: AppRequest, @Param('id', serviceId) id: number, @Body(new ZodPipe(updateServiceSchema)) body: z.infer<typeof updateServiceSchema>) {
+    return this.services.update(req, id, body);
+  }
+
+  @Delete('services/:id')
+  @RequirePermission('circuit_breaker_admin')
+  @HttpCode(204)
+  async remove(@Req() req: AppRequest, @Param('id', serviceId) id: number) {
+    await this.services.remove(req, id);
+  }
+
+  @Post('services/:id/test')
+  @RequirePermission('circuit_breaker_operate')
+  @HttpCode(200)
+  test(@Param('id', serviceId) id: number) {
+    return this.services.test(id);
+  }
+
+  /** The built-in downstream the demo services call: slow by about averageResponseTime, failing at failureRate. */
+  @Get('chaos/:id')
+  @Public()
+  async chaos(@Param('id', serviceId) id: number) {
+    const { delayMs, fail } = await this.services.chaos(id);
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (fail) throw new ServiceUnavailableException('Simulated failure');
+    return { ok: true, delayMs };
+  }
+}

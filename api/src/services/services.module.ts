@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { BreakersModule } from '../breakers/breakers.module';
+import { ServicesController } from './services.controller';
+import { ServicesService } from './services.service';
+
+@Module({ imports: [BreakersModule], controllers: [ServicesController], providers: [ServicesService] })
+export class ServicesModule {}

@@ -1,0 +1,145 @@
+import type { AddressInfo } from 'node:net';
+import { Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { DataSource } from 'typeorm';
+import type { z } from 'zod';
+import { CHAOS_PATH, type createServiceSchema, type ServiceView, type TestResultView, type updateServiceSchema } from '@cbh/contracts';
+import { AuditService } from '../audit/audit.service';
+import type { AppRequest } from '../auth/session-user';
+import { BreakerRegistry } from '../breakers/breaker-registry.service';
+import { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { ServiceEntity, toServiceView } from './entities/service.entity';
+import { outboundGet } from './outbound-http';
+
+const TEST_CALL_TIMEOUT_MS = 10_000;
+
+/** SEED_DEMO's services: the first three behind the three demo breakers, each answered by the chaos target. */
+const DEMO_SERVICES = [
+  { name: 'Payment Service', failureRate: 10, averageResponseTime: 120, breakerName: 'Payment Gateway' },
+  { name: 'Inventory Service', failureRate: 20, averageResponseTime: 200, breakerName: 'Inventory Service' },
+  { name: 'Search Service', failureRate: 5, averageResponseTime: 80, breakerName: 'Search API' },
+  { name: 'Notification Service', failureRate: 2, averageResponseTime: 50, breakerName: null },
+];
+
+@Injectable()
+export class ServicesService implements OnApplicationBootstrap {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly registry: BreakerRegistry,
+    private readonly audit: AuditService,
+    private readonly http: HttpAdapterHost,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private get repository() {
+    return this.dataSource.getRepository(ServiceEntity);
+  }
+
+  async onApplicationBootstrap() {
+    if (!this.config.SEED_DEMO) return;
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query('LOCK TABLE services IN EXCLUSIVE MODE');
+      if ((await manager.count(ServiceEntity)) > 0) return;
+      for (const demo of DEMO_SERVICES) {
+        const breaker = demo.breakerName ? await manager.findOneBy(BreakerConfigEntity, { name: demo.breakerName }) : null;
+        const service = await manager.save(ServiceEntity, manager.create(ServiceEntity, { ...demo, endpoint: '/api/chaos/0', circuitBreakerConfigId: breaker?.id ?? null }));
+        await manager.update(ServiceEntity, { id: service.id }, { endpoint: `/api/chaos/${service.id}` });
+      }
+    });
+  }
+
+  async list(): Promise<ServiceView[]> {
+    return (await this.repository.find({ order: { id: 'ASC' } })).map(toServiceView);
+  }
+
+  async find(id: number): Promise<ServiceEntity> {
+    const service = await this.repository.findOneBy({ id });
+    if (!service) throw new NotFoundException(`No service with id ${id}`);
+    return service;
+  }
+
+  async create(req: AppRequest, input: z.infer<typeof createServiceSchema>): Promise<ServiceView> {
+    await this.assertBreakerExists(input.circuitBreakerConfigId);
+    return this.dataSource.transaction(async (manager) => {
+      const service = await manager.save(ServiceEntity, manager.create(ServiceEntity, input));
+      await this.audit.record(req, { action: 'service.create', targetType: 'service', targetId: String(service.id), after: service }, manager);
+      return toServiceView(service);
+    });
+  }
+
+  async update(req: AppRequest, id: number, input: z.infer<typeof updateServiceSchema>): Promise<ServiceView> {
+    if (input.circuitBreakerConfigId !== undefined) await this.assertBreakerExists(input.circuitBreakerConfigId);
+    return this.dataSource.transaction(async (manager) => {
+      const before = await manager.findOneBy(ServiceEntity, { id });
+      if (!before) throw new NotFoundException(`No service with id ${id}`);
+      await manager.update(ServiceEntity, { id }, input);
+      const after = await manager.findOneByOrFail(ServiceEntity, { id });
+      await this.audit.record(req, { action: 'service.update', targetType: 'service', targetId: String(id), before, after }, manager);
+      return toServiceView(after);
+    });
+  }
+
+  async remove(req: AppRequest, id: number): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const service = await manager.findOneBy(ServiceEntity, { id });
+      if (!service) throw new NotFoundException(`No service with id ${id}`);
+      await manager.delete(ServiceEntity, { id });
+      await this.audit.record(req, { action: 'service.delete', targetType: 'service', targetId: String(id), before: service }, manager);
+    });
+  }
+
+  /** One real HTTP call to the service's endpoint, through its breaker. */
+  async test(id: number): Promise<TestResultView> {
+    const service = await this.find(id);
+    const breaker = service.circuitBreakerConfigId ? this.registry.get(service.circuitBreakerConfigId) : undefined;
+    const result = (success: boolean, responseTime: number, statusCode: number | null, error: string | null): TestResultView => ({
+      serviceId: service.id,
+      success,
+      responseTime,
+      circuitBreakerState: breaker?.state ?? 'CLOSED',
+      statusCode,
+      error,
+      at: new Date().toISOString(),
+    });
+
+    const admission = breaker?.admit() ?? 'permitted';
+    if (admission !== 'permitted') {
+      return result(false, 0, null, admission === 'bulkhead-rejected' ? 'Bulkhead is full' : 'Circuit breaker is OPEN');
+    }
+    const started = performance.now();
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    try {
+      // The chaos target is this API on loopback; only it may be called there without ALLOW_PRIVATE_TARGETS.
+      const allowPrivate = CHAOS_PATH.test(service.endpoint) || this.config.ALLOW_PRIVATE_TARGETS;
+      statusCode = (await outboundGet(this.urlOf(service), { timeoutMs: TEST_CALL_TIMEOUT_MS, allowPrivate })).status;
+      if (statusCode >= 400) error = `HTTP ${statusCode}`;
+    } catch (caught) {
+      error = (caught as Error).message;
+    }
+    const responseTime = Math.round(performance.now() - started);
+    breaker?.record(error === null, responseTime);
+    return result(error === null, responseTime, statusCode, error);
+  }
+
+  /** The chaos target is this API itself, on loopback; any other endpoint is called as given. */
+  private urlOf(service: ServiceEntity): URL {
+    if (!CHAOS_PATH.test(service.endpoint)) return new URL(service.endpoint);
+    const { port } = this.http.httpAdapter.getHttpServer().address() as AddressInfo;
+    return new URL(`http://127.0.0.1:${port}${service.endpoint}`);
+  }
+
+  /** The chaos target's behaviour for a service: its average latency (±25 %) and its failure rate. */
+  async chaos(id: number): Promise<{ delayMs: number; fail: boolean }> {
+    const service = await this.find(id);
+    const jitter = 0.75 + Math.random() * 0.5;
+    return { delayMs: Math.round(service.averageResponseTime * jitter), fail: Math.random() * 100 < service.failureRate };
+  }
+
+  private async assertBreakerExists(configId: number | null) {
+    if (configId !== null && !(await this.dataSource.getRepository(BreakerConfigEntity).existsBy({ id: configId }))) {
+      throw new NotFoundException(`No circuit breaker with id ${configId}`);
+    }
+  }
+}
