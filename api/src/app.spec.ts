@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import WebSocket from 'ws';
 import { startTestApi, TEST_MANIFEST, type TestApi } from '../test/test-api';
+import { MIGRATIONS } from './database/migrations';
 
 let api: TestApi;
 
@@ -26,7 +27,7 @@ describe('health', () => {
     const migrations = await client.query('SELECT name FROM migrations');
     const instances = await client.query('SELECT pid FROM api_instances');
     await client.end();
-    expect(migrations.rows.map((r) => r.name)).toEqual(['ApiInstances1763800000000', 'Identity1763900000000', 'Elevation1764000000000', 'Breakers1764100000000']);
+    expect(migrations.rows.map((r) => r.name)).toEqual(MIGRATIONS.map((Migration) => new Migration().name));
     expect(instances.rows).toEqual([{ pid: process.pid }]);
   });
 });
