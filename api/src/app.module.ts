@@ -9,6 +9,8 @@ import { DocsModule } from './docs/docs.module';
 import { ElevationModule } from './elevation/elevation.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
+import { MetricsModule } from './metrics/metrics.module';
+import { BusModule } from './realtime/bus.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { ServicesModule } from './services/services.module';
 import { UsersModule } from './users/users.module';
@@ -26,6 +28,7 @@ export class AppModule {
           dataSourceFactory: async () => dataSource,
         }),
         AuditModule,
+        BusModule,
         MailModule,
         AuthModule,
         HealthModule,
@@ -33,6 +36,7 @@ export class AppModule {
         ElevationModule,
         BreakersModule,
         ServicesModule,
+        MetricsModule,
         RealtimeModule,
         DocsModule,
       ],

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import WebSocket from 'ws';
-import { startTestApi, TEST_MANIFEST, type TestApi } from '../test/test-api';
+import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, TEST_MANIFEST, type TestApi } from '../test/test-api';
 import { MIGRATIONS } from './database/migrations';
 
 let api: TestApi;
@@ -106,19 +106,37 @@ describe('serving the site', () => {
 });
 
 describe('/ws', () => {
-  function connect(): Promise<WebSocket> {
-    const socket = new WebSocket(`${api.baseUrl.replace('http', 'ws')}/ws`);
+  let cookie: string;
+  beforeAll(async () => {
+    cookie = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+  });
+
+  function connect(withCookie: string | null = cookie): Promise<WebSocket> {
+    const socket = new WebSocket(`${api.baseUrl.replace('http', 'ws')}/ws`, { headers: withCookie ? { cookie: withCookie } : {} });
     return new Promise((resolve, reject) => {
       socket.once('open', () => resolve(socket));
       socket.once('error', reject);
     });
   }
-  const nextMessage = (socket: WebSocket) =>
-    new Promise<unknown>((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)))));
+  const nextMessage = (socket: WebSocket, type?: string) =>
+    new Promise<{ type: string; data?: unknown }>((resolve) => {
+      const onMessage = (data: WebSocket.RawData) => {
+        const message = JSON.parse(String(data));
+        if (type && message.type !== type) return;
+        socket.off('message', onMessage);
+        resolve(message);
+      };
+      socket.on('message', onMessage);
+    });
+
+  it('refuses an upgrade without a signed-in session with 401', async () => {
+    await expect(connect(null)).rejects.toThrow('Unexpected server response: 401');
+    await expect(connect('cbh.sid=s%3Aforged.signature')).rejects.toThrow('Unexpected server response: 401');
+  });
 
   it('answers ping with pong', async () => {
     const socket = await connect();
-    const reply = nextMessage(socket);
+    const reply = nextMessage(socket, 'pong');
     socket.send(JSON.stringify({ type: 'ping' }));
     expect(await reply).toEqual({ type: 'pong' });
     socket.close();
@@ -126,13 +144,57 @@ describe('/ws', () => {
 
   it('ignores frames that are not JSON or not a known message, and keeps the connection', async () => {
     const socket = await connect();
-    const reply = nextMessage(socket);
+    const reply = nextMessage(socket, 'pong');
     socket.send('{not json');
     socket.send(JSON.stringify({ type: 'launchMissiles' }));
     socket.send(JSON.stringify({ type: 'ping' }));
     expect(await reply).toEqual({ type: 'pong' });
     expect(socket.readyState).toBe(WebSocket.OPEN);
     socket.close();
+  });
+
+  it('pushes test results, configuration changes and state changes to clients allowed to read them', async () => {
+    const socket = await connect();
+    const viewer = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
+    const viewerId = (await api.sql("SELECT id FROM users WHERE email = 'viewer@example.com'"))[0].id;
+    await fetch(`${api.baseUrl}/api/users/${viewerId}/permissions`, {
+      method: 'PATCH',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ permissions: ['dashboard_view'] }),
+    });
+    const blind = await connect(viewer);
+    const blindMessages: string[] = [];
+    blind.on('message', (data) => blindMessages.push(JSON.parse(String(data)).type));
+
+    const testResult = nextMessage(socket, 'testResult');
+    await fetch(`${api.baseUrl}/api/services/1/test`, { method: 'POST', headers: { cookie } });
+    expect((await testResult).data).toMatchObject({ serviceId: 1, circuitBreakerState: expect.any(String) });
+
+    const configUpdated = nextMessage(socket, 'configUpdated');
+    const stateChange = nextMessage(socket, 'stateChange');
+    await fetch(`${api.baseUrl}/api/circuit-breakers/2/force-open`, { method: 'POST', headers: { cookie } });
+    expect((await configUpdated).data).toMatchObject({ configId: 2, config: { state: 'OPEN' } });
+    expect((await stateChange).data).toMatchObject({ configId: 2, from: 'CLOSED', to: 'OPEN', reason: 'forced open' });
+
+    const metrics = await nextMessage(socket, 'metricsUpdate');
+    expect((metrics.data as { stats: { configId: number; state: string }[] }).stats).toEqual(
+      expect.arrayContaining([expect.objectContaining({ configId: 2, state: 'OPEN' })]),
+    );
+    expect(blindMessages).toEqual([]);
+    socket.close();
+    blind.close();
+  });
+});
+
+describe('metrics', () => {
+  it('serves every breaker’s state and figures from memory', async () => {
+    const cookie = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+    for (let i = 0; i < 3; i++) await fetch(`${api.baseUrl}/api/services/3/test`, { method: 'POST', headers: { cookie } });
+    const { stats } = await (await get('/api/metrics/latest', { headers: { cookie } })).json();
+    const search = stats.find((s: { configId: number }) => s.configId === 3);
+    expect(search.successCount + search.failureCount).toBe(3);
+    expect(search).toMatchObject({ state: expect.any(String), replicas: { total: 1 }, latency: { p50: expect.any(Number) } });
+    expect(search.latency.max).toBeGreaterThan(0);
   });
 });
 

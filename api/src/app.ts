@@ -8,13 +8,14 @@ import { AppModule } from './app.module';
 import { AuthService } from './auth/auth.service';
 import { configureOidc } from './auth/oidc';
 import { configurePassport } from './auth/passport-setup';
+import { SessionReader } from './auth/session-reader.service';
 import { PgSessionStore, SESSION_COOKIE } from './auth/session-store';
 import { UserDirectory } from './auth/user-directory.service';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { NestPinoLogger, requestLogger } from './common/logger';
 import type { AppConfig } from './config/config';
 import { createDataSource, migrate, openDatabase, type DatabaseHandle } from './database/database';
-import { jsonMessageAdapter } from './realtime/json-message-adapter';
+import { sessionWsAdapter } from './realtime/json-message-adapter';
 import { securityHeaders } from './web/security-headers';
 import { mountStaticSite } from './web/static-site';
 
@@ -66,7 +67,8 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     app.use(passport.session());
     app.setGlobalPrefix('api');
     app.useGlobalFilters(new ApiExceptionFilter(logger));
-    app.useWebSocketAdapter(jsonMessageAdapter(app, logger));
+    const sessions = app.get(SessionReader);
+    app.useWebSocketAdapter(sessionWsAdapter(app, logger, (request) => sessions.userOf(request)));
     app.enableShutdownHooks();
 
     return {

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AccessGuard } from './access.guard';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { SessionReader } from './session-reader.service';
 import { PgSessionStore } from './session-store';
 import { UserDirectory } from './user-directory.service';
 
@@ -13,9 +14,10 @@ import { UserDirectory } from './user-directory.service';
   providers: [
     AuthService,
     UserDirectory,
+    SessionReader,
     { provide: PgSessionStore, useFactory: (dataSource: DataSource) => new PgSessionStore(dataSource), inject: [DataSource] },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [AuthService, UserDirectory, PgSessionStore],
+  exports: [AuthService, UserDirectory, PgSessionStore, SessionReader],
 })
 export class AuthModule {}

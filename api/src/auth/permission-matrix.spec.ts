@@ -40,6 +40,7 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
   'DELETE /api/services/:id': 'circuit_breaker_admin',
   'POST /api/services/:id/test': 'circuit_breaker_operate',
   'GET /api/chaos/:id': 'public',
+  'GET /api/metrics/latest': 'circuit_breaker_view',
   'GET /api/docs': 'public',
   'GET /api/docs/init.js': 'public',
   'GET /api/docs/openapi.json': 'public',

@@ -1,28 +1,45 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CircuitBreaker, type Transition } from '@cbh/breaker';
+import { CircuitBreaker, PEER_REASON, type Transition } from '@cbh/breaker';
 import { InstanceRegistry } from '../health/instance-registry.service';
+import { RealtimeBus } from '../realtime/realtime-bus.service';
 import { type BreakerConfigEntity, toBreakerSettings } from './entities/breaker-config.entity';
 
-/** The live CircuitBreaker of every configuration, in this process; every transition goes to the journal. */
+/**
+ * The live CircuitBreaker of every configuration in this process. Every transition goes to the journal and to
+ * every replica as stateChange; a breaker that opens on another replica opens here too.
+ */
 @Injectable()
-export class BreakerRegistry {
+export class BreakerRegistry implements OnModuleInit {
   private readonly logger = new Logger(BreakerRegistry.name);
   private readonly breakers = new Map<number, CircuitBreaker>();
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly instance: InstanceRegistry,
+    private readonly bus: RealtimeBus,
   ) {}
+
+  onModuleInit() {
+    this.bus.subscribe(({ origin, message }) => {
+      if (message.type !== 'stateChange' || origin === this.instance.id || message.data.to !== 'OPEN') return;
+      const breaker = this.breakers.get(message.data.configId);
+      breaker?.openUntilFromPeer(Date.parse(message.data.at) + breaker.settings.timeout);
+    });
+  }
 
   get(configId: number): CircuitBreaker | undefined {
     return this.breakers.get(configId);
   }
 
+  entries(): [number, CircuitBreaker][] {
+    return [...this.breakers.entries()];
+  }
+
   /** A fresh breaker for a new or changed configuration (a changed one starts CLOSED again). */
   install(config: BreakerConfigEntity): CircuitBreaker {
     const breaker = new CircuitBreaker(toBreakerSettings(config));
-    breaker.onTransition((transition) => void this.journal(config.id, transition));
+    breaker.onTransition((transition) => void this.announce(config.id, transition));
     this.breakers.set(config.id, breaker);
     return breaker;
   }
@@ -31,15 +48,18 @@ export class BreakerRegistry {
     this.breakers.delete(configId);
   }
 
-  private async journal(configId: number, { from, to, reason, at }: Transition) {
+  private async announce(configId: number, { from, to, reason, at }: Transition) {
     try {
       await this.dataSource.query(
         'INSERT INTO breaker_transitions (config_id, from_state, to_state, reason, instance_id, at) VALUES ($1, $2, $3, $4, $5, $6)',
         [configId, from, to, reason, this.instance.id, new Date(at)],
       );
+      if (reason !== PEER_REASON) {
+        await this.bus.publish({ type: 'stateChange', data: { configId, from, to, reason, at: new Date(at).toISOString(), instanceId: this.instance.id } });
+      }
     } catch (error) {
       // The configuration may have been deleted meanwhile.
-      this.logger.warn(`transition of breaker ${configId} not journalled: ${(error as Error).message}`);
+      this.logger.warn(`transition of breaker ${configId} not announced: ${(error as Error).message}`);
     }
   }
 }

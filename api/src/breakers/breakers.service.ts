@@ -5,6 +5,7 @@ import type { BreakerConfigView, createBreakerSchema, updateBreakerSettingsSchem
 import { AuditService } from '../audit/audit.service';
 import type { AppRequest } from '../auth/session-user';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { RealtimeBus } from '../realtime/realtime-bus.service';
 import { BreakerRegistry } from './breaker-registry.service';
 import { BreakerConfigEntity } from './entities/breaker-config.entity';
 
@@ -23,6 +24,7 @@ export class BreakersService implements OnApplicationBootstrap {
     private readonly dataSource: DataSource,
     private readonly registry: BreakerRegistry,
     private readonly audit: AuditService,
+    private readonly bus: RealtimeBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -79,7 +81,7 @@ export class BreakersService implements OnApplicationBootstrap {
       return config;
     });
     this.registry.install(created);
-    return this.view(created);
+    return this.announce(this.view(created));
   }
 
   async update(req: AppRequest, id: number, settings: z.infer<typeof updateBreakerSettingsSchema>): Promise<BreakerConfigView> {
@@ -92,7 +94,7 @@ export class BreakersService implements OnApplicationBootstrap {
       return after;
     });
     this.registry.install(updated);
-    return this.view(updated);
+    return this.announce(this.view(updated));
   }
 
   async remove(req: AppRequest, id: number): Promise<void> {
@@ -103,6 +105,7 @@ export class BreakersService implements OnApplicationBootstrap {
       await this.audit.record(req, { action: 'breaker.delete', targetType: 'circuit_breaker', targetId: String(id), before: config }, manager);
     });
     this.registry.remove(id);
+    await this.bus.publish({ type: 'configUpdated', data: { configId: id, config: null } });
   }
 
   async manual(req: AppRequest, id: number, action: ManualAction): Promise<BreakerConfigView> {
@@ -113,7 +116,12 @@ export class BreakersService implements OnApplicationBootstrap {
     else if (action === 'force-closed') breaker.forceClosed();
     else breaker.reset();
     await this.audit.record(req, { action: `breaker.${action}`, targetType: 'circuit_breaker', targetId: String(id), before, after: { state: breaker.state, override: breaker.override } });
-    return this.view(config);
+    return this.announce(this.view(config));
+  }
+
+  private async announce(view: BreakerConfigView): Promise<BreakerConfigView> {
+    await this.bus.publish({ type: 'configUpdated', data: { configId: view.id, config: view } });
+    return view;
   }
 
   async transitions(id: number) {

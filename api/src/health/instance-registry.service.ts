@@ -3,14 +3,16 @@ import { hostname } from 'node:os';
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_MS = 5_000;
 /** An instance that has not reported for this long counts as gone. */
-const ALIVE_WINDOW_SECONDS = 45;
+const ALIVE_WINDOW_SECONDS = 15;
 
 /** Records this API process in api_instances and keeps its heartbeat fresh. */
 @Injectable()
 export class InstanceRegistry implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly id = randomUUID();
+  /** Live replicas as of the last heartbeat, for figures served from memory. */
+  alive = 1;
   private timer?: NodeJS.Timeout;
 
   constructor(private readonly dataSource: DataSource) {}
@@ -21,6 +23,7 @@ export class InstanceRegistry implements OnApplicationBootstrap, OnApplicationSh
       hostname(),
       process.pid,
     ]);
+    this.alive = await this.aliveCount();
     this.timer = setInterval(() => void this.beat().catch(() => undefined), HEARTBEAT_MS);
     this.timer.unref();
   }
@@ -34,6 +37,7 @@ export class InstanceRegistry implements OnApplicationBootstrap, OnApplicationSh
 
   private async beat() {
     await this.dataSource.query('UPDATE api_instances SET last_seen_at = now() WHERE id = $1', [this.id]);
+    this.alive = await this.aliveCount();
   }
 
   async aliveCount(): Promise<number> {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { MetricsModule } from '../metrics/metrics.module';
 import { RealtimeGateway } from './realtime.gateway';
 
-@Module({ providers: [RealtimeGateway] })
+@Module({ imports: [MetricsModule], providers: [RealtimeGateway] })
 export class RealtimeModule {}

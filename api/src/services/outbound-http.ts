@@ -4,6 +4,7 @@ import https from 'node:https';
 import net from 'node:net';
 
 export class OutboundRefusedError extends Error {}
+export class OutboundTimeoutError extends Error {}
 
 function ipv4Parts(address: string): number[] | null {
   const parts = address.split('.').map(Number);
@@ -60,7 +61,7 @@ export function outboundGet(url: URL, { timeoutMs, allowPrivate }: { timeoutMs: 
       response.on('end', () => resolve({ status: response.statusCode ?? 0 }));
       response.on('error', reject);
     });
-    request.on('timeout', () => request.destroy(new Error(`No answer within ${timeoutMs} ms`)));
+    request.on('timeout', () => request.destroy(new OutboundTimeoutError(`No answer within ${timeoutMs} ms`)));
     request.on('error', reject);
     request.end();
   });

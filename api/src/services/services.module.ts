@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { BreakersModule } from '../breakers/breakers.module';
+import { MetricsModule } from '../metrics/metrics.module';
 import { ServicesController } from './services.controller';
 import { ServicesService } from './services.service';
 
-@Module({ imports: [BreakersModule], controllers: [ServicesController], providers: [ServicesService] })
+@Module({ imports: [BreakersModule, MetricsModule], controllers: [ServicesController], providers: [ServicesService] })
 export class ServicesModule {}

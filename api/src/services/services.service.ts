@@ -3,14 +3,16 @@ import { Inject, Injectable, NotFoundException, type OnApplicationBootstrap } fr
 import { HttpAdapterHost } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import { CHAOS_PATH, type createServiceSchema, type ServiceView, type TestResultView, type updateServiceSchema } from '@cbh/contracts';
+import { CHAOS_PATH, type CallOutcome, type createServiceSchema, type ServiceView, type TestResultView, type updateServiceSchema } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import type { AppRequest } from '../auth/session-user';
 import { BreakerRegistry } from '../breakers/breaker-registry.service';
 import { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { MetricsService } from '../metrics/metrics.service';
+import { RealtimeBus } from '../realtime/realtime-bus.service';
 import { ServiceEntity, toServiceView } from './entities/service.entity';
-import { outboundGet } from './outbound-http';
+import { outboundGet, OutboundTimeoutError } from './outbound-http';
 
 const TEST_CALL_TIMEOUT_MS = 10_000;
 
@@ -29,6 +31,8 @@ export class ServicesService implements OnApplicationBootstrap {
     private readonly registry: BreakerRegistry,
     private readonly audit: AuditService,
     private readonly http: HttpAdapterHost,
+    private readonly metrics: MetricsService,
+    private readonly bus: RealtimeBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -61,16 +65,18 @@ export class ServicesService implements OnApplicationBootstrap {
 
   async create(req: AppRequest, input: z.infer<typeof createServiceSchema>): Promise<ServiceView> {
     await this.assertBreakerExists(input.circuitBreakerConfigId);
-    return this.dataSource.transaction(async (manager) => {
+    const view = await this.dataSource.transaction(async (manager) => {
       const service = await manager.save(ServiceEntity, manager.create(ServiceEntity, input));
       await this.audit.record(req, { action: 'service.create', targetType: 'service', targetId: String(service.id), after: service }, manager);
       return toServiceView(service);
     });
+    await this.bus.publish({ type: 'serviceUpdated', data: { serviceId: view.id, service: view } });
+    return view;
   }
 
   async update(req: AppRequest, id: number, input: z.infer<typeof updateServiceSchema>): Promise<ServiceView> {
     if (input.circuitBreakerConfigId !== undefined) await this.assertBreakerExists(input.circuitBreakerConfigId);
-    return this.dataSource.transaction(async (manager) => {
+    const view = await this.dataSource.transaction(async (manager) => {
       const before = await manager.findOneBy(ServiceEntity, { id });
       if (!before) throw new NotFoundException(`No service with id ${id}`);
       await manager.update(ServiceEntity, { id }, input);
@@ -78,6 +84,8 @@ export class ServicesService implements OnApplicationBootstrap {
       await this.audit.record(req, { action: 'service.update', targetType: 'service', targetId: String(id), before, after }, manager);
       return toServiceView(after);
     });
+    await this.bus.publish({ type: 'serviceUpdated', data: { serviceId: id, service: view } });
+    return view;
   }
 
   async remove(req: AppRequest, id: number): Promise<void> {
@@ -87,10 +95,18 @@ export class ServicesService implements OnApplicationBootstrap {
       await manager.delete(ServiceEntity, { id });
       await this.audit.record(req, { action: 'service.delete', targetType: 'service', targetId: String(id), before: service }, manager);
     });
+    await this.bus.publish({ type: 'serviceUpdated', data: { serviceId: id, service: null } });
   }
 
-  /** One real HTTP call to the service's endpoint, through its breaker. */
+  /** One real HTTP call to the service's endpoint, through its breaker; counted in the metrics and pushed live. */
   async test(id: number): Promise<TestResultView> {
+    const { result, outcome, configId } = await this.call(id);
+    if (configId !== null) this.metrics.record(configId, outcome, result.responseTime);
+    await this.bus.publish({ type: 'testResult', data: result });
+    return result;
+  }
+
+  private async call(id: number): Promise<{ result: TestResultView; outcome: CallOutcome; configId: number | null }> {
     const service = await this.find(id);
     const breaker = service.circuitBreakerConfigId ? this.registry.get(service.circuitBreakerConfigId) : undefined;
     const result = (success: boolean, responseTime: number, statusCode: number | null, error: string | null): TestResultView => ({
@@ -103,10 +119,12 @@ export class ServicesService implements OnApplicationBootstrap {
       at: new Date().toISOString(),
     });
 
+    const configId = breaker ? service.circuitBreakerConfigId : null;
     const admission = breaker?.admit() ?? 'permitted';
     if (admission !== 'permitted') {
-      return result(false, 0, null, admission === 'bulkhead-rejected' ? 'Bulkhead is full' : 'Circuit breaker is OPEN');
+      return { result: result(false, 0, null, admission === 'bulkhead-rejected' ? 'Bulkhead is full' : 'Circuit breaker is OPEN'), outcome: admission, configId };
     }
+    let timedOut = false;
     const started = performance.now();
     let statusCode: number | null = null;
     let error: string | null = null;
@@ -117,10 +135,12 @@ export class ServicesService implements OnApplicationBootstrap {
       if (statusCode >= 400) error = `HTTP ${statusCode}`;
     } catch (caught) {
       error = (caught as Error).message;
+      timedOut = caught instanceof OutboundTimeoutError;
     }
     const responseTime = Math.round(performance.now() - started);
     breaker?.record(error === null, responseTime);
-    return result(error === null, responseTime, statusCode, error);
+    const outcome: CallOutcome = error === null ? 'success' : timedOut ? 'timeout' : 'failure';
+    return { result: result(error === null, responseTime, statusCode, error), outcome, configId };
   }
 
   /** The chaos target is this API itself, on loopback; any other endpoint is called as given. */

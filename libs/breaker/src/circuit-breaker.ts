@@ -1,6 +1,9 @@
 import { AdaptiveFailureRate, ConsecutiveFailures, type TripPolicy } from './trip-policies';
 import { systemClock, type Admission, type BreakerOverride, type BreakerSettings, type BreakerState, type Clock, type Transition } from './types';
 
+/** The reason of a transition taken because another replica's breaker opened. */
+export const PEER_REASON = 'opened on another replica';
+
 export class BreakerRejectedError extends Error {
   constructor(readonly admission: Exclude<Admission, 'permitted'>) {
     super(admission === 'bulkhead-rejected' ? 'Bulkhead is full' : 'Circuit breaker is OPEN');
@@ -139,6 +142,15 @@ export class CircuitBreaker {
     this.record(false);
     throw error;
   };
+
+  /** Another replica's breaker for the same configuration opened: open here too, until the same moment. */
+  openUntilFromPeer(until: number): void {
+    if (this.manual !== 'none' || this.current === 'OPEN' || until <= this.clock.now()) return;
+    const now = this.clock.now();
+    this.policy.opened(now);
+    this.openUntil = until;
+    this.moveTo('OPEN', PEER_REASON, now);
+  }
 
   forceOpen(): void {
     this.setOverride('forced-open', 'forced open');

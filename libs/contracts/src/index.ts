@@ -7,3 +7,4 @@ export * from './realtime';
 export * from './users';
 export * from './breakers';
 export * from './services';
+export * from './metrics';

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { BreakerConfigView } from './breakers';
+import type { BreakerStats } from './metrics';
+import type { ServiceView, TestResultView } from './services';
 
 /** Every /ws frame is JSON {type, data}. */
 export const WS_PATH = '/ws';
@@ -8,4 +11,11 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
-export type ServerMessage = { type: 'pong' };
+/** What the server pushes. */
+export type ServerMessage =
+  | { type: 'pong' }
+  | { type: 'testResult'; data: TestResultView }
+  | { type: 'metricsUpdate'; data: { stats: BreakerStats[] } }
+  | { type: 'stateChange'; data: { configId: number; from: string; to: string; reason: string; at: string; instanceId: string } }
+  | { type: 'configUpdated'; data: { configId: number; config: BreakerConfigView | null } }
+  | { type: 'serviceUpdated'; data: { serviceId: number; service: ServiceView | null } };

@@ -1,0 +1,49 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { Inject, Injectable } from '@nestjs/common';
+import type { SessionData } from 'express-session';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { PgSessionStore, SESSION_COOKIE } from './session-store';
+import type { SessionUser } from './session-user';
+import { UserDirectory } from './user-directory.service';
+
+/**
+ * The signed-in account of a request outside Express (the /ws upgrade): the signed session cookie, checked
+ * as express-session signs it, then the cached session and account.
+ */
+@Injectable()
+export class SessionReader {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly store: PgSessionStore,
+    private readonly directory: UserDirectory,
+  ) {}
+
+  async userOf(request: IncomingMessage): Promise<SessionUser | null> {
+    const sid = this.sessionId(request.headers.cookie);
+    if (!sid) return null;
+    const session = await new Promise<SessionData | null>((resolve) => this.store.get(sid, (error, value) => resolve(error ? null : (value ?? null))));
+    const userId = (session as { passport?: { user?: string } } | null)?.passport?.user;
+    if (!userId) return null;
+    const user = await this.directory.get(userId);
+    return user?.isActive ? user : null;
+  }
+
+  private sessionId(header: string | undefined): string | null {
+    const raw = header
+      ?.split(';')
+      .map((part) => part.trim())
+      .find((part) => part.startsWith(`${SESSION_COOKIE}=`))
+      ?.slice(SESSION_COOKIE.length + 1);
+    if (!raw) return null;
+    const value = decodeURIComponent(raw);
+    if (!value.startsWith('s:')) return null;
+    const signed = value.slice(2);
+    const dot = signed.lastIndexOf('.');
+    if (dot < 1) return null;
+    const sid = signed.slice(0, dot);
+    const expected = Buffer.from(createHmac('sha256', this.config.SESSION_SECRET).update(sid).digest('base64').replace(/=+$/, ''));
+    const given = Buffer.from(signed.slice(dot + 1));
+    return given.length === expected.length && timingSafeEqual(given, expected) ? sid : null;
+  }
+}

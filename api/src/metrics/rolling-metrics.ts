@@ -1,0 +1,71 @@
+import { type CallOutcome, METRICS_WINDOW_SECONDS } from '@cbh/contracts';
+
+const OUTCOMES: CallOutcome[] = ['success', 'failure', 'timeout', 'short-circuited', 'bulkhead-rejected'];
+const OUTCOME_INDEX = Object.fromEntries(OUTCOMES.map((outcome, index) => [outcome, index])) as Record<CallOutcome, number>;
+/** Latency histogram: bin 0 is < 1 ms, then 8 bins per doubling up to about a minute. */
+const BINS_PER_DOUBLING = 8;
+const BINS = 1 + 16 * BINS_PER_DOUBLING;
+
+const binOf = (ms: number) => (ms < 1 ? 0 : Math.min(BINS - 1, 1 + Math.floor(Math.log2(ms) * BINS_PER_DOUBLING)));
+const upperEdge = (bin: number) => (bin === 0 ? 1 : 2 ** (bin / BINS_PER_DOUBLING));
+
+export interface WindowTotals {
+  counts: Record<CallOutcome, number>;
+  total: number;
+  latency: { p50: number; p90: number; p99: number; max: number };
+}
+
+/** One breaker's call counts and latencies over a rolling window of one-second buckets. */
+export class RollingMetrics {
+  private readonly seconds = new Float64Array(METRICS_WINDOW_SECONDS).fill(-1);
+  private readonly counts = new Int32Array(METRICS_WINDOW_SECONDS * OUTCOMES.length);
+  private readonly histogram = new Int32Array(METRICS_WINDOW_SECONDS * BINS);
+  private readonly max = new Float64Array(METRICS_WINDOW_SECONDS);
+
+  record(outcome: CallOutcome, latencyMs: number, now: number) {
+    const slot = this.slotFor(Math.floor(now / 1000));
+    this.counts[slot * OUTCOMES.length + OUTCOME_INDEX[outcome]]!++;
+    if (outcome === 'short-circuited' || outcome === 'bulkhead-rejected') return;
+    this.histogram[slot * BINS + binOf(latencyMs)]!++;
+    if (latencyMs > this.max[slot]!) this.max[slot] = latencyMs;
+  }
+
+  totals(now: number): WindowTotals {
+    const oldest = Math.floor(now / 1000) - METRICS_WINDOW_SECONDS + 1;
+    const counts = new Array<number>(OUTCOMES.length).fill(0);
+    const histogram = new Array<number>(BINS).fill(0);
+    let max = 0;
+    for (let slot = 0; slot < METRICS_WINDOW_SECONDS; slot++) {
+      if (this.seconds[slot]! < oldest) continue;
+      for (let i = 0; i < OUTCOMES.length; i++) counts[i]! += this.counts[slot * OUTCOMES.length + i]!;
+      for (let bin = 0; bin < BINS; bin++) histogram[bin]! += this.histogram[slot * BINS + bin]!;
+      max = Math.max(max, this.max[slot]!);
+    }
+    const measured = histogram.reduce((sum, n) => sum + n, 0);
+    const percentile = (p: number) => {
+      if (measured === 0) return 0;
+      let seen = 0;
+      for (let bin = 0; bin < BINS; bin++) {
+        seen += histogram[bin]!;
+        if (seen >= p * measured) return Math.min(max, Math.round(upperEdge(bin)));
+      }
+      return max;
+    };
+    return {
+      counts: Object.fromEntries(OUTCOMES.map((outcome, i) => [outcome, counts[i]!])) as Record<CallOutcome, number>,
+      total: counts.reduce((sum, n) => sum + n, 0),
+      latency: { p50: percentile(0.5), p90: percentile(0.9), p99: percentile(0.99), max: Math.round(max) },
+    };
+  }
+
+  private slotFor(second: number): number {
+    const slot = second % METRICS_WINDOW_SECONDS;
+    if (this.seconds[slot] !== second) {
+      this.seconds[slot] = second;
+      this.counts.fill(0, slot * OUTCOMES.length, (slot + 1) * OUTCOMES.length);
+      this.histogram.fill(0, slot * BINS, (slot + 1) * BINS);
+      this.max[slot] = 0;
+    }
+    return slot;
+  }
+}
