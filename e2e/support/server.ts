@@ -11,7 +11,10 @@ export const SCRATCH = path.join(ROOT, '.data/e2e');
 export const ADMIN = { email: 'root@example.com', password: 'root-password-for-e2e' };
 export const DEMO_PASSWORD = 'demo-password-for-e2e';
 export const ELEVATION_EMAIL = 'elevate@example.com';
+/** Replicas of one site share the session secret, as they would behind one gateway. */
+export const SESSION_SECRET = 'session-secret-shared-by-the-e2e-replicas-0123456789';
 export const ACCOUNTS_ENV = {
+  SESSION_SECRET,
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
   SEED_DEMO: 'true',
@@ -90,6 +93,6 @@ export function copyOfBuild(): string {
 
 export async function startSiteFromCopy(port: number): Promise<Site & { staticRoot: string }> {
   const staticRoot = copyOfBuild();
-  const site = await startSite({ port, env: { STATIC_ROOT: staticRoot, DATABASE_URL: sharedDatabaseUrl() } });
+  const site = await startSite({ port, env: { STATIC_ROOT: staticRoot, DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET } });
   return { ...site, staticRoot };
 }

@@ -3,7 +3,10 @@ import { DataSource } from 'typeorm';
 import { CircuitBreaker, PEER_REASON, type Transition } from '@cbh/breaker';
 import { InstanceRegistry } from '../health/instance-registry.service';
 import { RealtimeBus } from '../realtime/realtime-bus.service';
-import { type BreakerConfigEntity, toBreakerSettings } from './entities/breaker-config.entity';
+import { type BreakerConfigFields, toBreakerSettings } from './entities/breaker-config.entity';
+import type { BreakerSettings } from '@cbh/breaker';
+
+const sameSettings = (a: BreakerSettings | undefined, b: BreakerSettings) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The live CircuitBreaker of every configuration in this process. Every transition goes to the journal and to
@@ -22,9 +25,17 @@ export class BreakerRegistry implements OnModuleInit {
 
   onModuleInit() {
     this.bus.subscribe(({ origin, message }) => {
-      if (message.type !== 'stateChange' || origin === this.instance.id || message.data.to !== 'OPEN') return;
-      const breaker = this.breakers.get(message.data.configId);
-      breaker?.openUntilFromPeer(Date.parse(message.data.at) + breaker.settings.timeout);
+      if (origin === this.instance.id) return;
+      if (message.type === 'stateChange' && message.data.to === 'OPEN') {
+        const breaker = this.breakers.get(message.data.configId);
+        breaker?.openUntilFromPeer(Date.parse(message.data.at) + breaker.settings.timeout);
+      }
+      if (message.type === 'configUpdated') {
+        // Another replica created, changed or deleted a configuration: follow it (a manual action changes no setting).
+        const { configId, config } = message.data;
+        if (!config) this.remove(configId);
+        else if (!sameSettings(this.breakers.get(configId)?.settings, toBreakerSettings(config))) this.install(config);
+      }
     });
   }
 
@@ -37,7 +48,7 @@ export class BreakerRegistry implements OnModuleInit {
   }
 
   /** A fresh breaker for a new or changed configuration (a changed one starts CLOSED again). */
-  install(config: BreakerConfigEntity): CircuitBreaker {
+  install(config: BreakerConfigFields): CircuitBreaker {
     const breaker = new CircuitBreaker(toBreakerSettings(config));
     breaker.onTransition((transition) => void this.announce(config.id, transition));
     this.breakers.set(config.id, breaker);

@@ -44,7 +44,13 @@ export class BreakerConfigEntity {
   updatedAt!: Date;
 }
 
-export function toBreakerSettings(config: BreakerConfigEntity): BreakerSettings {
+/** What a breaker is built from: a configuration row, or its view as another replica announced it. */
+export type BreakerConfigFields = Pick<
+  BreakerConfigEntity,
+  'id' | 'type' | 'failureThreshold' | 'timeout' | 'recoveryTime' | 'successThreshold' | 'maxConcurrentCalls' | 'maxQueue' | 'minimumCalls' | 'slowCallDuration'
+>;
+
+export function toBreakerSettings(config: BreakerConfigFields): BreakerSettings {
   return {
     type: config.type,
     failureThreshold: config.failureThreshold,
