@@ -8,6 +8,7 @@ import { APP_CONFIG, type AppConfig } from './config/config';
 import { DocsModule } from './docs/docs.module';
 import { ElevationModule } from './elevation/elevation.module';
 import { HealthModule } from './health/health.module';
+import { LoadTestsModule } from './load-tests/load-tests.module';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { BusModule } from './realtime/bus.module';
@@ -37,6 +38,7 @@ export class AppModule {
         BreakersModule,
         ServicesModule,
         MetricsModule,
+        LoadTestsModule,
         RealtimeModule,
         DocsModule,
       ],

@@ -41,6 +41,9 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
   'POST /api/services/:id/test': 'circuit_breaker_operate',
   'GET /api/chaos/:id': 'public',
   'GET /api/metrics/latest': 'circuit_breaker_view',
+  'GET /api/test-sessions': 'circuit_breaker_view',
+  'POST /api/test-sessions': 'circuit_breaker_operate',
+  'POST /api/test-sessions/:id/stop': 'circuit_breaker_operate',
   'GET /api/docs': 'public',
   'GET /api/docs/init.js': 'public',
   'GET /api/docs/openapi.json': 'public',
@@ -96,7 +99,7 @@ it('answers every route × signed-out and the four roles as the policy says', as
       // A fresh session each time: some routes (logout) end the one they are called with.
       const cookie = role ? await signIn(api.baseUrl, ACCOUNTS[role], role === 'super_admin' ? TEST_ADMIN.password : DEMO_PASSWORD) : undefined;
       const [method, path] = route.split(' ') as [string, string];
-      const url = path.replace(':id', /circuit-breakers|services|chaos/.test(path) ? '999999' : randomUUID()).replace(':token', 'no-such-token').replace(':file', 'swagger-ui.css');
+      const url = path.replace(':id', /circuit-breakers|services|chaos|test-sessions/.test(path) ? '999999' : randomUUID()).replace(':token', 'no-such-token').replace(':file', 'swagger-ui.css');
       const response = await fetch(`${api.baseUrl}${url}`, {
         method,
         redirect: 'manual',

@@ -8,3 +8,4 @@ export * from './users';
 export * from './breakers';
 export * from './services';
 export * from './metrics';
+export * from './load-tests';

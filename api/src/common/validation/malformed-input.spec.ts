@@ -6,6 +6,7 @@ import {
   acceptInvitationSchema,
   createBreakerSchema,
   createServiceSchema,
+  startTestSessionSchema,
   updateBreakerSettingsSchema,
   updateServiceSchema,
   elevateSchema,
@@ -18,7 +19,7 @@ import {
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 
 const RUNS_PER_ENDPOINT = 2_000;
-const TABLES = ['circuit_breaker_configs', 'breaker_transitions', 'services', 'users', 'organizations', 'sessions', 'invitations', 'audit_entries', 'outbox_emails', 'elevation_attempts', 'used_totp_steps', 'elevation_tokens'];
+const TABLES = ['test_sessions', 'circuit_breaker_configs', 'breaker_transitions', 'services', 'users', 'organizations', 'sessions', 'invitations', 'audit_entries', 'outbox_emails', 'elevation_attempts', 'used_totp_steps', 'elevation_tokens'];
 
 let api: TestApi;
 let admin: string;
@@ -78,6 +79,7 @@ const ENDPOINTS: { name: string; method: string; path: () => string; schema: z.Z
   { name: 'PATCH /api/circuit-breakers/:id', method: 'PATCH', path: () => '/api/circuit-breakers/1', schema: updateBreakerSettingsSchema, fields: ['failureThreshold', 'timeout', 'recoveryTime', 'successThreshold'], cookie: () => admin },
   { name: 'POST /api/services', method: 'POST', path: () => '/api/services', schema: createServiceSchema, fields: ['name', 'endpoint', 'failureRate', 'averageResponseTime', 'circuitBreakerConfigId'], cookie: () => admin },
   { name: 'PATCH /api/services/:id', method: 'PATCH', path: () => '/api/services/1', schema: updateServiceSchema, fields: ['name', 'endpoint', 'failureRate', 'averageResponseTime', 'circuitBreakerConfigId'], cookie: () => admin },
+  { name: 'POST /api/test-sessions', method: 'POST', path: () => '/api/test-sessions', schema: startTestSessionSchema, fields: ['configId', 'failureRate', 'requestRate', 'duration'], cookie: () => admin },
   { name: 'POST /api/auth/elevate-privileges', method: 'POST', path: () => '/api/auth/elevate-privileges', schema: elevateSchema, fields: ['method', 'masterKey', 'code'], cookie: () => elevationAccount },
 ];
 

@@ -1,0 +1,33 @@
+import type { Admission, CircuitBreaker } from '@cbh/breaker';
+import type { CallOutcome } from '@cbh/contracts';
+
+export interface SimulatedDownstream {
+  /** Percentage of calls that fail, 0–100. */
+  failureRate: number;
+  /** Mean latency of a call (exponentially distributed), ms. */
+  meanLatencyMs: number;
+}
+
+/**
+ * Makes `count` calls through the breaker against a simulated downstream, synchronously: each call is
+ * admitted or refused by the breaker, succeeds or fails by the downstream's failure rate, and is counted.
+ */
+export function runCalls(
+  breaker: CircuitBreaker,
+  count: number,
+  downstream: SimulatedDownstream,
+  record: (outcome: CallOutcome, latencyMs: number) => void,
+  random: () => number = Math.random,
+): void {
+  for (let i = 0; i < count; i++) {
+    const admission: Admission = breaker.admit();
+    if (admission !== 'permitted') {
+      record(admission, 0);
+      continue;
+    }
+    const latency = -Math.log(1 - random()) * downstream.meanLatencyMs;
+    const ok = random() * 100 >= downstream.failureRate;
+    breaker.record(ok, latency);
+    record(ok ? 'success' : 'failure', latency);
+  }
+}

@@ -1,0 +1,31 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import type { z } from 'zod';
+import { startTestSessionSchema, testSessionIdSchema } from '@cbh/contracts';
+import { RequirePermission } from '../auth/access';
+import type { AppRequest } from '../auth/session-user';
+import { ZodPipe } from '../common/validation/zod.pipe';
+import { LoadTestsService } from './load-tests.service';
+
+@Controller('test-sessions')
+export class LoadTestsController {
+  constructor(private readonly loadTests: LoadTestsService) {}
+
+  @Get()
+  @RequirePermission('circuit_breaker_view')
+  list(@Query('status') status?: string) {
+    return this.loadTests.list(['running', 'completed', 'stopped'].includes(status ?? '') ? status : undefined);
+  }
+
+  @Post()
+  @RequirePermission('circuit_breaker_operate')
+  start(@Req() req: AppRequest, @Body(new ZodPipe(startTestSessionSchema)) body: z.infer<typeof startTestSessionSchema>) {
+    return this.loadTests.start(req, body);
+  }
+
+  @Post(':id/stop')
+  @RequirePermission('circuit_breaker_operate')
+  @HttpCode(200)
+  stop(@Req() req: AppRequest, @Param('id', new ZodPipe(testSessionIdSchema, 'id')) id: number) {
+    return this.loadTests.stop(req, id);
+  }
+}

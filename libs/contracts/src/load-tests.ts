@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** The load-test controls of SPEC §5. */
+export const LOAD_TEST_LIMITS = {
+  failureRate: { min: 0, max: 100, step: 5, default: 15 },
+  requestRate: { min: 1, max: 100, default: 20 },
+  durationMinutes: { min: 1, max: 60, default: 5 },
+} as const;
+
+const L = LOAD_TEST_LIMITS;
+const int = (min: number, max: number) =>
+  z.number({ message: 'must be a number' }).int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+
+export const startTestSessionSchema = z.strictObject({
+  configId: z.number({ message: 'must be a breaker id' }).int().positive('must be a breaker id'),
+  failureRate: int(L.failureRate.min, L.failureRate.max),
+  requestRate: int(L.requestRate.min, L.requestRate.max),
+  /** minutes */
+  duration: int(L.durationMinutes.min, L.durationMinutes.max),
+});
+export const testSessionIdSchema = z.coerce.number({ message: 'must be a test session id' }).int('must be a test session id').positive('must be a test session id');
+
+export interface TestSessionView {
+  id: number;
+  configId: number;
+  failureRate: number;
+  requestRate: number;
+  duration: number;
+  status: 'running' | 'completed' | 'stopped';
+  startedAt: string;
+  endsAt: string;
+  stoppedAt: string | null;
+}
