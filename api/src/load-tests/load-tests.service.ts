@@ -1,13 +1,13 @@
 import { ConflictException, Injectable, Logger, NotFoundException, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
+import { runCalls } from '@cbh/breaker';
 import type { startTestSessionSchema, TestSessionView } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import type { AppRequest } from '../auth/session-user';
 import { BreakerRegistry } from '../breakers/breaker-registry.service';
 import { InstanceRegistry } from '../health/instance-registry.service';
 import { MetricsService } from '../metrics/metrics.service';
-import { runCalls } from './load-engine';
 
 const TICK_MS = 100;
 const HEARTBEAT_MS = 1000;

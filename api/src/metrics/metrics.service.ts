@@ -1,9 +1,9 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type { BreakerStats, CallOutcome } from '@cbh/contracts';
+import { type CallOutcome, RollingMetrics } from '@cbh/breaker';
+import type { BreakerStats } from '@cbh/contracts';
 import { BreakerRegistry } from '../breakers/breaker-registry.service';
 import { InstanceRegistry } from '../health/instance-registry.service';
 import { RealtimeBus } from '../realtime/realtime-bus.service';
-import { RollingMetrics } from './rolling-metrics';
 
 /** Per-breaker figures of this process, from memory; the replica view comes from the stateChange messages. */
 @Injectable()

@@ -3,7 +3,8 @@ import { Inject, Injectable, NotFoundException, type OnApplicationBootstrap } fr
 import { HttpAdapterHost } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import { CHAOS_PATH, type CallOutcome, type createServiceSchema, type ServiceView, type TestResultView, type updateServiceSchema } from '@cbh/contracts';
+import type { CallOutcome } from '@cbh/breaker';
+import { CHAOS_PATH, type createServiceSchema, type ServiceView, type TestResultView, type updateServiceSchema } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import type { AppRequest } from '../auth/session-user';
 import { BreakerRegistry } from '../breakers/breaker-registry.service';

@@ -13,8 +13,3 @@ export interface BreakerStats {
   /** How many live API replicas hold this breaker open, of how many. */
   replicas: { open: number; total: number };
 }
-
-export type CallOutcome = 'success' | 'failure' | 'timeout' | 'short-circuited' | 'bulkhead-rejected';
-
-/** The rolling window of the figures, as Hystrix's default. */
-export const METRICS_WINDOW_SECONDS = 10;

@@ -1,4 +1,10 @@
-import { type CallOutcome, METRICS_WINDOW_SECONDS } from '@cbh/contracts';
+import type { Admission } from './types';
+
+/** How a call through a breaker ended. */
+export type CallOutcome = 'success' | 'failure' | 'timeout' | Exclude<Admission, 'permitted'>;
+
+/** The rolling window of the figures, as Hystrix's default. */
+export const METRICS_WINDOW_SECONDS = 10;
 
 const OUTCOMES: CallOutcome[] = ['success', 'failure', 'timeout', 'short-circuited', 'bulkhead-rejected'];
 const OUTCOME_INDEX = Object.fromEntries(OUTCOMES.map((outcome, index) => [outcome, index])) as Record<CallOutcome, number>;

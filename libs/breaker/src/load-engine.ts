@@ -1,5 +1,6 @@
-import type { Admission, CircuitBreaker } from '@cbh/breaker';
-import type { CallOutcome } from '@cbh/contracts';
+import type { CircuitBreaker } from './circuit-breaker';
+import type { CallOutcome } from './rolling-metrics';
+import type { Admission } from './types';
 
 export interface SimulatedDownstream {
   /** Percentage of calls that fail, 0–100. */
