@@ -75,9 +75,10 @@ describe('docker-compose.yml', () => {
 describe('gateway routes', () => {
   const routes = locations(gateway);
 
-  it('sends /api and /ws to the API replicas, the WebSocket with an upgrade', () => {
+  it('sends /api, /metrics and /ws to the API replicas, the WebSocket with an upgrade', () => {
     expect(gateway).toMatch(/upstream api \{\s*server api:3000;\s*\}/);
     expect(routes.get('/api/')).toContain('proxy_pass http://api;');
+    expect(routes.get('/metrics')?.trim()).toBe('proxy_pass http://api;');
     const ws = routes.get('/ws')!;
     expect(ws).toContain('proxy_pass http://api;');
     expect(ws).toContain('proxy_set_header Upgrade $http_upgrade;');
@@ -90,7 +91,7 @@ describe('gateway routes', () => {
 
   it('sends every other path to the shell', () => {
     expect(routes.get('/')?.trim()).toBe('proxy_pass http://shell;');
-    expect([...routes.keys()].sort()).toEqual(['/', '/api/', '/ws', ...remoteFolders.map((f) => `/remotes/${f}/`)].sort());
+    expect([...routes.keys()].sort()).toEqual(['/', '/api/', '/metrics', '/ws', ...remoteFolders.map((f) => `/remotes/${f}/`)].sort());
   });
 });
 

@@ -217,3 +217,18 @@ describe('API docs', () => {
     expect((await get('/api/docs/assets/..%2Fpackage.json')).status).toBe(404);
   });
 });
+
+describe('Prometheus', () => {
+  it('exposes resilience4j-style metrics at /metrics to metrics_view holders', async () => {
+    const cookie = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+    expect((await get('/metrics')).status).toBe(401);
+    const viewer = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
+    expect((await get('/metrics', { headers: { cookie: viewer } })).status).toBe(403);
+    const response = await get('/metrics', { headers: { cookie } });
+    expect(response.headers.get('content-type')).toContain('text/plain; version=0.0.4');
+    const text = await response.text();
+    expect(text).toContain('# TYPE resilience4j_circuitbreaker_state gauge');
+    expect(text).toMatch(/resilience4j_circuitbreaker_state\{name="Payment Gateway",state="closed"\} [01]/);
+    expect(text).toMatch(/resilience4j_circuitbreaker_calls_total\{name="Search API",kind="successful"\} \d+/);
+  });
+});

@@ -65,7 +65,7 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     auth.oidcEnabled = await configureOidc(config, passport, (profile) => auth.accountForOidc(profile));
     app.use(passport.initialize());
     app.use(passport.session());
-    app.setGlobalPrefix('api');
+    app.setGlobalPrefix('api', { exclude: ['metrics'] });
     app.useGlobalFilters(new ApiExceptionFilter(logger));
     const sessions = app.get(SessionReader);
     app.useWebSocketAdapter(sessionWsAdapter(app, logger, (request) => sessions.userOf(request)));

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { type CanActivate, type ExecutionContext, ForbiddenException, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { hasPermission } from '@cbh/contracts';
@@ -19,6 +20,13 @@ export class AccessGuard implements CanActivate {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  private hasMetricsToken(header: string | undefined): boolean {
+    const token = this.config.METRICS_TOKEN;
+    if (!token || !header?.startsWith('Bearer ')) return false;
+    const digest = (value: string) => createHash('sha256').update(value).digest();
+    return timingSafeEqual(digest(header.slice(7)), digest(token));
+  }
+
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
     const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
@@ -28,6 +36,7 @@ export class AccessGuard implements CanActivate {
       throw new ForbiddenException('This endpoint declares no access rule');
     }
     if (access.kind === 'public') return true;
+    if (access.kind === 'metrics-scrape' && this.hasMetricsToken(request.headers.authorization)) return true;
     const user = request.user;
     if (!user) throw new UnauthorizedException('Not signed in');
     switch (access.kind) {
@@ -36,6 +45,9 @@ export class AccessGuard implements CanActivate {
       case 'permission':
         if (hasPermission(user, access.permission)) return true;
         throw new ForbiddenException(`Requires the ${access.permission} permission`);
+      case 'metrics-scrape':
+        if (hasPermission(user, 'metrics_view')) return true;
+        throw new ForbiddenException('Requires the metrics_view permission or the metrics token');
       case 'elevation-account':
         if (isElevationAccount(this.config, user)) return true;
         throw new ForbiddenException('Only the designated admin account can elevate its privileges');

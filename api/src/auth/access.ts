@@ -6,7 +6,8 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'signed-in' }
   | { kind: 'permission'; permission: Permission }
-  | { kind: 'elevation-account' };
+  | { kind: 'elevation-account' }
+  | { kind: 'metrics-scrape' };
 
 export const ACCESS_KEY = 'access';
 
@@ -17,3 +18,5 @@ export const RequirePermission = (permission: Permission) =>
   SetMetadata(ACCESS_KEY, { kind: 'permission', permission } satisfies Access);
 /** Only the ELEVATION_EMAIL account, while it is not yet super_admin. */
 export const ElevationAccount = () => SetMetadata(ACCESS_KEY, { kind: 'elevation-account' } satisfies Access);
+/** A Prometheus scrape: `Authorization: Bearer <METRICS_TOKEN>`, or a signed-in account with metrics_view. */
+export const MetricsScrape = () => SetMetadata(ACCESS_KEY, { kind: 'metrics-scrape' } satisfies Access);

@@ -7,6 +7,7 @@ import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '.
  * endpoint must declare who may call it, and say it here.
  */
 const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Permission> = {
+  'GET /metrics': 'metrics_view',
   'GET /api/health': 'public',
   'GET /api/login': 'public',
   'POST /api/login': 'public',
@@ -66,13 +67,15 @@ afterAll(async () => {
 });
 
 interface ExpressLayer {
-  route?: { path: string | RegExp; methods: Record<string, boolean> };
+  route?: { path: string | RegExp; methods: Record<string, boolean>; stack: { name: string }[] };
 }
 
 function apiRoutes(): string[] {
   const router = (api.app.getHttpAdapter().getInstance() as { router: { stack: ExpressLayer[] } }).router;
   return router.stack
-    .filter((layer) => typeof layer.route?.path === 'string' && layer.route.path.startsWith('/api/'))
+    .filter((layer) => typeof layer.route?.path === 'string' && (layer.route.path.startsWith('/api/') || layer.route.path === '/metrics'))
+    // Nest answers other methods on a path outside the global prefix with an anonymous catch-all: not an endpoint.
+    .filter((layer) => layer.route!.stack.some((handler) => handler.name !== '<anonymous>'))
     .flatMap((layer) => Object.keys(layer.route!.methods).map((method) => `${method.toUpperCase()} ${layer.route!.path}`));
 }
 

@@ -16,6 +16,7 @@ const sameSettings = (a: BreakerSettings | undefined, b: BreakerSettings) => a !
 export class BreakerRegistry implements OnModuleInit {
   private readonly logger = new Logger(BreakerRegistry.name);
   private readonly breakers = new Map<number, CircuitBreaker>();
+  private readonly names = new Map<number, string>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -35,6 +36,7 @@ export class BreakerRegistry implements OnModuleInit {
         const { configId, config } = message.data;
         if (!config) this.remove(configId);
         else if (!sameSettings(this.breakers.get(configId)?.settings, toBreakerSettings(config))) this.install(config);
+        else this.names.set(configId, config.name);
       }
     });
   }
@@ -52,11 +54,17 @@ export class BreakerRegistry implements OnModuleInit {
     const breaker = new CircuitBreaker(toBreakerSettings(config));
     breaker.onTransition((transition) => void this.announce(config.id, transition));
     this.breakers.set(config.id, breaker);
+    this.names.set(config.id, config.name);
     return breaker;
   }
 
   remove(configId: number) {
     this.breakers.delete(configId);
+    this.names.delete(configId);
+  }
+
+  nameOf(configId: number): string {
+    return this.names.get(configId) ?? String(configId);
   }
 
   private async announce(configId: number, { from, to, reason, at }: Transition) {

@@ -38,6 +38,7 @@ export const envSchema = z
     SEED_DEMO: z.preprocess(emptyAsUnset, flag.default(false)),
     DEMO_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters')),
     ELEVATION_OTP_DISPLAY: z.preprocess(emptyAsUnset, flag.optional()),
+    METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
     ALLOW_PRIVATE_TARGETS: z.preprocess(emptyAsUnset, flag.default(false)),
   })
   .superRefine((env, ctx) => {

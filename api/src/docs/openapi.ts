@@ -26,6 +26,8 @@ function describeAccess(access: Access | undefined): string {
       return `Signed in with the \`${access.permission}\` permission (super_admin holds all).`;
     case 'elevation-account':
       return 'Only the ELEVATION_EMAIL account while it is not super_admin.';
+    case 'metrics-scrape':
+      return 'A scrape with `Authorization: Bearer <METRICS_TOKEN>`, or signed in with `metrics_view`.';
   }
 }
 

@@ -3,6 +3,7 @@ import { BreakersModule } from '../breakers/breakers.module';
 import { HealthModule } from '../health/health.module';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
+import { PrometheusController } from './prometheus.controller';
 
-@Module({ imports: [BreakersModule, HealthModule], controllers: [MetricsController], providers: [MetricsService], exports: [MetricsService] })
+@Module({ imports: [BreakersModule, HealthModule], controllers: [MetricsController, PrometheusController], providers: [MetricsService], exports: [MetricsService] })
 export class MetricsModule {}

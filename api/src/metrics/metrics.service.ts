@@ -9,6 +9,8 @@ import { RealtimeBus } from '../realtime/realtime-bus.service';
 @Injectable()
 export class MetricsService implements OnModuleInit {
   private readonly windows = new Map<number, RollingMetrics>();
+  /** Calls since this process started, per breaker and outcome (Prometheus counters). */
+  readonly totals = new Map<number, Record<CallOutcome, number>>();
   /** configId → replica → its last announced state */
   private readonly replicaStates = new Map<number, Map<string, string>>();
 
@@ -31,6 +33,9 @@ export class MetricsService implements OnModuleInit {
     let window = this.windows.get(configId);
     if (!window) this.windows.set(configId, (window = new RollingMetrics()));
     window.record(outcome, latencyMs, now);
+    let totals = this.totals.get(configId);
+    if (!totals) this.totals.set(configId, (totals = { success: 0, failure: 0, timeout: 0, 'short-circuited': 0, 'bulkhead-rejected': 0 }));
+    totals[outcome]++;
   }
 
   latest(now = Date.now()): BreakerStats[] {

@@ -21,7 +21,7 @@ export function readRemotesManifest(file: string): RemotesManifest {
   return parsed.data;
 }
 
-const isSitePath = (path: string) => !path.startsWith('/api/') && path !== '/api' && path !== '/ws';
+const isSitePath = (path: string) => !path.startsWith('/api/') && path !== '/api' && path !== '/ws' && path !== '/metrics';
 
 /** The dist folders of remotes deployed with this server: entries of the form /remotes/<folder>/... */
 export function localRemoteFolders(manifest: RemotesManifest): string[] {
@@ -54,7 +54,7 @@ export function mountStaticSite(app: Express, { staticRoot, manifestFile }: { st
   const shellFiles = express.static(shellDir, { index: false, setHeaders: cacheHeaders });
   // API calls never look at the disk: only other paths may be the shell's files.
   app.use((req: Request, res: Response, next: NextFunction) => (isSitePath(req.path) ? shellFiles(req, res, next) : next()));
-  app.get(/^\/(?!api\/|api$|ws$|remotes\/).*/, (req, res, next) => {
+  app.get(/^\/(?!api\/|api$|ws$|metrics$|remotes\/).*/, (req, res, next) => {
     if (path.extname(req.path)) return next();
     if (!existsSync(indexHtml)) {
       res.status(503).type('text/plain').send('The site is not built yet: run npm run build.');

@@ -47,7 +47,7 @@ export class BreakerConfigEntity {
 /** What a breaker is built from: a configuration row, or its view as another replica announced it. */
 export type BreakerConfigFields = Pick<
   BreakerConfigEntity,
-  'id' | 'type' | 'failureThreshold' | 'timeout' | 'recoveryTime' | 'successThreshold' | 'maxConcurrentCalls' | 'maxQueue' | 'minimumCalls' | 'slowCallDuration'
+  'id' | 'name' | 'type' | 'failureThreshold' | 'timeout' | 'recoveryTime' | 'successThreshold' | 'maxConcurrentCalls' | 'maxQueue' | 'minimumCalls' | 'slowCallDuration'
 >;
 
 export function toBreakerSettings(config: BreakerConfigFields): BreakerSettings {
