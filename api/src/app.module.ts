@@ -5,6 +5,7 @@ import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BreakersModule } from './breakers/breakers.module';
 import { APP_CONFIG, type AppConfig } from './config/config';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { DocsModule } from './docs/docs.module';
 import { ElevationModule } from './elevation/elevation.module';
 import { HealthModule } from './health/health.module';
@@ -39,6 +40,7 @@ export class AppModule {
         ServicesModule,
         MetricsModule,
         LoadTestsModule,
+        DashboardModule,
         RealtimeModule,
         DocsModule,
       ],

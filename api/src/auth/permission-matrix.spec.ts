@@ -42,6 +42,8 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
   'POST /api/services/:id/test': 'circuit_breaker_operate',
   'GET /api/chaos/:id': 'public',
   'GET /api/metrics/latest': 'circuit_breaker_view',
+  'GET /api/dashboard/stats': 'dashboard_view',
+  'GET /api/dashboard/activity': 'dashboard_view',
   'GET /api/test-sessions': 'circuit_breaker_view',
   'POST /api/test-sessions': 'circuit_breaker_operate',
   'POST /api/test-sessions/:id/stop': 'circuit_breaker_operate',

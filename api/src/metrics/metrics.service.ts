@@ -1,4 +1,5 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { type CallOutcome, RollingMetrics } from '@cbh/breaker';
 import type { BreakerStats } from '@cbh/contracts';
 import { BreakerRegistry } from '../breakers/breaker-registry.service';
@@ -6,21 +7,66 @@ import { InstanceRegistry } from '../health/instance-registry.service';
 import { RealtimeBus } from '../realtime/realtime-bus.service';
 
 /** Per-breaker figures of this process, from memory; the replica view comes from the stateChange messages. */
+const FLUSH_EVERY_MS = 5000;
+type Counts = Record<CallOutcome, number>;
+const emptyCounts = (): Counts => ({ success: 0, failure: 0, timeout: 0, 'short-circuited': 0, 'bulkhead-rejected': 0 });
+
 @Injectable()
-export class MetricsService implements OnModuleInit {
+export class MetricsService implements OnModuleInit, OnModuleDestroy {
   private readonly windows = new Map<number, RollingMetrics>();
   /** Calls since this process started, per breaker and outcome (Prometheus counters). */
-  readonly totals = new Map<number, Record<CallOutcome, number>>();
+  readonly totals = new Map<number, Counts>();
+  /** Counts not yet written to metric_buckets: "configId:second" → counts. */
+  private pending = new Map<string, Counts>();
+  private flushTimer?: NodeJS.Timeout;
   /** configId → replica → its last announced state */
   private readonly replicaStates = new Map<number, Map<string, string>>();
 
   constructor(
+    private readonly dataSource: DataSource,
     private readonly registry: BreakerRegistry,
     private readonly instances: InstanceRegistry,
     private readonly bus: RealtimeBus,
   ) {}
 
+  async onModuleDestroy() {
+    clearInterval(this.flushTimer);
+    await this.flush().catch(() => undefined);
+  }
+
+  /** Writes the per-second counts gathered since the last flush, one row per breaker, second and replica. */
+  async flush() {
+    if (this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    const rows = [...batch.entries()].map(([key, c]) => {
+      const [configId, second] = key.split(':').map(Number) as [number, number];
+      return {
+        config_id: configId,
+        second: new Date(second * 1000).toISOString(),
+        success: c.success,
+        failure: c.failure,
+        timeout: c.timeout,
+        short_circuited: c['short-circuited'],
+        bulkhead_rejected: c['bulkhead-rejected'],
+      };
+    });
+    await this.dataSource.query(
+      `INSERT INTO metric_buckets (config_id, second, instance_id, success, failure, timeout, short_circuited, bulkhead_rejected)
+       SELECT r.config_id, r.second, $1, r.success, r.failure, r.timeout, r.short_circuited, r.bulkhead_rejected
+       FROM jsonb_to_recordset($2::jsonb) AS r(config_id int, second timestamptz, success int, failure int, timeout int, short_circuited int, bulkhead_rejected int)
+       WHERE EXISTS (SELECT 1 FROM circuit_breaker_configs c WHERE c.id = r.config_id)
+       ON CONFLICT (config_id, second, instance_id) DO UPDATE SET
+         success = metric_buckets.success + EXCLUDED.success, failure = metric_buckets.failure + EXCLUDED.failure,
+         timeout = metric_buckets.timeout + EXCLUDED.timeout, short_circuited = metric_buckets.short_circuited + EXCLUDED.short_circuited,
+         bulkhead_rejected = metric_buckets.bulkhead_rejected + EXCLUDED.bulkhead_rejected`,
+      [this.instances.id, JSON.stringify(rows)],
+    );
+  }
+
   onModuleInit() {
+    this.flushTimer = setInterval(() => void this.flush().catch(() => undefined), FLUSH_EVERY_MS);
+    this.flushTimer.unref();
     this.bus.subscribe(({ message }) => {
       if (message.type !== 'stateChange') return;
       const states = this.replicaStates.get(message.data.configId) ?? new Map<string, string>();
@@ -34,8 +80,12 @@ export class MetricsService implements OnModuleInit {
     if (!window) this.windows.set(configId, (window = new RollingMetrics()));
     window.record(outcome, latencyMs, now);
     let totals = this.totals.get(configId);
-    if (!totals) this.totals.set(configId, (totals = { success: 0, failure: 0, timeout: 0, 'short-circuited': 0, 'bulkhead-rejected': 0 }));
+    if (!totals) this.totals.set(configId, (totals = emptyCounts()));
     totals[outcome]++;
+    const key = `${configId}:${Math.floor(now / 1000)}`;
+    let pending = this.pending.get(key);
+    if (!pending) this.pending.set(key, (pending = emptyCounts()));
+    pending[outcome]++;
   }
 
   latest(now = Date.now()): BreakerStats[] {

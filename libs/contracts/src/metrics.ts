@@ -13,3 +13,21 @@ export interface BreakerStats {
   /** How many live API replicas hold this breaker open, of how many. */
   replicas: { open: number; total: number };
 }
+
+/** GET /api/dashboard/stats (SPEC §3); each change compares the last 24 h with the 24 h before. */
+export interface DashboardStats {
+  activeCircuitBreakers: number;
+  circuitBreakerChange: number;
+  totalRequests: number;
+  /** percent */
+  requestsChange: number;
+  managedDomains: number;
+  domainsChange: number;
+  /** e.g. "99.9%", over the last 30 days */
+  systemUptime: string;
+}
+
+export interface ActivityEntry {
+  action: string;
+  timestamp: string;
+}
