@@ -69,13 +69,16 @@ export class BreakerRegistry implements OnModuleInit {
 
   private async announce(configId: number, { from, to, reason, at }: Transition) {
     try {
-      await this.dataSource.query(
-        'INSERT INTO breaker_transitions (config_id, from_state, to_state, reason, instance_id, at) VALUES ($1, $2, $3, $4, $5, $6)',
-        [configId, from, to, reason, this.instance.id, new Date(at)],
-      );
-      if (reason !== PEER_REASON) {
-        await this.bus.publish({ type: 'stateChange', data: { configId, from, to, reason, at: new Date(at).toISOString(), instanceId: this.instance.id } });
-      }
+      // Announced and journalled at once: the live message does not wait for the journal.
+      await Promise.all([
+        reason === PEER_REASON
+          ? undefined
+          : this.bus.publish({ type: 'stateChange', data: { configId, from, to, reason, at: new Date(at).toISOString(), instanceId: this.instance.id } }),
+        this.dataSource.query(
+          'INSERT INTO breaker_transitions (config_id, from_state, to_state, reason, instance_id, at) VALUES ($1, $2, $3, $4, $5, $6)',
+          [configId, from, to, reason, this.instance.id, new Date(at)],
+        ),
+      ]);
     } catch (error) {
       // The configuration may have been deleted meanwhile.
       this.logger.warn(`transition of breaker ${configId} not announced: ${(error as Error).message}`);

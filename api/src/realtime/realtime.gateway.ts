@@ -58,7 +58,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   /** Sends a message to this process's clients allowed to read it, never queueing without bound. */
   deliver(message: ServerMessage) {
-    const frame = JSON.stringify(message);
+    // Encoded once for every client, not once per send.
+    const frame = Buffer.from(JSON.stringify(message));
     for (const [client, user] of this.clients) {
       if (!hasPermission(user, READ_PERMISSION) || client.readyState !== client.OPEN) continue;
       if (client.bufferedAmount > DROP_ABOVE_BYTES) {
@@ -68,7 +69,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
         continue;
       }
       if (client.bufferedAmount > SKIP_ABOVE_BYTES) continue;
-      client.send(frame);
+      client.send(frame, { binary: false });
     }
   }
 }
