@@ -8,7 +8,7 @@ import { AppModule } from './app.module';
 import { AuthService } from './auth/auth.service';
 import { configureOidc } from './auth/oidc';
 import { configurePassport } from './auth/passport-setup';
-import { SessionReader } from './auth/session-reader.service';
+import { readOnlySessions, SessionReader } from './auth/session-reader.service';
 import { PgSessionStore, SESSION_COOKIE } from './auth/session-store';
 import { UserDirectory } from './auth/user-directory.service';
 import { ApiExceptionFilter } from './common/api-exception.filter';
@@ -50,24 +50,22 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
       staticRoot: path.resolve(config.STATIC_ROOT),
       manifestFile: path.resolve(config.REMOTES_MANIFEST),
     });
-    app.use(
-      session({
-        name: SESSION_COOKIE,
-        secret: config.SESSION_SECRET,
-        store: app.get(PgSessionStore),
-        resave: false,
-        saveUninitialized: false,
-        cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS },
-      }),
-    );
+    const sessionMiddleware = session({
+      name: SESSION_COOKIE,
+      secret: config.SESSION_SECRET,
+      store: app.get(PgSessionStore),
+      resave: false,
+      saveUninitialized: false,
+      cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS },
+    });
     const auth = app.get(AuthService);
     const passport = configurePassport(auth, app.get(UserDirectory));
     auth.oidcEnabled = await configureOidc(config, passport, (profile) => auth.accountForOidc(profile));
-    app.use(passport.initialize());
-    app.use(passport.session());
+    const sessionStack = [sessionMiddleware, passport.initialize(), passport.session()];
+    const sessions = app.get(SessionReader);
+    app.use(readOnlySessions(sessions, sessionStack));
     app.setGlobalPrefix('api', { exclude: ['metrics'] });
     app.useGlobalFilters(new ApiExceptionFilter(logger));
-    const sessions = app.get(SessionReader);
     app.useWebSocketAdapter(sessionWsAdapter(app, logger, (request) => sessions.userOf(request)));
     app.enableShutdownHooks();
 

@@ -14,6 +14,8 @@ export function isElevationAccount(config: AppConfig, user: { email: string; rol
 @Injectable()
 export class AccessGuard implements CanActivate {
   private readonly logger = new Logger(AccessGuard.name);
+  /** Each handler's rule, read from its metadata once. */
+  private readonly rules = new WeakMap<object, Access | undefined>();
 
   constructor(
     private readonly reflector: Reflector,
@@ -29,7 +31,12 @@ export class AccessGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
-    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
+    const handler = context.getHandler();
+    let access = this.rules.get(handler);
+    if (!this.rules.has(handler)) {
+      access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [handler, context.getClass()]);
+      this.rules.set(handler, access);
+    }
     const request = context.switchToHttp().getRequest<AppRequest>();
     if (!access) {
       this.logger.error(`${request.method} ${request.path} declares no access rule; refused`);

@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
 import type { SessionData } from 'express-session';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { PgSessionStore, SESSION_COOKIE } from './session-store';
-import type { SessionUser } from './session-user';
+import type { AppRequest, SessionUser } from './session-user';
 import { UserDirectory } from './user-directory.service';
 
 /**
@@ -46,4 +47,33 @@ export class SessionReader {
     const given = Buffer.from(signed.slice(dot + 1));
     return given.length === expected.length && timingSafeEqual(given, expected) ? sid : null;
   }
+}
+
+type Middleware = (req: Request, res: Response, next: NextFunction) => void;
+
+/** Requests that change a session (sign-in, sign-out, the sign-in callbacks) or may: they get the full stack. */
+const WRITES_SESSION = /^\/api\/(login|logout|invitations|auth\/elevate)/;
+
+/**
+ * Reads that only need to know who is signed in take the short way: the signed cookie checked and the cached
+ * session and account read, without express-session's and passport's per-request work. Everything else, and
+ * any read whose cookie does not resolve, goes through the full session stack.
+ */
+export function readOnlySessions(reader: SessionReader, stack: Middleware[]): Middleware {
+  const full: Middleware = (req, res, next) => {
+    let index = 0;
+    const step = (error?: unknown) => {
+      if (error || index === stack.length) return next(error);
+      stack[index++]!(req, res, step);
+    };
+    step();
+  };
+  return (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || WRITES_SESSION.test(req.path) || !req.headers.cookie) return full(req, res, next);
+    reader.userOf(req).then((user) => {
+      if (!user) return full(req, res, next);
+      (req as AppRequest).user = user;
+      next();
+    }, next);
+  };
 }

@@ -1,28 +1,28 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 
 export function createLogger(level: string): Logger {
   return pino({ level, base: { service: 'api' }, redact: ['req.headers.cookie', 'req.headers.authorization'] });
 }
 
-/** Structured access log; each request gets an id (x-request-id, or a new one) echoed in the response. */
+/** Structured access log: one line per request, with an id (x-request-id, or a new one) echoed in the response. */
 export function requestLogger(logger: Logger) {
-  return pinoHttp({
-    logger,
-    genReqId: (req, res) => {
-      const given = req.headers['x-request-id'];
-      const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-      res.setHeader('x-request-id', id);
-      return id;
-    },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    serializers: {
-      req: (req) => ({ id: req.id, method: req.method, url: req.url }),
-      res: (res) => ({ statusCode: res.statusCode }),
-    },
-  });
+  return (req: IncomingMessage & { id?: string }, res: ServerResponse, next: () => void) => {
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    req.id = id;
+    res.setHeader('x-request-id', id);
+    const started = performance.now();
+    res.once('finish', () => {
+      const status = res.statusCode;
+      const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
+      logger[level]({ req: { id, method: req.method, url: req.url }, res: { statusCode: status }, responseTime: Math.round(performance.now() - started) }, 'request completed');
+    });
+    next();
+  };
 }
 
 /** Nest's own messages (start-up, routes) through the same pino logger. */

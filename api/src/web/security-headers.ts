@@ -1,3 +1,4 @@
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 
 /**
@@ -6,7 +7,7 @@ import helmet from 'helmet';
  * for styles only.
  */
 export function securityHeaders(remoteOrigins: string[]) {
-  return helmet({
+  const site = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -24,4 +25,12 @@ export function securityHeaders(remoteOrigins: string[]) {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // JSON answers are never rendered as documents: the document policies (CSP, framing, …) do not apply to them.
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!req.path.startsWith('/api/') || req.path.startsWith('/api/docs') || req.path === '/api/login' || req.path.startsWith('/api/invitations')) return site(req, res, next);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    next();
+  };
 }
