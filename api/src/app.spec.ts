@@ -5,8 +5,10 @@ import { MIGRATIONS } from './database/migrations';
 
 let api: TestApi;
 
+const METRICS_TOKEN = 'metrics-token-for-the-tests';
+
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ METRICS_TOKEN });
 });
 afterAll(async () => {
   await api.stop();
@@ -230,5 +232,10 @@ describe('Prometheus', () => {
     expect(text).toContain('# TYPE resilience4j_circuitbreaker_state gauge');
     expect(text).toMatch(/resilience4j_circuitbreaker_state\{name="Payment Gateway",state="closed"\} [01]/);
     expect(text).toMatch(/resilience4j_circuitbreaker_calls_total\{name="Search API",kind="successful"\} \d+/);
+  });
+
+  it('lets a scraper in with the metrics token, and only with the right one', async () => {
+    expect((await get('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).status).toBe(200);
+    expect((await get('/metrics', { headers: { authorization: 'Bearer not-the-token-at-all' } })).status).toBe(401);
   });
 });

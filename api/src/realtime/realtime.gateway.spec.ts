@@ -1,0 +1,29 @@
+import type { WebSocket } from 'ws';
+import type { MetricsService } from '../metrics/metrics.service';
+import type { RealtimeBus } from './realtime-bus.service';
+import { RealtimeGateway } from './realtime.gateway';
+
+function fakeClient(bufferedAmount: number) {
+  return { OPEN: 1, readyState: 1, bufferedAmount, sent: [] as string[], terminated: false, send(frame: Buffer) { this.sent.push(frame.toString()); }, terminate() { this.terminated = true; } };
+}
+const user = (permissions: string[]) => ({ id: 'u', email: 'u@example.com', role: 'viewer', firstName: null, lastName: null, profileImageUrl: null, permissions, isActive: true });
+
+describe('live message delivery', () => {
+  it('sends to readers, skips a client that is behind, disconnects one far behind, and never to clients without the permission', () => {
+    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService);
+    const reader = fakeClient(0);
+    const behind = fakeClient(2 << 20);
+    const farBehind = fakeClient(16 << 20);
+    const blind = fakeClient(0);
+    for (const [client, permissions] of [[reader, ['circuit_breaker_view']], [behind, ['circuit_breaker_view']], [farBehind, ['circuit_breaker_view']], [blind, ['dashboard_view']]] as const) {
+      gateway.handleConnection(client as unknown as WebSocket, { user: user([...permissions]) } as never);
+    }
+    gateway.deliver({ type: 'pong' });
+    expect(reader.sent).toEqual(['{"type":"pong"}']);
+    expect(behind.sent).toEqual([]);
+    expect(behind.terminated).toBe(false);
+    expect(farBehind.terminated).toBe(true);
+    expect(blind.sent).toEqual([]);
+    expect(gateway.connectedClients).toBe(3);
+  });
+});
