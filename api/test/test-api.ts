@@ -37,6 +37,8 @@ export const DEMO_PASSWORD = 'demo-password-for-tests';
 export interface TestApi extends RunningApi {
   baseUrl: string;
   databaseUrl: string;
+  /** An HTTP call to the API: a JSON body when given, the session cookie when given, redirects not followed. */
+  call(path: string, options?: { method?: string; body?: unknown; cookie?: string | null }): Promise<Response>;
   /** Runs SQL on the test database directly, behind the API's back; rows of ad-hoc queries are untyped. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   sql(query: string, params?: unknown[]): Promise<any[]>;
@@ -67,6 +69,13 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     ...api,
     baseUrl: `http://127.0.0.1:${port}`,
     databaseUrl: database.url,
+    call: (path, { method = 'GET', body, cookie } = {}) =>
+      fetch(`http://127.0.0.1:${port}${path}`, {
+        method,
+        redirect: 'manual',
+        headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      }),
     sql: async (query, params = []) => {
       const client = new Client({ connectionString: database.url });
       await client.connect();

@@ -12,13 +12,7 @@ afterAll(async () => {
   await api.stop();
 });
 
-function call(path: string, { method = 'GET', body, cookie = admin }: { method?: string; body?: unknown; cookie?: string } = {}) {
-  return fetch(`${api.baseUrl}${path}`, {
-    method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), cookie },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-}
+const call = (path: string, options: { method?: string; body?: unknown; cookie?: string | null } = {}) => api.call(path, { cookie: admin, ...options });
 
 it('seeds one demo breaker per type, CLOSED', async () => {
   const breakers = await (await call('/api/circuit-breakers')).json();

@@ -12,8 +12,7 @@ afterAll(async () => {
   await api.stop();
 });
 
-const call = (path: string, method = 'GET', body?: unknown) =>
-  fetch(`${api.baseUrl}${path}`, { method, headers: { cookie: admin, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+const call = (path: string, method = 'GET', body?: unknown) => api.call(path, { method, body, cookie: admin });
 
 it('counts breakers, the last 24 h of requests against the 24 h before, and uptime from the availability record', async () => {
   for (let i = 0; i < 4; i++) await call('/api/services/3/test', 'POST');

@@ -27,14 +27,7 @@ beforeEach(async () => {
   await sql('DELETE FROM elevation_attempts');
 });
 
-function call(path: string, { method = 'GET', body, cookie }: { method?: string; body?: unknown; cookie?: string } = {}) {
-  return fetch(`${api.baseUrl}${path}`, {
-    method,
-    redirect: 'manual',
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-}
+const call = (path: string, options: { method?: string; body?: unknown; cookie?: string } = {}) => api.call(path, options);
 const elevate = (body: unknown, cookie = account) => call('/api/auth/elevate-privileges', { method: 'POST', body, cookie });
 const roleOf = async () => (await (await call('/api/auth/user', { cookie: account })).json()).role;
 const sql = (query: string, params: unknown[] = []) => api.sql(query, params);

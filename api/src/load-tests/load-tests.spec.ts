@@ -12,13 +12,7 @@ afterAll(async () => {
   await api.stop();
 });
 
-function call(path: string, { method = 'GET', body }: { method?: string; body?: unknown } = {}) {
-  return fetch(`${api.baseUrl}${path}`, {
-    method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), cookie: operator },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-}
+const call = (path: string, options: { method?: string; body?: unknown } = {}) => api.call(path, { cookie: operator, ...options });
 const statsOf = async (configId: number) =>
   (await (await call('/api/metrics/latest')).json()).stats.find((s: { configId: number }) => s.configId === configId);
 const until = async (check: () => Promise<boolean>, timeoutMs = 8000) => {

@@ -13,13 +13,7 @@ afterAll(async () => {
   await api.stop();
 });
 
-function call(path: string, { method = 'GET', body, cookie = admin }: { method?: string; body?: unknown; cookie?: string } = {}) {
-  return fetch(`${api.baseUrl}${path}`, {
-    method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), cookie },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-}
+const call = (path: string, options: { method?: string; body?: unknown; cookie?: string | null } = {}) => api.call(path, { cookie: admin, ...options });
 const testService = async (id: number) => (await call(`/api/services/${id}/test`, { method: 'POST', cookie: operator })).json();
 
 it('seeds four services answered by the chaos target, the first three behind the demo breakers', async () => {

@@ -16,14 +16,7 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-function call(path: string, { method = 'GET', body, cookie = admin }: { method?: string; body?: unknown; cookie?: string | null } = {}) {
-  return fetch(`${api.baseUrl}${path}`, {
-    method,
-    redirect: 'manual',
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-}
+const call = (path: string, options: { method?: string; body?: unknown; cookie?: string | null } = {}) => api.call(path, { cookie: admin, ...options });
 const sql = (query: string, params: unknown[] = []) => api.sql(query, params);
 const idOf = async (email: string) => (await sql('SELECT id FROM users WHERE email = $1', [email]))[0].id as string;
 
