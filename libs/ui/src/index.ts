@@ -7,3 +7,4 @@ export * from './toast-store';
 export * from './Toaster';
 export * from './Tooltip';
 export * from './RoutePages';
+export * from './StatCard';

@@ -1,5 +1,133 @@
-import { PageHeader } from '@cbh/ui';
+import styled from 'styled-components';
+import { useGetAuthUserQuery } from '@cbh/api-client';
+import { hasPermission, type DashboardStats } from '@cbh/contracts';
+import { Link } from '@cbh/router';
+import { Badge, ButtonLink, Card, Dot, Muted, PageHeader, RoleBadge, StatCard, theme } from '@cbh/ui';
+import { REFETCH_AFTER_SECONDS, useGetDashboardActivityQuery, useGetDashboardStatsQuery } from './dashboard-api';
+
+const Grid = styled.div<{ $columns: number }>`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(${({ $columns }) => ($columns > 2 ? 200 : 320)}px, 1fr));
+  gap: 16px;
+  margin-bottom: 24px;
+`;
+
+const Banner = styled(Card)`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 16px;
+  margin-bottom: 24px;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  li {
+    display: flex;
+    justify-content: space-between;
+    gap: 12px;
+    padding: 8px 0;
+    border-bottom: 1px solid ${theme.colors.border};
+    font-size: 14px;
+  }
+`;
+
+const SectionTitle = styled.h2`
+  margin: 0 0 12px;
+  font-size: 18px;
+`;
+
+const signed = (n: number, suffix = '') => `${n > 0 ? '+' : ''}${n}${suffix}`;
+const trend = (n: number): 'up' | 'down' | 'flat' => (n > 0 ? 'up' : n < 0 ? 'down' : 'flat');
+
+function StatCards({ stats }: { stats: DashboardStats }) {
+  return (
+    <Grid $columns={4}>
+      <StatCard label="Active Circuit Breakers" value={stats.activeCircuitBreakers} change={{ text: `${signed(stats.circuitBreakerChange)} in the last 24 h`, trend: trend(stats.circuitBreakerChange) }} />
+      <StatCard label="Total Requests" value={stats.totalRequests.toLocaleString('en')} change={{ text: `${signed(stats.requestsChange, '%')} vs the previous 24 h`, trend: trend(stats.requestsChange) }} />
+      <StatCard label="Managed Domains" value={stats.managedDomains} change={{ text: `${signed(stats.domainsChange)} in the last 24 h`, trend: trend(stats.domainsChange) }} />
+      <StatCard label="System Uptime" value={stats.systemUptime} note="over the last 30 days" />
+    </Grid>
+  );
+}
 
 export function DashboardPage() {
-  return <PageHeader title="Dashboard" description="Your circuit breakers, requests, domains and system status at a glance." />;
+  const { data: user } = useGetAuthUserQuery();
+  const options = { skip: !user, refetchOnMountOrArgChange: REFETCH_AFTER_SECONDS };
+  const stats = useGetDashboardStatsQuery(undefined, options);
+  const activity = useGetDashboardActivityQuery(undefined, options);
+
+  if (!user) {
+    return (
+      <Card>
+        <PageHeader title="Dashboard" description="Sign in to see your circuit breakers, requests and domains." />
+        <ButtonLink href="/api/login">Login</ButtonLink>
+      </Card>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+      <Banner>
+        <div>
+          <strong>Welcome back, {user.firstName || user.email}</strong> <RoleBadge role={user.role} />
+        </div>
+        <Badge $color={theme.colors.success}>System Operational</Badge>
+      </Banner>
+
+      {stats.data ? <StatCards stats={stats.data} /> : <Muted role="status">{stats.isError ? 'The figures could not be loaded.' : 'Loading figures…'}</Muted>}
+
+      <Grid $columns={2}>
+        <Card>
+          <SectionTitle>Quick Actions</SectionTitle>
+          <Actions>
+            <ButtonLink as={Link} to="/circuit-breakers/new">Create Circuit Breaker</ButtonLink>
+            <ButtonLink as={Link} to="/load-test" $variant="outline">Run Load Test</ButtonLink>
+            <ButtonLink as={Link} to="/domains" $variant="outline">Manage Domains</ButtonLink>
+            {hasPermission(user, 'user_management') ? (
+              <ButtonLink as={Link} to="/users" $variant="outline">User Management</ButtonLink>
+            ) : null}
+          </Actions>
+        </Card>
+        <Card aria-label="System Status">
+          <SectionTitle>System Status</SectionTitle>
+          <List>
+            {['Circuit Breakers', 'Domain Services', 'Monitoring'].map((name) => (
+              <li key={name}>
+                <span>{name}</span>
+                <span>
+                  <Dot $color={theme.colors.success} aria-hidden /> Operational
+                </span>
+              </li>
+            ))}
+          </List>
+        </Card>
+      </Grid>
+
+      <Card aria-label="Recent Activity">
+        <SectionTitle>Recent Activity</SectionTitle>
+        {activity.data && activity.data.length > 0 ? (
+          <List>
+            {activity.data.map((entry) => (
+              <li key={`${entry.timestamp}-${entry.action}`}>
+                <span>{entry.action}</span>
+                <Muted as="time" dateTime={entry.timestamp}>{new Date(entry.timestamp).toLocaleString('en')}</Muted>
+              </li>
+            ))}
+          </List>
+        ) : (
+          <Muted>{activity.isLoading ? 'Loading…' : 'No recent activity'}</Muted>
+        )}
+      </Card>
+    </>
+  );
 }

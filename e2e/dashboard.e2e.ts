@@ -1,0 +1,22 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN } from './support/server';
+
+test('the dashboard shows the figures the API reports, for a signed-in account', async ({ page }) => {
+  await page.goto('/api/login');
+  await page.getByLabel('E-mail').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByText('System Operational')).toBeVisible();
+  const stats = await (await page.request.get('/api/dashboard/stats')).json();
+  const card = (name: string) => page.getByRole('region', { name });
+  await expect(card('Active Circuit Breakers')).toContainText(String(stats.activeCircuitBreakers));
+  await expect(card('Total Requests')).toContainText(stats.totalRequests.toLocaleString('en'));
+  await expect(card('Managed Domains')).toContainText(String(stats.managedDomains));
+  await expect(card('System Uptime')).toContainText(stats.systemUptime);
+  await expect(page.getByRole('link', { name: 'User Management' }).last()).toHaveAttribute('href', '/users');
+  await expect(card('Recent Activity')).toBeVisible();
+  await page.screenshot({ path: 'test-results/dashboard.png', fullPage: true });
+});

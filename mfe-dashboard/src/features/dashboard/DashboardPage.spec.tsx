@@ -1,0 +1,67 @@
+/** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
+import { render, screen, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createAppStore } from '@cbh/api-client';
+import type { ActivityEntry, AuthUser, DashboardStats } from '@cbh/contracts';
+import { MemoryRouter } from '@cbh/router';
+import { DashboardPage } from './DashboardPage';
+
+const STATS: DashboardStats = { activeCircuitBreakers: 3, circuitBreakerChange: 1, totalRequests: 12345, requestsChange: -12.5, managedDomains: 0, domainsChange: 0, systemUptime: '99.9%' };
+const viewer: AuthUser = { id: 'u', email: 'vera@example.com', role: 'viewer', firstName: 'Vera', lastName: null, profileImageUrl: null, permissions: ['dashboard_view'], canElevate: false };
+
+function serve(routes: Record<string, unknown>) {
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+    return path in routes
+      ? new Response(JSON.stringify(routes[path]), { status: 200, headers: { 'content-type': 'application/json' } })
+      : new Response(JSON.stringify({ statusCode: 401, error: 'Unauthorized', message: 'Not signed in' }), { status: 401, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+}
+
+function renderDashboard() {
+  render(
+    <Provider store={createAppStore()}>
+      <MemoryRouter>
+        <DashboardPage />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+it('shows the banner, the four figures with their changes, quick actions, status and activity', async () => {
+  const activity: ActivityEntry[] = [{ action: 'root@example.com created a circuit breaker', timestamp: '2026-11-22T10:00:00.000Z' }];
+  serve({ '/api/auth/user': viewer, '/api/dashboard/stats': STATS, '/api/dashboard/activity': activity });
+  renderDashboard();
+
+  expect(await screen.findByText('Welcome back, Vera')).toBeTruthy();
+  expect(screen.getByText('System Operational')).toBeTruthy();
+  expect(screen.getByTestId('role-badge').textContent).toBe('Viewer');
+  const card = (label: string) => within(screen.getByRole('region', { name: label }));
+  await screen.findByRole('region', { name: 'Active Circuit Breakers' });
+  expect(card('Active Circuit Breakers').getByText('3')).toBeTruthy();
+  expect(card('Active Circuit Breakers').getByText('+1 in the last 24 h')).toBeTruthy();
+  expect(card('Total Requests').getByText('12,345')).toBeTruthy();
+  expect(card('Total Requests').getByText('-12.5% vs the previous 24 h')).toBeTruthy();
+  expect(card('System Uptime').getByText('99.9%')).toBeTruthy();
+  expect(card('System Uptime').getByText('over the last 30 days')).toBeTruthy();
+
+  expect(screen.getByRole('link', { name: 'Create Circuit Breaker' }).getAttribute('href')).toBe('/circuit-breakers/new');
+  expect(screen.getByRole('link', { name: 'Run Load Test' }).getAttribute('href')).toBe('/load-test');
+  expect(screen.getByRole('link', { name: 'Manage Domains' }).getAttribute('href')).toBe('/domains');
+  expect(screen.queryByRole('link', { name: 'User Management' })).toBeNull();
+  expect(within(screen.getByRole('region', { name: 'System Status' })).getAllByText('Operational')).toHaveLength(3);
+  expect(await screen.findByText('root@example.com created a circuit breaker')).toBeTruthy();
+});
+
+it('offers User Management to holders of user_management, and says when there is no activity', async () => {
+  serve({ '/api/auth/user': { ...viewer, permissions: ['dashboard_view', 'user_management'] }, '/api/dashboard/stats': STATS, '/api/dashboard/activity': [] });
+  renderDashboard();
+  expect(await screen.findByRole('link', { name: 'User Management' })).toBeTruthy();
+  expect(await screen.findByText('No recent activity')).toBeTruthy();
+});
+
+it('asks a signed-out visitor to sign in', async () => {
+  serve({});
+  renderDashboard();
+  expect((await screen.findByRole('link', { name: 'Login' })).getAttribute('href')).toBe('/api/login');
+});

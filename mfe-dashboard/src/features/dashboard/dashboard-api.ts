@@ -1,0 +1,15 @@
+import { api } from '@cbh/api-client';
+import type { ActivityEntry, DashboardStats } from '@cbh/contracts';
+
+/** SPEC §7/§9: stats and activity are cached for 30 s. */
+const CACHE_SECONDS = 30;
+
+export const dashboardApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getDashboardStats: build.query<DashboardStats, void>({ query: () => '/dashboard/stats', keepUnusedDataFor: CACHE_SECONDS }),
+    getDashboardActivity: build.query<ActivityEntry[], void>({ query: () => '/dashboard/activity', keepUnusedDataFor: CACHE_SECONDS }),
+  }),
+});
+
+export const { useGetDashboardStatsQuery, useGetDashboardActivityQuery } = dashboardApi;
+export const REFETCH_AFTER_SECONDS = CACHE_SECONDS;
