@@ -21,6 +21,7 @@ test('a super admin signs in through /api/login, sees home with the badge and ev
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Circuit Breaker Patterns');
   await expect(page.getByTestId('account-name')).toHaveText('Admin');
   await expect(page.getByTestId('role-badge')).toHaveText('Super Administrator');
+  await expect(page.getByTestId('live-status')).toHaveText('Live');
   await expect(nav(page).getByRole('link')).toHaveText(['Home', 'Dashboard', 'Domains', 'User Management', 'Core Logic']);
   await expect(page.getByRole('link', { name: 'Elevate to Super Admin' })).toHaveCount(0);
 

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { Provider } from 'react-redux';
+import { Provider, useDispatch } from 'react-redux';
 import { BrowserRouter, Route, Routes } from '@cbh/router';
 import styled from 'styled-components';
-import { createAppStore, useGetAuthUserQuery, type AppStore } from '@cbh/api-client';
+import { createAppStore, useGetAuthUserQuery, useLiveConnection, type AppStore } from '@cbh/api-client';
 import type { RemotesManifest } from '@cbh/contracts';
 import { FullScreenSpinner, GlobalStyle, Toaster, TooltipProvider } from '@cbh/ui';
 import { Sidebar } from './chrome/Sidebar';
@@ -37,11 +37,12 @@ interface ShellProps {
 
 function Shell({ manifest, load = loadRemoteRoutes, reset = resetRemote }: ShellProps) {
   const { data: user, isLoading } = useGetAuthUserQuery();
+  const live = useLiveConnection(Boolean(user), useDispatch());
   if (isLoading) return <FullScreenSpinner label="Checking your session" />;
 
   return (
     <Frame>
-      <TopBar user={user ?? null} />
+      <TopBar user={user ?? null} live={live} />
       <Body>
         <Sidebar />
         <Main>

@@ -9,6 +9,8 @@ import type { AuthUser } from '@cbh/contracts';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: fetchBaseQuery({ baseUrl: '/api', credentials: 'include' }),
+  /** Refreshed when a live message says they changed (see live.ts). */
+  tagTypes: ['Metrics', 'Breakers', 'Services'],
   endpoints: (build) => ({
     /** The signed-in account, or null when signed out (401). */
     getAuthUser: build.query<AuthUser | null, void>({

@@ -1,7 +1,7 @@
 import { Link, NavLink } from '@cbh/router';
 import styled from 'styled-components';
 import { hasPermission, type AuthUser } from '@cbh/contracts';
-import { ButtonLink, RoleBadge, theme } from '@cbh/ui';
+import { ButtonLink, Dot, RoleBadge, theme } from '@cbh/ui';
 
 const Bar = styled.header`
   display: flex;
@@ -42,6 +42,14 @@ const Account = styled.div`
   font-size: 14px;
 `;
 
+const LiveStatus = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  font-size: 13px;
+  color: ${theme.colors.muted};
+`;
+
 /** Which optional links and actions the top bar shows for this account. */
 export function chromeAccess(user: AuthUser | null) {
   return {
@@ -51,7 +59,7 @@ export function chromeAccess(user: AuthUser | null) {
   };
 }
 
-export function TopBar({ user }: { user: AuthUser | null }) {
+export function TopBar({ user, live = false }: { user: AuthUser | null; live?: boolean }) {
   const access = chromeAccess(user);
   return (
     <Bar>
@@ -73,6 +81,10 @@ export function TopBar({ user }: { user: AuthUser | null }) {
         ) : null}
         {user ? (
           <>
+            <LiveStatus role="status" data-testid="live-status" title={live ? 'Live updates connected' : 'Live updates disconnected; reconnecting'}>
+              <Dot $color={live ? theme.colors.success : theme.colors.inactive} aria-hidden />
+              {live ? 'Live' : 'Offline'}
+            </LiveStatus>
             <span data-testid="account-name">{user.firstName || user.email}</span>
             <RoleBadge role={user.role} />
             <ButtonLink href="/api/logout" $variant="outline">

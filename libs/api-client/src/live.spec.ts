@@ -1,0 +1,67 @@
+import { LiveConnection, RECONNECT_DELAY_MS, invalidationFor } from './live';
+
+class FakeSocket {
+  static opened: FakeSocket[] = [];
+  onopen: (() => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeSocket.opened.push(this);
+  }
+  close() {
+    this.closed = true;
+    this.onclose?.();
+  }
+}
+
+beforeEach(() => {
+  FakeSocket.opened = [];
+  jest.useFakeTimers();
+});
+afterEach(() => jest.useRealTimers());
+
+const connection = () => new LiveConnection(() => 'ws://hub.test/ws', (url) => new FakeSocket(url));
+
+describe('live connection', () => {
+  it('hands JSON messages to subscribers and logs and ignores anything else', () => {
+    const live = connection();
+    const received: unknown[] = [];
+    live.subscribe((message) => received.push(message));
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    live.start();
+    const socket = FakeSocket.opened[0]!;
+    socket.onopen!();
+    expect(live.connected).toBe(true);
+    socket.onmessage!({ data: '{"type":"testResult","data":{"serviceId":1}}' });
+    socket.onmessage!({ data: 'not json' });
+    expect(received).toEqual([{ type: 'testResult', data: { serviceId: 1 } }]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
+  });
+
+  it('reconnects 3 s after a close, and not once stopped', () => {
+    const live = connection();
+    live.start();
+    FakeSocket.opened[0]!.onopen!();
+    FakeSocket.opened[0]!.onclose!();
+    expect(live.connected).toBe(false);
+    jest.advanceTimersByTime(RECONNECT_DELAY_MS - 1);
+    expect(FakeSocket.opened).toHaveLength(1);
+    jest.advanceTimersByTime(1);
+    expect(FakeSocket.opened).toHaveLength(2);
+    live.stop();
+    jest.advanceTimersByTime(10 * RECONNECT_DELAY_MS);
+    expect(FakeSocket.opened).toHaveLength(2);
+    expect(FakeSocket.opened[1]!.closed).toBe(true);
+  });
+
+  it('refreshes latest metrics on stateChange, breakers on configUpdated, services on serviceUpdated', () => {
+    const tags = (message: Parameters<typeof invalidationFor>[0]) => (invalidationFor(message)?.payload as unknown[] | undefined) ?? null;
+    expect(tags({ type: 'stateChange', data: { configId: 1, from: 'CLOSED', to: 'OPEN', reason: '', at: '', instanceId: '' } })).toEqual(['Metrics']);
+    expect(tags({ type: 'configUpdated', data: { configId: 1, config: null } })).toEqual(['Breakers']);
+    expect(tags({ type: 'serviceUpdated', data: { serviceId: 1, service: null } })).toEqual(['Services']);
+    expect(tags({ type: 'pong' })).toBeNull();
+  });
+});

@@ -1,0 +1,137 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import type { ServerMessage } from '@cbh/contracts';
+import { WS_PATH } from '@cbh/contracts';
+import { api } from './api';
+
+/** SPEC §4: after a close, reconnect in 3 s. */
+export const RECONNECT_DELAY_MS = 3000;
+
+type Listener = (message: ServerMessage) => void;
+
+interface SocketLike {
+  onopen: (() => void) | null;
+  onclose: (() => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  close(): void;
+}
+
+/**
+ * The site's one /ws connection: wss on https pages, reconnecting 3 s after any close, every message handed to
+ * the subscribers. A message that is not JSON is logged and ignored.
+ */
+export class LiveConnection {
+  private socket: SocketLike | null = null;
+  private retry: ReturnType<typeof setTimeout> | null = null;
+  private running = false;
+  private connectedNow = false;
+  private readonly listeners = new Set<Listener>();
+  private readonly statusListeners = new Set<() => void>();
+
+  constructor(
+    private readonly url: () => string,
+    private readonly open: (url: string) => SocketLike = (url) => new WebSocket(url) as unknown as SocketLike,
+  ) {}
+
+  get connected() {
+    return this.connectedNow;
+  }
+
+  start() {
+    if (this.running) return;
+    this.running = true;
+    this.connect();
+  }
+
+  stop() {
+    this.running = false;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    this.socket?.close();
+    this.socket = null;
+    this.setConnected(false);
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onStatus(listener: () => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  private connect() {
+    const socket = this.open(this.url());
+    this.socket = socket;
+    socket.onopen = () => this.setConnected(true);
+    socket.onerror = (event) => console.error('[live] connection error', event);
+    socket.onmessage = (event) => {
+      let message: ServerMessage;
+      try {
+        message = JSON.parse(String(event.data));
+      } catch {
+        console.warn('[live] ignored a message that is not JSON', event.data);
+        return;
+      }
+      this.listeners.forEach((listener) => listener(message));
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.setConnected(false);
+      if (this.running) this.retry = setTimeout(() => this.connect(), RECONNECT_DELAY_MS);
+    };
+  }
+
+  private setConnected(connected: boolean) {
+    if (this.connectedNow === connected) return;
+    this.connectedNow = connected;
+    this.statusListeners.forEach((listener) => listener());
+  }
+}
+
+export const liveUrl = () => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${WS_PATH}`;
+
+/** The connection shared by shell and remotes (this library is a federation singleton). */
+export const liveConnection = new LiveConnection(liveUrl);
+
+/** What the cached data should refetch when a live message says it changed. */
+export function invalidationFor(message: ServerMessage) {
+  switch (message.type) {
+    case 'stateChange':
+      return api.util.invalidateTags(['Metrics']);
+    case 'configUpdated':
+      return api.util.invalidateTags(['Breakers']);
+    case 'serviceUpdated':
+      return api.util.invalidateTags(['Services']);
+    default:
+      return null;
+  }
+}
+
+/** Runs the shared connection while `enabled` (signed in); returns whether it is connected now. */
+export function useLiveConnection(enabled: boolean, dispatch: (action: ReturnType<typeof api.util.invalidateTags>) => unknown): boolean {
+  useEffect(() => {
+    if (!enabled) return;
+    const unsubscribe = liveConnection.subscribe((message) => {
+      const action = invalidationFor(message);
+      if (action) dispatch(action);
+    });
+    liveConnection.start();
+    return () => {
+      unsubscribe();
+      liveConnection.stop();
+    };
+  }, [enabled, dispatch]);
+  return useSyncExternalStore(
+    (listener) => liveConnection.onStatus(listener),
+    () => liveConnection.connected,
+  );
+}
+
+/** Subscribes a component to live messages of the shared connection. */
+export function useLiveMessages(listener: Listener) {
+  useEffect(() => liveConnection.subscribe(listener), [listener]);
+}
