@@ -20,3 +20,21 @@ test('the dashboard shows the figures the API reports, for a signed-in account',
   await expect(card('Recent Activity')).toBeVisible();
   await page.screenshot({ path: 'test-results/dashboard.png', fullPage: true });
 });
+
+test('an admin creates a circuit breaker from the dashboard’s quick action', async ({ page }) => {
+  await page.goto('/api/login');
+  await page.getByLabel('E-mail').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Create Circuit Breaker' }).click();
+  await expect(page).toHaveURL(/\/circuit-breakers\/new$/);
+  await page.getByLabel('Name').fill('Checkout Bulkhead');
+  await page.getByLabel('Type').selectOption('bulkhead');
+  await page.getByLabel('Max concurrent calls').fill('4');
+  await page.getByRole('button', { name: 'Create Circuit Breaker' }).click();
+  await expect(page.getByText('Circuit Breaker Created').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const breakers = await (await page.request.get('/api/circuit-breakers')).json();
+  expect(breakers).toContainEqual(expect.objectContaining({ name: 'Checkout Bulkhead', type: 'bulkhead', maxConcurrentCalls: 4, timeout: 30_000, state: 'CLOSED' }));
+});

@@ -1,0 +1,148 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { useGetAuthUserQuery } from '@cbh/api-client';
+import { BREAKER_SETTING_LIMITS, BREAKER_TYPES, hasPermission, type BreakerTypeName } from '@cbh/contracts';
+import { useNavigate } from '@cbh/router';
+import { Button, Card, Muted, PageHeader, theme, toast } from '@cbh/ui';
+import { useCreateBreakerMutation } from './breakers-api';
+
+const Form = styled.form`
+  display: grid;
+  gap: 18px;
+  max-width: 560px;
+  label {
+    display: grid;
+    gap: 6px;
+    font-size: 14px;
+    font-weight: 500;
+  }
+  input[type='text'],
+  input[type='number'],
+  select {
+    font: inherit;
+    padding: 8px 10px;
+    border: 1px solid ${theme.colors.border};
+    border-radius: 6px;
+  }
+`;
+
+const L = BREAKER_SETTING_LIMITS;
+const TYPE_NOTES: Record<BreakerTypeName, string> = {
+  simple: 'Opens after consecutive failures; closes after successful trial calls.',
+  adaptive: 'Opens on the failure rate over a sliding window; its threshold and open time adapt.',
+  bulkhead: 'Simple, plus a limit on calls in flight at once.',
+};
+
+interface SliderProps {
+  label: string;
+  value: number;
+  unit?: string;
+  limits: { min: number; max: number; step: number };
+  onChange: (value: number) => void;
+}
+
+function Slider({ label, value, unit = '', limits, onChange }: SliderProps) {
+  return (
+    <label>
+      <span>
+        {label}: <strong>{value}{unit}</strong>
+      </span>
+      <input type="range" min={limits.min} max={limits.max} step={limits.step} value={value} onChange={(event) => onChange(Number(event.target.value))} />
+    </label>
+  );
+}
+
+function errorMessage(error: unknown): string {
+  const data = (error as { data?: { message?: string } }).data;
+  return data?.message ?? 'Failed to create the circuit breaker.';
+}
+
+export function CreateBreakerPage() {
+  const { data: user } = useGetAuthUserQuery();
+  const navigate = useNavigate();
+  const [createBreaker, { isLoading }] = useCreateBreakerMutation();
+  const [name, setName] = useState('');
+  const [type, setType] = useState<BreakerTypeName>('simple');
+  const [failureThreshold, setFailureThreshold] = useState<number>(L.failureThreshold.default);
+  const [timeoutSeconds, setTimeoutSeconds] = useState<number>(L.timeoutSeconds.default);
+  const [recoverySeconds, setRecoverySeconds] = useState<number>(L.recoveryTimeSeconds.default);
+  const [successThreshold, setSuccessThreshold] = useState<number>(L.successThreshold.default);
+  const [maxConcurrentCalls, setMaxConcurrentCalls] = useState(10);
+  const [maxQueue, setMaxQueue] = useState(0);
+
+  if (!hasPermission(user, 'circuit_breaker_admin')) {
+    return (
+      <Card>
+        <PageHeader title="Create Circuit Breaker" description="You need the circuit_breaker_admin permission to create circuit breakers." />
+      </Card>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const created = await createBreaker({
+        name,
+        type,
+        failureThreshold,
+        timeout: timeoutSeconds * 1000,
+        recoveryTime: recoverySeconds * 1000,
+        successThreshold,
+        ...(type === 'bulkhead' ? { maxConcurrentCalls, maxQueue } : {}),
+      }).unwrap();
+      toast({ title: 'Circuit Breaker Created', description: `${created.name} is ready and CLOSED.` });
+      navigate('/dashboard');
+    } catch (error) {
+      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="Create Circuit Breaker" description="Choose a type and its settings; the breaker starts CLOSED." />
+      <Card>
+        <Form onSubmit={submit} aria-label="New circuit breaker">
+          <label>
+            Name
+            <input type="text" value={name} onChange={(event) => setName(event.target.value)} placeholder="Payment Gateway" required maxLength={100} />
+          </label>
+          <label>
+            Type
+            <select value={type} onChange={(event) => setType(event.target.value as BreakerTypeName)}>
+              {BREAKER_TYPES.map((option) => (
+                <option key={option} value={option}>{option}</option>
+              ))}
+            </select>
+          </label>
+          <Muted>{TYPE_NOTES[type]}</Muted>
+          <Slider label="Failure threshold" value={failureThreshold} limits={L.failureThreshold} onChange={setFailureThreshold} />
+          <Slider label="Timeout" unit=" s" value={timeoutSeconds} limits={L.timeoutSeconds} onChange={setTimeoutSeconds} />
+          <Slider label="Recovery time" unit=" s" value={recoverySeconds} limits={L.recoveryTimeSeconds} onChange={setRecoverySeconds} />
+          <Slider label="Success threshold" value={successThreshold} limits={L.successThreshold} onChange={setSuccessThreshold} />
+          {type === 'adaptive' ? (
+            <Muted data-testid="adaptive-ranges">
+              Threshold adapts within {Math.max(1, failureThreshold - 2)}–{failureThreshold + 3}; open time within {timeoutSeconds / 2}–{timeoutSeconds} s.
+            </Muted>
+          ) : null}
+          {type === 'bulkhead' ? (
+            <>
+              <label>
+                Max concurrent calls
+                <input type="number" min={1} max={1000} value={maxConcurrentCalls} onChange={(event) => setMaxConcurrentCalls(Number(event.target.value))} />
+              </label>
+              <label>
+                Max queue
+                <input type="number" min={0} max={1000} value={maxQueue} onChange={(event) => setMaxQueue(Number(event.target.value))} />
+              </label>
+            </>
+          ) : null}
+          <div>
+            <Button type="submit" disabled={!name.trim() || isLoading}>
+              {isLoading ? 'Creating...' : 'Create Circuit Breaker'}
+            </Button>
+          </div>
+        </Form>
+      </Card>
+    </>
+  );
+}
