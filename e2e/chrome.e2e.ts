@@ -2,7 +2,6 @@ import { expect, test } from '@playwright/test';
 
 const PAGE_TITLES: Record<string, string> = {
   '/': 'Master Circuit Breaker Patterns',
-  '/core-logic': 'Core Logic Layer (Brain)',
   '/services/core': 'Service Layer',
   '/services/data-access': 'Data Access Layer',
   '/dashboard': 'Dashboard',
@@ -75,6 +74,19 @@ test.describe('signed out', () => {
     await sidebar.getByRole('link', { name: 'Validation' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
     await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  });
+
+  test('Core Logic sends a signed-out visitor to sign in', async ({ page }) => {
+    await page.goto('/core-logic');
+    await expect(page).toHaveURL(/\/api\/login$/);
+  });
+
+  test('the service-layer pages show their cards', async ({ page }) => {
+    await page.goto('/services/core');
+    for (const name of ['Business Rule Operations', 'Circuit Breaker Integration']) await expect(page.getByRole('region', { name })).toBeVisible();
+    await expect(page.getByText('Fallback strategies')).toBeVisible();
+    await page.goto('/services/data-access');
+    for (const name of ['Read Operations', 'Write Operations']) await expect(page.getByRole('region', { name })).toBeVisible();
   });
 
   test('any path no remote owns shows the not-found screen inside the chrome', async ({ page }) => {

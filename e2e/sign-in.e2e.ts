@@ -31,8 +31,22 @@ test('a super admin signs in through /api/login, sees home with the badge and ev
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 });
 
+test('a super admin reads the Core Logic catalogue and opens a pattern from it', async ({ page }) => {
+  await signInThroughForm(page, ADMIN.email, ADMIN.password);
+  await nav(page).getByRole('link', { name: 'Core Logic' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Core Logic Layer (Brain)');
+  await expect(page.getByText('Super Admin Only')).toBeVisible();
+  await expect(page.getByLabel('Architecture layers').getByRole('region')).toHaveCount(14);
+  await expect(page.getByText('receive API requests and validate input')).toBeVisible();
+  await page.getByRole('link', { name: /^CQRS/ }).click();
+  await expect(page).toHaveURL(/\/patterns\/cqrs$/);
+});
+
 test('a viewer sees neither User Management nor Core Logic', async ({ page }) => {
   await signInThroughForm(page, 'viewer@example.com', DEMO_PASSWORD);
+  await page.goto('/core-logic');
+  await expect(page.getByText('This overview is for super admins only.')).toBeVisible();
+  await page.goto('/');
   await expect(page.getByTestId('role-badge')).toHaveText('Viewer');
   await expect(page.getByTestId('account-name')).toHaveText('Vera');
   await expect(nav(page).getByRole('link')).toHaveText(['Home', 'Dashboard', 'Domains']);

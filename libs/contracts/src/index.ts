@@ -9,3 +9,4 @@ export * from './breakers';
 export * from './services';
 export * from './metrics';
 export * from './load-tests';
+export * from './patterns';

@@ -1,5 +1,5 @@
+import { PATTERN_DEMOS } from '@cbh/contracts';
 import { RoutePages } from '@cbh/ui';
-import { PATTERN_DEMOS } from '../features/catalogue/patterns';
 import { PatternDemoPage } from '../features/catalogue/PatternDemoPage';
 
 const pages = PATTERN_DEMOS.map(({ slug, title, summary }) => ({

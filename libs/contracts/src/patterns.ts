@@ -1,4 +1,4 @@
-/** The six enterprise pattern demonstrations, each a client-side simulation. */
+/** The six enterprise pattern demonstrations (client-side simulations at /patterns/<slug>). */
 export const PATTERN_DEMOS = [
   { slug: 'cqrs', title: 'CQRS', summary: 'Command Query Responsibility Segregation: separate write and read models.' },
   { slug: 'event-sourcing', title: 'Event Sourcing', summary: 'State rebuilt from an append-only stream of events.' },
