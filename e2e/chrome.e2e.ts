@@ -24,6 +24,11 @@ test.describe('signed out', () => {
     await expect(main.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/api/login');
     await expect(main.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/api/login');
     await expect(main.getByText('Built for educational purposes.')).toBeVisible();
+    await expect(main.getByText('A school project.')).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Start Building Today' })).toHaveAttribute('href', '/api/login');
+    await expect(main.getByRole('link', { name: 'View Demo' })).toBeVisible();
+    await expect(main.getByRole('navigation', { name: 'Resources' }).getByRole('link')).toHaveText(['Documentation', 'API Reference', 'Code Examples', 'Best Practices']);
+    await expect(main.getByRole('navigation', { name: 'Community' }).getByRole('link')).toHaveText(['GitHub Repository', 'Discord Community', 'Stack Overflow', 'Blog Posts']);
   });
 
   test('the top bar shows the title, the links, Login and Start Demo, and no account', async ({ page }) => {
