@@ -15,7 +15,7 @@ import { ApiExceptionFilter } from './common/api-exception.filter';
 import { NestPinoLogger, requestLogger } from './common/logger';
 import type { AppConfig } from './config/config';
 import { createDataSource, migrate, openDatabase, type DatabaseHandle } from './database/database';
-import { sessionWsAdapter } from './realtime/json-message-adapter';
+import { sessionWsAdapter } from './realtime/session-ws-adapter';
 import { securityHeaders } from './web/security-headers';
 import { mountStaticSite } from './web/static-site';
 

@@ -12,15 +12,19 @@ export class AttemptLimiter {
 
   /** Milliseconds until the key may try again, or 0 when it may now. */
   retryAfter(key: string, now = Date.now()): number {
-    const recent = (this.attempts.get(key) ?? []).filter((at) => at > now - this.windowMs);
-    this.attempts.set(key, recent);
+    const recent = this.recent(key, now);
     return recent.length >= this.max ? recent[0]! + this.windowMs - now : 0;
   }
 
   record(key: string, now = Date.now()) {
+    this.recent(key, now).push(now);
+  }
+
+  /** The key's attempts still inside the window, older ones dropped. */
+  private recent(key: string, now: number): number[] {
     const recent = (this.attempts.get(key) ?? []).filter((at) => at > now - this.windowMs);
-    recent.push(now);
     this.attempts.set(key, recent);
+    return recent;
   }
 
   reset(key: string) {

@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ActivityEntry, DashboardStats } from '@cbh/contracts';
 
+/** The audit actions the activity list shows (sign-ins are left out), and how it words them. */
 const DESCRIPTIONS: Record<string, string> = {
-  'auth.sign-in': 'signed in',
-  'auth.sign-out': 'signed out',
   'auth.elevate': 'became super admin',
   'user.invite': 'invited a user',
   'user.role.update': 'changed a user’s role',
@@ -71,7 +70,7 @@ export class DashboardService {
   async activity(): Promise<ActivityEntry[]> {
     const rows: { action: string; actor_email: string | null; created_at: Date }[] = await this.dataSource.query(
       `SELECT action, actor_email, created_at FROM audit_entries WHERE action = ANY($1) ORDER BY created_at DESC, id DESC LIMIT 10`,
-      [Object.keys(DESCRIPTIONS).filter((action) => !action.startsWith('auth.sign'))],
+      [Object.keys(DESCRIPTIONS)],
     );
     return rows.map((row) => ({ action: `${row.actor_email ?? 'Someone'} ${DESCRIPTIONS[row.action]}`, timestamp: row.created_at.toISOString() }));
   }

@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import { hasPermission, WS_PATH, type ServerMessage } from '@cbh/contracts';
 import type { SessionUser } from '../auth/session-user';
 import { MetricsService } from '../metrics/metrics.service';
-import type { AuthenticatedUpgrade } from './json-message-adapter';
+import type { AuthenticatedUpgrade } from './session-ws-adapter';
 import { RealtimeBus } from './realtime-bus.service';
 
 const METRICS_INTERVAL_MS = 2000;
