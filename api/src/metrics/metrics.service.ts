@@ -107,7 +107,7 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
         bulkheadRejectedCount: counts?.['bulkhead-rejected'] ?? 0,
         errorPercentage: totals?.total ? Math.round((1000 * errors) / totals.total) / 10 : 0,
         requestsPerSecond: totals ? Math.round((10 * totals.total) / 10) / 10 : 0,
-        latency: totals?.latency ?? { p50: 0, p90: 0, p99: 0, max: 0 },
+        latency: totals?.latency ?? { mean: 0, p50: 0, p90: 0, p99: 0, max: 0 },
         replicas: { open: Math.min(open, total), total },
       };
     });

@@ -1,2 +1,3 @@
 export * from './api';
 export * from './live';
+export * from './breakers';

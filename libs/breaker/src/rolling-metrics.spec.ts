@@ -17,6 +17,8 @@ describe('rolling metrics', () => {
     expect(totals.latency.p90).toBeGreaterThanOrEqual(90);
     expect(totals.latency.p90).toBeLessThanOrEqual(99);
     expect(totals.latency.max).toBe(5000);
+    // (1 + … + 100 + 5000) / 101 calls that ran; rejected calls have no latency.
+    expect(totals.latency.mean).toBe(Math.round((5050 + 5000) / 101));
   });
 
   it('forgets seconds that left the window', () => {

@@ -18,7 +18,7 @@ const upperEdge = (bin: number) => (bin === 0 ? 1 : 2 ** (bin / BINS_PER_DOUBLIN
 export interface WindowTotals {
   counts: Record<CallOutcome, number>;
   total: number;
-  latency: { p50: number; p90: number; p99: number; max: number };
+  latency: { mean: number; p50: number; p90: number; p99: number; max: number };
 }
 
 /** One breaker's call counts and latencies over a rolling window of one-second buckets. */
@@ -27,6 +27,7 @@ export class RollingMetrics {
   private readonly counts = new Int32Array(METRICS_WINDOW_SECONDS * OUTCOMES.length);
   private readonly histogram = new Int32Array(METRICS_WINDOW_SECONDS * BINS);
   private readonly max = new Float64Array(METRICS_WINDOW_SECONDS);
+  private readonly latencySum = new Float64Array(METRICS_WINDOW_SECONDS);
 
   record(outcome: CallOutcome, latencyMs: number, now: number) {
     const slot = this.slotFor(Math.floor(now / 1000));
@@ -34,6 +35,7 @@ export class RollingMetrics {
     if (outcome === 'short-circuited' || outcome === 'bulkhead-rejected') return;
     this.histogram[slot * BINS + binOf(latencyMs)]!++;
     if (latencyMs > this.max[slot]!) this.max[slot] = latencyMs;
+    this.latencySum[slot]! += latencyMs;
   }
 
   totals(now: number): WindowTotals {
@@ -41,11 +43,13 @@ export class RollingMetrics {
     const counts = new Array<number>(OUTCOMES.length).fill(0);
     const histogram = new Array<number>(BINS).fill(0);
     let max = 0;
+    let latencySum = 0;
     for (let slot = 0; slot < METRICS_WINDOW_SECONDS; slot++) {
       if (this.seconds[slot]! < oldest) continue;
       for (let i = 0; i < OUTCOMES.length; i++) counts[i]! += this.counts[slot * OUTCOMES.length + i]!;
       for (let bin = 0; bin < BINS; bin++) histogram[bin]! += this.histogram[slot * BINS + bin]!;
       max = Math.max(max, this.max[slot]!);
+      latencySum += this.latencySum[slot]!;
     }
     const measured = histogram.reduce((sum, n) => sum + n, 0);
     const percentile = (p: number) => {
@@ -60,7 +64,7 @@ export class RollingMetrics {
     return {
       counts: Object.fromEntries(OUTCOMES.map((outcome, i) => [outcome, counts[i]!])) as Record<CallOutcome, number>,
       total: counts.reduce((sum, n) => sum + n, 0),
-      latency: { p50: percentile(0.5), p90: percentile(0.9), p99: percentile(0.99), max: Math.round(max) },
+      latency: { mean: measured ? Math.round(latencySum / measured) : 0, p50: percentile(0.5), p90: percentile(0.9), p99: percentile(0.99), max: Math.round(max) },
     };
   }
 
@@ -71,6 +75,7 @@ export class RollingMetrics {
       this.counts.fill(0, slot * OUTCOMES.length, (slot + 1) * OUTCOMES.length);
       this.histogram.fill(0, slot * BINS, (slot + 1) * BINS);
       this.max[slot] = 0;
+      this.latencySum[slot] = 0;
     }
     return slot;
   }

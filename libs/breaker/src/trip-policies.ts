@@ -19,6 +19,11 @@ export class ConsecutiveFailures implements TripPolicy {
 
   constructor(private readonly settings: BreakerSettings) {}
 
+  /** Failures in a row so far (what a learner watches climb towards the threshold). */
+  get consecutiveFailures(): number {
+    return this.failures;
+  }
+
   record(success: boolean, _durationMs: number, now: number): boolean {
     if (success) {
       this.failures = 0;

@@ -9,7 +9,7 @@ export interface BreakerStats {
   bulkheadRejectedCount: number;
   errorPercentage: number;
   requestsPerSecond: number;
-  latency: { p50: number; p90: number; p99: number; max: number };
+  latency: { mean: number; p50: number; p90: number; p99: number; max: number };
   /** How many live API replicas hold this breaker open, of how many. */
   replicas: { open: number; total: number };
 }

@@ -24,3 +24,20 @@ export const Dot = styled.span<{ $color: string }>`
   flex: none;
   background: ${({ $color }) => $color};
 `;
+
+export type BreakerStateName = 'CLOSED' | 'HALF_OPEN' | 'OPEN';
+
+/** SPEC §4: CLOSED green, HALF_OPEN amber, OPEN red. */
+export const STATE_COLORS: Record<BreakerStateName, string> = {
+  CLOSED: theme.colors.closed,
+  HALF_OPEN: theme.colors.halfOpen,
+  OPEN: theme.colors.open,
+};
+
+export function StateBadge({ state }: { state: BreakerStateName }) {
+  return (
+    <Badge $color={STATE_COLORS[state]} data-testid="state-badge">
+      {state}
+    </Badge>
+  );
+}

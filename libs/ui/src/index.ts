@@ -8,3 +8,5 @@ export * from './Toaster';
 export * from './Tooltip';
 export * from './RoutePages';
 export * from './StatCard';
+export * from './Slider';
+export * from './ProgressBar';

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { useGetAuthUserQuery } from '@cbh/api-client';
+import { useCreateBreakerMutation, useGetAuthUserQuery } from '@cbh/api-client';
 import { BREAKER_SETTING_LIMITS, BREAKER_TYPES, hasPermission, type BreakerTypeName } from '@cbh/contracts';
 import { useNavigate } from '@cbh/router';
-import { Button, Card, Muted, PageHeader, theme, toast } from '@cbh/ui';
-import { useCreateBreakerMutation } from './breakers-api';
+import { Button, Card, Muted, PageHeader, Slider, theme, toast } from '@cbh/ui';
 
 const Form = styled.form`
   display: grid;
@@ -32,25 +31,6 @@ const TYPE_NOTES: Record<BreakerTypeName, string> = {
   adaptive: 'Opens on the failure rate over a sliding window; its threshold and open time adapt.',
   bulkhead: 'Simple, plus a limit on calls in flight at once.',
 };
-
-interface SliderProps {
-  label: string;
-  value: number;
-  unit?: string;
-  limits: { min: number; max: number; step: number };
-  onChange: (value: number) => void;
-}
-
-function Slider({ label, value, unit = '', limits, onChange }: SliderProps) {
-  return (
-    <label>
-      <span>
-        {label}: <strong>{value}{unit}</strong>
-      </span>
-      <input type="range" min={limits.min} max={limits.max} step={limits.step} value={value} onChange={(event) => onChange(Number(event.target.value))} />
-    </label>
-  );
-}
 
 function errorMessage(error: unknown): string {
   const data = (error as { data?: { message?: string } }).data;

@@ -1,5 +1,7 @@
 import styled from 'styled-components';
-import { ButtonLink, Card, Muted, PageHeader, theme } from '@cbh/ui';
+import { ButtonLink, Card, Muted } from '@cbh/ui';
+import { LearningContent } from '../learning/LearningContent';
+import { SiteFooter } from '../learning/SiteFooter';
 
 const Actions = styled.div`
   display: flex;
@@ -8,48 +10,26 @@ const Actions = styled.div`
   margin: 16px 0 32px;
 `;
 
-const Footer = styled.footer`
-  display: grid;
-  grid-template-columns: 2fr 1fr 1fr;
-  gap: 24px;
-  margin-top: 48px;
-  padding-top: 24px;
-  border-top: 1px solid ${theme.colors.border};
-  h2 {
-    margin: 0 0 8px;
-    font-size: 16px;
-  }
-  ul {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-    display: grid;
-    gap: 6px;
-    font-size: 14px;
-  }
-`;
-
-// The footer's links are placeholders until the resources exist.
-const RESOURCES = ['Documentation', 'API Reference', 'Code Examples', 'Best Practices'];
-const COMMUNITY = ['GitHub Repository', 'Discord Community', 'Stack Overflow', 'Blog Posts'];
-
 /** What a signed-out visitor sees at /. */
 export function LandingPage() {
   return (
     <article>
-      <PageHeader
+      <LearningContent
+        user={null}
         title="Master Circuit Breaker Patterns"
         description="Learn how circuit breakers keep distributed systems resilient, then configure, load-test and monitor your own."
+        heroActions={
+          <Actions>
+            <ButtonLink href="/api/login">Get Started</ButtonLink>
+            <ButtonLink href="/api/login" $variant="outline">
+              Login
+            </ButtonLink>
+            <ButtonLink href="#pattern-types" $variant="ghost">
+              View Demo
+            </ButtonLink>
+          </Actions>
+        }
       />
-      <Actions>
-        <ButtonLink href="/api/login">Get Started</ButtonLink>
-        <ButtonLink href="/api/login" $variant="outline">
-          Login
-        </ButtonLink>
-        <ButtonLink href="#start-building" $variant="ghost">
-          View Demo
-        </ButtonLink>
-      </Actions>
       <Card id="start-building" aria-label="Start Building Today">
         <h2 style={{ marginTop: 0 }}>Start Building Today</h2>
         <Muted>Sign in to configure simple, adaptive and bulkhead breakers, run load tests through them and watch their state live.</Muted>
@@ -57,34 +37,7 @@ export function LandingPage() {
           <ButtonLink href="/api/login">Start Building Today</ButtonLink>
         </div>
       </Card>
-      <Footer>
-        <div>
-          <h2>Circuit Breaker Hub</h2>
-          <Muted>An interactive hub for learning and operating circuit-breaker resilience patterns.</Muted>
-          <Muted style={{ marginTop: 8 }}>Built for educational purposes.</Muted>
-          <Muted>A school project.</Muted>
-        </div>
-        <nav aria-label="Resources">
-          <h2>Resources</h2>
-          <ul>
-            {RESOURCES.map((name) => (
-              <li key={name}>
-                <a href="#">{name}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Community">
-          <h2>Community</h2>
-          <ul>
-            {COMMUNITY.map((name) => (
-              <li key={name}>
-                <a href="#">{name}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </Footer>
+      <SiteFooter />
     </article>
   );
 }

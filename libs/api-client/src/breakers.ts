@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import type { BreakerConfigView, BreakerStats, createBreakerSchema, breakerSettingsSchema, ServiceView, TestResultView, TestSessionView } from '@cbh/contracts';
+import { api } from './api';
+
+export type BreakerSettings = z.infer<typeof breakerSettingsSchema>;
+
+/** SPEC §7/§9: latest metrics refresh every 5 s, every 2 s in the services section. */
+export const METRICS_REFRESH_MS = 5000;
+export const SERVICES_SECTION_METRICS_REFRESH_MS = 2000;
+
+/** Breakers, their metrics, services and load-test sessions: the reads and writes several screens share. */
+export const breakersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getBreakers: build.query<BreakerConfigView[], void>({ query: () => '/circuit-breakers', providesTags: ['Breakers'] }),
+    createBreaker: build.mutation<BreakerConfigView, z.input<typeof createBreakerSchema>>({
+      query: (body) => ({ url: '/circuit-breakers', method: 'POST', body }),
+      invalidatesTags: ['Breakers', 'Metrics'],
+    }),
+    updateBreakerSettings: build.mutation<BreakerConfigView, { id: number; settings: BreakerSettings }>({
+      query: ({ id, settings }) => ({ url: `/circuit-breakers/${id}`, method: 'PATCH', body: settings }),
+      invalidatesTags: ['Breakers'],
+    }),
+    getLatestMetrics: build.query<{ stats: BreakerStats[] }, void>({ query: () => '/metrics/latest', providesTags: ['Metrics'] }),
+    getServices: build.query<ServiceView[], void>({ query: () => '/services', providesTags: ['Services'] }),
+    testService: build.mutation<TestResultView, number>({
+      query: (id) => ({ url: `/services/${id}/test`, method: 'POST' }),
+      invalidatesTags: ['Metrics'],
+    }),
+    getRunningTestSessions: build.query<TestSessionView[], void>({ query: () => '/test-sessions?status=running', providesTags: ['TestSessions'] }),
+    startTestSession: build.mutation<TestSessionView, { configId: number; failureRate: number; requestRate: number; duration: number }>({
+      query: (body) => ({ url: '/test-sessions', method: 'POST', body }),
+      invalidatesTags: ['TestSessions'],
+    }),
+    stopTestSession: build.mutation<TestSessionView, number>({
+      query: (id) => ({ url: `/test-sessions/${id}/stop`, method: 'POST' }),
+      invalidatesTags: ['TestSessions'],
+    }),
+  }),
+});
+
+export const {
+  useGetBreakersQuery,
+  useCreateBreakerMutation,
+  useUpdateBreakerSettingsMutation,
+  useGetLatestMetricsQuery,
+  useGetServicesQuery,
+  useTestServiceMutation,
+  useGetRunningTestSessionsQuery,
+  useStartTestSessionMutation,
+  useStopTestSessionMutation,
+} = breakersApi;
+
+/** SPEC §4: a service shows its breaker's state from the latest metrics, CLOSED without one. */
+export function stateOf(stats: BreakerStats[] | undefined, configId: number | null): BreakerStats['state'] {
+  if (configId === null) return 'CLOSED';
+  return stats?.find((entry) => entry.configId === configId)?.state ?? 'CLOSED';
+}

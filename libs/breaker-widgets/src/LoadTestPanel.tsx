@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { useGetRunningTestSessionsQuery, useStartTestSessionMutation, useStopTestSessionMutation } from '@cbh/api-client';
+import { LOAD_TEST_LIMITS } from '@cbh/contracts';
+import { Badge, Button, Muted, ProgressBar, Slider, theme, toast } from '@cbh/ui';
+
+const Controls = styled.div`
+  display: grid;
+  gap: 16px;
+`;
+const Row = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  flex-wrap: wrap;
+`;
+
+/** While a session runs: how often to look whether it ended elsewhere (stopped on another screen or replica). */
+const SESSION_POLL_MS = 5000;
+const L = LOAD_TEST_LIMITS;
+
+export interface LoadTestPanelProps {
+  /** The breaker the load goes through; without one, Start is disabled. */
+  configId: number | undefined;
+  /** circuit_breaker_operate: without it the controls are shown but disabled. */
+  canOperate: boolean;
+}
+
+/** SPEC §4/§5/§8: the load-test controls — Ready, Running after Start, Ready after 'Pause Test' stops it. */
+export function LoadTestPanel({ configId, canOperate }: LoadTestPanelProps) {
+  const [failureRate, setFailureRate] = useState<number>(L.failureRate.default);
+  const [requestRate, setRequestRate] = useState<number>(L.requestRate.default);
+  const [duration, setDuration] = useState<number>(L.durationMinutes.default);
+  const [now, setNow] = useState(() => Date.now());
+  const [pollMs, setPollMs] = useState(0);
+  const { data: sessions, refetch } = useGetRunningTestSessionsQuery(undefined, { skip: configId === undefined, pollingInterval: pollMs });
+  const [start, { isLoading: starting }] = useStartTestSessionMutation();
+  const [stop, { isLoading: stopping }] = useStopTestSessionMutation();
+  const session = sessions?.find((entry) => entry.configId === configId && entry.status === 'running');
+
+  useEffect(() => setPollMs(session ? SESSION_POLL_MS : 0), [session]);
+  useEffect(() => {
+    if (!session) return;
+    const ends = Date.parse(session.endsAt);
+    const tick = setInterval(() => {
+      setNow(Date.now());
+      if (Date.now() > ends) refetch();
+    }, 1000);
+    return () => clearInterval(tick);
+  }, [session, refetch]);
+
+  const startTest = async () => {
+    if (configId === undefined) return;
+    try {
+      await start({ configId, failureRate, requestRate, duration }).unwrap();
+      setNow(Date.now());
+      toast({ title: 'Test Started', description: 'Load test session has been initiated.' });
+    } catch {
+      toast({ title: 'Error', description: 'Failed to start test session.', variant: 'destructive' });
+    }
+  };
+
+  const stopTest = async () => {
+    if (!session) return;
+    try {
+      await stop(session.id).unwrap();
+      toast({ title: 'Test Stopped', description: 'Load test session has been stopped.' });
+    } catch (error) {
+      const message = (error as { data?: { message?: string } }).data?.message;
+      toast({ title: 'Error', description: message ?? 'Failed to stop test session.', variant: 'destructive' });
+    }
+  };
+
+  const startedAt = session ? Date.parse(session.startedAt) : 0;
+  const total = session ? Date.parse(session.endsAt) - startedAt : 1;
+  const elapsed = session ? Math.max(0, now - startedAt) : 0;
+  const settingsLocked = !canOperate || Boolean(session);
+
+  return (
+    <Controls aria-label="Load test">
+      <Slider label="Failure rate" unit="%" value={failureRate} limits={L.failureRate} disabled={settingsLocked} onChange={setFailureRate} />
+      <Slider label="Request rate" unit=" req/s" value={requestRate} limits={L.requestRate} disabled={settingsLocked} onChange={setRequestRate} />
+      <Slider label="Duration" unit=" min" value={duration} limits={L.durationMinutes} disabled={settingsLocked} onChange={setDuration} />
+      <Row>
+        <Button onClick={startTest} disabled={!canOperate || configId === undefined || Boolean(session) || starting}>
+          Start Test
+        </Button>
+        <Button $variant="outline" onClick={stopTest} disabled={!canOperate || !session || stopping}>
+          Pause Test
+        </Button>
+        <span>
+          Status:{' '}
+          <Badge data-testid="load-test-status" $color={session ? theme.colors.primary : theme.colors.muted}>
+            {session ? 'Running' : 'Ready'}
+          </Badge>
+        </span>
+      </Row>
+      {session ? (
+        <div>
+          <ProgressBar label="Load test progress" value={elapsed} max={total} />
+          <Muted style={{ fontSize: 13, marginTop: 4 }}>
+            {Math.min(Math.round(elapsed / 1000), Math.round(total / 1000))} s of {Math.round(total / 1000)} s at {session.requestRate} req/s with{' '}
+            {session.failureRate}% failures
+          </Muted>
+        </div>
+      ) : null}
+      {!canOperate ? <Muted style={{ fontSize: 13 }}>Running load tests needs the circuit_breaker_operate permission.</Muted> : null}
+      {canOperate && configId === undefined ? <Muted style={{ fontSize: 13 }}>Create a circuit breaker to load-test it.</Muted> : null}
+    </Controls>
+  );
+}

@@ -1,0 +1,173 @@
+import { useEffect, useRef, type CSSProperties } from 'react';
+import styled from 'styled-components';
+import uPlot from 'uplot';
+import { theme } from '@cbh/ui';
+
+/** The few uPlot layout rules the chart needs (its stylesheet, minus the legend and title we do not use). */
+const Frame = styled.div`
+  position: relative;
+  width: 100%;
+  .uplot {
+    font-family: ${theme.font};
+    font-size: 12px;
+    width: min-content;
+  }
+  .u-wrap {
+    position: relative;
+    user-select: none;
+  }
+  .u-over,
+  .u-under,
+  .u-axis,
+  .u-select {
+    position: absolute;
+  }
+  .u-under {
+    overflow: hidden;
+  }
+  .uplot canvas {
+    display: block;
+    position: relative;
+    width: 100%;
+    height: 100%;
+  }
+  .u-cursor-x,
+  .u-cursor-y,
+  .u-cursor-pt {
+    position: absolute;
+    left: 0;
+    top: 0;
+    pointer-events: none;
+  }
+  .u-hz .u-cursor-x {
+    height: 100%;
+    border-right: 1px dashed ${theme.colors.muted};
+  }
+  .u-off {
+    display: none;
+  }
+`;
+
+const Legend = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+  list-style: none;
+  margin: 4px 0 0;
+  padding: 0;
+  font-size: 13px;
+  li::before {
+    content: '';
+    display: inline-block;
+    width: 10px;
+    height: 10px;
+    border-radius: 2px;
+    margin-right: 6px;
+    background: var(--series-color);
+  }
+`;
+
+export interface ChartSeries {
+  label: string;
+  color: string;
+}
+
+export interface TimeSeriesChartProps {
+  title: string;
+  series: ChartSeries[];
+  /** Seconds since the epoch, then one array of values per series. */
+  data: [number[], ...(number | null)[][]];
+  height?: number;
+  /** Draws steps instead of lines (for states). */
+  stepped?: boolean;
+  yRange?: [number, number];
+  /** Fixed y-axis ticks (e.g. one per state). */
+  ySplits?: number[];
+  formatValue?: (value: number) => string;
+}
+
+/** Whole-second tick steps: the charts cover minutes, not milliseconds. */
+const TIME_STEPS_SECONDS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600];
+const clockTime = (seconds: number) => new Date(seconds * 1000).toLocaleTimeString('en-GB');
+
+/** The latest value of each series, as text: what the chart says to someone who cannot see it. */
+export function describeLatest({ series, data, formatValue = String }: Pick<TimeSeriesChartProps, 'series' | 'data' | 'formatValue'>): string {
+  const last = data[0].length - 1;
+  if (last < 0) return 'no data yet';
+  return series
+    .map((entry, i) => {
+      const value = data[i + 1]?.[last];
+      return `${entry.label} ${value === null || value === undefined ? '–' : formatValue(value)}`;
+    })
+    .join(', ');
+}
+
+/** A live time-series chart (uPlot on a canvas) with a text legend of the latest values. */
+export function TimeSeriesChart(props: TimeSeriesChartProps) {
+  const { title, series, data, height = 180, stepped = false, yRange, ySplits, formatValue } = props;
+  const frame = useRef<HTMLDivElement>(null);
+  const chart = useRef<uPlot | null>(null);
+
+  useEffect(() => {
+    const target = frame.current;
+    // Without ResizeObserver (non-browser environments) only the text legend is shown.
+    if (!target || typeof ResizeObserver === 'undefined') return;
+    const plot = new uPlot(
+      {
+        width: target.clientWidth || 300,
+        height,
+        legend: { show: false },
+        cursor: { y: false, points: { show: false } },
+        scales: { x: { time: true }, ...(yRange ? { y: { range: yRange } } : {}) },
+        axes: [
+          { stroke: theme.colors.muted, grid: { stroke: theme.colors.border }, space: 80, incrs: TIME_STEPS_SECONDS, values: (_u: uPlot, ticks: number[]) => ticks.map(clockTime) },
+          { stroke: theme.colors.muted, grid: { stroke: theme.colors.border }, size: 80, ...(ySplits ? { splits: () => ySplits } : {}), ...(formatValue ? { values: (_u: uPlot, ticks: number[]) => ticks.map(formatValue) } : {}) },
+        ],
+        series: [
+          {},
+          ...series.map((entry) => ({
+            label: entry.label,
+            stroke: entry.color,
+            width: 2,
+            points: { show: false },
+            ...(stepped ? { paths: uPlot.paths.stepped!({ align: 1 }) } : {}),
+          })),
+        ],
+      },
+      data as uPlot.AlignedData,
+      target,
+    );
+    chart.current = plot;
+    const resize = new ResizeObserver(() => plot.setSize({ width: target.clientWidth, height }));
+    resize.observe(target);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+      chart.current = null;
+    };
+    // The chart is rebuilt only when its shape changes; new data goes through setData below.
+  }, [height, stepped, series.map((entry) => entry.label).join('|')]);
+
+  useEffect(() => {
+    chart.current?.setData(data as uPlot.AlignedData);
+  }, [data]);
+
+  const summary = describeLatest({ series, data, formatValue });
+  return (
+    <figure style={{ margin: 0 }}>
+      <Frame ref={frame} role="img" aria-label={`${title}: ${summary}`} />
+      <figcaption>
+        <Legend aria-label={`${title} legend`}>
+          {series.map((entry, i) => {
+            const value = data[i + 1]?.[data[0].length - 1];
+            return (
+              <li key={entry.label} style={{ '--series-color': entry.color } as CSSProperties}>
+                {entry.label}: <strong>{value === null || value === undefined ? '–' : (formatValue ?? String)(value)}</strong>
+              </li>
+            );
+          })}
+        </Legend>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,3 @@
+export * from './LoadTestPanel';
+export * from './TimeSeriesChart';
+export * from './metrics-history';
