@@ -23,8 +23,10 @@ const Footer = styled.footer`
 `;
 
 // The footer's links are placeholders until the resources exist.
-const RESOURCES = ['Documentation', 'API Reference', 'Code Examples', 'Best Practices'];
-const COMMUNITY = ['GitHub Repository', 'Discord Community', 'Stack Overflow', 'Blog Posts'];
+const LINK_GROUPS = [
+  ['Resources', ['Documentation', 'API Reference', 'Code Examples', 'Best Practices']],
+  ['Community', ['GitHub Repository', 'Discord Community', 'Stack Overflow', 'Blog Posts']],
+] as const;
 
 /** The learning page's footer: what the product is, and its (placeholder) resource and community links. */
 export function SiteFooter() {
@@ -36,26 +38,18 @@ export function SiteFooter() {
         <Muted style={{ marginTop: 8 }}>Built for educational purposes.</Muted>
         <Muted>A school project.</Muted>
       </div>
-      <nav aria-label="Resources">
-        <h2>Resources</h2>
-        <ul>
-          {RESOURCES.map((name) => (
-            <li key={name}>
-              <a href="#">{name}</a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <nav aria-label="Community">
-        <h2>Community</h2>
-        <ul>
-          {COMMUNITY.map((name) => (
-            <li key={name}>
-              <a href="#">{name}</a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {LINK_GROUPS.map(([group, links]) => (
+        <nav key={group} aria-label={group}>
+          <h2>{group}</h2>
+          <ul>
+            {links.map((name) => (
+              <li key={name}>
+                <a href="#">{name}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ))}
     </Footer>
   );
 }

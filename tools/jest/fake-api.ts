@@ -1,0 +1,54 @@
+import { liveConnection } from '@cbh/api-client';
+import type { ServerMessage } from '@cbh/contracts';
+
+type Handler = (body: unknown) => unknown;
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/**
+ * Replaces fetch with an API answering from a table of 'METHOD /api/path' → JSON (or a function of the request
+ * body returning JSON or a Response). Anything else is a 404. Every call is recorded.
+ */
+export function fakeApi(routes: Record<string, unknown>) {
+  const calls: RecordedCall[] = [];
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const url = new URL(request.url);
+    const text = request.method === 'GET' ? '' : await request.text();
+    const body = text ? JSON.parse(text) : undefined;
+    calls.push({ method: request.method, path: url.pathname + url.search, body });
+    const route = routes[`${request.method} ${url.pathname}`];
+    if (route === undefined) return Response.json({ statusCode: 404, error: 'Not Found', message: `no route ${url.pathname}` }, { status: 404 });
+    const result = typeof route === 'function' ? await (route as Handler)(body) : route;
+    return result instanceof Response ? result : Response.json(result);
+  }) as typeof fetch;
+  return { calls, callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path) };
+}
+
+class FakeSocket {
+  static latest: FakeSocket | null = null;
+  onopen: (() => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  constructor() {
+    FakeSocket.latest = this;
+    queueMicrotask(() => this.onopen?.());
+  }
+  close() {
+    this.onclose?.();
+  }
+}
+
+/** Runs the shared live connection over a fake socket; `emit` delivers a server message to every subscriber. */
+export function fakeLive() {
+  (globalThis as { WebSocket: unknown }).WebSocket = FakeSocket;
+  liveConnection.start();
+  return {
+    emit: (message: ServerMessage) => FakeSocket.latest?.onmessage?.({ data: JSON.stringify(message) }),
+    stop: () => liveConnection.stop(),
+  };
+}
