@@ -1,12 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN } from './support/server';
+import { signIn } from './support/sign-in';
 
 test('the dashboard shows the figures the API reports, for a signed-in account', async ({ page }) => {
-  await page.goto('/api/login');
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page);
 
   await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByText('System Operational')).toBeVisible();
@@ -22,10 +18,7 @@ test('the dashboard shows the figures the API reports, for a signed-in account',
 });
 
 test('an admin creates a circuit breaker from the dashboard’s quick action', async ({ page }) => {
-  await page.goto('/api/login');
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page);
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Create Circuit Breaker' }).click();
   await expect(page).toHaveURL(/\/circuit-breakers\/new$/);

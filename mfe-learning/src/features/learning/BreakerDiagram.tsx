@@ -86,7 +86,7 @@ export function BreakerDiagram() {
   const nextAttempt = breaker.nextAttemptAt;
 
   return (
-    <Card aria-label="Interactive circuit breaker">
+    <Card aria-label="Breaker playground">
       <h3>Try it: step a breaker through its states</h3>
       <Nodes aria-label="Breaker states">
         {ORDER.map((name, index) => (

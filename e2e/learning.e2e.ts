@@ -1,0 +1,98 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { signIn } from './support/sign-in';
+
+interface Breaker {
+  id: number;
+  name: string;
+  failureThreshold: number;
+}
+
+const firstBreaker = async (request: APIRequestContext): Promise<Breaker> => (await (await request.get('/api/circuit-breakers')).json())[0];
+
+test('a visitor sees the learning page with the simulated monitoring panel and the interactive breaker', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Master Circuit Breaker Patterns' })).toBeVisible();
+  const successRate = page.getByRole('region', { name: 'Success Rate' });
+  await expect(successRate).toContainText('94.7%');
+  await expect(successRate).not.toContainText('94.7%', { timeout: 7000 });
+  await expect(page.getByTestId('adaptive-ranges')).toHaveText('Threshold range: 3 – 8Timeout range: 15s – 30s');
+
+  const diagram = page.getByRole('region', { name: 'Breaker playground' });
+  for (let i = 0; i < 5; i++) await diagram.getByRole('button', { name: 'Send failing call' }).click();
+  await expect(page.getByTestId('diagram-status')).toContainText('State OPEN');
+  await diagram.getByRole('button', { name: 'Send successful call' }).click();
+  await expect(diagram).toContainText("Error('Circuit breaker is OPEN')");
+  await diagram.getByRole('button', { name: 'Wait 30 s' }).click();
+  await expect(page.getByTestId('diagram-status')).toContainText('State HALF-OPEN');
+  await expect(page.getByRole('region', { name: 'Netflix' })).toContainText('700+ services');
+});
+
+test("an admin changes a breaker's setting on home and sees the toast; the API has the new value", async ({ page }) => {
+  await signIn(page);
+  const before = await firstBreaker(page.request);
+  const settings = page.getByRole('region', { name: 'Breaker settings' });
+  await expect(page.getByText(`Tune ${before.name}`)).toBeVisible();
+  await settings.getByRole('slider', { name: /Failure threshold/ }).fill('8');
+  await settings.getByRole('button', { name: 'Apply Configuration' }).click();
+  await expect(page.getByText('Circuit breaker settings have been applied successfully.').first()).toBeVisible();
+  expect((await firstBreaker(page.request)).failureThreshold).toBe(8);
+  await page.request.patch(`/api/circuit-breakers/${before.id}`, { data: { failureThreshold: before.failureThreshold } });
+});
+
+test('a load test at 100 % failures turns the breaker OPEN on the page, and Pause Test stops it', async ({ page }) => {
+  await signIn(page);
+  const breaker = await firstBreaker(page.request);
+  const hero = page.getByRole('status', { name: 'System status' });
+  await expect(page.getByTestId('hero-OPEN')).toHaveText('Open: 0');
+
+  const load = page.getByRole('region', { name: 'Load test controls' });
+  await load.getByRole('slider', { name: /Failure rate/ }).fill('100');
+  await load.getByRole('button', { name: 'Start Test' }).click();
+  await expect(page.getByText('Load test session has been initiated.').first()).toBeVisible();
+  await expect(load.getByTestId('load-test-status')).toHaveText('Running');
+  await expect(load.getByRole('progressbar', { name: 'Load test progress' })).toBeVisible();
+  await expect(load.getByRole('button', { name: 'Start Test' })).toBeDisabled();
+  await expect(page.getByTestId('hero-OPEN')).toHaveText('Open: 1');
+  await expect(hero).toBeVisible();
+  const service = page.getByRole('region', { name: 'Payment Service' });
+  await expect(service.getByTestId('state-badge')).toHaveText(/OPEN/);
+
+  await load.getByRole('button', { name: 'Pause Test' }).click();
+  await expect(page.getByText('Load test session has been stopped.').first()).toBeVisible();
+  await expect(load.getByTestId('load-test-status')).toHaveText('Ready');
+  await page.request.post(`/api/circuit-breakers/${breaker.id}/reset`);
+  await expect(page.getByTestId('hero-OPEN')).toHaveText('Open: 0');
+});
+
+test('auto-testing the services shows their results arriving live, until Stop', async ({ page }) => {
+  await signIn(page);
+  const section = page.getByRole('region', { name: 'Interactive Circuit Breaker Testing', exact: true });
+  await expect(section.getByTestId('service-card')).toHaveCount(4);
+  await expect(section.getByText('No test results yet. Click "Test" on any service to begin.')).toBeVisible();
+  await section.getByRole('button', { name: 'Auto Test' }).click();
+  await expect(page.getByText('Continuous Testing Started').first()).toBeVisible();
+  await expect(section.getByText('Running', { exact: true })).toBeVisible();
+  await expect(section.getByTestId('test-result')).toHaveCount(10, { timeout: 10_000 });
+  await section.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByText('Continuous Testing Stopped').first()).toBeVisible();
+  await expect(section.getByText('Running', { exact: true })).toBeHidden();
+  await section.getByRole('button', { name: 'Clear Results' }).click();
+  await expect(section.getByTestId('test-result')).toHaveCount(0);
+});
+
+test('the load-test screen charts a running test live', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Run Load Test' }).click();
+  await expect(page).toHaveURL(/\/load-test$/);
+  const breaker = await firstBreaker(page.request);
+  await page.getByLabel('Circuit breaker').selectOption(String(breaker.id));
+  await page.getByRole('slider', { name: /Failure rate/ }).fill('100');
+  await page.getByRole('button', { name: 'Start Test' }).click();
+  await expect(page.getByRole('img', { name: 'Breaker state: State OPEN' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('img', { name: /^Error percentage: Errors [1-9]\d*(\.\d)?%$/ })).toBeVisible();
+  await expect(page.locator('canvas').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Pause Test' }).click();
+  await expect(page.getByTestId('load-test-status')).toHaveText('Ready');
+  await page.request.post(`/api/circuit-breakers/${breaker.id}/reset`);
+});
