@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createAppStore } from '@cbh/api-client';
 import type { TestSessionView } from '@cbh/contracts';
 import { Toaster } from '@cbh/ui';
-import { fakeApi } from '../../../tools/jest/fake-api';
+import { fakeApi } from '@cbh/test-support';
 import { LoadTestPanel } from './LoadTestPanel';
 
 const session = (body: { configId: number; failureRate: number; requestRate: number; duration: number }): TestSessionView => {
@@ -26,7 +26,7 @@ function sessionsApi(startStatus = 201) {
   let running: TestSessionView[] = [];
   const api = fakeApi({
     'GET /api/test-sessions': () => running,
-    'POST /api/test-sessions': (body) => {
+    'POST /api/test-sessions': (body: unknown) => {
       if (startStatus !== 201) return Response.json({ statusCode: 409, error: 'Conflict', message: 'a session is running' }, { status: 409 });
       running = [session(body as Parameters<typeof session>[0])];
       return Response.json(running[0], { status: 201 });

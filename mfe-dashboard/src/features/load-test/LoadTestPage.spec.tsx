@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createAppStore } from '@cbh/api-client';
 import type { AuthUser, BreakerStats } from '@cbh/contracts';
-import { fakeApi, fakeLive } from '../../../../tools/jest/fake-api';
+import { fakeApi, fakeLive } from '@cbh/test-support';
 import { LoadTestPage } from './LoadTestPage';
 
 const operator: AuthUser = { id: 'o', email: 'otto@example.com', role: 'operator', firstName: 'Otto', lastName: null, profileImageUrl: null, permissions: ['circuit_breaker_view', 'circuit_breaker_operate'], canElevate: false };

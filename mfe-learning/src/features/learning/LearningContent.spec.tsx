@@ -5,7 +5,7 @@ import { createAppStore } from '@cbh/api-client';
 import type { AuthUser, BreakerConfigView, BreakerStats } from '@cbh/contracts';
 import { MemoryRouter } from '@cbh/router';
 import { Toaster } from '@cbh/ui';
-import { fakeApi } from '../../../../tools/jest/fake-api';
+import { fakeApi } from '@cbh/test-support';
 import { BreakerDiagram } from './BreakerDiagram';
 import { LearningContent } from './LearningContent';
 

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createAppStore } from '@cbh/api-client';
 import type { ServiceView, TestResultView } from '@cbh/contracts';
 import { Toaster } from '@cbh/ui';
-import { fakeApi, fakeLive } from '../../../../tools/jest/fake-api';
+import { fakeApi, fakeLive } from '@cbh/test-support';
 import { ServiceTesting } from './ServiceTesting';
 
 const service = (id: number, circuitBreakerConfigId: number | null): ServiceView => ({ id, name: `Service ${id}`, endpoint: `/api/chaos/${id}`, failureRate: 10, averageResponseTime: 50, circuitBreakerConfigId });
