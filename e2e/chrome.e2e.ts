@@ -53,7 +53,7 @@ test.describe('signed out', () => {
     expect(await dotColour('Notifications')).toBe('rgb(202, 138, 4)');
     expect(await dotColour('Rate Limiter')).toBe('rgb(202, 138, 4)');
     expect(await dotColour('API Versioning')).toBe('rgb(148, 163, 184)');
-    expect(await dotColour('Cache')).toBe('rgb(22, 163, 74)');
+    expect(await dotColour('Cache')).toBe('rgb(21, 128, 61)');
 
     await sidebar.getByRole('button', { name: /Security/ }).click();
     await expect(sidebar.getByRole('link', { name: 'Rate Limiter' })).toHaveCount(0);

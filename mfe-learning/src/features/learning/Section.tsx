@@ -39,7 +39,7 @@ export function SignInPrompt({ what }: { what: string }) {
   return (
     <Card>
       <Muted style={{ marginBottom: 12 }}>Sign in to {what}.</Muted>
-      <ButtonLink href="/api/login">Login</ButtonLink>
+      <ButtonLink href="/api/login">Sign in</ButtonLink>
     </Card>
   );
 }
