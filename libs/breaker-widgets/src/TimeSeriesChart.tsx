@@ -121,7 +121,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
         scales: { x: { time: true }, ...(yRange ? { y: { range: yRange } } : {}) },
         axes: [
           { stroke: theme.colors.muted, grid: { stroke: theme.colors.border }, space: 80, incrs: TIME_STEPS_SECONDS, values: (_u: uPlot, ticks: number[]) => ticks.map(clockTime) },
-          { stroke: theme.colors.muted, grid: { stroke: theme.colors.border }, size: 80, ...(ySplits ? { splits: () => ySplits } : {}), ...(formatValue ? { values: (_u: uPlot, ticks: number[]) => ticks.map(formatValue) } : {}) },
+          { stroke: theme.colors.muted, grid: { stroke: theme.colors.border }, size: 92, ...(ySplits ? { splits: () => ySplits } : {}), ...(formatValue ? { values: (_u: uPlot, ticks: number[]) => ticks.map(formatValue) } : {}) },
         ],
         series: [
           {},
