@@ -35,7 +35,7 @@ module.exports = {
   transform: { '^.+\\.(t|j|mj|cj)sx?$': ['@swc/jest', swc] },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   // Component-test helpers (a fake API and live socket), outside every project.
-  moduleNameMapper: { '^@cbh/test-support$': '<rootDir>/tools/jest/fake-api.ts' },
+  moduleNameMapper: { '^@cbh/test-support$': '<rootDir>/tools/jest/test-support.ts' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   globalSetup: '<rootDir>/tools/jest/global-setup.ts',
   globalTeardown: '<rootDir>/tools/jest/global-teardown.ts',

@@ -5,7 +5,7 @@ import { createAppStore } from '@cbh/api-client';
 import type { AuthUser, BreakerConfigView, BreakerStats } from '@cbh/contracts';
 import { MemoryRouter } from '@cbh/router';
 import { Toaster } from '@cbh/ui';
-import { fakeApi } from '@cbh/test-support';
+import { breakerStats, fakeApi } from '@cbh/test-support';
 import { BreakerDiagram } from './BreakerDiagram';
 import { LearningContent } from './LearningContent';
 
@@ -37,19 +37,7 @@ const breaker = (id: number, type: BreakerConfigView['type'], failureThreshold: 
   updatedAt: '',
 });
 
-const stat = (configId: number, state: BreakerStats['state']): BreakerStats => ({
-  configId,
-  state,
-  successCount: 0,
-  failureCount: 0,
-  timeoutCount: 0,
-  shortCircuitedCount: 0,
-  bulkheadRejectedCount: 0,
-  errorPercentage: 0,
-  requestsPerSecond: 0,
-  latency: { mean: 0, p50: 0, p90: 0, p99: 0, max: 0 },
-  replicas: { open: 0, total: 1 },
-});
+const stat = (configId: number, state: BreakerStats['state']) => breakerStats({ configId, state });
 
 function renderContent(user: AuthUser | null) {
   render(

@@ -1,23 +1,8 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
 import { act, render, screen, within } from '@testing-library/react';
-import type { BreakerStats } from '@cbh/contracts';
+import { breakerStats } from '@cbh/test-support';
 import { liveFigures, nextSimulatedFigures, SIMULATION_LIMITS, SIMULATION_START, worstState } from './monitoring';
 import { MonitoringPanel } from './MonitoringPanel';
-
-const stats = (overrides: Partial<BreakerStats>): BreakerStats => ({
-  configId: 1,
-  state: 'CLOSED',
-  successCount: 0,
-  failureCount: 0,
-  timeoutCount: 0,
-  shortCircuitedCount: 0,
-  bulkheadRejectedCount: 0,
-  errorPercentage: 0,
-  requestsPerSecond: 0,
-  latency: { mean: 0, p50: 0, p90: 0, p99: 0, max: 0 },
-  replicas: { open: 0, total: 1 },
-  ...overrides,
-});
 
 describe('the signed-out simulation (SPEC §9)', () => {
   it('starts at 94.7 %, 142 ms, 1247 and 23', () => {
@@ -68,16 +53,16 @@ describe('the signed-out simulation (SPEC §9)', () => {
 describe('the signed-in figures', () => {
   it('adds every breaker up: success over all calls, mean latency weighted by calls that ran, per-minute rate', () => {
     const figures = liveFigures([
-      stats({ successCount: 80, failureCount: 10, timeoutCount: 0, requestsPerSecond: 9, latency: { mean: 100, p50: 0, p90: 0, p99: 0, max: 0 } }),
-      stats({ configId: 2, state: 'OPEN', successCount: 0, failureCount: 5, shortCircuitedCount: 5, requestsPerSecond: 1, latency: { mean: 10, p50: 0, p90: 0, p99: 0, max: 0 } }),
+      breakerStats({ successCount: 80, failureCount: 10, timeoutCount: 0, requestsPerSecond: 9, latency: { mean: 100, p50: 0, p90: 0, p99: 0, max: 0 } }),
+      breakerStats({ configId: 2, state: 'OPEN', successCount: 0, failureCount: 5, shortCircuitedCount: 5, requestsPerSecond: 1, latency: { mean: 10, p50: 0, p90: 0, p99: 0, max: 0 } }),
     ]);
     expect(figures).toEqual({ successRate: 80, averageResponseTime: Math.round((100 * 90 + 10 * 5) / 95), requestsPerMinute: 600, failedCalls: 15 });
     expect(liveFigures([])).toEqual({ successRate: 100, averageResponseTime: 0, requestsPerMinute: 0, failedCalls: 0 });
   });
 
   it('reads the system state as its worst breaker', () => {
-    expect(worstState([stats({}), stats({ state: 'HALF_OPEN' })])).toBe('HALF_OPEN');
-    expect(worstState([stats({ state: 'OPEN' }), stats({ state: 'HALF_OPEN' })])).toBe('OPEN');
+    expect(worstState([breakerStats({}), breakerStats({ state: 'HALF_OPEN' })])).toBe('HALF_OPEN');
+    expect(worstState([breakerStats({ state: 'OPEN' }), breakerStats({ state: 'HALF_OPEN' })])).toBe('OPEN');
     expect(worstState([])).toBe('CLOSED');
   });
 });

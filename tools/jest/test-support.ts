@@ -1,5 +1,5 @@
 import { liveConnection } from '@cbh/api-client';
-import type { ServerMessage } from '@cbh/contracts';
+import type { BreakerStats, ServerMessage } from '@cbh/contracts';
 
 type Handler = (body: unknown) => unknown;
 export interface RecordedCall {
@@ -50,5 +50,23 @@ export function fakeLive() {
   return {
     emit: (message: ServerMessage) => FakeSocket.latest?.onmessage?.({ data: JSON.stringify(message) }),
     stop: () => liveConnection.stop(),
+  };
+}
+
+/** One breaker's figures as /api/metrics/latest reports them: all zero and CLOSED unless told otherwise. */
+export function breakerStats(overrides: Partial<BreakerStats> = {}): BreakerStats {
+  return {
+    configId: 1,
+    state: 'CLOSED',
+    successCount: 0,
+    failureCount: 0,
+    timeoutCount: 0,
+    shortCircuitedCount: 0,
+    bulkheadRejectedCount: 0,
+    errorPercentage: 0,
+    requestsPerSecond: 0,
+    latency: { mean: 0, p50: 0, p90: 0, p99: 0, max: 0 },
+    replicas: { open: 0, total: 1 },
+    ...overrides,
   };
 }
