@@ -4,7 +4,7 @@ import { BrowserRouter, Route, Routes } from '@cbh/router';
 import styled from 'styled-components';
 import { createAppStore, useGetAuthUserQuery, useLiveConnection, type AppStore } from '@cbh/api-client';
 import type { RemotesManifest } from '@cbh/contracts';
-import { FullScreenSpinner, GlobalStyle, Toaster, TooltipProvider } from '@cbh/ui';
+import { FullScreenSpinner, GlobalStyle, NARROW_SCREEN_PX, Toaster, TooltipProvider } from '@cbh/ui';
 import { Sidebar } from './chrome/Sidebar';
 import { TopBar } from './chrome/TopBar';
 import { loadRemoteRoutes, resetRemote } from './federation/remotes';
@@ -27,6 +27,9 @@ const Main = styled.main`
   flex: 1;
   overflow-y: auto;
   padding: 24px 32px;
+  @media (max-width: ${NARROW_SCREEN_PX}px) {
+    padding: 16px;
+  }
 `;
 
 interface ShellProps {

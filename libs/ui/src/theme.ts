@@ -22,6 +22,9 @@ export const theme = {
 } as const;
 export type Theme = typeof theme;
 
+/** Below this width the chrome makes room: the sidebar starts shrunk, the top bar wraps. */
+export const NARROW_SCREEN_PX = 760;
+
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
   html, body, #root { height: 100%; }

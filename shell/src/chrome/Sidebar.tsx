@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NavLink } from '@cbh/router';
 import styled from 'styled-components';
-import { Dot, theme, Tooltip } from '@cbh/ui';
+import { Dot, NARROW_SCREEN_PX, theme, Tooltip } from '@cbh/ui';
 import { SERVICE_COMPONENT_GROUPS, type ComponentStatus } from './service-components';
 
 export const STATUS_COLORS: Record<ComponentStatus, string> = {
@@ -76,7 +76,8 @@ const Item = styled(NavLink)`
 
 /** The 'Service Logic' sidebar: five collapsible groups; the whole bar shrinks to its status dots. */
 export function Sidebar() {
-  const [shrunk, setShrunk] = useState(false);
+  // On a phone the sidebar starts shrunk to its dots, leaving the width to the page.
+  const [shrunk, setShrunk] = useState(() => window.matchMedia(`(max-width: ${NARROW_SCREEN_PX}px)`).matches);
   const [collapsed, setCollapsed] = useState<Record<string, boolean>>({});
 
   return (

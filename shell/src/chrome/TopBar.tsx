@@ -1,7 +1,7 @@
 import { Link, NavLink } from '@cbh/router';
 import styled from 'styled-components';
 import { hasPermission, type AuthUser } from '@cbh/contracts';
-import { ButtonLink, Dot, RoleBadge, theme } from '@cbh/ui';
+import { ButtonLink, Dot, NARROW_SCREEN_PX, RoleBadge, theme } from '@cbh/ui';
 
 const Bar = styled.header`
   display: flex;
@@ -11,6 +11,12 @@ const Bar = styled.header`
   padding: 0 20px;
   border-bottom: 1px solid ${theme.colors.border};
   background: ${theme.colors.surface};
+  @media (max-width: ${NARROW_SCREEN_PX}px) {
+    flex-wrap: wrap;
+    height: auto;
+    gap: 8px 16px;
+    padding: 8px 12px;
+  }
 `;
 
 const Title = styled(Link)`
@@ -24,6 +30,7 @@ const Links = styled.nav`
   display: flex;
   gap: 16px;
   flex: 1;
+  overflow-x: auto;
   a {
     text-decoration: none;
     color: ${theme.colors.muted};
