@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { BreakerConfigView, BreakerStats, createBreakerSchema, breakerSettingsSchema, ServiceView, TestResultView, TestSessionView } from '@cbh/contracts';
+import type { BreakerConfigView, BreakerStats, createBreakerSchema, breakerSettingsSchema, ServiceView, TestResultView, TestSessionView, BreakerStateName } from '@cbh/contracts';
 import { api } from './api';
 
 export type BreakerSettings = z.infer<typeof breakerSettingsSchema>;
@@ -51,7 +51,7 @@ export const {
 } = breakersApi;
 
 /** SPEC §4: a service shows its breaker's state from the latest metrics, CLOSED without one. */
-export function stateOf(stats: BreakerStats[] | undefined, configId: number | null): BreakerStats['state'] {
+export function stateOf(stats: BreakerStats[] | undefined, configId: number | null): BreakerStateName {
   if (configId === null) return 'CLOSED';
   return stats?.find((entry) => entry.configId === configId)?.state ?? 'CLOSED';
 }

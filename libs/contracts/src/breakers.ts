@@ -3,6 +3,9 @@ import { z } from 'zod';
 export const BREAKER_TYPES = ['simple', 'adaptive', 'bulkhead'] as const;
 export type BreakerTypeName = (typeof BREAKER_TYPES)[number];
 
+/** SPEC §4: CLOSED (normal), HALF_OPEN (testing recovery), OPEN (fail fast). */
+export type BreakerStateName = 'CLOSED' | 'HALF_OPEN' | 'OPEN';
+
 /** The settings sliders of SPEC §5; the API stores timeout and recoveryTime in milliseconds. */
 export const BREAKER_SETTING_LIMITS = {
   failureThreshold: { min: 1, max: 20, step: 1, default: 5 },
@@ -52,7 +55,7 @@ export interface BreakerConfigView {
   maxQueue: number | null;
   minimumCalls: number | null;
   slowCallDuration: number | null;
-  state: 'CLOSED' | 'OPEN' | 'HALF_OPEN';
+  state: BreakerStateName;
   override: 'none' | 'forced-open' | 'forced-closed' | 'disabled';
   createdAt: string;
   updatedAt: string;

@@ -1,7 +1,9 @@
+import type { BreakerStateName } from './breakers';
+
 /** One breaker's figures over the rolling window, as GET /api/metrics/latest and metricsUpdate carry them. */
 export interface BreakerStats {
   configId: number;
-  state: 'CLOSED' | 'OPEN' | 'HALF_OPEN';
+  state: BreakerStateName;
   successCount: number;
   failureCount: number;
   timeoutCount: number;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BreakerStateName } from './breakers';
 
 /** A service's endpoint: an http(s) URL, or the API's own chaos target /api/chaos/<id>. */
 export const CHAOS_PATH = /^\/api\/chaos\/\d+$/;
@@ -34,7 +35,7 @@ export interface TestResultView {
   serviceId: number;
   success: boolean;
   responseTime: number;
-  circuitBreakerState: 'CLOSED' | 'OPEN' | 'HALF_OPEN';
+  circuitBreakerState: BreakerStateName;
   statusCode: number | null;
   error: string | null;
   at: string;

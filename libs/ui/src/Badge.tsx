@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { roleLabel } from '@cbh/contracts';
+import { roleLabel, type BreakerStateName } from '@cbh/contracts';
 import { theme } from './theme';
 
 export const Badge = styled.span<{ $color?: string }>`
@@ -24,8 +24,6 @@ export const Dot = styled.span<{ $color: string }>`
   flex: none;
   background: ${({ $color }) => $color};
 `;
-
-export type BreakerStateName = 'CLOSED' | 'HALF_OPEN' | 'OPEN';
 
 /** SPEC §4: CLOSED green, HALF_OPEN amber, OPEN red. */
 export const STATE_COLORS: Record<BreakerStateName, string> = {

@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createAppStore } from '@cbh/api-client';
-import type { AuthUser, BreakerConfigView, BreakerStats } from '@cbh/contracts';
+import type { AuthUser, BreakerConfigView, BreakerStateName } from '@cbh/contracts';
 import { MemoryRouter } from '@cbh/router';
 import { Toaster } from '@cbh/ui';
 import { breakerStats, fakeApi } from '@cbh/test-support';
@@ -37,7 +37,7 @@ const breaker = (id: number, type: BreakerConfigView['type'], failureThreshold: 
   updatedAt: '',
 });
 
-const stat = (configId: number, state: BreakerStats['state']) => breakerStats({ configId, state });
+const stat = (configId: number, state: BreakerStateName) => breakerStats({ configId, state });
 
 function renderContent(user: AuthUser | null) {
   render(

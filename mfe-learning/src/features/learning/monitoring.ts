@@ -1,4 +1,4 @@
-import type { BreakerStats } from '@cbh/contracts';
+import type { BreakerStats, BreakerStateName } from '@cbh/contracts';
 
 export interface MonitoringFigures {
   /** percent */
@@ -33,7 +33,7 @@ export function nextSimulatedFigures(previous: MonitoringFigures, random: () => 
 }
 
 /** The simulation's state for its timeline: healthy above 95 %, recovering above 92 %, else open. */
-export function simulatedState(figures: MonitoringFigures): BreakerStats['state'] {
+export function simulatedState(figures: MonitoringFigures): BreakerStateName {
   if (figures.successRate >= 95) return 'CLOSED';
   if (figures.successRate >= 92) return 'HALF_OPEN';
   return 'OPEN';
@@ -65,7 +65,7 @@ export function liveFigures(stats: BreakerStats[]): MonitoringFigures {
 }
 
 /** The system's state at a glance: OPEN if any breaker is open, else HALF_OPEN if any is, else CLOSED. */
-export function worstState(stats: BreakerStats[]): BreakerStats['state'] {
+export function worstState(stats: BreakerStats[]): BreakerStateName {
   if (stats.some((entry) => entry.state === 'OPEN')) return 'OPEN';
   if (stats.some((entry) => entry.state === 'HALF_OPEN')) return 'HALF_OPEN';
   return 'CLOSED';
