@@ -32,13 +32,13 @@ export function LoadTestPanel({ configId, canOperate }: LoadTestPanelProps) {
   const [requestRate, setRequestRate] = useState<number>(L.requestRate.default);
   const [duration, setDuration] = useState<number>(L.durationMinutes.default);
   const [now, setNow] = useState(() => Date.now());
-  const [pollMs, setPollMs] = useState(0);
-  const { data: sessions, refetch } = useGetRunningTestSessionsQuery(undefined, { skip: configId === undefined, pollingInterval: pollMs });
+  const { data: sessions, refetch } = useGetRunningTestSessionsQuery(undefined, { skip: configId === undefined });
   const [start, { isLoading: starting }] = useStartTestSessionMutation();
   const [stop, { isLoading: stopping }] = useStopTestSessionMutation();
   const session = sessions?.find((entry) => entry.configId === configId && entry.status === 'running');
 
-  useEffect(() => setPollMs(session ? SESSION_POLL_MS : 0), [session]);
+  // A second subscription that polls only while a session runs (RTK Query polls at the shortest interval asked).
+  useGetRunningTestSessionsQuery(undefined, { skip: !session, pollingInterval: SESSION_POLL_MS });
   useEffect(() => {
     if (!session) return;
     const ends = Date.parse(session.endsAt);

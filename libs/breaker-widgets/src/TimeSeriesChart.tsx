@@ -2,6 +2,7 @@ import { useEffect, useRef, type CSSProperties } from 'react';
 import styled from 'styled-components';
 import uPlot from 'uplot';
 import { theme } from '@cbh/ui';
+import { stateLabel } from './metrics-history';
 
 /** The few uPlot layout rules the chart needs (its stylesheet, minus the legend and title we do not use). */
 const Frame = styled.div`
@@ -90,16 +91,13 @@ export interface TimeSeriesChartProps {
 const TIME_STEPS_SECONDS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600];
 const clockTime = (seconds: number) => new Date(seconds * 1000).toLocaleTimeString('en-GB');
 
-/** The latest value of each series, as text: what the chart says to someone who cannot see it. */
-export function describeLatest({ series, data, formatValue = String }: Pick<TimeSeriesChartProps, 'series' | 'data' | 'formatValue'>): string {
+/** Each series' latest value as text ('–' where it has none): the legend, and what the chart says to a screen reader. */
+function latestValues({ series, data, formatValue = String }: Pick<TimeSeriesChartProps, 'series' | 'data' | 'formatValue'>): string[] {
   const last = data[0].length - 1;
-  if (last < 0) return 'no data yet';
-  return series
-    .map((entry, i) => {
-      const value = data[i + 1]?.[last];
-      return `${entry.label} ${value === null || value === undefined ? '–' : formatValue(value)}`;
-    })
-    .join(', ');
+  return series.map((_entry, i) => {
+    const value = data[i + 1]?.[last];
+    return value === null || value === undefined ? '–' : formatValue(value);
+  });
 }
 
 /** A live time-series chart (uPlot on a canvas) with a text legend of the latest values. */
@@ -152,22 +150,29 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
     chart.current?.setData(data as uPlot.AlignedData);
   }, [data]);
 
-  const summary = describeLatest({ series, data, formatValue });
+  const latest = latestValues({ series, data, formatValue });
+  const summary = data[0].length === 0 ? 'no data yet' : series.map((entry, i) => `${entry.label} ${latest[i]}`).join(', ');
   return (
     <figure style={{ margin: 0 }}>
       <Frame ref={frame} role="img" aria-label={`${title}: ${summary}`} />
       <figcaption>
         <Legend aria-label={`${title} legend`}>
-          {series.map((entry, i) => {
-            const value = data[i + 1]?.[data[0].length - 1];
-            return (
-              <li key={entry.label} style={{ '--series-color': entry.color } as CSSProperties}>
-                {entry.label}: <strong>{value === null || value === undefined ? '–' : (formatValue ?? String)(value)}</strong>
-              </li>
-            );
-          })}
+          {series.map((entry, i) => (
+            <li key={entry.label} style={{ '--series-color': entry.color } as CSSProperties}>
+              {entry.label}: <strong>{latest[i]}</strong>
+            </li>
+          ))}
         </Legend>
       </figcaption>
     </figure>
+  );
+}
+
+const STATE_SERIES = [{ label: 'State', color: theme.colors.primary }];
+
+/** A breaker state over time: CLOSED, HALF-OPEN and OPEN as steps. */
+export function StateChart({ title, data, height = 140 }: { title: string; data: [number[], (number | null)[]]; height?: number }) {
+  return (
+    <TimeSeriesChart title={title} series={STATE_SERIES} data={data} stepped yRange={[0, 2]} ySplits={[0, 1, 2]} formatValue={stateLabel} height={height} />
   );
 }

@@ -32,7 +32,7 @@ export function useMetricsHistory(limit = HISTORY_LIMIT): MetricsSample[] {
 }
 
 export const STATE_LEVEL = { CLOSED: 0, HALF_OPEN: 1, OPEN: 2 } as const;
-export const STATE_BY_LEVEL = ['CLOSED', 'HALF_OPEN', 'OPEN'] as const;
+const STATE_BY_LEVEL = ['CLOSED', 'HALF_OPEN', 'OPEN'] as const;
 /** A state level as the charts label it. */
 export const stateLabel = (level: number) => (STATE_BY_LEVEL[Math.round(level)] ?? '').replace('_', '-');
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { METRICS_REFRESH_MS, stateOf, useGetAuthUserQuery, useGetBreakersQuery, useGetLatestMetricsQuery } from '@cbh/api-client';
-import { breakerSeries, LoadTestPanel, stateLabel, TimeSeriesChart, useMetricsHistory } from '@cbh/breaker-widgets';
+import { breakerSeries, LoadTestPanel, StateChart, TimeSeriesChart, useMetricsHistory } from '@cbh/breaker-widgets';
 import { hasPermission } from '@cbh/contracts';
 import { Card, Muted, PageHeader, StateBadge, theme } from '@cbh/ui';
 
@@ -84,7 +84,7 @@ export function LoadTestPage() {
             <>
               <Card aria-label="State over time">
                 <h2>State</h2>
-                <TimeSeriesChart title="Breaker state" series={[{ label: 'State', color: theme.colors.primary }]} data={series.state} stepped yRange={[0, 2]} ySplits={[0, 1, 2]} formatValue={stateLabel} height={140} />
+                <StateChart title="Breaker state" data={series.state} />
               </Card>
               <Card aria-label="Error rate over time">
                 <h2>Error %</h2>

@@ -1,6 +1,6 @@
-import { Fragment, useMemo, useReducer, useRef } from 'react';
+import { Fragment, useReducer, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { CircuitBreaker, ConsecutiveFailures, type BreakerState, type Transition } from '@cbh/breaker';
+import { CircuitBreaker, ConsecutiveFailures, type BreakerState } from '@cbh/breaker';
 import { Button, Card, Muted, STATE_COLORS, theme } from '@cbh/ui';
 import { SAMPLE_SETTINGS } from './PatternTypeCards';
 
@@ -45,7 +45,6 @@ const LABEL: Record<BreakerState, string> = { CLOSED: 'CLOSED', OPEN: 'OPEN', HA
 
 interface Step {
   text: string;
-  transition?: Transition;
 }
 
 /** A real breaker from libs/breaker on a clock the learner moves: send calls, wait out the timeout, watch it move. */
@@ -53,11 +52,11 @@ export function BreakerDiagram() {
   const clock = useRef({ time: 0, now() { return this.time; } });
   const steps = useRef<Step[]>([]);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const breaker = useMemo(() => {
+  const [breaker] = useState(() => {
     const created = new CircuitBreaker(SETTINGS, clock.current);
-    created.onTransition((transition) => steps.current.unshift({ text: `${LABEL[transition.from]} → ${LABEL[transition.to]}: ${transition.reason}`, transition }));
+    created.onTransition((transition) => steps.current.unshift({ text: `${LABEL[transition.from]} → ${LABEL[transition.to]}: ${transition.reason}` }));
     return created;
-  }, []);
+  });
 
   const call = (success: boolean) => {
     const admission = breaker.admit();

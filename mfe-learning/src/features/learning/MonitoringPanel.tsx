@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { BreakerStats } from '@cbh/contracts';
-import { STATE_LEVEL, stateLabel, TimeSeriesChart, useMetricsHistory } from '@cbh/breaker-widgets';
-import { Card, Muted, StatCard, theme } from '@cbh/ui';
+import type { BreakerStats, BreakerStateName } from '@cbh/contracts';
+import { STATE_LEVEL, StateChart, useMetricsHistory } from '@cbh/breaker-widgets';
+import { Card, Muted, StatCard } from '@cbh/ui';
 import { Grid, Section } from './Section';
 import { liveFigures, nextSimulatedFigures, SIMULATION_INTERVAL_MS, SIMULATION_START, simulatedState, worstState, type MonitoringFigures } from './monitoring';
 
 interface Sample {
   at: number;
   figures: MonitoringFigures;
-  state: BreakerStats['state'];
+  state: BreakerStateName;
 }
 
 const TIMELINE_LENGTH = 40;
@@ -54,7 +54,7 @@ function Panel({ samples, simulated }: { samples: Sample[]; simulated: boolean }
       </Grid>
       <Card style={{ marginTop: 16 }} aria-label="State timeline">
         <h3 style={{ margin: '0 0 8px', fontSize: 16 }}>State timeline</h3>
-        <TimeSeriesChart title="System state" series={[{ label: 'State', color: theme.colors.primary }]} data={timeline} stepped yRange={[0, 2]} ySplits={[0, 1, 2]} formatValue={stateLabel} height={120} />
+        <StateChart title="System state" data={timeline} height={120} />
         <Muted style={{ fontSize: 13, marginTop: 6 }}>
           {simulated
             ? 'Simulated data, refreshed every 3 seconds. Sign in to watch your own breakers.'

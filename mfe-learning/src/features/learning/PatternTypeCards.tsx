@@ -23,7 +23,7 @@ export function adaptiveRanges(failureThreshold: number, timeoutMs: number) {
 export interface PatternTypeCardsProps {
   breakers: BreakerConfigView[] | undefined;
   /** Called with the breaker to configure, or null when there is none of that type. */
-  onConfigure: (type: BreakerTypeName, breaker: BreakerConfigView | null) => void;
+  onConfigure: (breaker: BreakerConfigView | null) => void;
 }
 
 export function PatternTypeCards({ breakers, onConfigure }: PatternTypeCardsProps) {
@@ -51,7 +51,7 @@ export function PatternTypeCards({ breakers, onConfigure }: PatternTypeCardsProp
                   Timeout range: {ranges.timeoutSeconds[0]}s – {ranges.timeoutSeconds[1]}s
                 </p>
               ) : null}
-              <Button onClick={() => onConfigure(type, breaker)}>Configure &amp; Test</Button>
+              <Button onClick={() => onConfigure(breaker)}>Configure &amp; Test</Button>
             </Card>
           );
         })}
