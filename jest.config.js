@@ -34,8 +34,6 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/', '/.data/'],
   transform: { '^.+\\.(t|j|mj|cj)sx?$': ['@swc/jest', swc] },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
-  // Component-test helpers (a fake API and live socket), outside every project.
-  moduleNameMapper: { '^@cbh/test-support$': '<rootDir>/tools/jest/test-support.ts' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   globalSetup: '<rootDir>/tools/jest/global-setup.ts',
   globalTeardown: '<rootDir>/tools/jest/global-teardown.ts',

@@ -10,9 +10,8 @@ import { DocsModule } from './docs/docs.module';
 import { ElevationModule } from './elevation/elevation.module';
 import { HealthModule } from './health/health.module';
 import { LoadTestsModule } from './load-tests/load-tests.module';
-import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
-import { BusModule } from './realtime/bus.module';
+import { BusModule } from './bus/bus.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { ServicesModule } from './services/services.module';
 import { UsersModule } from './users/users.module';
@@ -23,6 +22,7 @@ export class AppModule {
   static register(config: AppConfig, dataSource: DataSource): DynamicModule {
     return {
       module: AppModule,
+      // global so that every module can inject APP_CONFIG and the DataSource's repositories
       global: true,
       imports: [
         TypeOrmModule.forRootAsync({
@@ -31,7 +31,6 @@ export class AppModule {
         }),
         AuditModule,
         BusModule,
-        MailModule,
         AuthModule,
         HealthModule,
         UsersModule,

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { auditQuerySchema } from '@cbh/contracts';
 import type { z } from 'zod';
-import { RequirePermission } from '../auth/access';
+import { RequirePermission } from '../auth/access.decorator';
 import { ZodPipe } from '../common/validation/zod.pipe';
 import { AuditEntryEntity } from './entities/audit-entry.entity';
 

@@ -3,7 +3,7 @@ import { type CanActivate, type ExecutionContext, ForbiddenException, Inject, In
 import { Reflector } from '@nestjs/core';
 import { hasPermission } from '@cbh/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { ACCESS_KEY, type Access } from './access';
+import { ACCESS_KEY, type Access } from './access.decorator';
 import type { AppRequest } from './session-user';
 
 export function isElevationAccount(config: AppConfig, user: { email: string; role: string } | undefined): boolean {

@@ -3,11 +3,11 @@ import type { NextFunction, Response } from 'express';
 import passport from 'passport';
 import { loginSchema } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
-import { Public, SignedIn } from './access';
+import { Public, SignedIn } from './access.decorator';
 import { AuthService } from './auth.service';
 import { loginPage } from './login-page';
-import { AttemptLimiter } from './login-rate-limiter';
-import { OIDC_STRATEGY } from './oidc';
+import { AttemptLimiter } from './attempt-limiter';
+import { OIDC_STRATEGY } from './oidc.strategy';
 import { SESSION_COOKIE } from './session-store';
 import type { AppRequest, SessionUser } from './session-user';
 

@@ -8,6 +8,10 @@ import { SessionReader } from './session-reader.service';
 import { PgSessionStore } from './session-store';
 import { UserDirectory } from './user-directory.service';
 
+/**
+ * Global because the access guard guards every controller of every module, and the session store and
+ * user directory it exports serve the app's middleware, the /ws upgrade and the user features alike.
+ */
 @Global()
 @Module({
   controllers: [AuthController],

@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { UserEntity } from '../users/entities/user.entity';
 import { isElevationAccount } from './access.guard';
 import { verifyPassword } from './passwords';
-import type { OidcProfile } from './oidc';
+import type { OidcProfile } from './oidc.strategy';
 import type { SessionUser } from './session-user';
 
 export type SignInResult = { ok: true; user: UserEntity } | { ok: false; message: string };

@@ -1,8 +1,8 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CircuitBreaker, PEER_REASON, type Transition } from '@cbh/breaker';
-import { InstanceRegistry } from '../health/instance-registry.service';
-import { RealtimeBus } from '../realtime/realtime-bus.service';
+import { InstanceRegistry } from '../replicas/instance-registry.service';
+import { RealtimeBus } from '../bus/realtime-bus.service';
 import { type BreakerConfigFields, toBreakerSettings } from './entities/breaker-config.entity';
 import type { BreakerSettings } from '@cbh/breaker';
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import type { z } from 'zod';
 import { breakerIdSchema, createBreakerSchema, updateBreakerSettingsSchema } from '@cbh/contracts';
-import { RequirePermission } from '../auth/access';
+import { RequirePermission } from '../auth/access.decorator';
 import type { AppRequest } from '../auth/session-user';
 import { ZodPipe } from '../common/validation/zod.pipe';
 import { BreakersService } from './breakers.service';

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { HealthModule } from '../health/health.module';
+import { ReplicasModule } from '../replicas/replicas.module';
 import { BreakerRegistry } from './breaker-registry.service';
 import { BreakersController } from './breakers.controller';
 import { BreakersService } from './breakers.service';
 
 @Module({
-  imports: [HealthModule],
+  imports: [ReplicasModule],
   controllers: [BreakersController],
   providers: [BreakerRegistry, BreakersService],
   exports: [BreakerRegistry, BreakersService],

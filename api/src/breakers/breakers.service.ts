@@ -5,7 +5,7 @@ import type { BreakerConfigView, createBreakerSchema, updateBreakerSettingsSchem
 import { AuditService } from '../audit/audit.service';
 import type { AppRequest } from '../auth/session-user';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { RealtimeBus } from '../realtime/realtime-bus.service';
+import { RealtimeBus } from '../bus/realtime-bus.service';
 import { BreakerRegistry } from './breaker-registry.service';
 import { BreakerConfigEntity } from './entities/breaker-config.entity';
 

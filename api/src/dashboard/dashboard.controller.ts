@@ -1,5 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { RequirePermission } from '../auth/access';
+import { RequirePermission } from '../auth/access.decorator';
 import { DashboardService } from './dashboard.service';
 
 @Controller('dashboard')

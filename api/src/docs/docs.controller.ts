@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import type { Response } from 'express';
-import { Public } from '../auth/access';
+import { Public } from '../auth/access.decorator';
 import { buildOpenApi } from './openapi';
 
 // Node's own resolution at run time (the bundler would replace a plain require.resolve with a module id).

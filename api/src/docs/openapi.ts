@@ -2,7 +2,7 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import type { DiscoveryService } from '@nestjs/core';
 import { z } from 'zod';
-import { ACCESS_KEY, type Access } from '../auth/access';
+import { ACCESS_KEY, type Access } from '../auth/access.decorator';
 import { ZodPipe } from '../common/validation/zod.pipe';
 
 const BODY = 3;

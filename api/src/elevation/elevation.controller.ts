@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/
 import type { Response } from 'express';
 import type { z } from 'zod';
 import { elevateSchema } from '@cbh/contracts';
-import { ElevationAccount, Public } from '../auth/access';
+import { ElevationAccount, Public } from '../auth/access.decorator';
 import type { AppRequest } from '../auth/session-user';
 import { ZodPipe } from '../common/validation/zod.pipe';
 import { ElevationService } from './elevation.service';

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { MailModule } from '../mail/mail.module';
 import { ElevationController } from './elevation.controller';
 import { ElevationService } from './elevation.service';
 
-@Module({ controllers: [ElevationController], providers: [ElevationService] })
+@Module({ imports: [MailModule], controllers: [ElevationController], providers: [ElevationService] })
 export class ElevationModule {}

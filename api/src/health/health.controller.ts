@@ -1,7 +1,7 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Public } from '../auth/access';
-import { InstanceRegistry } from './instance-registry.service';
+import { Public } from '../auth/access.decorator';
+import { InstanceRegistry } from '../replicas/instance-registry.service';
 
 @Controller('health')
 export class HealthController {

@@ -1,10 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ReplicasModule } from '../replicas/replicas.module';
 import { HealthController } from './health.controller';
-import { InstanceRegistry } from './instance-registry.service';
 
-@Module({
-  controllers: [HealthController],
-  providers: [InstanceRegistry],
-  exports: [InstanceRegistry],
-})
+@Module({ imports: [ReplicasModule], controllers: [HealthController] })
 export class HealthModule {}

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import type { z } from 'zod';
 import { startTestSessionSchema, testSessionIdSchema } from '@cbh/contracts';
-import { RequirePermission } from '../auth/access';
+import { RequirePermission } from '../auth/access.decorator';
 import type { AppRequest } from '../auth/session-user';
 import { ZodPipe } from '../common/validation/zod.pipe';
 import { LoadTestsService } from './load-tests.service';

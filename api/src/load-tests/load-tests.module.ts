@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { BreakersModule } from '../breakers/breakers.module';
-import { HealthModule } from '../health/health.module';
+import { ReplicasModule } from '../replicas/replicas.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { LoadTestsController } from './load-tests.controller';
 import { LoadTestsService } from './load-tests.service';
 
-@Module({ imports: [BreakersModule, MetricsModule, HealthModule], controllers: [LoadTestsController], providers: [LoadTestsService] })
+@Module({ imports: [BreakersModule, MetricsModule, ReplicasModule], controllers: [LoadTestsController], providers: [LoadTestsService] })
 export class LoadTestsModule {}

@@ -6,7 +6,7 @@ import type { startTestSessionSchema, TestSessionView } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import type { AppRequest } from '../auth/session-user';
 import { BreakerRegistry } from '../breakers/breaker-registry.service';
-import { InstanceRegistry } from '../health/instance-registry.service';
+import { InstanceRegistry } from '../replicas/instance-registry.service';
 import { MetricsService } from '../metrics/metrics.service';
 
 const TICK_MS = 100;

@@ -1,6 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { MailService } from './mail.service';
 
-@Global()
+/** Outgoing mail: imported by the two features that send it (invitations, elevation links). */
 @Module({ providers: [MailService], exports: [MailService] })
 export class MailModule {}

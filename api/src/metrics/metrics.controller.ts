@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { RequirePermission } from '../auth/access';
+import { RequirePermission } from '../auth/access.decorator';
 import { MetricsService } from './metrics.service';
 
 @Controller('metrics')

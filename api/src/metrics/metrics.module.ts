@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { BreakersModule } from '../breakers/breakers.module';
-import { HealthModule } from '../health/health.module';
+import { ReplicasModule } from '../replicas/replicas.module';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
 import { PrometheusController } from './prometheus.controller';
 
-@Module({ imports: [BreakersModule, HealthModule], controllers: [MetricsController, PrometheusController], providers: [MetricsService], exports: [MetricsService] })
+@Module({ imports: [BreakersModule, ReplicasModule], controllers: [MetricsController, PrometheusController], providers: [MetricsService], exports: [MetricsService] })
 export class MetricsModule {}

@@ -3,8 +3,8 @@ import { DataSource } from 'typeorm';
 import { type CallOutcome, RollingMetrics } from '@cbh/breaker';
 import type { BreakerStats } from '@cbh/contracts';
 import { BreakerRegistry } from '../breakers/breaker-registry.service';
-import { InstanceRegistry } from '../health/instance-registry.service';
-import { RealtimeBus } from '../realtime/realtime-bus.service';
+import { InstanceRegistry } from '../replicas/instance-registry.service';
+import { RealtimeBus } from '../bus/realtime-bus.service';
 
 /** Per-breaker figures of this process, from memory; the replica view comes from the stateChange messages. */
 const FLUSH_EVERY_MS = 5000;

@@ -1,5 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { MetricsScrape } from '../auth/access';
+import { MetricsScrape } from '../auth/access.decorator';
 import { BreakerRegistry } from '../breakers/breaker-registry.service';
 import { MetricsService } from './metrics.service';
 import { prometheusText } from './prometheus';

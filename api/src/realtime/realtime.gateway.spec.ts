@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { MetricsService } from '../metrics/metrics.service';
-import type { RealtimeBus } from './realtime-bus.service';
+import type { RealtimeBus } from '../bus/realtime-bus.service';
 import { RealtimeGateway } from './realtime.gateway';
 
 function fakeClient(bufferedAmount: number) {

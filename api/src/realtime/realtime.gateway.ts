@@ -5,7 +5,7 @@ import { hasPermission, WS_PATH, type ServerMessage } from '@cbh/contracts';
 import type { SessionUser } from '../auth/session-user';
 import { MetricsService } from '../metrics/metrics.service';
 import type { AuthenticatedUpgrade } from './session-ws-adapter';
-import { RealtimeBus } from './realtime-bus.service';
+import { RealtimeBus } from '../bus/realtime-bus.service';
 
 const METRICS_INTERVAL_MS = 2000;
 /** A client this far behind misses messages; this much further, it is disconnected. */

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, ServiceUnavailableException } from '@nestjs/common';
 import type { z } from 'zod';
 import { createServiceSchema, serviceIdSchema, updateServiceSchema } from '@cbh/contracts';
-import { Public, RequirePermission } from '../auth/access';
+import { Public, RequirePermission } from '../auth/access.decorator';
 import type { AppRequest } from '../auth/session-user';
 import { ZodPipe } from '../common/validation/zod.pipe';
 import { ServicesService } from './services.service';

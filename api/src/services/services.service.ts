@@ -11,7 +11,7 @@ import { BreakerRegistry } from '../breakers/breaker-registry.service';
 import { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MetricsService } from '../metrics/metrics.service';
-import { RealtimeBus } from '../realtime/realtime-bus.service';
+import { RealtimeBus } from '../bus/realtime-bus.service';
 import { ServiceEntity, toServiceView } from './entities/service.entity';
 import { outboundGet, OutboundTimeoutError } from './outbound-http';
 

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpException, Param, Post, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { acceptInvitationSchema } from '@cbh/contracts';
-import { Public } from '../auth/access';
+import { Public } from '../auth/access.decorator';
 import { loginPage } from '../auth/login-page';
 import type { AppRequest } from '../auth/session-user';
 import { UsersService } from './users.service';

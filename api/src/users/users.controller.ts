@@ -7,7 +7,7 @@ import {
   updateUserStatusSchema,
   userIdSchema,
 } from '@cbh/contracts';
-import { RequirePermission } from '../auth/access';
+import { RequirePermission } from '../auth/access.decorator';
 import type { AppRequest } from '../auth/session-user';
 import { ZodPipe } from '../common/validation/zod.pipe';
 import { UsersService } from './users.service';

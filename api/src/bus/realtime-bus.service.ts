@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } fro
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import type { ServerMessage } from '@cbh/contracts';
-import { InstanceRegistry } from '../health/instance-registry.service';
+import { InstanceRegistry } from '../replicas/instance-registry.service';
 
 const CHANNEL = 'cbh_events';
 const RECONNECT_MS = 3000;

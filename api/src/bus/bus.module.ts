@@ -1,0 +1,11 @@
+import { Global, Module } from '@nestjs/common';
+import { ReplicasModule } from '../replicas/replicas.module';
+import { RealtimeBus } from './realtime-bus.service';
+
+/**
+ * Global because every feature that changes shared state (breakers, services, load tests, metrics, users)
+ * publishes on it so that other replicas and /ws clients hear of the change.
+ */
+@Global()
+@Module({ imports: [ReplicasModule], providers: [RealtimeBus], exports: [RealtimeBus] })
+export class BusModule {}

@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { InstanceRegistry } from './instance-registry.service';
+
+/** This API process's row in api_instances and the list of live replicas: health, the bus, metrics, breakers and load tests read it. */
+@Module({ providers: [InstanceRegistry], exports: [InstanceRegistry] })
+export class ReplicasModule {}
