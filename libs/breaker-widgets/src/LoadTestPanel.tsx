@@ -26,7 +26,7 @@ export interface LoadTestPanelProps {
   canOperate: boolean;
 }
 
-/** SPEC §4/§5/§8: the load-test controls — Ready, Running after Start, Ready after 'Pause Test' stops it. */
+/** The load-test controls — Ready, Running after Start, Ready after 'Pause Test' stops it; Start is disabled while a session runs, 'Pause Test' without one. */
 export function LoadTestPanel({ configId, canOperate }: LoadTestPanelProps) {
   const [failureRate, setFailureRate] = useState<number>(L.failureRate.default);
   const [requestRate, setRequestRate] = useState<number>(L.requestRate.default);
