@@ -10,7 +10,7 @@ export function isElevationAccount(config: AppConfig, user: { email: string; rol
   return Boolean(user && config.ELEVATION_EMAIL && user.email.toLowerCase() === config.ELEVATION_EMAIL.toLowerCase() && user.role !== 'super_admin');
 }
 
-/** The server-side permission policy (ARCHITECTURE §4), applied to every HTTP route. */
+/** The server-side permission policy, applied to every HTTP route: each route declares who may call it, and a route that declares nothing is refused. */
 @Injectable()
 export class AccessGuard implements CanActivate {
   private readonly logger = new Logger(AccessGuard.name);

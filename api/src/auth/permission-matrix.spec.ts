@@ -3,7 +3,7 @@ import { hasPermission, ROLE_DEFAULT_PERMISSIONS, type Permission, type Role } f
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 
 /**
- * The server-side policy of every API route (ARCHITECTURE §4). A route missing here fails this test: a new
+ * The server-side policy of every API route: who may call it. A route missing here fails this test: a new
  * endpoint must declare who may call it, and say it here.
  */
 const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Permission> = {

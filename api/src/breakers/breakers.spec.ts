@@ -24,7 +24,7 @@ it('seeds one demo breaker per type, CLOSED', async () => {
   expect(breakers[0]).toMatchObject({ failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 });
 });
 
-it('creates, updates the four settings within the §5 ranges, and deletes a breaker', async () => {
+it('creates, updates the four settings within the slider ranges, and deletes a breaker', async () => {
   const created = await call('/api/circuit-breakers', {
     method: 'POST',
     body: { name: 'Orders', type: 'bulkhead', failureThreshold: 4, timeout: 20_000, recoveryTime: 30_000, successThreshold: 2, maxConcurrentCalls: 5 },

@@ -4,7 +4,7 @@ import { api } from './api';
 
 export type BreakerSettings = z.infer<typeof breakerSettingsSchema>;
 
-/** SPEC §7/§9: latest metrics refresh every 5 s, every 2 s in the services section. */
+/** Latest metrics refresh every 5 s, every 2 s in the services section. */
 export const METRICS_REFRESH_MS = 5000;
 export const SERVICES_SECTION_METRICS_REFRESH_MS = 2000;
 
@@ -50,7 +50,7 @@ export const {
   useStopTestSessionMutation,
 } = breakersApi;
 
-/** SPEC §4: a service shows its breaker's state from the latest metrics, CLOSED without one. */
+/** A service shows its breaker's state from the latest metrics (by its circuitBreakerConfigId); CLOSED with no config id or no matching entry. */
 export function stateOf(stats: BreakerStats[] | undefined, configId: number | null): BreakerStateName {
   if (configId === null) return 'CLOSED';
   return stats?.find((entry) => entry.configId === configId)?.state ?? 'CLOSED';

@@ -1,3 +1,4 @@
 export * from './api';
 export * from './live';
 export * from './breakers';
+export * from './api-error';

@@ -3,7 +3,7 @@ import type { ServerMessage } from '@cbh/contracts';
 import { WS_PATH } from '@cbh/contracts';
 import { api } from './api';
 
-/** SPEC §4: after a close, reconnect in 3 s. */
+/** After the live connection closes, reconnect in 3 s. */
 export const RECONNECT_DELAY_MS = 3000;
 
 type Listener = (message: ServerMessage) => void;

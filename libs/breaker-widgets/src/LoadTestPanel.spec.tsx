@@ -42,7 +42,7 @@ function sessionsApi(startStatus = 201) {
 
 const slider = (name: RegExp) => screen.getByRole('slider', { name }) as HTMLInputElement;
 
-it('offers the §5 ranges and defaults, starts with them, shows Running and progress, and Pause Test stops', async () => {
+it('offers the load-test ranges and defaults, starts with them, shows Running and progress, and Pause Test stops', async () => {
   const api = sessionsApi();
   renderPanel({ configId: 3, canOperate: true });
 

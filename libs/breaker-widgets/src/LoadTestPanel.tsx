@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { useGetRunningTestSessionsQuery, useStartTestSessionMutation, useStopTestSessionMutation } from '@cbh/api-client';
+import { apiErrorMessage, useGetRunningTestSessionsQuery, useStartTestSessionMutation, useStopTestSessionMutation } from '@cbh/api-client';
 import { LOAD_TEST_LIMITS } from '@cbh/contracts';
 import { Badge, Button, Muted, ProgressBar, Slider, theme, toast } from '@cbh/ui';
 
@@ -26,7 +26,7 @@ export interface LoadTestPanelProps {
   canOperate: boolean;
 }
 
-/** SPEC §4/§5/§8: the load-test controls — Ready, Running after Start, Ready after 'Pause Test' stops it. */
+/** The load-test controls — Ready, Running after Start, Ready after 'Pause Test' stops it; Start is disabled while a session runs, 'Pause Test' without one. */
 export function LoadTestPanel({ configId, canOperate }: LoadTestPanelProps) {
   const [failureRate, setFailureRate] = useState<number>(L.failureRate.default);
   const [requestRate, setRequestRate] = useState<number>(L.requestRate.default);
@@ -66,8 +66,7 @@ export function LoadTestPanel({ configId, canOperate }: LoadTestPanelProps) {
       await stop(session.id).unwrap();
       toast({ title: 'Test Stopped', description: 'Load test session has been stopped.' });
     } catch (error) {
-      const message = (error as { data?: { message?: string } }).data?.message;
-      toast({ title: 'Error', description: message ?? 'Failed to stop test session.', variant: 'destructive' });
+      toast({ title: 'Error', description: apiErrorMessage(error) ?? 'Failed to stop test session.', variant: 'destructive' });
     }
   };
 

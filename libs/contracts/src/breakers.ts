@@ -3,10 +3,10 @@ import { z } from 'zod';
 export const BREAKER_TYPES = ['simple', 'adaptive', 'bulkhead'] as const;
 export type BreakerTypeName = (typeof BREAKER_TYPES)[number];
 
-/** SPEC §4: CLOSED (normal), HALF_OPEN (testing recovery), OPEN (fail fast). */
+/** CLOSED (normal), HALF_OPEN (testing recovery), OPEN (fail fast). */
 export type BreakerStateName = 'CLOSED' | 'HALF_OPEN' | 'OPEN';
 
-/** The settings sliders of SPEC §5; the API stores timeout and recoveryTime in milliseconds. */
+/** The settings sliders' ranges, steps and defaults (timeout and recovery time in seconds); the API stores timeout and recoveryTime in milliseconds. */
 export const BREAKER_SETTING_LIMITS = {
   failureThreshold: { min: 1, max: 20, step: 1, default: 5 },
   timeoutSeconds: { min: 5, max: 120, step: 5, default: 30 },

@@ -1,4 +1,4 @@
-/** Notification constants (SPEC §9). */
+/** Notifications: one toast at a time, shown 5 s, swiped right (50 px) to dismiss, F8 focuses the region. */
 export const TOAST = {
   limit: 1,
   durationMs: 5000,

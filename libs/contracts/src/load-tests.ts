@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The load-test controls of SPEC §5. */
+/** The load-test controls: failure rate 0–100 % in steps of 5 (default 15), 1–100 requests/s (default 20), 1–60 minutes (default 5). */
 export const LOAD_TEST_LIMITS = {
   failureRate: { min: 0, max: 100, step: 5, default: 15 },
   requestRate: { min: 1, max: 100, default: 20 },

@@ -16,7 +16,7 @@ export interface BreakerStats {
   replicas: { open: number; total: number };
 }
 
-/** GET /api/dashboard/stats (SPEC §3); each change compares the last 24 h with the 24 h before. */
+/** GET /api/dashboard/stats; each change compares the last 24 h with the 24 h before. */
 export interface DashboardStats {
   activeCircuitBreakers: number;
   circuitBreakerChange: number;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PERMISSIONS, ROLES } from './roles';
 
-/** A user as the API returns it (SPEC §3). */
+/** A user as the API returns it. */
 export interface UserView {
   id: string;
   email: string;

@@ -28,6 +28,13 @@ export function fakeApi(routes: Record<string, unknown>) {
   return { calls, callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path) };
 }
 
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' };
+
+/** A fakeApi route answering with the API's error body (`{ statusCode, error, message }`) and that status. */
+export function apiError(statusCode: number, message: string): Handler {
+  return () => Response.json({ statusCode, error: STATUS_TEXT[statusCode] ?? 'Error', message }, { status: statusCode });
+}
+
 class FakeSocket {
   static latest: FakeSocket | null = null;
   onopen: (() => void) | null = null;

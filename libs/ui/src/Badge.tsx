@@ -25,7 +25,7 @@ export const Dot = styled.span<{ $color: string }>`
   background: ${({ $color }) => $color};
 `;
 
-/** SPEC §4: CLOSED green, HALF_OPEN amber, OPEN red. */
+/** Breaker state colours: CLOSED green, HALF_OPEN amber, OPEN red. */
 export const STATE_COLORS: Record<BreakerStateName, string> = {
   CLOSED: theme.colors.closed,
   HALF_OPEN: theme.colors.halfOpen,

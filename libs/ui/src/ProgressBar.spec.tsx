@@ -1,6 +1,6 @@
 import { clampProgress } from './ProgressBar';
 
-it('holds a progress value between 0 and max, and refuses a max that is not above 0 (SPEC §5)', () => {
+it('holds a progress value between 0 and max, and refuses a max that is not above 0', () => {
   expect(clampProgress(30, 60)).toBe(30);
   expect(clampProgress(-5, 60)).toBe(0);
   expect(clampProgress(90, 60)).toBe(60);

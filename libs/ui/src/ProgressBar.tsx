@@ -13,7 +13,7 @@ const Fill = styled.div`
   transition: width 0.3s;
 `;
 
-/** SPEC §5: max must be greater than 0; the value is held between 0 and max. */
+/** max must be greater than 0; the value is held between 0 and max. */
 export function clampProgress(value: number, max: number): number {
   if (!(max > 0)) throw new RangeError(`progress max must be greater than 0, got ${max}`);
   return Math.min(max, Math.max(0, value));

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { useCreateBreakerMutation, useGetAuthUserQuery } from '@cbh/api-client';
+import { apiErrorMessage, useCreateBreakerMutation, useGetAuthUserQuery } from '@cbh/api-client';
 import { BREAKER_SETTING_LIMITS, BREAKER_TYPES, hasPermission, type BreakerTypeName } from '@cbh/contracts';
 import { useNavigate } from '@cbh/router';
 import { Button, Card, Muted, PageHeader, Slider, theme, toast } from '@cbh/ui';
@@ -31,11 +31,6 @@ const TYPE_NOTES: Record<BreakerTypeName, string> = {
   adaptive: 'Opens on the failure rate over a sliding window; its threshold and open time adapt.',
   bulkhead: 'Simple, plus a limit on calls in flight at once.',
 };
-
-function errorMessage(error: unknown): string {
-  const data = (error as { data?: { message?: string } }).data;
-  return data?.message ?? 'Failed to create the circuit breaker.';
-}
 
 export function CreateBreakerPage() {
   const { data: user } = useGetAuthUserQuery();
@@ -73,7 +68,7 @@ export function CreateBreakerPage() {
       toast({ title: 'Circuit Breaker Created', description: `${created.name} is ready and CLOSED.` });
       navigate('/dashboard');
     } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+      toast({ title: 'Error', description: apiErrorMessage(error) ?? 'Failed to create the circuit breaker.', variant: 'destructive' });
     }
   };
 

@@ -4,19 +4,11 @@ import { Provider } from 'react-redux';
 import { createAppStore } from '@cbh/api-client';
 import type { ActivityEntry, AuthUser, DashboardStats } from '@cbh/contracts';
 import { MemoryRouter } from '@cbh/router';
+import { apiError, fakeApi } from '@cbh/test-support';
 import { DashboardPage } from './DashboardPage';
 
 const STATS: DashboardStats = { activeCircuitBreakers: 3, circuitBreakerChange: 1, totalRequests: 12345, requestsChange: -12.5, managedDomains: 0, domainsChange: 0, systemUptime: '99.9%' };
 const viewer: AuthUser = { id: 'u', email: 'vera@example.com', role: 'viewer', firstName: 'Vera', lastName: null, profileImageUrl: null, permissions: ['dashboard_view'], canElevate: false };
-
-function serve(routes: Record<string, unknown>) {
-  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
-    const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
-    return path in routes
-      ? new Response(JSON.stringify(routes[path]), { status: 200, headers: { 'content-type': 'application/json' } })
-      : new Response(JSON.stringify({ statusCode: 401, error: 'Unauthorized', message: 'Not signed in' }), { status: 401, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
-}
 
 function renderDashboard() {
   render(
@@ -30,7 +22,7 @@ function renderDashboard() {
 
 it('shows the banner, the four figures with their changes, quick actions, status and activity', async () => {
   const activity: ActivityEntry[] = [{ action: 'root@example.com created a circuit breaker', timestamp: '2026-11-22T10:00:00.000Z' }];
-  serve({ '/api/auth/user': viewer, '/api/dashboard/stats': STATS, '/api/dashboard/activity': activity });
+  fakeApi({ 'GET /api/auth/user': viewer, 'GET /api/dashboard/stats': STATS, 'GET /api/dashboard/activity': activity });
   renderDashboard();
 
   expect(await screen.findByText('Welcome back, Vera')).toBeTruthy();
@@ -54,14 +46,14 @@ it('shows the banner, the four figures with their changes, quick actions, status
 });
 
 it('offers User Management to holders of user_management, and says when there is no activity', async () => {
-  serve({ '/api/auth/user': { ...viewer, permissions: ['dashboard_view', 'user_management'] }, '/api/dashboard/stats': STATS, '/api/dashboard/activity': [] });
+  fakeApi({ 'GET /api/auth/user': { ...viewer, permissions: ['dashboard_view', 'user_management'] }, 'GET /api/dashboard/stats': STATS, 'GET /api/dashboard/activity': [] });
   renderDashboard();
   expect(await screen.findByRole('link', { name: 'User Management' })).toBeTruthy();
   expect(await screen.findByText('No recent activity')).toBeTruthy();
 });
 
 it('asks a signed-out visitor to sign in', async () => {
-  serve({});
+  fakeApi({ 'GET /api/auth/user': apiError(401, 'Not signed in'), 'GET /api/dashboard/stats': apiError(401, 'Not signed in'), 'GET /api/dashboard/activity': apiError(401, 'Not signed in') });
   renderDashboard();
   expect((await screen.findByRole('link', { name: 'Login' })).getAttribute('href')).toBe('/api/login');
 });

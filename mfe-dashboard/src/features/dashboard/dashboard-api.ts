@@ -1,7 +1,7 @@
 import { api } from '@cbh/api-client';
 import type { ActivityEntry, DashboardStats } from '@cbh/contracts';
 
-/** SPEC §7/§9: stats and activity are cached for 30 s. */
+/** Stats and activity are cached for 30 s. */
 const CACHE_SECONDS = 30;
 
 export const dashboardApi = api.injectEndpoints({

@@ -38,7 +38,7 @@ const Log = styled.ol`
   font-size: 13px;
 `;
 
-/** The taught breaker (SPEC §4, §9's sample defaults): one successful trial call closes it again. */
+/** The taught breaker, with the sample defaults (threshold 5, timeout 30 s): one successful trial call closes it again. */
 const SETTINGS = { type: 'simple' as const, ...SAMPLE_SETTINGS, recoveryTime: 60_000, successThreshold: 1 };
 const ORDER: BreakerState[] = ['CLOSED', 'OPEN', 'HALF_OPEN'];
 const LABEL: Record<BreakerState, string> = { CLOSED: 'CLOSED', OPEN: 'OPEN', HALF_OPEN: 'HALF-OPEN' };

@@ -12,7 +12,7 @@ const Stack = styled.div`
 `;
 
 const L = BREAKER_SETTING_LIMITS;
-/** SPEC §7: the settings go to the first config's id, else 1. */
+/** The settings are saved to the first config's id, else to id 1. */
 const FALLBACK_CONFIG_ID = 1;
 
 export interface ConfigurationPanelProps {
@@ -21,7 +21,7 @@ export interface ConfigurationPanelProps {
   canOperate: boolean;
 }
 
-/** The four §5 settings sliders saved with PATCH, and the load-test controls, for one breaker. */
+/** The four settings sliders (threshold, timeout, recovery time, success threshold) saved with PATCH, and the load-test controls, for one breaker. */
 export function ConfigurationPanel({ breaker, canAdminister, canOperate }: ConfigurationPanelProps) {
   const [failureThreshold, setFailureThreshold] = useState<number>(L.failureThreshold.default);
   const [timeoutSeconds, setTimeoutSeconds] = useState<number>(L.timeoutSeconds.default);

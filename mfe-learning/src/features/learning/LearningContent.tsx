@@ -24,7 +24,7 @@ export interface LearningContentProps {
 
 const scrollTo = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
-/** SPEC §2 'Pattern-learning page': the sections shared by the landing page and the home screen. */
+/** The pattern-learning page: the sections shared by the landing page and the home screen. */
 export function LearningContent({ user, title, description, heroActions }: LearningContentProps) {
   const navigate = useNavigate();
   const canView = hasPermission(user, 'circuit_breaker_view');

@@ -13,7 +13,7 @@ interface Sample {
 
 const TIMELINE_LENGTH = 40;
 
-/** Signed out: SPEC §9's local simulation, a new sample every 3 s. */
+/** Signed out: a local simulation with random figures, a new sample every 3 s. */
 export function useSimulatedSamples(): Sample[] {
   const [samples, setSamples] = useState<Sample[]>(() => [{ at: Date.now() / 1000, figures: SIMULATION_START, state: simulatedState(SIMULATION_START) }]);
   useEffect(() => {

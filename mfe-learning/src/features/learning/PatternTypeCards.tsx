@@ -3,7 +3,7 @@ import { BREAKER_TYPES } from '@cbh/contracts';
 import { Badge, Button, Card, Muted } from '@cbh/ui';
 import { Grid, Section } from './Section';
 
-/** SPEC §9: the settings the cards show when there is no breaker of that type to show. */
+/** The sample settings (threshold 5, timeout 30 s) the cards show when there is no breaker of that type to show. */
 export const SAMPLE_SETTINGS = { failureThreshold: 5, timeout: 30_000 } as const;
 
 const TYPES: Record<BreakerTypeName, { title: string; text: string }> = {
@@ -12,7 +12,7 @@ const TYPES: Record<BreakerTypeName, { title: string; text: string }> = {
   bulkhead: { title: 'Bulkhead', text: 'A simple breaker plus a cap on calls in flight, so one slow dependency cannot take every thread.' },
 };
 
-/** SPEC §2: an adaptive breaker's threshold moves within t−2…t+3 and its open time within timeout/2…timeout. */
+/** An adaptive breaker's threshold moves within t−2…t+3 and its open time within timeout/2…timeout. */
 export function adaptiveRanges(failureThreshold: number, timeoutMs: number) {
   return {
     threshold: [failureThreshold - 2, failureThreshold + 3] as const,

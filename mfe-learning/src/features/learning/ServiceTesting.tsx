@@ -89,7 +89,7 @@ const TIPS = [
   'Results from other people testing the same services appear here too.',
 ];
 
-/** SPEC §2 'Interactive Circuit Breaker Testing': test the first 4 services once or every second, watch results live. */
+/** Interactive circuit breaker testing: test the first 4 services once or every second, watch results live. */
 export function ServiceTesting({ canOperate }: { canOperate: boolean }) {
   const { data: allServices = [], isLoading } = useGetServicesQuery();
   const { data: metrics } = useGetLatestMetricsQuery(undefined, { pollingInterval: SERVICES_SECTION_METRICS_REFRESH_MS });

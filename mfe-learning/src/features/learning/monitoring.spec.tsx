@@ -4,7 +4,7 @@ import { breakerStats } from '@cbh/test-support';
 import { liveFigures, nextSimulatedFigures, SIMULATION_LIMITS, SIMULATION_START, worstState } from './monitoring';
 import { MonitoringPanel } from './MonitoringPanel';
 
-describe('the signed-out simulation (SPEC §9)', () => {
+describe('the signed-out simulation', () => {
   it('starts at 94.7 %, 142 ms, 1247 and 23', () => {
     expect(SIMULATION_START).toEqual({ successRate: 94.7, averageResponseTime: 142, requestsPerMinute: 1247, failedCalls: 23 });
   });

@@ -9,7 +9,7 @@ export interface MonitoringFigures {
   failedCalls: number;
 }
 
-/** SPEC §9: the signed-out panel's simulation — every 3 s, within these clamps, starting here. */
+/** The signed-out panel's client-side simulation — random figures every 3 s, within these clamps, starting here. */
 export const SIMULATION_INTERVAL_MS = 3000;
 export const SIMULATION_LIMITS = {
   successRate: [90, 99.9],

@@ -1,4 +1,4 @@
-/** The real-world applications section (SPEC §2, §9): six companies, four implementation patterns, why it matters. */
+/** The real-world applications section: six companies with their service counts, four implementation patterns, why it matters. */
 export const COMPANIES = [
   {
     name: 'Netflix',
