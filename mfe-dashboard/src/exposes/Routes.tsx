@@ -4,7 +4,7 @@ import { CreateBreakerPage } from '../features/create-breaker/CreateBreakerPage'
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { LoadTestPage } from '../features/load-test/LoadTestPage';
 
-const pages = [
+export const pages = [
   { path: ROUTES.dashboard.path, Component: DashboardPage },
   { path: ROUTES.createBreaker.path, Component: CreateBreakerPage },
   { path: ROUTES.loadTest.path, Component: LoadTestPage },

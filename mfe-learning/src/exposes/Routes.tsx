@@ -12,7 +12,7 @@ function Start() {
   return user ? <HomePage /> : <LandingPage />;
 }
 
-const pages = [
+export const pages = [
   { path: ROUTES.home.path, Component: Start },
   { path: ROUTES.coreLogic.path, Component: CoreLogicPage },
   { path: ROUTES.serviceLayer.path, Component: ServiceLayerPage },

@@ -3,7 +3,7 @@ import { RoutePages } from '@cbh/router';
 import { PrivilegeElevationPage } from '../features/elevation/PrivilegeElevationPage';
 import { UserManagementPage } from '../features/users/UserManagementPage';
 
-const pages = [
+export const pages = [
   { path: ROUTES.users.path, Component: UserManagementPage },
   { path: ROUTES.elevate.path, Component: PrivilegeElevationPage },
 ];
