@@ -4,6 +4,5 @@ const { REMOTE_DEV_PORTS } = require('../tools/webpack/dev-ports.cjs');
 module.exports = federatedApp({
   project: 'mfe-domains',
   name: 'mfe_domains',
-  exposes: { './Routes': './src/exposes/Routes.tsx' },
   devPort: REMOTE_DEV_PORTS['mfe-domains'],
 });

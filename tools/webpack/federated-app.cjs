@@ -9,11 +9,18 @@ const ROOT = path.resolve(__dirname, '../..');
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
 /**
+ * Every remote exposes its routes component as ./Routes (the shell loads it under REMOTE_ROUTES_MODULE of
+ * @cbh/contracts) from src/exposes/Routes.tsx; a remote lists only what it exposes beyond that.
+ */
+const ROUTES_EXPOSE = { './Routes': './src/exposes/Routes.tsx' };
+
+/**
  * The webpack config of one app of the site: the shell (host) when `host` is set, a remote otherwise.
  * Output goes to dist/<project>/ unless `--env outputPath=...` says otherwise; `--env projectDir=...` builds
- * a copy of the app's folder instead of the original.
+ * a copy of the app's folder instead of the original. `runtimePlugins` are federation runtime plugins of the
+ * host, as paths relative to the app's folder.
  */
-function federatedApp({ project, name, exposes, devPort, host = false }) {
+function federatedApp({ project, name, exposes = {}, runtimePlugins = [], devPort, host = false }) {
   return (env = {}, argv = {}) => {
     const production = argv.mode !== 'development';
     const projectDir = env.projectDir ? path.resolve(env.projectDir) : path.join(ROOT, project);
@@ -23,14 +30,14 @@ function federatedApp({ project, name, exposes, devPort, host = false }) {
       ? {
           name,
           remotes: {},
-          runtimePlugins: [path.join(projectDir, 'src/federation/remote-fallback-plugin.ts')],
+          runtimePlugins: runtimePlugins.map((plugin) => path.join(projectDir, plugin)),
           manifest: false,
           experiments: { provideExternalRuntime: true },
         }
       : {
           name,
           filename: 'remoteEntry.js',
-          exposes,
+          exposes: { ...ROUTES_EXPOSE, ...exposes },
           manifest: { fileName: 'mf-manifest.json' },
           experiments: {
             externalRuntime: true,

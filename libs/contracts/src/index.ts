@@ -1,6 +1,7 @@
 export * from './roles';
 export * from './auth';
 export * from './remotes';
+export * from './routes';
 export * from './constants';
 export * from './errors';
 export * from './realtime';

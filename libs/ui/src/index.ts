@@ -6,7 +6,6 @@ export * from './Spinner';
 export * from './toast-store';
 export * from './Toaster';
 export * from './Tooltip';
-export * from './RoutePages';
 export * from './StatCard';
 export * from './Slider';
 export * from './ProgressBar';

@@ -1,5 +1,6 @@
 import { useGetAuthUserQuery } from '@cbh/api-client';
-import { RoutePages } from '@cbh/ui';
+import { ROUTES } from '@cbh/contracts';
+import { RoutePages } from '@cbh/router';
 import { CoreLogicPage } from '../features/core-logic/CoreLogicPage';
 import { HomePage } from '../features/home/HomePage';
 import { LandingPage } from '../features/landing/LandingPage';
@@ -11,11 +12,11 @@ function Start() {
   return user ? <HomePage /> : <LandingPage />;
 }
 
-const pages = [
-  { path: '/', Component: Start },
-  { path: '/core-logic', Component: CoreLogicPage },
-  { path: '/services/core', Component: ServiceLayerPage },
-  { path: '/services/data-access', Component: DataAccessLayerPage },
+export const pages = [
+  { path: ROUTES.home.path, Component: Start },
+  { path: ROUTES.coreLogic.path, Component: CoreLogicPage },
+  { path: ROUTES.serviceLayer.path, Component: ServiceLayerPage },
+  { path: ROUTES.dataAccessLayer.path, Component: DataAccessLayerPage },
 ];
 
 export default function LearningRoutes() {

@@ -1,9 +1,9 @@
-import { PATTERN_DEMOS } from '@cbh/contracts';
-import { RoutePages } from '@cbh/ui';
+import { PATTERN_DEMOS, patternPath } from '@cbh/contracts';
+import { RoutePages } from '@cbh/router';
 import { PatternDemoPage } from '../features/catalogue/PatternDemoPage';
 
-const pages = PATTERN_DEMOS.map(({ slug, title, summary }) => ({
-  path: `/patterns/${slug}`,
+export const pages = PATTERN_DEMOS.map(({ slug, title, summary }) => ({
+  path: patternPath(slug),
   Component: () => <PatternDemoPage title={title} summary={summary} />,
 }));
 

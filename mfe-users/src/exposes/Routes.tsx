@@ -1,10 +1,11 @@
-import { RoutePages } from '@cbh/ui';
+import { ROUTES } from '@cbh/contracts';
+import { RoutePages } from '@cbh/router';
 import { PrivilegeElevationPage } from '../features/elevation/PrivilegeElevationPage';
 import { UserManagementPage } from '../features/users/UserManagementPage';
 
-const pages = [
-  { path: '/users', Component: UserManagementPage },
-  { path: '/elevate', Component: PrivilegeElevationPage },
+export const pages = [
+  { path: ROUTES.users.path, Component: UserManagementPage },
+  { path: ROUTES.elevate.path, Component: PrivilegeElevationPage },
 ];
 
 export default function UsersRoutes() {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { NavLink } from '@cbh/router';
 import styled from 'styled-components';
+import { servicePath } from '@cbh/contracts';
 import { Dot, NARROW_SCREEN_PX, theme, Tooltip } from '@cbh/ui';
 import { SERVICE_COMPONENT_GROUPS, type ComponentStatus } from './service-components';
 
@@ -111,7 +112,7 @@ export function Sidebar() {
                   {components.map(({ slug, label, status }) => (
                     <li key={slug}>
                       <Tooltip content={`${label}: ${status}`} side="right">
-                        <Item to={`/services/${slug}`} aria-label={label} data-status={status}>
+                        <Item to={servicePath(slug)} aria-label={label} data-status={status}>
                           <Dot $color={STATUS_COLORS[status]} aria-hidden />
                           {shrunk ? null : label}
                         </Item>

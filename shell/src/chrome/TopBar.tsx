@@ -1,6 +1,6 @@
 import { Link, NavLink } from '@cbh/router';
 import styled from 'styled-components';
-import { hasPermission, type AuthUser } from '@cbh/contracts';
+import { canOpen, ROUTES, type AuthUser } from '@cbh/contracts';
 import { ButtonLink, Dot, NARROW_SCREEN_PX, RoleBadge, theme } from '@cbh/ui';
 
 const Bar = styled.header`
@@ -60,8 +60,8 @@ const LiveStatus = styled.span`
 /** Which optional links and actions the top bar shows for this account. */
 export function chromeAccess(user: AuthUser | null) {
   return {
-    userManagement: hasPermission(user, 'user_management'),
-    coreLogic: user?.role === 'super_admin',
+    userManagement: canOpen(user, ROUTES.users),
+    coreLogic: canOpen(user, ROUTES.coreLogic),
     elevate: Boolean(user?.canElevate) && user?.role !== 'super_admin',
   };
 }
@@ -70,20 +70,20 @@ export function TopBar({ user, live = false }: { user: AuthUser | null; live?: b
   const access = chromeAccess(user);
   return (
     <Bar>
-      <Title to="/">Circuit Breaker Hub</Title>
+      <Title to={ROUTES.home.path}>Circuit Breaker Hub</Title>
       <Links aria-label="Main">
-        <NavLink to="/" end>
-          Home
+        <NavLink to={ROUTES.home.path} end>
+          {ROUTES.home.title}
         </NavLink>
-        <NavLink to="/dashboard">Dashboard</NavLink>
-        <NavLink to="/domains">Domains</NavLink>
-        {access.userManagement ? <NavLink to="/users">User Management</NavLink> : null}
-        {access.coreLogic ? <NavLink to="/core-logic">Core Logic</NavLink> : null}
+        <NavLink to={ROUTES.dashboard.path}>{ROUTES.dashboard.title}</NavLink>
+        <NavLink to={ROUTES.domains.path}>{ROUTES.domains.title}</NavLink>
+        {access.userManagement ? <NavLink to={ROUTES.users.path}>{ROUTES.users.title}</NavLink> : null}
+        {access.coreLogic ? <NavLink to={ROUTES.coreLogic.path}>{ROUTES.coreLogic.title}</NavLink> : null}
       </Links>
       <Account>
         {access.elevate ? (
-          <ButtonLink as={Link} to="/elevate" $variant="outline">
-            Elevate to Super Admin
+          <ButtonLink as={Link} to={ROUTES.elevate.path} $variant="outline">
+            {ROUTES.elevate.title}
           </ButtonLink>
         ) : null}
         {user ? (
@@ -103,7 +103,7 @@ export function TopBar({ user, live = false }: { user: AuthUser | null; live?: b
             Login
           </ButtonLink>
         )}
-        <ButtonLink as={Link} to={user ? '/dashboard' : '/api/login'} reloadDocument={!user}>
+        <ButtonLink as={Link} to={user ? ROUTES.dashboard.path : '/api/login'} reloadDocument={!user}>
           Start Demo
         </ButtonLink>
       </Account>

@@ -11,7 +11,7 @@ export interface ServiceComponentGroup {
   components: ServiceComponent[];
 }
 
-/** The 15 service components of the 'Service Logic' sidebar, each linked at /services/<slug>. */
+/** The 15 service components of the 'Service Logic' sidebar, each linked at its servicePath. */
 export const SERVICE_COMPONENT_GROUPS: ServiceComponentGroup[] = [
   {
     category: 'Core Logic',

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useCreateBreakerMutation, useGetAuthUserQuery } from '@cbh/api-client';
-import { BREAKER_SETTING_LIMITS, BREAKER_TYPES, hasPermission, type BreakerTypeName } from '@cbh/contracts';
+import { BREAKER_SETTING_LIMITS, BREAKER_TYPES, hasPermission, ROUTES, type BreakerTypeName } from '@cbh/contracts';
 import { useNavigate } from '@cbh/router';
 import { Button, Card, Muted, PageHeader, Slider, theme, toast } from '@cbh/ui';
 
@@ -66,7 +66,7 @@ export function CreateBreakerPage() {
         ...(type === 'bulkhead' ? { maxConcurrentCalls, maxQueue } : {}),
       }).unwrap();
       toast({ title: 'Circuit Breaker Created', description: `${created.name} is ready and CLOSED.` });
-      navigate('/dashboard');
+      navigate(ROUTES.dashboard.path);
     } catch (error) {
       toast({ title: 'Error', description: apiErrorMessage(error) ?? 'Failed to create the circuit breaker.', variant: 'destructive' });
     }

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { useGetAuthUserQuery } from '@cbh/api-client';
-import { hasPermission, type DashboardStats } from '@cbh/contracts';
+import { canOpen, ROUTES, type DashboardStats } from '@cbh/contracts';
 import { Link } from '@cbh/router';
 import { Badge, ButtonLink, Card, Dot, Muted, PageHeader, RoleBadge, StatCard, theme } from '@cbh/ui';
 import { REFETCH_AFTER_SECONDS, useGetDashboardActivityQuery, useGetDashboardStatsQuery } from './dashboard-api';
@@ -90,11 +90,11 @@ export function DashboardPage() {
         <Card>
           <SectionTitle>Quick Actions</SectionTitle>
           <Actions>
-            <ButtonLink as={Link} to="/circuit-breakers/new">Create Circuit Breaker</ButtonLink>
-            <ButtonLink as={Link} to="/load-test" $variant="outline">Run Load Test</ButtonLink>
-            <ButtonLink as={Link} to="/domains" $variant="outline">Manage Domains</ButtonLink>
-            {hasPermission(user, 'user_management') ? (
-              <ButtonLink as={Link} to="/users" $variant="outline">User Management</ButtonLink>
+            <ButtonLink as={Link} to={ROUTES.createBreaker.path}>Create Circuit Breaker</ButtonLink>
+            <ButtonLink as={Link} to={ROUTES.loadTest.path} $variant="outline">Run Load Test</ButtonLink>
+            <ButtonLink as={Link} to={ROUTES.domains.path} $variant="outline">Manage Domains</ButtonLink>
+            {canOpen(user, ROUTES.users) ? (
+              <ButtonLink as={Link} to={ROUTES.users.path} $variant="outline">{ROUTES.users.title}</ButtonLink>
             ) : null}
           </Actions>
         </Card>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { useGetAuthUserQuery } from '@cbh/api-client';
-import { PATTERN_DEMOS } from '@cbh/contracts';
+import { canOpen, PATTERN_DEMOS, patternPath, ROUTES } from '@cbh/contracts';
 import { Link } from '@cbh/router';
 import { Badge, Card, Muted, PageHeader, theme } from '@cbh/ui';
 import { ARCHITECTURE_LAYERS, REQUEST_FLOW } from './layers';
@@ -52,7 +52,7 @@ export function CoreLogicPage() {
   }, [user]);
 
   if (!user) return null;
-  if (user.role !== 'super_admin') {
+  if (!canOpen(user, ROUTES.coreLogic)) {
     return (
       <Card>
         <PageHeader title="Core Logic Layer (Brain)" description="This overview is for super admins only.">
@@ -98,7 +98,7 @@ export function CoreLogicPage() {
       <Muted style={{ marginBottom: 12 }}>The same layers carry the enterprise patterns below; each opens a live simulation.</Muted>
       <Grid $min={240}>
         {PATTERN_DEMOS.map((pattern) => (
-          <PatternLink key={pattern.slug} to={`/patterns/${pattern.slug}`}>
+          <PatternLink key={pattern.slug} to={patternPath(pattern.slug)}>
             <Card>
               <h3>{pattern.title}</h3>
               <Muted>{pattern.summary}</Muted>

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { METRICS_REFRESH_MS, useGetBreakersQuery, useGetLatestMetricsQuery, useGetServicesQuery } from '@cbh/api-client';
-import { hasPermission, type AuthUser, type BreakerConfigView } from '@cbh/contracts';
+import { hasPermission, ROUTES, type AuthUser, type BreakerConfigView } from '@cbh/contracts';
 import { useNavigate } from '@cbh/router';
 import { Card, Muted } from '@cbh/ui';
 import { ConfigurationPanel } from './ConfigurationPanel';
@@ -37,7 +37,7 @@ export function LearningContent({ user, title, description, heroActions }: Learn
   const selected = breakers?.find((breaker) => breaker.id === selectedId) ?? breakers?.[0];
 
   const configure = (breaker: BreakerConfigView | null) => {
-    if (canView && !breaker) return navigate('/circuit-breakers/new');
+    if (canView && !breaker) return navigate(ROUTES.createBreaker.path);
     if (breaker) setSelectedId(breaker.id);
     scrollTo('configure');
   };

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { matchPath, useLocation } from '@cbh/router';
+import { matchPath, useLocation } from 'react-router-dom';
 
 export interface RoutePage {
   path: string;

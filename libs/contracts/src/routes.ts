@@ -1,0 +1,69 @@
+import { PATTERN_DEMOS } from './patterns';
+import { hasPermission, type Permission, type Role } from './roles';
+
+/** The federation container names of the remotes, in the order of /remotes.json. */
+export const REMOTE_NAMES = ['mfe_learning', 'mfe_dashboard', 'mfe_domains', 'mfe_users', 'mfe_patterns'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** One page of the site: the remote that renders it, its title and who may open it. */
+export interface RouteDefinition {
+  /** The exact path the route matches. */
+  readonly path: string;
+  /** The remote listed for this path in /remotes.json. */
+  readonly remote: RemoteName;
+  /** The page's name wherever the site links to it. */
+  readonly title: string;
+  /** The permission an account needs for the page; absent when any visitor may open it. */
+  readonly permission?: Permission;
+  /** The one role that may open the page; absent when the page is not limited to a role. */
+  readonly role?: Role;
+}
+
+/** The path of a service component's page in the 'Service Logic' sidebar. */
+export function servicePath(slug: string): string {
+  return `/services/${slug}`;
+}
+
+/** The path of a pattern demonstration's page. */
+export function patternPath(slug: string): string {
+  return `/patterns/${slug}`;
+}
+
+/** The named pages of the site; link to one through its path here, never a typed-out string. */
+export const ROUTES = {
+  home: { path: '/', remote: 'mfe_learning', title: 'Home' },
+  coreLogic: { path: '/core-logic', remote: 'mfe_learning', title: 'Core Logic', role: 'super_admin' },
+  serviceLayer: { path: servicePath('core'), remote: 'mfe_learning', title: 'Service Layer' },
+  dataAccessLayer: { path: servicePath('data-access'), remote: 'mfe_learning', title: 'Data Access Layer' },
+  dashboard: { path: '/dashboard', remote: 'mfe_dashboard', title: 'Dashboard' },
+  createBreaker: { path: '/circuit-breakers/new', remote: 'mfe_dashboard', title: 'Create Circuit Breaker' },
+  loadTest: { path: '/load-test', remote: 'mfe_dashboard', title: 'Load Test' },
+  domains: { path: '/domains', remote: 'mfe_domains', title: 'Domains' },
+  users: { path: '/users', remote: 'mfe_users', title: 'User Management', permission: 'user_management' },
+  elevate: { path: '/elevate', remote: 'mfe_users', title: 'Elevate to Super Admin' },
+} as const satisfies Record<string, RouteDefinition>;
+
+/** One page per pattern demonstration, rendered by mfe_patterns. */
+export const PATTERN_ROUTES: readonly RouteDefinition[] = PATTERN_DEMOS.map(({ slug, title }) => ({
+  path: patternPath(slug),
+  remote: 'mfe_patterns',
+  title,
+}));
+
+/** Every page of the site; /remotes.json lists exactly these paths, each under its remote, in this order. */
+export const ROUTE_TABLE: readonly RouteDefinition[] = [...Object.values(ROUTES), ...PATTERN_ROUTES];
+
+/** The pages a remote renders, in table order. */
+export function routesOf(remote: RemoteName): readonly RouteDefinition[] {
+  return ROUTE_TABLE.filter((route) => route.remote === remote);
+}
+
+/** Whether an account may open a page: it holds the page's permission and has the page's role, if any. */
+export function canOpen(
+  user: { role: string; permissions: readonly string[] } | null | undefined,
+  route: RouteDefinition,
+): boolean {
+  if (route.role !== undefined && user?.role !== route.role) return false;
+  if (route.permission !== undefined && !hasPermission(user, route.permission)) return false;
+  return true;
+}
