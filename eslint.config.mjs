@@ -18,12 +18,17 @@ export default [
             { sourceTag: 'scope:mfe', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data', 'type:util'] },
-            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data', 'type:util'] },
-            { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:util'] },
-            { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:data', 'type:util'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data', 'type:util', 'type:contracts'] },
+            {
+              sourceTag: 'type:feature',
+              onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data', 'type:util', 'type:contracts'],
+            },
+            { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:util', 'type:contracts'] },
+            { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:data', 'type:util', 'type:contracts'] },
+            // utilities (the breaker engine, the router facade) may use the shared vocabulary and nothing else
+            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:contracts'] },
             // contracts is the bottom of the graph: it imports no other project
-            { sourceTag: 'type:util', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
           ],
         },
       ],
@@ -35,10 +40,12 @@ export default [
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [
-          { name: 'react-router-dom', message: 'Import routing from @cbh/router, the shared routing facade.' },
-          { name: 'react-router', message: 'Import routing from @cbh/router, the shared routing facade.' },
-        ] },
+        {
+          paths: [
+            { name: 'react-router-dom', message: 'Import routing from @cbh/router, the shared routing facade.' },
+            { name: 'react-router', message: 'Import routing from @cbh/router, the shared routing facade.' },
+          ],
+        },
       ],
     },
   },
@@ -47,7 +54,10 @@ export default [
   },
   {
     files: ['**/*.cjs', '**/webpack.config.js', 'jest.config.js'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly' },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 ];

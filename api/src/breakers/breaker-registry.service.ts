@@ -1,22 +1,26 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CircuitBreaker, PEER_REASON, type Transition } from '@cbh/breaker';
+import type { BreakerSettings, BreakerTransition } from '@cbh/contracts';
 import { InstanceRegistry } from '../replicas/instance-registry.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { type BreakerConfigFields, toBreakerSettings } from './entities/breaker-config.entity';
-import type { BreakerSettings } from '@cbh/breaker';
+import { BreakerTransitionEntity } from './entities/breaker-transition.entity';
 
 const sameSettings = (a: BreakerSettings | undefined, b: BreakerSettings) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The live CircuitBreaker of every configuration in this process. Every transition goes to the journal and to
- * every replica as stateChange; a breaker that opens on another replica opens here too.
+ * every replica as stateChange; a breaker that opens on another replica opens here too. Reading a breaker
+ * never moves it, so an open breaker is ticked when its open period ends: views show HALF_OPEN on time and the
+ * journal records the move then, whether or not a call comes.
  */
 @Injectable()
-export class BreakerRegistry implements OnModuleInit {
+export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(BreakerRegistry.name);
   private readonly breakers = new Map<number, CircuitBreaker>();
   private readonly names = new Map<number, string>();
+  private readonly halfOpenTimers = new Map<number, NodeJS.Timeout>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -41,6 +45,11 @@ export class BreakerRegistry implements OnModuleInit {
     });
   }
 
+  onModuleDestroy() {
+    for (const timer of this.halfOpenTimers.values()) clearTimeout(timer);
+    this.halfOpenTimers.clear();
+  }
+
   get(configId: number): CircuitBreaker | undefined {
     return this.breakers.get(configId);
   }
@@ -52,13 +61,18 @@ export class BreakerRegistry implements OnModuleInit {
   /** A fresh breaker for a new or changed configuration (a changed one starts CLOSED again). */
   install(config: BreakerConfigFields): CircuitBreaker {
     const breaker = new CircuitBreaker(toBreakerSettings(config));
-    breaker.onTransition((transition) => void this.announce(config.id, transition));
+    breaker.onTransition((transition) => {
+      this.scheduleHalfOpen(config.id, breaker);
+      void this.announce(config.id, transition);
+    });
+    this.clearHalfOpen(config.id);
     this.breakers.set(config.id, breaker);
     this.names.set(config.id, config.name);
     return breaker;
   }
 
   remove(configId: number) {
+    this.clearHalfOpen(configId);
     this.breakers.delete(configId);
     this.names.delete(configId);
   }
@@ -67,17 +81,35 @@ export class BreakerRegistry implements OnModuleInit {
     return this.names.get(configId) ?? String(configId);
   }
 
+  /** An open breaker moves to HALF_OPEN when its open period ends (any other transition cancels the wait). */
+  private scheduleHalfOpen(configId: number, breaker: CircuitBreaker) {
+    this.clearHalfOpen(configId);
+    const due = breaker.nextAttemptAt;
+    if (due === null) return;
+    const timer = setTimeout(
+      () => {
+        this.halfOpenTimers.delete(configId);
+        // a breaker replaced or removed meanwhile is no longer this configuration's
+        if (this.breakers.get(configId) === breaker) breaker.tick();
+      },
+      Math.max(0, due - Date.now()),
+    );
+    timer.unref();
+    this.halfOpenTimers.set(configId, timer);
+  }
+
+  private clearHalfOpen(configId: number) {
+    clearTimeout(this.halfOpenTimers.get(configId));
+    this.halfOpenTimers.delete(configId);
+  }
+
   private async announce(configId: number, { from, to, reason, at }: Transition) {
+    const transition: BreakerTransition = { configId, from, to, reason, at: new Date(at).toISOString(), instanceId: this.instance.id };
     try {
       // Announced and journalled at once: the live message does not wait for the journal.
       await Promise.all([
-        reason === PEER_REASON
-          ? undefined
-          : this.bus.publish({ type: 'stateChange', data: { configId, from, to, reason, at: new Date(at).toISOString(), instanceId: this.instance.id } }),
-        this.dataSource.query(
-          'INSERT INTO breaker_transitions (config_id, from_state, to_state, reason, instance_id, at) VALUES ($1, $2, $3, $4, $5, $6)',
-          [configId, from, to, reason, this.instance.id, new Date(at)],
-        ),
+        reason === PEER_REASON ? undefined : this.bus.publish({ type: 'stateChange', data: transition }),
+        this.dataSource.getRepository(BreakerTransitionEntity).insert({ ...transition, at: new Date(at) }),
       ]);
     } catch (error) {
       // The configuration may have been deleted meanwhile.

@@ -12,7 +12,8 @@ afterAll(async () => {
   await api.stop();
 });
 
-const call = (path: string, options: { method?: string; body?: unknown; cookie?: string | null } = {}) => api.call(path, { cookie: admin, ...options });
+const call = (path: string, options: { method?: string; body?: unknown; cookie?: string | null } = {}) =>
+  api.call(path, { cookie: admin, ...options });
 
 it('seeds one demo breaker per type, CLOSED', async () => {
   const breakers = await (await call('/api/circuit-breakers')).json();
@@ -27,13 +28,24 @@ it('seeds one demo breaker per type, CLOSED', async () => {
 it('creates, updates the four settings within the slider ranges, and deletes a breaker', async () => {
   const created = await call('/api/circuit-breakers', {
     method: 'POST',
-    body: { name: 'Orders', type: 'bulkhead', failureThreshold: 4, timeout: 20_000, recoveryTime: 30_000, successThreshold: 2, maxConcurrentCalls: 5 },
+    body: {
+      name: 'Orders',
+      type: 'bulkhead',
+      failureThreshold: 4,
+      timeout: 20_000,
+      recoveryTime: 30_000,
+      successThreshold: 2,
+      maxConcurrentCalls: 5,
+    },
   });
   expect(created.status).toBe(201);
   const breaker = await created.json();
   expect(breaker).toMatchObject({ name: 'Orders', type: 'bulkhead', maxConcurrentCalls: 5, state: 'CLOSED' });
 
-  const patched = await call(`/api/circuit-breakers/${breaker.id}`, { method: 'PATCH', body: { failureThreshold: 20, timeout: 120_000, recoveryTime: 300_000, successThreshold: 10 } });
+  const patched = await call(`/api/circuit-breakers/${breaker.id}`, {
+    method: 'PATCH',
+    body: { failureThreshold: 20, timeout: 120_000, recoveryTime: 300_000, successThreshold: 10 },
+  });
   expect(await patched.json()).toMatchObject({ failureThreshold: 20, timeout: 120_000, recoveryTime: 300_000, successThreshold: 10 });
 
   for (const [body, message] of [
@@ -59,8 +71,14 @@ it('forces open and closed, resets, and journals each transition', async () => {
   const [first] = await (await call('/api/circuit-breakers')).json();
   const opened = await (await call(`/api/circuit-breakers/${first.id}/force-open`, { method: 'POST' })).json();
   expect(opened).toMatchObject({ state: 'OPEN', override: 'forced-open' });
-  expect(await (await call(`/api/circuit-breakers/${first.id}/force-closed`, { method: 'POST' })).json()).toMatchObject({ state: 'CLOSED', override: 'forced-closed' });
-  expect(await (await call(`/api/circuit-breakers/${first.id}/reset`, { method: 'POST' })).json()).toMatchObject({ state: 'CLOSED', override: 'none' });
+  expect(await (await call(`/api/circuit-breakers/${first.id}/force-closed`, { method: 'POST' })).json()).toMatchObject({
+    state: 'CLOSED',
+    override: 'forced-closed',
+  });
+  expect(await (await call(`/api/circuit-breakers/${first.id}/reset`, { method: 'POST' })).json()).toMatchObject({
+    state: 'CLOSED',
+    override: 'none',
+  });
 
   await new Promise((resolve) => setTimeout(resolve, 100));
   const journal = await (await call(`/api/circuit-breakers/${first.id}/transitions`)).json();
@@ -69,7 +87,48 @@ it('forces open and closed, resets, and journals each transition', async () => {
     'CLOSED->OPEN (forced open)',
   ]);
   const audit = await api.sql("SELECT action FROM audit_entries WHERE target_type = 'circuit_breaker' ORDER BY id");
-  expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['breaker.create', 'breaker.update', 'breaker.delete', 'breaker.force-open', 'breaker.force-closed', 'breaker.reset']));
+  expect(audit.map((row) => row.action)).toEqual(
+    expect.arrayContaining([
+      'breaker.create',
+      'breaker.update',
+      'breaker.delete',
+      'breaker.force-open',
+      'breaker.force-closed',
+      'breaker.reset',
+    ]),
+  );
+});
+
+it('half-opens an open breaker when its timeout ends, with no call; reading it in between changes nothing', async () => {
+  const breaker = await (
+    await call('/api/circuit-breakers', {
+      method: 'POST',
+      body: { name: 'Ledger', type: 'simple', failureThreshold: 1, timeout: 5_000, recoveryTime: 10_000, successThreshold: 1 },
+    })
+  ).json();
+  const service = await (
+    await call('/api/services', {
+      method: 'POST',
+      body: { name: 'Ledger', endpoint: '/api/chaos/0', failureRate: 100, averageResponseTime: 1, circuitBreakerConfigId: breaker.id },
+    })
+  ).json();
+  await call(`/api/services/${service.id}`, { method: 'PATCH', body: { endpoint: `/api/chaos/${service.id}` } });
+  const opened = await (await call(`/api/services/${service.id}/test`, { method: 'POST' })).json();
+  expect(opened).toMatchObject({ success: false, circuitBreakerState: 'OPEN' });
+
+  const journal = async () =>
+    ((await (await call(`/api/circuit-breakers/${breaker.id}/transitions`)).json()) as { to: string; reason: string }[]).map(
+      (t) => `${t.to} (${t.reason})`,
+    );
+  const stateOf = async () =>
+    ((await (await call('/api/circuit-breakers')).json()) as { id: number; state: string }[]).find((b) => b.id === breaker.id)?.state;
+  for (let i = 0; i < 5; i++) expect(await stateOf()).toBe('OPEN');
+  expect(await journal()).toEqual(['OPEN (failure threshold reached)']);
+
+  const openedAt = Date.now();
+  while ((await stateOf()) === 'OPEN' && Date.now() - openedAt < 10_000) await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(await stateOf()).toBe('HALF_OPEN');
+  expect(await journal()).toEqual(['HALF_OPEN (timeout elapsed)', 'OPEN (failure threshold reached)']);
 });
 
 it('lets viewers read but not change breakers', async () => {

@@ -1,10 +1,10 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { type CallOutcome, RollingMetrics } from '@cbh/breaker';
 import type { BreakerStats } from '@cbh/contracts';
 import { BreakerRegistry } from '../breakers/breaker-registry.service';
 import { InstanceRegistry } from '../replicas/instance-registry.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
+import { type MetricBucketCounts, MetricBucketsRepository } from './metric-buckets.repository';
 
 /** Per-breaker figures of this process, from memory; the replica view comes from the stateChange messages. */
 const FLUSH_EVERY_MS = 5000;
@@ -23,7 +23,7 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
   private readonly replicaStates = new Map<number, Map<string, string>>();
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly buckets: MetricBucketsRepository,
     private readonly registry: BreakerRegistry,
     private readonly instances: InstanceRegistry,
     private readonly bus: RealtimeBus,
@@ -39,36 +39,26 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
-    const rows = [...batch.entries()].map(([key, c]) => {
+    const buckets = [...batch.entries()].map(([key, c]): MetricBucketCounts => {
       const [configId, second] = key.split(':').map(Number) as [number, number];
       return {
-        config_id: configId,
-        second: new Date(second * 1000).toISOString(),
+        configId,
+        second: new Date(second * 1000),
         success: c.success,
         failure: c.failure,
         timeout: c.timeout,
-        short_circuited: c['short-circuited'],
-        bulkhead_rejected: c['bulkhead-rejected'],
+        shortCircuited: c['short-circuited'],
+        bulkheadRejected: c['bulkhead-rejected'],
       };
     });
-    await this.dataSource.query(
-      `INSERT INTO metric_buckets (config_id, second, instance_id, success, failure, timeout, short_circuited, bulkhead_rejected)
-       SELECT r.config_id, r.second, $1, r.success, r.failure, r.timeout, r.short_circuited, r.bulkhead_rejected
-       FROM jsonb_to_recordset($2::jsonb) AS r(config_id int, second timestamptz, success int, failure int, timeout int, short_circuited int, bulkhead_rejected int)
-       WHERE EXISTS (SELECT 1 FROM circuit_breaker_configs c WHERE c.id = r.config_id)
-       ON CONFLICT (config_id, second, instance_id) DO UPDATE SET
-         success = metric_buckets.success + EXCLUDED.success, failure = metric_buckets.failure + EXCLUDED.failure,
-         timeout = metric_buckets.timeout + EXCLUDED.timeout, short_circuited = metric_buckets.short_circuited + EXCLUDED.short_circuited,
-         bulkhead_rejected = metric_buckets.bulkhead_rejected + EXCLUDED.bulkhead_rejected`,
-      [this.instances.id, JSON.stringify(rows)],
-    );
+    await this.buckets.addCounts(this.instances.id, buckets);
   }
 
   onModuleInit() {
     this.flushTimer = setInterval(() => void this.flush().catch(() => undefined), FLUSH_EVERY_MS);
     this.flushTimer.unref();
     this.bus.subscribe(({ message }) => {
-      if (message.type !== 'stateChange') return;
+      if (message.type !== 'stateChange' || message.data.instanceId === null) return;
       const states = this.replicaStates.get(message.data.configId) ?? new Map<string, string>();
       states.set(message.data.instanceId, message.data.to);
       this.replicaStates.set(message.data.configId, states);
@@ -94,7 +84,9 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
       const totals = this.windows.get(configId)?.totals(now);
       const counts = totals?.counts;
       const state = breaker.state;
-      const peers = [...(this.replicaStates.get(configId) ?? new Map<string, string>()).entries()].filter(([id]) => id !== this.instances.id);
+      const peers = [...(this.replicaStates.get(configId) ?? new Map<string, string>()).entries()].filter(
+        ([id]) => id !== this.instances.id,
+      );
       const open = (state === 'OPEN' ? 1 : 0) + peers.filter(([, peerState]) => peerState === 'OPEN').length;
       const errors = counts ? counts.failure + counts.timeout + counts['short-circuited'] + counts['bulkhead-rejected'] : 0;
       return {

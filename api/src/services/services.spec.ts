@@ -1,3 +1,4 @@
+import { REJECTION_MESSAGES } from '@cbh/breaker';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 
 let api: TestApi;
@@ -13,19 +14,29 @@ afterAll(async () => {
   await api.stop();
 });
 
-const call = (path: string, options: { method?: string; body?: unknown; cookie?: string | null } = {}) => api.call(path, { cookie: admin, ...options });
+const call = (path: string, options: { method?: string; body?: unknown; cookie?: string | null } = {}) =>
+  api.call(path, { cookie: admin, ...options });
 const testService = async (id: number) => (await call(`/api/services/${id}/test`, { method: 'POST', cookie: operator })).json();
 
 it('seeds four services answered by the chaos target, the first three behind the demo breakers', async () => {
   const services = await (await call('/api/services')).json();
   expect(services).toHaveLength(4);
-  expect(services.map((s: { endpoint: string; id: number }) => s.endpoint)).toEqual(services.map((s: { id: number }) => `/api/chaos/${s.id}`));
-  expect(services.map((s: { circuitBreakerConfigId: number | null }) => s.circuitBreakerConfigId !== null)).toEqual([true, true, true, false]);
+  expect(services.map((s: { endpoint: string; id: number }) => s.endpoint)).toEqual(
+    services.map((s: { id: number }) => `/api/chaos/${s.id}`),
+  );
+  expect(services.map((s: { circuitBreakerConfigId: number | null }) => s.circuitBreakerConfigId !== null)).toEqual([
+    true,
+    true,
+    true,
+    false,
+  ]);
 });
 
 it('makes one real call through the breaker and reports it', async () => {
   const [first] = await (await call('/api/services')).json();
-  const patched = await (await call(`/api/services/${first.id}`, { method: 'PATCH', body: { failureRate: 0, averageResponseTime: 40 } })).json();
+  const patched = await (
+    await call(`/api/services/${first.id}`, { method: 'PATCH', body: { failureRate: 0, averageResponseTime: 40 } })
+  ).json();
   expect(patched.circuitBreakerConfigId).toBe(first.circuitBreakerConfigId);
   const result = await testService(first.id);
   expect(result).toMatchObject({ serviceId: first.id, success: true, statusCode: 200, circuitBreakerState: 'CLOSED', error: null });
@@ -39,7 +50,13 @@ it('opens the breaker after failureThreshold failed calls, then answers fast wit
   for (let i = 0; i < 6; i++) results.push(await testService(first.id));
   expect(results.slice(0, 5).map((r) => [r.success, r.statusCode])).toEqual(Array(5).fill([false, 503]));
   expect(results[4].circuitBreakerState).toBe('OPEN');
-  expect(results[5]).toMatchObject({ success: false, responseTime: 0, statusCode: null, error: 'Circuit breaker is OPEN', circuitBreakerState: 'OPEN' });
+  expect(results[5]).toMatchObject({
+    success: false,
+    responseTime: 0,
+    statusCode: null,
+    error: REJECTION_MESSAGES['short-circuited'],
+    circuitBreakerState: 'OPEN',
+  });
   const journal = await (await call(`/api/circuit-breakers/${first.circuitBreakerConfigId}/transitions`)).json();
   expect(journal[0]).toMatchObject({ from: 'CLOSED', to: 'OPEN', reason: 'failure threshold reached' });
 });
@@ -50,17 +67,25 @@ it('refuses to call link-local, metadata and private addresses', async () => {
     ['http://127.0.0.1:9/', 'Refused to call 127.0.0.1: a loopback or private address'],
     ['http://localhost:9/', 'Refused to call localhost (127.0.0.1): a loopback or private address'],
   ]) {
-    const created = await (await call('/api/services', { method: 'POST', body: { name: 'Probe', endpoint, failureRate: 0, averageResponseTime: 10 } })).json();
+    const created = await (
+      await call('/api/services', { method: 'POST', body: { name: 'Probe', endpoint, failureRate: 0, averageResponseTime: 10 } })
+    ).json();
     const result = await testService(created.id);
     expect(result).toMatchObject({ success: false, error: reason });
   }
 });
 
 it('validates services and names the field', async () => {
-  const bad = await call('/api/services', { method: 'POST', body: { name: 'x', endpoint: 'ftp://files', failureRate: 101, averageResponseTime: 10 } });
+  const bad = await call('/api/services', {
+    method: 'POST',
+    body: { name: 'x', endpoint: 'ftp://files', failureRate: 101, averageResponseTime: 10 },
+  });
   expect(bad.status).toBe(400);
   expect((await bad.json()).message).toBe('endpoint: must be an http(s) URL or /api/chaos/<id>; failureRate: must be at most 100');
-  const unknownBreaker = await call('/api/services', { method: 'POST', body: { name: 'x', endpoint: 'https://example.com', failureRate: 1, averageResponseTime: 10, circuitBreakerConfigId: 9999 } });
+  const unknownBreaker = await call('/api/services', {
+    method: 'POST',
+    body: { name: 'x', endpoint: 'https://example.com', failureRate: 1, averageResponseTime: 10, circuitBreakerConfigId: 9999 },
+  });
   expect(unknownBreaker.status).toBe(404);
   expect((await call('/api/services/9999/test', { method: 'POST', cookie: operator })).status).toBe(404);
 });

@@ -1,8 +1,15 @@
 import type { z } from 'zod';
-import type { BreakerConfigView, BreakerStats, createBreakerSchema, breakerSettingsSchema, ServiceView, TestResultView, TestSessionView, BreakerStateName } from '@cbh/contracts';
+import type {
+  BreakerConfigView,
+  BreakerCoreSettings,
+  BreakerStats,
+  createBreakerSchema,
+  ServiceView,
+  TestResultView,
+  TestSessionView,
+  BreakerStateName,
+} from '@cbh/contracts';
 import { api } from './api';
-
-export type BreakerSettings = z.infer<typeof breakerSettingsSchema>;
 
 /** Latest metrics refresh every 5 s, every 2 s in the services section. */
 export const METRICS_REFRESH_MS = 5000;
@@ -16,7 +23,7 @@ export const breakersApi = api.injectEndpoints({
       query: (body) => ({ url: '/circuit-breakers', method: 'POST', body }),
       invalidatesTags: ['Breakers', 'Metrics'],
     }),
-    updateBreakerSettings: build.mutation<BreakerConfigView, { id: number; settings: BreakerSettings }>({
+    updateBreakerSettings: build.mutation<BreakerConfigView, { id: number; settings: BreakerCoreSettings }>({
       query: ({ id, settings }) => ({ url: `/circuit-breakers/${id}`, method: 'PATCH', body: settings }),
       invalidatesTags: ['Breakers'],
     }),
@@ -26,7 +33,10 @@ export const breakersApi = api.injectEndpoints({
       query: (id) => ({ url: `/services/${id}/test`, method: 'POST' }),
       invalidatesTags: ['Metrics'],
     }),
-    getRunningTestSessions: build.query<TestSessionView[], void>({ query: () => '/test-sessions?status=running', providesTags: ['TestSessions'] }),
+    getRunningTestSessions: build.query<TestSessionView[], void>({
+      query: () => '/test-sessions?status=running',
+      providesTags: ['TestSessions'],
+    }),
     startTestSession: build.mutation<TestSessionView, { configId: number; failureRate: number; requestRate: number; duration: number }>({
       query: (body) => ({ url: '/test-sessions', method: 'POST', body }),
       invalidatesTags: ['TestSessions'],

@@ -1,5 +1,7 @@
-import { BreakerRejectedError, CircuitBreaker } from './circuit-breaker';
-import type { Admission, BreakerSettings, BreakerState } from './types';
+import type { BreakerSettings, BreakerStateName } from '@cbh/contracts';
+import { CircuitBreaker } from './circuit-breaker';
+import { BreakerRejectedError, isBreakerRejection, REJECTION_MESSAGES } from './rejection';
+import type { Admission } from './types';
 
 class ManualClock {
   constructor(public time = 1_000_000) {}
@@ -11,8 +13,8 @@ class ManualClock {
 
 const SIMPLE: BreakerSettings = { type: 'simple', failureThreshold: 3, timeout: 30_000, recoveryTime: 60_000, successThreshold: 2 };
 
-/** One step of a scripted sequence: wait, then make a call with an outcome (or read the state). */
-type Step = { wait?: number; call?: 'ok' | 'fail' | 'slow'; expect: BreakerState; admission?: Admission };
+/** One step of a scripted sequence: wait, then make a call with an outcome (or, without a call, tick as a scheduler would). */
+type Step = { wait?: number; call?: 'ok' | 'fail' | 'slow'; expect: BreakerStateName; admission?: Admission };
 
 function replay(settings: BreakerSettings, steps: Step[]) {
   const clock = new ManualClock();
@@ -25,6 +27,8 @@ function replay(settings: BreakerSettings, steps: Step[]) {
       const admission = breaker.admit();
       if (step.admission) expect({ index, admission }).toEqual({ index, admission: step.admission });
       if (admission === 'permitted') breaker.record(step.call === 'ok', step.call === 'slow' ? 5_000 : 10);
+    } else {
+      breaker.tick();
     }
     expect({ index, state: breaker.state }).toEqual({ index, state: step.expect });
   });
@@ -142,8 +146,16 @@ describe('manual control', () => {
 });
 
 describe('adaptive', () => {
-  const ADAPTIVE: BreakerSettings = { type: 'adaptive', failureThreshold: 5, timeout: 30_000, recoveryTime: 10_000, successThreshold: 1, minimumCalls: 10, slowCallDuration: 1000 };
-  const calls = (n: number, call: Step['call'], expectState: BreakerState, wait = 0): Step[] =>
+  const ADAPTIVE: BreakerSettings = {
+    type: 'adaptive',
+    failureThreshold: 5,
+    timeout: 30_000,
+    recoveryTime: 10_000,
+    successThreshold: 1,
+    minimumCalls: 10,
+    slowCallDuration: 1000,
+  };
+  const calls = (n: number, call: Step['call'], expectState: BreakerStateName, wait = 0): Step[] =>
     Array.from({ length: n }, (_, i) => ({ call, expect: expectState, wait: i === 0 ? wait : 0 }));
 
   it('opens when the failure rate in the window reaches threshold × 10 % with enough calls; slow calls are failures', () => {
@@ -172,7 +184,7 @@ describe('adaptive', () => {
     };
     const recover = () => {
       clock.advance(breaker.nextAttemptAt! - clock.time);
-      expect(breaker.state).toBe('HALF_OPEN');
+      expect(breaker.tick()).toBe('HALF_OPEN');
       breaker.admit();
       breaker.record(true, 10);
       expect(breaker.state).toBe('CLOSED');
@@ -229,5 +241,54 @@ describe('bulkhead', () => {
     const error = await breaker.execute(() => Promise.resolve(1)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BreakerRejectedError);
     expect((error as Error).message).toBe('Circuit breaker is OPEN');
+  });
+});
+
+describe('reading a breaker', () => {
+  it('changes nothing: an open breaker past its timeout reads OPEN and announces nothing until tick() or admit()', () => {
+    const { breaker, transitions, clock } = replay(SIMPLE, [
+      { call: 'fail', expect: 'CLOSED' },
+      { call: 'fail', expect: 'CLOSED' },
+      { call: 'fail', expect: 'OPEN' },
+    ]);
+    clock.advance(30_000);
+    for (let i = 0; i < 3; i++) expect([breaker.state, breaker.nextAttemptAt]).toEqual(['OPEN', clock.time]);
+    expect(transitions).toEqual(['CLOSED->OPEN']);
+    expect(breaker.tick()).toBe('HALF_OPEN');
+    expect(transitions).toEqual(['CLOSED->OPEN', 'OPEN->HALF_OPEN']);
+  });
+
+  it('admit() applies the timeout itself', () => {
+    const { breaker, transitions, clock } = replay(SIMPLE, [
+      { call: 'fail', expect: 'CLOSED' },
+      { call: 'fail', expect: 'CLOSED' },
+      { call: 'fail', expect: 'OPEN' },
+    ]);
+    clock.advance(30_000);
+    expect(breaker.admit()).toBe('permitted');
+    expect([breaker.state, transitions]).toEqual(['HALF_OPEN', ['CLOSED->OPEN', 'OPEN->HALF_OPEN']]);
+  });
+});
+
+describe('rejections', () => {
+  it('are recognised by isBreakerRejection, and only they, with one message per reason', async () => {
+    const open = new CircuitBreaker(SIMPLE, new ManualClock());
+    open.forceOpen();
+    const refused = await open.execute(() => Promise.resolve(1)).catch((e: unknown) => e);
+    const failed = await new CircuitBreaker(SIMPLE, new ManualClock())
+      .execute(() => Promise.reject(new Error('Circuit breaker is OPEN')))
+      .catch((e: unknown) => e);
+    expect([isBreakerRejection(refused), isBreakerRejection(failed), isBreakerRejection('Circuit breaker is OPEN')]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect(REJECTION_MESSAGES).toEqual({ 'short-circuited': 'Circuit breaker is OPEN', 'bulkhead-rejected': 'Bulkhead is full' });
+    // a rejection thrown by another copy of the library (another remote's bundle) is recognised too
+    const foreign = Object.assign(new Error(REJECTION_MESSAGES['bulkhead-rejected']), {
+      name: 'BreakerRejectedError',
+      admission: 'bulkhead-rejected',
+    });
+    expect(isBreakerRejection(foreign)).toBe(true);
   });
 });

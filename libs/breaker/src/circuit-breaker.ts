@@ -1,32 +1,27 @@
+import type { BreakerOverride, BreakerSettings, BreakerStateName } from '@cbh/contracts';
+import { Bulkhead } from './bulkhead';
+import { BreakerRejectedError } from './rejection';
 import { AdaptiveFailureRate, ConsecutiveFailures, type TripPolicy } from './trip-policies';
-import { systemClock, type Admission, type BreakerOverride, type BreakerSettings, type BreakerState, type Clock, type Transition } from './types';
+import { systemClock, type Admission, type Clock, type Transition } from './types';
 
 /** The reason of a transition taken because another replica's breaker opened. */
 export const PEER_REASON = 'opened on another replica';
 
-export class BreakerRejectedError extends Error {
-  constructor(readonly admission: Exclude<Admission, 'permitted'>) {
-    super(admission === 'bulkhead-rejected' ? 'Bulkhead is full' : 'Circuit breaker is OPEN');
-    this.name = 'BreakerRejectedError';
-  }
-}
-
 /**
  * A circuit breaker as a pure state machine: the caller asks `admit()`, makes the call, then `record()`s the
  * outcome (or lets `execute()` do all three). Time comes from the injected clock; nothing here does I/O.
+ * Reading never changes it: an open breaker whose timeout has passed moves to HALF_OPEN in `admit()` (so in
+ * `execute()`) or in `tick()`, which whoever shows the state calls when the open period ends.
  */
 export class CircuitBreaker {
-  private current: BreakerState = 'CLOSED';
+  private current: BreakerStateName = 'CLOSED';
   private manual: BreakerOverride = 'none';
   private openUntil = 0;
   private trialsInFlight = 0;
   private trialSuccesses = 0;
-  private inFlight = 0;
-  private readonly waiting: (() => void)[] = [];
   private readonly listeners = new Set<(transition: Transition) => void>();
   readonly policy: TripPolicy;
-  private readonly maxConcurrent: number;
-  private readonly maxQueue: number;
+  private readonly bulkhead: Bulkhead;
   /** Only the adaptive type judges calls by their duration (slow calls count as failures). */
   private readonly timesCalls: boolean;
   private readonly shortCircuited = new BreakerRejectedError('short-circuited');
@@ -37,17 +32,21 @@ export class CircuitBreaker {
     private readonly clock: Clock = systemClock,
   ) {
     this.policy = settings.type === 'adaptive' ? new AdaptiveFailureRate(settings) : new ConsecutiveFailures(settings);
-    this.maxConcurrent = settings.type === 'bulkhead' ? (settings.maxConcurrentCalls ?? 10) : Number.POSITIVE_INFINITY;
-    this.maxQueue = settings.type === 'bulkhead' ? (settings.maxQueue ?? 0) : 0;
+    this.bulkhead = settings.type === 'bulkhead' ? new Bulkhead(settings.maxConcurrentCalls ?? 10, settings.maxQueue ?? 0) : new Bulkhead();
     this.timesCalls = settings.type === 'adaptive';
   }
 
-  /** CLOSED, OPEN or HALF_OPEN; an open breaker whose timeout has passed reads HALF_OPEN. */
-  get state(): BreakerState {
+  /** CLOSED, OPEN or HALF_OPEN, as the breaker stands; reading it changes nothing (see tick()). */
+  get state(): BreakerStateName {
     if (this.manual === 'forced-open') return 'OPEN';
     if (this.manual !== 'none') return 'CLOSED';
-    if (this.current === 'OPEN' && this.clock.now() >= this.openUntil) this.moveTo('HALF_OPEN', 'timeout elapsed');
     return this.current;
+  }
+
+  /** Applies the passing of time: an open breaker whose timeout has passed moves to HALF_OPEN. */
+  tick(now = this.clock.now()): BreakerStateName {
+    if (this.manual === 'none' && this.current === 'OPEN' && now >= this.openUntil) this.moveTo('HALF_OPEN', 'timeout elapsed', now);
+    return this.state;
   }
 
   get override(): BreakerOverride {
@@ -60,7 +59,7 @@ export class CircuitBreaker {
   }
 
   get callsInFlight(): number {
-    return this.inFlight;
+    return this.bulkhead.callsInFlight;
   }
 
   onTransition(listener: (transition: Transition) => void): () => void {
@@ -70,15 +69,15 @@ export class CircuitBreaker {
 
   /** May a call go ahead now? A permitted call must be followed by exactly one record(). */
   admit(): Admission {
-    if (this.inFlight >= this.maxConcurrent) return 'bulkhead-rejected';
+    if (this.bulkhead.full) return 'bulkhead-rejected';
     const admission = this.admitByState();
-    if (admission === 'permitted') this.inFlight++;
+    if (admission === 'permitted') this.bulkhead.acquire();
     return admission;
   }
 
   /** The outcome of a permitted call and how long it took. */
   record(success: boolean, durationMs = 0): void {
-    this.releaseSlot();
+    this.bulkhead.release();
     if (this.manual !== 'none') return;
     // The common case, a success while closed, needs no clock reading.
     if (success && this.current === 'CLOSED' && !this.timesCalls) {
@@ -119,15 +118,15 @@ export class CircuitBreaker {
         },
       );
     }
-    if (admission === 'bulkhead-rejected' && this.waiting.length < this.maxQueue) return this.queue(fn);
+    if (admission === 'bulkhead-rejected' && this.bulkhead.canQueue) return this.queue(fn);
     return Promise.reject(admission === 'bulkhead-rejected' ? this.bulkheadFull : this.shortCircuited);
   }
 
   /** Waits for a slot, handed over already counted in flight, then runs fn. */
   private async queue<T>(fn: () => Promise<T>): Promise<T> {
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
+    await this.bulkhead.waitForSlot();
     if (this.admitByState() !== 'permitted') {
-      this.releaseSlot();
+      this.bulkhead.release();
       throw this.shortCircuited;
     }
     return fn().then(this.succeeded as (value: T) => T, this.failed);
@@ -179,17 +178,12 @@ export class CircuitBreaker {
   private admitByState(): Admission {
     if (this.manual === 'forced-open') return 'short-circuited';
     if (this.manual !== 'none') return 'permitted';
-    const state = this.state;
+    const state = this.tick();
     if (state === 'CLOSED') return 'permitted';
     if (state === 'OPEN') return 'short-circuited';
     if (this.trialsInFlight + this.trialSuccesses >= this.settings.successThreshold) return 'short-circuited';
     this.trialsInFlight++;
     return 'permitted';
-  }
-
-  private releaseSlot() {
-    if (this.waiting.length > 0) this.waiting.shift()!();
-    else if (this.inFlight > 0) this.inFlight--;
   }
 
   private open(now: number, reason: string) {
@@ -198,7 +192,7 @@ export class CircuitBreaker {
     this.moveTo('OPEN', reason, now);
   }
 
-  private moveTo(to: BreakerState, reason: string, now = this.clock.now()) {
+  private moveTo(to: BreakerStateName, reason: string, now = this.clock.now()) {
     const from = this.current;
     this.current = to;
     this.trialsInFlight = 0;
@@ -213,7 +207,7 @@ export class CircuitBreaker {
     if (before !== after) this.emit(before, after, reason, this.clock.now());
   }
 
-  private emit(from: BreakerState, to: BreakerState, reason: string, at: number) {
+  private emit(from: BreakerStateName, to: BreakerStateName, reason: string, at: number) {
     for (const listener of this.listeners) listener({ from, to, reason, at });
   }
 }

@@ -1,4 +1,4 @@
-import type { BreakerSettings } from './types';
+import type { BreakerSettings } from '@cbh/contracts';
 
 /** Decides when a closed breaker opens, and for how long. */
 export interface TripPolicy {

@@ -1,10 +1,20 @@
 import { z } from 'zod';
 
+/*
+ * The breaker's vocabulary, defined once: the engine in libs/breaker, the API and the screens all import it
+ * from here, because these words are also what travels over REST and /ws.
+ */
+
 export const BREAKER_TYPES = ['simple', 'adaptive', 'bulkhead'] as const;
 export type BreakerTypeName = (typeof BREAKER_TYPES)[number];
 
 /** CLOSED (normal), HALF_OPEN (testing recovery), OPEN (fail fast). */
-export type BreakerStateName = 'CLOSED' | 'HALF_OPEN' | 'OPEN';
+export const BREAKER_STATES = ['CLOSED', 'HALF_OPEN', 'OPEN'] as const;
+export type BreakerStateName = (typeof BREAKER_STATES)[number];
+
+/** A manual override, as resilience4j's actuator offers: none, forced open, forced closed, or disabled. */
+export const BREAKER_OVERRIDES = ['none', 'forced-open', 'forced-closed', 'disabled'] as const;
+export type BreakerOverride = (typeof BREAKER_OVERRIDES)[number];
 
 /** The settings sliders' ranges, steps and defaults (timeout and recovery time in seconds); the API stores timeout and recoveryTime in milliseconds. */
 export const BREAKER_SETTING_LIMITS = {
@@ -16,7 +26,11 @@ export const BREAKER_SETTING_LIMITS = {
 
 const L = BREAKER_SETTING_LIMITS;
 const int = (min: number, max: number, unit = '') =>
-  z.number({ message: 'must be a number' }).int('must be a whole number').min(min, `must be at least ${min}${unit}`).max(max, `must be at most ${max}${unit}`);
+  z
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}${unit}`)
+    .max(max, `must be at most ${max}${unit}`);
 const millis = (limits: { min: number; max: number; step: number }) =>
   int(limits.min * 1000, limits.max * 1000, ' ms').multipleOf(limits.step * 1000, `must be a multiple of ${limits.step * 1000} ms`);
 
@@ -27,10 +41,40 @@ export const breakerSettingsSchema = z.strictObject({
   successThreshold: int(L.successThreshold.min, L.successThreshold.max),
 });
 
+/** The four settings every type has, in milliseconds where they are times: what the sliders edit and PATCH sends. */
+export type BreakerCoreSettings = z.infer<typeof breakerSettingsSchema>;
+
+/** Everything a breaker is built from: its type, the four settings and the type's own. */
+export interface BreakerSettings extends BreakerCoreSettings {
+  type: BreakerTypeName;
+  /** adaptive: calls in the window before the rate counts. Default 10. */
+  minimumCalls?: number;
+  /** adaptive: a call slower than this counts as a failure (ms). Default 1000. */
+  slowCallDuration?: number;
+  /** bulkhead: calls allowed in flight at once. Default 10. */
+  maxConcurrentCalls?: number;
+  /** bulkhead: calls that may wait for a free slot. Default 0. */
+  maxQueue?: number;
+}
+
+/** One move of a breaker from one state to another: a row of GET /api/circuit-breakers/{id}/transitions and the stateChange message. */
+export interface BreakerTransition {
+  configId: number;
+  from: BreakerStateName;
+  to: BreakerStateName;
+  reason: string;
+  /** ISO 8601 */
+  at: string;
+  /** The API replica whose breaker moved (the journal column allows none). */
+  instanceId: string | null;
+}
+
 /** PATCH /api/circuit-breakers/{id}: any of the four settings, at least one. */
 export const updateBreakerSettingsSchema = breakerSettingsSchema
   .partial()
-  .refine((value) => Object.keys(value).length > 0, { message: 'send at least one of failureThreshold, timeout, recoveryTime, successThreshold' });
+  .refine((value) => Object.keys(value).length > 0, {
+    message: 'send at least one of failureThreshold, timeout, recoveryTime, successThreshold',
+  });
 
 export const createBreakerSchema = breakerSettingsSchema.extend({
   name: z.string().trim().min(1, 'is required').max(100),
@@ -41,22 +85,21 @@ export const createBreakerSchema = breakerSettingsSchema.extend({
   slowCallDuration: int(10, 60_000, ' ms').optional(),
 });
 
-export const breakerIdSchema = z.coerce.number({ message: 'must be a breaker id' }).int('must be a breaker id').positive('must be a breaker id');
+export const breakerIdSchema = z.coerce
+  .number({ message: 'must be a breaker id' })
+  .int('must be a breaker id')
+  .positive('must be a breaker id');
 
-export interface BreakerConfigView {
+export interface BreakerConfigView extends BreakerCoreSettings {
   id: number;
   name: string;
   type: BreakerTypeName;
-  failureThreshold: number;
-  timeout: number;
-  recoveryTime: number;
-  successThreshold: number;
   maxConcurrentCalls: number | null;
   maxQueue: number | null;
   minimumCalls: number | null;
   slowCallDuration: number | null;
   state: BreakerStateName;
-  override: 'none' | 'forced-open' | 'forced-closed' | 'disabled';
+  override: BreakerOverride;
   createdAt: string;
   updatedAt: string;
 }

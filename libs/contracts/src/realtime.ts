@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import type { BreakerConfigView } from './breakers';
+import type { BreakerConfigView, BreakerTransition } from './breakers';
 import type { BreakerStats } from './metrics';
 import type { ServiceView, TestResultView } from './services';
 
 /** Every /ws frame is JSON {type, data}. */
 export const WS_PATH = '/ws';
 
-export const clientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ping'), data: z.unknown().optional() }),
-]);
+export const clientMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('ping'), data: z.unknown().optional() })]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
 /** What the server pushes. */
@@ -16,6 +14,6 @@ export type ServerMessage =
   | { type: 'pong' }
   | { type: 'testResult'; data: TestResultView }
   | { type: 'metricsUpdate'; data: { stats: BreakerStats[] } }
-  | { type: 'stateChange'; data: { configId: number; from: string; to: string; reason: string; at: string; instanceId: string } }
+  | { type: 'stateChange'; data: BreakerTransition }
   | { type: 'configUpdated'; data: { configId: number; config: BreakerConfigView | null } }
   | { type: 'serviceUpdated'; data: { serviceId: number; service: ServiceView | null } };

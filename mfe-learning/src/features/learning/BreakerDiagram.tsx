@@ -1,6 +1,7 @@
 import { Fragment, useReducer, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { CircuitBreaker, ConsecutiveFailures, type BreakerState } from '@cbh/breaker';
+import type { BreakerStateName } from '@cbh/contracts';
+import { CircuitBreaker, ConsecutiveFailures, REJECTION_MESSAGES } from '@cbh/breaker';
 import { Button, Card, Muted, STATE_COLORS, theme } from '@cbh/ui';
 import { SAMPLE_SETTINGS } from './PatternTypeCards';
 
@@ -40,8 +41,8 @@ const Log = styled.ol`
 
 /** The taught breaker, with the sample defaults (threshold 5, timeout 30 s): one successful trial call closes it again. */
 const SETTINGS = { type: 'simple' as const, ...SAMPLE_SETTINGS, recoveryTime: 60_000, successThreshold: 1 };
-const ORDER: BreakerState[] = ['CLOSED', 'OPEN', 'HALF_OPEN'];
-const LABEL: Record<BreakerState, string> = { CLOSED: 'CLOSED', OPEN: 'OPEN', HALF_OPEN: 'HALF-OPEN' };
+const ORDER: BreakerStateName[] = ['CLOSED', 'OPEN', 'HALF_OPEN'];
+const LABEL: Record<BreakerStateName, string> = { CLOSED: 'CLOSED', OPEN: 'OPEN', HALF_OPEN: 'HALF-OPEN' };
 
 interface Step {
   text: string;
@@ -49,19 +50,26 @@ interface Step {
 
 /** A real breaker from libs/breaker on a clock the learner moves: send calls, wait out the timeout, watch it move. */
 export function BreakerDiagram() {
-  const clock = useRef({ time: 0, now() { return this.time; } });
+  const clock = useRef({
+    time: 0,
+    now() {
+      return this.time;
+    },
+  });
   const steps = useRef<Step[]>([]);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const [breaker] = useState(() => {
     const created = new CircuitBreaker(SETTINGS, clock.current);
-    created.onTransition((transition) => steps.current.unshift({ text: `${LABEL[transition.from]} → ${LABEL[transition.to]}: ${transition.reason}` }));
+    created.onTransition((transition) =>
+      steps.current.unshift({ text: `${LABEL[transition.from]} → ${LABEL[transition.to]}: ${transition.reason}` }),
+    );
     return created;
   });
 
   const call = (success: boolean) => {
     const admission = breaker.admit();
     if (admission !== 'permitted') {
-      steps.current.unshift({ text: "Call rejected at once: Error('Circuit breaker is OPEN')" });
+      steps.current.unshift({ text: `Call rejected at once: Error('${REJECTION_MESSAGES[admission]}')` });
     } else {
       breaker.record(success);
       steps.current.unshift({ text: success ? 'Call succeeded' : 'Call failed' });
@@ -71,7 +79,7 @@ export function BreakerDiagram() {
   const wait = () => {
     clock.current.time += SETTINGS.timeout;
     steps.current.unshift({ text: `${SETTINGS.timeout / 1000} s passed` });
-    void breaker.state; // reading the state applies the timeout (OPEN → HALF_OPEN)
+    breaker.tick(); // the timeout has passed: OPEN → HALF_OPEN
     rerender();
   };
   const reset = () => {

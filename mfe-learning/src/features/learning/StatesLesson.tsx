@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { REJECTION_MESSAGES } from '@cbh/breaker';
 import { Card, Dot, Muted, STATE_COLORS, theme } from '@cbh/ui';
 import { BreakerDiagram } from './BreakerDiagram';
 import { Grid, Section } from './Section';
@@ -15,9 +16,21 @@ const Code = styled.pre`
 `;
 
 const STATES = [
-  { state: 'CLOSED', title: 'Closed', text: 'Normal operation: calls pass through and failures are counted. Reaching the failure threshold opens the breaker.' },
-  { state: 'OPEN', title: 'Open', text: 'Fail fast: calls are rejected at once without touching the failing service, until the timeout has passed.' },
-  { state: 'HALF_OPEN', title: 'Half-Open', text: 'Testing recovery: a trial call goes through. Success closes the breaker and resets the count; failure opens it again.' },
+  {
+    state: 'CLOSED',
+    title: 'Closed',
+    text: 'Normal operation: calls pass through and failures are counted. Reaching the failure threshold opens the breaker.',
+  },
+  {
+    state: 'OPEN',
+    title: 'Open',
+    text: 'Fail fast: calls are rejected at once without touching the failing service, until the timeout has passed.',
+  },
+  {
+    state: 'HALF_OPEN',
+    title: 'Half-Open',
+    text: 'Testing recovery: a trial call goes through. Success closes the breaker and resets the count; failure opens it again.',
+  },
 ] as const;
 
 const SAMPLE = `class CircuitBreaker {
@@ -32,7 +45,7 @@ const SAMPLE = `class CircuitBreaker {
   async call(operation) {
     if (this.state === 'OPEN') {
       if (Date.now() < this.nextAttempt) {
-        throw new Error('Circuit breaker is OPEN');
+        throw new Error('${REJECTION_MESSAGES['short-circuited']}');
       }
       this.state = 'HALF_OPEN';
     }
@@ -63,7 +76,11 @@ const SAMPLE = `class CircuitBreaker {
 /** The three states, a minimal implementation, and a live breaker to step through. */
 export function StatesLesson() {
   return (
-    <Section id="learn" title="How a Circuit Breaker Works" intro="Three states and two numbers: how many failures open it, and how long it stays open.">
+    <Section
+      id="learn"
+      title="How a Circuit Breaker Works"
+      intro="Three states and two numbers: how many failures open it, and how long it stays open."
+    >
       <Grid $min={220} style={{ marginBottom: 16 }}>
         {STATES.map(({ state, title, text }) => (
           <Card key={state} aria-label={`${title} state`}>
