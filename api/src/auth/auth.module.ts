@@ -1,11 +1,12 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { DataSource } from 'typeorm';
+import { UsersRepository } from '../users/users.repository';
 import { AccessGuard } from './access.guard';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { SessionReader } from './session-reader.service';
 import { PgSessionStore } from './session-store';
+import { SessionsRepository } from './sessions.repository';
 import { UserDirectory } from './user-directory.service';
 
 /**
@@ -19,7 +20,10 @@ import { UserDirectory } from './user-directory.service';
     AuthService,
     UserDirectory,
     SessionReader,
-    { provide: PgSessionStore, useFactory: (dataSource: DataSource) => new PgSessionStore(dataSource), inject: [DataSource] },
+    SessionsRepository,
+    // the users feature's statements, for creating the account of an OpenID Connect sign-in
+    UsersRepository,
+    { provide: PgSessionStore, useFactory: (sessions: SessionsRepository) => new PgSessionStore(sessions), inject: [SessionsRepository] },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
   exports: [AuthService, UserDirectory, PgSessionStore, SessionReader],

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { ROLE_DEFAULT_PERMISSIONS, type AuthUser } from '@cbh/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { UserEntity } from '../users/entities/user.entity';
+import { UsersRepository } from '../users/users.repository';
 import { isElevationAccount } from './access.guard';
 import { verifyPassword } from './passwords';
 import type { OidcProfile } from './oidc.strategy';
@@ -17,6 +18,7 @@ export class AuthService {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -36,13 +38,12 @@ export class AuthService {
 
   /** The account an OpenID Connect sign-in stands for: found by e-mail, or created as an active viewer. */
   async accountForOidc(profile: OidcProfile): Promise<SessionUser> {
-    await this.dataSource.query(
-      `INSERT INTO users (email, role, first_name, last_name, profile_image_url, permissions, is_active, activated_at)
-       VALUES ($1, 'viewer', $2, $3, $4, $5, true, now())
-       ON CONFLICT ((lower(email))) DO NOTHING`,
-      [profile.email, profile.firstName, profile.lastName, profile.profileImageUrl, [...ROLE_DEFAULT_PERMISSIONS.viewer]],
-    );
-    const user = await this.dataSource.getRepository(UserEntity).createQueryBuilder('user').where('lower(user.email) = :email', { email: profile.email }).getOneOrFail();
+    await this.users.createUnlessEmailTaken({ ...profile, role: 'viewer', permissions: ROLE_DEFAULT_PERMISSIONS.viewer });
+    const user = await this.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('user')
+      .where('lower(user.email) = :email', { email: profile.email })
+      .getOneOrFail();
     if (!user.isActive) throw new Error('This account is deactivated; ask an administrator to reactivate it');
     return user;
   }

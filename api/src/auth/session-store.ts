@@ -1,5 +1,5 @@
 import { Store, type SessionData } from 'express-session';
-import type { DataSource } from 'typeorm';
+import type { SessionsRepository } from './sessions.repository';
 
 export const SESSION_COOKIE = 'cbh.sid';
 const CACHE_TTL_MS = 10_000;
@@ -14,50 +14,40 @@ type Callback<T = void> = (error: unknown, value?: T) => void;
 export class PgSessionStore extends Store {
   private readonly cache = new Map<string, { session: SessionData; until: number }>();
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(private readonly sessions: SessionsRepository) {
     super();
   }
 
   get(sid: string, callback: Callback<SessionData | null>) {
     const hit = this.cache.get(sid);
     if (hit && hit.until > Date.now()) return callback(null, hit.session);
-    this.dataSource
-      .query('SELECT data FROM sessions WHERE sid = $1 AND expires_at > now()', [sid])
-      .then((rows: { data: SessionData }[]) => {
-        const session = rows[0]?.data ?? null;
-        if (session) this.cache.set(sid, { session, until: Date.now() + CACHE_TTL_MS });
-        callback(null, session);
-      }, callback);
+    this.sessions.findLive(sid).then((session) => {
+      if (session) this.cache.set(sid, { session, until: Date.now() + CACHE_TTL_MS });
+      callback(null, session);
+    }, callback);
   }
 
   set(sid: string, session: SessionData, callback: Callback = () => undefined) {
     const expires = session.cookie.expires ? new Date(session.cookie.expires) : new Date(Date.now() + 86_400_000);
     const userId = (session as { passport?: { user?: string } }).passport?.user ?? null;
-    this.dataSource
-      .query(
-        `INSERT INTO sessions (sid, user_id, data, expires_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (sid) DO UPDATE SET user_id = EXCLUDED.user_id, data = EXCLUDED.data, expires_at = EXCLUDED.expires_at`,
-        [sid, userId, JSON.stringify(session), expires],
-      )
-      .then(() => {
-        this.cache.set(sid, { session, until: Date.now() + CACHE_TTL_MS });
-        callback(null);
-      }, callback);
+    this.sessions.save({ sid, userId, data: session, expiresAt: expires }).then(() => {
+      this.cache.set(sid, { session, until: Date.now() + CACHE_TTL_MS });
+      callback(null);
+    }, callback);
   }
 
   destroy(sid: string, callback: Callback = () => undefined) {
     this.cache.delete(sid);
-    this.dataSource.query('DELETE FROM sessions WHERE sid = $1', [sid]).then(() => callback(null), callback);
+    this.sessions.delete(sid).then(() => callback(null), callback);
   }
 
   /** Ends every session of an account (deactivation, deletion). */
   async destroyForUser(userId: string): Promise<number> {
-    // TypeORM answers DELETE … RETURNING with [rows, count]
-    const [rows]: [{ sid: string }[], number] = await this.dataSource.query('DELETE FROM sessions WHERE user_id = $1 RETURNING sid', [userId]);
-    for (const { sid } of rows) this.cache.delete(sid);
+    const sids = await this.sessions.deleteForUser(userId);
+    for (const sid of sids) this.cache.delete(sid);
     for (const [sid, { session }] of this.cache) {
       if ((session as { passport?: { user?: string } }).passport?.user === userId) this.cache.delete(sid);
     }
-    return rows.length;
+    return sids.length;
   }
 }

@@ -1,21 +1,41 @@
 import { Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import type { BreakerConfigView, createBreakerSchema, updateBreakerSettingsSchema } from '@cbh/contracts';
+import type { BreakerConfigView, BreakerTransition, createBreakerSchema, updateBreakerSettingsSchema } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import type { AppRequest } from '../auth/session-user';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { BreakerRegistry } from './breaker-registry.service';
 import { BreakerConfigEntity } from './entities/breaker-config.entity';
+import { BreakerTransitionEntity, toTransition } from './entities/breaker-transition.entity';
+import { seedOnce } from '../database/seed-once';
 
 export type ManualAction = 'force-open' | 'force-closed' | 'reset';
 
 /** The demo breakers SEED_DEMO adds, one per type. */
 const DEMO_BREAKERS: Partial<BreakerConfigEntity>[] = [
   { name: 'Payment Gateway', type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 },
-  { name: 'Inventory Service', type: 'adaptive', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3, minimumCalls: 10, slowCallDuration: 1000 },
-  { name: 'Search API', type: 'bulkhead', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3, maxConcurrentCalls: 10, maxQueue: 0 },
+  {
+    name: 'Inventory Service',
+    type: 'adaptive',
+    failureThreshold: 5,
+    timeout: 30_000,
+    recoveryTime: 60_000,
+    successThreshold: 3,
+    minimumCalls: 10,
+    slowCallDuration: 1000,
+  },
+  {
+    name: 'Search API',
+    type: 'bulkhead',
+    failureThreshold: 5,
+    timeout: 30_000,
+    recoveryTime: 60_000,
+    successThreshold: 3,
+    maxConcurrentCalls: 10,
+    maxQueue: 0,
+  },
 ];
 
 @Injectable()
@@ -34,11 +54,11 @@ export class BreakersService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap() {
     if (this.config.SEED_DEMO) {
-      // One replica seeds: the lock makes the others wait and then find the rows.
-      await this.dataSource.transaction(async (manager) => {
-        await manager.query('LOCK TABLE circuit_breaker_configs IN EXCLUSIVE MODE');
-        if ((await manager.count(BreakerConfigEntity)) === 0) await manager.save(BreakerConfigEntity, DEMO_BREAKERS);
-      });
+      await seedOnce(
+        this.dataSource,
+        BreakerConfigEntity,
+        async (manager) => void (await manager.save(BreakerConfigEntity, DEMO_BREAKERS)),
+      );
     }
     for (const config of await this.repository.find()) this.registry.install(config);
   }
@@ -77,7 +97,11 @@ export class BreakersService implements OnApplicationBootstrap {
   async create(req: AppRequest, input: z.infer<typeof createBreakerSchema>): Promise<BreakerConfigView> {
     const created = await this.dataSource.transaction(async (manager) => {
       const config = await manager.save(BreakerConfigEntity, manager.create(BreakerConfigEntity, input));
-      await this.audit.record(req, { action: 'breaker.create', targetType: 'circuit_breaker', targetId: String(config.id), after: config }, manager);
+      await this.audit.record(
+        req,
+        { action: 'breaker.create', targetType: 'circuit_breaker', targetId: String(config.id), after: config },
+        manager,
+      );
       return config;
     });
     this.registry.install(created);
@@ -90,7 +114,11 @@ export class BreakersService implements OnApplicationBootstrap {
       if (!before) throw new NotFoundException(`No circuit breaker with id ${id}`);
       await manager.update(BreakerConfigEntity, { id }, settings);
       const after = await manager.findOneByOrFail(BreakerConfigEntity, { id });
-      await this.audit.record(req, { action: 'breaker.update', targetType: 'circuit_breaker', targetId: String(id), before, after }, manager);
+      await this.audit.record(
+        req,
+        { action: 'breaker.update', targetType: 'circuit_breaker', targetId: String(id), before, after },
+        manager,
+      );
       return after;
     });
     this.registry.install(updated);
@@ -102,7 +130,11 @@ export class BreakersService implements OnApplicationBootstrap {
       const config = await manager.findOneBy(BreakerConfigEntity, { id });
       if (!config) throw new NotFoundException(`No circuit breaker with id ${id}`);
       await manager.delete(BreakerConfigEntity, { id });
-      await this.audit.record(req, { action: 'breaker.delete', targetType: 'circuit_breaker', targetId: String(id), before: config }, manager);
+      await this.audit.record(
+        req,
+        { action: 'breaker.delete', targetType: 'circuit_breaker', targetId: String(id), before: config },
+        manager,
+      );
     });
     this.registry.remove(id);
     await this.bus.publish({ type: 'configUpdated', data: { configId: id, config: null } });
@@ -115,7 +147,13 @@ export class BreakersService implements OnApplicationBootstrap {
     if (action === 'force-open') breaker.forceOpen();
     else if (action === 'force-closed') breaker.forceClosed();
     else breaker.reset();
-    await this.audit.record(req, { action: `breaker.${action}`, targetType: 'circuit_breaker', targetId: String(id), before, after: { state: breaker.state, override: breaker.override } });
+    await this.audit.record(req, {
+      action: `breaker.${action}`,
+      targetType: 'circuit_breaker',
+      targetId: String(id),
+      before,
+      after: { state: breaker.state, override: breaker.override },
+    });
     return this.announce(this.view(config));
   }
 
@@ -124,12 +162,12 @@ export class BreakersService implements OnApplicationBootstrap {
     return view;
   }
 
-  async transitions(id: number) {
+  /** The journal of one breaker, newest first, the last 200 transitions. */
+  async transitions(id: number): Promise<BreakerTransition[]> {
     await this.find(id);
-    const rows: { from_state: string; to_state: string; reason: string; instance_id: string | null; at: Date }[] = await this.dataSource.query(
-      'SELECT from_state, to_state, reason, instance_id, at FROM breaker_transitions WHERE config_id = $1 ORDER BY at DESC, id DESC LIMIT 200',
-      [id],
-    );
-    return rows.map((row) => ({ from: row.from_state, to: row.to_state, reason: row.reason, instanceId: row.instance_id, at: row.at.toISOString() }));
+    const rows = await this.dataSource
+      .getRepository(BreakerTransitionEntity)
+      .find({ where: { configId: id }, order: { at: 'DESC', id: 'DESC' }, take: 200 });
+    return rows.map(toTransition);
   }
 }

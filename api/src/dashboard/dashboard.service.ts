@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import type { ActivityEntry, DashboardStats } from '@cbh/contracts';
+import { AuditEntryEntity } from '../audit/entities/audit-entry.entity';
+import { DashboardRepository } from './dashboard.repository';
 
 /** The audit actions the activity list shows (sign-ins are left out), and how it words them. */
 const DESCRIPTIONS: Record<string, string> = {
@@ -26,24 +28,19 @@ const DESCRIPTIONS: Record<string, string> = {
 
 @Injectable()
 export class DashboardService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly aggregates: DashboardRepository,
+  ) {}
 
   async stats(): Promise<DashboardStats> {
-    const [row] = await this.dataSource.query(`
-      SELECT
-        (SELECT count(*)::int FROM circuit_breaker_configs) AS breakers,
-        (SELECT count(*)::int FROM audit_entries WHERE action = 'breaker.create' AND created_at > now() - interval '24 hours') AS created,
-        (SELECT count(*)::int FROM audit_entries WHERE action = 'breaker.delete' AND created_at > now() - interval '24 hours') AS deleted,
-        (SELECT coalesce(sum(success + failure + timeout + short_circuited + bulkhead_rejected), 0)::bigint FROM metric_buckets WHERE second > now() - interval '24 hours') AS requests,
-        (SELECT coalesce(sum(success + failure + timeout + short_circuited + bulkhead_rejected), 0)::bigint FROM metric_buckets
-           WHERE second > now() - interval '48 hours' AND second <= now() - interval '24 hours') AS previous_requests`);
-    const requests = Number(row.requests);
-    const previous = Number(row.previous_requests);
+    const counts = await this.aggregates.counts();
     return {
-      activeCircuitBreakers: row.breakers,
-      circuitBreakerChange: row.created - row.deleted,
-      totalRequests: requests,
-      requestsChange: previous > 0 ? Math.round((1000 * (requests - previous)) / previous) / 10 : 0,
+      activeCircuitBreakers: counts.breakers,
+      circuitBreakerChange: counts.created - counts.deleted,
+      totalRequests: counts.requests,
+      requestsChange:
+        counts.previousRequests > 0 ? Math.round((1000 * (counts.requests - counts.previousRequests)) / counts.previousRequests) / 10 : 0,
       managedDomains: 0,
       domainsChange: 0,
       systemUptime: `${(await this.uptimePercent()).toFixed(1)}%`,
@@ -55,23 +52,20 @@ export class DashboardService {
    * one replica was up, from the api_instances record: each replica is up from its start to its last heartbeat.
    */
   async uptimePercent(): Promise<number> {
-    const [row] = await this.dataSource.query(`
-      WITH periods AS (
-        SELECT tstzrange(greatest(started_at, now() - interval '30 days'), last_seen_at + interval '5 seconds') AS up
-        FROM api_instances WHERE last_seen_at > now() - interval '30 days'
-      ), merged AS (SELECT range_agg(up) AS up FROM periods)
-      SELECT
-        coalesce((SELECT sum(extract(epoch FROM least(upper(r), now()) - lower(r))) FROM merged, unnest(merged.up) AS r), 0) AS up_seconds,
-        extract(epoch FROM now() - greatest((SELECT min(started_at) FROM api_instances), now() - interval '30 days')) AS span_seconds`);
-    const span = Number(row.span_seconds);
-    return span > 0 ? Math.min(100, (100 * Number(row.up_seconds)) / span) : 100;
+    const { upSeconds, spanSeconds } = await this.aggregates.uptimeSeconds();
+    return spanSeconds > 0 ? Math.min(100, (100 * upSeconds) / spanSeconds) : 100;
   }
 
   async activity(): Promise<ActivityEntry[]> {
-    const rows: { action: string; actor_email: string | null; created_at: Date }[] = await this.dataSource.query(
-      `SELECT action, actor_email, created_at FROM audit_entries WHERE action = ANY($1) ORDER BY created_at DESC, id DESC LIMIT 10`,
-      [Object.keys(DESCRIPTIONS)],
-    );
-    return rows.map((row) => ({ action: `${row.actor_email ?? 'Someone'} ${DESCRIPTIONS[row.action]}`, timestamp: row.created_at.toISOString() }));
+    const entries = await this.dataSource.getRepository(AuditEntryEntity).find({
+      select: { action: true, actorEmail: true, createdAt: true },
+      where: { action: In(Object.keys(DESCRIPTIONS)) },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: 10,
+    });
+    return entries.map((entry) => ({
+      action: `${entry.actorEmail ?? 'Someone'} ${DESCRIPTIONS[entry.action]}`,
+      timestamp: entry.createdAt.toISOString(),
+    }));
   }
 }

@@ -1,8 +1,33 @@
 import { AuditEntryEntity } from '../audit/entities/audit-entry.entity';
+import { SessionEntity } from '../auth/entities/session.entity';
 import { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity';
+import { BreakerTransitionEntity } from '../breakers/entities/breaker-transition.entity';
+import { ElevationAttemptEntity } from '../elevation/entities/elevation-attempt.entity';
+import { ElevationTokenEntity } from '../elevation/entities/elevation-token.entity';
+import { UsedTotpStepEntity } from '../elevation/entities/used-totp-step.entity';
+import { TestSessionEntity } from '../load-tests/entities/test-session.entity';
+import { OutboxEmailEntity } from '../mail/entities/outbox-email.entity';
+import { MetricBucketEntity } from '../metrics/entities/metric-bucket.entity';
+import { ApiInstanceEntity } from '../replicas/entities/api-instance.entity';
 import { ServiceEntity } from '../services/entities/service.entity';
 import { InvitationEntity } from '../users/entities/invitation.entity';
 import { OrganizationEntity } from '../users/entities/organization.entity';
 import { UserEntity } from '../users/entities/user.entity';
 
-export const ENTITIES = [UserEntity, OrganizationEntity, InvitationEntity, AuditEntryEntity, BreakerConfigEntity, ServiceEntity];
+export const ENTITIES = [
+  UserEntity,
+  OrganizationEntity,
+  InvitationEntity,
+  SessionEntity,
+  OutboxEmailEntity,
+  ElevationAttemptEntity,
+  UsedTotpStepEntity,
+  ElevationTokenEntity,
+  AuditEntryEntity,
+  BreakerConfigEntity,
+  BreakerTransitionEntity,
+  ServiceEntity,
+  TestSessionEntity,
+  MetricBucketEntity,
+  ApiInstanceEntity,
+];

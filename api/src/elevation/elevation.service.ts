@@ -9,6 +9,9 @@ import { UserDirectory } from '../auth/user-directory.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MailService } from '../mail/mail.service';
 import { toUserView, UserEntity } from '../users/entities/user.entity';
+import { ElevationRepository } from './elevation.repository';
+import { ElevationAttemptEntity } from './entities/elevation-attempt.entity';
+import { ElevationTokenEntity } from './entities/elevation-token.entity';
 
 const MAX_FAILURES = 5;
 const FAILURE_WINDOW_MINUTES = 15;
@@ -24,6 +27,7 @@ export type ElevationResult = { status: 'elevated' } | { status: 'email_sent'; m
 export class ElevationService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly elevationRepository: ElevationRepository,
     private readonly audit: AuditService,
     private readonly mail: MailService,
     private readonly directory: UserDirectory,
@@ -34,30 +38,30 @@ export class ElevationService {
     const user = req.user!;
     await this.assertUnderLimit(user.id);
     const token = randomBytes(32).toString('base64url');
-    await this.dataSource.query('INSERT INTO elevation_tokens (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
-      sha256(token).toString('hex'),
-      user.id,
-      new Date(Date.now() + LINK_TTL_MS),
-    ]);
+    await this.dataSource.getRepository(ElevationTokenEntity).insert({
+      tokenHash: sha256(token).toString('hex'),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + LINK_TTL_MS),
+    });
     await this.mail.send({
       to: user.email,
       subject: 'Confirm your super admin access',
       text: `Follow this link within 15 minutes to become super admin of Circuit Breaker Hub:\n${this.config.PUBLIC_URL}/api/auth/elevate/verify/${token}\n\nIt works once. If you did not ask for this, ignore this e-mail.`,
     });
-    await this.audit.record(req, { action: 'auth.elevation-requested', targetType: 'user', targetId: user.id, after: { method: 'email_verification' } });
+    await this.audit.record(req, {
+      action: 'auth.elevation-requested',
+      targetType: 'user',
+      targetId: user.id,
+      after: { method: 'email_verification' },
+    });
     return { status: 'email_sent', message: `A verification link was sent to ${user.email}` };
   }
 
   /** Following the e-mailed link: single use, 15 minutes. */
   async confirmEmailLink(req: AppRequest, token: string): Promise<void> {
-    // TypeORM answers UPDATE … RETURNING with [rows, count]
-    const [rows]: [{ user_id: string }[], number] = await this.dataSource.query(
-      `UPDATE elevation_tokens SET used_at = now()
-       WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
-      [sha256(token).toString('hex')],
-    );
-    if (!rows[0]) throw new GoneException('This verification link is invalid, was already used or has expired');
-    const user = await this.directory.get(rows[0].user_id);
+    const userId = await this.elevationRepository.claimEmailLink(sha256(token).toString('hex'));
+    if (!userId) throw new GoneException('This verification link is invalid, was already used or has expired');
+    const user = await this.directory.get(userId);
     if (!user || !user.isActive) throw new GoneException('This account can no longer be elevated');
     await this.elevate(req, user, 'email_verification');
   }
@@ -79,11 +83,8 @@ export class ElevationService {
     await this.assertUnderLimit(user.id);
     const result = await verify({ secret: await this.secretOf(user.id), token: code, epochTolerance: TOTP_TOLERANCE_SECONDS });
     if (!result.valid) return this.fail(req, user, 'time_based_otp', 'Invalid or expired code');
-    const used = await this.dataSource.query(
-      'INSERT INTO used_totp_steps (user_id, time_step) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING time_step',
-      [user.id, (result as { timeStep: number }).timeStep],
-    );
-    if (used.length === 0) return this.fail(req, user, 'time_based_otp', 'This code was already used; wait for the next one');
+    const firstUse = await this.elevationRepository.claimTotpStep(user.id, (result as { timeStep: number }).timeStep);
+    if (!firstUse) return this.fail(req, user, 'time_based_otp', 'This code was already used; wait for the next one');
     await this.elevate(req, user, 'time_based_otp');
     return { status: 'elevated' };
   }
@@ -96,27 +97,26 @@ export class ElevationService {
   }
 
   private async secretOf(userId: string): Promise<string> {
-    const [[row]] = await this.dataSource.query(
-      'UPDATE users SET totp_secret = COALESCE(totp_secret, $2) WHERE id = $1 RETURNING totp_secret',
-      [userId, generateSecret()],
-    );
-    return row.totp_secret;
+    return this.elevationRepository.totpSecretOf(userId, generateSecret());
   }
 
   private async assertUnderLimit(userId: string) {
-    const [{ failures }] = await this.dataSource.query(
-      `SELECT count(*)::int AS failures FROM elevation_attempts
-       WHERE user_id = $1 AND NOT succeeded AND created_at > now() - make_interval(mins => $2)`,
-      [userId, FAILURE_WINDOW_MINUTES],
-    );
-    if (failures >= MAX_FAILURES) {
-      throw new HttpException(`Too many failed attempts. Try again within ${FAILURE_WINDOW_MINUTES} minutes.`, HttpStatus.TOO_MANY_REQUESTS);
+    if ((await this.elevationRepository.countRecentFailures(userId, FAILURE_WINDOW_MINUTES)) >= MAX_FAILURES) {
+      throw new HttpException(
+        `Too many failed attempts. Try again within ${FAILURE_WINDOW_MINUTES} minutes.`,
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
     }
   }
 
   private async fail(req: AppRequest, user: SessionUser, method: string, message: string): Promise<never> {
-    await this.dataSource.query('INSERT INTO elevation_attempts (user_id, method, succeeded) VALUES ($1, $2, false)', [user.id, method]);
-    await this.audit.record(req, { action: 'auth.elevation-failed', targetType: 'user', targetId: user.id, after: { method, reason: message } });
+    await this.dataSource.getRepository(ElevationAttemptEntity).insert({ userId: user.id, method, succeeded: false });
+    await this.audit.record(req, {
+      action: 'auth.elevation-failed',
+      targetType: 'user',
+      targetId: user.id,
+      after: { method, reason: message },
+    });
     throw new ForbiddenException(message);
   }
 
@@ -126,8 +126,12 @@ export class ElevationService {
       const before = toUserView(await users.findOneByOrFail({ id: user.id }));
       await users.update({ id: user.id }, { role: 'super_admin', permissions: [...PERMISSIONS] });
       const after = toUserView(await users.findOneByOrFail({ id: user.id }));
-      await manager.query('INSERT INTO elevation_attempts (user_id, method, succeeded) VALUES ($1, $2, true)', [user.id, method]);
-      await this.audit.record(req, { action: 'auth.elevate', targetType: 'user', targetId: user.id, actor: user, before, after: { ...after, method } }, manager);
+      await manager.getRepository(ElevationAttemptEntity).insert({ userId: user.id, method, succeeded: true });
+      await this.audit.record(
+        req,
+        { action: 'auth.elevate', targetType: 'user', targetId: user.id, actor: user, before, after: { ...after, method } },
+        manager,
+      );
     });
     this.directory.evict(user.id);
   }

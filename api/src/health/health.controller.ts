@@ -1,12 +1,12 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { Public } from '../auth/access.decorator';
+import { ApiInstancesRepository } from '../replicas/api-instances.repository';
 import { InstanceRegistry } from '../replicas/instance-registry.service';
 
 @Controller('health')
 export class HealthController {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly database: ApiInstancesRepository,
     private readonly instances: InstanceRegistry,
   ) {}
 
@@ -15,7 +15,7 @@ export class HealthController {
   @Public()
   async health() {
     try {
-      await this.dataSource.query('SELECT 1');
+      await this.database.ping();
       const replicas = await this.instances.aliveCount();
       return { status: 'ok', database: 'up', instance: this.instances.id, replicas };
     } catch (error) {

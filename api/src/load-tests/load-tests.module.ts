@@ -4,6 +4,11 @@ import { ReplicasModule } from '../replicas/replicas.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { LoadTestsController } from './load-tests.controller';
 import { LoadTestsService } from './load-tests.service';
+import { TestSessionsRepository } from './test-sessions.repository';
 
-@Module({ imports: [BreakersModule, MetricsModule, ReplicasModule], controllers: [LoadTestsController], providers: [LoadTestsService] })
+@Module({
+  imports: [BreakersModule, MetricsModule, ReplicasModule],
+  controllers: [LoadTestsController],
+  providers: [LoadTestsService, TestSessionsRepository],
+})
 export class LoadTestsModule {}

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { OutboxRepository } from './outbox.repository';
 
 export interface Mail {
   to: string;
@@ -20,21 +20,18 @@ export class MailService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRepository,
   ) {
     this.transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
   }
 
   async send(mail: Mail): Promise<void> {
-    const [{ id }] = await this.dataSource.query(
-      'INSERT INTO outbox_emails (to_address, subject, body) VALUES ($1, $2, $3) RETURNING id',
-      [mail.to, mail.subject, mail.text],
-    );
+    const id = await this.outbox.add(mail);
     if (!this.transport) {
       this.logger.log(`E-mail to ${mail.to} (no SMTP_URL, kept in the outbox): ${mail.subject}\n${mail.text}`);
       return;
     }
     await this.transport.sendMail({ from: `Circuit Breaker Hub <no-reply@${new URL(this.config.SMTP_URL!).hostname}>`, ...mail });
-    await this.dataSource.query('UPDATE outbox_emails SET sent_at = now() WHERE id = $1', [id]);
+    await this.outbox.markSent(id);
   }
 }

@@ -2,8 +2,14 @@ import { Module } from '@nestjs/common';
 import { BreakersModule } from '../breakers/breakers.module';
 import { ReplicasModule } from '../replicas/replicas.module';
 import { MetricsController } from './metrics.controller';
+import { MetricBucketsRepository } from './metric-buckets.repository';
 import { MetricsService } from './metrics.service';
 import { PrometheusController } from './prometheus.controller';
 
-@Module({ imports: [BreakersModule, ReplicasModule], controllers: [MetricsController, PrometheusController], providers: [MetricsService], exports: [MetricsService] })
+@Module({
+  imports: [BreakersModule, ReplicasModule],
+  controllers: [MetricsController, PrometheusController],
+  providers: [MetricsService, MetricBucketsRepository],
+  exports: [MetricsService],
+})
 export class MetricsModule {}

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { ApiInstancesRepository } from './api-instances.repository';
+import { ApiInstanceEntity } from './entities/api-instance.entity';
 
 const HEARTBEAT_MS = 5_000;
 /** An instance that has not reported for this long counts as gone. */
@@ -15,14 +17,13 @@ export class InstanceRegistry implements OnApplicationBootstrap, OnApplicationSh
   alive = 1;
   private timer?: NodeJS.Timeout;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly instances: ApiInstancesRepository,
+  ) {}
 
   async onApplicationBootstrap() {
-    await this.dataSource.query('INSERT INTO api_instances (id, hostname, pid) VALUES ($1, $2, $3)', [
-      this.id,
-      hostname(),
-      process.pid,
-    ]);
+    await this.dataSource.getRepository(ApiInstanceEntity).insert({ id: this.id, hostname: hostname(), pid: process.pid });
     this.alive = await this.aliveCount();
     this.timer = setInterval(() => void this.beat().catch(() => undefined), HEARTBEAT_MS);
     this.timer.unref();
@@ -37,15 +38,11 @@ export class InstanceRegistry implements OnApplicationBootstrap, OnApplicationSh
   }
 
   private async beat() {
-    await this.dataSource.query('UPDATE api_instances SET last_seen_at = now() WHERE id = $1', [this.id]);
+    await this.instances.touch(this.id);
     this.alive = await this.aliveCount();
   }
 
   async aliveCount(): Promise<number> {
-    const [row] = await this.dataSource.query(
-      `SELECT count(*)::int AS alive FROM api_instances WHERE last_seen_at > now() - make_interval(secs => $1)`,
-      [ALIVE_WINDOW_SECONDS],
-    );
-    return row.alive;
+    return this.instances.countAlive(ALIVE_WINDOW_SECONDS);
   }
 }

@@ -3,7 +3,7 @@ import { Inject, Injectable, NotFoundException, type OnApplicationBootstrap } fr
 import { HttpAdapterHost } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import type { CallOutcome } from '@cbh/breaker';
+import { REJECTION_MESSAGES, type CallOutcome } from '@cbh/breaker';
 import { CHAOS_PATH, type createServiceSchema, type ServiceView, type TestResultView, type updateServiceSchema } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import type { AppRequest } from '../auth/session-user';
@@ -14,6 +14,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { ServiceEntity, toServiceView } from './entities/service.entity';
 import { outboundGet, OutboundTimeoutError } from './outbound-http';
+import { seedOnce } from '../database/seed-once';
 
 const TEST_CALL_TIMEOUT_MS = 10_000;
 
@@ -43,12 +44,13 @@ export class ServicesService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap() {
     if (!this.config.SEED_DEMO) return;
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query('LOCK TABLE services IN EXCLUSIVE MODE');
-      if ((await manager.count(ServiceEntity)) > 0) return;
+    await seedOnce(this.dataSource, ServiceEntity, async (manager) => {
       for (const demo of DEMO_SERVICES) {
         const breaker = demo.breakerName ? await manager.findOneBy(BreakerConfigEntity, { name: demo.breakerName }) : null;
-        const service = await manager.save(ServiceEntity, manager.create(ServiceEntity, { ...demo, endpoint: '/api/chaos/0', circuitBreakerConfigId: breaker?.id ?? null }));
+        const service = await manager.save(
+          ServiceEntity,
+          manager.create(ServiceEntity, { ...demo, endpoint: '/api/chaos/0', circuitBreakerConfigId: breaker?.id ?? null }),
+        );
         await manager.update(ServiceEntity, { id: service.id }, { endpoint: `/api/chaos/${service.id}` });
       }
     });
@@ -68,7 +70,11 @@ export class ServicesService implements OnApplicationBootstrap {
     await this.assertBreakerExists(input.circuitBreakerConfigId);
     const view = await this.dataSource.transaction(async (manager) => {
       const service = await manager.save(ServiceEntity, manager.create(ServiceEntity, input));
-      await this.audit.record(req, { action: 'service.create', targetType: 'service', targetId: String(service.id), after: service }, manager);
+      await this.audit.record(
+        req,
+        { action: 'service.create', targetType: 'service', targetId: String(service.id), after: service },
+        manager,
+      );
       return toServiceView(service);
     });
     await this.bus.publish({ type: 'serviceUpdated', data: { serviceId: view.id, service: view } });
@@ -123,7 +129,7 @@ export class ServicesService implements OnApplicationBootstrap {
     const configId = breaker ? service.circuitBreakerConfigId : null;
     const admission = breaker?.admit() ?? 'permitted';
     if (admission !== 'permitted') {
-      return { result: result(false, 0, null, admission === 'bulkhead-rejected' ? 'Bulkhead is full' : 'Circuit breaker is OPEN'), outcome: admission, configId };
+      return { result: result(false, 0, null, REJECTION_MESSAGES[admission]), outcome: admission, configId };
     }
     let timedOut = false;
     const started = performance.now();

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { ROLE_DEFAULT_PERMISSIONS, type Role } from '@cbh/contracts';
 import { hashPassword } from '../auth/passwords';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { UsersRepository } from './users.repository';
 
 /** The demo accounts SEED_DEMO adds, one per role below super_admin. */
 export const DEMO_USERS: { email: string; role: Role; firstName: string }[] = [
@@ -18,14 +18,16 @@ export class AccountBootstrap implements OnApplicationBootstrap {
   private readonly logger = new Logger(AccountBootstrap.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async onApplicationBootstrap() {
     const adminPassword = this.config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
-    if (await this.ensure(this.config.ADMIN_EMAIL, 'super_admin', 'Admin', adminPassword) && !this.config.ADMIN_PASSWORD) {
-      console.log(`\nCreated the super admin ${this.config.ADMIN_EMAIL} with the password: ${adminPassword}\n(shown once; set ADMIN_PASSWORD to choose it)\n`);
+    if ((await this.ensure(this.config.ADMIN_EMAIL, 'super_admin', 'Admin', adminPassword)) && !this.config.ADMIN_PASSWORD) {
+      console.log(
+        `\nCreated the super admin ${this.config.ADMIN_EMAIL} with the password: ${adminPassword}\n(shown once; set ADMIN_PASSWORD to choose it)\n`,
+      );
     }
     if (!this.config.SEED_DEMO) return;
     const demoPassword = this.config.DEMO_PASSWORD ?? randomBytes(12).toString('base64url');
@@ -34,19 +36,22 @@ export class AccountBootstrap implements OnApplicationBootstrap {
     const created = [];
     for (const user of demo) if (await this.ensure(user.email, user.role, user.firstName, demoPassword)) created.push(user.email);
     if (created.length && !this.config.DEMO_PASSWORD) {
-      console.log(`\nCreated the demo accounts ${created.join(', ')} with the password: ${demoPassword}\n(shown once; set DEMO_PASSWORD to choose it)\n`);
+      console.log(
+        `\nCreated the demo accounts ${created.join(', ')} with the password: ${demoPassword}\n(shown once; set DEMO_PASSWORD to choose it)\n`,
+      );
     }
   }
 
   /** Inserts an active account unless one with that e-mail exists; replicas starting together insert once. */
   private async ensure(email: string, role: Role, firstName: string, password: string): Promise<boolean> {
-    const rows = await this.dataSource.query(
-      `INSERT INTO users (email, role, first_name, permissions, is_active, activated_at, password_hash)
-       VALUES (lower($1), $2, $3, $4, true, now(), $5)
-       ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
-      [email, role, firstName, [...ROLE_DEFAULT_PERMISSIONS[role]], await hashPassword(password)],
-    );
-    if (rows.length) this.logger.log(`created ${role} ${email}`);
-    return rows.length > 0;
+    const id = await this.users.createWithPasswordUnlessEmailTaken({
+      email,
+      role,
+      firstName,
+      permissions: ROLE_DEFAULT_PERMISSIONS[role],
+      passwordHash: await hashPassword(password),
+    });
+    if (id) this.logger.log(`created ${role} ${email}`);
+    return id !== null;
   }
 }

@@ -12,6 +12,7 @@ import { MailService } from '../mail/mail.service';
 import { InvitationEntity } from './entities/invitation.entity';
 import { OrganizationEntity } from './entities/organization.entity';
 import { toUserView, UserEntity } from './entities/user.entity';
+import { UsersRepository } from './users.repository';
 
 export const INVITATION_TTL_MS = 24 * 60 * 60_000;
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -24,6 +25,7 @@ export class UsersService {
     private readonly mail: MailService,
     private readonly directory: UserDirectory,
     private readonly sessions: PgSessionStore,
+    private readonly usersRepository: UsersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -40,18 +42,26 @@ export class UsersService {
     assertMayGrant(req.user!, role, ROLE_DEFAULT_PERMISSIONS[role]);
     const token = randomBytes(32).toString('base64url');
     const user = await this.dataSource.transaction(async (manager) => {
-      const existing = await manager.getRepository(UserEntity).createQueryBuilder('user').where('lower(user.email) = :email', { email }).getOne();
+      const existing = await manager
+        .getRepository(UserEntity)
+        .createQueryBuilder('user')
+        .where('lower(user.email) = :email', { email })
+        .getOne();
       if (existing) throw new ConflictException(`A user with the e-mail ${email} already exists`);
-      const created = await manager.getRepository(UserEntity).save(
-        manager.getRepository(UserEntity).create({ email, role, permissions: [...ROLE_DEFAULT_PERMISSIONS[role]], isActive: true }),
-      );
+      const created = await manager
+        .getRepository(UserEntity)
+        .save(manager.getRepository(UserEntity).create({ email, role, permissions: [...ROLE_DEFAULT_PERMISSIONS[role]], isActive: true }));
       await manager.getRepository(InvitationEntity).insert({
         userId: created.id,
         tokenHash: tokenHash(token),
         expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
         invitedBy: req.user!.id,
       });
-      await this.audit.record(req, { action: 'user.invite', targetType: 'user', targetId: created.id, after: toUserView(created) }, manager);
+      await this.audit.record(
+        req,
+        { action: 'user.invite', targetType: 'user', targetId: created.id, after: toUserView(created) },
+        manager,
+      );
       return created;
     });
     await this.mail.send({
@@ -74,7 +84,11 @@ export class UsersService {
     return invitation;
   }
 
-  async acceptInvitation(req: AppRequest, token: string, input: { password: string; firstName?: string; lastName?: string }): Promise<UserEntity> {
+  async acceptInvitation(
+    req: AppRequest,
+    token: string,
+    input: { password: string; firstName?: string; lastName?: string },
+  ): Promise<UserEntity> {
     const passwordHash = await hashPassword(input.password);
     return this.dataSource.transaction(async (manager) => {
       const invitation = await this.openInvitation(token, manager);
@@ -92,7 +106,18 @@ export class UsersService {
         },
       );
       const after = await users.findOneByOrFail({ id: before.id });
-      await this.audit.record(req, { action: 'invitation.accept', targetType: 'user', targetId: after.id, actor: after, before: toUserView(before), after: toUserView(after) }, manager);
+      await this.audit.record(
+        req,
+        {
+          action: 'invitation.accept',
+          targetType: 'user',
+          targetId: after.id,
+          actor: after,
+          before: toUserView(before),
+          after: toUserView(after),
+        },
+        manager,
+      );
       this.directory.evict(after.id);
       return after;
     });
@@ -102,7 +127,7 @@ export class UsersService {
     const granted = permissions ?? [...ROLE_DEFAULT_PERMISSIONS[role]];
     assertMayGrant(req.user!, role, granted);
     return this.change(req, id, 'user.role.update', async (user, manager) => {
-      if (user.role === 'super_admin' && role !== 'super_admin') await assertAnotherActiveSuperAdmin(manager, user.id, 'demoted');
+      if (user.role === 'super_admin' && role !== 'super_admin') await this.assertAnotherActiveSuperAdmin(manager, user.id, 'demoted');
       return { role, permissions: granted };
     });
   }
@@ -117,9 +142,12 @@ export class UsersService {
 
   async updateStatus(req: AppRequest, id: string, isActive: boolean): Promise<UserView> {
     const view = await this.change(req, id, isActive ? 'user.activate' : 'user.deactivate', async (user, manager) => {
-      if (!isActive && user.role === 'super_admin' && user.isActive) await assertAnotherActiveSuperAdmin(manager, user.id, 'deactivated');
+      if (!isActive && user.role === 'super_admin' && user.isActive)
+        await this.assertAnotherActiveSuperAdmin(manager, user.id, 'deactivated');
       if (!isActive) {
-        await manager.getRepository(InvitationEntity).update({ userId: user.id, usedAt: IsNull(), revokedAt: IsNull() }, { revokedAt: new Date() });
+        await manager
+          .getRepository(InvitationEntity)
+          .update({ userId: user.id, usedAt: IsNull(), revokedAt: IsNull() }, { revokedAt: new Date() });
       }
       return { isActive, activatedAt: isActive ? (user.activatedAt ?? new Date()) : user.activatedAt };
     });
@@ -132,12 +160,18 @@ export class UsersService {
     await this.dataSource.transaction(async (manager) => {
       const user = await manager.getRepository(UserEntity).findOneBy({ id });
       if (!user) throw new NotFoundException(`No user with id ${id}`);
-      if (user.role === 'super_admin' && user.isActive) await assertAnotherActiveSuperAdmin(manager, id, 'deleted');
+      if (user.role === 'super_admin' && user.isActive) await this.assertAnotherActiveSuperAdmin(manager, id, 'deleted');
       await manager.getRepository(UserEntity).delete({ id });
       await this.audit.record(req, { action: 'user.delete', targetType: 'user', targetId: id, before: toUserView(user) }, manager);
     });
     await this.sessions.destroyForUser(id);
     this.directory.evict(id);
+  }
+
+  /** Refuses to leave no active super_admin; the others stay locked until the transaction ends. */
+  private async assertAnotherActiveSuperAdmin(manager: EntityManager, exceptId: string, verb: string) {
+    const others = await this.usersRepository.lockOtherActiveSuperAdmins(manager, exceptId);
+    if (others.length === 0) throw new ConflictException(`The last active super_admin cannot be ${verb}`);
   }
 
   /** Loads, changes and audits one user in a transaction; nobody changes their own account here. */
@@ -169,15 +203,8 @@ function assertNotSelf(actor: SessionUser, id: string, verb: string) {
 
 /** Only what the actor holds can be granted; only a super_admin makes another. */
 function assertMayGrant(actor: SessionUser, role: Role, permissions: readonly Permission[]) {
-  if (role === 'super_admin' && actor.role !== 'super_admin') throw new ForbiddenException('Only a super_admin can grant the super_admin role');
+  if (role === 'super_admin' && actor.role !== 'super_admin')
+    throw new ForbiddenException('Only a super_admin can grant the super_admin role');
   const missing = permissions.filter((permission) => !hasPermission(actor, permission));
   if (missing.length) throw new ForbiddenException(`You cannot grant ${missing.join(', ')}, which you do not hold`);
-}
-
-async function assertAnotherActiveSuperAdmin(manager: EntityManager, exceptId: string, verb: string) {
-  const rows: { id: string }[] = await manager.query(
-    `SELECT id FROM users WHERE role = 'super_admin' AND is_active AND id <> $1 FOR UPDATE`,
-    [exceptId],
-  );
-  if (rows.length === 0) throw new ConflictException(`The last active super_admin cannot be ${verb}`);
 }

@@ -1,6 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { BreakerTypeName } from '@cbh/contracts';
-import type { BreakerSettings } from '@cbh/breaker';
+import type { BreakerSettings, BreakerTypeName } from '@cbh/contracts';
 
 @Entity('circuit_breaker_configs')
 export class BreakerConfigEntity {
@@ -47,7 +46,17 @@ export class BreakerConfigEntity {
 /** What a breaker is built from: a configuration row, or its view as another replica announced it. */
 export type BreakerConfigFields = Pick<
   BreakerConfigEntity,
-  'id' | 'name' | 'type' | 'failureThreshold' | 'timeout' | 'recoveryTime' | 'successThreshold' | 'maxConcurrentCalls' | 'maxQueue' | 'minimumCalls' | 'slowCallDuration'
+  | 'id'
+  | 'name'
+  | 'type'
+  | 'failureThreshold'
+  | 'timeout'
+  | 'recoveryTime'
+  | 'successThreshold'
+  | 'maxConcurrentCalls'
+  | 'maxQueue'
+  | 'minimumCalls'
+  | 'slowCallDuration'
 >;
 
 export function toBreakerSettings(config: BreakerConfigFields): BreakerSettings {

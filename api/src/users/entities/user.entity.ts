@@ -41,6 +41,10 @@ export class UserEntity {
 
   @Column('uuid', { name: 'organization_id', nullable: true })
   organizationId!: string | null;
+
+  /** Created on first use by the elevation feature; like the password hash, never loaded unless asked for. */
+  @Column('text', { name: 'totp_secret', nullable: true, select: false })
+  totpSecret!: string | null;
 }
 
 export function toUserView(user: UserEntity): UserView {

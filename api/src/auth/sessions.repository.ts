@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import type { SessionData } from 'express-session';
+import { DataSource } from 'typeorm';
+import { SessionEntity } from './entities/session.entity';
+
+/** The sessions table, for the session store. Expiry is judged by the database clock, the one every replica shares. */
+@Injectable()
+export class SessionsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private get sessions() {
+    return this.dataSource.getRepository(SessionEntity);
+  }
+
+  /** The session's data, or null when there is no such session or it has expired. */
+  async findLive(sid: string): Promise<SessionData | null> {
+    const row = await this.sessions
+      .createQueryBuilder('session')
+      .select(['session.sid', 'session.data'])
+      .where('session.sid = :sid', { sid })
+      .andWhere('session.expiresAt > now()')
+      .getOne();
+    return row?.data ?? null;
+  }
+
+  /** Writes the session in one statement, replacing what an earlier save of the same sid left. */
+  async save(session: SessionEntity): Promise<void> {
+    await this.sessions.upsert(session, { conflictPaths: ['sid'] });
+  }
+
+  async delete(sid: string): Promise<void> {
+    await this.sessions.delete({ sid });
+  }
+
+  /** Deletes every session of an account in one statement and returns their ids. */
+  async deleteForUser(userId: string): Promise<string[]> {
+    const { raw } = await this.sessions.createQueryBuilder().delete().where({ userId }).returning(['sid']).execute();
+    return (raw as Pick<SessionEntity, 'sid'>[]).map((row) => row.sid);
+  }
+}

@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { TestSessionEntity } from './entities/test-session.entity';
+
+/** What a session is started with; it runs from now until durationMinutes later. */
+export type NewTestSession = Pick<
+  TestSessionEntity,
+  'configId' | 'failureRate' | 'requestRate' | 'durationMinutes' | 'ownerInstance' | 'createdBy'
+>;
+
+const UNIQUE_VIOLATION = '23505';
+
+/** A row as PostgreSQL returns it, keyed by column name. */
+type RawRow = Record<string, unknown>;
+
+/**
+ * The test_sessions statements that decide something for every replica at once. Several replicas share the
+ * table, so starting, stopping, taking over and keeping a session are each one statement on the database
+ * clock: the database lets exactly one replica win, where a read followed by a write would let two.
+ */
+@Injectable()
+export class TestSessionsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Inserts a running session ending durationMinutes after the database's now; null when a session already
+   * runs for that configuration (the partial unique index admits one, whichever replica starts it).
+   */
+  async insertRunning(session: NewTestSession): Promise<TestSessionEntity | null> {
+    try {
+      const rows: RawRow[] = await this.dataSource.query(
+        `INSERT INTO test_sessions (config_id, failure_rate, request_rate, duration_minutes, status, ends_at, owner_instance, created_by)
+         VALUES ($1, $2, $3, $4, 'running', now() + make_interval(mins => $4), $5, $6) RETURNING *`,
+        [session.configId, session.failureRate, session.requestRate, session.durationMinutes, session.ownerInstance, session.createdBy],
+      );
+      return this.toEntity(rows[0]!);
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return null;
+      throw error;
+    }
+  }
+
+  /** Stops the session if it is running; null when it is not (already ended, or no such session). */
+  async stopRunning(id: number): Promise<TestSessionEntity | null> {
+    const [rows]: [RawRow[], number] = await this.dataSource.query(
+      `UPDATE test_sessions SET status = 'stopped', stopped_at = now() WHERE id = $1 AND status = 'running' RETURNING *`,
+      [id],
+    );
+    return rows[0] ? this.toEntity(rows[0]) : null;
+  }
+
+  /**
+   * Makes ownerInstance the owner of every running session whose heartbeat is older than silentSeconds
+   * (its replica stopped or crashed), and returns them: each orphan goes to exactly one claiming replica.
+   */
+  async claimOrphans(ownerInstance: string, silentSeconds: number): Promise<TestSessionEntity[]> {
+    const [rows]: [RawRow[], number] = await this.dataSource.query(
+      `UPDATE test_sessions SET owner_instance = $1, heartbeat_at = now()
+       WHERE status = 'running' AND heartbeat_at < now() - make_interval(secs => $2) RETURNING *`,
+      [ownerInstance, silentSeconds],
+    );
+    return rows.map((row) => this.toEntity(row));
+  }
+
+  /**
+   * Refreshes the heartbeat of a running session still owned by ownerInstance; false when it is not (stopped
+   * elsewhere, ended, or taken over by another replica), and the caller must stop driving it.
+   */
+  async heartbeat(id: number, ownerInstance: string): Promise<boolean> {
+    const result = await this.dataSource
+      .getRepository(TestSessionEntity)
+      .update({ id, status: 'running', ownerInstance }, { heartbeatAt: () => 'now()' });
+    return result.affected === 1;
+  }
+
+  /** A row as the database returned it, with its columns read into the entity's properties the way TypeORM reads them. */
+  private toEntity(row: RawRow): TestSessionEntity {
+    const metadata = this.dataSource.getMetadata(TestSessionEntity);
+    const session = metadata.create() as TestSessionEntity;
+    for (const column of metadata.columns) {
+      column.setEntityValue(session, this.dataSource.driver.prepareHydratedValue(row[column.databaseName], column));
+    }
+    return session;
+  }
+}
