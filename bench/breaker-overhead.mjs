@@ -61,7 +61,8 @@ opossumOpen.shutdown();
 
 console.log(`${CALLS} calls × ${ROUNDS} rounds, median ns per call (node ${process.version})`);
 for (const [name, ns] of Object.entries(results)) console.log(`  ${name.padEnd(17)} ${ns.toFixed(0).padStart(7)} ns`);
-const ratio = (a, b, goal) => `${(results[a] / results[b]).toFixed(3)}× (goal ≤ ${goal}×) ${results[a] / results[b] <= goal ? 'OK' : 'MISSED'}`;
+const ratio = (a, b, goal) =>
+  `${(results[a] / results[b]).toFixed(3)}× (goal ≤ ${goal}×) ${results[a] / results[b] <= goal ? 'OK' : 'MISSED'}`;
 for (const mode of ['closed', 'open']) {
   console.log(`${mode}: ours / opossum ${ratio(`ours ${mode}`, `opossum ${mode}`, 0.25)}`);
   console.log(`${mode}: ours / cockatiel ${ratio(`ours ${mode}`, `cockatiel ${mode}`, 0.75)}`);

@@ -14,8 +14,16 @@ const DIST = path.join(ROOT, 'dist');
 const KB = 1024;
 const BUDGET = { shellInitialGzip: 150 * KB, remoteEntryGzip: 8 * KB, buildMs: 60_000 };
 const REMOTES = ['mfe-learning', 'mfe-dashboard', 'mfe-domains', 'mfe-users', 'mfe-patterns'];
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const sizes = (file) => {
   const bytes = readFileSync(file);
@@ -72,8 +80,11 @@ const print = (line = '') => lines.push(line) && console.log(line);
 const initial = await shellInitialScripts();
 const initialTotal = sum(initial);
 print('Bundle budget (gzip = zlib default level)');
-print(`shell initial JS: ${initial.length} files, ${kb(initialTotal.raw)} raw, ${kb(initialTotal.gzip)} gzip — ${verdict(initialTotal.gzip, BUDGET.shellInitialGzip)}`);
-for (const file of initial.sort((a, b) => b.gzip - a.gzip)) print(`    ${file.file.padEnd(28)} ${kb(file.raw).padStart(10)} raw ${kb(file.gzip).padStart(9)} gzip`);
+print(
+  `shell initial JS: ${initial.length} files, ${kb(initialTotal.raw)} raw, ${kb(initialTotal.gzip)} gzip — ${verdict(initialTotal.gzip, BUDGET.shellInitialGzip)}`,
+);
+for (const file of initial.sort((a, b) => b.gzip - a.gzip))
+  print(`    ${file.file.padEnd(28)} ${kb(file.raw).padStart(10)} raw ${kb(file.gzip).padStart(9)} gzip`);
 
 print();
 print('remote            remoteEntry.js raw / gzip        exposed Routes (sync) gzip   all JS in dist (raw)');
@@ -82,8 +93,18 @@ for (const remote of REMOTES) {
   const entry = sizes(path.join(dir, 'remoteEntry.js'));
   const manifest = JSON.parse(readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8'));
   const exposed = sum(manifest.exposes.flatMap((e) => e.assets.js.sync).map((f) => sizes(path.join(dir, f))));
-  const all = sum(readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => sizes(path.join(dir, f))));
-  print(`${remote.padEnd(17)} ${kb(entry.raw).padStart(9)} / ${kb(entry.gzip).padStart(7)} ${verdict(entry.gzip, BUDGET.remoteEntryGzip).padEnd(17)} ${kb(exposed.gzip).padStart(10)}   ${kb(all.raw).padStart(12)}`);
+  const all = sum(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => sizes(path.join(dir, f))),
+  );
+  print(
+    `${remote.padEnd(17)} ${kb(entry.raw).padStart(9)} / ${kb(entry.gzip).padStart(7)} ${verdict(entry.gzip, BUDGET.remoteEntryGzip).padEnd(17)} ${kb(exposed.gzip).padStart(10)}   ${kb(all.raw).padStart(12)}`,
+  );
 }
 print();
-print(buildMs === null ? 'full production build: not measured (--no-build)' : `full production build (7 apps, 2 in parallel, no cache): ${(buildMs / 1000).toFixed(1)} s — ${verdict(buildMs, BUDGET.buildMs)}`);
+print(
+  buildMs === null
+    ? 'full production build: not measured (--no-build)'
+    : `full production build (7 apps, 2 in parallel, no cache): ${(buildMs / 1000).toFixed(1)} s — ${verdict(buildMs, BUDGET.buildMs)}`,
+);

@@ -19,17 +19,21 @@ try {
   const wsUrl = `${api.url.replace('http', 'ws')}/ws`;
   for (let i = 0; i < CLIENTS; i += 100) {
     await Promise.all(
-      Array.from({ length: Math.min(100, CLIENTS - i) }, () => new Promise((resolve, reject) => {
-        const socket = new WebSocket(wsUrl, { headers: { cookie: api.cookie } });
-        socket.on('message', (data) => {
-          const message = JSON.parse(String(data));
-          if (message.type !== 'stateChange') return;
-          latencies.push(Date.now() - Date.parse(message.data.at));
-          received++;
-        });
-        socket.once('open', () => resolve(sockets.push(socket)));
-        socket.once('error', reject);
-      })),
+      Array.from(
+        { length: Math.min(100, CLIENTS - i) },
+        () =>
+          new Promise((resolve, reject) => {
+            const socket = new WebSocket(wsUrl, { headers: { cookie: api.cookie } });
+            socket.on('message', (data) => {
+              const message = JSON.parse(String(data));
+              if (message.type !== 'stateChange') return;
+              latencies.push(Date.now() - Date.parse(message.data.at));
+              received++;
+            });
+            socket.once('open', () => resolve(sockets.push(socket)));
+            socket.once('error', reject);
+          }),
+      ),
     );
   }
   console.log(`${sockets.length} clients connected`);
@@ -43,7 +47,9 @@ try {
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
   console.log(`${EVENTS} transitions × ${CLIENTS} clients: ${latencies.length} of ${EVENTS * CLIENTS} deliveries`);
-  console.log(`event → client latency: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${latencies.at(-1)} ms — ${pct(0.99) <= 100 ? 'OK' : 'MISSED'} (goal p99 ≤ 100 ms)`);
+  console.log(
+    `event → client latency: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${latencies.at(-1)} ms — ${pct(0.99) <= 100 ? 'OK' : 'MISSED'} (goal p99 ≤ 100 ms)`,
+  );
 } finally {
   for (const socket of sockets) socket.terminate();
   api.stop();

@@ -65,7 +65,9 @@ describe('docker-compose.yml', () => {
   });
 
   it('exposes only the gateway, on port 8080, after everything it routes to', () => {
-    const exposed = Object.entries(services).filter(([, service]) => service.ports?.length).map(([name]) => name);
+    const exposed = Object.entries(services)
+      .filter(([, service]) => service.ports?.length)
+      .map(([name]) => name);
     expect(exposed).toEqual(['gateway']);
     expect(services.gateway!.ports).toEqual(['8080:80']);
     expect([...(services.gateway!.depends_on as string[])].sort()).toEqual(['api', 'shell', ...remoteFolders].sort());
@@ -100,7 +102,9 @@ describe('static server config', () => {
 
   it('caches hashed chunks for good and revalidates everything else', () => {
     const conf = read('deploy/nginx/static.conf');
-    expect(conf).toMatch(/location ~\* \\\.\[0-9a-f\]\{8,\}\\\.\(js\|css\)\$ \{\s*add_header Cache-Control "public, max-age=31536000, immutable";/);
+    expect(conf).toMatch(
+      /location ~\* \\\.\[0-9a-f\]\{8,\}\\\.\(js\|css\)\$ \{\s*add_header Cache-Control "public, max-age=31536000, immutable";/,
+    );
     expect(staticRoutes.get('/')).toContain('add_header Cache-Control "no-cache";');
     expect(staticRoutes.get('/')).toContain('try_files $uri /index.html =404;');
   });

@@ -27,8 +27,18 @@ test.describe('signed out', () => {
     await expect(main.getByText('A school project.')).toBeVisible();
     await expect(main.getByRole('link', { name: 'Start Building Today' })).toHaveAttribute('href', '/api/login');
     await expect(main.getByRole('link', { name: 'View Demo' })).toBeVisible();
-    await expect(main.getByRole('navigation', { name: 'Resources' }).getByRole('link')).toHaveText(['Documentation', 'API Reference', 'Code Examples', 'Best Practices']);
-    await expect(main.getByRole('navigation', { name: 'Community' }).getByRole('link')).toHaveText(['GitHub Repository', 'Discord Community', 'Stack Overflow', 'Blog Posts']);
+    await expect(main.getByRole('navigation', { name: 'Resources' }).getByRole('link')).toHaveText([
+      'Documentation',
+      'API Reference',
+      'Code Examples',
+      'Best Practices',
+    ]);
+    await expect(main.getByRole('navigation', { name: 'Community' }).getByRole('link')).toHaveText([
+      'GitHub Repository',
+      'Discord Community',
+      'Stack Overflow',
+      'Blog Posts',
+    ]);
   });
 
   test('the top bar shows the title, the links, Login and Start Demo, and no account', async ({ page }) => {
@@ -49,7 +59,11 @@ test.describe('signed out', () => {
     await expect(sidebar.getByRole('group')).toHaveCount(5);
     await expect(sidebar.getByRole('link')).toHaveCount(15);
     const dotColour = (name: string) =>
-      sidebar.getByRole('link', { name }).locator('span').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+      sidebar
+        .getByRole('link', { name })
+        .locator('span')
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await dotColour('Notifications')).toBe('rgb(202, 138, 4)');
     expect(await dotColour('Rate Limiter')).toBe('rgb(202, 138, 4)');
     expect(await dotColour('API Versioning')).toBe('rgb(148, 163, 184)');
@@ -98,7 +112,8 @@ test.describe('signed out', () => {
 
   test('the service-layer pages show their cards', async ({ page }) => {
     await page.goto('/services/core');
-    for (const name of ['Business Rule Operations', 'Circuit Breaker Integration']) await expect(page.getByRole('region', { name })).toBeVisible();
+    for (const name of ['Business Rule Operations', 'Circuit Breaker Integration'])
+      await expect(page.getByRole('region', { name })).toBeVisible();
     await expect(page.getByText('Fallback strategies')).toBeVisible();
     await page.goto('/services/data-access');
     for (const name of ['Read Operations', 'Write Operations']) await expect(page.getByRole('region', { name })).toBeVisible();

@@ -29,5 +29,7 @@ test('an admin creates a circuit breaker from the dashboard’s quick action', a
   await expect(page.getByText('Circuit Breaker Created').first()).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   const breakers = await (await page.request.get('/api/circuit-breakers')).json();
-  expect(breakers).toContainEqual(expect.objectContaining({ name: 'Checkout Bulkhead', type: 'bulkhead', maxConcurrentCalls: 4, timeout: 30_000, state: 'CLOSED' }));
+  expect(breakers).toContainEqual(
+    expect.objectContaining({ name: 'Checkout Bulkhead', type: 'bulkhead', maxConcurrentCalls: 4, timeout: 30_000, state: 'CLOSED' }),
+  );
 });

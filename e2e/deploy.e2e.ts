@@ -63,10 +63,14 @@ test('one remote rebuilt and redeployed shows its new text on reload while the s
       process.execPath,
       [
         path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'),
-        '--config', path.join(ROOT, 'mfe-dashboard/webpack.config.js'),
-        '--mode', 'production',
-        '--env', `projectDir=${source}`,
-        '--env', `outputPath=${path.join(site.staticRoot, 'mfe-dashboard')}`,
+        '--config',
+        path.join(ROOT, 'mfe-dashboard/webpack.config.js'),
+        '--mode',
+        'production',
+        '--env',
+        `projectDir=${source}`,
+        '--env',
+        `outputPath=${path.join(site.staticRoot, 'mfe-dashboard')}`,
       ],
       { cwd: ROOT, stdio: 'pipe' },
     );

@@ -5,7 +5,9 @@ import { SCRATCH, startSite } from './support/server';
 
 test.skip(Boolean(process.env.DATABASE_URL), 'the embedded database is used only without DATABASE_URL');
 
-test('the embedded PostgreSQL keeps its data and starts again after a crash left a stale postmaster.pid naming a reused pid', async ({ request }) => {
+test('the embedded PostgreSQL keeps its data and starts again after a crash left a stale postmaster.pid naming a reused pid', async ({
+  request,
+}) => {
   test.setTimeout(180_000);
   const dataDir = mkdtempSync(path.join(SCRATCH, 'crash-'));
   const env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: '54350', DATABASE_URL: '' };
@@ -20,14 +22,16 @@ test('the embedded PostgreSQL keeps its data and starts again after a crash left
   const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   await first.stop('SIGKILL');
   process.kill(postmaster, 'SIGKILL');
-  await expect.poll(() => {
-    try {
-      process.kill(postmaster, 0);
-      return 'alive';
-    } catch {
-      return 'gone';
-    }
-  }).toBe('gone');
+  await expect
+    .poll(() => {
+      try {
+        process.kill(postmaster, 0);
+        return 'alive';
+      } catch {
+        return 'gone';
+      }
+    })
+    .toBe('gone');
   // The number is reused by a live process that is not PostgreSQL, which makes PostgreSQL refuse to start.
   const lock = readFileSync(pidFile, 'utf8');
   expect(lock.split('\n')[0]).toBe(String(postmaster));

@@ -28,8 +28,11 @@ test('shell and remotes run on exactly one React, one router and one store', asy
 
   // The federation runtime's share scope: each singleton has exactly one loaded provider.
   const loaded = await page.evaluate(() => {
-    const scope = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; from: string }>>>> } })
-      .__FEDERATION__.__SHARE__;
+    const scope = (
+      window as unknown as {
+        __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; from: string }>>>> };
+      }
+    ).__FEDERATION__.__SHARE__;
     const result: Record<string, string[]> = {};
     for (const instance of Object.values(scope)) {
       for (const [pkg, versions] of Object.entries(instance.default ?? {})) {
@@ -47,7 +50,9 @@ test('shell and remotes run on exactly one React, one router and one store', asy
 
   // No remote fetched its own copy of React, React DOM, the router or the store bindings.
   for (const remote of ['mfe-learning', 'mfe-dashboard', 'mfe-domains']) {
-    const ownCopies = (await fallbackFiles(page, remote, ['react', 'react-dom', '@cbh/router', 'react-redux', '@cbh/api-client'])).map((file) => `/remotes/${remote}/${file}`);
+    const ownCopies = (await fallbackFiles(page, remote, ['react', 'react-dom', '@cbh/router', 'react-redux', '@cbh/api-client'])).map(
+      (file) => `/remotes/${remote}/${file}`,
+    );
     expect(ownCopies.length).toBeGreaterThan(0);
     expect(requested.filter((path) => ownCopies.includes(path))).toEqual([]);
   }

@@ -14,19 +14,44 @@ test.afterAll(async () => {
 });
 
 async function signIn(site: Site): Promise<string> {
-  const response = await fetch(`${site.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const response = await fetch(`${site.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   return response.headers.get('set-cookie')!.split(';')[0]!;
 }
 const api = (site: Site, cookie: string, path: string, method = 'GET', body?: unknown) =>
-  fetch(`${site.url}${path}`, { method, headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  fetch(`${site.url}${path}`, {
+    method,
+    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
 
 test('two API processes on one database: results and transitions reach both, and a breaker tripped on one is open on both', async () => {
   test.setTimeout(120_000);
   const cookie = await signIn(first);
 
   // A breaker of our own, and a service behind it that always fails.
-  const breaker = await (await api(first, cookie, '/api/circuit-breakers', 'POST', { name: 'Replicated', type: 'simple', failureThreshold: 2, timeout: 60_000, recoveryTime: 60_000, successThreshold: 1 })).json();
-  const service = await (await api(first, cookie, '/api/services', 'POST', { name: 'Always down', endpoint: '/api/chaos/1', failureRate: 100, averageResponseTime: 1, circuitBreakerConfigId: breaker.id })).json();
+  const breaker = await (
+    await api(first, cookie, '/api/circuit-breakers', 'POST', {
+      name: 'Replicated',
+      type: 'simple',
+      failureThreshold: 2,
+      timeout: 60_000,
+      recoveryTime: 60_000,
+      successThreshold: 1,
+    })
+  ).json();
+  const service = await (
+    await api(first, cookie, '/api/services', 'POST', {
+      name: 'Always down',
+      endpoint: '/api/chaos/1',
+      failureRate: 100,
+      averageResponseTime: 1,
+      circuitBreakerConfigId: breaker.id,
+    })
+  ).json();
 
   // A client of the second process hears what happens on the first.
   const socket = new WebSocket(`${second.url.replace('http', 'ws')}/ws`, { headers: { cookie } });
@@ -41,7 +66,9 @@ test('two API processes on one database: results and transitions reach both, and
   for (let i = 0; i < 2; i++) await api(first, cookie, `/api/services/${service.id}/test`, 'POST');
 
   await expect.poll(() => received.filter((m) => m.type === 'testResult' && m.data.serviceId === service.id).length).toBe(2);
-  await expect.poll(() => received.some((m) => m.type === 'stateChange' && m.data.configId === breaker.id && m.data.to === 'OPEN')).toBe(true);
+  await expect
+    .poll(() => received.some((m) => m.type === 'stateChange' && m.data.configId === breaker.id && m.data.to === 'OPEN'))
+    .toBe(true);
   expect(received.some((m) => m.type === 'serviceUpdated' && m.data.serviceId === service.id)).toBe(true);
 
   const stateOn = async (site: Site) => {

@@ -14,7 +14,9 @@ async function ensureChromium() {
   }
   console.log('Installing Debian’s chromium for the browser tests…');
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  return (await run('apt-get', ['update', '-qq'], { env })) === 0 && (await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })) === 0;
+  return (
+    (await run('apt-get', ['update', '-qq'], { env })) === 0 && (await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })) === 0
+  );
 }
 
 const steps = [
@@ -47,7 +49,9 @@ const passed = (jest?.numPassedTests ?? 0) + (e2e?.stats.expected ?? 0);
 const failed = (jest?.numFailedTests ?? 0) + (e2e?.stats.unexpected ?? 0) + (e2e?.stats.flaky ?? 0);
 const skipped = (jest?.numPendingTests ?? 0) + (e2e?.stats.skipped ?? 0);
 
-console.log(`\njest: ${jest?.numPassedTests ?? 0} passed, ${jest?.numFailedTests ?? 0} failed; playwright: ${e2e?.stats.expected ?? 0} passed, ${e2e?.stats.unexpected ?? 0} failed`);
+console.log(
+  `\njest: ${jest?.numPassedTests ?? 0} passed, ${jest?.numFailedTests ?? 0} failed; playwright: ${e2e?.stats.expected ?? 0} passed, ${e2e?.stats.unexpected ?? 0} failed`,
+);
 if (failedSteps.length) console.log(`failed steps: ${failedSteps.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);

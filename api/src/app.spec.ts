@@ -206,9 +206,21 @@ describe('API docs', () => {
     expect(document.openapi).toBe('3.1.0');
     const invite = document.paths['/api/users/invite'].post;
     expect(invite.description).toContain('user_management');
-    expect(invite.requestBody.content['application/json'].schema.properties.role.enum).toEqual(['viewer', 'operator', 'admin', 'super_admin']);
+    expect(invite.requestBody.content['application/json'].schema.properties.role.enum).toEqual([
+      'viewer',
+      'operator',
+      'admin',
+      'super_admin',
+    ]);
     expect(document.paths['/api/users/{id}/status'].patch.parameters[0]).toMatchObject({ name: 'id', in: 'path' });
-    expect(document.paths['/api/audit'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['actor', 'action', 'from', 'to', 'page', 'pageSize']);
+    expect(document.paths['/api/audit'].get.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'actor',
+      'action',
+      'from',
+      'to',
+      'page',
+      'pageSize',
+    ]);
     expect(document.paths['/api/health'].get.description).toBe('Open to everyone.');
   });
 

@@ -16,7 +16,10 @@ async function main() {
   const logger = createLogger(config.LOG_LEVEL);
   const api = await createApi(config, logger);
   await api.app.listen(config.PORT, config.HOST);
-  logger.info({ port: config.PORT, database: api.database.embedded ? 'embedded' : 'DATABASE_URL' }, `Circuit Breaker Hub is running on http://localhost:${config.PORT}`);
+  logger.info(
+    { port: config.PORT, database: api.database.embedded ? 'embedded' : 'DATABASE_URL' },
+    `Circuit Breaker Hub is running on http://localhost:${config.PORT}`,
+  );
 }
 
 main().catch((error) => {

@@ -9,9 +9,7 @@ import { loadConfig } from '../src/config/config';
 import { createTestDatabase } from './test-database';
 
 export const TEST_MANIFEST = {
-  remotes: [
-    { name: 'mfe_dashboard', entry: '/remotes/mfe-dashboard/mf-manifest.json', routes: ['/dashboard'] },
-  ],
+  remotes: [{ name: 'mfe_dashboard', entry: '/remotes/mfe-dashboard/mf-manifest.json', routes: ['/dashboard'] }],
 };
 
 /** A small built site: the shell's HTML and one remote with a manifest, an entry and a hashed chunk. */

@@ -52,11 +52,7 @@ function Shell({ manifest, load = loadRemoteRoutes, reset = resetRemote }: Shell
           <Routes>
             {manifest.remotes.flatMap((remote) =>
               remote.routes.map((path) => (
-                <Route
-                  key={path}
-                  path={path}
-                  element={<RemoteView key={remote.name} remote={remote} load={load} reset={reset} />}
-                />
+                <Route key={path} path={path} element={<RemoteView key={remote.name} remote={remote} load={load} reset={reset} />} />
               )),
             )}
             <Route path="*" element={<NotFoundPage />} />

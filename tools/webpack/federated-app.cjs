@@ -73,8 +73,7 @@ function federatedApp({ project, name, exposes = {}, runtimePlugins = [], devPor
           shareStrategy: 'loaded-first',
           dts: false,
         }),
-        host &&
-          new HtmlWebpackPlugin({ template: path.join(projectDir, 'src/index.html'), scriptLoading: 'defer' }),
+        host && new HtmlWebpackPlugin({ template: path.join(projectDir, 'src/index.html'), scriptLoading: 'defer' }),
       ].filter(Boolean),
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],

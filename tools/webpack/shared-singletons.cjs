@@ -21,18 +21,13 @@ const SINGLETONS = [
 ];
 
 function versionOf(request) {
-  const name = request.startsWith('@')
-    ? request.split('/').slice(0, 2).join('/')
-    : request.replace(/\/$/, '').split('/')[0];
+  const name = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.replace(/\/$/, '').split('/')[0];
   if (name.startsWith('@cbh/')) return require(`../../libs/${name.slice(5)}/package.json`).version;
   return rootPackage.dependencies[name];
 }
 
 const sharedSingletons = Object.fromEntries(
-  SINGLETONS.map((request) => [
-    request,
-    { singleton: true, requiredVersion: versionOf(request), strictVersion: false },
-  ]),
+  SINGLETONS.map((request) => [request, { singleton: true, requiredVersion: versionOf(request), strictVersion: false }]),
 );
 
 module.exports = { sharedSingletons, SINGLETONS };

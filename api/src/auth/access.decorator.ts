@@ -14,8 +14,7 @@ export const ACCESS_KEY = 'access';
 export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies Access);
 export const SignedIn = () => SetMetadata(ACCESS_KEY, { kind: 'signed-in' } satisfies Access);
 /** super_admin holds every permission. */
-export const RequirePermission = (permission: Permission) =>
-  SetMetadata(ACCESS_KEY, { kind: 'permission', permission } satisfies Access);
+export const RequirePermission = (permission: Permission) => SetMetadata(ACCESS_KEY, { kind: 'permission', permission } satisfies Access);
 /** Only the ELEVATION_EMAIL account, while it is not yet super_admin. */
 export const ElevationAccount = () => SetMetadata(ACCESS_KEY, { kind: 'elevation-account' } satisfies Access);
 /** A Prometheus scrape: `Authorization: Bearer <METRICS_TOKEN>`, or a signed-in account with metrics_view. */

@@ -1,5 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { type CanActivate, type ExecutionContext, ForbiddenException, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import {
+  type CanActivate,
+  type ExecutionContext,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  Logger,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { hasPermission } from '@cbh/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -7,7 +15,9 @@ import { ACCESS_KEY, type Access } from './access.decorator';
 import type { AppRequest } from './session-user';
 
 export function isElevationAccount(config: AppConfig, user: { email: string; role: string } | undefined): boolean {
-  return Boolean(user && config.ELEVATION_EMAIL && user.email.toLowerCase() === config.ELEVATION_EMAIL.toLowerCase() && user.role !== 'super_admin');
+  return Boolean(
+    user && config.ELEVATION_EMAIL && user.email.toLowerCase() === config.ELEVATION_EMAIL.toLowerCase() && user.role !== 'super_admin',
+  );
 }
 
 /** The server-side permission policy, applied to every HTTP route: each route declares who may call it, and a route that declares nothing is refused. */

@@ -26,10 +26,19 @@ export class AuthController {
   /** The sign-in page, or straight to the OpenID Connect provider when one is configured (?method=password keeps the form). */
   @Get('login')
   @Public()
-  page(@Query('error') error: unknown, @Query('method') method: unknown, @Req() req: AppRequest, @Res() res: Response, @Next() next: NextFunction) {
+  page(
+    @Query('error') error: unknown,
+    @Query('method') method: unknown,
+    @Req() req: AppRequest,
+    @Res() res: Response,
+    @Next() next: NextFunction,
+  ) {
     const message = typeof error === 'string' ? error.slice(0, 200) : undefined;
     if (this.auth.oidcEnabled && method !== 'password' && !message) return passport.authenticate(OIDC_STRATEGY)(req, res, next);
-    res.type('html').setHeader('Cache-Control', 'no-store').send(loginPage({ error: message, oidc: this.auth.oidcEnabled }));
+    res
+      .type('html')
+      .setHeader('Cache-Control', 'no-store')
+      .send(loginPage({ error: message, oidc: this.auth.oidcEnabled }));
   }
 
   /** Where the OpenID Connect provider sends the browser back. */

@@ -9,7 +9,11 @@ afterAll(async () => {
 });
 
 const call = (path: string, init: RequestInit & { cookie?: string } = {}) =>
-  fetch(`${api.baseUrl}${path}`, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), ...(init.cookie ? { cookie: init.cookie } : {}) } });
+  fetch(`${api.baseUrl}${path}`, {
+    ...init,
+    redirect: 'manual',
+    headers: { ...(init.headers ?? {}), ...(init.cookie ? { cookie: init.cookie } : {}) },
+  });
 const postJson = (path: string, body: unknown, cookie?: string) =>
   call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), cookie });
 
@@ -55,7 +59,10 @@ describe('sign-in', () => {
   });
 
   it('refuses a wrong password or an unknown e-mail with the same 401', async () => {
-    for (const body of [{ email: TEST_ADMIN.email, password: 'nope' }, { email: 'nobody@example.com', password: 'nope' }]) {
+    for (const body of [
+      { email: TEST_ADMIN.email, password: 'nope' },
+      { email: 'nobody@example.com', password: 'nope' },
+    ]) {
       const response = await postJson('/api/login', body);
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Invalid e-mail or password' });
@@ -94,7 +101,9 @@ describe('sign-in', () => {
     expect((await call('/api/auth/user', { cookie })).status).toBe(200);
     // Change both rows behind the API's back: the next read must not see it, because it reads neither.
     await sql("UPDATE users SET first_name = 'Changed behind the cache' WHERE email = 'operator@example.com'");
-    await sql("UPDATE sessions SET data = jsonb_set(data, '{passport,user}', '\"00000000-0000-0000-0000-000000000000\"') WHERE data->'passport'->>'user' = (SELECT id::text FROM users WHERE email = 'operator@example.com')");
+    await sql(
+      "UPDATE sessions SET data = jsonb_set(data, '{passport,user}', '\"00000000-0000-0000-0000-000000000000\"') WHERE data->'passport'->>'user' = (SELECT id::text FROM users WHERE email = 'operator@example.com')",
+    );
     const me = await call('/api/auth/user', { cookie });
     expect(me.status).toBe(200);
     expect((await me.json()).firstName).toBe('Omar');

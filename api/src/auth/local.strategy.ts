@@ -7,10 +7,9 @@ import type { UserDirectory } from './user-directory.service';
 export function configurePassport(auth: AuthService, directory: UserDirectory) {
   passport.use(
     new LocalStrategy({ usernameField: 'email', passwordField: 'password' }, (email, password, done) => {
-      auth.checkCredentials(email, password).then(
-        (result) => (result.ok ? done(null, result.user) : done(null, false, { message: result.message })),
-        done,
-      );
+      auth
+        .checkCredentials(email, password)
+        .then((result) => (result.ok ? done(null, result.user) : done(null, false, { message: result.message })), done);
     }),
   );
   passport.serializeUser<string>((user, done) => done(null, (user as { id: string }).id));

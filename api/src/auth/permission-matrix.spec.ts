@@ -74,11 +74,13 @@ interface ExpressLayer {
 
 function apiRoutes(): string[] {
   const router = (api.app.getHttpAdapter().getInstance() as { router: { stack: ExpressLayer[] } }).router;
-  return router.stack
-    .filter((layer) => typeof layer.route?.path === 'string' && (layer.route.path.startsWith('/api/') || layer.route.path === '/metrics'))
-    // Nest answers other methods on a path outside the global prefix with an anonymous catch-all: not an endpoint.
-    .filter((layer) => layer.route!.stack.some((handler) => handler.name !== '<anonymous>'))
-    .flatMap((layer) => Object.keys(layer.route!.methods).map((method) => `${method.toUpperCase()} ${layer.route!.path}`));
+  return (
+    router.stack
+      .filter((layer) => typeof layer.route?.path === 'string' && (layer.route.path.startsWith('/api/') || layer.route.path === '/metrics'))
+      // Nest answers other methods on a path outside the global prefix with an anonymous catch-all: not an endpoint.
+      .filter((layer) => layer.route!.stack.some((handler) => handler.name !== '<anonymous>'))
+      .flatMap((layer) => Object.keys(layer.route!.methods).map((method) => `${method.toUpperCase()} ${layer.route!.path}`))
+  );
 }
 
 function expected(rule: (typeof POLICY)[string], role: Role | null): 'allowed' | 401 | 403 {
@@ -102,17 +104,26 @@ it('answers every route × signed-out and the four roles as the policy says', as
   for (const route of Object.keys(POLICY)) {
     for (const role of [null, 'viewer', 'operator', 'admin', 'super_admin'] as const) {
       // A fresh session each time: some routes (logout) end the one they are called with.
-      const cookie = role ? await signIn(api.baseUrl, ACCOUNTS[role], role === 'super_admin' ? TEST_ADMIN.password : DEMO_PASSWORD) : undefined;
+      const cookie = role
+        ? await signIn(api.baseUrl, ACCOUNTS[role], role === 'super_admin' ? TEST_ADMIN.password : DEMO_PASSWORD)
+        : undefined;
       const [method, path] = route.split(' ') as [string, string];
-      const url = path.replace(':id', /circuit-breakers|services|chaos|test-sessions/.test(path) ? '999999' : randomUUID()).replace(':token', 'no-such-token').replace(':file', 'swagger-ui.css');
+      const url = path
+        .replace(':id', /circuit-breakers|services|chaos|test-sessions/.test(path) ? '999999' : randomUUID())
+        .replace(':token', 'no-such-token')
+        .replace(':file', 'swagger-ui.css');
       const response = await fetch(`${api.baseUrl}${url}`, {
         method,
         redirect: 'manual',
-        headers: { ...(cookie ? { cookie } : {}), ...(method !== 'GET' && method !== 'DELETE' ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          ...(cookie ? { cookie } : {}),
+          ...(method !== 'GET' && method !== 'DELETE' ? { 'content-type': 'application/json' } : {}),
+        },
         body: method !== 'GET' && method !== 'DELETE' ? '{}' : undefined,
       });
       const want = expected(POLICY[route]!, role);
-      const ok = want === 'allowed' ? response.status !== 401 && response.status !== 403 && response.status < 500 : response.status === want;
+      const ok =
+        want === 'allowed' ? response.status !== 401 && response.status !== 403 && response.status < 500 : response.status === want;
       outcomes.push(`${route} as ${role ?? 'signed-out'}: ${response.status}`);
       if (!ok) mismatches.push(`${route} as ${role ?? 'signed-out'}: got ${response.status}, want ${want}`);
     }

@@ -23,7 +23,9 @@ export class SessionReader {
   async userOf(request: IncomingMessage): Promise<SessionUser | null> {
     const sid = this.sessionId(request.headers.cookie);
     if (!sid) return null;
-    const session = await new Promise<SessionData | null>((resolve) => this.store.get(sid, (error, value) => resolve(error ? null : (value ?? null))));
+    const session = await new Promise<SessionData | null>((resolve) =>
+      this.store.get(sid, (error, value) => resolve(error ? null : (value ?? null))),
+    );
     const userId = (session as { passport?: { user?: string } } | null)?.passport?.user;
     if (!userId) return null;
     const user = await this.directory.get(userId);
@@ -69,7 +71,8 @@ export function readOnlySessions(reader: SessionReader, stack: Middleware[]): Mi
     step();
   };
   return (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || WRITES_SESSION.test(req.path) || !req.headers.cookie) return full(req, res, next);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || WRITES_SESSION.test(req.path) || !req.headers.cookie)
+      return full(req, res, next);
     reader.userOf(req).then((user) => {
       if (!user) return full(req, res, next);
       (req as AppRequest).user = user;

@@ -26,7 +26,11 @@ export class BreakersController {
 
   @Patch(':id')
   @RequirePermission('circuit_breaker_admin')
-  update(@Req() req: AppRequest, @Param('id', breakerId) id: number, @Body(new ZodPipe(updateBreakerSettingsSchema)) body: z.infer<typeof updateBreakerSettingsSchema>) {
+  update(
+    @Req() req: AppRequest,
+    @Param('id', breakerId) id: number,
+    @Body(new ZodPipe(updateBreakerSettingsSchema)) body: z.infer<typeof updateBreakerSettingsSchema>,
+  ) {
     return this.breakers.update(req, id, body);
   }
 

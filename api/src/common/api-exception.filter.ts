@@ -6,7 +6,14 @@ import type { ApiErrorBody } from '@cbh/contracts';
 const REASONS: Record<number, string> = Object.fromEntries(
   Object.entries(HttpStatus)
     .filter(([, code]) => typeof code === 'number')
-    .map(([name, code]) => [code, name.toLowerCase().split('_').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ')]),
+    .map(([name, code]) => [
+      code,
+      name
+        .toLowerCase()
+        .split('_')
+        .map((w) => w[0]!.toUpperCase() + w.slice(1))
+        .join(' '),
+    ]),
 );
 
 export function errorBody(statusCode: number, message: string): ApiErrorBody {

@@ -19,7 +19,14 @@ export function requestLogger(logger: Logger) {
       const status = res.statusCode;
       const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
       if (!logger.isLevelEnabled(level)) return;
-      logger[level]({ req: { id, method: req.method, url: req.url }, res: { statusCode: status }, responseTime: Math.round(performance.now() - started) }, 'request completed');
+      logger[level](
+        {
+          req: { id, method: req.method, url: req.url },
+          res: { statusCode: status },
+          responseTime: Math.round(performance.now() - started),
+        },
+        'request completed',
+      );
     });
     next();
   };

@@ -23,7 +23,12 @@ export const envSchema = z
     REMOTE_ORIGINS: z
       .string()
       .default('')
-      .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.url({ message: 'REMOTE_ORIGINS is a comma-separated list of origins' }))),
     ADMIN_EMAIL: z.email().default('admin@example.com'),
     ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters')),

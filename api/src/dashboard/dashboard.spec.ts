@@ -16,10 +16,22 @@ const call = (path: string, method = 'GET', body?: unknown) => api.call(path, { 
 
 it('counts breakers, the last 24 h of requests against the 24 h before, and uptime from the availability record', async () => {
   for (let i = 0; i < 4; i++) await call('/api/services/3/test', 'POST');
-  await call('/api/circuit-breakers', 'POST', { name: 'New', type: 'simple', failureThreshold: 3, timeout: 10_000, recoveryTime: 20_000, successThreshold: 1 });
+  await call('/api/circuit-breakers', 'POST', {
+    name: 'New',
+    type: 'simple',
+    failureThreshold: 3,
+    timeout: 10_000,
+    recoveryTime: 20_000,
+    successThreshold: 1,
+  });
   // The day before: 2 requests; and a replica that ran for a day, ten days ago, then nothing until now.
-  await api.sql("INSERT INTO metric_buckets (config_id, second, instance_id, success) VALUES (3, now() - interval '30 hours', $1, 2)", [randomUUID()]);
-  await api.sql("INSERT INTO api_instances (id, hostname, pid, started_at, last_seen_at) VALUES ($1, 'old', 1, now() - interval '10 days', now() - interval '9 days')", [randomUUID()]);
+  await api.sql("INSERT INTO metric_buckets (config_id, second, instance_id, success) VALUES (3, now() - interval '30 hours', $1, 2)", [
+    randomUUID(),
+  ]);
+  await api.sql(
+    "INSERT INTO api_instances (id, hostname, pid, started_at, last_seen_at) VALUES ($1, 'old', 1, now() - interval '10 days', now() - interval '9 days')",
+    [randomUUID()],
+  );
 
   let stats: Record<string, unknown> = {};
   const deadline = Date.now() + 10_000;
@@ -28,7 +40,14 @@ it('counts breakers, the last 24 h of requests against the 24 h before, and upti
     if (stats.totalRequests === 4) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  expect(stats).toMatchObject({ activeCircuitBreakers: 4, circuitBreakerChange: 1, totalRequests: 4, requestsChange: 100, managedDomains: 0, domainsChange: 0 });
+  expect(stats).toMatchObject({
+    activeCircuitBreakers: 4,
+    circuitBreakerChange: 1,
+    totalRequests: 4,
+    requestsChange: 100,
+    managedDomains: 0,
+    domainsChange: 0,
+  });
   expect(Number.parseFloat(stats.systemUptime as string)).toBeCloseTo(10, 0);
   expect(stats.systemUptime).toMatch(/^\d+\.\d%$/);
 });

@@ -40,6 +40,9 @@ export class DocsController {
   @Get('assets/:file')
   asset(@Param('file') file: string, @Res() res: Response) {
     if (!ASSETS.includes(file)) throw new NotFoundException(`No such asset: ${file}`);
-    res.type(path.extname(file)).setHeader('Cache-Control', 'public, max-age=86400').send(readFileSync(path.join(SWAGGER_UI, file)));
+    res
+      .type(path.extname(file))
+      .setHeader('Cache-Control', 'public, max-age=86400')
+      .send(readFileSync(path.join(SWAGGER_UI, file)));
   }
 }

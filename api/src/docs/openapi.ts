@@ -32,7 +32,11 @@ function describeAccess(access: Access | undefined): string {
 }
 
 const join = (...parts: (string | undefined)[]) =>
-  '/' + parts.flatMap((part) => (part ?? '').split('/')).filter(Boolean).join('/');
+  '/' +
+  parts
+    .flatMap((part) => (part ?? '').split('/'))
+    .filter(Boolean)
+    .join('/');
 
 const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
 
@@ -51,9 +55,17 @@ export function buildOpenApi(discovery: DiscoveryService, prefix: string) {
       const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number]!.toLowerCase();
       const access = (Reflect.getMetadata(ACCESS_KEY, handler) as Access | undefined) ?? classAccess;
       const path = join(prefix, base, route).replace(/:(\w+)/g, '{$1}');
-      const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<string, { data?: string; pipes?: unknown[] }>;
+      const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<
+        string,
+        { data?: string; pipes?: unknown[] }
+      >;
 
-      const parameters: unknown[] = [...path.matchAll(/\{(\w+)\}/g)].map(([, param]) => ({ name: param, in: 'path', required: true, schema: { type: 'string' } }));
+      const parameters: unknown[] = [...path.matchAll(/\{(\w+)\}/g)].map(([, param]) => ({
+        name: param,
+        in: 'path',
+        required: true,
+        schema: { type: 'string' },
+      }));
       let requestBody: unknown;
       for (const [key, arg] of Object.entries(args)) {
         const type = Number(key.split(':')[0]);
@@ -79,8 +91,13 @@ export function buildOpenApi(discovery: DiscoveryService, prefix: string) {
         ...(parameters.length ? { parameters } : {}),
         ...(requestBody ? { requestBody } : {}),
         responses: {
-          default: { description: 'Success, or an error in the JSON error shape', content: { 'application/json': { schema: { oneOf: [{}, { $ref: '#/components/schemas/Error' }] } } } },
-          ...(access?.kind !== 'public' ? { 401: { $ref: '#/components/responses/Error' }, 403: { $ref: '#/components/responses/Error' } } : {}),
+          default: {
+            description: 'Success, or an error in the JSON error shape',
+            content: { 'application/json': { schema: { oneOf: [{}, { $ref: '#/components/schemas/Error' }] } } },
+          },
+          ...(access?.kind !== 'public'
+            ? { 401: { $ref: '#/components/responses/Error' }, 403: { $ref: '#/components/responses/Error' } }
+            : {}),
           ...(requestBody || parameters.length ? { 400: { $ref: '#/components/responses/Error' } } : {}),
         },
       };
@@ -88,7 +105,11 @@ export function buildOpenApi(discovery: DiscoveryService, prefix: string) {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Circuit Breaker Hub API', version: '1', description: 'Sign in at /api/login; the session cookie authenticates every other call.' },
+    info: {
+      title: 'Circuit Breaker Hub API',
+      version: '1',
+      description: 'Sign in at /api/login; the session cookie authenticates every other call.',
+    },
     paths,
     components: {
       schemas: { Error: ERROR_SCHEMA },

@@ -75,7 +75,9 @@ it('elevates through a single-use e-mailed link', async () => {
   const requested = await elevate({ method: 'email_verification' });
   expect(await requested.json()).toEqual({ success: false, pending: true, message: `A verification link was sent to ${ACCOUNT}` });
   expect(await roleOf()).toBe('admin');
-  const link = new URL(linkIn(smtp.mails.filter((m) => m.to.includes(ACCOUNT)).at(-1)!, /http:\/\/localhost:\d+\/api\/auth\/elevate\/verify\/[\w-]+/));
+  const link = new URL(
+    linkIn(smtp.mails.filter((m) => m.to.includes(ACCOUNT)).at(-1)!, /http:\/\/localhost:\d+\/api\/auth\/elevate\/verify\/[\w-]+/),
+  );
   const followed = await call(link.pathname, { cookie: account });
   expect(followed.status).toBe(303);
   expect(await roleOf()).toBe('super_admin');
@@ -91,7 +93,9 @@ it('stops after 5 failed attempts in 15 minutes, and names bad input', async () 
   const bad = await elevate({ method: 'time_based_otp', code: '12ab' });
   expect(bad.status).toBe(400);
   expect((await bad.json()).message).toBe('code: must be the 6-digit code');
-  expect((await (await elevate({ method: 'sorcery' })).json()).message).toMatch(/method: must be one of email_verification, master_key, time_based_otp/);
+  expect((await (await elevate({ method: 'sorcery' })).json()).message).toMatch(
+    /method: must be one of email_verification, master_key, time_based_otp/,
+  );
 });
 
 it('audits each elevation with its method', async () => {

@@ -24,7 +24,10 @@ const until = async (check: () => Promise<boolean>, timeoutMs = 8000) => {
 };
 
 it('runs a load test at 100 % failures through the breaker until it opens, then short-circuits', async () => {
-  const started = await call('/api/test-sessions', { method: 'POST', body: { configId: 1, failureRate: 100, requestRate: 50, duration: 1 } });
+  const started = await call('/api/test-sessions', {
+    method: 'POST',
+    body: { configId: 1, failureRate: 100, requestRate: 50, duration: 1 },
+  });
   expect(started.status).toBe(201);
   const session = await started.json();
   expect(session).toMatchObject({ configId: 1, failureRate: 100, requestRate: 50, duration: 1, status: 'running' });
@@ -49,18 +52,34 @@ it('runs a load test at 100 % failures through the breaker until it opens, then 
 });
 
 it('ends a session by itself at its end time', async () => {
-  const session = await (await call('/api/test-sessions', { method: 'POST', body: { configId: 2, failureRate: 0, requestRate: 10, duration: 1 } })).json();
+  const session = await (
+    await call('/api/test-sessions', { method: 'POST', body: { configId: 2, failureRate: 0, requestRate: 10, duration: 1 } })
+  ).json();
   await api.sql("UPDATE test_sessions SET ends_at = now() + interval '1 second' WHERE id = $1", [session.id]);
   // The engine read its end time at start; a restarted owner reads it again, so hand the session over.
-  await api.sql("UPDATE test_sessions SET owner_instance = $2, heartbeat_at = now() - interval '1 minute' WHERE id = $1", [session.id, randomUUID()]);
-  await until(async () => (await api.sql('SELECT status FROM test_sessions WHERE id = $1', [session.id]))[0].status === 'completed', 12_000);
+  await api.sql("UPDATE test_sessions SET owner_instance = $2, heartbeat_at = now() - interval '1 minute' WHERE id = $1", [
+    session.id,
+    randomUUID(),
+  ]);
+  await until(
+    async () => (await api.sql('SELECT status FROM test_sessions WHERE id = $1', [session.id]))[0].status === 'completed',
+    12_000,
+  );
 });
 
 it('picks up a running session whose replica died', async () => {
-  const session = await (await call('/api/test-sessions', { method: 'POST', body: { configId: 3, failureRate: 0, requestRate: 20, duration: 5 } })).json();
-  await api.sql("UPDATE test_sessions SET owner_instance = $2, heartbeat_at = now() - interval '1 minute' WHERE id = $1", [session.id, randomUUID()]);
+  const session = await (
+    await call('/api/test-sessions', { method: 'POST', body: { configId: 3, failureRate: 0, requestRate: 20, duration: 5 } })
+  ).json();
+  await api.sql("UPDATE test_sessions SET owner_instance = $2, heartbeat_at = now() - interval '1 minute' WHERE id = $1", [
+    session.id,
+    randomUUID(),
+  ]);
   const instance = (await (await fetch(`${api.baseUrl}/api/health`)).json()).instance;
-  await until(async () => (await api.sql('SELECT owner_instance FROM test_sessions WHERE id = $1', [session.id]))[0].owner_instance === instance, 12_000);
+  await until(
+    async () => (await api.sql('SELECT owner_instance FROM test_sessions WHERE id = $1', [session.id]))[0].owner_instance === instance,
+    12_000,
+  );
   await until(async () => (await statsOf(3)).successCount > 0);
   await call(`/api/test-sessions/${session.id}/stop`, { method: 'POST' });
 });
@@ -76,6 +95,8 @@ it('validates the controls and names the field', async () => {
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe(message);
   }
-  expect((await call('/api/test-sessions', { method: 'POST', body: { configId: 999, failureRate: 1, requestRate: 1, duration: 1 } })).status).toBe(404);
+  expect(
+    (await call('/api/test-sessions', { method: 'POST', body: { configId: 999, failureRate: 1, requestRate: 1, duration: 1 } })).status,
+  ).toBe(404);
   expect((await call('/api/test-sessions/999/stop', { method: 'POST' })).status).toBe(404);
 });

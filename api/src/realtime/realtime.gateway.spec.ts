@@ -4,9 +4,30 @@ import type { RealtimeBus } from '../bus/realtime-bus.service';
 import { RealtimeGateway } from './realtime.gateway';
 
 function fakeClient(bufferedAmount: number) {
-  return { OPEN: 1, readyState: 1, bufferedAmount, sent: [] as string[], terminated: false, send(frame: Buffer) { this.sent.push(frame.toString()); }, terminate() { this.terminated = true; } };
+  return {
+    OPEN: 1,
+    readyState: 1,
+    bufferedAmount,
+    sent: [] as string[],
+    terminated: false,
+    send(frame: Buffer) {
+      this.sent.push(frame.toString());
+    },
+    terminate() {
+      this.terminated = true;
+    },
+  };
 }
-const user = (permissions: string[]) => ({ id: 'u', email: 'u@example.com', role: 'viewer', firstName: null, lastName: null, profileImageUrl: null, permissions, isActive: true });
+const user = (permissions: string[]) => ({
+  id: 'u',
+  email: 'u@example.com',
+  role: 'viewer',
+  firstName: null,
+  lastName: null,
+  profileImageUrl: null,
+  permissions,
+  isActive: true,
+});
 
 describe('live message delivery', () => {
   it('sends to readers, skips a client that is behind, disconnects one far behind, and never to clients without the permission', () => {
@@ -15,7 +36,12 @@ describe('live message delivery', () => {
     const behind = fakeClient(2 << 20);
     const farBehind = fakeClient(16 << 20);
     const blind = fakeClient(0);
-    for (const [client, permissions] of [[reader, ['circuit_breaker_view']], [behind, ['circuit_breaker_view']], [farBehind, ['circuit_breaker_view']], [blind, ['dashboard_view']]] as const) {
+    for (const [client, permissions] of [
+      [reader, ['circuit_breaker_view']],
+      [behind, ['circuit_breaker_view']],
+      [farBehind, ['circuit_breaker_view']],
+      [blind, ['dashboard_view']],
+    ] as const) {
       gateway.handleConnection(client as unknown as WebSocket, { user: user([...permissions]) } as never);
     }
     gateway.deliver({ type: 'pong' });

@@ -56,6 +56,10 @@ class SessionWsAdapter extends WsAdapter {
   }
 }
 
-export function sessionWsAdapter(app: INestApplicationContext, logger: Logger, authenticate: (request: IncomingMessage) => Promise<SessionUser | null>) {
+export function sessionWsAdapter(
+  app: INestApplicationContext,
+  logger: Logger,
+  authenticate: (request: IncomingMessage) => Promise<SessionUser | null>,
+) {
   return new SessionWsAdapter(app, logger, authenticate);
 }

@@ -22,7 +22,8 @@ export function blockedReason(address: string, allowPrivate: boolean): string | 
     const [a, b] = v4 as [number, number];
     if (a === 169 && b === 254) return 'a link-local or metadata address';
     if (a === 0 || a >= 224) return 'an unspecified, multicast or reserved address';
-    const isPrivate = a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+    const isPrivate =
+      a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
     return isPrivate && !allowPrivate ? 'a loopback or private address' : null;
   }
   const v6 = address.toLowerCase();
@@ -56,11 +57,15 @@ export function outboundGet(url: URL, { timeoutMs, allowPrivate }: { timeoutMs: 
       });
     }) as typeof dns.lookup;
     const client = url.protocol === 'https:' ? https : http;
-    const request = client.request(url, { method: 'GET', lookup, timeout: timeoutMs, headers: { 'user-agent': 'CircuitBreakerHub/1' } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve({ status: response.statusCode ?? 0 }));
-      response.on('error', reject);
-    });
+    const request = client.request(
+      url,
+      { method: 'GET', lookup, timeout: timeoutMs, headers: { 'user-agent': 'CircuitBreakerHub/1' } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode ?? 0 }));
+        response.on('error', reject);
+      },
+    );
     request.on('timeout', () => request.destroy(new OutboundTimeoutError(`No answer within ${timeoutMs} ms`)));
     request.on('error', reject);
     request.end();

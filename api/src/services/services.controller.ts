@@ -26,7 +26,11 @@ export class ServicesController {
 
   @Patch('services/:id')
   @RequirePermission('circuit_breaker_admin')
-  update(@Req() req: AppRequest, @Param('id', serviceId) id: number, @Body(new ZodPipe(updateServiceSchema)) body: z.infer<typeof updateServiceSchema>) {
+  update(
+    @Req() req: AppRequest,
+    @Param('id', serviceId) id: number,
+    @Body(new ZodPipe(updateServiceSchema)) body: z.infer<typeof updateServiceSchema>,
+  ) {
     return this.services.update(req, id, body);
   }
 

@@ -17,10 +17,15 @@ export class InvitationsController {
     res.setHeader('Cache-Control', 'no-store');
     try {
       await this.users.openInvitation(token);
-      res.type('html').send(loginPage({ title: 'Set your password', action: `/api/invitations/${encodeURIComponent(token)}`, fields: 'set-password' }));
+      res
+        .type('html')
+        .send(loginPage({ title: 'Set your password', action: `/api/invitations/${encodeURIComponent(token)}`, fields: 'set-password' }));
     } catch (error) {
       if (!(error instanceof HttpException)) throw error;
-      res.status(error.getStatus()).type('html').send(loginPage({ title: 'Invitation', error: error.message, action: '/api/login' }));
+      res
+        .status(error.getStatus())
+        .type('html')
+        .send(loginPage({ title: 'Invitation', error: error.message, action: '/api/login' }));
     }
   }
 
@@ -29,7 +34,12 @@ export class InvitationsController {
     const isForm = Boolean(req.is('application/x-www-form-urlencoded'));
     const parsed = acceptInvitationSchema.safeParse(req.body ?? {});
     const form = (status: number, error: string) =>
-      res.status(status).type('html').send(loginPage({ title: 'Set your password', error, action: `/api/invitations/${encodeURIComponent(token)}`, fields: 'set-password' }));
+      res
+        .status(status)
+        .type('html')
+        .send(
+          loginPage({ title: 'Set your password', error, action: `/api/invitations/${encodeURIComponent(token)}`, fields: 'set-password' }),
+        );
     if (!parsed.success) {
       const message = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
       if (isForm) return form(400, message);

@@ -1,12 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import type { z } from 'zod';
-import {
-  inviteUserSchema,
-  updateUserPermissionsSchema,
-  updateUserSchema,
-  updateUserStatusSchema,
-  userIdSchema,
-} from '@cbh/contracts';
+import { inviteUserSchema, updateUserPermissionsSchema, updateUserSchema, updateUserStatusSchema, userIdSchema } from '@cbh/contracts';
 import { RequirePermission } from '../auth/access.decorator';
 import type { AppRequest } from '../auth/session-user';
 import { ZodPipe } from '../common/validation/zod.pipe';
@@ -35,7 +29,11 @@ export class UsersController {
   }
 
   @Patch('users/:id')
-  update(@Req() req: AppRequest, @Param('id', userId) id: string, @Body(new ZodPipe(updateUserSchema)) body: z.infer<typeof updateUserSchema>) {
+  update(
+    @Req() req: AppRequest,
+    @Param('id', userId) id: string,
+    @Body(new ZodPipe(updateUserSchema)) body: z.infer<typeof updateUserSchema>,
+  ) {
     return this.users.updateRole(req, id, body.role, body.permissions);
   }
 

@@ -16,7 +16,8 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-const call = (path: string, options: { method?: string; body?: unknown; cookie?: string | null } = {}) => api.call(path, { cookie: admin, ...options });
+const call = (path: string, options: { method?: string; body?: unknown; cookie?: string | null } = {}) =>
+  api.call(path, { cookie: admin, ...options });
 const sql = (query: string, params: unknown[] = []) => api.sql(query, params);
 const idOf = async (email: string) => (await sql('SELECT id FROM users WHERE email = $1', [email]))[0].id as string;
 
@@ -40,7 +41,10 @@ describe('invitations', () => {
     const accepted = await call(path, { method: 'POST', cookie: null, body: { password: 'a-strong-new-password', firstName: 'Nia' } });
     expect(accepted.status).toBe(200);
     const session = accepted.headers.get('set-cookie')!.split(';')[0]!;
-    expect(await (await call('/api/auth/user', { cookie: session })).json()).toMatchObject({ email: 'new.person@example.com', firstName: 'Nia' });
+    expect(await (await call('/api/auth/user', { cookie: session })).json()).toMatchObject({
+      email: 'new.person@example.com',
+      firstName: 'Nia',
+    });
     expect((await sql('SELECT activated_at FROM users WHERE email = $1', ['new.person@example.com']))[0].activated_at).not.toBeNull();
     await signIn(api.baseUrl, 'new.person@example.com', 'a-strong-new-password');
 
@@ -57,8 +61,13 @@ describe('invitations', () => {
 
   it('expires an invitation after 24 hours', async () => {
     await call('/api/users/invite', { method: 'POST', body: { email: 'late@example.com', role: 'viewer' } });
-    const link = linkIn(smtp.mails.find((m) => m.to.includes('late@example.com'))!, /\/api\/invitations\/[\w-]+/);
-    await sql("UPDATE invitations SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = 'late@example.com')");
+    const link = linkIn(
+      smtp.mails.find((m) => m.to.includes('late@example.com'))!,
+      /\/api\/invitations\/[\w-]+/,
+    );
+    await sql(
+      "UPDATE invitations SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = 'late@example.com')",
+    );
     expect((await call(link, { method: 'POST', cookie: null, body: { password: 'too-late-password' } })).status).toBe(410);
   });
 });
@@ -69,13 +78,19 @@ describe('changing users', () => {
     const promoted = await call(`/api/users/${id}`, { method: 'PATCH', body: { role: 'admin' } });
     expect(promoted.status).toBe(200);
     expect((await promoted.json()).permissions).toEqual([...ROLE_DEFAULT_PERMISSIONS.admin]);
-    const custom = await call(`/api/users/${id}`, { method: 'PATCH', body: { role: 'viewer', permissions: ['dashboard_view', 'export_data'] } });
+    const custom = await call(`/api/users/${id}`, {
+      method: 'PATCH',
+      body: { role: 'viewer', permissions: ['dashboard_view', 'export_data'] },
+    });
     expect(await custom.json()).toMatchObject({ role: 'viewer', permissions: ['dashboard_view', 'export_data'] });
   });
 
   it('accepts only the 14 known permissions, naming the bad one', async () => {
     const id = await idOf('viewer@example.com');
-    const response = await call(`/api/users/${id}/permissions`, { method: 'PATCH', body: { permissions: ['dashboard_view', 'launch_missiles'] } });
+    const response = await call(`/api/users/${id}/permissions`, {
+      method: 'PATCH',
+      body: { permissions: ['dashboard_view', 'launch_missiles'] },
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe('permissions.1: is not a known permission');
     const ok = await call(`/api/users/${id}/permissions`, { method: 'PATCH', body: { permissions: ['audit_access'] } });
@@ -84,7 +99,10 @@ describe('changing users', () => {
 
   it('lets nobody change their own role or status', async () => {
     const self = await idOf(TEST_ADMIN.email);
-    for (const [path, body] of [[`/api/users/${self}`, { role: 'viewer' }], [`/api/users/${self}/status`, { isActive: false }]] as const) {
+    for (const [path, body] of [
+      [`/api/users/${self}`, { role: 'viewer' }],
+      [`/api/users/${self}/status`, { isActive: false }],
+    ] as const) {
       const response = await call(path, { method: 'PATCH', body });
       expect(response.status).toBe(403);
       expect((await response.json()).message).toBe('You cannot change your own account');
@@ -120,7 +138,9 @@ describe('changing users', () => {
     expect(await off.json()).toMatchObject({ isActive: false });
     expect((await call('/api/auth/user', { cookie: operator })).status).toBe(401);
     expect((await sql('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [id]))[0].n).toBe(0);
-    expect((await call('/api/login', { method: 'POST', cookie: null, body: { email: 'operator@example.com', password: DEMO_PASSWORD } })).status).toBe(401);
+    expect(
+      (await call('/api/login', { method: 'POST', cookie: null, body: { email: 'operator@example.com', password: DEMO_PASSWORD } })).status,
+    ).toBe(401);
 
     const on = await call(`/api/users/${id}/status`, { method: 'PATCH', body: { isActive: true } });
     expect(new Date((await on.json()).activatedAt)).toEqual(activatedAt);
@@ -144,7 +164,11 @@ describe('changing users', () => {
   it('stops a user manager from granting what they do not hold', async () => {
     const manager = await signIn(api.baseUrl, 'admin@demo.example.com', DEMO_PASSWORD);
     const id = await idOf('viewer@example.com');
-    const response = await call(`/api/users/${id}/permissions`, { method: 'PATCH', cookie: manager, body: { permissions: ['system_admin'] } });
+    const response = await call(`/api/users/${id}/permissions`, {
+      method: 'PATCH',
+      cookie: manager,
+      body: { permissions: ['system_admin'] },
+    });
     expect(response.status).toBe(403);
     const promote = await call(`/api/users/${id}`, { method: 'PATCH', cookie: manager, body: { role: 'super_admin' } });
     expect(promote.status).toBe(403);
@@ -157,10 +181,17 @@ describe('audit trail', () => {
     expect(response.status).toBe(200);
     const { entries, total } = await response.json();
     expect(total).toBeGreaterThanOrEqual(2);
-    expect(entries[0]).toMatchObject({ action: 'user.role.update', actorEmail: TEST_ADMIN.email, targetType: 'user', requestId: expect.any(String) });
+    expect(entries[0]).toMatchObject({
+      action: 'user.role.update',
+      actorEmail: TEST_ADMIN.email,
+      targetType: 'user',
+      requestId: expect.any(String),
+    });
     expect(entries[0].before.role).not.toBe(entries[0].after.role);
 
-    const actions = (await (await call(`/api/audit?actor=${encodeURIComponent(TEST_ADMIN.email)}&pageSize=200`)).json()).entries.map((e: { action: string }) => e.action);
+    const actions = (await (await call(`/api/audit?actor=${encodeURIComponent(TEST_ADMIN.email)}&pageSize=200`)).json()).entries.map(
+      (e: { action: string }) => e.action,
+    );
     for (const action of ['user.invite', 'user.permissions.update', 'user.deactivate', 'user.activate', 'user.delete', 'auth.sign-in']) {
       expect(actions).toContain(action);
     }

@@ -27,7 +27,13 @@ export function securityHeaders(remoteOrigins: string[]) {
   });
   // JSON answers are never rendered as documents: the document policies (CSP, framing, …) do not apply to them.
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!req.path.startsWith('/api/') || req.path.startsWith('/api/docs') || req.path === '/api/login' || req.path.startsWith('/api/invitations')) return site(req, res, next);
+    if (
+      !req.path.startsWith('/api/') ||
+      req.path.startsWith('/api/docs') ||
+      req.path === '/api/login' ||
+      req.path.startsWith('/api/invitations')
+    )
+      return site(req, res, next);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');

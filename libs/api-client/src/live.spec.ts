@@ -22,7 +22,11 @@ beforeEach(() => {
 });
 afterEach(() => jest.useRealTimers());
 
-const connection = () => new LiveConnection(() => 'ws://hub.test/ws', (url) => new FakeSocket(url));
+const connection = () =>
+  new LiveConnection(
+    () => 'ws://hub.test/ws',
+    (url) => new FakeSocket(url),
+  );
 
 describe('live connection', () => {
   it('hands JSON messages to subscribers and logs and ignores anything else', () => {
@@ -59,7 +63,9 @@ describe('live connection', () => {
 
   it('refreshes latest metrics on stateChange, breakers on configUpdated, services on serviceUpdated', () => {
     const tags = (message: Parameters<typeof invalidationFor>[0]) => (invalidationFor(message)?.payload as unknown[] | undefined) ?? null;
-    expect(tags({ type: 'stateChange', data: { configId: 1, from: 'CLOSED', to: 'OPEN', reason: '', at: '', instanceId: '' } })).toEqual(['Metrics']);
+    expect(tags({ type: 'stateChange', data: { configId: 1, from: 'CLOSED', to: 'OPEN', reason: '', at: '', instanceId: '' } })).toEqual([
+      'Metrics',
+    ]);
     expect(tags({ type: 'configUpdated', data: { configId: 1, config: null } })).toEqual(['Breakers']);
     expect(tags({ type: 'serviceUpdated', data: { serviceId: 1, service: null } })).toEqual(['Services']);
     expect(tags({ type: 'pong' })).toBeNull();

@@ -9,7 +9,14 @@ import { LoadTestPanel } from './LoadTestPanel';
 
 const session = (body: { configId: number; failureRate: number; requestRate: number; duration: number }): TestSessionView => {
   const startedAt = new Date();
-  return { id: 41, ...body, status: 'running', startedAt: startedAt.toISOString(), endsAt: new Date(startedAt.getTime() + body.duration * 60_000).toISOString(), stoppedAt: null };
+  return {
+    id: 41,
+    ...body,
+    status: 'running',
+    startedAt: startedAt.toISOString(),
+    endsAt: new Date(startedAt.getTime() + body.duration * 60_000).toISOString(),
+    stoppedAt: null,
+  };
 };
 
 function renderPanel(props: { configId: number | undefined; canOperate: boolean }) {
@@ -27,7 +34,8 @@ function sessionsApi(startStatus = 201) {
   const api = fakeApi({
     'GET /api/test-sessions': () => running,
     'POST /api/test-sessions': (body: unknown) => {
-      if (startStatus !== 201) return Response.json({ statusCode: 409, error: 'Conflict', message: 'a session is running' }, { status: 409 });
+      if (startStatus !== 201)
+        return Response.json({ statusCode: 409, error: 'Conflict', message: 'a session is running' }, { status: 409 });
       running = [session(body as Parameters<typeof session>[0])];
       return Response.json(running[0], { status: 201 });
     },

@@ -77,8 +77,22 @@ export function LoadTestPanel({ configId, canOperate }: LoadTestPanelProps) {
 
   return (
     <Controls aria-label="Load test">
-      <Slider label="Failure rate" unit="%" value={failureRate} limits={L.failureRate} disabled={settingsLocked} onChange={setFailureRate} />
-      <Slider label="Request rate" unit=" req/s" value={requestRate} limits={L.requestRate} disabled={settingsLocked} onChange={setRequestRate} />
+      <Slider
+        label="Failure rate"
+        unit="%"
+        value={failureRate}
+        limits={L.failureRate}
+        disabled={settingsLocked}
+        onChange={setFailureRate}
+      />
+      <Slider
+        label="Request rate"
+        unit=" req/s"
+        value={requestRate}
+        limits={L.requestRate}
+        disabled={settingsLocked}
+        onChange={setRequestRate}
+      />
       <Slider label="Duration" unit=" min" value={duration} limits={L.durationMinutes} disabled={settingsLocked} onChange={setDuration} />
       <Row>
         <Button onClick={startTest} disabled={!canOperate || configId === undefined || Boolean(session) || starting}>
@@ -98,8 +112,8 @@ export function LoadTestPanel({ configId, canOperate }: LoadTestPanelProps) {
         <div>
           <ProgressBar label="Load test progress" value={elapsed} max={total} />
           <Muted style={{ fontSize: 13, marginTop: 4 }}>
-            {Math.min(Math.round(elapsed / 1000), Math.round(total / 1000))} s of {Math.round(total / 1000)} s at {session.requestRate} req/s with{' '}
-            {session.failureRate}% failures
+            {Math.min(Math.round(elapsed / 1000), Math.round(total / 1000))} s of {Math.round(total / 1000)} s at {session.requestRate}{' '}
+            req/s with {session.failureRate}% failures
           </Muted>
         </div>
       ) : null}

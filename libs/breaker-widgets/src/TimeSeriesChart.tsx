@@ -118,8 +118,20 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
         cursor: { y: false, points: { show: false } },
         scales: { x: { time: true }, ...(yRange ? { y: { range: yRange } } : {}) },
         axes: [
-          { stroke: theme.colors.muted, grid: { stroke: theme.colors.border }, space: 80, incrs: TIME_STEPS_SECONDS, values: (_u: uPlot, ticks: number[]) => ticks.map(clockTime) },
-          { stroke: theme.colors.muted, grid: { stroke: theme.colors.border }, size: 92, ...(ySplits ? { splits: () => ySplits } : {}), ...(formatValue ? { values: (_u: uPlot, ticks: number[]) => ticks.map(formatValue) } : {}) },
+          {
+            stroke: theme.colors.muted,
+            grid: { stroke: theme.colors.border },
+            space: 80,
+            incrs: TIME_STEPS_SECONDS,
+            values: (_u: uPlot, ticks: number[]) => ticks.map(clockTime),
+          },
+          {
+            stroke: theme.colors.muted,
+            grid: { stroke: theme.colors.border },
+            size: 92,
+            ...(ySplits ? { splits: () => ySplits } : {}),
+            ...(formatValue ? { values: (_u: uPlot, ticks: number[]) => ticks.map(formatValue) } : {}),
+          },
         ],
         series: [
           {},
@@ -173,6 +185,15 @@ const STATE_SERIES = [{ label: 'State', color: theme.colors.primary }];
 /** A breaker state over time: CLOSED, HALF-OPEN and OPEN as steps. */
 export function StateChart({ title, data, height = 140 }: { title: string; data: [number[], (number | null)[]]; height?: number }) {
   return (
-    <TimeSeriesChart title={title} series={STATE_SERIES} data={data} stepped yRange={[0, 2]} ySplits={[0, 1, 2]} formatValue={stateLabel} height={height} />
+    <TimeSeriesChart
+      title={title}
+      series={STATE_SERIES}
+      data={data}
+      stepped
+      yRange={[0, 2]}
+      ySplits={[0, 1, 2]}
+      formatValue={stateLabel}
+      height={height}
+    />
   );
 }

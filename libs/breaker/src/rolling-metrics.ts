@@ -64,7 +64,13 @@ export class RollingMetrics {
     return {
       counts: Object.fromEntries(OUTCOMES.map((outcome, i) => [outcome, counts[i]!])) as Record<CallOutcome, number>,
       total: counts.reduce((sum, n) => sum + n, 0),
-      latency: { mean: measured ? Math.round(latencySum / measured) : 0, p50: percentile(0.5), p90: percentile(0.9), p99: percentile(0.99), max: Math.round(max) },
+      latency: {
+        mean: measured ? Math.round(latencySum / measured) : 0,
+        p50: percentile(0.5),
+        p90: percentile(0.9),
+        p99: percentile(0.99),
+        max: Math.round(max),
+      },
     };
   }
 

@@ -70,11 +70,9 @@ export interface BreakerTransition {
 }
 
 /** PATCH /api/circuit-breakers/{id}: any of the four settings, at least one. */
-export const updateBreakerSettingsSchema = breakerSettingsSchema
-  .partial()
-  .refine((value) => Object.keys(value).length > 0, {
-    message: 'send at least one of failureThreshold, timeout, recoveryTime, successThreshold',
-  });
+export const updateBreakerSettingsSchema = breakerSettingsSchema.partial().refine((value) => Object.keys(value).length > 0, {
+  message: 'send at least one of failureThreshold, timeout, recoveryTime, successThreshold',
+});
 
 export const createBreakerSchema = breakerSettingsSchema.extend({
   name: z.string().trim().min(1, 'is required').max(100),

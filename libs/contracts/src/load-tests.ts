@@ -9,7 +9,11 @@ export const LOAD_TEST_LIMITS = {
 
 const L = LOAD_TEST_LIMITS;
 const int = (min: number, max: number) =>
-  z.number({ message: 'must be a number' }).int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+  z
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
 
 export const startTestSessionSchema = z.strictObject({
   configId: z.number({ message: 'must be a breaker id' }).int().positive('must be a breaker id'),
@@ -18,7 +22,10 @@ export const startTestSessionSchema = z.strictObject({
   /** minutes */
   duration: int(L.durationMinutes.min, L.durationMinutes.max),
 });
-export const testSessionIdSchema = z.coerce.number({ message: 'must be a test session id' }).int('must be a test session id').positive('must be a test session id');
+export const testSessionIdSchema = z.coerce
+  .number({ message: 'must be a test session id' })
+  .int('must be a test session id')
+  .positive('must be a test session id');
 
 export interface TestSessionView {
   id: number;

@@ -8,13 +8,7 @@ describe('remotes manifest', () => {
   it('accepts the deployment manifest of the site', () => {
     const manifest = JSON.parse(readFileSync(path.join(__dirname, '../../../remotes.json'), 'utf8'));
     const parsed = remotesManifestSchema.parse(manifest);
-    expect(parsed.remotes.map((r) => r.name)).toEqual([
-      'mfe_learning',
-      'mfe_dashboard',
-      'mfe_domains',
-      'mfe_users',
-      'mfe_patterns',
-    ]);
+    expect(parsed.remotes.map((r) => r.name)).toEqual(['mfe_learning', 'mfe_dashboard', 'mfe_domains', 'mfe_users', 'mfe_patterns']);
   });
 
   it('rejects a route claimed by two remotes', () => {

@@ -1,9 +1,7 @@
 // zod/mini keeps this schema small enough for the shell's initial bundle.
 import * as z from 'zod/mini';
 
-const routePath = z
-  .string()
-  .check(z.regex(/^\/[A-Za-z0-9\-/]*$/, 'a route is an absolute path such as /dashboard'));
+const routePath = z.string().check(z.regex(/^\/[A-Za-z0-9\-/]*$/, 'a route is an absolute path such as /dashboard'));
 
 /** One independently deployed screen area, as listed in /remotes.json. */
 export const remoteDescriptorSchema = z.object({

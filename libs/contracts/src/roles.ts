@@ -54,10 +54,7 @@ export function roleLabel(role: string | null | undefined): string {
 }
 
 /** super_admin holds every permission; anyone else holds what their list names. */
-export function hasPermission(
-  user: { role: string; permissions: readonly string[] } | null | undefined,
-  permission: Permission,
-): boolean {
+export function hasPermission(user: { role: string; permissions: readonly string[] } | null | undefined, permission: Permission): boolean {
   if (!user) return false;
   return user.role === 'super_admin' || user.permissions.includes(permission);
 }

@@ -3,9 +3,7 @@ import path from 'node:path';
 import { remotesManifestSchema } from './remotes';
 import { canOpen, REMOTE_NAMES, ROUTE_TABLE, ROUTES, routesOf } from './routes';
 
-const deployed = remotesManifestSchema.parse(
-  JSON.parse(readFileSync(path.join(__dirname, '../../../remotes.json'), 'utf8')),
-);
+const deployed = remotesManifestSchema.parse(JSON.parse(readFileSync(path.join(__dirname, '../../../remotes.json'), 'utf8')));
 
 describe('route table', () => {
   it('names the remotes of the deployment manifest, in its order', () => {

@@ -59,10 +59,7 @@ export function routesOf(remote: RemoteName): readonly RouteDefinition[] {
 }
 
 /** Whether an account may open a page: it holds the page's permission and has the page's role, if any. */
-export function canOpen(
-  user: { role: string; permissions: readonly string[] } | null | undefined,
-  route: RouteDefinition,
-): boolean {
+export function canOpen(user: { role: string; permissions: readonly string[] } | null | undefined, route: RouteDefinition): boolean {
   if (route.role !== undefined && user?.role !== route.role) return false;
   if (route.permission !== undefined && !hasPermission(user, route.permission)) return false;
   return true;

@@ -16,7 +16,10 @@ export interface UserView {
   createdAt: string;
 }
 
-const email = z.email({ message: 'must be an e-mail address' }).max(254).transform((value) => value.toLowerCase());
+const email = z
+  .email({ message: 'must be an e-mail address' })
+  .max(254)
+  .transform((value) => value.toLowerCase());
 const role = z.enum(ROLES, { message: `must be one of ${ROLES.join(', ')}` });
 const permissions = z.array(z.enum(PERMISSIONS, { message: 'is not a known permission' })).max(PERMISSIONS.length);
 

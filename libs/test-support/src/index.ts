@@ -21,14 +21,21 @@ export function fakeApi(routes: Record<string, unknown>) {
     const body = text ? JSON.parse(text) : undefined;
     calls.push({ method: request.method, path: url.pathname + url.search, body });
     const route = routes[`${request.method} ${url.pathname}`];
-    if (route === undefined) return Response.json({ statusCode: 404, error: 'Not Found', message: `no route ${url.pathname}` }, { status: 404 });
+    if (route === undefined)
+      return Response.json({ statusCode: 404, error: 'Not Found', message: `no route ${url.pathname}` }, { status: 404 });
     const result = typeof route === 'function' ? await (route as Handler)(body) : route;
     return result instanceof Response ? result : Response.json(result);
   }) as typeof fetch;
   return { calls, callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path) };
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' };
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+};
 
 /** A fakeApi route answering with the API's error body (`{ statusCode, error, message }`) and that status. */
 export function apiError(statusCode: number, message: string): Handler {

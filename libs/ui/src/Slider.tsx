@@ -24,7 +24,11 @@ export function Slider({ label, value, unit = '', limits, disabled, onChange }: 
   return (
     <Label>
       <span>
-        {label}: <strong>{value}{unit}</strong>
+        {label}:{' '}
+        <strong>
+          {value}
+          {unit}
+        </strong>
       </span>
       <input
         type="range"

@@ -22,7 +22,17 @@ const Change = styled.span<{ $trend: 'up' | 'down' | 'flat' }>`
 `;
 
 /** A figure with its label and, optionally, how it changed. */
-export function StatCard({ label, value, change, note }: { label: string; value: ReactNode; change?: { text: string; trend: 'up' | 'down' | 'flat' }; note?: string }) {
+export function StatCard({
+  label,
+  value,
+  change,
+  note,
+}: {
+  label: string;
+  value: ReactNode;
+  change?: { text: string; trend: 'up' | 'down' | 'flat' };
+  note?: string;
+}) {
   return (
     <Card aria-label={label}>
       <Label>{label}</Label>

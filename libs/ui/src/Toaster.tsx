@@ -64,11 +64,7 @@ const Close = styled(RadixToast.Close)`
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <RadixToast.Provider
-      duration={TOAST.durationMs}
-      swipeDirection={TOAST.swipeDirection}
-      swipeThreshold={TOAST.swipeThresholdPx}
-    >
+    <RadixToast.Provider duration={TOAST.durationMs} swipeDirection={TOAST.swipeDirection} swipeThreshold={TOAST.swipeThresholdPx}>
       {toasts.map((t) => (
         <Root
           key={t.id}

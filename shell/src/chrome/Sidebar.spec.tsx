@@ -16,24 +16,43 @@ function renderSidebar() {
 }
 
 const SLUGS = [
-  'core', 'data-access', 'validation', 'auth', 'events', 'notifications', 'telemetry', 'error-handling',
-  'schema', 'middleware', 'rate-limiter', 'background-tasks', 'versioning', 'audit-trail', 'cache',
+  'core',
+  'data-access',
+  'validation',
+  'auth',
+  'events',
+  'notifications',
+  'telemetry',
+  'error-handling',
+  'schema',
+  'middleware',
+  'rate-limiter',
+  'background-tasks',
+  'versioning',
+  'audit-trail',
+  'cache',
 ];
 
 describe('Service Logic sidebar', () => {
   it('links the 15 service components under /services/ in five groups', () => {
     const sidebar = renderSidebar();
-    const hrefs = within(sidebar).getAllByRole('link').map((a) => a.getAttribute('href'));
+    const hrefs = within(sidebar)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     expect(hrefs.sort()).toEqual(SLUGS.map((s) => `/services/${s}`).sort());
-    expect(within(sidebar).getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual([
-      'Core Logic', 'Data Management', 'Security', 'Communication', 'Monitoring',
-    ]);
+    expect(
+      within(sidebar)
+        .getAllByRole('group')
+        .map((g) => g.getAttribute('aria-label')),
+    ).toEqual(['Core Logic', 'Data Management', 'Security', 'Communication', 'Monitoring']);
   });
 
   it('marks notifications and rate-limiter as monitoring, versioning as inactive, all others active', () => {
     const sidebar = renderSidebar();
     const statusOf = (slug: string) =>
-      within(sidebar).getAllByRole('link').find((a) => a.getAttribute('href') === `/services/${slug}`)!.dataset.status;
+      within(sidebar)
+        .getAllByRole('link')
+        .find((a) => a.getAttribute('href') === `/services/${slug}`)!.dataset.status;
     expect(statusOf('notifications')).toBe('monitoring');
     expect(statusOf('rate-limiter')).toBe('monitoring');
     expect(statusOf('versioning')).toBe('inactive');

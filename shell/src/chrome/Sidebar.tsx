@@ -85,11 +85,7 @@ export function Sidebar() {
     <Aside $shrunk={shrunk} aria-label="Service Logic" data-shrunk={shrunk}>
       <Heading>
         {shrunk ? null : <span>Service Logic</span>}
-        <IconButton
-          aria-label={shrunk ? 'Expand sidebar' : 'Shrink sidebar'}
-          aria-expanded={!shrunk}
-          onClick={() => setShrunk((s) => !s)}
-        >
+        <IconButton aria-label={shrunk ? 'Expand sidebar' : 'Shrink sidebar'} aria-expanded={!shrunk} onClick={() => setShrunk((s) => !s)}>
           {shrunk ? '»' : '«'}
         </IconButton>
       </Heading>
@@ -99,10 +95,7 @@ export function Sidebar() {
           return (
             <div key={category} role="group" aria-label={category}>
               {shrunk ? null : (
-                <GroupToggle
-                  aria-expanded={open}
-                  onClick={() => setCollapsed((c) => ({ ...c, [category]: !c[category] }))}
-                >
+                <GroupToggle aria-expanded={open} onClick={() => setCollapsed((c) => ({ ...c, [category]: !c[category] }))}>
                   {category}
                   <span aria-hidden>{open ? '▾' : '▸'}</span>
                 </GroupToggle>

@@ -88,7 +88,11 @@ export function TopBar({ user, live = false }: { user: AuthUser | null; live?: b
         ) : null}
         {user ? (
           <>
-            <LiveStatus role="status" data-testid="live-status" title={live ? 'Live updates connected' : 'Live updates disconnected; reconnecting'}>
+            <LiveStatus
+              role="status"
+              data-testid="live-status"
+              title={live ? 'Live updates connected' : 'Live updates disconnected; reconnecting'}
+            >
               <Dot $color={live ? theme.colors.success : theme.colors.inactive} aria-hidden />
               {live ? 'Live' : 'Offline'}
             </LiveStatus>

@@ -50,10 +50,7 @@ class RemoteBoundary extends Component<BoundaryProps, { error: Error | null }> {
     return (
       <FallbackCard role="alert" data-testid="remote-fallback">
         <h2>This part of the site is unavailable</h2>
-        <Muted>
-          The {this.props.title} screens could not be loaded. The rest of the site keeps working; try again in a
-          moment.
-        </Muted>
+        <Muted>The {this.props.title} screens could not be loaded. The rest of the site keeps working; try again in a moment.</Muted>
         <Muted as="details">
           <summary>Technical details</summary>
           <pre>{this.state.error.message}</pre>

@@ -19,7 +19,21 @@ import {
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 
 const RUNS_PER_ENDPOINT = 2_000;
-const TABLES = ['test_sessions', 'circuit_breaker_configs', 'breaker_transitions', 'services', 'users', 'organizations', 'sessions', 'invitations', 'audit_entries', 'outbox_emails', 'elevation_attempts', 'used_totp_steps', 'elevation_tokens'];
+const TABLES = [
+  'test_sessions',
+  'circuit_breaker_configs',
+  'breaker_transitions',
+  'services',
+  'users',
+  'organizations',
+  'sessions',
+  'invitations',
+  'audit_entries',
+  'outbox_emails',
+  'elevation_attempts',
+  'used_totp_steps',
+  'elevation_tokens',
+];
 
 let api: TestApi;
 let admin: string;
@@ -42,7 +56,9 @@ afterAll(async () => {
 async function snapshot(): Promise<Record<string, string>> {
   const digests: Record<string, string> = {};
   for (const table of TABLES) {
-    const { rows } = await db.query(`SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM ${table} t`);
+    const { rows } = await db.query(
+      `SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM ${table} t`,
+    );
     digests[table] = `${rows[0].n}:${rows[0].digest}`;
   }
   return digests;
@@ -68,19 +84,110 @@ function isValidJson(text: string, schema: z.ZodType): boolean {
   }
 }
 
-const ENDPOINTS: { name: string; method: string; path: () => string; schema: z.ZodType; fields: string[]; cookie: () => string | undefined }[] = [
-  { name: 'POST /api/login', method: 'POST', path: () => '/api/login', schema: loginSchema, fields: ['email', 'password'], cookie: () => undefined },
-  { name: 'POST /api/users/invite', method: 'POST', path: () => '/api/users/invite', schema: inviteUserSchema, fields: ['email', 'role'], cookie: () => admin },
-  { name: 'PATCH /api/users/:id', method: 'PATCH', path: () => `/api/users/${randomUUID()}`, schema: updateUserSchema, fields: ['role', 'permissions'], cookie: () => admin },
-  { name: 'PATCH /api/users/:id/status', method: 'PATCH', path: () => `/api/users/${randomUUID()}/status`, schema: updateUserStatusSchema, fields: ['isActive'], cookie: () => admin },
-  { name: 'PATCH /api/users/:id/permissions', method: 'PATCH', path: () => `/api/users/${randomUUID()}/permissions`, schema: updateUserPermissionsSchema, fields: ['permissions'], cookie: () => admin },
-  { name: 'POST /api/invitations/:token', method: 'POST', path: () => `/api/invitations/${randomUUID()}`, schema: acceptInvitationSchema, fields: ['password', 'firstName', 'lastName'], cookie: () => undefined },
-  { name: 'POST /api/circuit-breakers', method: 'POST', path: () => '/api/circuit-breakers', schema: createBreakerSchema, fields: ['name', 'type', 'failureThreshold', 'timeout', 'recoveryTime', 'successThreshold', 'maxConcurrentCalls'], cookie: () => admin },
-  { name: 'PATCH /api/circuit-breakers/:id', method: 'PATCH', path: () => '/api/circuit-breakers/1', schema: updateBreakerSettingsSchema, fields: ['failureThreshold', 'timeout', 'recoveryTime', 'successThreshold'], cookie: () => admin },
-  { name: 'POST /api/services', method: 'POST', path: () => '/api/services', schema: createServiceSchema, fields: ['name', 'endpoint', 'failureRate', 'averageResponseTime', 'circuitBreakerConfigId'], cookie: () => admin },
-  { name: 'PATCH /api/services/:id', method: 'PATCH', path: () => '/api/services/1', schema: updateServiceSchema, fields: ['name', 'endpoint', 'failureRate', 'averageResponseTime', 'circuitBreakerConfigId'], cookie: () => admin },
-  { name: 'POST /api/test-sessions', method: 'POST', path: () => '/api/test-sessions', schema: startTestSessionSchema, fields: ['configId', 'failureRate', 'requestRate', 'duration'], cookie: () => admin },
-  { name: 'POST /api/auth/elevate-privileges', method: 'POST', path: () => '/api/auth/elevate-privileges', schema: elevateSchema, fields: ['method', 'masterKey', 'code'], cookie: () => elevationAccount },
+const ENDPOINTS: {
+  name: string;
+  method: string;
+  path: () => string;
+  schema: z.ZodType;
+  fields: string[];
+  cookie: () => string | undefined;
+}[] = [
+  {
+    name: 'POST /api/login',
+    method: 'POST',
+    path: () => '/api/login',
+    schema: loginSchema,
+    fields: ['email', 'password'],
+    cookie: () => undefined,
+  },
+  {
+    name: 'POST /api/users/invite',
+    method: 'POST',
+    path: () => '/api/users/invite',
+    schema: inviteUserSchema,
+    fields: ['email', 'role'],
+    cookie: () => admin,
+  },
+  {
+    name: 'PATCH /api/users/:id',
+    method: 'PATCH',
+    path: () => `/api/users/${randomUUID()}`,
+    schema: updateUserSchema,
+    fields: ['role', 'permissions'],
+    cookie: () => admin,
+  },
+  {
+    name: 'PATCH /api/users/:id/status',
+    method: 'PATCH',
+    path: () => `/api/users/${randomUUID()}/status`,
+    schema: updateUserStatusSchema,
+    fields: ['isActive'],
+    cookie: () => admin,
+  },
+  {
+    name: 'PATCH /api/users/:id/permissions',
+    method: 'PATCH',
+    path: () => `/api/users/${randomUUID()}/permissions`,
+    schema: updateUserPermissionsSchema,
+    fields: ['permissions'],
+    cookie: () => admin,
+  },
+  {
+    name: 'POST /api/invitations/:token',
+    method: 'POST',
+    path: () => `/api/invitations/${randomUUID()}`,
+    schema: acceptInvitationSchema,
+    fields: ['password', 'firstName', 'lastName'],
+    cookie: () => undefined,
+  },
+  {
+    name: 'POST /api/circuit-breakers',
+    method: 'POST',
+    path: () => '/api/circuit-breakers',
+    schema: createBreakerSchema,
+    fields: ['name', 'type', 'failureThreshold', 'timeout', 'recoveryTime', 'successThreshold', 'maxConcurrentCalls'],
+    cookie: () => admin,
+  },
+  {
+    name: 'PATCH /api/circuit-breakers/:id',
+    method: 'PATCH',
+    path: () => '/api/circuit-breakers/1',
+    schema: updateBreakerSettingsSchema,
+    fields: ['failureThreshold', 'timeout', 'recoveryTime', 'successThreshold'],
+    cookie: () => admin,
+  },
+  {
+    name: 'POST /api/services',
+    method: 'POST',
+    path: () => '/api/services',
+    schema: createServiceSchema,
+    fields: ['name', 'endpoint', 'failureRate', 'averageResponseTime', 'circuitBreakerConfigId'],
+    cookie: () => admin,
+  },
+  {
+    name: 'PATCH /api/services/:id',
+    method: 'PATCH',
+    path: () => '/api/services/1',
+    schema: updateServiceSchema,
+    fields: ['name', 'endpoint', 'failureRate', 'averageResponseTime', 'circuitBreakerConfigId'],
+    cookie: () => admin,
+  },
+  {
+    name: 'POST /api/test-sessions',
+    method: 'POST',
+    path: () => '/api/test-sessions',
+    schema: startTestSessionSchema,
+    fields: ['configId', 'failureRate', 'requestRate', 'duration'],
+    cookie: () => admin,
+  },
+  {
+    name: 'POST /api/auth/elevate-privileges',
+    method: 'POST',
+    path: () => '/api/auth/elevate-privileges',
+    schema: elevateSchema,
+    fields: ['method', 'masterKey', 'code'],
+    cookie: () => elevationAccount,
+  },
 ];
 
 describe.each(ENDPOINTS)('$name with malformed input', (endpoint) => {

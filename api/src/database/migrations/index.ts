@@ -7,4 +7,12 @@ import { TestSessions1764300000000 } from './1764300000000-TestSessions';
 import { MetricBuckets1764400000000 } from './1764400000000-MetricBuckets';
 
 /** Every schema change, oldest first; one migration per change. */
-export const MIGRATIONS = [ApiInstances1763800000000, Identity1763900000000, Elevation1764000000000, Breakers1764100000000, Services1764200000000, TestSessions1764300000000, MetricBuckets1764400000000];
+export const MIGRATIONS = [
+  ApiInstances1763800000000,
+  Identity1763900000000,
+  Elevation1764000000000,
+  Breakers1764100000000,
+  Services1764200000000,
+  TestSessions1764300000000,
+  MetricBuckets1764400000000,
+];

@@ -8,7 +8,16 @@ import { apiError, fakeApi } from '@cbh/test-support';
 import { Toaster } from '@cbh/ui';
 import { CreateBreakerPage } from './CreateBreakerPage';
 
-const admin: AuthUser = { id: 'a', email: 'ada@example.com', role: 'admin', firstName: 'Ada', lastName: null, profileImageUrl: null, permissions: ['circuit_breaker_admin'], canElevate: false };
+const admin: AuthUser = {
+  id: 'a',
+  email: 'ada@example.com',
+  role: 'admin',
+  firstName: 'Ada',
+  lastName: null,
+  profileImageUrl: null,
+  permissions: ['circuit_breaker_admin'],
+  canElevate: false,
+};
 
 function fakeApiAs(user: AuthUser, createStatus = 201) {
   return fakeApi({
@@ -45,7 +54,9 @@ it('creates a breaker from the form, with the settings sent in milliseconds, the
   expect(screen.getByTestId('adaptive-ranges').textContent).toBe('Threshold adapts within 3–8; open time within 20–40 s.');
   await act(async () => void fireEvent.click(submit));
   expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
-  expect(api.callsTo('POST', '/api/circuit-breakers').map((call) => call.body)).toEqual([{ name: 'Orders', type: 'adaptive', failureThreshold: 5, timeout: 40_000, recoveryTime: 60_000, successThreshold: 3 }]);
+  expect(api.callsTo('POST', '/api/circuit-breakers').map((call) => call.body)).toEqual([
+    { name: 'Orders', type: 'adaptive', failureThreshold: 5, timeout: 40_000, recoveryTime: 60_000, successThreshold: 3 },
+  ]);
   expect(screen.getByText('Circuit Breaker Created')).toBeTruthy();
 });
 

@@ -48,7 +48,10 @@ export function CreateBreakerPage() {
   if (!hasPermission(user, 'circuit_breaker_admin')) {
     return (
       <Card>
-        <PageHeader title="Create Circuit Breaker" description="You need the circuit_breaker_admin permission to create circuit breakers." />
+        <PageHeader
+          title="Create Circuit Breaker"
+          description="You need the circuit_breaker_admin permission to create circuit breakers."
+        />
       </Card>
     );
   }
@@ -79,13 +82,22 @@ export function CreateBreakerPage() {
         <Form onSubmit={submit} aria-label="New circuit breaker">
           <label>
             Name
-            <input type="text" value={name} onChange={(event) => setName(event.target.value)} placeholder="Payment Gateway" required maxLength={100} />
+            <input
+              type="text"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              placeholder="Payment Gateway"
+              required
+              maxLength={100}
+            />
           </label>
           <label>
             Type
             <select value={type} onChange={(event) => setType(event.target.value as BreakerTypeName)}>
               {BREAKER_TYPES.map((option) => (
-                <option key={option} value={option}>{option}</option>
+                <option key={option} value={option}>
+                  {option}
+                </option>
               ))}
             </select>
           </label>
@@ -96,14 +108,21 @@ export function CreateBreakerPage() {
           <Slider label="Success threshold" value={successThreshold} limits={L.successThreshold} onChange={setSuccessThreshold} />
           {type === 'adaptive' ? (
             <Muted data-testid="adaptive-ranges">
-              Threshold adapts within {Math.max(1, failureThreshold - 2)}–{failureThreshold + 3}; open time within {timeoutSeconds / 2}–{timeoutSeconds} s.
+              Threshold adapts within {Math.max(1, failureThreshold - 2)}–{failureThreshold + 3}; open time within {timeoutSeconds / 2}–
+              {timeoutSeconds} s.
             </Muted>
           ) : null}
           {type === 'bulkhead' ? (
             <>
               <label>
                 Max concurrent calls
-                <input type="number" min={1} max={1000} value={maxConcurrentCalls} onChange={(event) => setMaxConcurrentCalls(Number(event.target.value))} />
+                <input
+                  type="number"
+                  min={1}
+                  max={1000}
+                  value={maxConcurrentCalls}
+                  onChange={(event) => setMaxConcurrentCalls(Number(event.target.value))}
+                />
               </label>
               <label>
                 Max queue

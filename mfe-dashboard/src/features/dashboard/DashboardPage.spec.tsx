@@ -7,8 +7,25 @@ import { MemoryRouter } from '@cbh/router';
 import { apiError, fakeApi } from '@cbh/test-support';
 import { DashboardPage } from './DashboardPage';
 
-const STATS: DashboardStats = { activeCircuitBreakers: 3, circuitBreakerChange: 1, totalRequests: 12345, requestsChange: -12.5, managedDomains: 0, domainsChange: 0, systemUptime: '99.9%' };
-const viewer: AuthUser = { id: 'u', email: 'vera@example.com', role: 'viewer', firstName: 'Vera', lastName: null, profileImageUrl: null, permissions: ['dashboard_view'], canElevate: false };
+const STATS: DashboardStats = {
+  activeCircuitBreakers: 3,
+  circuitBreakerChange: 1,
+  totalRequests: 12345,
+  requestsChange: -12.5,
+  managedDomains: 0,
+  domainsChange: 0,
+  systemUptime: '99.9%',
+};
+const viewer: AuthUser = {
+  id: 'u',
+  email: 'vera@example.com',
+  role: 'viewer',
+  firstName: 'Vera',
+  lastName: null,
+  profileImageUrl: null,
+  permissions: ['dashboard_view'],
+  canElevate: false,
+};
 
 function renderDashboard() {
   render(
@@ -46,14 +63,22 @@ it('shows the banner, the four figures with their changes, quick actions, status
 });
 
 it('offers User Management to holders of user_management, and says when there is no activity', async () => {
-  fakeApi({ 'GET /api/auth/user': { ...viewer, permissions: ['dashboard_view', 'user_management'] }, 'GET /api/dashboard/stats': STATS, 'GET /api/dashboard/activity': [] });
+  fakeApi({
+    'GET /api/auth/user': { ...viewer, permissions: ['dashboard_view', 'user_management'] },
+    'GET /api/dashboard/stats': STATS,
+    'GET /api/dashboard/activity': [],
+  });
   renderDashboard();
   expect(await screen.findByRole('link', { name: 'User Management' })).toBeTruthy();
   expect(await screen.findByText('No recent activity')).toBeTruthy();
 });
 
 it('asks a signed-out visitor to sign in', async () => {
-  fakeApi({ 'GET /api/auth/user': apiError(401, 'Not signed in'), 'GET /api/dashboard/stats': apiError(401, 'Not signed in'), 'GET /api/dashboard/activity': apiError(401, 'Not signed in') });
+  fakeApi({
+    'GET /api/auth/user': apiError(401, 'Not signed in'),
+    'GET /api/dashboard/stats': apiError(401, 'Not signed in'),
+    'GET /api/dashboard/activity': apiError(401, 'Not signed in'),
+  });
   renderDashboard();
   expect((await screen.findByRole('link', { name: 'Login' })).getAttribute('href')).toBe('/api/login');
 });

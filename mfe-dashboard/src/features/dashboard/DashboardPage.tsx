@@ -51,9 +51,21 @@ const trend = (n: number): 'up' | 'down' | 'flat' => (n > 0 ? 'up' : n < 0 ? 'do
 function StatCards({ stats }: { stats: DashboardStats }) {
   return (
     <Grid $columns={4}>
-      <StatCard label="Active Circuit Breakers" value={stats.activeCircuitBreakers} change={{ text: `${signed(stats.circuitBreakerChange)} in the last 24 h`, trend: trend(stats.circuitBreakerChange) }} />
-      <StatCard label="Total Requests" value={stats.totalRequests.toLocaleString('en')} change={{ text: `${signed(stats.requestsChange, '%')} vs the previous 24 h`, trend: trend(stats.requestsChange) }} />
-      <StatCard label="Managed Domains" value={stats.managedDomains} change={{ text: `${signed(stats.domainsChange)} in the last 24 h`, trend: trend(stats.domainsChange) }} />
+      <StatCard
+        label="Active Circuit Breakers"
+        value={stats.activeCircuitBreakers}
+        change={{ text: `${signed(stats.circuitBreakerChange)} in the last 24 h`, trend: trend(stats.circuitBreakerChange) }}
+      />
+      <StatCard
+        label="Total Requests"
+        value={stats.totalRequests.toLocaleString('en')}
+        change={{ text: `${signed(stats.requestsChange, '%')} vs the previous 24 h`, trend: trend(stats.requestsChange) }}
+      />
+      <StatCard
+        label="Managed Domains"
+        value={stats.managedDomains}
+        change={{ text: `${signed(stats.domainsChange)} in the last 24 h`, trend: trend(stats.domainsChange) }}
+      />
       <StatCard label="System Uptime" value={stats.systemUptime} note="over the last 30 days" />
     </Grid>
   );
@@ -84,17 +96,29 @@ export function DashboardPage() {
         <Badge $color={theme.colors.success}>System Operational</Badge>
       </Banner>
 
-      {stats.data ? <StatCards stats={stats.data} /> : <Muted role="status">{stats.isError ? 'The figures could not be loaded.' : 'Loading figures…'}</Muted>}
+      {stats.data ? (
+        <StatCards stats={stats.data} />
+      ) : (
+        <Muted role="status">{stats.isError ? 'The figures could not be loaded.' : 'Loading figures…'}</Muted>
+      )}
 
       <Grid $columns={2}>
         <Card>
           <SectionTitle>Quick Actions</SectionTitle>
           <Actions>
-            <ButtonLink as={Link} to={ROUTES.createBreaker.path}>Create Circuit Breaker</ButtonLink>
-            <ButtonLink as={Link} to={ROUTES.loadTest.path} $variant="outline">Run Load Test</ButtonLink>
-            <ButtonLink as={Link} to={ROUTES.domains.path} $variant="outline">Manage Domains</ButtonLink>
+            <ButtonLink as={Link} to={ROUTES.createBreaker.path}>
+              Create Circuit Breaker
+            </ButtonLink>
+            <ButtonLink as={Link} to={ROUTES.loadTest.path} $variant="outline">
+              Run Load Test
+            </ButtonLink>
+            <ButtonLink as={Link} to={ROUTES.domains.path} $variant="outline">
+              Manage Domains
+            </ButtonLink>
             {canOpen(user, ROUTES.users) ? (
-              <ButtonLink as={Link} to={ROUTES.users.path} $variant="outline">{ROUTES.users.title}</ButtonLink>
+              <ButtonLink as={Link} to={ROUTES.users.path} $variant="outline">
+                {ROUTES.users.title}
+              </ButtonLink>
             ) : null}
           </Actions>
         </Card>
@@ -120,7 +144,9 @@ export function DashboardPage() {
             {activity.data.map((entry) => (
               <li key={`${entry.timestamp}-${entry.action}`}>
                 <span>{entry.action}</span>
-                <Muted as="time" dateTime={entry.timestamp}>{new Date(entry.timestamp).toLocaleString('en')}</Muted>
+                <Muted as="time" dateTime={entry.timestamp}>
+                  {new Date(entry.timestamp).toLocaleString('en')}
+                </Muted>
               </li>
             ))}
           </List>

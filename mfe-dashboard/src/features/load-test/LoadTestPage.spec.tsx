@@ -6,13 +6,35 @@ import type { AuthUser, BreakerStateName } from '@cbh/contracts';
 import { breakerStats, fakeApi, fakeLive } from '@cbh/test-support';
 import { LoadTestPage } from './LoadTestPage';
 
-const operator: AuthUser = { id: 'o', email: 'otto@example.com', role: 'operator', firstName: 'Otto', lastName: null, profileImageUrl: null, permissions: ['circuit_breaker_view', 'circuit_breaker_operate'], canElevate: false };
-const BREAKER = { id: 5, name: 'Payments', type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 };
+const operator: AuthUser = {
+  id: 'o',
+  email: 'otto@example.com',
+  role: 'operator',
+  firstName: 'Otto',
+  lastName: null,
+  profileImageUrl: null,
+  permissions: ['circuit_breaker_view', 'circuit_breaker_operate'],
+  canElevate: false,
+};
+const BREAKER = {
+  id: 5,
+  name: 'Payments',
+  type: 'simple',
+  failureThreshold: 5,
+  timeout: 30_000,
+  recoveryTime: 60_000,
+  successThreshold: 3,
+};
 const stats = (state: BreakerStateName, errorPercentage: number, p99: number) =>
   breakerStats({ configId: 5, state, errorPercentage, requestsPerSecond: 20, latency: { mean: 40, p50: 30, p90: 60, p99, max: p99 } });
 
 it("charts the chosen breaker's state, error % and latency from each live metricsUpdate", async () => {
-  fakeApi({ 'GET /api/auth/user': operator, 'GET /api/circuit-breakers': [BREAKER], 'GET /api/metrics/latest': { stats: [stats('CLOSED', 0, 0)] }, 'GET /api/test-sessions': [] });
+  fakeApi({
+    'GET /api/auth/user': operator,
+    'GET /api/circuit-breakers': [BREAKER],
+    'GET /api/metrics/latest': { stats: [stats('CLOSED', 0, 0)] },
+    'GET /api/test-sessions': [],
+  });
   const live = fakeLive();
   try {
     render(

@@ -36,7 +36,6 @@ const Field = styled.label`
   }
 `;
 
-
 /** /load-test: run a load test through a breaker and watch its state, error % and latency live. */
 export function LoadTestPage() {
   const { data: user } = useGetAuthUserQuery();
@@ -55,7 +54,10 @@ export function LoadTestPage() {
 
   return (
     <>
-      <PageHeader title="Run Load Test" description="Send simulated traffic through a breaker and watch it react: its state, error rate and latency update every 2 seconds." />
+      <PageHeader
+        title="Run Load Test"
+        description="Send simulated traffic through a breaker and watch it react: its state, error rate and latency update every 2 seconds."
+      />
       <Layout>
         <Card aria-label="Load test settings">
           <Field>
@@ -88,7 +90,13 @@ export function LoadTestPage() {
               </Card>
               <Card aria-label="Error rate over time">
                 <h2>Error %</h2>
-                <TimeSeriesChart title="Error percentage" series={[{ label: 'Errors', color: theme.colors.destructive }]} data={series.errors} yRange={[0, 100]} formatValue={(value) => `${value}%`} />
+                <TimeSeriesChart
+                  title="Error percentage"
+                  series={[{ label: 'Errors', color: theme.colors.destructive }]}
+                  data={series.errors}
+                  yRange={[0, 100]}
+                  formatValue={(value) => `${value}%`}
+                />
               </Card>
               <Card aria-label="Latency over time">
                 <h2>Latency</h2>

@@ -1,5 +1,7 @@
 import { PageHeader } from '@cbh/ui';
 
 export function DomainManagementPage() {
-  return <PageHeader title="Domain Management" description="SSL certificates, DNS records, uptime monitoring and alerts for your domains." />;
+  return (
+    <PageHeader title="Domain Management" description="SSL certificates, DNS records, uptime monitoring and alerts for your domains." />
+  );
 }

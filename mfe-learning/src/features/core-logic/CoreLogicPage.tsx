@@ -64,7 +64,10 @@ export function CoreLogicPage() {
 
   return (
     <>
-      <PageHeader title="Core Logic Layer (Brain)" description="The architecture layers behind the platform and how a request flows through them.">
+      <PageHeader
+        title="Core Logic Layer (Brain)"
+        description="The architecture layers behind the platform and how a request flows through them."
+      >
         <Badge>Super Admin Only</Badge>
       </PageHeader>
 

@@ -50,15 +50,45 @@ export function ConfigurationPanel({ breaker, canAdminister, canOperate }: Confi
   };
 
   return (
-    <Section id="configure" title="Configuration & Testing" intro={breaker ? `Tune ${breaker.name} (${breaker.type}) and put it under load.` : 'Tune a breaker and put it under load.'}>
+    <Section
+      id="configure"
+      title="Configuration & Testing"
+      intro={breaker ? `Tune ${breaker.name} (${breaker.type}) and put it under load.` : 'Tune a breaker and put it under load.'}
+    >
       <Grid $min={320}>
         <Card aria-label="Breaker settings">
           <Stack>
             <h3>Settings</h3>
-            <Slider label="Failure threshold" value={failureThreshold} limits={L.failureThreshold} disabled={!canAdminister} onChange={setFailureThreshold} />
-            <Slider label="Timeout" unit=" s" value={timeoutSeconds} limits={L.timeoutSeconds} disabled={!canAdminister} onChange={setTimeoutSeconds} />
-            <Slider label="Recovery time" unit=" s" value={recoverySeconds} limits={L.recoveryTimeSeconds} disabled={!canAdminister} onChange={setRecoverySeconds} />
-            <Slider label="Success threshold" value={successThreshold} limits={L.successThreshold} disabled={!canAdminister} onChange={setSuccessThreshold} />
+            <Slider
+              label="Failure threshold"
+              value={failureThreshold}
+              limits={L.failureThreshold}
+              disabled={!canAdminister}
+              onChange={setFailureThreshold}
+            />
+            <Slider
+              label="Timeout"
+              unit=" s"
+              value={timeoutSeconds}
+              limits={L.timeoutSeconds}
+              disabled={!canAdminister}
+              onChange={setTimeoutSeconds}
+            />
+            <Slider
+              label="Recovery time"
+              unit=" s"
+              value={recoverySeconds}
+              limits={L.recoveryTimeSeconds}
+              disabled={!canAdminister}
+              onChange={setRecoverySeconds}
+            />
+            <Slider
+              label="Success threshold"
+              value={successThreshold}
+              limits={L.successThreshold}
+              disabled={!canAdminister}
+              onChange={setSuccessThreshold}
+            />
             <div>
               <Button onClick={save} disabled={!canAdminister || isLoading}>
                 {isLoading ? 'Applying…' : 'Apply Configuration'}

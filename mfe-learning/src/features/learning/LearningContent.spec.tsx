@@ -53,7 +53,11 @@ function renderContent(user: AuthUser | null) {
 const emptyReads = { 'GET /api/services': [], 'GET /api/test-sessions': [] };
 
 it('counts Closed, Half-Open and Open breakers in the hero from the latest metrics', async () => {
-  fakeApi({ ...emptyReads, 'GET /api/circuit-breakers': [], 'GET /api/metrics/latest': { stats: [stat(1, 'OPEN'), stat(2, 'CLOSED'), stat(3, 'CLOSED')] } });
+  fakeApi({
+    ...emptyReads,
+    'GET /api/circuit-breakers': [],
+    'GET /api/metrics/latest': { stats: [stat(1, 'OPEN'), stat(2, 'CLOSED'), stat(3, 'CLOSED')] },
+  });
   renderContent(admin);
   await waitFor(() => expect(screen.getByTestId('hero-CLOSED').textContent).toBe('Closed: 2'));
   expect(screen.getByTestId('hero-OPEN').textContent).toBe('Open: 1');
@@ -71,7 +75,9 @@ it("shows an adaptive breaker's threshold range t−2…t+3 and timeout range ti
 it('shows the sample defaults (5, 30 s) to a visitor and asks them to sign in where an account is needed', () => {
   fakeApi({});
   renderContent(null);
-  expect(within(screen.getByTestId('type-card-adaptive')).getByTestId('adaptive-ranges').textContent).toBe('Threshold range: 3 – 8Timeout range: 15s – 30s');
+  expect(within(screen.getByTestId('type-card-adaptive')).getByTestId('adaptive-ranges').textContent).toBe(
+    'Threshold range: 3 – 8Timeout range: 15s – 30s',
+  );
   expect(screen.getByText('Sign in to configure breakers and run load tests.')).toBeTruthy();
   expect(screen.getByText('Sign in to test services through their breakers.')).toBeTruthy();
   expect(screen.getByTestId('hero-OPEN').textContent).toContain('–');
@@ -95,7 +101,12 @@ it("saves the four settings to the first config's id with the 'Configuration Upd
   fireEvent.change(slider(/Failure threshold/), { target: { value: '9' } });
   fireEvent.change(slider(/Timeout/), { target: { value: '45' } });
   await act(async () => fireEvent.click(settings.getByRole('button', { name: 'Apply Configuration' })));
-  expect(api.callsTo('PATCH', '/api/circuit-breakers/7')[0]?.body).toEqual({ failureThreshold: 9, timeout: 45_000, recoveryTime: 60_000, successThreshold: 3 });
+  expect(api.callsTo('PATCH', '/api/circuit-breakers/7')[0]?.body).toEqual({
+    failureThreshold: 9,
+    timeout: 45_000,
+    recoveryTime: 60_000,
+    successThreshold: 3,
+  });
   expect(await screen.findByText('Configuration Updated')).toBeTruthy();
   expect(screen.getByText('Circuit breaker settings have been applied successfully.')).toBeTruthy();
 });

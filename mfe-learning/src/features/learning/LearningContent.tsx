@@ -71,7 +71,11 @@ export function LearningContent({ user, title, description, heroActions }: Learn
       ) : (
         needsAccount('see the status of your services', 'microservices', 'Microservice Status')
       )}
-      {canView ? <ServiceTesting canOperate={canOperate} /> : needsAccount('test services through their breakers', 'service-testing', 'Interactive Circuit Breaker Testing')}
+      {canView ? (
+        <ServiceTesting canOperate={canOperate} />
+      ) : (
+        needsAccount('test services through their breakers', 'service-testing', 'Interactive Circuit Breaker Testing')
+      )}
       <RealWorldApplications />
     </>
   );

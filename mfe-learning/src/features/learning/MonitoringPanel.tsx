@@ -3,7 +3,15 @@ import type { BreakerStats, BreakerStateName } from '@cbh/contracts';
 import { STATE_LEVEL, StateChart, useMetricsHistory } from '@cbh/breaker-widgets';
 import { Card, Muted, StatCard } from '@cbh/ui';
 import { Grid, Section } from './Section';
-import { liveFigures, nextSimulatedFigures, SIMULATION_INTERVAL_MS, SIMULATION_START, simulatedState, worstState, type MonitoringFigures } from './monitoring';
+import {
+  liveFigures,
+  nextSimulatedFigures,
+  SIMULATION_INTERVAL_MS,
+  SIMULATION_START,
+  simulatedState,
+  worstState,
+  type MonitoringFigures,
+} from './monitoring';
 
 interface Sample {
   at: number;
@@ -15,7 +23,9 @@ const TIMELINE_LENGTH = 40;
 
 /** Signed out: a local simulation with random figures, a new sample every 3 s. */
 export function useSimulatedSamples(): Sample[] {
-  const [samples, setSamples] = useState<Sample[]>(() => [{ at: Date.now() / 1000, figures: SIMULATION_START, state: simulatedState(SIMULATION_START) }]);
+  const [samples, setSamples] = useState<Sample[]>(() => [
+    { at: Date.now() / 1000, figures: SIMULATION_START, state: simulatedState(SIMULATION_START) },
+  ]);
   useEffect(() => {
     const timer = setInterval(() => {
       setSamples((current) => {
@@ -75,7 +85,11 @@ function SimulatedPanel() {
 
 export function MonitoringPanel({ live, latest }: { live: boolean; latest: BreakerStats[] | undefined }) {
   return (
-    <Section id="monitoring" title="Real-time Monitoring" intro="Success rate, response time, throughput and failures, with the breaker state over time.">
+    <Section
+      id="monitoring"
+      title="Real-time Monitoring"
+      intro="Success rate, response time, throughput and failures, with the breaker state over time."
+    >
       {live ? <LivePanel latest={latest} /> : <SimulatedPanel />}
     </Section>
   );

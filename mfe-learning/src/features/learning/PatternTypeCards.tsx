@@ -8,7 +8,10 @@ export const SAMPLE_SETTINGS = { failureThreshold: 5, timeout: 30_000 } as const
 
 const TYPES: Record<BreakerTypeName, { title: string; text: string }> = {
   simple: { title: 'Simple', text: 'Counts consecutive failures and opens at the threshold; after the timeout a trial call decides.' },
-  adaptive: { title: 'Adaptive', text: 'Judges the failure rate over a sliding window, slow calls included; its threshold and open time adapt to recent behaviour.' },
+  adaptive: {
+    title: 'Adaptive',
+    text: 'Judges the failure rate over a sliding window, slow calls included; its threshold and open time adapt to recent behaviour.',
+  },
   bulkhead: { title: 'Bulkhead', text: 'A simple breaker plus a cap on calls in flight, so one slow dependency cannot take every thread.' },
 };
 
@@ -42,7 +45,8 @@ export function PatternTypeCards({ breakers, onConfigure }: PatternTypeCardsProp
               </h3>
               <Muted>{TYPES[type].text}</Muted>
               <p style={{ fontSize: 14 }}>
-                {breaker ? `${breaker.name}: ` : 'Sample: '}failure threshold {settings.failureThreshold}, timeout {settings.timeout / 1000} s
+                {breaker ? `${breaker.name}: ` : 'Sample: '}failure threshold {settings.failureThreshold}, timeout {settings.timeout / 1000}{' '}
+                s
               </p>
               {type === 'adaptive' ? (
                 <p style={{ fontSize: 14 }} data-testid="adaptive-ranges">

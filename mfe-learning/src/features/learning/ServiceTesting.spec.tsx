@@ -7,10 +7,30 @@ import { Toaster } from '@cbh/ui';
 import { fakeApi, fakeLive } from '@cbh/test-support';
 import { ServiceTesting } from './ServiceTesting';
 
-const service = (id: number, circuitBreakerConfigId: number | null): ServiceView => ({ id, name: `Service ${id}`, endpoint: `/api/chaos/${id}`, failureRate: 10, averageResponseTime: 50, circuitBreakerConfigId });
+const service = (id: number, circuitBreakerConfigId: number | null): ServiceView => ({
+  id,
+  name: `Service ${id}`,
+  endpoint: `/api/chaos/${id}`,
+  failureRate: 10,
+  averageResponseTime: 50,
+  circuitBreakerConfigId,
+});
 const SERVICES = [service(1, 2), service(2, null), service(3, 99), service(4, 1), service(5, 1), service(6, 1)];
-const METRICS = { stats: [{ configId: 1, state: 'HALF_OPEN' }, { configId: 2, state: 'OPEN' }] };
-const result = (serviceId: number, n: number): TestResultView => ({ serviceId, success: n % 2 === 0, responseTime: n, circuitBreakerState: 'CLOSED', statusCode: 200, error: null, at: new Date(2026, 10, 22, 10, 0, n).toISOString() });
+const METRICS = {
+  stats: [
+    { configId: 1, state: 'HALF_OPEN' },
+    { configId: 2, state: 'OPEN' },
+  ],
+};
+const result = (serviceId: number, n: number): TestResultView => ({
+  serviceId,
+  success: n % 2 === 0,
+  responseTime: n,
+  circuitBreakerState: 'CLOSED',
+  statusCode: 200,
+  error: null,
+  at: new Date(2026, 10, 22, 10, 0, n).toISOString(),
+});
 
 function renderSection(canOperate = true) {
   return render(
@@ -21,13 +41,15 @@ function renderSection(canOperate = true) {
   );
 }
 
-const settle = () => act(async () => {
-  for (let i = 0; i < 5; i++) await Promise.resolve();
-});
-const tick = (ms: number) => act(async () => {
-  jest.advanceTimersByTime(ms);
-  for (let i = 0; i < 5; i++) await Promise.resolve();
-});
+const settle = () =>
+  act(async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  });
+const tick = (ms: number) =>
+  act(async () => {
+    jest.advanceTimersByTime(ms);
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  });
 
 afterEach(() => jest.useRealTimers());
 
@@ -66,7 +88,11 @@ it('disables Test while its call is pending, and says Test Failed when the call 
 
 it('auto-tests each shown service every second until Stop, and stops when the section is left', async () => {
   jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
-  const api = fakeApi({ 'GET /api/services': SERVICES, 'GET /api/metrics/latest': METRICS, ...Object.fromEntries([1, 2, 3, 4, 5].map((id) => [`POST /api/services/${id}/test`, result(id, 0)])) });
+  const api = fakeApi({
+    'GET /api/services': SERVICES,
+    'GET /api/metrics/latest': METRICS,
+    ...Object.fromEntries([1, 2, 3, 4, 5].map((id) => [`POST /api/services/${id}/test`, result(id, 0)])),
+  });
   const testCalls = () => api.calls.filter((call) => call.method === 'POST').map((call) => call.path);
   const view = renderSection();
   await settle();

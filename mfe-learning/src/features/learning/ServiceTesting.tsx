@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { SERVICES_SECTION_METRICS_REFRESH_MS, stateOf, useGetLatestMetricsQuery, useGetServicesQuery, useLiveMessages, useTestServiceMutation } from '@cbh/api-client';
+import {
+  SERVICES_SECTION_METRICS_REFRESH_MS,
+  stateOf,
+  useGetLatestMetricsQuery,
+  useGetServicesQuery,
+  useLiveMessages,
+  useTestServiceMutation,
+} from '@cbh/api-client';
 import type { ServerMessage, ServiceView, TestResultView } from '@cbh/contracts';
 import { Badge, Button, Card, Dot, Muted, STATE_COLORS, StateBadge, theme, toast } from '@cbh/ui';
 import { Section } from './Section';
@@ -146,11 +153,19 @@ export function ServiceTesting({ canOperate }: { canOperate: boolean }) {
   );
 
   return (
-    <Section id="service-testing" title="Interactive Circuit Breaker Testing" intro="Call real services through their breakers and watch the results arrive live.">
+    <Section
+      id="service-testing"
+      title="Interactive Circuit Breaker Testing"
+      intro="Call real services through their breakers and watch the results arrive live."
+    >
       <Layout>
         <div>
           <Toolbar>
-            <Button onClick={running ? stopContinuous : startContinuous} disabled={!canOperate || services.length === 0} $variant={running ? 'outline' : 'primary'}>
+            <Button
+              onClick={running ? stopContinuous : startContinuous}
+              disabled={!canOperate || services.length === 0}
+              $variant={running ? 'outline' : 'primary'}
+            >
               {running ? 'Stop' : 'Auto Test'}
             </Button>
             <Button $variant="ghost" onClick={() => setResults([])}>
@@ -170,7 +185,11 @@ export function ServiceTesting({ canOperate }: { canOperate: boolean }) {
                   <Endpoint>{service.endpoint}</Endpoint>
                   <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
                     <StateBadge state={state} />
-                    <Button $variant="outline" onClick={() => void runTest(service.id)} disabled={!canOperate || running || pending.has(service.id)}>
+                    <Button
+                      $variant="outline"
+                      onClick={() => void runTest(service.id)}
+                      disabled={!canOperate || running || pending.has(service.id)}
+                    >
                       {pending.has(service.id) && !running ? 'Testing…' : 'Test'}
                     </Button>
                   </div>

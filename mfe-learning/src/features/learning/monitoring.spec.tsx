@@ -53,10 +53,29 @@ describe('the signed-out simulation', () => {
 describe('the signed-in figures', () => {
   it('adds every breaker up: success over all calls, mean latency weighted by calls that ran, per-minute rate', () => {
     const figures = liveFigures([
-      breakerStats({ successCount: 80, failureCount: 10, timeoutCount: 0, requestsPerSecond: 9, latency: { mean: 100, p50: 0, p90: 0, p99: 0, max: 0 } }),
-      breakerStats({ configId: 2, state: 'OPEN', successCount: 0, failureCount: 5, shortCircuitedCount: 5, requestsPerSecond: 1, latency: { mean: 10, p50: 0, p90: 0, p99: 0, max: 0 } }),
+      breakerStats({
+        successCount: 80,
+        failureCount: 10,
+        timeoutCount: 0,
+        requestsPerSecond: 9,
+        latency: { mean: 100, p50: 0, p90: 0, p99: 0, max: 0 },
+      }),
+      breakerStats({
+        configId: 2,
+        state: 'OPEN',
+        successCount: 0,
+        failureCount: 5,
+        shortCircuitedCount: 5,
+        requestsPerSecond: 1,
+        latency: { mean: 10, p50: 0, p90: 0, p99: 0, max: 0 },
+      }),
     ]);
-    expect(figures).toEqual({ successRate: 80, averageResponseTime: Math.round((100 * 90 + 10 * 5) / 95), requestsPerMinute: 600, failedCalls: 15 });
+    expect(figures).toEqual({
+      successRate: 80,
+      averageResponseTime: Math.round((100 * 90 + 10 * 5) / 95),
+      requestsPerMinute: 600,
+      failedCalls: 15,
+    });
     expect(liveFigures([])).toEqual({ successRate: 100, averageResponseTime: 0, requestsPerMinute: 0, failedCalls: 0 });
   });
 

@@ -17,7 +17,12 @@ export const SIMULATION_LIMITS = {
   requestsPerMinute: [800, 2000],
   failedCalls: [0, 100],
 } as const;
-export const SIMULATION_START: MonitoringFigures = { successRate: 94.7, averageResponseTime: 142, requestsPerMinute: 1247, failedCalls: 23 };
+export const SIMULATION_START: MonitoringFigures = {
+  successRate: 94.7,
+  averageResponseTime: 142,
+  requestsPerMinute: 1247,
+  failedCalls: 23,
+};
 
 const clamp = (value: number, [min, max]: readonly [number, number]) => Math.min(max, Math.max(min, value));
 

@@ -74,7 +74,16 @@ export const IMPLEMENTATION_PATTERNS = [
 ] as const;
 
 export const WHY_IT_MATTERS = [
-  { title: 'Cost savings', text: 'Failing fast frees threads, connections and instances that would otherwise wait on timeouts, so incidents need less capacity.' },
-  { title: 'User experience', text: 'A quick fallback answer beats a spinner that ends in an error; users keep working while a dependency recovers.' },
-  { title: 'System reliability', text: 'Breakers stop one failure from cascading through every caller and give the failing service room to recover.' },
+  {
+    title: 'Cost savings',
+    text: 'Failing fast frees threads, connections and instances that would otherwise wait on timeouts, so incidents need less capacity.',
+  },
+  {
+    title: 'User experience',
+    text: 'A quick fallback answer beats a spinner that ends in an error; users keep working while a dependency recovers.',
+  },
+  {
+    title: 'System reliability',
+    text: 'Breakers stop one failure from cascading through every caller and give the failing service room to recover.',
+  },
 ] as const;
