@@ -8,22 +8,13 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { buildAll, ROOT } from '../scripts/run.mjs';
 
 const DIST = path.join(ROOT, 'dist');
 const KB = 1024;
 const BUDGET = { shellInitialGzip: 150 * KB, remoteEntryGzip: 8 * KB, buildMs: 60_000 };
 const REMOTES = ['mfe-learning', 'mfe-dashboard', 'mfe-domains', 'mfe-users', 'mfe-patterns'];
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const sizes = (file) => {
   const bytes = readFileSync(file);
@@ -58,7 +49,7 @@ async function shellInitialScripts() {
     res.end(readFileSync(isFile ? file : path.join(shellDir, 'index.html')));
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
     const scripts = new Set();

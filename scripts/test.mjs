@@ -1,9 +1,8 @@
 // npm test: every check and test, in order; prints one summary line and fails if anything failed.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { CHROMIUM_PATH as CHROMIUM } from './chromium.mjs';
 import { buildAll, ROOT, run } from './run.mjs';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RESULTS = path.join(ROOT, '.test-results');
 
 async function ensureChromium() {

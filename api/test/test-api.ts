@@ -100,3 +100,16 @@ export async function signIn(baseUrl: string, email: string, password: string): 
   if (response.status !== 200) throw new Error(`sign-in as ${email} failed: ${response.status} ${await response.text()}`);
   return response.headers.get('set-cookie')!.split(';')[0]!;
 }
+
+/** The spec file's API, started before its first test and stopped after its last, with the bootstrap admin's cookie. */
+export function apiForThisFile(): { readonly api: TestApi; readonly admin: string } {
+  const started = {} as { api: TestApi; admin: string };
+  beforeAll(async () => {
+    started.api = await startTestApi();
+    started.admin = await signIn(started.api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+  });
+  afterAll(async () => {
+    await started.api?.stop();
+  });
+  return started;
+}

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ROLE_DEFAULT_PERMISSIONS, type AuthUser } from '@cbh/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { UserEntity } from '../users/entities/user.entity';
+import { profileOf, UserEntity } from '../users/entities/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { isElevationAccount } from './access.guard';
 import { verifyPassword } from './passwords';
@@ -54,13 +54,7 @@ export class AuthService {
 
   toAuthUser(user: SessionUser): AuthUser {
     return {
-      id: user.id,
-      email: user.email,
-      role: user.role,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      profileImageUrl: user.profileImageUrl,
-      permissions: user.permissions,
+      ...profileOf(user),
       canElevate: isElevationAccount(this.config, user),
     };
   }

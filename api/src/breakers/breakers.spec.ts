@@ -1,19 +1,10 @@
 import { ROLE_DEFAULT_PERMISSIONS } from '@cbh/contracts';
-import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+import { apiForThisFile, DEMO_PASSWORD, signIn } from '../../test/test-api';
 
-let api: TestApi;
-let admin: string;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
-});
-afterAll(async () => {
-  await api.stop();
-});
+const spec = apiForThisFile();
 
 const call = (path: string, options: { method?: string; body?: unknown; cookie?: string | null } = {}) =>
-  api.call(path, { cookie: admin, ...options });
+  spec.api.call(path, { cookie: spec.admin, ...options });
 
 it('seeds one demo breaker per type, CLOSED', async () => {
   const breakers = await (await call('/api/circuit-breakers')).json();
@@ -86,7 +77,7 @@ it('forces open and closed, resets, and journals each transition', async () => {
     'OPEN->CLOSED (forced closed)',
     'CLOSED->OPEN (forced open)',
   ]);
-  const audit = await api.sql("SELECT action FROM audit_entries WHERE target_type = 'circuit_breaker' ORDER BY id");
+  const audit = await spec.api.sql("SELECT action FROM audit_entries WHERE target_type = 'circuit_breaker' ORDER BY id");
   expect(audit.map((row) => row.action)).toEqual(
     expect.arrayContaining([
       'breaker.create',
@@ -133,7 +124,7 @@ it('half-opens an open breaker when its timeout ends, with no call; reading it i
 
 it('lets viewers read but not change breakers', async () => {
   expect(ROLE_DEFAULT_PERMISSIONS.viewer).toContain('circuit_breaker_view');
-  const viewer = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
+  const viewer = await signIn(spec.api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
   expect((await call('/api/circuit-breakers', { cookie: viewer })).status).toBe(200);
   const refused = await call('/api/circuit-breakers/1', { method: 'PATCH', cookie: viewer, body: { failureThreshold: 3 } });
   expect(refused.status).toBe(403);

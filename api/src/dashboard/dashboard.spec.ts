@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+import { apiForThisFile, TEST_ADMIN } from '../../test/test-api';
 
-let api: TestApi;
-let admin: string;
+const spec = apiForThisFile();
 
-beforeAll(async () => {
-  api = await startTestApi();
-  admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
-});
-afterAll(async () => {
-  await api.stop();
-});
-
-const call = (path: string, method = 'GET', body?: unknown) => api.call(path, { method, body, cookie: admin });
+const call = (path: string, method = 'GET', body?: unknown) => spec.api.call(path, { method, body, cookie: spec.admin });
 
 it('counts breakers, the last 24 h of requests against the 24 h before, and uptime from the availability record', async () => {
   for (let i = 0; i < 4; i++) await call('/api/services/3/test', 'POST');
@@ -25,10 +16,11 @@ it('counts breakers, the last 24 h of requests against the 24 h before, and upti
     successThreshold: 1,
   });
   // The day before: 2 requests; and a replica that ran for a day, ten days ago, then nothing until now.
-  await api.sql("INSERT INTO metric_buckets (config_id, second, instance_id, success) VALUES (3, now() - interval '30 hours', $1, 2)", [
-    randomUUID(),
-  ]);
-  await api.sql(
+  await spec.api.sql(
+    "INSERT INTO metric_buckets (config_id, second, instance_id, success) VALUES (3, now() - interval '30 hours', $1, 2)",
+    [randomUUID()],
+  );
+  await spec.api.sql(
     "INSERT INTO api_instances (id, hostname, pid, started_at, last_seen_at) VALUES ($1, 'old', 1, now() - interval '10 days', now() - interval '9 days')",
     [randomUUID()],
   );

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useGetRunningTestSessionsQuery, useStartTestSessionMutation, useStopTestSessionMutation } from '@cbh/api-client';
 import { LOAD_TEST_LIMITS } from '@cbh/contracts';
-import { Badge, Button, Muted, ProgressBar, Slider, theme, toast } from '@cbh/ui';
+import { Badge, Button, Fieldset, Muted, ProgressBar, Slider, theme, toast } from '@cbh/ui';
 
 const Controls = styled.div`
   display: grid;
@@ -77,23 +77,11 @@ export function LoadTestPanel({ configId, canOperate }: LoadTestPanelProps) {
 
   return (
     <Controls aria-label="Load test">
-      <Slider
-        label="Failure rate"
-        unit="%"
-        value={failureRate}
-        limits={L.failureRate}
-        disabled={settingsLocked}
-        onChange={setFailureRate}
-      />
-      <Slider
-        label="Request rate"
-        unit=" req/s"
-        value={requestRate}
-        limits={L.requestRate}
-        disabled={settingsLocked}
-        onChange={setRequestRate}
-      />
-      <Slider label="Duration" unit=" min" value={duration} limits={L.durationMinutes} disabled={settingsLocked} onChange={setDuration} />
+      <Fieldset disabled={settingsLocked}>
+        <Slider label="Failure rate" unit="%" value={failureRate} limits={L.failureRate} onChange={setFailureRate} />
+        <Slider label="Request rate" unit=" req/s" value={requestRate} limits={L.requestRate} onChange={setRequestRate} />
+        <Slider label="Duration" unit=" min" value={duration} limits={L.durationMinutes} onChange={setDuration} />
+      </Fieldset>
       <Row>
         <Button onClick={startTest} disabled={!canOperate || configId === undefined || Boolean(session) || starting}>
           Start Test

@@ -69,6 +69,14 @@ export interface BreakerTransition {
   instanceId: string | null;
 }
 
+/** The sliders' defaults, as the API stores them. */
+export const DEFAULT_BREAKER_SETTINGS: BreakerCoreSettings = {
+  failureThreshold: L.failureThreshold.default,
+  timeout: L.timeoutSeconds.default * 1000,
+  recoveryTime: L.recoveryTimeSeconds.default * 1000,
+  successThreshold: L.successThreshold.default,
+};
+
 /** PATCH /api/circuit-breakers/{id}: any of the four settings, at least one. */
 export const updateBreakerSettingsSchema = breakerSettingsSchema.partial().refine((value) => Object.keys(value).length > 0, {
   message: 'send at least one of failureThreshold, timeout, recoveryTime, successThreshold',

@@ -1,5 +1,5 @@
 import { liveConnection } from '@cbh/api-client';
-import type { BreakerStats, ServerMessage } from '@cbh/contracts';
+import type { AuthUser, BreakerStats, ServerMessage } from '@cbh/contracts';
 
 type Handler = (body: unknown) => unknown;
 export interface RecordedCall {
@@ -82,5 +82,18 @@ export function breakerStats(overrides: Partial<BreakerStats> = {}): BreakerStat
     latency: { mean: 0, p50: 0, p90: 0, p99: 0, max: 0 },
     replicas: { open: 0, total: 1 },
     ...overrides,
+  };
+}
+
+/** A signed-in account as GET /api/auth/user answers it: its first name taken from the e-mail, no last name or picture, no elevation. */
+export function authUser(fields: Pick<AuthUser, 'email' | 'role' | 'permissions'> & Partial<AuthUser>): AuthUser {
+  const name = fields.email.split('@')[0]!;
+  return {
+    id: name,
+    firstName: name.charAt(0).toUpperCase() + name.slice(1),
+    lastName: null,
+    profileImageUrl: null,
+    canElevate: false,
+    ...fields,
   };
 }

@@ -9,3 +9,5 @@ export * from './Tooltip';
 export * from './StatCard';
 export * from './Slider';
 export * from './ProgressBar';
+export * from './Fieldset';
+export * from './Columns';

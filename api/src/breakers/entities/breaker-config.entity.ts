@@ -3,44 +3,19 @@ import type { BreakerSettings, BreakerTypeName } from '@cbh/contracts';
 
 @Entity('circuit_breaker_configs')
 export class BreakerConfigEntity {
-  @PrimaryGeneratedColumn()
-  id!: number;
-
-  @Column('text')
-  name!: string;
-
-  @Column('text')
-  type!: BreakerTypeName;
-
-  @Column('integer', { name: 'failure_threshold' })
-  failureThreshold!: number;
-
-  @Column('integer', { name: 'timeout_ms' })
-  timeout!: number;
-
-  @Column('integer', { name: 'recovery_time_ms' })
-  recoveryTime!: number;
-
-  @Column('integer', { name: 'success_threshold' })
-  successThreshold!: number;
-
-  @Column('integer', { name: 'max_concurrent_calls', nullable: true })
-  maxConcurrentCalls!: number | null;
-
-  @Column('integer', { name: 'max_queue', nullable: true })
-  maxQueue!: number | null;
-
-  @Column('integer', { name: 'minimum_calls', nullable: true })
-  minimumCalls!: number | null;
-
-  @Column('integer', { name: 'slow_call_ms', nullable: true })
-  slowCallDuration!: number | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
+  @PrimaryGeneratedColumn() id!: number;
+  @Column('text') name!: string;
+  @Column('text') type!: BreakerTypeName;
+  @Column('integer', { name: 'failure_threshold' }) failureThreshold!: number;
+  @Column('integer', { name: 'timeout_ms' }) timeout!: number;
+  @Column('integer', { name: 'recovery_time_ms' }) recoveryTime!: number;
+  @Column('integer', { name: 'success_threshold' }) successThreshold!: number;
+  @Column('integer', { name: 'max_concurrent_calls', nullable: true }) maxConcurrentCalls!: number | null;
+  @Column('integer', { name: 'max_queue', nullable: true }) maxQueue!: number | null;
+  @Column('integer', { name: 'minimum_calls', nullable: true }) minimumCalls!: number | null;
+  @Column('integer', { name: 'slow_call_ms', nullable: true }) slowCallDuration!: number | null;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
 }
 
 /** What a breaker is built from: a configuration row, or its view as another replica announced it. */

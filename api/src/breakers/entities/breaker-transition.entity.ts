@@ -4,26 +4,13 @@ import type { BreakerStateName, BreakerTransition } from '@cbh/contracts';
 /** The transition journal: every state change of every breaker on every replica, kept with its configuration. */
 @Entity('breaker_transitions')
 export class BreakerTransitionEntity {
-  @PrimaryGeneratedColumn({ type: 'bigint' })
-  id!: string;
-
-  @Column('integer', { name: 'config_id' })
-  configId!: number;
-
-  @Column('text', { name: 'from_state' })
-  from!: BreakerStateName;
-
-  @Column('text', { name: 'to_state' })
-  to!: BreakerStateName;
-
-  @Column('text')
-  reason!: string;
-
-  @Column('uuid', { name: 'instance_id', nullable: true })
-  instanceId!: string | null;
-
-  @Column('timestamptz')
-  at!: Date;
+  @PrimaryGeneratedColumn({ type: 'bigint' }) id!: string;
+  @Column('integer', { name: 'config_id' }) configId!: number;
+  @Column('text', { name: 'from_state' }) from!: BreakerStateName;
+  @Column('text', { name: 'to_state' }) to!: BreakerStateName;
+  @Column('text') reason!: string;
+  @Column('uuid', { name: 'instance_id', nullable: true }) instanceId!: string | null;
+  @Column('timestamptz') at!: Date;
 }
 
 export function toTransition(row: BreakerTransitionEntity): BreakerTransition {

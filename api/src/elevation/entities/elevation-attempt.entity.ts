@@ -3,18 +3,9 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeor
 /** One try to elevate; the recent failures limit how often an account may guess. */
 @Entity('elevation_attempts')
 export class ElevationAttemptEntity {
-  @PrimaryGeneratedColumn({ type: 'bigint' })
-  id!: string;
-
-  @Column('uuid', { name: 'user_id' })
-  userId!: string;
-
-  @Column('text')
-  method!: string;
-
-  @Column('boolean')
-  succeeded!: boolean;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
+  @PrimaryGeneratedColumn({ type: 'bigint' }) id!: string;
+  @Column('uuid', { name: 'user_id' }) userId!: string;
+  @Column('text') method!: string;
+  @Column('boolean') succeeded!: boolean;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
 }

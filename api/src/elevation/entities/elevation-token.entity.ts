@@ -4,15 +4,8 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity('elevation_tokens')
 export class ElevationTokenEntity {
   /** sha256 of the token in the link; the token itself is never stored. */
-  @PrimaryColumn('text', { name: 'token_hash' })
-  tokenHash!: string;
-
-  @Column('uuid', { name: 'user_id' })
-  userId!: string;
-
-  @Column('timestamptz', { name: 'expires_at' })
-  expiresAt!: Date;
-
-  @Column('timestamptz', { name: 'used_at', nullable: true })
-  usedAt!: Date | null;
+  @PrimaryColumn('text', { name: 'token_hash' }) tokenHash!: string;
+  @Column('uuid', { name: 'user_id' }) userId!: string;
+  @Column('timestamptz', { name: 'expires_at' }) expiresAt!: Date;
+  @Column('timestamptz', { name: 'used_at', nullable: true }) usedAt!: Date | null;
 }

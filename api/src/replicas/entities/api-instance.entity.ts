@@ -4,18 +4,9 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Entity('api_instances')
 @Index('api_instances_last_seen_at', ['lastSeenAt'])
 export class ApiInstanceEntity {
-  @PrimaryColumn('uuid')
-  id!: string;
-
-  @Column('text')
-  hostname!: string;
-
-  @Column('integer')
-  pid!: number;
-
-  @Column('timestamptz', { name: 'started_at', default: () => 'now()' })
-  startedAt!: Date;
-
-  @Column('timestamptz', { name: 'last_seen_at', default: () => 'now()' })
-  lastSeenAt!: Date;
+  @PrimaryColumn('uuid') id!: string;
+  @Column('text') hostname!: string;
+  @Column('integer') pid!: number;
+  @Column('timestamptz', { name: 'started_at', default: () => 'now()' }) startedAt!: Date;
+  @Column('timestamptz', { name: 'last_seen_at', default: () => 'now()' }) lastSeenAt!: Date;
 }

@@ -2,12 +2,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeor
 
 @Entity('organizations')
 export class OrganizationEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @Column('text')
-  name!: string;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
+  @PrimaryGeneratedColumn('uuid') id!: string;
+  @Column('text') name!: string;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
 }

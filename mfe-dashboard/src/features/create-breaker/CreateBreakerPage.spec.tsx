@@ -4,20 +4,11 @@ import { Provider } from 'react-redux';
 import { createAppStore } from '@cbh/api-client';
 import type { AuthUser } from '@cbh/contracts';
 import { MemoryRouter, Route, Routes } from '@cbh/router';
-import { apiError, fakeApi } from '@cbh/test-support';
+import { apiError, authUser, fakeApi } from '@cbh/test-support';
 import { Toaster } from '@cbh/ui';
 import { CreateBreakerPage } from './CreateBreakerPage';
 
-const admin: AuthUser = {
-  id: 'a',
-  email: 'ada@example.com',
-  role: 'admin',
-  firstName: 'Ada',
-  lastName: null,
-  profileImageUrl: null,
-  permissions: ['circuit_breaker_admin'],
-  canElevate: false,
-};
+const admin = authUser({ email: 'ada@example.com', role: 'admin', permissions: ['circuit_breaker_admin'] });
 
 function fakeApiAs(user: AuthUser, createStatus = 201) {
   return fakeApi({

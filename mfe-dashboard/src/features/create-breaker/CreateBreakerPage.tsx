@@ -1,9 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useCreateBreakerMutation, useGetAuthUserQuery } from '@cbh/api-client';
-import { BREAKER_SETTING_LIMITS, BREAKER_TYPES, hasPermission, ROUTES, type BreakerTypeName } from '@cbh/contracts';
+import { BreakerSettingsSliders } from '@cbh/breaker-widgets';
+import {
+  BREAKER_TYPES,
+  DEFAULT_BREAKER_SETTINGS,
+  hasPermission,
+  ROUTES,
+  type BreakerCoreSettings,
+  type BreakerTypeName,
+} from '@cbh/contracts';
 import { useNavigate } from '@cbh/router';
-import { Button, Card, Muted, PageHeader, Slider, theme, toast } from '@cbh/ui';
+import { Button, Card, Muted, PageHeader, theme, toast } from '@cbh/ui';
 
 const Form = styled.form`
   display: grid;
@@ -25,7 +33,6 @@ const Form = styled.form`
   }
 `;
 
-const L = BREAKER_SETTING_LIMITS;
 const TYPE_NOTES: Record<BreakerTypeName, string> = {
   simple: 'Opens after consecutive failures; closes after successful trial calls.',
   adaptive: 'Opens on the failure rate over a sliding window; its threshold and open time adapt.',
@@ -38,10 +45,7 @@ export function CreateBreakerPage() {
   const [createBreaker, { isLoading }] = useCreateBreakerMutation();
   const [name, setName] = useState('');
   const [type, setType] = useState<BreakerTypeName>('simple');
-  const [failureThreshold, setFailureThreshold] = useState<number>(L.failureThreshold.default);
-  const [timeoutSeconds, setTimeoutSeconds] = useState<number>(L.timeoutSeconds.default);
-  const [recoverySeconds, setRecoverySeconds] = useState<number>(L.recoveryTimeSeconds.default);
-  const [successThreshold, setSuccessThreshold] = useState<number>(L.successThreshold.default);
+  const [settings, setSettings] = useState<BreakerCoreSettings>(DEFAULT_BREAKER_SETTINGS);
   const [maxConcurrentCalls, setMaxConcurrentCalls] = useState(10);
   const [maxQueue, setMaxQueue] = useState(0);
 
@@ -62,10 +66,7 @@ export function CreateBreakerPage() {
       const created = await createBreaker({
         name,
         type,
-        failureThreshold,
-        timeout: timeoutSeconds * 1000,
-        recoveryTime: recoverySeconds * 1000,
-        successThreshold,
+        ...settings,
         ...(type === 'bulkhead' ? { maxConcurrentCalls, maxQueue } : {}),
       }).unwrap();
       toast({ title: 'Circuit Breaker Created', description: `${created.name} is ready and CLOSED.` });
@@ -102,14 +103,11 @@ export function CreateBreakerPage() {
             </select>
           </label>
           <Muted>{TYPE_NOTES[type]}</Muted>
-          <Slider label="Failure threshold" value={failureThreshold} limits={L.failureThreshold} onChange={setFailureThreshold} />
-          <Slider label="Timeout" unit=" s" value={timeoutSeconds} limits={L.timeoutSeconds} onChange={setTimeoutSeconds} />
-          <Slider label="Recovery time" unit=" s" value={recoverySeconds} limits={L.recoveryTimeSeconds} onChange={setRecoverySeconds} />
-          <Slider label="Success threshold" value={successThreshold} limits={L.successThreshold} onChange={setSuccessThreshold} />
+          <BreakerSettingsSliders value={settings} onChange={setSettings} />
           {type === 'adaptive' ? (
             <Muted data-testid="adaptive-ranges">
-              Threshold adapts within {Math.max(1, failureThreshold - 2)}–{failureThreshold + 3}; open time within {timeoutSeconds / 2}–
-              {timeoutSeconds} s.
+              Threshold adapts within {Math.max(1, settings.failureThreshold - 2)}–{settings.failureThreshold + 3}; open time within{' '}
+              {settings.timeout / 2000}–{settings.timeout / 1000} s.
             </Muted>
           ) : null}
           {type === 'bulkhead' ? (

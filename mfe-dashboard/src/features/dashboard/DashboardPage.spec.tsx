@@ -2,9 +2,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createAppStore } from '@cbh/api-client';
-import type { ActivityEntry, AuthUser, DashboardStats } from '@cbh/contracts';
+import type { ActivityEntry, DashboardStats } from '@cbh/contracts';
 import { MemoryRouter } from '@cbh/router';
-import { apiError, fakeApi } from '@cbh/test-support';
+import { apiError, authUser, fakeApi } from '@cbh/test-support';
 import { DashboardPage } from './DashboardPage';
 
 const STATS: DashboardStats = {
@@ -16,16 +16,7 @@ const STATS: DashboardStats = {
   domainsChange: 0,
   systemUptime: '99.9%',
 };
-const viewer: AuthUser = {
-  id: 'u',
-  email: 'vera@example.com',
-  role: 'viewer',
-  firstName: 'Vera',
-  lastName: null,
-  profileImageUrl: null,
-  permissions: ['dashboard_view'],
-  canElevate: false,
-};
+const viewer = authUser({ email: 'vera@example.com', role: 'viewer', permissions: ['dashboard_view'] });
 
 function renderDashboard() {
   render(

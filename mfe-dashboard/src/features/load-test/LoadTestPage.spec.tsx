@@ -2,20 +2,15 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createAppStore } from '@cbh/api-client';
-import type { AuthUser, BreakerStateName } from '@cbh/contracts';
-import { breakerStats, fakeApi, fakeLive } from '@cbh/test-support';
+import type { BreakerStateName } from '@cbh/contracts';
+import { authUser, breakerStats, fakeApi, fakeLive } from '@cbh/test-support';
 import { LoadTestPage } from './LoadTestPage';
 
-const operator: AuthUser = {
-  id: 'o',
+const operator = authUser({
   email: 'otto@example.com',
   role: 'operator',
-  firstName: 'Otto',
-  lastName: null,
-  profileImageUrl: null,
   permissions: ['circuit_breaker_view', 'circuit_breaker_operate'],
-  canElevate: false,
-};
+});
 const BREAKER = {
   id: 5,
   name: 'Payments',

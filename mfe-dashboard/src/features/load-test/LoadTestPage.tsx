@@ -3,17 +3,8 @@ import styled from 'styled-components';
 import { METRICS_REFRESH_MS, stateOf, useGetAuthUserQuery, useGetBreakersQuery, useGetLatestMetricsQuery } from '@cbh/api-client';
 import { breakerSeries, LoadTestPanel, StateChart, TimeSeriesChart, useMetricsHistory } from '@cbh/breaker-widgets';
 import { hasPermission } from '@cbh/contracts';
-import { Card, Muted, PageHeader, StateBadge, theme } from '@cbh/ui';
+import { Card, Columns, Muted, PageHeader, StateBadge, theme } from '@cbh/ui';
 
-const Layout = styled.div`
-  display: grid;
-  grid-template-columns: minmax(280px, 1fr) 2fr;
-  gap: 20px;
-  align-items: start;
-  @media (max-width: 900px) {
-    grid-template-columns: 1fr;
-  }
-`;
 const Charts = styled.div`
   display: grid;
   gap: 20px;
@@ -58,7 +49,7 @@ export function LoadTestPage() {
         title="Run Load Test"
         description="Send simulated traffic through a breaker and watch it react: its state, error rate and latency update every 2 seconds."
       />
-      <Layout>
+      <Columns $columns="minmax(280px, 1fr) 2fr" $gap={20}>
         <Card aria-label="Load test settings">
           <Field>
             Circuit breaker
@@ -119,7 +110,7 @@ export function LoadTestPage() {
             </Card>
           )}
         </Charts>
-      </Layout>
+      </Columns>
     </>
   );
 }

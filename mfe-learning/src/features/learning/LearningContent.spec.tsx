@@ -5,20 +5,15 @@ import { createAppStore } from '@cbh/api-client';
 import type { AuthUser, BreakerConfigView, BreakerStateName } from '@cbh/contracts';
 import { MemoryRouter } from '@cbh/router';
 import { Toaster } from '@cbh/ui';
-import { breakerStats, fakeApi } from '@cbh/test-support';
+import { authUser, breakerStats, fakeApi } from '@cbh/test-support';
 import { BreakerDiagram } from './BreakerDiagram';
 import { LearningContent } from './LearningContent';
 
-const admin: AuthUser = {
-  id: 'a',
+const admin = authUser({
   email: 'ada@example.com',
   role: 'admin',
-  firstName: 'Ada',
-  lastName: null,
-  profileImageUrl: null,
   permissions: ['dashboard_view', 'circuit_breaker_view', 'circuit_breaker_operate', 'circuit_breaker_admin', 'metrics_view'],
-  canElevate: false,
-};
+});
 const breaker = (id: number, type: BreakerConfigView['type'], failureThreshold: number, timeout: number): BreakerConfigView => ({
   id,
   name: `Breaker ${id}`,

@@ -9,19 +9,10 @@ import {
   useTestServiceMutation,
 } from '@cbh/api-client';
 import type { ServerMessage, ServiceView, TestResultView } from '@cbh/contracts';
-import { Badge, Button, Card, Dot, Muted, STATE_COLORS, StateBadge, theme, toast } from '@cbh/ui';
+import { Badge, Button, Card, Columns, Dot, Muted, STATE_COLORS, StateBadge, theme, toast } from '@cbh/ui';
 import { Section } from './Section';
 import { CONTINUOUS_TEST_INTERVAL_MS, prependResult, SERVICES_SHOWN } from './service-testing';
 
-const Layout = styled.div`
-  display: grid;
-  grid-template-columns: 2fr 1fr;
-  gap: 16px;
-  align-items: start;
-  @media (max-width: 900px) {
-    grid-template-columns: 1fr;
-  }
-`;
 const ServiceGrid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
@@ -158,7 +149,7 @@ export function ServiceTesting({ canOperate }: { canOperate: boolean }) {
       title="Interactive Circuit Breaker Testing"
       intro="Call real services through their breakers and watch the results arrive live."
     >
-      <Layout>
+      <Columns $columns="2fr 1fr">
         <div>
           <Toolbar>
             <Button
@@ -227,7 +218,7 @@ export function ServiceTesting({ canOperate }: { canOperate: boolean }) {
             ))}
           </ul>
         </Card>
-      </Layout>
+      </Columns>
     </Section>
   );
 }
