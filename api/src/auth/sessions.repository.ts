@@ -3,7 +3,7 @@ import type { SessionData } from 'express-session';
 import { DataSource } from 'typeorm';
 import { SessionEntity } from './entities/session.entity';
 
-/** The sessions table, for the session store. Expiry is judged by the database clock, the one every replica shares. */
+/** The sessions table, for the session store. A read checks expiry against the database clock, the one every replica shares. */
 @Injectable()
 export class SessionsRepository {
   constructor(private readonly dataSource: DataSource) {}

@@ -81,16 +81,22 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
     return this.names.get(configId) ?? String(configId);
   }
 
-  /** An open breaker moves to HALF_OPEN when its open period ends (any other transition cancels the wait). */
+  /**
+   * An open breaker moves to HALF_OPEN when its open period ends; its next transition replaces the wait. A
+   * breaker already replaced (a call that started before a settings change ends on the old one) leaves the
+   * current breaker's wait alone.
+   */
   private scheduleHalfOpen(configId: number, breaker: CircuitBreaker) {
+    if (this.breakers.get(configId) !== breaker) return;
     this.clearHalfOpen(configId);
     const due = breaker.nextAttemptAt;
     if (due === null) return;
     const timer = setTimeout(
       () => {
         this.halfOpenTimers.delete(configId);
-        // a breaker replaced or removed meanwhile is no longer this configuration's
-        if (this.breakers.get(configId) === breaker) breaker.tick();
+        // a breaker replaced or removed meanwhile is no longer this configuration's; a timer may fire a
+        // millisecond before the wall clock reaches the due time, which still counts as due
+        if (this.breakers.get(configId) === breaker) breaker.tick(Math.max(Date.now(), due));
       },
       Math.max(0, due - Date.now()),
     );

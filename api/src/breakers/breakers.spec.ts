@@ -1,5 +1,6 @@
 import { ROLE_DEFAULT_PERMISSIONS } from '@cbh/contracts';
 import { apiForThisFile, DEMO_PASSWORD, signIn } from '../../test/test-api';
+import { BreakerRegistry } from './breaker-registry.service';
 
 const spec = apiForThisFile();
 
@@ -90,36 +91,56 @@ it('forces open and closed, resets, and journals each transition', async () => {
   );
 });
 
-it('half-opens an open breaker when its timeout ends, with no call; reading it in between changes nothing', async () => {
+/** A new breaker (threshold 1, timeout 5 s) in front of a new chaos service that always fails. */
+async function breakerBehindFailingService(name: string) {
   const breaker = await (
     await call('/api/circuit-breakers', {
       method: 'POST',
-      body: { name: 'Ledger', type: 'simple', failureThreshold: 1, timeout: 5_000, recoveryTime: 10_000, successThreshold: 1 },
+      body: { name, type: 'simple', failureThreshold: 1, timeout: 5_000, recoveryTime: 10_000, successThreshold: 1 },
     })
   ).json();
   const service = await (
     await call('/api/services', {
       method: 'POST',
-      body: { name: 'Ledger', endpoint: '/api/chaos/0', failureRate: 100, averageResponseTime: 1, circuitBreakerConfigId: breaker.id },
+      body: { name, endpoint: '/api/chaos/0', failureRate: 100, averageResponseTime: 1, circuitBreakerConfigId: breaker.id },
     })
   ).json();
   await call(`/api/services/${service.id}`, { method: 'PATCH', body: { endpoint: `/api/chaos/${service.id}` } });
-  const opened = await (await call(`/api/services/${service.id}/test`, { method: 'POST' })).json();
-  expect(opened).toMatchObject({ success: false, circuitBreakerState: 'OPEN' });
-
+  const testService = async () => (await call(`/api/services/${service.id}/test`, { method: 'POST' })).json();
+  const stateOf = async () =>
+    ((await (await call('/api/circuit-breakers')).json()) as { id: number; state: string }[]).find((b) => b.id === breaker.id)?.state;
   const journal = async () =>
     ((await (await call(`/api/circuit-breakers/${breaker.id}/transitions`)).json()) as { to: string; reason: string }[]).map(
       (t) => `${t.to} (${t.reason})`,
     );
-  const stateOf = async () =>
-    ((await (await call('/api/circuit-breakers')).json()) as { id: number; state: string }[]).find((b) => b.id === breaker.id)?.state;
+  const waitWhileOpen = async () => {
+    const since = Date.now();
+    while ((await stateOf()) === 'OPEN' && Date.now() - since < 10_000) await new Promise((resolve) => setTimeout(resolve, 100));
+  };
+  return { breaker, testService, stateOf, journal, waitWhileOpen };
+}
+
+it('half-opens an open breaker when its timeout ends, with no call; reading it in between changes nothing', async () => {
+  const { testService, stateOf, journal, waitWhileOpen } = await breakerBehindFailingService('Ledger');
+  expect(await testService()).toMatchObject({ success: false, circuitBreakerState: 'OPEN' });
   for (let i = 0; i < 5; i++) expect(await stateOf()).toBe('OPEN');
   expect(await journal()).toEqual(['OPEN (failure threshold reached)']);
 
-  const openedAt = Date.now();
-  while ((await stateOf()) === 'OPEN' && Date.now() - openedAt < 10_000) await new Promise((resolve) => setTimeout(resolve, 100));
+  await waitWhileOpen();
   expect(await stateOf()).toBe('HALF_OPEN');
   expect(await journal()).toEqual(['HALF_OPEN (timeout elapsed)', 'OPEN (failure threshold reached)']);
+});
+
+it('a call ending on a breaker its settings change replaced does not keep the new breaker open', async () => {
+  const { breaker, testService, stateOf, waitWhileOpen } = await breakerBehindFailingService('Billing');
+  const replaced = spec.api.app.get(BreakerRegistry).get(breaker.id)!;
+  expect(replaced.admit()).toBe('permitted'); // a call in flight on the breaker about to be replaced
+  await call(`/api/circuit-breakers/${breaker.id}`, { method: 'PATCH', body: { recoveryTime: 20_000 } });
+  expect(await testService()).toMatchObject({ circuitBreakerState: 'OPEN' });
+  replaced.record(false); // the old call fails afterwards: the replaced breaker opens
+
+  await waitWhileOpen();
+  expect(await stateOf()).toBe('HALF_OPEN');
 });
 
 it('lets viewers read but not change breakers', async () => {
