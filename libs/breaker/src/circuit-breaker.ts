@@ -44,8 +44,12 @@ export class CircuitBreaker {
   }
 
   /** Applies the passing of time: an open breaker whose timeout has passed moves to HALF_OPEN. */
-  tick(now = this.clock.now()): BreakerStateName {
-    if (this.manual === 'none' && this.current === 'OPEN' && now >= this.openUntil) this.moveTo('HALF_OPEN', 'timeout elapsed', now);
+  tick(now?: number): BreakerStateName {
+    if (this.manual === 'none' && this.current === 'OPEN') {
+      // the clock is read only for an open breaker: the closed path of admit() stays free of it
+      const at = now ?? this.clock.now();
+      if (at >= this.openUntil) this.moveTo('HALF_OPEN', 'timeout elapsed', at);
+    }
     return this.state;
   }
 
@@ -178,9 +182,8 @@ export class CircuitBreaker {
   private admitByState(): Admission {
     if (this.manual === 'forced-open') return 'short-circuited';
     if (this.manual !== 'none') return 'permitted';
-    const state = this.tick();
-    if (state === 'CLOSED') return 'permitted';
-    if (state === 'OPEN') return 'short-circuited';
+    if (this.current === 'CLOSED') return 'permitted';
+    if (this.tick() === 'OPEN') return 'short-circuited';
     if (this.trialsInFlight + this.trialSuccesses >= this.settings.successThreshold) return 'short-circuited';
     this.trialsInFlight++;
     return 'permitted';
