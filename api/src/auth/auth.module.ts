@@ -10,8 +10,9 @@ import { SessionsRepository } from './sessions.repository';
 import { UserDirectory } from './user-directory.service';
 
 /**
- * Global because the access guard guards every controller of every module, and the session store and
- * user directory it exports serve the app's middleware, the /ws upgrade and the user features alike.
+ * Global because the access guard guards every controller of every module, and the session store, user
+ * directory and account statements it exports serve the app's middleware, the /ws upgrade and the user
+ * features alike (one UsersRepository for both).
  */
 @Global()
 @Module({
@@ -21,11 +22,11 @@ import { UserDirectory } from './user-directory.service';
     UserDirectory,
     SessionReader,
     SessionsRepository,
-    // the users feature's statements, for creating the account of an OpenID Connect sign-in
+    // the account statements: OpenID Connect sign-in creates accounts here, the users feature manages them
     UsersRepository,
     { provide: PgSessionStore, useFactory: (sessions: SessionsRepository) => new PgSessionStore(sessions), inject: [SessionsRepository] },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [AuthService, UserDirectory, PgSessionStore, SessionReader],
+  exports: [AuthService, UserDirectory, PgSessionStore, SessionReader, UsersRepository],
 })
 export class AuthModule {}

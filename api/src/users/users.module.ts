@@ -3,12 +3,11 @@ import { MailModule } from '../mail/mail.module';
 import { AccountBootstrap } from './bootstrap.service';
 import { InvitationsController } from './invitations.controller';
 import { UsersController } from './users.controller';
-import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 @Module({
   imports: [MailModule],
   controllers: [UsersController, InvitationsController],
-  providers: [UsersService, UsersRepository, AccountBootstrap],
+  providers: [UsersService, AccountBootstrap],
 })
 export class UsersModule {}
