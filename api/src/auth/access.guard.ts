@@ -20,7 +20,10 @@ export function isElevationAccount(config: AppConfig, user: { email: string; rol
   );
 }
 
-/** The server-side permission policy, applied to every HTTP route: each route declares who may call it, and a route that declares nothing is refused. */
+/**
+ * The server-side permission policy, applied to every HTTP route: each route declares who may call it, and a
+ * route that declares nothing is refused.
+ */
 @Injectable()
 export class AccessGuard implements CanActivate {
   private readonly logger = new Logger(AccessGuard.name);

@@ -60,7 +60,10 @@ export const {
   useStopTestSessionMutation,
 } = breakersApi;
 
-/** A service shows its breaker's state from the latest metrics (by its circuitBreakerConfigId); CLOSED with no config id or no matching entry. */
+/**
+ * A service shows its breaker's state from the latest metrics (by its circuitBreakerConfigId); CLOSED with no
+ * config id or no matching entry.
+ */
 export function stateOf(stats: BreakerStats[] | undefined, configId: number | null): BreakerStateName {
   if (configId === null) return 'CLOSED';
   return stats?.find((entry) => entry.configId === configId)?.state ?? 'CLOSED';

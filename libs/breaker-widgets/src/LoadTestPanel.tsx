@@ -26,7 +26,10 @@ export interface LoadTestPanelProps {
   canOperate: boolean;
 }
 
-/** The load-test controls — Ready, Running after Start, Ready after 'Pause Test' stops it; Start is disabled while a session runs, 'Pause Test' without one. */
+/**
+ * The load-test controls — Ready, Running after Start, Ready after 'Pause Test' stops it; Start is disabled
+ * while a session runs, 'Pause Test' without one.
+ */
 export function LoadTestPanel({ configId, canOperate }: LoadTestPanelProps) {
   const [failureRate, setFailureRate] = useState<number>(L.failureRate.default);
   const [requestRate, setRequestRate] = useState<number>(L.requestRate.default);

@@ -16,7 +16,10 @@ export type BreakerStateName = (typeof BREAKER_STATES)[number];
 export const BREAKER_OVERRIDES = ['none', 'forced-open', 'forced-closed', 'disabled'] as const;
 export type BreakerOverride = (typeof BREAKER_OVERRIDES)[number];
 
-/** The settings sliders' ranges, steps and defaults (timeout and recovery time in seconds); the API stores timeout and recoveryTime in milliseconds. */
+/**
+ * The settings sliders' ranges, steps and defaults (timeout and recovery time in seconds); the API stores
+ * timeout and recoveryTime in milliseconds.
+ */
 export const BREAKER_SETTING_LIMITS = {
   failureThreshold: { min: 1, max: 20, step: 1, default: 5 },
   timeoutSeconds: { min: 5, max: 120, step: 5, default: 30 },

@@ -20,7 +20,10 @@ export interface ConfigurationPanelProps {
   canOperate: boolean;
 }
 
-/** The four settings sliders (threshold, timeout, recovery time, success threshold) saved with PATCH, and the load-test controls, for one breaker. */
+/**
+ * The four settings sliders (threshold, timeout, recovery time, success threshold) saved with PATCH, and the
+ * load-test controls, for one breaker.
+ */
 export function ConfigurationPanel({ breaker, canAdminister, canOperate }: ConfigurationPanelProps) {
   const [settings, setSettings] = useState<BreakerCoreSettings>(DEFAULT_BREAKER_SETTINGS);
   const [update, { isLoading }] = useUpdateBreakerSettingsMutation();
