@@ -18,6 +18,8 @@ const SINGLETONS = [
   'styled-components',
   '@cbh/api-client',
   '@cbh/ui',
+  // not used by the shell: the first remote that needs it loads it, the others reuse it
+  '@cbh/ui/overlays',
 ];
 
 function versionOf(request) {

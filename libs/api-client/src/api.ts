@@ -10,7 +10,7 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery: fetchBaseQuery({ baseUrl: '/api', credentials: 'include' }),
   /** Refreshed when a live message says they changed (see live.ts). */
-  tagTypes: ['Metrics', 'Breakers', 'Services', 'TestSessions'],
+  tagTypes: ['Metrics', 'Breakers', 'Services', 'TestSessions', 'Users', 'Audit', 'AuthUser'],
   endpoints: (build) => ({
     /** The signed-in account, or null when signed out (401). */
     getAuthUser: build.query<AuthUser | null, void>({
@@ -20,6 +20,7 @@ export const api = createApi({
         if (result.error) return { error: result.error };
         return { data: result.data as AuthUser };
       },
+      providesTags: ['AuthUser'],
     }),
   }),
 });

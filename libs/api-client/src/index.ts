@@ -2,3 +2,4 @@ export * from './api';
 export * from './live';
 export * from './breakers';
 export * from './api-error';
+export * from './users';

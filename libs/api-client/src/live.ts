@@ -106,6 +106,9 @@ export function invalidationFor(message: ServerMessage) {
       return api.util.invalidateTags(['Breakers']);
     case 'serviceUpdated':
       return api.util.invalidateTags(['Services']);
+    case 'userChanged':
+      // the users list for managers; the account itself for the one whose role or permissions changed
+      return api.util.invalidateTags(['Users', 'Audit', 'AuthUser']);
     default:
       return null;
   }

@@ -16,4 +16,6 @@ export type ServerMessage =
   | { type: 'metricsUpdate'; data: { stats: BreakerStats[] } }
   | { type: 'stateChange'; data: BreakerTransition }
   | { type: 'configUpdated'; data: { configId: number; config: BreakerConfigView | null } }
-  | { type: 'serviceUpdated'; data: { serviceId: number; service: ServiceView | null } };
+  | { type: 'serviceUpdated'; data: { serviceId: number; service: ServiceView | null } }
+  /** An account was invited, changed or deleted: for user managers and for that account itself (its own chrome). */
+  | { type: 'userChanged'; data: { userId: string } };

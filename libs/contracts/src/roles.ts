@@ -29,6 +29,19 @@ export const ROLE_LABELS: Record<Role, string> = {
   super_admin: 'Super Administrator',
 };
 
+/** What each role is for, as the Role Management tab describes it. */
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  viewer: 'Reads the dashboard and the circuit breakers.',
+  operator: 'Runs the breakers day to day: load tests, manual control and metrics.',
+  admin: 'Configures breakers and domains on top of what operators do.',
+  super_admin: 'Every permission, including user management.',
+};
+
+/** Who may read and manage users: super admins and holders of user_management. */
+export function canManageUsers(user: { role: string; permissions: readonly string[] } | null | undefined): boolean {
+  return hasPermission(user, 'user_management');
+}
+
 export const ROLE_DEFAULT_PERMISSIONS: Record<Role, readonly Permission[]> = {
   viewer: ['dashboard_view', 'circuit_breaker_view'],
   operator: ['dashboard_view', 'circuit_breaker_view', 'circuit_breaker_operate', 'metrics_view'],

@@ -65,6 +65,39 @@ export const elevateSchema = z.discriminatedUnion(
   { message: `method: must be one of ${ELEVATION_METHODS.join(', ')}` },
 );
 
+/** One entry of the audit trail, as GET /api/audit lists it. */
+export interface AuditEntryView {
+  id: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+  requestId: string | null;
+  createdAt: string;
+}
+
+/** GET /api/audit: a page of entries, newest first, and how many match in all. */
+export interface AuditPage {
+  entries: AuditEntryView[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+/** POST /api/auth/elevate-privileges answers 200 with this: elevated, or (e-mail) a link is on its way. */
+export interface ElevationResult {
+  success: boolean;
+  pending?: boolean;
+  message: string;
+}
+
+export type ElevationRequest = z.infer<typeof elevateSchema>;
+
 /** What GET /api/auth/get-otp returns. */
 export interface OtpView {
   otp: string;

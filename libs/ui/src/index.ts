@@ -11,3 +11,4 @@ export * from './Slider';
 export * from './ProgressBar';
 export * from './Fieldset';
 export * from './Columns';
+export * from './Select';

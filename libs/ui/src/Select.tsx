@@ -1,0 +1,35 @@
+import styled from 'styled-components';
+import { theme } from './theme';
+
+/**
+ * A native select, styled: the platform's own picker is keyboard- and screen-reader-ready and, on phones, the
+ * system's wheel, with no script to ship (a Radix Select would add its popper to every page that has one).
+ */
+export const Select = styled.select`
+  font: inherit;
+  font-size: 14px;
+  padding: 8px 10px;
+  border: 1px solid ${theme.colors.border};
+  border-radius: 6px;
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
+`;
+
+/** A text input in the same style. */
+export const TextInput = styled.input`
+  font: inherit;
+  font-size: 14px;
+  padding: 8px 10px;
+  border: 1px solid ${theme.colors.border};
+  border-radius: 6px;
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
+`;
+
+/** A label above its control. */
+export const FieldLabel = styled.label`
+  display: grid;
+  gap: 6px;
+  font-size: 14px;
+  font-weight: 500;
+`;

@@ -1,0 +1,56 @@
+import * as RadixSwitch from '@radix-ui/react-switch';
+import styled from 'styled-components';
+import { theme } from '../theme';
+
+const Root = styled(RadixSwitch.Root)`
+  position: relative;
+  width: 40px;
+  height: 22px;
+  flex: none;
+  padding: 0;
+  border: 0;
+  border-radius: 999px;
+  background: ${theme.colors.inactive};
+  cursor: pointer;
+  &[data-state='checked'] {
+    background: ${theme.colors.primary};
+  }
+  &:disabled {
+    opacity: 0.5;
+    cursor: not-allowed;
+  }
+  &:focus-visible {
+    outline: 2px solid ${theme.colors.primary};
+    outline-offset: 2px;
+  }
+`;
+const Thumb = styled(RadixSwitch.Thumb)`
+  display: block;
+  width: 18px;
+  height: 18px;
+  border-radius: 999px;
+  background: ${theme.colors.surface};
+  transform: translateX(2px);
+  transition: transform 120ms;
+  &[data-state='checked'] {
+    transform: translateX(20px);
+  }
+`;
+
+export interface SwitchProps {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  /** The switch's accessible name. */
+  label: string;
+  disabled?: boolean;
+  id?: string;
+}
+
+/** An on/off switch (role switch, Space toggles it). */
+export function Switch({ checked, onCheckedChange, label, disabled, id }: SwitchProps) {
+  return (
+    <Root id={id} checked={checked} onCheckedChange={onCheckedChange} disabled={disabled} aria-label={label}>
+      <Thumb />
+    </Root>
+  );
+}
