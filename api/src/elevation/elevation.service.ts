@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { PERMISSIONS, type OtpView } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import type { AppRequest, SessionUser } from '../auth/session-user';
+import { RealtimeBus } from '../bus/realtime-bus.service';
 import { UserDirectory } from '../auth/user-directory.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MailService } from '../mail/mail.service';
@@ -31,6 +32,7 @@ export class ElevationService {
     private readonly audit: AuditService,
     private readonly mail: MailService,
     private readonly directory: UserDirectory,
+    private readonly bus: RealtimeBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -134,5 +136,7 @@ export class ElevationService {
       );
     });
     this.directory.evict(user.id);
+    // the account's other tabs and the user managers see the new role without a reload
+    await this.bus.publish({ type: 'userChanged', data: { userId: user.id } });
   }
 }

@@ -18,10 +18,10 @@ function fakeClient(bufferedAmount: number) {
     },
   };
 }
-const user = (permissions: string[]) => ({
-  id: 'u',
+const user = (permissions: string[], id = 'u', role = 'viewer') => ({
+  id,
   email: 'u@example.com',
-  role: 'viewer',
+  role,
   firstName: null,
   lastName: null,
   profileImageUrl: null,
@@ -51,5 +51,26 @@ describe('live message delivery', () => {
     expect(farBehind.terminated).toBe(true);
     expect(blind.sent).toEqual([]);
     expect(gateway.connectedClients).toBe(3);
+  });
+});
+
+describe('a change of an account', () => {
+  it('goes to user managers and to that account, not to other readers', () => {
+    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService);
+    const manager = fakeClient(0);
+    const superAdmin = fakeClient(0);
+    const subject = fakeClient(0);
+    const bystander = fakeClient(0);
+    for (const [client, who] of [
+      [manager, user(['user_management'], 'm')],
+      [superAdmin, user([], 's', 'super_admin')],
+      [subject, user(['dashboard_view'], 'changed')],
+      [bystander, user(['circuit_breaker_view'], 'b')],
+    ] as const) {
+      gateway.handleConnection(client as unknown as WebSocket, { user: who } as never);
+    }
+    gateway.deliver({ type: 'userChanged', data: { userId: 'changed' } });
+    const frame = '{"type":"userChanged","data":{"userId":"changed"}}';
+    expect([manager.sent, superAdmin.sent, subject.sent, bystander.sent]).toEqual([[frame], [frame], [frame], []]);
   });
 });

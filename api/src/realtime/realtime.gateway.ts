@@ -1,7 +1,7 @@
 import { Logger, type OnModuleInit, type OnModuleDestroy } from '@nestjs/common';
 import { type OnGatewayConnection, type OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
-import { hasPermission, WS_PATH, type ServerMessage } from '@cbh/contracts';
+import { canManageUsers, hasPermission, WS_PATH, type ServerMessage } from '@cbh/contracts';
 import type { SessionUser } from '../auth/session-user';
 import { MetricsService } from '../metrics/metrics.service';
 import type { AuthenticatedUpgrade } from './session-ws-adapter';
@@ -12,8 +12,14 @@ const METRICS_INTERVAL_MS = 2000;
 const SKIP_ABOVE_BYTES = 1 << 20;
 const DROP_ABOVE_BYTES = 8 << 20;
 
-/** Every message type is about breakers and services: readable with circuit_breaker_view. */
-const READ_PERMISSION = 'circuit_breaker_view' as const;
+/**
+ * Who hears a message: a change of an account goes to those who manage users and to that account itself (so
+ * its own chrome follows); everything else is about breakers and services, readable with circuit_breaker_view.
+ */
+function mayReceive(user: SessionUser, message: ServerMessage): boolean {
+  if (message.type === 'userChanged') return user.id === message.data.userId || canManageUsers(user);
+  return hasPermission(user, 'circuit_breaker_view');
+}
 
 @WebSocketGateway({ path: WS_PATH })
 export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnModuleDestroy {
@@ -61,7 +67,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     // Encoded once for every client, not once per send.
     const frame = Buffer.from(JSON.stringify(message));
     for (const [client, user] of this.clients) {
-      if (!hasPermission(user, READ_PERMISSION) || client.readyState !== client.OPEN) continue;
+      if (!mayReceive(user, message) || client.readyState !== client.OPEN) continue;
       if (client.bufferedAmount > DROP_ABOVE_BYTES) {
         this.logger.warn(`disconnecting ${user.email}: ${client.bufferedAmount} bytes unread`);
         client.terminate();

@@ -5,6 +5,7 @@ import { hasPermission, ROLE_DEFAULT_PERMISSIONS, type Permission, type Role, ty
 import { AuditService } from '../audit/audit.service';
 import { hashPassword } from '../auth/passwords';
 import { PgSessionStore } from '../auth/session-store';
+import { RealtimeBus } from '../bus/realtime-bus.service';
 import type { AppRequest, SessionUser } from '../auth/session-user';
 import { UserDirectory } from '../auth/user-directory.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -26,6 +27,7 @@ export class UsersService {
     private readonly directory: UserDirectory,
     private readonly sessions: PgSessionStore,
     private readonly usersRepository: UsersRepository,
+    private readonly bus: RealtimeBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -69,6 +71,7 @@ export class UsersService {
       subject: 'You are invited to Circuit Breaker Hub',
       text: `${req.user!.email} invited you to Circuit Breaker Hub as ${role}.\n\nSet your password within 24 hours: ${this.config.PUBLIC_URL}/api/invitations/${token}\n\nThe link works once.`,
     });
+    await this.announce(user.id);
     return toUserView(user);
   }
 
@@ -90,7 +93,7 @@ export class UsersService {
     input: { password: string; firstName?: string; lastName?: string },
   ): Promise<UserEntity> {
     const passwordHash = await hashPassword(input.password);
-    return this.dataSource.transaction(async (manager) => {
+    const accepted = await this.dataSource.transaction(async (manager) => {
       const invitation = await this.openInvitation(token, manager);
       await manager.getRepository(InvitationEntity).update({ id: invitation.id }, { usedAt: new Date() });
       const users = manager.getRepository(UserEntity);
@@ -121,6 +124,8 @@ export class UsersService {
       this.directory.evict(after.id);
       return after;
     });
+    await this.announce(accepted.id);
+    return accepted;
   }
 
   async updateRole(req: AppRequest, id: string, role: Role, permissions?: Permission[]): Promise<UserView> {
@@ -166,6 +171,12 @@ export class UsersService {
     });
     await this.sessions.destroyForUser(id);
     this.directory.evict(id);
+    await this.announce(id);
+  }
+
+  /** Tells user managers (and the account itself) on every replica that an account changed. */
+  private async announce(userId: string) {
+    await this.bus.publish({ type: 'userChanged', data: { userId } });
   }
 
   /** Refuses to leave no active super_admin; the others stay locked until the transaction ends. */
@@ -193,6 +204,7 @@ export class UsersService {
       return after;
     });
     this.directory.evict(id);
+    await this.announce(id);
     return view;
   }
 }

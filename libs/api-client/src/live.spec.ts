@@ -61,13 +61,15 @@ describe('live connection', () => {
     expect(FakeSocket.opened[1]!.closed).toBe(true);
   });
 
-  it('refreshes latest metrics on stateChange, breakers on configUpdated, services on serviceUpdated', () => {
+  it('refreshes latest metrics on stateChange, breakers on configUpdated, services on serviceUpdated, users and the account on userChanged', () => {
     const tags = (message: Parameters<typeof invalidationFor>[0]) => (invalidationFor(message)?.payload as unknown[] | undefined) ?? null;
     expect(tags({ type: 'stateChange', data: { configId: 1, from: 'CLOSED', to: 'OPEN', reason: '', at: '', instanceId: '' } })).toEqual([
       'Metrics',
     ]);
     expect(tags({ type: 'configUpdated', data: { configId: 1, config: null } })).toEqual(['Breakers']);
     expect(tags({ type: 'serviceUpdated', data: { serviceId: 1, service: null } })).toEqual(['Services']);
+    // a changed account: the users list and audit for managers, the auth user for the account itself
+    expect(tags({ type: 'userChanged', data: { userId: 'u' } })).toEqual(['Users', 'Audit', 'AuthUser']);
     expect(tags({ type: 'pong' })).toBeNull();
   });
 });
