@@ -1,5 +1,78 @@
-import { PageHeader } from '@cbh/ui';
+import styled from 'styled-components';
+import { apiErrorMessage, useGetAuthUserQuery, useGetUsersQuery } from '@cbh/api-client';
+import { canManageUsers, hasPermission, type AuthUser } from '@cbh/contracts';
+import { Muted, PageHeader } from '@cbh/ui';
+import { Tabs, type TabItem } from '@cbh/ui/overlays';
+import { AccessRestricted } from './AccessRestricted';
+import { AuditLog } from './AuditLog';
+import { InviteUserDialog } from './InviteUserDialog';
+import { PermissionMatrix } from './PermissionMatrix';
+import { RoleManagement } from './RoleManagement';
+import { UsersTable } from './UsersTable';
+import { UserStatCards } from './UserStatCards';
+
+const TITLE = 'User Management';
+const DESCRIPTION = 'Invite users, assign roles and permissions, and activate accounts.';
+
+// min-width 0 lets the tables inside scroll sideways instead of widening the page on a narrow screen
+const Page = styled.div`
+  min-width: 0;
+  max-width: 100%;
+`;
+
+function UsersScreen({ me, users }: { me: AuthUser; users: ReturnType<typeof useGetUsersQuery> }) {
+  if (!users.data) {
+    return users.isError ? (
+      <Muted role="alert">The users could not be loaded. {apiErrorMessage(users.error) ?? ''}</Muted>
+    ) : (
+      <Muted role="status">Loading users…</Muted>
+    );
+  }
+
+  const tabs: TabItem[] = [
+    { value: 'users', label: 'All Users', content: <UsersTable users={users.data} currentUserId={me.id} /> },
+    { value: 'roles', label: 'Role Management', content: <RoleManagement users={users.data} /> },
+    { value: 'permissions', label: 'Permissions', content: <PermissionMatrix /> },
+  ];
+  if (hasPermission(me, 'audit_access')) tabs.push({ value: 'audit', label: 'Audit Log', content: <AuditLog /> });
+
+  return (
+    <>
+      <UserStatCards users={users.data} />
+      <Tabs tabs={tabs} label="User management sections" />
+    </>
+  );
+}
 
 export function UserManagementPage() {
-  return <PageHeader title="User Management" description="Invite users, assign roles and permissions, and activate accounts." />;
+  const { data: me, isLoading } = useGetAuthUserQuery();
+  // without access (or before we know), no users call is made at all
+  const users = useGetUsersQuery(undefined, { skip: !canManageUsers(me) });
+
+  if (isLoading) {
+    return (
+      <Page>
+        <PageHeader title={TITLE} />
+        <Muted role="status">Loading…</Muted>
+      </Page>
+    );
+  }
+
+  if (!me || !canManageUsers(me)) {
+    return (
+      <Page>
+        <PageHeader title={TITLE} />
+        <AccessRestricted />
+      </Page>
+    );
+  }
+
+  return (
+    <Page>
+      <PageHeader title={TITLE} description={DESCRIPTION}>
+        <InviteUserDialog />
+      </PageHeader>
+      <UsersScreen me={me} users={users} />
+    </Page>
+  );
 }

@@ -1,0 +1,23 @@
+import { useEffect, useRef } from 'react';
+import { Card, Muted, toast } from '@cbh/ui';
+import { SectionTitle } from './users-styles';
+
+export const NO_ACCESS_TEXT = "You don't have permission to access User Management.";
+
+/** Shown instead of the screen to accounts that may not manage users, with a one-time notification. */
+export function AccessRestricted() {
+  // a ref survives re-renders and React's development double-run of effects, so the toast shows once
+  const notified = useRef(false);
+  useEffect(() => {
+    if (notified.current) return;
+    notified.current = true;
+    toast({ title: 'Access Denied', description: NO_ACCESS_TEXT, variant: 'destructive' });
+  }, []);
+
+  return (
+    <Card aria-labelledby="access-restricted-title">
+      <SectionTitle id="access-restricted-title">Access Restricted</SectionTitle>
+      <Muted>{NO_ACCESS_TEXT}</Muted>
+    </Card>
+  );
+}

@@ -1,0 +1,51 @@
+import styled from 'styled-components';
+import { PERMISSION_MATRIX_SIZE, PERMISSIONS, ROLE_DEFAULT_PERMISSIONS, ROLE_LABELS, ROLES } from '@cbh/contracts';
+import { Card, Muted, theme } from '@cbh/ui';
+import { ScrollArea, SectionTitle, Table } from './users-styles';
+
+const Mark = styled.span<{ $granted: boolean }>`
+  font-weight: 700;
+  color: ${({ $granted }) => ($granted ? theme.colors.success : theme.colors.muted)};
+`;
+
+/** The main permissions against the four roles, as each role grants them by default. */
+export function PermissionMatrix() {
+  const shown = PERMISSIONS.slice(0, PERMISSION_MATRIX_SIZE);
+  return (
+    <Card>
+      <SectionTitle>Permission Matrix</SectionTitle>
+      <Muted style={{ marginBottom: 12 }}>Default permissions of each role; a user&apos;s own permissions can differ.</Muted>
+      <ScrollArea role="region" aria-label="Permission matrix" tabIndex={0}>
+        <Table $minWidth={560}>
+          <thead>
+            <tr>
+              <th scope="col">Permission</th>
+              {ROLES.map((role) => (
+                <th key={role} scope="col">
+                  {ROLE_LABELS[role]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((permission) => (
+              <tr key={permission}>
+                <th scope="row">{permission}</th>
+                {ROLES.map((role) => {
+                  const granted = ROLE_DEFAULT_PERMISSIONS[role].includes(permission);
+                  return (
+                    <td key={role}>
+                      <Mark role="img" aria-label={granted ? 'granted' : 'not granted'} $granted={granted}>
+                        {granted ? '✓' : '—'}
+                      </Mark>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </ScrollArea>
+    </Card>
+  );
+}

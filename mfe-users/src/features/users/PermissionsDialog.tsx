@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { apiErrorMessage, useUpdateUserPermissionsMutation } from '@cbh/api-client';
+import { PERMISSIONS, type Permission, type UserView } from '@cbh/contracts';
+import { Badge, Button, Muted, theme, toast } from '@cbh/ui';
+import { Dialog, DialogActions, Switch } from '@cbh/ui/overlays';
+import { displayName } from './user-status';
+import { BadgeList } from './users-styles';
+
+const Form = styled.form`
+  display: grid;
+  gap: 16px;
+`;
+
+const Toggles = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(210px, 100%), 1fr));
+  gap: 10px 16px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  li {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    font-size: 14px;
+  }
+`;
+
+const Summary = styled.section`
+  padding: 12px;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  h3 {
+    margin: 0 0 8px;
+    font-size: 14px;
+  }
+`;
+
+/** Customises one user's permissions, one switch per assignable permission. */
+export function PermissionsDialog({ user, onClose }: { user: UserView; onClose: () => void }) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(user.permissions));
+  const [updatePermissions, { isLoading }] = useUpdateUserPermissionsMutation();
+  // kept in the canonical order, and limited to known names so a stale entry cannot be sent back
+  const chosen: Permission[] = PERMISSIONS.filter((permission) => selected.has(permission));
+
+  const toggle = (permission: Permission, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(permission);
+      else next.delete(permission);
+      return next;
+    });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await updatePermissions({ id: user.id, permissions: chosen }).unwrap();
+      toast({ title: 'Permissions Updated', description: 'User permissions updated successfully.' });
+      onClose();
+    } catch (error) {
+      toast({ title: 'Error', description: apiErrorMessage(error) ?? 'Failed to update permissions.', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title="Edit User Permissions"
+      description={`Choose what ${displayName(user)} may do.`}
+    >
+      <Form onSubmit={submit} aria-label="Edit user permissions">
+        <Toggles>
+          {PERMISSIONS.map((permission) => (
+            <li key={permission}>
+              <Switch
+                id={`permission-${permission}`}
+                label={permission}
+                checked={selected.has(permission)}
+                onCheckedChange={(on) => toggle(permission, on)}
+              />
+              <label htmlFor={`permission-${permission}`}>{permission}</label>
+            </li>
+          ))}
+        </Toggles>
+        <Summary aria-label="Selected permissions">
+          <h3>Selected permissions ({chosen.length})</h3>
+          {chosen.length > 0 ? (
+            <BadgeList>
+              {chosen.map((permission) => (
+                <li key={permission}>
+                  <Badge $color={theme.colors.muted}>{permission}</Badge>
+                </li>
+              ))}
+            </BadgeList>
+          ) : (
+            <Muted>No permissions selected</Muted>
+          )}
+        </Summary>
+        <DialogActions>
+          <Button type="button" $variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isLoading}>
+            {isLoading ? 'Saving...' : 'Save Permissions'}
+          </Button>
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,47 @@
+import styled from 'styled-components';
+import { PERMISSIONS, ROLE_DEFAULT_PERMISSIONS, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type UserView } from '@cbh/contracts';
+import { Badge, Card, Muted, theme } from '@cbh/ui';
+import { plural } from './user-status';
+import { BadgeList, CardGrid } from './users-styles';
+
+const RoleCard = styled(Card)`
+  display: grid;
+  gap: 10px;
+  align-content: start;
+  h3 {
+    margin: 0;
+    font-size: 16px;
+  }
+`;
+
+/** What each role is for, who holds it and what it grants by default. */
+export function RoleManagement({ users }: { users: readonly UserView[] }) {
+  return (
+    <CardGrid>
+      {ROLES.map((role) => {
+        const permissions = ROLE_DEFAULT_PERMISSIONS[role];
+        const holders = users.filter((user) => user.role === role).length;
+        const headingId = `role-card-${role}`;
+        return (
+          <RoleCard key={role} aria-labelledby={headingId}>
+            <h3 id={headingId}>{ROLE_LABELS[role]}</h3>
+            <Muted>{ROLE_DESCRIPTIONS[role]}</Muted>
+            <strong>{plural(holders, 'user')}</strong>
+            {/* super_admin is a wildcard: it holds every permission, including ones added later */}
+            {permissions === PERMISSIONS ? (
+              <Badge $color={theme.colors.primary}>All permissions</Badge>
+            ) : (
+              <BadgeList aria-label={`${ROLE_LABELS[role]} permissions`}>
+                {permissions.map((permission) => (
+                  <li key={permission}>
+                    <Badge $color={theme.colors.muted}>{permission}</Badge>
+                  </li>
+                ))}
+              </BadgeList>
+            )}
+          </RoleCard>
+        );
+      })}
+    </CardGrid>
+  );
+}

@@ -1,0 +1,177 @@
+/** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { toast } from '@cbh/ui';
+import { apiError } from '@cbh/test-support';
+import { openTab, polyfillRadix, renderPage, superAdmin, userManager, USERS, usersApi, viewer, userView } from './test-kit';
+
+// a pass-through spy, to count how often the screen notifies
+jest.mock('@cbh/ui', () => {
+  const actual = jest.requireActual('@cbh/ui');
+  return { ...actual, toast: jest.fn(actual.toast) };
+});
+const toastSpy = toast as jest.MockedFunction<typeof toast>;
+
+beforeAll(polyfillRadix);
+beforeEach(() => toastSpy.mockClear());
+
+const card = (label: string) => within(screen.getByRole('region', { name: label }));
+const row = (id: string) => within(screen.getByTestId(`user-row-${id}`));
+
+it('shows the header, the Invite User button and the four figures', async () => {
+  usersApi(superAdmin);
+  renderPage();
+  expect(screen.getByRole('heading', { level: 1, name: 'User Management' })).toBeTruthy();
+  await screen.findByRole('region', { name: 'Total Users' });
+  expect(screen.getByRole('button', { name: 'Invite User' })).toBeTruthy();
+  expect(card('Total Users').getByText('5')).toBeTruthy();
+  // enabled: root, ada, pat
+  expect(card('Active Users').getByText('3')).toBeTruthy();
+  // never activated: pat (enabled) and odd (disabled)
+  expect(card('Pending Invites').getByText('2')).toBeTruthy();
+  // created within 7 days: ada (2 days), pat (1 day); not ivan (10) nor odd (8)
+  expect(card('Recent Users').getByText('2')).toBeTruthy();
+});
+
+it('lists every user with avatar or initial, name or e-mail, role, status, last login and joined date', async () => {
+  usersApi(superAdmin);
+  renderPage();
+  await screen.findByTestId('user-row-ada');
+  expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+    'User',
+    'Role',
+    'Status',
+    'Last Login',
+    'Joined',
+    'Actions',
+  ]);
+
+  expect(row('ada').getByRole('img', { name: 'Avatar of Ada Lovelace' }).getAttribute('src')).toBe('https://images.example.com/ada.png');
+  expect(row('ada').getByText('Ada Lovelace')).toBeTruthy();
+  expect(row('ada').getByText('ada@example.com')).toBeTruthy();
+  expect(row('ivan').queryByRole('img')).toBeNull();
+  expect(row('ivan').getByText('I')).toBeTruthy();
+  expect(row('ivan').getByText('Ivan')).toBeTruthy();
+  // no name: the e-mail stands in for it
+  expect(row('pat').getByText('pat@example.com')).toBeTruthy();
+
+  expect(row('root').getByTestId('role-badge').textContent).toBe('Super Administrator');
+  expect(row('ada').getByTestId('role-badge').textContent).toBe('Administrator');
+  expect(row('ivan').getByTestId('role-badge').textContent).toBe('Operator');
+  expect(row('pat').getByTestId('role-badge').textContent).toBe('Viewer');
+  // a role the screen does not know is shown by its raw name
+  expect(row('odd').getByTestId('role-badge').textContent).toBe('auditor');
+
+  expect(row('root').getByTestId('status-badge').textContent).toBe('Active');
+  expect(row('pat').getByTestId('status-badge').textContent).toBe('Pending');
+  expect(row('ivan').getByTestId('status-badge').textContent).toBe('Inactive');
+  expect(row('odd').getByTestId('status-badge').textContent).toBe('Inactive');
+
+  const rootLogin = row('root').getByText(
+    (_, element) => element?.tagName === 'TIME' && element.getAttribute('dateTime') === USERS[0]!.lastLoginAt,
+  );
+  expect(rootLogin.textContent).toMatch(/2026/);
+  expect(row('pat').getByText('Never')).toBeTruthy();
+  const joined = new Date(USERS[1]!.createdAt).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' });
+  expect(row('ada').getByText(joined)).toBeTruthy();
+
+  for (const action of ['Role for ada@example.com', 'Permissions for ada@example.com', 'Delete for ada@example.com']) {
+    expect(row('ada').getByRole('button', { name: action })).toBeTruthy();
+  }
+  expect(row('ada').getByRole('switch', { name: 'Active: ada@example.com' }).getAttribute('aria-checked')).toBe('true');
+  expect(row('ivan').getByRole('switch', { name: 'Active: ivan@example.com' }).getAttribute('aria-checked')).toBe('false');
+});
+
+it('lets the users table scroll sideways on a narrow screen instead of widening the page', async () => {
+  usersApi(superAdmin);
+  renderPage();
+  const scroller = await screen.findByRole('region', { name: 'Users' });
+  expect(getComputedStyle(scroller).overflowX).toBe('auto');
+  expect(scroller.getAttribute('tabindex')).toBe('0');
+  expect(getComputedStyle(within(scroller).getByRole('table')).minWidth).toMatch(/px$/);
+});
+
+it('says so when there are no users', async () => {
+  usersApi(superAdmin, { 'GET /api/users': [] });
+  renderPage();
+  expect(await screen.findByText('No users yet. Invite someone to get started.')).toBeTruthy();
+  expect(screen.queryByRole('table')).toBeNull();
+});
+
+it('shows the server’s reason when the list cannot be loaded', async () => {
+  usersApi(superAdmin, { 'GET /api/users': apiError(403, 'Requires user_management') });
+  renderPage();
+  expect((await screen.findByRole('alert')).textContent).toContain('Requires user_management');
+});
+
+it('offers All Users, Role Management and Permissions, plus Audit Log with audit_access', async () => {
+  usersApi(superAdmin, { 'GET /api/audit': { entries: [], total: 0, page: 1, pageSize: 20 } });
+  renderPage();
+  await screen.findByTestId('user-row-root');
+  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All Users', 'Role Management', 'Permissions', 'Audit Log']);
+});
+
+it('hides the Audit Log tab, and asks for no audit entries, without audit_access', async () => {
+  const api = usersApi(userManager);
+  renderPage();
+  await screen.findByTestId('user-row-root');
+  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All Users', 'Role Management', 'Permissions']);
+  openTab('Permissions');
+  await screen.findByRole('region', { name: 'Permission matrix' });
+  expect(api.calls.filter((call) => call.path.startsWith('/api/audit'))).toEqual([]);
+});
+
+it('lets a holder of user_management in, not only super admins', async () => {
+  usersApi(userManager);
+  renderPage();
+  expect(await screen.findByTestId('user-row-root')).toBeTruthy();
+  expect(screen.queryByText('Access Restricted')).toBeNull();
+  // the signed-in account is not in the list, so every row's switch is usable
+  expect((screen.getByRole('switch', { name: 'Active: root@example.com' }) as HTMLButtonElement).disabled).toBe(false);
+});
+
+it('shows a loading state, not the restricted card, while the account is being read', async () => {
+  let answer: (response: Response) => void = () => undefined;
+  const api = usersApi(null, { 'GET /api/auth/user': () => new Promise<Response>((resolve) => (answer = resolve)) });
+  renderPage();
+  await waitFor(() => expect(api.callsTo('GET', '/api/auth/user')).toHaveLength(1));
+  expect(screen.getByRole('status').textContent).toBe('Loading…');
+  expect(screen.queryByText('Access Restricted')).toBeNull();
+  expect(toastSpy).not.toHaveBeenCalled();
+  await act(async () => answer(Response.json(superAdmin)));
+  expect(await screen.findByTestId('user-row-root')).toBeTruthy();
+});
+
+describe('without access', () => {
+  it('shows Access Restricted, notifies once and never asks for the users', async () => {
+    const api = usersApi(viewer);
+    renderPage({ strict: true });
+    expect(await screen.findByRole('heading', { name: 'Access Restricted' })).toBeTruthy();
+    expect(screen.getAllByText("You don't have permission to access User Management.").length).toBeGreaterThan(0);
+    expect(await screen.findByText('Access Denied')).toBeTruthy();
+    expect(toastSpy).toHaveBeenCalledTimes(1);
+    expect(toastSpy).toHaveBeenCalledWith({
+      title: 'Access Denied',
+      description: "You don't have permission to access User Management.",
+      variant: 'destructive',
+    });
+    expect(screen.queryByRole('button', { name: 'Invite User' })).toBeNull();
+    expect(screen.queryByRole('tab')).toBeNull();
+    await waitFor(() => expect(api.callsTo('GET', '/api/auth/user').length).toBeGreaterThan(0));
+    expect(api.callsTo('GET', '/api/users')).toEqual([]);
+  });
+
+  it('treats a signed-out visitor the same way', async () => {
+    const api = usersApi(null);
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Access Restricted' })).toBeTruthy();
+    expect(api.callsTo('GET', '/api/users')).toEqual([]);
+  });
+});
+
+it('counts a user list that changes', async () => {
+  usersApi(superAdmin, { 'GET /api/users': [userView({ id: 'root', email: 'root@example.com', role: 'super_admin' })] });
+  renderPage();
+  await screen.findByRole('region', { name: 'Total Users' });
+  expect(card('Total Users').getByText('1')).toBeTruthy();
+  expect(card('Pending Invites').getByText('0')).toBeTruthy();
+});

@@ -1,0 +1,31 @@
+import { apiErrorMessage, useUpdateUserStatusMutation } from '@cbh/api-client';
+import type { UserView } from '@cbh/contracts';
+import { toast } from '@cbh/ui';
+import { Switch } from '@cbh/ui/overlays';
+import { DisabledReason } from './DisabledReason';
+
+export const OWN_STATUS_REASON = 'You cannot change your own status';
+
+/** Enables or disables an account. Nobody may change their own, which could lock them out. */
+export function UserStatusSwitch({ user, isSelf }: { user: UserView; isSelf: boolean }) {
+  const [updateStatus, { isLoading }] = useUpdateUserStatusMutation();
+  const label = `Active: ${user.email}`;
+
+  const change = async (isActive: boolean) => {
+    try {
+      await updateStatus({ id: user.id, isActive }).unwrap();
+      toast({ title: 'User Status Updated', description: 'User status changed successfully.' });
+    } catch (error) {
+      toast({ title: 'Error', description: apiErrorMessage(error) ?? 'Failed to update user.', variant: 'destructive' });
+    }
+  };
+
+  if (isSelf) {
+    return (
+      <DisabledReason reason={OWN_STATUS_REASON}>
+        <Switch checked={user.isActive} onCheckedChange={() => undefined} label={label} disabled />
+      </DisabledReason>
+    );
+  }
+  return <Switch checked={user.isActive} onCheckedChange={change} label={label} disabled={isLoading} />;
+}

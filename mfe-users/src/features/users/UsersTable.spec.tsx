@@ -1,0 +1,256 @@
+/** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PERMISSIONS, ROLE_DEFAULT_PERMISSIONS } from '@cbh/contracts';
+import { apiError } from '@cbh/test-support';
+import { toast } from '@cbh/ui';
+import { clickAndSettle, heldRoute, polyfillRadix, renderPage, superAdmin, usersApi, userView } from './test-kit';
+
+// a pass-through spy, to check that failures are shown in the destructive style
+jest.mock('@cbh/ui', () => {
+  const actual = jest.requireActual('@cbh/ui');
+  return { ...actual, toast: jest.fn(actual.toast) };
+});
+const toastSpy = toast as jest.MockedFunction<typeof toast>;
+
+beforeAll(polyfillRadix);
+beforeEach(() => toastSpy.mockClear());
+
+const row = (id: string) => within(screen.getByTestId(`user-row-${id}`));
+const updated = () => userView({ id: 'ada', email: 'ada@example.com' });
+
+async function openFor(action: 'Role' | 'Permissions' | 'Delete', email: string, dialogName: string, role = 'dialog') {
+  fireEvent.click(await screen.findByRole('button', { name: `${action} for ${email}` }));
+  return within(await screen.findByRole(role, { name: dialogName }));
+}
+
+describe('Edit User Role', () => {
+  it('shows the current role and sends the chosen role with its default permissions', async () => {
+    const held = heldRoute(() => Response.json(updated()));
+    const api = usersApi(superAdmin, { 'PATCH /api/users/ada': held.route });
+    renderPage();
+    const dialog = await openFor('Role', 'ada@example.com', 'Edit User Role');
+    expect(dialog.getByText(/Current role/).textContent).toContain('Administrator');
+    const select = dialog.getByLabelText('Role') as HTMLSelectElement;
+    expect(select.value).toBe('admin');
+    fireEvent.change(select, { target: { value: 'operator' } });
+    await clickAndSettle(dialog.getByRole('button', { name: 'Save' }));
+    expect((dialog.getByRole('button', { name: 'Saving...' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => held.release());
+
+    expect(await screen.findByText('User Updated')).toBeTruthy();
+    expect(screen.getByText('User information updated successfully.')).toBeTruthy();
+    expect(api.callsTo('PATCH', '/api/users/ada').map((call) => call.body)).toEqual([
+      { role: 'operator', permissions: [...ROLE_DEFAULT_PERMISSIONS.operator] },
+    ]);
+    expect(ROLE_DEFAULT_PERMISSIONS.operator).toEqual([
+      'dashboard_view',
+      'circuit_breaker_view',
+      'circuit_breaker_operate',
+      'metrics_view',
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('sends every permission for super_admin', async () => {
+    const api = usersApi(superAdmin, { 'PATCH /api/users/pat': () => Response.json(updated()) });
+    renderPage();
+    const dialog = await openFor('Role', 'pat@example.com', 'Edit User Role');
+    fireEvent.change(dialog.getByLabelText('Role'), { target: { value: 'super_admin' } });
+    await clickAndSettle(dialog.getByRole('button', { name: 'Save' }));
+    await screen.findByText('User Updated');
+    expect(api.callsTo('PATCH', '/api/users/pat')[0]!.body).toEqual({ role: 'super_admin', permissions: [...PERMISSIONS] });
+  });
+
+  it('shows the server’s reason on failure and stays open', async () => {
+    usersApi(superAdmin, { 'PATCH /api/users/root': apiError(409, 'The last active super_admin cannot be demoted') });
+    renderPage();
+    const dialog = await openFor('Role', 'root@example.com', 'Edit User Role');
+    fireEvent.change(dialog.getByLabelText('Role'), { target: { value: 'viewer' } });
+    await clickAndSettle(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The last active super_admin cannot be demoted')).toBeTruthy();
+    expect(toastSpy).toHaveBeenLastCalledWith({
+      title: 'Error',
+      description: 'The last active super_admin cannot be demoted',
+      variant: 'destructive',
+    });
+    expect(screen.getByRole('dialog', { name: 'Edit User Role' })).toBeTruthy();
+  });
+
+  it('falls back to a generic message, and shows an unknown current role by its raw name', async () => {
+    usersApi(superAdmin, { 'PATCH /api/users/odd': () => new Response('', { status: 500 }) });
+    renderPage();
+    const dialog = await openFor('Role', 'odd@example.com', 'Edit User Role');
+    expect(dialog.getByText(/Current role/).textContent).toContain('auditor');
+    await clickAndSettle(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to update user.')).toBeTruthy();
+  });
+});
+
+describe('Edit User Permissions', () => {
+  it('has a switch per permission, counts the selection and sends it', async () => {
+    const held = heldRoute(() => Response.json(updated()));
+    const api = usersApi(superAdmin, { 'PATCH /api/users/ada/permissions': held.route });
+    renderPage();
+    const dialog = await openFor('Permissions', 'ada@example.com', 'Edit User Permissions');
+    const switches = dialog.getAllByRole('switch');
+    expect(switches.map((control) => control.getAttribute('aria-label'))).toEqual([...PERMISSIONS]);
+    // ada holds dashboard_view, metrics_view and circuit_breaker_view
+    expect(dialog.getByText('Selected permissions (3)')).toBeTruthy();
+    expect(dialog.getByRole('switch', { name: 'metrics_view' }).getAttribute('aria-checked')).toBe('true');
+
+    fireEvent.click(dialog.getByRole('switch', { name: 'audit_access' }));
+    fireEvent.click(dialog.getByRole('switch', { name: 'metrics_view' }));
+    expect(dialog.getByText('Selected permissions (3)')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('switch', { name: 'export_data' }));
+    expect(dialog.getByText('Selected permissions (4)')).toBeTruthy();
+    const summary = within(dialog.getByRole('region', { name: 'Selected permissions' }));
+    expect(summary.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'dashboard_view',
+      'circuit_breaker_view',
+      'audit_access',
+      'export_data',
+    ]);
+
+    await clickAndSettle(dialog.getByRole('button', { name: 'Save Permissions' }));
+    expect((dialog.getByRole('button', { name: 'Saving...' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => held.release());
+    expect(await screen.findByText('Permissions Updated')).toBeTruthy();
+    expect(screen.getByText('User permissions updated successfully.')).toBeTruthy();
+    expect(api.callsTo('PATCH', '/api/users/ada/permissions').map((call) => call.body)).toEqual([
+      { permissions: ['dashboard_view', 'circuit_breaker_view', 'audit_access', 'export_data'] },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says when nothing is selected and can send an empty list', async () => {
+    const api = usersApi(superAdmin, { 'PATCH /api/users/pat/permissions': () => Response.json(updated()) });
+    renderPage();
+    const dialog = await openFor('Permissions', 'pat@example.com', 'Edit User Permissions');
+    fireEvent.click(dialog.getByRole('switch', { name: 'dashboard_view' }));
+    fireEvent.click(dialog.getByRole('switch', { name: 'circuit_breaker_view' }));
+    expect(dialog.getByText('Selected permissions (0)')).toBeTruthy();
+    expect(dialog.getByText('No permissions selected')).toBeTruthy();
+    await clickAndSettle(dialog.getByRole('button', { name: 'Save Permissions' }));
+    await screen.findByText('Permissions Updated');
+    expect(api.callsTo('PATCH', '/api/users/pat/permissions')[0]!.body).toEqual({ permissions: [] });
+  });
+
+  it('shows the server’s reason, else a generic message, and stays open', async () => {
+    usersApi(superAdmin, { 'PATCH /api/users/ada/permissions': apiError(403, 'You cannot grant system_admin, which you do not hold') });
+    renderPage();
+    const dialog = await openFor('Permissions', 'ada@example.com', 'Edit User Permissions');
+    await clickAndSettle(dialog.getByRole('button', { name: 'Save Permissions' }));
+    expect(await screen.findByText('You cannot grant system_admin, which you do not hold')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Edit User Permissions' })).toBeTruthy();
+  });
+
+  it('falls back to a generic message', async () => {
+    usersApi(superAdmin, { 'PATCH /api/users/ada/permissions': () => new Response('', { status: 500 }) });
+    renderPage();
+    const dialog = await openFor('Permissions', 'ada@example.com', 'Edit User Permissions');
+    await clickAndSettle(dialog.getByRole('button', { name: 'Save Permissions' }));
+    expect(await screen.findByText('Failed to update permissions.')).toBeTruthy();
+  });
+
+  it('cancels without sending anything', async () => {
+    const api = usersApi(superAdmin);
+    renderPage();
+    const dialog = await openFor('Permissions', 'ada@example.com', 'Edit User Permissions');
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+  });
+});
+
+describe('active status', () => {
+  it('is disabled on the signed-in user’s own row, with the reason in a tooltip on focus', async () => {
+    const api = usersApi(superAdmin);
+    renderPage();
+    const own = (await screen.findByRole('switch', { name: 'Active: root@example.com' })) as HTMLButtonElement;
+    expect(own.disabled).toBe(true);
+    expect((row('ada').getByRole('switch') as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(own);
+    // the focusable wrapper carries the explanation, since the disabled switch gets no events
+    const anchor = own.parentElement!;
+    expect(anchor.getAttribute('tabindex')).toBe('0');
+    act(() => anchor.focus());
+    expect((await screen.findByRole('tooltip')).textContent).toBe('You cannot change your own status');
+    expect(api.calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+  });
+
+  it('sends the new status and confirms it', async () => {
+    const api = usersApi(superAdmin, { 'PATCH /api/users/ivan/status': () => Response.json(updated()) });
+    renderPage();
+    await clickAndSettle(await screen.findByRole('switch', { name: 'Active: ivan@example.com' }));
+    expect(await screen.findByText('User Status Updated')).toBeTruthy();
+    expect(screen.getByText('User status changed successfully.')).toBeTruthy();
+    expect(api.callsTo('PATCH', '/api/users/ivan/status').map((call) => call.body)).toEqual([{ isActive: true }]);
+  });
+
+  it('deactivates an active user', async () => {
+    const api = usersApi(superAdmin, { 'PATCH /api/users/ada/status': () => Response.json(updated()) });
+    renderPage();
+    await clickAndSettle(await screen.findByRole('switch', { name: 'Active: ada@example.com' }));
+    await screen.findByText('User Status Updated');
+    expect(api.callsTo('PATCH', '/api/users/ada/status')[0]!.body).toEqual({ isActive: false });
+  });
+
+  it('shows the server’s reason, else a generic message, when it fails', async () => {
+    usersApi(superAdmin, {
+      'PATCH /api/users/ada/status': apiError(409, 'The last active super_admin cannot be deactivated'),
+      'PATCH /api/users/ivan/status': () => new Response('', { status: 500 }),
+    });
+    renderPage();
+    await clickAndSettle(await screen.findByRole('switch', { name: 'Active: ada@example.com' }));
+    expect(await screen.findByText('The last active super_admin cannot be deactivated')).toBeTruthy();
+    await clickAndSettle(screen.getByRole('switch', { name: 'Active: ivan@example.com' }));
+    expect(await screen.findByText('Failed to update user.')).toBeTruthy();
+    expect(toastSpy).toHaveBeenLastCalledWith({ title: 'Error', description: 'Failed to update user.', variant: 'destructive' });
+  });
+});
+
+describe('delete', () => {
+  it('asks first, and sends DELETE only once confirmed', async () => {
+    const api = usersApi(superAdmin, { 'DELETE /api/users/ada': () => new Response(null, { status: 204 }) });
+    renderPage();
+    let confirm = await openFor('Delete', 'ada@example.com', 'Delete user', 'alertdialog');
+    expect(confirm.getByText('Delete Ada Lovelace (ada@example.com)? This removes the account and ends its sessions.')).toBeTruthy();
+    fireEvent.click(confirm.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.callsTo('DELETE', '/api/users/ada')).toEqual([]);
+
+    confirm = await openFor('Delete', 'ada@example.com', 'Delete user', 'alertdialog');
+    expect(api.callsTo('DELETE', '/api/users/ada')).toEqual([]);
+    await clickAndSettle(confirm.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('User Deleted')).toBeTruthy();
+    expect(screen.getByText('User removed from system.')).toBeTruthy();
+    expect(api.callsTo('DELETE', '/api/users/ada')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('names a user without a name by e-mail, and reports the server’s reason, else a generic message', async () => {
+    usersApi(superAdmin, {
+      'DELETE /api/users/pat': apiError(404, 'No user with id pat'),
+      'DELETE /api/users/ivan': () => new Response('', { status: 500 }),
+    });
+    renderPage();
+    let confirm = await openFor('Delete', 'pat@example.com', 'Delete user', 'alertdialog');
+    expect(confirm.getByText('Delete pat@example.com? This removes the account and ends its sessions.')).toBeTruthy();
+    await clickAndSettle(confirm.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No user with id pat')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    confirm = await openFor('Delete', 'ivan@example.com', 'Delete user', 'alertdialog');
+    await clickAndSettle(confirm.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete user.')).toBeTruthy();
+  });
+
+  it('is not offered on the signed-in user’s own row', async () => {
+    usersApi(superAdmin);
+    renderPage();
+    const own = (await screen.findByRole('button', { name: 'Delete for root@example.com' })) as HTMLButtonElement;
+    expect(own.disabled).toBe(true);
+    act(() => own.parentElement!.focus());
+    expect((await screen.findByRole('tooltip')).textContent).toBe('You cannot delete your own account');
+  });
+});

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { UserView } from '@cbh/contracts';
+import { Button, Muted, RoleBadge, theme } from '@cbh/ui';
+import { DeleteUserDialog } from './DeleteUserDialog';
+import { DisabledReason } from './DisabledReason';
+import { PermissionsDialog } from './PermissionsDialog';
+import { RoleDialog } from './RoleDialog';
+import { displayName, formatDate, formatDateTime, initialOf } from './user-status';
+import { UserStatusBadge } from './UserStatusBadge';
+import { UserStatusSwitch } from './UserStatusSwitch';
+import { ScrollArea, Table, VisuallyHidden } from './users-styles';
+
+export const OWN_DELETE_REASON = 'You cannot delete your own account';
+
+const Person = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  min-width: 0;
+`;
+
+const AVATAR_PX = 36;
+
+const Avatar = styled.img`
+  width: ${AVATAR_PX}px;
+  height: ${AVATAR_PX}px;
+  flex: none;
+  border-radius: 50%;
+  object-fit: cover;
+`;
+
+const Initial = styled.span`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: ${AVATAR_PX}px;
+  height: ${AVATAR_PX}px;
+  flex: none;
+  border-radius: 50%;
+  font-weight: 600;
+  color: ${theme.colors.primaryText};
+  background: ${theme.colors.primary};
+`;
+
+const Name = styled.div`
+  font-weight: 500;
+`;
+
+const Email = styled.div`
+  font-size: 13px;
+  color: ${theme.colors.muted};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+`;
+
+type Editing = { kind: 'role' | 'permissions' | 'delete'; user: UserView } | null;
+
+function UserCell({ user }: { user: UserView }) {
+  const name = displayName(user);
+  return (
+    <Person>
+      {user.profileImageUrl ? (
+        <Avatar src={user.profileImageUrl} alt={`Avatar of ${name}`} width={AVATAR_PX} height={AVATAR_PX} />
+      ) : (
+        <Initial aria-hidden>{initialOf(user)}</Initial>
+      )}
+      <div>
+        <Name>{name}</Name>
+        {name !== user.email ? <Email>{user.email}</Email> : null}
+      </div>
+    </Person>
+  );
+}
+
+/** Every account, with buttons to change its role, permissions and status, or delete it. */
+export function UsersTable({ users, currentUserId }: { users: readonly UserView[]; currentUserId: string }) {
+  const [editing, setEditing] = useState<Editing>(null);
+  const close = () => setEditing(null);
+
+  if (users.length === 0) return <Muted>No users yet. Invite someone to get started.</Muted>;
+
+  return (
+    <>
+      <ScrollArea role="region" aria-label="Users" tabIndex={0} data-testid="users-scroll">
+        <Table $minWidth={860}>
+          <thead>
+            <tr>
+              <th scope="col">User</th>
+              <th scope="col">Role</th>
+              <th scope="col">Status</th>
+              <th scope="col">Last Login</th>
+              <th scope="col">Joined</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => {
+              const isSelf = user.id === currentUserId;
+              const who = <VisuallyHidden> for {user.email}</VisuallyHidden>;
+              return (
+                <tr key={user.id} data-testid={`user-row-${user.id}`}>
+                  <td>
+                    <UserCell user={user} />
+                  </td>
+                  <td>
+                    <RoleBadge role={user.role} />
+                  </td>
+                  <td>
+                    <UserStatusBadge user={user} />
+                  </td>
+                  <td>{user.lastLoginAt ? <time dateTime={user.lastLoginAt}>{formatDateTime(user.lastLoginAt)}</time> : 'Never'}</td>
+                  <td>
+                    <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+                  </td>
+                  <td>
+                    <Actions>
+                      <Button $variant="outline" onClick={() => setEditing({ kind: 'role', user })}>
+                        Role{who}
+                      </Button>
+                      <Button $variant="outline" onClick={() => setEditing({ kind: 'permissions', user })}>
+                        Permissions{who}
+                      </Button>
+                      <UserStatusSwitch user={user} isSelf={isSelf} />
+                      {isSelf ? (
+                        <DisabledReason reason={OWN_DELETE_REASON}>
+                          <Button $variant="ghost" disabled>
+                            Delete{who}
+                          </Button>
+                        </DisabledReason>
+                      ) : (
+                        <Button $variant="ghost" onClick={() => setEditing({ kind: 'delete', user })}>
+                          Delete{who}
+                        </Button>
+                      )}
+                    </Actions>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      </ScrollArea>
+      {editing?.kind === 'role' ? <RoleDialog key={editing.user.id} user={editing.user} onClose={close} /> : null}
+      {editing?.kind === 'permissions' ? <PermissionsDialog key={editing.user.id} user={editing.user} onClose={close} /> : null}
+      {editing?.kind === 'delete' ? <DeleteUserDialog key={editing.user.id} user={editing.user} onClose={close} /> : null}
+    </>
+  );
+}

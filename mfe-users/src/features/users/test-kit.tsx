@@ -1,0 +1,113 @@
+/**
+ * Test-only helpers for the User Management specs: sample users, a page renderer with the providers the shell
+ * gives a remote, and the browser APIs Radix needs that jsdom lacks. Imported by *.spec.tsx files only.
+ */
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { Provider } from 'react-redux';
+import { createAppStore } from '@cbh/api-client';
+import type { AuthUser, UserView } from '@cbh/contracts';
+import { MemoryRouter } from '@cbh/router';
+import { authUser, fakeApi } from '@cbh/test-support';
+import { Toaster, TooltipProvider } from '@cbh/ui';
+import { UserManagementPage } from './UserManagementPage';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+
+export function userView(fields: Partial<UserView> & Pick<UserView, 'id' | 'email'>): UserView {
+  return {
+    role: 'viewer',
+    firstName: null,
+    lastName: null,
+    profileImageUrl: null,
+    permissions: ['dashboard_view', 'circuit_breaker_view'],
+    isActive: true,
+    activatedAt: daysAgo(20),
+    lastLoginAt: null,
+    createdAt: daysAgo(30),
+    ...fields,
+  };
+}
+
+/** The signed-in super admin (id 'root') and four others covering every status, an unknown role and an avatar. */
+export const USERS: UserView[] = [
+  userView({
+    id: 'root',
+    email: 'root@example.com',
+    role: 'super_admin',
+    firstName: 'Root',
+    lastName: 'Admin',
+    lastLoginAt: '2026-03-04T09:30:00.000Z',
+  }),
+  userView({
+    id: 'ada',
+    email: 'ada@example.com',
+    role: 'admin',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    profileImageUrl: 'https://images.example.com/ada.png',
+    permissions: ['dashboard_view', 'metrics_view', 'circuit_breaker_view'],
+    createdAt: daysAgo(2),
+  }),
+  userView({ id: 'pat', email: 'pat@example.com', activatedAt: null, createdAt: daysAgo(1) }),
+  userView({ id: 'ivan', email: 'ivan@example.com', role: 'operator', firstName: 'Ivan', isActive: false, createdAt: daysAgo(10) }),
+  userView({ id: 'odd', email: 'odd@example.com', role: 'auditor', isActive: false, activatedAt: null, createdAt: daysAgo(8) }),
+];
+
+export const superAdmin = authUser({ email: 'root@example.com', role: 'super_admin', permissions: [] });
+/** Manages users but may not read the audit trail. */
+export const userManager = authUser({ email: 'mia@example.com', role: 'admin', permissions: ['user_management'] });
+export const viewer = authUser({ email: 'vera@example.com', role: 'viewer', permissions: ['dashboard_view'] });
+
+/** The fake API for the screen: the signed-in account, the users list, and any extra or overriding routes. */
+export function usersApi(me: AuthUser | null, routes: Record<string, unknown> = {}) {
+  return fakeApi({ 'GET /api/auth/user': me, 'GET /api/users': USERS, ...routes });
+}
+
+export function renderPage({ strict = false } = {}) {
+  const tree = (
+    <Provider store={createAppStore()}>
+      <MemoryRouter initialEntries={['/users']}>
+        <TooltipProvider>
+          <UserManagementPage />
+        </TooltipProvider>
+      </MemoryRouter>
+      <Toaster />
+    </Provider>
+  );
+  return render(strict ? <StrictMode>{tree}</StrictMode> : tree);
+}
+
+/** Radix tabs switch on mouse down (not click). */
+export function openTab(name: string) {
+  fireEvent.mouseDown(screen.getByRole('tab', { name }));
+}
+
+export async function clickAndSettle(element: Element) {
+  await act(async () => void fireEvent.click(element));
+}
+
+/** A fake API route whose answer waits until `release` is called, to observe the pending state. */
+export function heldRoute(answer: () => Response) {
+  let release: () => void = () => undefined;
+  const route = () =>
+    new Promise<Response>((resolve) => {
+      release = () => resolve(answer());
+    });
+  return { route, release: () => release() };
+}
+
+/** What Radix's pointer and layout code calls and jsdom does not provide. */
+export function polyfillRadix() {
+  const proto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
+  proto.hasPointerCapture ??= () => false;
+  proto.setPointerCapture ??= () => undefined;
+  proto.releasePointerCapture ??= () => undefined;
+  proto.scrollIntoView ??= () => undefined;
+  (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

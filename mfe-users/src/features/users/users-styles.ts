@@ -1,0 +1,68 @@
+import styled from 'styled-components';
+import { theme } from '@cbh/ui';
+
+/**
+ * Wide tables scroll sideways inside this box instead of widening the page on narrow screens. It is focusable
+ * so keyboard users can scroll it too.
+ */
+export const ScrollArea = styled.div`
+  max-width: 100%;
+  overflow-x: auto;
+  &:focus-visible {
+    outline: 2px solid ${theme.colors.primary};
+    outline-offset: 2px;
+  }
+`;
+
+export const Table = styled.table<{ $minWidth?: number }>`
+  width: 100%;
+  min-width: ${({ $minWidth = 640 }) => $minWidth}px;
+  border-collapse: collapse;
+  font-size: 14px;
+  th,
+  td {
+    padding: 10px 12px;
+    text-align: left;
+    vertical-align: middle;
+    border-bottom: 1px solid ${theme.colors.border};
+  }
+  th {
+    font-weight: 600;
+    color: ${theme.colors.muted};
+    white-space: nowrap;
+  }
+`;
+
+/** Text for screen readers only, e.g. which user a row's button acts on. */
+export const VisuallyHidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  padding: 0;
+  margin: -1px;
+  overflow: hidden;
+  clip: rect(0, 0, 0, 0);
+  white-space: nowrap;
+  border: 0;
+`;
+
+export const SectionTitle = styled.h2`
+  margin: 0 0 12px;
+  font-size: 18px;
+`;
+
+export const CardGrid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(200px, 100%), 1fr));
+  gap: 16px;
+  margin-bottom: 24px;
+`;
+
+export const BadgeList = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
