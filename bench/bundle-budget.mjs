@@ -1,6 +1,6 @@
 // Builds the site for production from scratch and prints, per app, the JavaScript it ships against the budgets:
 //   shell initial JS ≤ 150 KB gzip (measured in Chromium: every script the shell loads to render a page)
-//   each remoteEntry.js ≤ 8 KB gzip
+//   each remoteEntry.js ≤ 10 KB gzip
 //   full production build ≤ 60 s
 // Usage: npm run bench:bundle  [-- --no-build to measure the current dist/]
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { buildAll, ROOT } from '../scripts/run.mjs';
 
 const DIST = path.join(ROOT, 'dist');
 const KB = 1024;
-const BUDGET = { shellInitialGzip: 150 * KB, remoteEntryGzip: 8 * KB, buildMs: 60_000 };
+const BUDGET = { shellInitialGzip: 150 * KB, remoteEntryGzip: 10 * KB, buildMs: 60_000 };
 const REMOTES = ['mfe-learning', 'mfe-dashboard', 'mfe-domains', 'mfe-users', 'mfe-patterns'];
 
 const sizes = (file) => {

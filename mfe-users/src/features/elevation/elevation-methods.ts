@@ -37,7 +37,8 @@ export const methodName = (id: ElevationMethod) => CARDS[id].name;
 
 export const SECURITY_LEVELS: Record<SecurityLevel, { label: string; color: string }> = {
   high: { label: 'High security', color: theme.colors.success },
-  medium: { label: 'Medium security', color: theme.colors.warning },
+  // the darker amber: white text on the warning yellow is too faint to read
+  medium: { label: 'Medium security', color: theme.colors.halfOpen },
 };
 
 /** Long enough to read the success toast before the home page replaces this one. */
