@@ -267,3 +267,13 @@ test('no serious accessibility violation on /users, on each tab and each dialog'
   await page.keyboard.press('Escape');
   expect(results.filter((result) => result.violations.length > 0)).toEqual([]);
 });
+
+test('on a phone-sized screen the users table scrolls inside the page, which keeps its width', async ({ page }) => {
+  await page.setViewportSize({ width: 420, height: 900 });
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`${SITE}/users`);
+  await expect(row(page, 'viewer@example.com')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(420);
+  const table = page.getByRole('region', { name: 'Users' });
+  expect(await table.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+});

@@ -47,6 +47,10 @@ const Account = styled.div`
   align-items: center;
   gap: 10px;
   font-size: 14px;
+  @media (max-width: ${NARROW_SCREEN_PX}px) {
+    /* an extra action (Elevate to Super Admin) must not push the bar wider than a phone */
+    flex-wrap: wrap;
+  }
 `;
 
 const LiveStatus = styled.span`

@@ -10,10 +10,15 @@ export const AUDIT_PAGE_SIZE = 20;
 
 const Filters = styled.form`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(190px, 100%), 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(210px, 100%), 1fr));
   gap: 12px;
   align-items: end;
   margin-bottom: 16px;
+  input {
+    /* date-time inputs are wider than a column by default and would spill into the next one */
+    width: 100%;
+    min-width: 0;
+  }
 `;
 
 const Row = styled.div`
@@ -31,6 +36,12 @@ const Pager = styled(Row)`
 const Code = styled.code`
   font-size: 12px;
   word-break: break-all;
+`;
+
+/** An action name reads as one word: never broken inside. */
+const ActionName = styled.code`
+  font-size: 12px;
+  white-space: nowrap;
 `;
 
 interface FilterValues {
@@ -146,7 +157,7 @@ export function AuditLog() {
                   {/* entries without an actor were written by the system itself, e.g. a seed or a job */}
                   <td>{entry.actorEmail ?? 'System'}</td>
                   <td>
-                    <Code>{entry.action}</Code>
+                    <ActionName>{entry.action}</ActionName>
                   </td>
                   <td>{entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}`.trim() : '—'}</td>
                   <td>{entry.requestId ? <Code>{entry.requestId}</Code> : '—'}</td>

@@ -6,6 +6,9 @@ import { theme } from '@cbh/ui';
  * so keyboard users can scroll it too.
  */
 export const ScrollArea = styled.div`
+  /* the containing block of the visually hidden labels inside, so they scroll with the table instead of
+     widening the page from their place at its far right */
+  position: relative;
   max-width: 100%;
   overflow-x: auto;
   &:focus-visible {
