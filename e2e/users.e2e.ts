@@ -274,6 +274,30 @@ test('on a phone-sized screen the users table scrolls inside the page, which kee
   await page.goto(`${SITE}/users`);
   await expect(row(page, 'viewer@example.com')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(420);
-  const table = page.getByRole('region', { name: 'Users' });
+  const table = page.getByRole('region', { name: 'Users', exact: true });
   expect(await table.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+});
+
+/** The providers of a shared module the federation runtime has loaded on this page. */
+async function loadedProviders(page: Page, pkg: string): Promise<string[]> {
+  return page.evaluate((name) => {
+    type Share = Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; from: string }>>>>;
+    const scope = (window as unknown as { __FEDERATION__: { __SHARE__: Share } }).__FEDERATION__.__SHARE__;
+    return Object.values(scope).flatMap((instance) =>
+      Object.entries(instance.default?.[name] ?? {})
+        .filter(([, shared]) => shared.loaded)
+        .map(([version, shared]) => `${version} from ${shared.from}`),
+    );
+  }, pkg);
+}
+
+test('the overlays (dialogs, tabs, switches) load only when a screen needs them, once', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  expect(await loadedProviders(page, '@cbh/ui/overlays')).toEqual([]);
+  await page.getByRole('banner').getByRole('link', { name: 'User Management' }).click();
+  await expect(page.getByRole('tab', { name: 'All Users' })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Home' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'User Management' }).click();
+  await expect(page.getByRole('tab', { name: 'All Users' })).toBeVisible();
+  expect(await loadedProviders(page, '@cbh/ui/overlays')).toHaveLength(1);
 });
