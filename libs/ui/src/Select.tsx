@@ -1,11 +1,7 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { theme } from './theme';
 
-/**
- * A native select, styled: the platform's own picker is keyboard- and screen-reader-ready and, on phones, the
- * system's wheel, with no script to ship (a Radix Select would add its popper to every page that has one).
- */
-export const Select = styled.select`
+const fieldStyle = css`
   font: inherit;
   font-size: 14px;
   padding: 8px 10px;
@@ -15,15 +11,17 @@ export const Select = styled.select`
   color: ${theme.colors.text};
 `;
 
+/**
+ * A native select, styled: the platform's own picker is keyboard- and screen-reader-ready and, on phones, the
+ * system's wheel, with no script to ship (a Radix Select would add its popper to every page that has one).
+ */
+export const Select = styled.select`
+  ${fieldStyle}
+`;
+
 /** A text input in the same style. */
 export const TextInput = styled.input`
-  font: inherit;
-  font-size: 14px;
-  padding: 8px 10px;
-  border: 1px solid ${theme.colors.border};
-  border-radius: 6px;
-  background: ${theme.colors.surface};
-  color: ${theme.colors.text};
+  ${fieldStyle}
 `;
 
 /** A label above its control. */

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useInviteUserMutation } from '@cbh/api-client';
-import { ROLE_LABELS, ROLES, type Role } from '@cbh/contracts';
-import { Button, FieldLabel, Select, TextInput, toast } from '@cbh/ui';
+import { type Role } from '@cbh/contracts';
+import { Button, FieldLabel, TextInput, toast } from '@cbh/ui';
 import { Dialog, DialogActions } from '@cbh/ui/overlays';
+import { RoleField } from './RoleField';
 
 const Form = styled.form`
   display: grid;
@@ -53,16 +54,7 @@ export function InviteUserDialog() {
             maxLength={254}
           />
         </FieldLabel>
-        <FieldLabel>
-          Role
-          <Select value={role} onChange={(event) => setRole(event.target.value as Role)}>
-            {ROLES.map((option) => (
-              <option key={option} value={option}>
-                {ROLE_LABELS[option]}
-              </option>
-            ))}
-          </Select>
-        </FieldLabel>
+        <RoleField value={role} onChange={setRole} />
         <DialogActions>
           <Button type="button" $variant="outline" onClick={() => setOpen(false)}>
             Cancel

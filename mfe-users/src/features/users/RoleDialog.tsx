@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useUpdateUserRoleMutation } from '@cbh/api-client';
-import { isRole, ROLE_DEFAULT_PERMISSIONS, ROLE_LABELS, ROLES, type Role, type UserView } from '@cbh/contracts';
-import { Button, FieldLabel, RoleBadge, Select, toast } from '@cbh/ui';
+import { isRole, ROLE_DEFAULT_PERMISSIONS, type Role, type UserView } from '@cbh/contracts';
+import { Button, RoleBadge, toast } from '@cbh/ui';
 import { Dialog, DialogActions } from '@cbh/ui/overlays';
 import { displayName } from './user-status';
+import { RoleField } from './RoleField';
 
 const Form = styled.form`
   display: grid;
@@ -39,16 +40,7 @@ export function RoleDialog({ user, onClose }: { user: UserView; onClose: () => v
         <p>
           Current role: <RoleBadge role={user.role} />
         </p>
-        <FieldLabel>
-          Role
-          <Select value={role} onChange={(event) => setRole(event.target.value as Role)}>
-            {ROLES.map((option) => (
-              <option key={option} value={option}>
-                {ROLE_LABELS[option]}
-              </option>
-            ))}
-          </Select>
-        </FieldLabel>
+        <RoleField value={role} onChange={setRole} />
         <DialogActions>
           <Button type="button" $variant="outline" onClick={onClose}>
             Cancel
