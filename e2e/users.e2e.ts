@@ -293,6 +293,10 @@ async function loadedProviders(page: Page, pkg: string): Promise<string[]> {
 
 test('the overlays (dialogs, tabs, switches) load only when a screen needs them, once', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
+  // home is drawn by a remote: the federation runtime is up and has loaded what the first screen needs
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Circuit Breaker Patterns');
+  await page.waitForFunction(() => '__FEDERATION__' in window);
+  expect(await loadedProviders(page, 'react')).toHaveLength(1);
   expect(await loadedProviders(page, '@cbh/ui/overlays')).toEqual([]);
   await page.getByRole('banner').getByRole('link', { name: 'User Management' }).click();
   await expect(page.getByRole('tab', { name: 'All Users' })).toBeVisible();
