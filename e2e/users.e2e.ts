@@ -140,8 +140,9 @@ test('permissions customised per user are saved and shown again', async ({ page 
   await expect(reopened.getByRole('switch', { name: 'metrics_view' })).not.toBeChecked();
 });
 
-test('a deactivated user’s open session ends at its next request', async ({ page, browser }) => {
+test('a deactivated user’s open page signs out by itself, its socket closes and its session ends', async ({ page, browser }) => {
   const nina = await newSignedInPage(browser, 'nina@example.com', 'nina-password-123');
+  await expect(nina.getByTestId('live-status')).toHaveText('Live');
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto(`${SITE}/users`);
   await expect(row(page, ADMIN.email).getByRole('switch')).toBeDisabled();
@@ -149,6 +150,8 @@ test('a deactivated user’s open session ends at its next request', async ({ pa
   await expect(page.getByText('User status changed successfully.', { exact: true }).first()).toBeVisible();
   await expect(row(page, 'nina@example.com').getByText('Inactive')).toBeVisible();
 
+  // told over /ws: the open page signs out by itself, and its socket is closed
+  await expect(nina.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible({ timeout: 5000 });
   expect((await nina.request.get(`${SITE}/api/auth/user`)).status()).toBe(401);
   await nina.reload();
   await expect(nina.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();

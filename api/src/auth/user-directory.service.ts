@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { RealtimeBus } from '../bus/realtime-bus.service';
 import { toUserView, UserEntity } from '../users/entities/user.entity';
 import type { SessionUser } from './session-user';
 
@@ -7,13 +8,23 @@ const TTL_MS = 10_000;
 
 /**
  * Signed-in accounts by id, kept in memory so authenticated requests read no database row. Changes made
- * through this process evict at once; the TTL bounds how long another replica may serve a stale copy.
+ * through this process evict at once, other replicas evict when the change's userChanged message reaches
+ * them; the TTL bounds how long a copy may be stale if that message is lost.
  */
 @Injectable()
-export class UserDirectory {
+export class UserDirectory implements OnModuleInit {
   private readonly cache = new Map<string, { user: SessionUser | null; until: number }>();
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly bus: RealtimeBus,
+  ) {}
+
+  onModuleInit() {
+    this.bus.subscribe(({ message }) => {
+      if (message.type === 'userChanged') this.evict(message.data.userId);
+    });
+  }
 
   async get(id: string): Promise<SessionUser | null> {
     const hit = this.cache.get(id);

@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { MetricsService } from '../metrics/metrics.service';
 import type { RealtimeBus } from '../bus/realtime-bus.service';
+import type { UserDirectory } from '../auth/user-directory.service';
 import { RealtimeGateway } from './realtime.gateway';
 
 function fakeClient(bufferedAmount: number) {
@@ -10,6 +11,10 @@ function fakeClient(bufferedAmount: number) {
     bufferedAmount,
     sent: [] as string[],
     terminated: false,
+    closedWith: null as number | null,
+    close(code: number) {
+      this.closedWith = code;
+    },
     send(frame: Buffer) {
       this.sent.push(frame.toString());
     },
@@ -31,7 +36,7 @@ const user = (permissions: string[], id = 'u', role = 'viewer') => ({
 
 describe('live message delivery', () => {
   it('sends to readers, skips a client that is behind, disconnects one far behind, and never to clients without the permission', () => {
-    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService);
+    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory);
     const reader = fakeClient(0);
     const behind = fakeClient(2 << 20);
     const farBehind = fakeClient(16 << 20);
@@ -56,7 +61,7 @@ describe('live message delivery', () => {
 
 describe('a change of an account', () => {
   it('goes to user managers and to that account, not to other readers', () => {
-    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService);
+    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory);
     const manager = fakeClient(0);
     const superAdmin = fakeClient(0);
     const subject = fakeClient(0);
@@ -72,5 +77,33 @@ describe('a change of an account', () => {
     gateway.deliver({ type: 'userChanged', data: { userId: 'changed' } });
     const frame = '{"type":"userChanged","data":{"userId":"changed"}}';
     expect([manager.sent, superAdmin.sent, subject.sent, bystander.sent]).toEqual([[frame], [frame], [frame], []]);
+  });
+});
+
+describe('an account that changed', () => {
+  const directoryAnswering = (answer: ReturnType<typeof user> | null) =>
+    ({ evict: jest.fn(), get: jest.fn(async () => answer) }) as unknown as UserDirectory & { evict: jest.Mock };
+
+  it('keeps its sockets with its new permissions: a viewer who lost circuit_breaker_view gets no more breaker messages', async () => {
+    const directory = directoryAnswering(user(['dashboard_view'], 'changed'));
+    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, directory);
+    const socket = fakeClient(0);
+    gateway.handleConnection(socket as unknown as WebSocket, { user: user(['circuit_breaker_view'], 'changed') } as never);
+    await gateway.refreshAccount('changed');
+    expect(directory.evict).toHaveBeenCalledWith('changed');
+    gateway.deliver({ type: 'pong' });
+    expect([socket.sent, socket.closedWith]).toEqual([[], null]);
+  });
+
+  it('closes the sockets of a deactivated or deleted account, and only those', async () => {
+    for (const answer of [{ ...user(['circuit_breaker_view'], 'changed'), isActive: false }, null]) {
+      const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, directoryAnswering(answer));
+      const subject = fakeClient(0);
+      const other = fakeClient(0);
+      gateway.handleConnection(subject as unknown as WebSocket, { user: user(['circuit_breaker_view'], 'changed') } as never);
+      gateway.handleConnection(other as unknown as WebSocket, { user: user(['circuit_breaker_view'], 'other') } as never);
+      await gateway.refreshAccount('changed');
+      expect([subject.closedWith, other.closedWith, gateway.connectedClients]).toEqual([4401, null, 1]);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { type OnGatewayConnection, type OnGatewayDisconnect, SubscribeMessage, W
 import type { WebSocket } from 'ws';
 import { canManageUsers, hasPermission, WS_PATH, type ServerMessage } from '@cbh/contracts';
 import type { SessionUser } from '../auth/session-user';
+import { UserDirectory } from '../auth/user-directory.service';
 import { MetricsService } from '../metrics/metrics.service';
 import type { AuthenticatedUpgrade } from './session-ws-adapter';
 import { RealtimeBus } from '../bus/realtime-bus.service';
@@ -30,10 +31,14 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   constructor(
     private readonly bus: RealtimeBus,
     private readonly metrics: MetricsService,
+    private readonly directory: UserDirectory,
   ) {}
 
   onModuleInit() {
-    this.bus.subscribe(({ message }) => this.deliver(message));
+    this.bus.subscribe(({ message }) => {
+      this.deliver(message);
+      if (message.type === 'userChanged') void this.refreshAccount(message.data.userId);
+    });
     this.timer = setInterval(() => {
       if (this.clients.size > 0) this.deliver({ type: 'metricsUpdate', data: { stats: this.metrics.latest() } });
     }, METRICS_INTERVAL_MS);
@@ -60,6 +65,25 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   get connectedClients(): number {
     return this.clients.size;
+  }
+
+  /**
+   * An account changed (on any replica): its sockets here carry its new role and permissions from now on, and
+   * a deactivated or deleted account's sockets close, as its HTTP session already has.
+   */
+  async refreshAccount(userId: string) {
+    this.directory.evict(userId);
+    const fresh = await this.directory.get(userId).catch(() => undefined);
+    if (fresh === undefined) return; // database unreachable: keep what we have rather than guess
+    for (const [client, user] of this.clients) {
+      if (user.id !== userId) continue;
+      if (fresh && fresh.isActive) {
+        this.clients.set(client, fresh);
+      } else {
+        client.close(4401, 'Signed out');
+        this.clients.delete(client);
+      }
+    }
   }
 
   /** Sends a message to this process's clients allowed to read it, never queueing without bound. */
