@@ -55,4 +55,40 @@ describe('configuration', () => {
     expect(config.REMOTE_ORIGINS).toEqual(['https://cdn.example.com', 'https://mfe.example.com']);
     expect(() => loadConfig({ DATA_DIR: dataDir(), REMOTE_ORIGINS: 'not a url' })).toThrow(/REMOTE_ORIGINS/);
   });
+
+  it('reads ALLOW_PRIVATE_TARGETS as true/false or a list of CIDR ranges', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).ALLOW_PRIVATE_TARGETS).toEqual({ allowPrivate: false });
+    expect(loadConfig({ DATA_DIR: dataDir(), ALLOW_PRIVATE_TARGETS: 'true' }).ALLOW_PRIVATE_TARGETS).toEqual({ allowPrivate: true });
+    expect(loadConfig({ DATA_DIR: dataDir(), ALLOW_PRIVATE_TARGETS: 'false' }).ALLOW_PRIVATE_TARGETS).toEqual({ allowPrivate: false });
+    const { allowPrivate } = loadConfig({
+      DATA_DIR: dataDir(),
+      ALLOW_PRIVATE_TARGETS: '10.20.0.0/16,127.0.0.8/29,fd00:1::/32',
+    }).ALLOW_PRIVATE_TARGETS;
+    expect(Array.isArray(allowPrivate) && allowPrivate.map((range) => range.text)).toEqual(['10.20.0.0/16', '127.0.0.8/29', 'fd00:1::/32']);
+  });
+
+  it('stops on a bad ALLOW_PRIVATE_TARGETS range, naming the variable and the range', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ALLOW_PRIVATE_TARGETS: '10.20.0.0/16,10.300.0.0/16' })).toThrow(
+      /ALLOW_PRIVATE_TARGETS: .*"10\.300\.0\.0\/16" is not a CIDR range/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ALLOW_PRIVATE_TARGETS: 'maybe' })).toThrow(/ALLOW_PRIVATE_TARGETS: use true, false or/);
+  });
+
+  it('reads the domain checks’ settings, with their defaults', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir() });
+    expect([defaults.DNS_SERVERS, defaults.DOMAIN_HTTPS_PORT, defaults.DOMAIN_HTTP_PORT, defaults.DOMAIN_CHECK_INTERVAL]).toEqual([
+      null,
+      443,
+      80,
+      60,
+    ]);
+    expect(defaults.RDAP_BASE_URL).toBe('https://rdap.org');
+    const set = loadConfig({ DATA_DIR: dataDir(), DNS_SERVERS: '127.0.0.1:5353, [::1]:53', DOMAIN_CHECK_INTERVAL: '5' });
+    expect(set.DNS_SERVERS).toHaveLength(2);
+    expect(set.DOMAIN_CHECK_INTERVAL).toBe(5);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DOMAIN_CHECK_INTERVAL: '4' })).toThrow(
+      'DOMAIN_CHECK_INTERVAL: must be at least 5 seconds',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DNS_SERVERS: 'not a server:x' })).toThrow(/DNS_SERVERS/);
+  });
 });

@@ -2,12 +2,36 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseDnsServers } from '../domains/checks/dns-resolver';
+import { DEFAULT_RDAP_BASE_URL } from '../domains/checks/rdap';
+import { parseTargetPolicy, type TargetPolicy } from '../services/outbound-http';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'use true or false' })
   .transform((value) => ['true', '1', 'yes'].includes(value));
 
+// true/false or a list of CIDR ranges; a range that does not parse stops start-up rather than being ignored.
+const targetPolicy = z.string().transform((value, ctx): TargetPolicy => {
+  try {
+    return parseTargetPolicy(value);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    return z.NEVER;
+  }
+});
+
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+// host:port resolvers for every domain DNS look-up; unset means the system's
+const dnsServers = z.string().transform((value, ctx): string[] | null => {
+  try {
+    return parseDnsServers(value);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    return z.NEVER;
+  }
+});
+const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUnset, schema.optional());
 
 export const envSchema = z
@@ -44,7 +68,12 @@ export const envSchema = z
     DEMO_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters')),
     ELEVATION_OTP_DISPLAY: z.preprocess(emptyAsUnset, flag.optional()),
     METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
-    ALLOW_PRIVATE_TARGETS: z.preprocess(emptyAsUnset, flag.default(false)),
+    ALLOW_PRIVATE_TARGETS: z.preprocess(emptyAsUnset, targetPolicy.default({ allowPrivate: false })),
+    DNS_SERVERS: z.preprocess(emptyAsUnset, dnsServers.optional()).transform((value) => value ?? null),
+    DOMAIN_HTTPS_PORT: port(443),
+    DOMAIN_HTTP_PORT: port(80),
+    DOMAIN_CHECK_INTERVAL: z.coerce.number().int('must be whole seconds').min(5, 'must be at least 5 seconds').default(60),
+    RDAP_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default(DEFAULT_RDAP_BASE_URL),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];

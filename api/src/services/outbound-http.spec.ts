@@ -1,4 +1,8 @@
-import { blockedReason } from './outbound-http';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { blockedReason, cidrContains, outboundGet, OutboundRefusedError, parseCidr, parseTargetPolicy } from './outbound-http';
+
+const policy = (value: string) => parseTargetPolicy(value);
 
 describe('outbound address policy', () => {
   it.each([
@@ -21,6 +25,107 @@ describe('outbound address policy', () => {
     ['93.184.216.34', false, null],
     ['2606:2800:220:1::', false, null],
   ])('%s (private allowed: %s) → %s', (address, allowPrivate, reason) => {
-    expect(blockedReason(address, allowPrivate)).toBe(reason);
+    expect(blockedReason(address, { allowPrivate })).toBe(reason);
+  });
+
+  it('judges spelled-out, mapped and NAT64 forms of an address like the address itself', () => {
+    const none = { allowPrivate: false };
+    expect(blockedReason('0:0:0:0:0:0:0:1', none)).toBe('a loopback or private address');
+    expect(blockedReason('::ffff:7f00:1', none)).toBe('a loopback or private address');
+    expect(blockedReason('::FFFF:10.0.0.1', none)).toBe('a loopback or private address');
+    expect(blockedReason('64:ff9b::a9fe:a9fe', { allowPrivate: true })).toBe('a link-local or metadata address');
+    expect(blockedReason('FE80::1%eth0', { allowPrivate: true })).toBe('a link-local or metadata address');
+    expect(blockedReason('not-an-address', { allowPrivate: true })).toBe('not an IP address');
+  });
+
+  describe('with a list of CIDR ranges', () => {
+    const listed = policy('10.20.0.0/16,127.0.0.8/29,fd00:1::/32');
+
+    it.each([
+      ['10.20.5.6', null],
+      ['127.0.0.9', null],
+      ['127.0.0.15', null],
+      ['::ffff:10.20.0.1', null],
+      ['fd00:1:2::3', null],
+      ['10.21.0.1', 'a loopback or private address outside the allowed ranges'],
+      ['127.0.0.1', 'a loopback or private address outside the allowed ranges'],
+      ['127.0.0.16', 'a loopback or private address outside the allowed ranges'],
+      ['192.168.1.1', 'a loopback or private address outside the allowed ranges'],
+      ['::1', 'a loopback or private address outside the allowed ranges'],
+      ['fd00:2::1', 'a loopback or private address outside the allowed ranges'],
+      ['93.184.216.34', null],
+      ['169.254.169.254', 'a link-local or metadata address'],
+      ['224.0.0.1', 'an unspecified, multicast or reserved address'],
+    ])('%s → %s', (address, reason) => {
+      expect(blockedReason(address, listed)).toBe(reason);
+    });
+
+    it('never opens link-local or metadata addresses, even inside a listed range', () => {
+      const wide = policy('fd00::/8,::ffff:10.0.0.0/104');
+      expect(blockedReason('fd00:ec2::254', wide)).toBe('a link-local or metadata address');
+      expect(blockedReason('10.0.0.1', wide)).toBeNull();
+    });
+  });
+
+  it('parses ALLOW_PRIVATE_TARGETS as a flag or a list of ranges', () => {
+    expect(policy('true')).toEqual({ allowPrivate: true });
+    expect(policy('YES')).toEqual({ allowPrivate: true });
+    expect(policy('false')).toEqual({ allowPrivate: false });
+    expect(policy('0')).toEqual({ allowPrivate: false });
+    const { allowPrivate } = policy(' 10.20.0.0/16 , 127.0.0.8/29,::1 ');
+    expect(Array.isArray(allowPrivate) && allowPrivate.map((range) => [range.text, range.family, range.prefix])).toEqual([
+      ['10.20.0.0/16', 4, 16],
+      ['127.0.0.8/29', 4, 29],
+      ['::1', 6, 128],
+    ]);
+  });
+
+  it.each([
+    ['maybe', /"maybe" is not a CIDR range/],
+    ['10.20.0.0/33', /prefix longer than 32 bits/],
+    ['fd00::/129', /prefix longer than 128 bits/],
+    ['10.20.1.0/16', /did you mean 10\.20\.0\.0\/16\?/],
+    ['10.0.0.0/8/1', /not a CIDR range/],
+    ['300.1.1.1/8', /not a CIDR range/],
+    ['169.254.0.0/16', /link-local or metadata address, which is never called/],
+    ['0.0.0.0/0', /never called/],
+  ])('refuses the range %s', (value, message) => {
+    expect(() => policy(value)).toThrow(message);
+  });
+
+  it('names every bad range of a list at once', () => {
+    expect(() => policy('10.0.0.0/8,nope,10.1.1.1/8')).toThrow(/nope[\s\S]*10\.1\.1\.1\/8/);
+  });
+
+  it('tells whether a range contains an address', () => {
+    const range = parseCidr('fd00:1::/32');
+    expect(cidrContains(range, 'fd00:1:ffff::1')).toBe(true);
+    expect(cidrContains(range, 'fd00:2::1')).toBe(false);
+    expect(cidrContains(range, '10.0.0.1')).toBe(false);
+    expect(cidrContains(parseCidr('10.0.0.0/8'), 'garbage')).toBe(false);
+  });
+});
+
+describe('outboundGet', () => {
+  let server: http.Server;
+  let port: number;
+  beforeAll(async () => {
+    server = http.createServer((_request, response) => response.writeHead(204).end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('calls a loopback address only when a listed range holds it', async () => {
+    const url = new URL(`http://127.0.0.1:${port}/`);
+    await expect(outboundGet(url, { timeoutMs: 2000, allowPrivate: false })).rejects.toBeInstanceOf(OutboundRefusedError);
+    await expect(outboundGet(url, { timeoutMs: 2000, ...policy('10.0.0.0/8') })).rejects.toThrow(/outside the allowed ranges/);
+    await expect(outboundGet(url, { timeoutMs: 2000, ...policy('127.0.0.0/8') })).resolves.toEqual({ status: 204 });
+  });
+
+  it('judges the addresses a host name resolves to', async () => {
+    const url = new URL(`http://localhost:${port}/`);
+    await expect(outboundGet(url, { timeoutMs: 2000, allowPrivate: false })).rejects.toBeInstanceOf(OutboundRefusedError);
+    await expect(outboundGet(url, { timeoutMs: 2000, ...policy('127.0.0.0/8') })).resolves.toEqual({ status: 204 });
   });
 });

@@ -137,7 +137,7 @@ export class ServicesService implements OnApplicationBootstrap {
     let error: string | null = null;
     try {
       // The chaos target is this API on loopback; only it may be called there without ALLOW_PRIVATE_TARGETS.
-      const allowPrivate = CHAOS_PATH.test(service.endpoint) || this.config.ALLOW_PRIVATE_TARGETS;
+      const allowPrivate = CHAOS_PATH.test(service.endpoint) || this.config.ALLOW_PRIVATE_TARGETS.allowPrivate;
       statusCode = (await outboundGet(this.urlOf(service), { timeoutMs: TEST_CALL_TIMEOUT_MS, allowPrivate })).status;
       if (statusCode >= 400) error = `HTTP ${statusCode}`;
     } catch (caught) {
