@@ -7,6 +7,7 @@ import { BreakersModule } from './breakers/breakers.module';
 import { APP_CONFIG, type AppConfig } from './config/config';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { DocsModule } from './docs/docs.module';
+import { DomainsModule } from './domains/domains.module';
 import { ElevationModule } from './elevation/elevation.module';
 import { HealthModule } from './health/health.module';
 import { LoadTestsModule } from './load-tests/load-tests.module';
@@ -40,6 +41,7 @@ export class AppModule {
         MetricsModule,
         LoadTestsModule,
         DashboardModule,
+        DomainsModule,
         RealtimeModule,
         DocsModule,
       ],

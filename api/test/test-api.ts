@@ -58,6 +58,9 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     SEED_DEMO: 'true',
     DEMO_PASSWORD: DEMO_PASSWORD,
     ELEVATION_EMAIL: 'elevate@example.com',
+    // domain checks never leave the machine: DNS and RDAP go to a closed loopback port unless a test starts servers
+    DNS_SERVERS: '127.0.0.1:9',
+    RDAP_BASE_URL: 'http://127.0.0.1:9',
     ...env,
   });
   const api = await createApi(config, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'));

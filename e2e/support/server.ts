@@ -20,6 +20,9 @@ export const ACCOUNTS_ENV = {
   SEED_DEMO: 'true',
   DEMO_PASSWORD,
   ELEVATION_EMAIL,
+  // domain checks never leave the machine: DNS and RDAP go to a closed loopback port unless a test starts servers
+  DNS_SERVERS: '127.0.0.1:9',
+  RDAP_BASE_URL: 'http://127.0.0.1:9',
 };
 
 export interface Site {

@@ -47,6 +47,19 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
   'GET /api/test-sessions': 'circuit_breaker_view',
   'POST /api/test-sessions': 'circuit_breaker_operate',
   'POST /api/test-sessions/:id/stop': 'circuit_breaker_operate',
+  'GET /api/domains': 'domain_management',
+  'GET /api/domains/:id': 'domain_management',
+  'POST /api/domains': 'domain_management',
+  'DELETE /api/domains/:id': 'domain_management',
+  'POST /api/domains/:id/verify': 'domain_management',
+  'GET /api/domain-verifications': 'domain_management',
+  'GET /api/ssl-certificates': 'domain_management',
+  'PATCH /api/ssl-certificates/:id': 'domain_management',
+  'GET /api/dns-records': 'domain_management',
+  'GET /api/subdomains': 'domain_management',
+  'GET /api/domain-monitoring': 'domain_management',
+  'GET /api/domain-alerts': 'domain_management',
+  'POST /api/domain-alerts/:id/resolve': 'domain_management',
   'GET /api/docs': 'public',
   'GET /api/docs/init.js': 'public',
   'GET /api/docs/openapi.json': 'public',
@@ -109,7 +122,10 @@ it('answers every route × signed-out and the four roles as the policy says', as
         : undefined;
       const [method, path] = route.split(' ') as [string, string];
       const url = path
-        .replace(':id', /circuit-breakers|services|chaos|test-sessions/.test(path) ? '999999' : randomUUID())
+        .replace(
+          ':id',
+          /circuit-breakers|services|chaos|test-sessions|domains|domain-alerts|ssl-certificates/.test(path) ? '999999' : randomUUID(),
+        )
         .replace(':token', 'no-such-token')
         .replace(':file', 'swagger-ui.css');
       const response = await fetch(`${api.baseUrl}${url}`, {

@@ -2,6 +2,15 @@ import { AuditEntryEntity } from '../audit/entities/audit-entry.entity';
 import { SessionEntity } from '../auth/entities/session.entity';
 import { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity';
 import { BreakerTransitionEntity } from '../breakers/entities/breaker-transition.entity';
+import { DnsRecordEntity } from '../domains/entities/dns-record.entity';
+import { DomainAlertEntity } from '../domains/entities/domain-alert.entity';
+import { DomainCheckBucketEntity } from '../domains/entities/domain-check-bucket.entity';
+import { DomainCheckResultEntity } from '../domains/entities/domain-check-result.entity';
+import { DomainMonitoringEntity } from '../domains/entities/domain-monitoring.entity';
+import { DomainVerificationEntity } from '../domains/entities/domain-verification.entity';
+import { DomainEntity } from '../domains/entities/domain.entity';
+import { SslCertificateEntity } from '../domains/entities/ssl-certificate.entity';
+import { SubdomainEntity } from '../domains/entities/subdomain.entity';
 import { ElevationAttemptEntity } from '../elevation/entities/elevation-attempt.entity';
 import { ElevationTokenEntity } from '../elevation/entities/elevation-token.entity';
 import { UsedTotpStepEntity } from '../elevation/entities/used-totp-step.entity';
@@ -30,4 +39,13 @@ export const ENTITIES = [
   TestSessionEntity,
   MetricBucketEntity,
   ApiInstanceEntity,
+  DomainEntity,
+  DomainVerificationEntity,
+  SslCertificateEntity,
+  DnsRecordEntity,
+  SubdomainEntity,
+  DomainMonitoringEntity,
+  DomainCheckResultEntity,
+  DomainCheckBucketEntity,
+  DomainAlertEntity,
 ];

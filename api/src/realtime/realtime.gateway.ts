@@ -15,10 +15,12 @@ const DROP_ABOVE_BYTES = 8 << 20;
 
 /**
  * Who hears a message: a change of an account goes to those who manage users and to that account itself (so
- * its own chrome follows); everything else is about breakers and services, readable with circuit_breaker_view.
+ * its own chrome follows); domains and their alerts to those who manage domains; everything else is about
+ * breakers and services, readable with circuit_breaker_view.
  */
 function mayReceive(user: SessionUser, message: ServerMessage): boolean {
   if (message.type === 'userChanged') return user.id === message.data.userId || canManageUsers(user);
+  if (message.type === 'domainAlert' || message.type === 'domainUpdated') return hasPermission(user, 'domain_management');
   return hasPermission(user, 'circuit_breaker_view');
 }
 

@@ -8,6 +8,7 @@ export * from './realtime';
 export * from './users';
 export * from './breakers';
 export * from './services';
+export * from './domains';
 export * from './metrics';
 export * from './load-tests';
 export * from './patterns';

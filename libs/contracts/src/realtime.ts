@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BreakerConfigView, BreakerTransition } from './breakers';
+import type { DomainAlertView } from './domains';
 import type { BreakerStats } from './metrics';
 import type { ServiceView, TestResultView } from './services';
 
@@ -18,4 +19,6 @@ export type ServerMessage =
   | { type: 'configUpdated'; data: { configId: number; config: BreakerConfigView | null } }
   | { type: 'serviceUpdated'; data: { serviceId: number; service: ServiceView | null } }
   /** An account was invited, changed or deleted: for user managers and for that account itself (its own chrome). */
-  | { type: 'userChanged'; data: { userId: string } };
+  | { type: 'userChanged'; data: { userId: string } }
+  | { type: 'domainAlert'; data: { alert: DomainAlertView; domain: string } }
+  | { type: 'domainUpdated'; data: { domainId: number } };

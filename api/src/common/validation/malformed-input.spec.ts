@@ -4,6 +4,8 @@ import { Client } from 'pg';
 import type { z } from 'zod';
 import {
   acceptInvitationSchema,
+  addDomainSchema,
+  updateCertificateSchema,
   createBreakerSchema,
   createServiceSchema,
   startTestSessionSchema,
@@ -33,6 +35,10 @@ const TABLES = [
   'elevation_attempts',
   'used_totp_steps',
   'elevation_tokens',
+  'domains',
+  'domain_verifications',
+  'ssl_certificates',
+  'domain_monitoring',
 ];
 
 let api: TestApi;
@@ -41,11 +47,22 @@ let elevationAccount: string;
 let db: Client;
 
 beforeAll(async () => {
-  api = await startTestApi({ MASTER_KEY: 'master-key-for-the-tests' });
+  // one round of domain checks a day: the first round runs before the snapshots, no other during them
+  api = await startTestApi({ MASTER_KEY: 'master-key-for-the-tests', DOMAIN_CHECK_INTERVAL: '86400' });
   admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
   elevationAccount = await signIn(api.baseUrl, 'elevate@example.com', DEMO_PASSWORD);
   db = new Client({ connectionString: api.databaseUrl });
   await db.connect();
+  // A domain with a certificate (id 1), so that malformed PATCHes of it are refused with something to change.
+  await api.call('/api/domains', { method: 'POST', cookie: admin, body: { domain: 'fuzz.example.test' } });
+  while ((await db.query('SELECT 1 FROM domain_monitoring WHERE last_check IS NOT NULL')).rowCount === 0) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await db.query(`INSERT INTO ssl_certificates (domain_id, status) SELECT id, 'active' FROM domains ON CONFLICT DO NOTHING`);
+  // the round has finished writing (it completes the round last)
+  while ((await db.query('SELECT 1 FROM domains WHERE check_owner IS NULL')).rowCount === 0) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 });
 afterAll(async () => {
   await db.end();
@@ -178,6 +195,22 @@ const ENDPOINTS: {
     path: () => '/api/test-sessions',
     schema: startTestSessionSchema,
     fields: ['configId', 'failureRate', 'requestRate', 'duration'],
+    cookie: () => admin,
+  },
+  {
+    name: 'POST /api/domains',
+    method: 'POST',
+    path: () => '/api/domains',
+    schema: addDomainSchema,
+    fields: ['domain'],
+    cookie: () => admin,
+  },
+  {
+    name: 'PATCH /api/ssl-certificates/:id',
+    method: 'PATCH',
+    path: () => '/api/ssl-certificates/1',
+    schema: updateCertificateSchema,
+    fields: ['autoRenew'],
     cookie: () => admin,
   },
   {

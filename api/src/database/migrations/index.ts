@@ -5,6 +5,7 @@ import { Breakers1764100000000 } from './1764100000000-Breakers';
 import { Services1764200000000 } from './1764200000000-Services';
 import { TestSessions1764300000000 } from './1764300000000-TestSessions';
 import { MetricBuckets1764400000000 } from './1764400000000-MetricBuckets';
+import { Domains1764500000000 } from './1764500000000-Domains';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   Services1764200000000,
   TestSessions1764300000000,
   MetricBuckets1764400000000,
+  Domains1764500000000,
 ];

@@ -5,16 +5,7 @@
  * replicas.
  */
 
-export type AlertType =
-  | 'certificate_expiring'
-  | 'certificate_expired'
-  | 'certificate_invalid'
-  | 'site_down'
-  | 'slow_response'
-  | 'verification_failed'
-  | 'registration_expiring';
-
-export type Severity = 'critical' | 'high' | 'medium' | 'low';
+import type { AlertSeverity as Severity, DomainAlertType as AlertType } from '@cbh/contracts';
 
 export interface AlertToOpen {
   alertType: AlertType;

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { ReplicasModule } from '../replicas/replicas.module';
+import { DomainsController } from './domains.controller';
+import { DomainsRepository } from './domains.repository';
+import { DomainsService } from './domains.service';
+import { DomainCheckRunner } from './scheduling/domain-check-runner.service';
+
+/** Domain monitoring: its data, REST API and the rounds of checks every replica takes its share of. */
+@Module({
+  imports: [ReplicasModule],
+  controllers: [DomainsController],
+  providers: [DomainsService, DomainsRepository, DomainCheckRunner],
+  exports: [DomainsService, DomainsRepository],
+})
+export class DomainsModule {}

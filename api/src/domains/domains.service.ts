@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource, type FindOptionsOrder, type FindOptionsWhere, type ObjectLiteral } from 'typeorm';
+import type { z } from 'zod';
+import {
+  verificationRecordName,
+  verificationRecordValue,
+  type DnsRecordView,
+  type DomainAlertView,
+  type DomainDetailView,
+  type domainRecordsQuerySchema,
+  type DomainMonitoringView,
+  type DomainVerificationView,
+  type DomainView,
+  type SslCertificateView,
+  type SubdomainView,
+} from '@cbh/contracts';
+import { AuditService } from '../audit/audit.service';
+import type { AppRequest } from '../auth/session-user';
+import { RealtimeBus } from '../bus/realtime-bus.service';
+import { DomainsRepository } from './domains.repository';
+import { DnsRecordEntity, toDnsRecordView } from './entities/dns-record.entity';
+import { DomainAlertEntity, toAlertView } from './entities/domain-alert.entity';
+import { DomainMonitoringEntity, toMonitoringView } from './entities/domain-monitoring.entity';
+import { DomainVerificationEntity, toVerificationView } from './entities/domain-verification.entity';
+import { DomainEntity, toDomainView } from './entities/domain.entity';
+import { SslCertificateEntity, toCertificateView } from './entities/ssl-certificate.entity';
+import { SubdomainEntity, toSubdomainView } from './entities/subdomain.entity';
+
+type RecordsQuery = z.infer<typeof domainRecordsQuerySchema>;
+
+const UNIQUE_VIOLATION = '23505';
+/** How many of a domain's alerts its detail view carries, newest first. */
+const DETAIL_ALERTS = 100;
+
+@Injectable()
+export class DomainsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly repository: DomainsRepository,
+    private readonly audit: AuditService,
+    private readonly bus: RealtimeBus,
+  ) {}
+
+  /** The newest domains first. */
+  async list(limit: number): Promise<DomainView[]> {
+    const domains = await this.dataSource.getRepository(DomainEntity).find({ order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
+    return domains.map(toDomainView);
+  }
+
+  async find(id: number): Promise<DomainEntity> {
+    const domain = await this.dataSource.getRepository(DomainEntity).findOneBy({ id });
+    if (!domain) throw new NotFoundException(`No domain with id ${id}`);
+    return domain;
+  }
+
+  async detail(id: number): Promise<DomainDetailView> {
+    const domain = await this.find(id);
+    const [verification, certificate, dnsRecords, subdomains, monitoring, alerts] = await Promise.all([
+      this.dataSource.getRepository(DomainVerificationEntity).findOneBy({ domainId: id }),
+      this.dataSource.getRepository(SslCertificateEntity).findOneBy({ domainId: id }),
+      this.dataSource
+        .getRepository(DnsRecordEntity)
+        .find({ where: { domainId: id }, order: { recordType: 'ASC', name: 'ASC', value: 'ASC' } }),
+      this.dataSource.getRepository(SubdomainEntity).find({ where: { domainId: id }, order: { name: 'ASC' } }),
+      this.dataSource.getRepository(DomainMonitoringEntity).find({ where: { domainId: id }, order: { id: 'ASC' } }),
+      this.dataSource
+        .getRepository(DomainAlertEntity)
+        .find({ where: { domainId: id }, order: { triggeredAt: 'DESC', id: 'DESC' }, take: DETAIL_ALERTS }),
+    ]);
+    return {
+      ...toDomainView(domain),
+      verification: verification && toVerificationView(verification),
+      certificate: certificate && toCertificateView(certificate),
+      dnsRecords: dnsRecords.map(toDnsRecordView),
+      subdomains: subdomains.map(toSubdomainView),
+      monitoring: monitoring.map(toMonitoringView),
+      alerts: alerts.map(toAlertView),
+    };
+  }
+
+  /**
+   * Registers a domain (already normalised) as pending, with a fresh verification token, the TXT record that
+   * proves ownership and an empty uptime entry. Its first round is due at once: next_check_at defaults to now().
+   */
+  async create(req: AppRequest, name: string): Promise<DomainView> {
+    const token = randomBytes(24).toString('base64url');
+    const view = await this.dataSource.transaction(async (manager) => {
+      let domain: DomainEntity;
+      try {
+        domain = await manager.save(
+          DomainEntity,
+          manager.create(DomainEntity, { domain: name, status: 'pending', verificationToken: token, createdBy: req.user?.id ?? null }),
+        );
+      } catch (error) {
+        // The unique index decides, so two requests adding the same domain at once cannot both succeed.
+        if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConflictException(`Domain ${name} is already registered`);
+        throw error;
+      }
+      await manager.insert(DomainVerificationEntity, {
+        domainId: domain.id,
+        recordName: verificationRecordName(name),
+        recordValue: verificationRecordValue(token),
+        status: 'pending',
+      });
+      await manager.insert(DomainMonitoringEntity, { domainId: domain.id, monitoringType: 'uptime' });
+      const created = toDomainView(domain);
+      await this.audit.record(req, { action: 'domain.create', targetType: 'domain', targetId: String(domain.id), after: created }, manager);
+      return created;
+    });
+    await this.announce(view.id);
+    return view;
+  }
+
+  /** Deletes the domain; its verification, certificate, records, results and alerts go with it. */
+  async remove(req: AppRequest, id: number): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const domain = await manager.findOneBy(DomainEntity, { id });
+      if (!domain) throw new NotFoundException(`No domain with id ${id}`);
+      await manager.delete(DomainEntity, { id });
+      await this.audit.record(
+        req,
+        { action: 'domain.delete', targetType: 'domain', targetId: String(id), before: toDomainView(domain) },
+        manager,
+      );
+    });
+    await this.announce(id);
+  }
+
+  /** Asks for ownership to be checked now: the verification becomes 'verifying' and the domain's round is due at once. */
+  async verify(req: AppRequest, id: number): Promise<DomainVerificationView> {
+    const view = await this.dataSource.transaction(async (manager) => {
+      const verification = await this.repository.startVerification(id, manager);
+      if (!verification) throw new NotFoundException(`No domain with id ${id}`);
+      const after = toVerificationView(verification);
+      await this.audit.record(req, { action: 'domain.verify', targetType: 'domain', targetId: String(id), after }, manager);
+      return after;
+    });
+    await this.announce(id);
+    return view;
+  }
+
+  async resolveAlert(req: AppRequest, id: number): Promise<DomainAlertView> {
+    const view = await this.dataSource.transaction(async (manager) => {
+      const resolved = await this.repository.resolveAlert(id, manager);
+      if (!resolved) {
+        const alert = await manager.findOneBy(DomainAlertEntity, { id });
+        if (!alert) throw new NotFoundException(`No domain alert with id ${id}`);
+        throw new ConflictException(`Alert ${id} is already resolved`);
+      }
+      const after = toAlertView(resolved);
+      await this.audit.record(
+        req,
+        { action: 'domain-alert.resolve', targetType: 'domain_alert', targetId: String(id), before: { status: 'open' }, after },
+        manager,
+      );
+      return after;
+    });
+    await this.announce(view.domainId);
+    return view;
+  }
+
+  /** The owner's choice of autoRenew, which later checks keep instead of inferring it from the issuer. */
+  async updateCertificate(req: AppRequest, id: number, autoRenew: boolean): Promise<SslCertificateView> {
+    const view = await this.dataSource.transaction(async (manager) => {
+      const before = await manager.findOne(SslCertificateEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!before) throw new NotFoundException(`No SSL certificate with id ${id}`);
+      await manager.update(SslCertificateEntity, { id }, { autoRenew, autoRenewOverridden: true });
+      const after = toCertificateView(await manager.findOneByOrFail(SslCertificateEntity, { id }));
+      await this.audit.record(
+        req,
+        { action: 'ssl-certificate.update', targetType: 'ssl_certificate', targetId: String(id), before: toCertificateView(before), after },
+        manager,
+      );
+      return after;
+    });
+    await this.announce(view.domainId);
+    return view;
+  }
+
+  listVerifications(query: RecordsQuery): Promise<DomainVerificationView[]> {
+    return this.records(DomainVerificationEntity, query, { domainId: 'DESC' }, toVerificationView);
+  }
+
+  listCertificates(query: RecordsQuery): Promise<SslCertificateView[]> {
+    return this.records(SslCertificateEntity, query, { domainId: 'DESC' }, toCertificateView);
+  }
+
+  listDnsRecords(query: RecordsQuery): Promise<DnsRecordView[]> {
+    return this.records(DnsRecordEntity, query, { domainId: 'DESC', recordType: 'ASC', name: 'ASC', value: 'ASC' }, toDnsRecordView);
+  }
+
+  listSubdomains(query: RecordsQuery): Promise<SubdomainView[]> {
+    return this.records(SubdomainEntity, query, { domainId: 'DESC', name: 'ASC' }, toSubdomainView);
+  }
+
+  listMonitoring(query: RecordsQuery): Promise<DomainMonitoringView[]> {
+    return this.records(DomainMonitoringEntity, query, { domainId: 'DESC', id: 'ASC' }, toMonitoringView);
+  }
+
+  /** The newest alerts first. */
+  listAlerts(query: RecordsQuery): Promise<DomainAlertView[]> {
+    return this.records(DomainAlertEntity, query, { triggeredAt: 'DESC', id: 'DESC' }, toAlertView);
+  }
+
+  /** Up to limit rows of one table, the newest domains' first unless ordered otherwise, optionally of one domain. */
+  private async records<T extends ObjectLiteral & { domainId: number }, V>(
+    entity: new () => T,
+    query: RecordsQuery,
+    order: FindOptionsOrder<T>,
+    view: (row: T) => V,
+  ): Promise<V[]> {
+    const rows = await this.dataSource.getRepository(entity).find({
+      where: query.domainId === undefined ? {} : ({ domainId: query.domainId } as FindOptionsWhere<T>),
+      order,
+      take: query.limit,
+    });
+    return rows.map(view);
+  }
+
+  /** Tells every replica's screens that the domain changed, so that they refresh it. */
+  private async announce(domainId: number): Promise<void> {
+    await this.bus.publish({ type: 'domainUpdated', data: { domainId } });
+  }
+}

@@ -1,0 +1,206 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { DomainStatus } from '@cbh/contracts';
+import { RealtimeBus } from '../../bus/realtime-bus.service';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { InstanceRegistry } from '../../replicas/instance-registry.service';
+import { createDnsResolver, DnsResolver } from '../checks/dns-resolver';
+import { checkHttp } from '../checks/http.check';
+import { lookupRegistration } from '../checks/rdap';
+import { checkTls, type TlsCheckResult } from '../checks/tls.check';
+import { checkVerification } from '../checks/verification.check';
+import { DomainsRepository, type CertificateFindings } from '../domains.repository';
+import type { DomainEntity } from '../entities/domain.entity';
+import { toAlertView, type DomainAlertEntity } from '../entities/domain-alert.entity';
+import { DomainVerificationEntity } from '../entities/domain-verification.entity';
+import { decideAlerts } from './alert-rules';
+
+/** How often this replica looks for due domains. */
+const TICK_MS = 1000;
+/** Rounds in flight at once on one replica: a slow or failing target holds one slot, never the others. */
+export const ROUND_CONCURRENCY = 32;
+/** A round that has not finished by then is abandoned; every check inside has its own, shorter timeout. */
+const ROUND_TIMEOUT_MS = 30_000;
+/** A claimed domain stays this replica's this long; a replica that dies mid-round lets it go when it lapses. */
+const LEASE_SECONDS = 45;
+const CHECK_TIMEOUT_MS = 5000;
+const HTTP_TIMEOUT_MS = 10_000;
+const DAY_MS = 86_400_000;
+const PRUNE_EVERY_MS = 3_600_000;
+
+/**
+ * Runs every domain's round of checks once per DOMAIN_CHECK_INTERVAL across all replicas. Rounds are claimed
+ * through the database (a lease on the domain row, taken by one atomic UPDATE … FOR UPDATE SKIP LOCKED), the
+ * same lease scheme the load tests use to hand a session to exactly one replica: what must happen once is
+ * claimed where every replica sees it, and a replica that dies only delays its domains until their lease lapses.
+ */
+@Injectable()
+export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(DomainCheckRunner.name);
+  private readonly resolver: DnsResolver;
+  private timer?: NodeJS.Timeout;
+  private pruneTimer?: NodeJS.Timeout;
+  private inFlight = 0;
+  private claiming = false;
+  private stopped = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly domains: DomainsRepository,
+    private readonly bus: RealtimeBus,
+    private readonly instance: InstanceRegistry,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.resolver = createDnsResolver(config.DNS_SERVERS?.join(','), { timeoutMs: CHECK_TIMEOUT_MS / 2 });
+  }
+
+  onApplicationBootstrap() {
+    this.timer = setInterval(() => void this.tick(), TICK_MS);
+    this.timer.unref();
+    this.pruneTimer = setInterval(() => void this.domains.pruneOld().catch((e: Error) => this.logger.warn(e.message)), PRUNE_EVERY_MS);
+    this.pruneTimer.unref();
+  }
+
+  onApplicationShutdown() {
+    this.stopped = true;
+    clearInterval(this.timer);
+    clearInterval(this.pruneTimer);
+  }
+
+  /** Claims as many due domains as there are free slots and starts their rounds without waiting for them. */
+  async tick(): Promise<void> {
+    const free = ROUND_CONCURRENCY - this.inFlight;
+    if (this.stopped || this.claiming || free <= 0) return;
+    this.claiming = true;
+    try {
+      const due = await this.domains.claimDue(this.instance.id, free, LEASE_SECONDS);
+      for (const domain of due) {
+        this.inFlight++;
+        void this.withTimeout(this.round(domain), domain)
+          .catch((error: Error) => this.logger.warn(`round of ${domain.domain} failed: ${error.message}`))
+          .finally(() => this.inFlight--);
+      }
+    } catch (error) {
+      this.logger.warn(`could not claim due domains: ${(error as Error).message}`);
+    } finally {
+      this.claiming = false;
+    }
+  }
+
+  private async withTimeout(round: Promise<void>, domain: DomainEntity): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        this.logger.warn(`round of ${domain.domain} timed out after ${ROUND_TIMEOUT_MS} ms; its lease will lapse`);
+        resolve();
+      }, ROUND_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([round, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** One round: ownership, DNS, certificate, uptime, registration; then the domain's status and its alerts. */
+  private async round(domain: DomainEntity): Promise<void> {
+    const now = new Date();
+    const policy = this.config.ALLOW_PRIVATE_TARGETS;
+    const verification = await this.checkOwnership(domain);
+
+    const [dns, tls, http] = await Promise.all([
+      this.resolver.lookupAll(domain.domain),
+      checkTls(domain.domain, { resolver: this.resolver, policy, port: this.config.DOMAIN_HTTPS_PORT, timeoutMs: CHECK_TIMEOUT_MS }),
+      checkHttp(domain.domain, {
+        resolver: this.resolver,
+        policy,
+        httpsPort: this.config.DOMAIN_HTTPS_PORT,
+        httpPort: this.config.DOMAIN_HTTP_PORT,
+        timeoutMs: HTTP_TIMEOUT_MS,
+      }),
+    ]);
+    // a look-up that got no answer says nothing about which records are gone
+    if (dns.outcome === 'answered') await this.domains.replaceDnsRecords(domain.id, dns.records);
+    await this.domains.saveCertificate(domain.id, certificateFindings(tls));
+    const monitoring = await this.domains.recordCheck(domain.id, {
+      status: http.status,
+      responseTimeMs: http.status === 'up' ? http.responseTimeMs : null,
+      error: http.reason ?? null,
+    });
+    const registration = await this.registration(domain, now);
+
+    const status: DomainStatus = verification !== 'verified' ? 'pending' : http.status === 'up' ? 'active' : 'down';
+    const statusChange = await this.domains.setDomainStatus(domain.id, status);
+
+    const decisions = decideAlerts({
+      domain: domain.domain,
+      now,
+      certificate: {
+        status: tls.status,
+        expiresAt: 'certificate' in tls && tls.certificate ? tls.certificate.expiresAt : null,
+        reason: 'reason' in tls ? tls.reason : null,
+      },
+      failures: { count: monitoring?.consecutiveFailures ?? 0, since: monitoring?.failingSince ?? null },
+      slow: { count: monitoring?.consecutiveSlow ?? 0, since: monitoring?.slowSince ?? null, lastMs: monitoring?.responseTimeMs ?? null },
+      verification: verification ? { status: verification, reason: null } : undefined,
+      registrationExpiresAt: registration,
+    });
+    const changed: DomainAlertEntity[] = [];
+    for (const alert of decisions.open) {
+      const opened = await this.domains.openAlert(domain.id, alert);
+      if (opened) changed.push(opened);
+    }
+    const keep = (type: string) => decisions.open.filter((alert) => alert.alertType === type).map((alert) => alert.dedupeKey);
+    for (const type of new Set([...decisions.resolve, ...decisions.open.map((alert) => alert.alertType)])) {
+      changed.push(...(await this.domains.resolveAlertsExcept(domain.id, type, keep(type))));
+    }
+
+    for (const alert of changed)
+      await this.bus.publish({ type: 'domainAlert', data: { alert: toAlertView(alert), domain: domain.domain } });
+    if (changed.length > 0 || (statusChange && statusChange.previous !== status)) {
+      await this.bus.publish({ type: 'domainUpdated', data: { domainId: domain.id } });
+    }
+    await this.domains.completeRound(domain.id, this.instance.id, this.config.DOMAIN_CHECK_INTERVAL);
+  }
+
+  /** Re-checks ownership until it is verified; the status it has now. */
+  private async checkOwnership(domain: DomainEntity): Promise<'verified' | 'failed' | null> {
+    const current = await this.dataSource.getRepository(DomainVerificationEntity).findOneBy({ domainId: domain.id });
+    if (current?.status === 'verified') return 'verified';
+    const result = await checkVerification(this.resolver, domain.domain, domain.verificationToken);
+    const saved = await this.domains.saveVerification(domain.id, {
+      status: result.status,
+      reason: result.status === 'failed' ? result.reason : null,
+    });
+    return saved ? result.status : null;
+  }
+
+  /**
+   * Registration data changes rarely and RDAP servers limit their callers: read it on a domain's first round
+   * and then about once a day (the round whose time of day matches the domain's creation), on whichever
+   * replica runs that round. Unknown stays unknown; nothing fails.
+   */
+  private async registration(domain: DomainEntity, now: Date): Promise<Date | null> {
+    const sinceCreated = now.getTime() - domain.createdAt.getTime();
+    const firstRound =
+      domain.registrar === null && domain.expiresAt === null && sinceCreated < 2 * this.config.DOMAIN_CHECK_INTERVAL * 1000;
+    const daily = sinceCreated % DAY_MS < this.config.DOMAIN_CHECK_INTERVAL * 1000;
+    if (!firstRound && !daily) return domain.expiresAt;
+    const found = await lookupRegistration(domain.domain, { baseUrl: this.config.RDAP_BASE_URL, timeoutMs: CHECK_TIMEOUT_MS });
+    await this.domains.saveRegistration(domain.id, found);
+    return found.expiresAt;
+  }
+}
+
+function certificateFindings(tls: TlsCheckResult): CertificateFindings {
+  const certificate = 'certificate' in tls ? tls.certificate : null;
+  return {
+    certificateType: certificate?.certificateType ?? null,
+    status: tls.status,
+    reason: 'reason' in tls ? tls.reason : null,
+    fingerprint: certificate?.fingerprint256 ?? null,
+    issuedAt: certificate?.issuedAt ?? null,
+    expiresAt: certificate?.expiresAt ?? null,
+    autoRenew: certificate?.autoRenew ?? false,
+  };
+}
