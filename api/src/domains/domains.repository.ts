@@ -104,12 +104,14 @@ export class DomainsRepository {
   }
 
   /**
-   * Ends owner's round of the domain: the next is due intervalSeconds from now and the lease is released.
+   * Ends owner's round of the domain: the next is due one interval after this one was due (a steady cadence,
+   * whatever the round took; never in the past, so a replica that fell behind does not run a backlog), and the
+   * lease is released.
    * False when owner no longer holds it (the lease lapsed and another replica took the domain, or it was deleted).
    */
   async completeRound(domainId: number, owner: string, intervalSeconds: number): Promise<boolean> {
     const rows = await this.rows(
-      `UPDATE domains SET next_check_at = now() + make_interval(secs => $3), check_owner = NULL, check_lease_until = NULL
+      `UPDATE domains SET next_check_at = greatest(next_check_at + make_interval(secs => $3), now()), check_owner = NULL, check_lease_until = NULL
        WHERE id = $1 AND check_owner = $2 RETURNING id`,
       [domainId, owner, intervalSeconds],
     );

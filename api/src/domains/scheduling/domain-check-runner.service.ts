@@ -18,7 +18,7 @@ import { decideAlerts } from './alert-rules';
 /** How often this replica looks for due domains. */
 const TICK_MS = 1000;
 /** Rounds in flight at once on one replica: a slow or failing target holds one slot, never the others. */
-export const ROUND_CONCURRENCY = 32;
+export const ROUND_CONCURRENCY = 64;
 /** A round that has not finished by then is abandoned; every check inside has its own, shorter timeout. */
 const ROUND_TIMEOUT_MS = 30_000;
 /** A claimed domain stays this replica's this long; a replica that dies mid-round lets it go when it lapses. */
@@ -78,7 +78,12 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
         this.inFlight++;
         void this.withTimeout(this.round(domain), domain)
           .catch((error: Error) => this.logger.warn(`round of ${domain.domain} failed: ${error.message}`))
-          .finally(() => this.inFlight--);
+          .finally(() => {
+            this.inFlight--;
+            // a freed slot takes the next due domain now, not at the next tick: the tick only bounds the wait
+            // of a replica with nothing in flight
+            void this.tick();
+          });
       }
     } catch (error) {
       this.logger.warn(`could not claim due domains: ${(error as Error).message}`);
