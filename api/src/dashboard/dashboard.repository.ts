@@ -5,6 +5,10 @@ import { DataSource } from 'typeorm';
 export interface DashboardCounts {
   /** Circuit breaker configurations now. */
   breakers: number;
+  /** Domains monitored now, added in the last 24 hours, and deleted in them. */
+  domains: number;
+  domainsAdded: number;
+  domainsDeleted: number;
   /** Breakers created and deleted over the last 24 hours, from the audit trail. */
   created: number;
   deleted: number;
@@ -22,6 +26,9 @@ export interface UptimeSeconds {
 /** counts() as PostgreSQL returns it: the bigint sums come as strings. */
 interface CountsRow {
   breakers: number;
+  domains: number;
+  domains_added: number;
+  domains_deleted: number;
   created: number;
   deleted: number;
   requests: string;
@@ -44,6 +51,9 @@ export class DashboardRepository {
     const [row]: CountsRow[] = await this.dataSource.query(`
       SELECT
         (SELECT count(*)::int FROM circuit_breaker_configs) AS breakers,
+        (SELECT count(*)::int FROM domains) AS domains,
+        (SELECT count(*)::int FROM domains WHERE created_at > now() - interval '24 hours') AS domains_added,
+        (SELECT count(*)::int FROM audit_entries WHERE action = 'domain.delete' AND created_at > now() - interval '24 hours') AS domains_deleted,
         (SELECT count(*)::int FROM audit_entries WHERE action = 'breaker.create' AND created_at > now() - interval '24 hours') AS created,
         (SELECT count(*)::int FROM audit_entries WHERE action = 'breaker.delete' AND created_at > now() - interval '24 hours') AS deleted,
         (SELECT coalesce(sum(success + failure + timeout + short_circuited + bulkhead_rejected), 0)::bigint FROM metric_buckets WHERE second > now() - interval '24 hours') AS requests,
@@ -51,6 +61,9 @@ export class DashboardRepository {
            WHERE second > now() - interval '48 hours' AND second <= now() - interval '24 hours') AS previous_requests`);
     return {
       breakers: row!.breakers,
+      domains: row!.domains,
+      domainsAdded: row!.domains_added,
+      domainsDeleted: row!.domains_deleted,
       created: row!.created,
       deleted: row!.deleted,
       requests: Number(row!.requests),

@@ -41,8 +41,8 @@ export class DashboardService {
       totalRequests: counts.requests,
       requestsChange:
         counts.previousRequests > 0 ? Math.round((1000 * (counts.requests - counts.previousRequests)) / counts.previousRequests) / 10 : 0,
-      managedDomains: 0,
-      domainsChange: 0,
+      managedDomains: counts.domains,
+      domainsChange: counts.domainsAdded - counts.domainsDeleted,
       systemUptime: `${(await this.uptimePercent()).toFixed(1)}%`,
     };
   }

@@ -15,6 +15,7 @@ it('counts breakers, the last 24 h of requests against the 24 h before, and upti
     recoveryTime: 20_000,
     successThreshold: 1,
   });
+  await call('/api/domains', 'POST', { domain: 'shop.example.test' });
   // The day before: 2 requests; and a replica that ran for a day, ten days ago, then nothing until now.
   await spec.api.sql(
     "INSERT INTO metric_buckets (config_id, second, instance_id, success) VALUES (3, now() - interval '30 hours', $1, 2)",
@@ -37,8 +38,8 @@ it('counts breakers, the last 24 h of requests against the 24 h before, and upti
     circuitBreakerChange: 1,
     totalRequests: 4,
     requestsChange: 100,
-    managedDomains: 0,
-    domainsChange: 0,
+    managedDomains: 1,
+    domainsChange: 1,
   });
   expect(Number.parseFloat(stats.systemUptime as string)).toBeCloseTo(10, 0);
   expect(stats.systemUptime).toMatch(/^\d+\.\d%$/);
