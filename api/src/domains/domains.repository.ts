@@ -24,6 +24,8 @@ export const UPTIME_WINDOW_DAYS = 30;
 /** Raw results are kept this long, buckets this long. */
 export const RAW_RESULTS_HOURS = 24;
 export const BUCKETS_DAYS = 90;
+/** Inactive DNS records are kept this long after they were last seen. */
+export const INACTIVE_RECORDS_DAYS = 7;
 
 /** What a verification look-up found. */
 export interface VerificationFindings {
@@ -350,14 +352,19 @@ export class DomainsRepository {
   }
 
   /** Deletes raw results older than 24 hours and buckets older than 90 days; how many of each. */
-  async pruneOld(): Promise<{ results: number; buckets: number }> {
+  async pruneOld(): Promise<{ results: number; buckets: number; records: number }> {
     const results = await this.affected(`DELETE FROM domain_check_results WHERE checked_at < now() - make_interval(hours => $1)`, [
       RAW_RESULTS_HOURS,
     ]);
     const buckets = await this.affected(`DELETE FROM domain_check_buckets WHERE minute < now() - make_interval(days => $1)`, [
       BUCKETS_DAYS,
     ]);
-    return { results, buckets };
+    // a record gone for a week is history enough; without this a domain rotating TXT values grows without end
+    const records = await this.affected(
+      `DELETE FROM dns_records WHERE NOT is_active AND last_seen_at < now() - make_interval(days => $1)`,
+      [INACTIVE_RECORDS_DAYS],
+    );
+    return { results, buckets, records };
   }
 
   /** A write that finds its domain deleted under it (the foreign key refuses the row) writes nothing. */

@@ -55,7 +55,7 @@ beforeAll(async () => {
   await db.connect();
   // A domain with a certificate (id 1), so that malformed PATCHes of it are refused with something to change.
   await api.call('/api/domains', { method: 'POST', cookie: admin, body: { domain: 'fuzz.example.test' } });
-  while ((await db.query('SELECT 1 FROM domain_monitoring WHERE last_check IS NOT NULL')).rowCount === 0) {
+  while ((await db.query('SELECT 1 FROM domain_verifications WHERE checked_at IS NOT NULL')).rowCount === 0) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await db.query(`INSERT INTO ssl_certificates (domain_id, status) SELECT id, 'active' FROM domains ON CONFLICT DO NOTHING`);

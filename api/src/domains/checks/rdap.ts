@@ -1,3 +1,5 @@
+import dns from 'node:dns';
+import { blockedReason, DENY_PRIVATE } from '../../services/outbound-http';
 export const DEFAULT_RDAP_BASE_URL = 'https://rdap.org';
 
 export interface RegistrationData {
@@ -75,22 +77,41 @@ async function readLimited(response: Response): Promise<string | null> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+const MAX_REDIRECTS = 3;
+
+/**
+ * Where a redirect may send the look-up: the operator's own RDAP host (their setting, so a test or an internal
+ * mirror may be private), or an https URL whose every address is public — a redirect comes from a server on
+ * the internet and must not turn the look-up towards this network.
+ */
+async function redirectAllowed(target: URL, base: URL): Promise<boolean> {
+  if (target.host === base.host) return true;
+  if (target.protocol !== 'https:') return false;
+  const addresses = await dns.promises.lookup(target.hostname.replace(/^\[|\]$/g, ''), { all: true }).catch(() => []);
+  return addresses.length > 0 && addresses.every(({ address }) => blockedReason(address, DENY_PRIVATE) === null);
+}
+
 /**
  * Registration data of a domain. Registration data is a nice-to-have: an unreachable service, a timeout, an
  * unknown domain or an answer that is not RDAP all give unknown (nulls), never a failure. The base URL is the
- * operator's setting, not a user's, so it is not subject to the private-address policy (a test or an internal
- * RDAP mirror may well be on a private address).
+ * operator's setting, not a user's; the redirects a bootstrap service answers with are followed by hand, at most
+ * three, each checked by redirectAllowed.
  */
 export async function lookupRegistration(domain: string, settings: RdapSettings): Promise<RegistrationData> {
   try {
     const base = settings.baseUrl.replace(/\/+$/, '');
     const name = domain.replace(/\.$/, '').toLowerCase();
-    const response = await fetch(`${base}/domain/${encodeURIComponent(name)}`, {
-      headers: { accept: 'application/rdap+json, application/json' },
-      // A bootstrap service (rdap.org) answers with a redirect to the registry's own RDAP server.
-      redirect: 'follow',
-      signal: AbortSignal.timeout(settings.timeoutMs),
-    });
+    const signal = AbortSignal.timeout(settings.timeoutMs);
+    let url = new URL(`${base}/domain/${encodeURIComponent(name)}`);
+    let response = await fetch(url, { headers: { accept: 'application/rdap+json, application/json' }, redirect: 'manual', signal });
+    for (let hop = 0; response.status >= 300 && response.status < 400 && hop < MAX_REDIRECTS; hop++) {
+      await response.body?.cancel();
+      const location = response.headers.get('location');
+      if (!location) return unknownRegistration();
+      url = new URL(location, url);
+      if (!(await redirectAllowed(url, new URL(base)))) return unknownRegistration();
+      response = await fetch(url, { headers: { accept: 'application/rdap+json, application/json' }, redirect: 'manual', signal });
+    }
     if (!response.ok) {
       await response.body?.cancel();
       return unknownRegistration();

@@ -13,7 +13,7 @@ import { DomainsRepository, type CertificateFindings } from '../domains.reposito
 import type { DomainEntity } from '../entities/domain.entity';
 import { toAlertView, type DomainAlertEntity } from '../entities/domain-alert.entity';
 import { DomainVerificationEntity } from '../entities/domain-verification.entity';
-import { decideAlerts } from './alert-rules';
+import { decideAlerts, type AlertDecisions } from './alert-rules';
 
 /** How often this replica looks for due domains. */
 const TICK_MS = 1000;
@@ -107,11 +107,27 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
-  /** One round: ownership, DNS, certificate, uptime, registration; then the domain's status and its alerts. */
+  /**
+   * One round: ownership first; only a verified domain is then looked at further (DNS, certificate, uptime,
+   * registration) — otherwise anyone allowed to add domains could point this server at hosts nobody asked to be
+   * checked, or read names of this network through the stored records. Then the status and the alerts.
+   */
   private async round(domain: DomainEntity): Promise<void> {
     const now = new Date();
     const policy = this.config.ALLOW_PRIVATE_TARGETS;
     const verification = await this.checkOwnership(domain);
+    if (verification !== 'verified') {
+      const statusChange = await this.domains.setDomainStatus(domain.id, 'pending');
+      const decisions = decideAlerts({
+        domain: domain.domain,
+        now,
+        failures: { count: 0, since: null },
+        slow: { count: 0, since: null, lastMs: null },
+        verification: verification ? { status: verification, reason: null } : undefined,
+      });
+      await this.finish(domain, decisions, statusChange !== null && statusChange.previous !== 'pending');
+      return;
+    }
 
     const [dns, tls, http] = await Promise.all([
       this.resolver.lookupAll(domain.domain),
@@ -134,7 +150,7 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     });
     const registration = await this.registration(domain, now);
 
-    const status: DomainStatus = verification !== 'verified' ? 'pending' : http.status === 'up' ? 'active' : 'down';
+    const status: DomainStatus = http.status === 'up' ? 'active' : 'down';
     const statusChange = await this.domains.setDomainStatus(domain.id, status);
 
     const decisions = decideAlerts({
@@ -147,9 +163,14 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
       },
       failures: { count: monitoring?.consecutiveFailures ?? 0, since: monitoring?.failingSince ?? null },
       slow: { count: monitoring?.consecutiveSlow ?? 0, since: monitoring?.slowSince ?? null, lastMs: monitoring?.responseTimeMs ?? null },
-      verification: verification ? { status: verification, reason: null } : undefined,
+      verification: { status: verification, reason: null },
       registrationExpiresAt: registration,
     });
+    await this.finish(domain, decisions, statusChange !== null && statusChange.previous !== status);
+  }
+
+  /** Opens and resolves the round's alerts, announces what changed, and hands the domain back to the schedule. */
+  private async finish(domain: DomainEntity, decisions: AlertDecisions, statusChanged: boolean): Promise<void> {
     const changed: DomainAlertEntity[] = [];
     for (const alert of decisions.open) {
       const opened = await this.domains.openAlert(domain.id, alert);
@@ -162,7 +183,7 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
 
     for (const alert of changed)
       await this.bus.publish({ type: 'domainAlert', data: { alert: toAlertView(alert), domain: domain.domain } });
-    if (changed.length > 0 || (statusChange && statusChange.previous !== status)) {
+    if (changed.length > 0 || statusChanged) {
       await this.bus.publish({ type: 'domainUpdated', data: { domainId: domain.id } });
     }
     await this.domains.completeRound(domain.id, this.instance.id, this.config.DOMAIN_CHECK_INTERVAL);

@@ -63,7 +63,11 @@ it('verifies ownership once the TXT record appears, reads DNS, the certificate a
   );
   expect(verification).toMatchObject({ reason: 'no TXT record found', recordName: `_cbhub-verify.${host}` });
   expect((await call(`/api/domains/${id}`)).status).toBe('pending');
-  expect(await alerts(id)).toEqual(expect.arrayContaining(['verification_failed high open', 'certificate_invalid critical open']));
+  // until ownership is proven nothing else is looked at: no records, no certificate, no uptime
+  expect(await alerts(id)).toEqual(['verification_failed high open']);
+  expect(await call(`/api/dns-records?domainId=${id}`)).toEqual([]);
+  expect(await call(`/api/ssl-certificates?domainId=${id}`)).toEqual([]);
+  expect((await one('/api/domain-monitoring', id)) as { lastCheck: string | null }).toMatchObject({ lastCheck: null });
 
   servers.addRecord(verification.recordName, 'TXT', verification.recordValue);
   await roundUntil(
@@ -115,9 +119,11 @@ it('a record gone since the last round stays listed as inactive', async () => {
   await servers.addHost(host);
   servers.addRecord(host, 'TXT', 'v=spf1 -all');
   const { id } = await call('/api/domains', 'POST', { domain: host });
+  const verification = (await one('/api/domain-verifications', id)) as { recordName: string; recordValue: string };
+  servers.addRecord(verification.recordName, 'TXT', verification.recordValue);
   const txt = async () =>
     ((await call(`/api/dns-records?domainId=${id}`)) as { recordType: string; value: string; isActive: boolean }[]).filter(
-      (record) => record.recordType === 'TXT',
+      (record) => record.recordType === 'TXT' && !record.value.startsWith('cbhub-verify='),
     );
   await roundUntil(id, txt, (list) => list.some((record) => record.isActive));
   servers.removeRecord(host, 'TXT');
