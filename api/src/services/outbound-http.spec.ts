@@ -38,6 +38,18 @@ describe('outbound address policy', () => {
     expect(blockedReason('not-an-address', { allowPrivate: true })).toBe('not an IP address');
   });
 
+  it('never calls cloud metadata services outside link-local, and treats non-internet ranges as private', () => {
+    const all = { allowPrivate: true };
+    const none = { allowPrivate: false };
+    expect(blockedReason('168.63.129.16', all)).toBe('a link-local or metadata address');
+    expect(blockedReason('100.100.100.200', all)).toBe('a link-local or metadata address');
+    for (const address of ['198.18.0.1', 'fec0::1', '64:ff9b:1::a00:1', '2002:7f00:1::1']) {
+      expect({ address, reason: blockedReason(address, none) }).toEqual({ address, reason: 'a loopback or private address' });
+    }
+    expect(blockedReason('2002:a9fe:a9fe::1', all)).toBe('a link-local or metadata address');
+    expect(blockedReason('2002:0808:0808::1', none)).toBeNull();
+  });
+
   describe('with a list of CIDR ranges', () => {
     const listed = policy('10.20.0.0/16,127.0.0.8/29,fd00:1::/32');
 

@@ -90,6 +90,8 @@ export function cidrContains(range: CidrRange, address: string): boolean {
   return parsed !== null && inRange(parsed, range);
 }
 
+const IPV4_METADATA = new Set(['168.63.129.16', '100.100.100.200']);
+
 type AddressClass = { kind: 'never'; reason: string } | { kind: 'private' } | { kind: 'public' };
 
 function classify(address: ParsedAddress): AddressClass {
@@ -97,6 +99,10 @@ function classify(address: ParsedAddress): AddressClass {
   if (address.family === 4) {
     const [a, second] = b as [number, number];
     if (a === 169 && second === 254) return { kind: 'never', reason: 'a link-local or metadata address' };
+    // metadata and host services of clouds outside link-local: Azure's wire server, Alibaba's metadata service
+    if (IPV4_METADATA.has(b.join('.'))) return { kind: 'never', reason: 'a link-local or metadata address' };
+    // the benchmarking range 198.18.0.0/15 is not on the internet: treat it as private
+    if (a === 198 && (second === 18 || second === 19)) return { kind: 'private' };
     if (a === 0 || a >= 224) return { kind: 'never', reason: 'an unspecified, multicast or reserved address' };
     const isPrivate =
       a === 127 ||
@@ -121,6 +127,11 @@ function classify(address: ParsedAddress): AddressClass {
   // Deprecated IPv4-compatible addresses (::a.b.c.d) are not routed; nothing legitimate is called there.
   if (zeroUpTo(12)) return { kind: 'never', reason: 'an unspecified, multicast or reserved address' };
   if ((b[0]! & 0xfe) === 0xfc) return { kind: 'private' };
+  // site-local (fec0::/10, deprecated but still routed inside some networks) and the local-use NAT64 prefix
+  if (b[0] === 0xfe && (b[1]! & 0xc0) === 0xc0) return { kind: 'private' };
+  if (b[0] === 0 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && b[4] === 0 && b[5] === 1) return { kind: 'private' };
+  // 6to4 (2002::/16) carries an IPv4 address in bytes 2–5: judge that address instead
+  if (b[0] === 0x20 && b[1] === 0x02) return classify({ family: 4, bytes: b.slice(2, 6) });
   return { kind: 'public' };
 }
 
