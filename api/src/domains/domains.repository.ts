@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import { hydrate, type RawRow } from '../database/hydrate';
+import { DataSource, type EntityManager } from 'typeorm';
 import type {
   AlertSeverity,
   CertificateStatus,
@@ -75,7 +76,6 @@ export interface NewDomainAlert {
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /** A row as PostgreSQL returns it, keyed by column name. */
-type RawRow = Record<string, unknown>;
 
 /**
  * The domain statements that must stay single statements: several replicas run checks on one database, so
@@ -102,7 +102,7 @@ export class DomainsRepository {
        RETURNING *`,
       [owner, limit, leaseSeconds],
     );
-    return rows.map((row) => this.hydrate(DomainEntity, row));
+    return rows.map((row) => hydrate(this.dataSource, DomainEntity, row));
   }
 
   /**
@@ -148,7 +148,7 @@ export class DomainsRepository {
       [domainId],
       manager,
     );
-    return rows[0] ? this.hydrate(DomainVerificationEntity, rows[0]) : null;
+    return rows[0] ? hydrate(this.dataSource, DomainVerificationEntity, rows[0]) : null;
   }
 
   /** Records a look-up's outcome; verifiedAt is when it first succeeded, and goes when it no longer does. */
@@ -159,7 +159,7 @@ export class DomainsRepository {
        WHERE domain_id = $1 RETURNING *`,
       [domainId, findings.status, findings.reason],
     );
-    return rows[0] ? this.hydrate(DomainVerificationEntity, rows[0]) : null;
+    return rows[0] ? hydrate(this.dataSource, DomainVerificationEntity, rows[0]) : null;
   }
 
   /**
@@ -190,7 +190,7 @@ export class DomainsRepository {
         ],
       ),
     );
-    return rows[0] ? this.hydrate(SslCertificateEntity, rows[0]) : null;
+    return rows[0] ? hydrate(this.dataSource, SslCertificateEntity, rows[0]) : null;
   }
 
   /**
@@ -234,7 +234,7 @@ export class DomainsRepository {
         [domainId, [...new Set(names)]],
       ),
     );
-    return rows.map((row) => this.hydrate(SubdomainEntity, row));
+    return rows.map((row) => hydrate(this.dataSource, SubdomainEntity, row));
   }
 
   /**
@@ -297,7 +297,7 @@ export class DomainsRepository {
         ],
       ),
     );
-    return rows[0] ? this.hydrate(DomainMonitoringEntity, rows[0]) : null;
+    return rows[0] ? hydrate(this.dataSource, DomainMonitoringEntity, rows[0]) : null;
   }
 
   /**
@@ -314,7 +314,7 @@ export class DomainsRepository {
         [domainId, alert.alertType, alert.severity, alert.message, alert.dedupeKey],
       ),
     );
-    return rows[0] ? this.hydrate(DomainAlertEntity, rows[0]) : null;
+    return rows[0] ? hydrate(this.dataSource, DomainAlertEntity, rows[0]) : null;
   }
 
   /** Resolves the domain's open alerts of that type and returns them (none when none was open). */
@@ -324,7 +324,7 @@ export class DomainsRepository {
        WHERE domain_id = $1 AND alert_type = $2 AND status = 'open' RETURNING *`,
       [domainId, alertType],
     );
-    return rows.map((row) => this.hydrate(DomainAlertEntity, row));
+    return rows.map((row) => hydrate(this.dataSource, DomainAlertEntity, row));
   }
 
   /**
@@ -338,7 +338,7 @@ export class DomainsRepository {
        RETURNING *`,
       [domainId, alertType, [...keepKeys]],
     );
-    return rows.map((row) => this.hydrate(DomainAlertEntity, row));
+    return rows.map((row) => hydrate(this.dataSource, DomainAlertEntity, row));
   }
 
   /** Resolves one alert if it is open; null when it is not (already resolved, or no such alert). */
@@ -348,7 +348,7 @@ export class DomainsRepository {
       [id],
       manager,
     );
-    return rows[0] ? this.hydrate(DomainAlertEntity, rows[0]) : null;
+    return rows[0] ? hydrate(this.dataSource, DomainAlertEntity, rows[0]) : null;
   }
 
   /** Deletes raw results older than 24 hours and buckets older than 90 days; how many of each. */
@@ -396,12 +396,4 @@ export class DomainsRepository {
   }
 
   /** A row as the database returned it, with its columns read into the entity's properties the way TypeORM reads them. */
-  private hydrate<T extends ObjectLiteral>(target: EntityTarget<T>, row: RawRow): T {
-    const metadata = this.dataSource.getMetadata(target);
-    const entity = metadata.create() as T;
-    for (const column of metadata.columns) {
-      column.setEntityValue(entity, this.dataSource.driver.prepareHydratedValue(row[column.databaseName], column));
-    }
-    return entity;
-  }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { hydrate, type RawRow } from '../database/hydrate';
 import { DataSource } from 'typeorm';
 import { TestSessionEntity } from './entities/test-session.entity';
 
@@ -9,9 +10,6 @@ export type NewTestSession = Pick<
 >;
 
 const UNIQUE_VIOLATION = '23505';
-
-/** A row as PostgreSQL returns it, keyed by column name. */
-type RawRow = Record<string, unknown>;
 
 /**
  * The test_sessions statements that decide something for every replica at once. Several replicas share the
@@ -33,7 +31,7 @@ export class TestSessionsRepository {
          VALUES ($1, $2, $3, $4, 'running', now() + make_interval(mins => $4), $5, $6) RETURNING *`,
         [session.configId, session.failureRate, session.requestRate, session.durationMinutes, session.ownerInstance, session.createdBy],
       );
-      return this.toEntity(rows[0]!);
+      return hydrate(this.dataSource, TestSessionEntity, rows[0]!);
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) return null;
       throw error;
@@ -46,7 +44,7 @@ export class TestSessionsRepository {
       `UPDATE test_sessions SET status = 'stopped', stopped_at = now() WHERE id = $1 AND status = 'running' RETURNING *`,
       [id],
     );
-    return rows[0] ? this.toEntity(rows[0]) : null;
+    return rows[0] ? hydrate(this.dataSource, TestSessionEntity, rows[0]) : null;
   }
 
   /**
@@ -59,7 +57,7 @@ export class TestSessionsRepository {
        WHERE status = 'running' AND heartbeat_at < now() - make_interval(secs => $2) RETURNING *`,
       [ownerInstance, silentSeconds],
     );
-    return rows.map((row) => this.toEntity(row));
+    return rows.map((row) => hydrate(this.dataSource, TestSessionEntity, row));
   }
 
   /**
@@ -71,15 +69,5 @@ export class TestSessionsRepository {
       .getRepository(TestSessionEntity)
       .update({ id, status: 'running', ownerInstance }, { heartbeatAt: () => 'now()' });
     return result.affected === 1;
-  }
-
-  /** A row as the database returned it, with its columns read into the entity's properties the way TypeORM reads them. */
-  private toEntity(row: RawRow): TestSessionEntity {
-    const metadata = this.dataSource.getMetadata(TestSessionEntity);
-    const session = metadata.create() as TestSessionEntity;
-    for (const column of metadata.columns) {
-      column.setEntityValue(session, this.dataSource.driver.prepareHydratedValue(row[column.databaseName], column));
-    }
-    return session;
   }
 }

@@ -4,7 +4,7 @@ import type { DomainStatus } from '@cbh/contracts';
 import { RealtimeBus } from '../../bus/realtime-bus.service';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { InstanceRegistry } from '../../replicas/instance-registry.service';
-import { createDnsResolver, DnsResolver } from '../checks/dns-resolver';
+import { DnsResolver } from '../checks/dns-resolver';
 import { checkHttp } from '../checks/http.check';
 import { lookupRegistration } from '../checks/rdap';
 import { checkTls, type TlsCheckResult } from '../checks/tls.check';
@@ -51,7 +51,8 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     private readonly instance: InstanceRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.resolver = createDnsResolver(config.DNS_SERVERS?.join(','), { timeoutMs: CHECK_TIMEOUT_MS / 2 });
+    // DNS_SERVERS arrives parsed and checked from the configuration
+    this.resolver = new DnsResolver({ servers: config.DNS_SERVERS ?? undefined, timeoutMs: CHECK_TIMEOUT_MS / 2 });
   }
 
   onApplicationBootstrap() {
