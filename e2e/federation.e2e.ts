@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { loadedProviders } from './support/federation';
 
 interface ManifestShared {
   name: string;
@@ -26,26 +27,11 @@ test('shell and remotes run on exactly one React, one router and one store', asy
   await page.getByRole('link', { name: 'Domains' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Domain Management');
 
-  // The federation runtime's share scope: each singleton has exactly one loaded provider.
-  const loaded = await page.evaluate(() => {
-    const scope = (
-      window as unknown as {
-        __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; from: string }>>>> };
-      }
-    ).__FEDERATION__.__SHARE__;
-    const result: Record<string, string[]> = {};
-    for (const instance of Object.values(scope)) {
-      for (const [pkg, versions] of Object.entries(instance.default ?? {})) {
-        for (const [version, shared] of Object.entries(versions)) {
-          if (shared.loaded) (result[pkg] ??= []).push(`${version} from ${shared.from}`);
-        }
-      }
-    }
-    return result;
-  });
+  // The federation runtime's share scope: each singleton has exactly one loaded provider, the shell.
   for (const pkg of ['react', 'react-dom', '@cbh/router', 'react-redux', 'styled-components', '@cbh/api-client', '@cbh/ui']) {
-    expect(new Set(loaded[pkg]), `${pkg} loaded providers`).toEqual(new Set([loaded[pkg]![0]]));
-    expect(loaded[pkg]![0]).toMatch(/from shell$/);
+    const loaded = await loadedProviders(page, pkg);
+    expect(new Set(loaded), `${pkg} loaded providers`).toEqual(new Set([loaded[0]]));
+    expect(loaded[0]).toMatch(/from shell$/);
   }
 
   // No remote fetched its own copy of React, React DOM, the router or the store bindings.

@@ -2,6 +2,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { linkIn, startSmtpSink } from '../api/test/smtp-sink';
+import { loadedProviders } from './support/federation';
 import { ACCOUNTS_ENV, ADMIN, DEMO_PASSWORD, ELEVATION_EMAIL, SCRATCH, startSite, type Site } from './support/server';
 
 /**
@@ -280,19 +281,6 @@ test('on a phone-sized screen the users table scrolls inside the page, which kee
   const table = page.getByRole('region', { name: 'Users', exact: true });
   expect(await table.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
 });
-
-/** The providers of a shared module the federation runtime has loaded on this page. */
-async function loadedProviders(page: Page, pkg: string): Promise<string[]> {
-  return page.evaluate((name) => {
-    type Share = Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; from: string }>>>>;
-    const scope = (window as unknown as { __FEDERATION__: { __SHARE__: Share } }).__FEDERATION__.__SHARE__;
-    return Object.values(scope).flatMap((instance) =>
-      Object.entries(instance.default?.[name] ?? {})
-        .filter(([, shared]) => shared.loaded)
-        .map(([version, shared]) => `${version} from ${shared.from}`),
-    );
-  }, pkg);
-}
 
 test('the overlays (dialogs, tabs, switches) load only when a screen needs them, once', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
