@@ -86,6 +86,8 @@ test('two API processes check every domain once per interval, read certificates 
   await expect.poll(async () => (await read(`/api/ssl-certificates?domainId=${ids.old}`))[0]?.status, { timeout: 20_000 }).toBe('expired');
   await expect.poll(() => alertsOf(ids.old!), { timeout: 20_000 }).toEqual(['certificate_expired critical open']);
 
+  // each domain's checks begin once its own TXT record has been seen: wait for this one's certificate too
+  await expect.poll(async () => (await read(`/api/ssl-certificates?domainId=${ids.fresh}`))[0]?.status, { timeout: 20_000 }).toBe('active');
   const freshCertificate = (await read(`/api/ssl-certificates?domainId=${ids.fresh}`))[0];
   expect(freshCertificate).toMatchObject({ status: 'active', autoRenew: true });
   expect(new Date(freshCertificate.expiresAt).getTime()).toBe(Math.floor(fresh!.notAfter.getTime() / 1000) * 1000);
