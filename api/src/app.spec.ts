@@ -104,6 +104,9 @@ describe('serving the site', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
+    // the domain screen's Test Connection reaches the owner's site over https, never plain http
+    expect(csp).toMatch(/connect-src [^;]*https:/);
+    expect(csp).not.toMatch(/connect-src [^;]*http:/);
   });
 });
 

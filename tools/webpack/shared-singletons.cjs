@@ -18,8 +18,9 @@ const SINGLETONS = [
   'styled-components',
   '@cbh/api-client',
   '@cbh/ui',
-  // not used by the shell: the first remote that needs it loads it, the others reuse it
+  // not used by the shell: the first remote that needs one loads it, the others reuse it (charts carry uPlot)
   '@cbh/ui/overlays',
+  '@cbh/ui/charts',
 ];
 
 function versionOf(request) {

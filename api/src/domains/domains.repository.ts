@@ -120,15 +120,10 @@ export class DomainsRepository {
     return rows.length === 1;
   }
 
-  /** Sets the domain's status and tells what it was, so that the caller announces only a change; null when there is no such domain. */
-  async setDomainStatus(domainId: number, status: DomainStatus): Promise<{ previous: DomainStatus } | null> {
-    const rows = await this.rows(
-      `UPDATE domains d SET status = $2
-       FROM (SELECT id, status FROM domains WHERE id = $1 FOR UPDATE) previous
-       WHERE d.id = previous.id RETURNING previous.status AS previous`,
-      [domainId, status],
-    );
-    return rows[0] ? { previous: rows[0].previous as DomainStatus } : null;
+  /** Sets the domain's status; false when there is no such domain. */
+  async setDomainStatus(domainId: number, status: DomainStatus): Promise<boolean> {
+    const result = await this.dataSource.getRepository(DomainEntity).update({ id: domainId }, { status });
+    return result.affected === 1;
   }
 
   /** The registrar and registration expiry, null when the registry could not tell. */

@@ -3,6 +3,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { DataSource, type FindOptionsOrder, type FindOptionsWhere, type ObjectLiteral } from 'typeorm';
 import type { z } from 'zod';
 import {
+  DOMAIN_RECENT_CHECKS,
   verificationRecordName,
   verificationRecordValue,
   type DnsRecordView,
@@ -21,6 +22,7 @@ import { RealtimeBus } from '../bus/realtime-bus.service';
 import { DomainsRepository } from './domains.repository';
 import { DnsRecordEntity, toDnsRecordView } from './entities/dns-record.entity';
 import { DomainAlertEntity, toAlertView } from './entities/domain-alert.entity';
+import { DomainCheckResultEntity, toCheckView } from './entities/domain-check-result.entity';
 import { DomainMonitoringEntity, toMonitoringView } from './entities/domain-monitoring.entity';
 import { DomainVerificationEntity, toVerificationView } from './entities/domain-verification.entity';
 import { DomainEntity, toDomainView } from './entities/domain.entity';
@@ -56,7 +58,7 @@ export class DomainsService {
 
   async detail(id: number): Promise<DomainDetailView> {
     const domain = await this.find(id);
-    const [verification, certificate, dnsRecords, subdomains, monitoring, alerts] = await Promise.all([
+    const [verification, certificate, dnsRecords, subdomains, monitoring, alerts, latestChecks] = await Promise.all([
       this.dataSource.getRepository(DomainVerificationEntity).findOneBy({ domainId: id }),
       this.dataSource.getRepository(SslCertificateEntity).findOneBy({ domainId: id }),
       this.dataSource
@@ -67,6 +69,9 @@ export class DomainsService {
       this.dataSource
         .getRepository(DomainAlertEntity)
         .find({ where: { domainId: id }, order: { triggeredAt: 'DESC', id: 'DESC' }, take: DETAIL_ALERTS }),
+      this.dataSource
+        .getRepository(DomainCheckResultEntity)
+        .find({ where: { domainId: id }, order: { checkedAt: 'DESC', id: 'DESC' }, take: DOMAIN_RECENT_CHECKS }),
     ]);
     return {
       ...toDomainView(domain),
@@ -76,6 +81,7 @@ export class DomainsService {
       subdomains: subdomains.map(toSubdomainView),
       monitoring: monitoring.map(toMonitoringView),
       alerts: alerts.map(toAlertView),
+      recentChecks: latestChecks.reverse().map(toCheckView),
     };
   }
 

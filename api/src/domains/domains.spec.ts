@@ -191,6 +191,7 @@ describe('reading domains', () => {
       subdomains: [{ domainId: domain.id, name: `www.${domain.domain}` }],
       monitoring: [{ domainId: domain.id, monitoringType: 'uptime', lastStatus: 'up', responseTime: 120, uptimePercentage: 100 }],
       alerts: [{ domainId: domain.id, alertType: 'certificate_expiring', severity: 'medium', status: 'open', resolvedAt: null }],
+      recentChecks: [{ status: 'up', responseTime: 120, error: null, checkedAt: expect.any(String) }],
     });
 
     for (const path of ['/api/ssl-certificates', '/api/dns-records', '/api/subdomains', '/api/domain-alerts']) {
@@ -199,6 +200,17 @@ describe('reading domains', () => {
     }
     expect((await call('/api/domains/999999')).status).toBe(404);
     expect((await (await call('/api/domains/abc')).json()).message).toBe('id: must be a domain id');
+  });
+
+  it("carries the domain's last 60 uptime checks, oldest first", async () => {
+    const domain = await addDomain('checks');
+    const start = Date.now() - 70 * 60_000;
+    for (let i = 0; i < 62; i++) {
+      await repository().recordCheck(domain.id, { status: 'up', responseTimeMs: 100 + i, checkedAt: new Date(start + i * 60_000) });
+    }
+    const { recentChecks } = (await (await call(`/api/domains/${domain.id}`)).json()) as DomainDetailView;
+    expect(recentChecks).toHaveLength(60);
+    expect(recentChecks.map((check) => check.responseTime)).toEqual(Array.from({ length: 60 }, (_, i) => 102 + i));
   });
 
   it('lists alerts newest first', async () => {
@@ -478,9 +490,10 @@ describe('the repository the checks use', () => {
     expect(verified).toMatchObject({ status: 'verified', verifiedAt: expect.any(Date) });
     expect((await repo.saveVerification(domain.id, { status: 'verified', reason: null }))!.verifiedAt).toEqual(verified!.verifiedAt);
 
-    expect(await repo.setDomainStatus(domain.id, 'active')).toEqual({ previous: 'pending' });
-    expect(await repo.setDomainStatus(domain.id, 'down')).toEqual({ previous: 'active' });
-    expect(await repo.setDomainStatus(999_999, 'down')).toBeNull();
+    expect(await repo.setDomainStatus(domain.id, 'active')).toBe(true);
+    expect((await call(`/api/domains/${domain.id}`).then((r) => r.json())).status).toBe('active');
+    expect(await repo.setDomainStatus(domain.id, 'down')).toBe(true);
+    expect(await repo.setDomainStatus(999_999, 'down')).toBe(false);
 
     await repo.saveRegistration(domain.id, { registrar: 'Example Registrar', expiresAt: new Date('2027-01-01T00:00:00Z') });
     expect(await (await call(`/api/domains/${domain.id}`)).json()).toMatchObject({

@@ -4,7 +4,8 @@ import helmet from 'helmet';
 /**
  * Helmet with a CSP that lets the shell load federated chunks: same-origin by default, plus any origin a
  * remote is deployed to (REMOTE_ORIGINS). styled-components injects <style> tags, hence 'unsafe-inline'
- * for styles only.
+ * for styles only. connect-src allows https: for the domain screen's Test Connection, a no-cors HEAD request from
+ * the browser to the owner's own site; it reads nothing back, and images could already reach any https origin.
  */
 export function securityHeaders(remoteOrigins: string[]) {
   const site = helmet({
@@ -16,7 +17,7 @@ export function securityHeaders(remoteOrigins: string[]) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...remoteOrigins],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https:', ...remoteOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

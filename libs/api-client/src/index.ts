@@ -3,3 +3,4 @@ export * from './live';
 export * from './breakers';
 export * from './api-error';
 export * from './users';
+export * from './domains';

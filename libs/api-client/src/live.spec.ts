@@ -1,4 +1,4 @@
-import { LiveConnection, RECONNECT_DELAY_MS, invalidationFor } from './live';
+import { coalescing, LiveConnection, LIVE_REFRESH_WINDOW_MS, RECONNECT_DELAY_MS, invalidationFor } from './live';
 
 class FakeSocket {
   static opened: FakeSocket[] = [];
@@ -70,6 +70,28 @@ describe('live connection', () => {
     expect(tags({ type: 'serviceUpdated', data: { serviceId: 1, service: null } })).toEqual(['Services']);
     // a changed account: the users list and audit for managers, the auth user for the account itself
     expect(tags({ type: 'userChanged', data: { userId: 'u' } })).toEqual(['Users', 'Audit', 'AuthUser']);
+    expect(tags({ type: 'domainUpdated', data: { domainId: 1 } })).toEqual(['Domains']);
     expect(tags({ type: 'pong' })).toBeNull();
+  });
+
+  it('refreshes at once, then at most once a window, with what arrived inside it sent at its end', () => {
+    jest.useFakeTimers();
+    const sent: unknown[] = [];
+    const refresh = coalescing((action) => sent.push(action.payload));
+    const domains = invalidationFor({ type: 'domainUpdated', data: { domainId: 1 } })!;
+    const users = invalidationFor({ type: 'userChanged', data: { userId: 'u' } })!;
+    refresh.send(domains);
+    expect(sent).toEqual([['Domains']]);
+    for (let i = 0; i < 50; i++) refresh.send(domains);
+    // another kind of refresh is not held back by the first
+    refresh.send(users);
+    expect(sent).toEqual([['Domains'], ['Users', 'Audit', 'AuthUser']]);
+    jest.advanceTimersByTime(LIVE_REFRESH_WINDOW_MS);
+    expect(sent).toEqual([['Domains'], ['Users', 'Audit', 'AuthUser'], ['Domains']]);
+    // a quiet window sends nothing more
+    jest.advanceTimersByTime(5 * LIVE_REFRESH_WINDOW_MS);
+    expect(sent).toHaveLength(3);
+    refresh.stop();
+    jest.useRealTimers();
   });
 });

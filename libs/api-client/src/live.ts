@@ -109,22 +109,62 @@ export function invalidationFor(message: ServerMessage) {
     case 'userChanged':
       // the users list for managers; the account itself for the one whose role or permissions changed
       return api.util.invalidateTags(['Users', 'Audit', 'AuthUser']);
+    case 'domainUpdated':
+    case 'domainAlert':
+      return api.util.invalidateTags(['Domains']);
     default:
       return null;
   }
+}
+
+type Invalidation = NonNullable<ReturnType<typeof invalidationFor>>;
+
+/**
+ * A refetch asked for by live messages happens at once, then at most once per window: every finished round of
+ * domain checks sends a message, hundreds a second with many domains, and what arrives within a window is
+ * refetched once at its end.
+ */
+export const LIVE_REFRESH_WINDOW_MS = 1000;
+
+export function coalescing(dispatch: (action: Invalidation) => unknown, windowMs = LIVE_REFRESH_WINDOW_MS) {
+  const windows = new Map<string, { timer: ReturnType<typeof setTimeout>; pending: Invalidation | null }>();
+  const send = (action: Invalidation) => {
+    const key = JSON.stringify(action.payload);
+    const open = windows.get(key);
+    if (open) {
+      open.pending = action;
+      return;
+    }
+    dispatch(action);
+    const window = {
+      pending: null as Invalidation | null,
+      timer: setTimeout(() => {
+        windows.delete(key);
+        if (window.pending) send(window.pending);
+      }, windowMs),
+    };
+    windows.set(key, window);
+  };
+  const stop = () => {
+    windows.forEach((window) => clearTimeout(window.timer));
+    windows.clear();
+  };
+  return { send, stop };
 }
 
 /** Runs the shared connection while `enabled` (signed in); returns whether it is connected now. */
 export function useLiveConnection(enabled: boolean, dispatch: (action: ReturnType<typeof api.util.invalidateTags>) => unknown): boolean {
   useEffect(() => {
     if (!enabled) return;
+    const refresh = coalescing(dispatch);
     const unsubscribe = liveConnection.subscribe((message) => {
       const action = invalidationFor(message);
-      if (action) dispatch(action);
+      if (action) refresh.send(action);
     });
     liveConnection.start();
     return () => {
       unsubscribe();
+      refresh.stop();
       liveConnection.stop();
     };
   }, [enabled, dispatch]);

@@ -1,4 +1,4 @@
 export * from './BreakerSettingsSliders';
 export * from './LoadTestPanel';
-export * from './TimeSeriesChart';
+export * from './StateChart';
 export * from './metrics-history';

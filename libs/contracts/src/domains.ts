@@ -43,6 +43,20 @@ export const DOMAIN_ALERT_TYPES = [
 ] as const;
 export type DomainAlertType = (typeof DOMAIN_ALERT_TYPES)[number];
 
+/** How the screens name each kind of alert. */
+export const DOMAIN_ALERT_TYPE_LABELS: Record<DomainAlertType, string> = {
+  certificate_expiring: 'Certificate expiring',
+  certificate_expired: 'Certificate expired',
+  certificate_invalid: 'Certificate invalid',
+  site_down: 'Site down',
+  slow_response: 'Slow response',
+  verification_failed: 'Verification failed',
+  registration_expiring: 'Registration expiring',
+};
+
+/** How many of a domain's latest uptime checks its detail view carries (a round every minute: the last hour). */
+export const DOMAIN_RECENT_CHECKS = 60;
+
 /** Ownership is proven by a TXT record at this name holding this value; both are shown to the owner. */
 export const verificationRecordName = (domain: string) => `_cbhub-verify.${domain}`;
 export const verificationRecordValue = (token: string) => `cbhub-verify=${token}`;
@@ -206,6 +220,16 @@ export interface DomainAlertView {
   resolvedAt: string | null;
 }
 
+/** One uptime check as it happened (raw results are kept 24 hours). */
+export interface DomainCheckView {
+  checkedAt: string;
+  status: UptimeStatus;
+  /** ms; null when the check failed */
+  responseTime: number | null;
+  /** why it failed */
+  error: string | null;
+}
+
 /** GET /api/domains/{id}: the domain with all its records. */
 export interface DomainDetailView extends DomainView {
   verification: DomainVerificationView | null;
@@ -215,4 +239,6 @@ export interface DomainDetailView extends DomainView {
   monitoring: DomainMonitoringView[];
   /** newest first, the last 100 */
   alerts: DomainAlertView[];
+  /** the last DOMAIN_RECENT_CHECKS uptime checks, oldest first (in the order a chart draws them) */
+  recentChecks: DomainCheckView[];
 }

@@ -12,3 +12,6 @@ export * from './ProgressBar';
 export * from './Fieldset';
 export * from './Columns';
 export * from './Select';
+export * from './Table';
+export * from './format';
+export * from './AccessRestricted';

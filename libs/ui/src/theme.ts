@@ -16,6 +16,10 @@ export const theme = {
     closed: '#15803d',
     halfOpen: '#b45309',
     open: '#dc2626',
+    // badge tones dark enough for white text (4.5:1 or more)
+    yellow: '#a16207',
+    orange: '#c2410c',
+    grey: '#64748b',
   },
   radius: '8px',
   font: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import type { UptimeStatus } from '@cbh/contracts';
+import type { DomainCheckView, UptimeStatus } from '@cbh/contracts';
 import { DomainEntity } from './domain.entity';
 
 /** One uptime check as it happened; kept 24 hours (the buckets keep the counts longer). */
@@ -18,4 +18,8 @@ export class DomainCheckResultEntity {
   @Column('text') status!: UptimeStatus;
   @Column('integer', { name: 'response_time_ms', nullable: true }) responseTimeMs!: number | null;
   @Column('text', { nullable: true }) error!: string | null;
+}
+
+export function toCheckView(row: DomainCheckResultEntity): DomainCheckView {
+  return { checkedAt: row.checkedAt.toISOString(), status: row.status, responseTime: row.responseTimeMs, error: row.error };
 }

@@ -7,6 +7,7 @@ import { InstanceRegistry } from '../../replicas/instance-registry.service';
 import { DnsResolver } from '../checks/dns-resolver';
 import { checkHttp } from '../checks/http.check';
 import { lookupRegistration } from '../checks/rdap';
+import { subdomainsSeen } from '../checks/subdomains';
 import { checkTls, type TlsCheckResult } from '../checks/tls.check';
 import { checkVerification } from '../checks/verification.check';
 import { DomainsRepository, type CertificateFindings } from '../domains.repository';
@@ -118,7 +119,7 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     const policy = this.config.ALLOW_PRIVATE_TARGETS;
     const verification = await this.checkOwnership(domain);
     if (verification !== 'verified') {
-      const statusChange = await this.domains.setDomainStatus(domain.id, 'pending');
+      await this.domains.setDomainStatus(domain.id, 'pending');
       const decisions = decideAlerts({
         domain: domain.domain,
         now,
@@ -126,7 +127,7 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
         slow: { count: 0, since: null, lastMs: null },
         verification: verification ? { status: verification, reason: null } : undefined,
       });
-      await this.finish(domain, decisions, statusChange !== null && statusChange.previous !== 'pending');
+      await this.finish(domain, decisions);
       return;
     }
 
@@ -144,6 +145,8 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     // a look-up that got no answer says nothing about which records are gone
     if (dns.outcome === 'answered') await this.domains.replaceDnsRecords(domain.id, dns.records);
     await this.domains.saveCertificate(domain.id, certificateFindings(tls));
+    const altNames = 'certificate' in tls && tls.certificate ? tls.certificate.altNames : [];
+    await this.domains.addSubdomains(domain.id, subdomainsSeen(domain.domain, altNames, dns.outcome === 'answered' ? dns.records : []));
     const monitoring = await this.domains.recordCheck(domain.id, {
       status: http.status,
       responseTimeMs: http.status === 'up' ? http.responseTimeMs : null,
@@ -152,7 +155,7 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     const registration = await this.registration(domain, now);
 
     const status: DomainStatus = http.status === 'up' ? 'active' : 'down';
-    const statusChange = await this.domains.setDomainStatus(domain.id, status);
+    await this.domains.setDomainStatus(domain.id, status);
 
     const decisions = decideAlerts({
       domain: domain.domain,
@@ -167,11 +170,11 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
       verification: { status: verification, reason: null },
       registrationExpiresAt: registration,
     });
-    await this.finish(domain, decisions, statusChange !== null && statusChange.previous !== status);
+    await this.finish(domain, decisions);
   }
 
   /** Opens and resolves the round's alerts, announces what changed, and hands the domain back to the schedule. */
-  private async finish(domain: DomainEntity, decisions: AlertDecisions, statusChanged: boolean): Promise<void> {
+  private async finish(domain: DomainEntity, decisions: AlertDecisions): Promise<void> {
     const changed: DomainAlertEntity[] = [];
     for (const alert of decisions.open) {
       const opened = await this.domains.openAlert(domain.id, alert);
@@ -184,10 +187,10 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
 
     for (const alert of changed)
       await this.bus.publish({ type: 'domainAlert', data: { alert: toAlertView(alert), domain: domain.domain } });
-    if (changed.length > 0 || statusChanged) {
-      await this.bus.publish({ type: 'domainUpdated', data: { domainId: domain.id } });
-    }
     await this.domains.completeRound(domain.id, this.instance.id, this.config.DOMAIN_CHECK_INTERVAL);
+    // every finished round changed something the screens show (at least the last check), so they hear of each;
+    // they coalesce what arrives within a second into one refetch
+    await this.bus.publish({ type: 'domainUpdated', data: { domainId: domain.id } });
   }
 
   /** Re-checks ownership until it is verified; the status it has now. */

@@ -1,5 +1,6 @@
 import { startDomainServers, type DomainServers } from '../../../test/domain-servers';
 import { signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
+import { RealtimeBus } from '../../bus/realtime-bus.service';
 
 /**
  * Rounds of checks run by the API against DNS, HTTPS and HTTP servers started here on loopback. The jest process
@@ -112,6 +113,32 @@ it('verifies ownership once the TXT record appears, reads DNS, the certificate a
   expect(raised.filter((type) => type === 'site_down')).toHaveLength(1);
   expect(raised.filter((type) => type === 'certificate_invalid')).toHaveLength(1);
   expect(raised.filter((type) => type === 'verification_failed')).toHaveLength(1);
+
+  // the mail exchanger named in its MX record is a subdomain it has
+  expect(((await call(`/api/subdomains?domainId=${id}`)) as { name: string }[]).map((sub) => sub.name)).toEqual([`mail.${host}`]);
+
+  // a round that changes no status and no alert is still announced, with its check in the detail's recent checks
+  const heard: number[] = [];
+  const unsubscribe = api.app.get(RealtimeBus).subscribe(({ message }) => {
+    if (message.type === 'domainUpdated') heard.push(message.data.domainId);
+  });
+  try {
+    const before = (await call(`/api/domains/${id}`)).recentChecks as { checkedAt: string; status: string; responseTime: number | null }[];
+    heard.length = 0;
+    // the first announcement may close a round whose check was already read above; the second cannot
+    await roundUntil(
+      id,
+      async () => heard.filter((domainId) => domainId === id).length,
+      (count) => count >= 2,
+    );
+    const after = (await call(`/api/domains/${id}`)).recentChecks as typeof before;
+    expect(after.length).toBeGreaterThan(before.length);
+    expect(after.at(-1)).toMatchObject({ status: 'up', responseTime: expect.any(Number) });
+    const times = after.map((check) => Date.parse(check.checkedAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  } finally {
+    unsubscribe();
+  }
 }, 90_000);
 
 it('a record gone since the last round stays listed as inactive', async () => {

@@ -32,8 +32,9 @@ export const panelStyle = `
 const Overlay = styled(RadixDialog.Overlay)`
   ${overlayStyle}
 `;
-const Panel = styled(RadixDialog.Content)`
+const Panel = styled(RadixDialog.Content)<{ $wide?: boolean }>`
   ${panelStyle}
+  ${({ $wide }) => ($wide ? 'width: min(880px, calc(100vw - 32px));' : '')}
 `;
 const Description = styled(RadixDialog.Description)`
   color: ${theme.colors.muted};
@@ -47,18 +48,20 @@ export interface DialogProps {
   description?: ReactNode;
   /** The element that opens the dialog (optional: a dialog can also be opened from state). */
   trigger?: ReactNode;
+  /** A panel for a whole record (up to 880 px) rather than a short form. */
+  wide?: boolean;
   children: ReactNode;
 }
 
 /** A modal dialog: focus kept inside, Escape and the overlay close it, its title names it for screen readers. */
-export function Dialog({ open, onOpenChange, title, description, trigger, children }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, trigger, wide, children }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
       <RadixDialog.Portal>
         <Overlay />
         {/* without a description, say so, so Radix does not point aria-describedby at nothing */}
-        <Panel {...(description ? {} : { 'aria-describedby': undefined })}>
+        <Panel $wide={wide} {...(description ? {} : { 'aria-describedby': undefined })}>
           <RadixDialog.Title>{title}</RadixDialog.Title>
           {description ? <Description>{description}</Description> : null}
           {children}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { METRICS_REFRESH_MS, stateOf, useGetAuthUserQuery, useGetBreakersQuery, useGetLatestMetricsQuery } from '@cbh/api-client';
-import { breakerSeries, LoadTestPanel, StateChart, TimeSeriesChart, useMetricsHistory } from '@cbh/breaker-widgets';
+import { breakerSeries, LoadTestPanel, StateChart, useMetricsHistory } from '@cbh/breaker-widgets';
+import { TimeSeriesChart } from '@cbh/ui/charts';
 import { hasPermission } from '@cbh/contracts';
 import { Card, Columns, Muted, PageHeader, StateBadge, theme } from '@cbh/ui';
 

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Card, Muted, toast } from '@cbh/ui';
-import { SectionTitle } from './users-styles';
+import { AccessRestricted as AccessRestrictedCard, toast } from '@cbh/ui';
 
 export const NO_ACCESS_TEXT = "You don't have permission to access User Management.";
 
@@ -14,10 +13,5 @@ export function AccessRestricted() {
     toast({ title: 'Access Denied', description: NO_ACCESS_TEXT, variant: 'destructive' });
   }, []);
 
-  return (
-    <Card aria-labelledby="access-restricted-title">
-      <SectionTitle id="access-restricted-title">Access Restricted</SectionTitle>
-      <Muted>{NO_ACCESS_TEXT}</Muted>
-    </Card>
-  );
+  return <AccessRestrictedCard message={NO_ACCESS_TEXT} />;
 }

@@ -2,9 +2,7 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useGetAuditQuery, useGetAuthUserQuery } from '@cbh/api-client';
 import { hasPermission, type AuditEntryView } from '@cbh/contracts';
-import { Button, Card, FieldLabel, Muted, TextInput } from '@cbh/ui';
-import { formatDateTime } from './user-status';
-import { ScrollArea, SectionTitle, Table } from './users-styles';
+import { Button, Card, FieldLabel, formatDateTime, Muted, ScrollArea, SectionTitle, Table, TextInput } from '@cbh/ui';
 
 export const AUDIT_PAGE_SIZE = 20;
 

@@ -1,7 +1,6 @@
 import styled from 'styled-components';
 import { PERMISSION_MATRIX_SIZE, PERMISSIONS, ROLE_DEFAULT_PERMISSIONS, ROLE_LABELS, ROLES } from '@cbh/contracts';
-import { Card, Muted, theme } from '@cbh/ui';
-import { ScrollArea, SectionTitle, Table } from './users-styles';
+import { Card, Muted, ScrollArea, SectionTitle, Table, theme } from '@cbh/ui';
 
 const Mark = styled.span<{ $granted: boolean }>`
   font-weight: 700;

@@ -2,10 +2,9 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useUpdateUserPermissionsMutation } from '@cbh/api-client';
 import { PERMISSIONS, type Permission, type UserView } from '@cbh/contracts';
-import { Badge, Button, Muted, theme, toast } from '@cbh/ui';
+import { Badge, BadgeList, Button, Muted, theme, toast } from '@cbh/ui';
 import { Dialog, DialogActions, Switch } from '@cbh/ui/overlays';
 import { displayName } from './user-status';
-import { BadgeList } from './users-styles';
 
 const Form = styled.form`
   display: grid;

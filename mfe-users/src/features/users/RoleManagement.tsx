@@ -1,8 +1,6 @@
 import styled from 'styled-components';
 import { PERMISSIONS, ROLE_DEFAULT_PERMISSIONS, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type UserView } from '@cbh/contracts';
-import { Badge, Card, Muted, theme } from '@cbh/ui';
-import { plural } from './user-status';
-import { BadgeList, CardGrid } from './users-styles';
+import { Badge, BadgeList, Card, CardGrid, Muted, plural, theme } from '@cbh/ui';
 
 const RoleCard = styled(Card)`
   display: grid;

@@ -1,7 +1,6 @@
 import type { UserView } from '@cbh/contracts';
-import { StatCard } from '@cbh/ui';
-import { plural, RECENT_USER_DAYS, userCounts } from './user-status';
-import { CardGrid } from './users-styles';
+import { CardGrid, plural, StatCard } from '@cbh/ui';
+import { RECENT_USER_DAYS, userCounts } from './user-status';
 
 export function UserStatCards({ users }: { users: readonly UserView[] }) {
   const counts = userCounts(users);

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { UserView } from '@cbh/contracts';
-import { Button, Muted, RoleBadge, theme } from '@cbh/ui';
+import { Button, formatDate, formatDateTime, Muted, RoleBadge, ScrollArea, Table, theme, VisuallyHidden } from '@cbh/ui';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { DisabledReason } from './DisabledReason';
 import { PermissionsDialog } from './PermissionsDialog';
 import { RoleDialog } from './RoleDialog';
-import { displayName, formatDate, formatDateTime, initialOf } from './user-status';
+import { displayName, initialOf } from './user-status';
 import { UserStatusBadge } from './UserStatusBadge';
 import { UserStatusSwitch } from './UserStatusSwitch';
-import { ScrollArea, Table, VisuallyHidden } from './users-styles';
 
 export const OWN_DELETE_REASON = 'You cannot delete your own account';
 

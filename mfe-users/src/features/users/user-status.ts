@@ -52,15 +52,3 @@ export function nameWithEmail(user: Pick<UserView, 'firstName' | 'lastName' | 'e
 export function initialOf(user: Pick<UserView, 'firstName' | 'lastName' | 'email'>): string {
   return displayName(user).charAt(0).toUpperCase();
 }
-
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}

@@ -1,8 +1,7 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import styled from 'styled-components';
 import uPlot from 'uplot';
-import { theme } from '@cbh/ui';
-import { stateLabel } from './metrics-history';
+import { theme } from '../theme';
 
 /** The few uPlot layout rules the chart needs (its stylesheet, minus the legend and title we do not use). */
 const Frame = styled.div`
@@ -177,23 +176,5 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
         </Legend>
       </figcaption>
     </figure>
-  );
-}
-
-const STATE_SERIES = [{ label: 'State', color: theme.colors.primary }];
-
-/** A breaker state over time: CLOSED, HALF-OPEN and OPEN as steps. */
-export function StateChart({ title, data, height = 140 }: { title: string; data: [number[], (number | null)[]]; height?: number }) {
-  return (
-    <TimeSeriesChart
-      title={title}
-      series={STATE_SERIES}
-      data={data}
-      stepped
-      yRange={[0, 2]}
-      ySplits={[0, 1, 2]}
-      formatValue={stateLabel}
-      height={height}
-    />
   );
 }

@@ -1,5 +1,6 @@
+/** Tables and the layout pieces of the data screens (users, domains). */
 import styled from 'styled-components';
-import { theme } from '@cbh/ui';
+import { theme } from './theme';
 
 /**
  * Wide tables scroll sideways inside this box instead of widening the page on narrow screens. It is focusable
