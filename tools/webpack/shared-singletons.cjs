@@ -2,8 +2,8 @@ const rootPackage = require('../../package.json');
 
 /**
  * The modules every app of the site shares as singletons. Anything shared couples deploys, so this list
- * holds only the framework and the workspace libraries that keep shared state (the api cache, the toasts,
- * the router context). The router is shared through the @cbh/router facade rather than as react-router-dom:
+ * holds only the framework, the workspace libraries that keep shared state (the api cache, the toasts,
+ * the router context) and the vendor code every app carries (zod, through @cbh/contracts). The router is shared through the @cbh/router facade rather than as react-router-dom:
  * a shared package is bundled whole, and react-router whole is ~60 KB gzip of which the site uses a fraction.
  */
 const SINGLETONS = [
@@ -18,6 +18,8 @@ const SINGLETONS = [
   'styled-components',
   '@cbh/api-client',
   '@cbh/ui',
+  // every app validates with the schemas of @cbh/contracts: one copy of zod per visit, not one per remote
+  'zod',
   // not used by the shell: the first remote that needs one loads it, the others reuse it (charts carry uPlot)
   '@cbh/ui/overlays',
   '@cbh/ui/charts',

@@ -1,3 +1,4 @@
+export * from './dom';
 import { liveConnection } from '@cbh/api-client';
 import type { AuthUser, BreakerStats, ServerMessage } from '@cbh/contracts';
 

@@ -2,7 +2,7 @@
  * Test-only helpers for the User Management specs: sample users, a page renderer with the providers the shell
  * gives a remote, and the browser APIs Radix needs that jsdom lacks. Imported by *.spec.tsx files only.
  */
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { createAppStore } from '@cbh/api-client';
@@ -79,35 +79,4 @@ export function renderPage({ strict = false } = {}) {
   return render(strict ? <StrictMode>{tree}</StrictMode> : tree);
 }
 
-/** Radix tabs switch on mouse down (not click). */
-export function openTab(name: string) {
-  fireEvent.mouseDown(screen.getByRole('tab', { name }));
-}
-
-export async function clickAndSettle(element: Element) {
-  await act(async () => void fireEvent.click(element));
-}
-
-/** A fake API route whose answer waits until `release` is called, to observe the pending state. */
-export function heldRoute(answer: () => Response) {
-  let release: () => void = () => undefined;
-  const route = () =>
-    new Promise<Response>((resolve) => {
-      release = () => resolve(answer());
-    });
-  return { route, release: () => release() };
-}
-
-/** What Radix's pointer and layout code calls and jsdom does not provide. */
-export function polyfillRadix() {
-  const proto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
-  proto.hasPointerCapture ??= () => false;
-  proto.setPointerCapture ??= () => undefined;
-  proto.releasePointerCapture ??= () => undefined;
-  proto.scrollIntoView ??= () => undefined;
-  (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
+export { clickAndSettle, heldRoute, openTab, polyfillRadix } from '@cbh/test-support';

@@ -1,0 +1,64 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { apiErrorMessage, useAddDomainMutation } from '@cbh/api-client';
+import { Button, FieldLabel, TextInput, toast } from '@cbh/ui';
+import { Dialog, DialogActions } from '@cbh/ui/overlays';
+
+const Form = styled.form`
+  display: grid;
+  gap: 16px;
+`;
+
+/** Longest domain name DNS allows, plus room for the spaces the server trims. */
+const MAX_INPUT = 300;
+
+export function AddDomainDialog() {
+  const [open, setOpen] = useState(false);
+  const [domain, setDomain] = useState('');
+  const [addDomain, { isLoading }] = useAddDomainMutation();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await addDomain({ domain }).unwrap();
+      toast({ title: 'Domain Added', description: 'Your domain has been added successfully.' });
+      setDomain('');
+      setOpen(false);
+    } catch (error) {
+      // the dialog stays open with what was typed, so a malformed or duplicate name can be corrected
+      toast({ title: 'Error', description: apiErrorMessage(error) ?? 'Failed to add domain. Please try again.', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Add Domain"
+      description="Add a domain you own. Its checks begin once a TXT record proves it is yours (see Manage)."
+      trigger={<Button>Add Domain</Button>}
+    >
+      <Form onSubmit={submit} aria-label="Add domain">
+        <FieldLabel>
+          Domain Name
+          <TextInput
+            value={domain}
+            onChange={(event) => setDomain(event.target.value)}
+            placeholder="example.com"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={MAX_INPUT}
+          />
+        </FieldLabel>
+        <DialogActions>
+          <Button type="button" $variant="outline" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!domain.trim() || isLoading}>
+            {isLoading ? 'Adding...' : 'Add Domain'}
+          </Button>
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

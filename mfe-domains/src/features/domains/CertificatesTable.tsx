@@ -1,0 +1,78 @@
+import styled from 'styled-components';
+import { apiErrorMessage, useSetCertificateAutoRenewMutation } from '@cbh/api-client';
+import type { SslCertificateView } from '@cbh/contracts';
+import { Muted, ScrollArea, Table, toast } from '@cbh/ui';
+import { Switch } from '@cbh/ui/overlays';
+import { dateOrNever, UNKNOWN } from './domain-display';
+import { StatusBadge } from './StatusBadge';
+
+const Toggle = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+`;
+
+/** Only domain managers see this screen, so everyone here may change it. */
+function AutoRenew({ certificate, domain }: { certificate: SslCertificateView; domain: string }) {
+  const [update, { isLoading }] = useSetCertificateAutoRenewMutation();
+  const word = certificate.autoRenew ? 'Enabled' : 'Disabled';
+  const change = async (autoRenew: boolean) => {
+    try {
+      await update({ id: certificate.id, autoRenew }).unwrap();
+      toast({ title: 'Auto Renew Updated', description: `Auto renew is ${autoRenew ? 'enabled' : 'disabled'} for ${domain}.` });
+    } catch (error) {
+      toast({ title: 'Error', description: apiErrorMessage(error) ?? 'Failed to update auto renew.', variant: 'destructive' });
+    }
+  };
+  return (
+    <Toggle>
+      <Switch checked={certificate.autoRenew} onCheckedChange={change} disabled={isLoading} label={`Auto renew for ${domain}`} />
+      <span>{word}</span>
+    </Toggle>
+  );
+}
+
+/** Every domain's TLS certificate as its last round read it. */
+export function CertificatesTable({
+  certificates,
+  domainName,
+}: {
+  certificates: readonly SslCertificateView[];
+  domainName: (domainId: number) => string;
+}) {
+  if (certificates.length === 0) {
+    return <Muted>No SSL certificates yet: a domain's certificate is read in its first round after it is verified.</Muted>;
+  }
+  return (
+    <ScrollArea role="region" aria-label="SSL certificates" tabIndex={0}>
+      <Table $minWidth={760}>
+        <thead>
+          <tr>
+            <th scope="col">Domain</th>
+            <th scope="col">Type</th>
+            <th scope="col">Status</th>
+            <th scope="col">Issued</th>
+            <th scope="col">Expires</th>
+            <th scope="col">Auto Renew</th>
+          </tr>
+        </thead>
+        <tbody>
+          {certificates.map((certificate) => (
+            <tr key={certificate.id}>
+              <td>{domainName(certificate.domainId)}</td>
+              <td>{certificate.certificateType ?? UNKNOWN}</td>
+              <td>
+                <StatusBadge status={certificate.status} />
+              </td>
+              <td>{dateOrNever(certificate.issuedAt)}</td>
+              <td>{dateOrNever(certificate.expiresAt)}</td>
+              <td>
+                <AutoRenew certificate={certificate} domain={domainName(certificate.domainId)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,240 @@
+/** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { fakeLive } from '@cbh/test-support';
+import { theme } from '@cbh/ui';
+import { ALERTS, admin, alert, clickAndSettle, domainsApi, openTab, operator, polyfillRadix, renderPage, rowsOf } from './test-kit';
+
+beforeAll(polyfillRadix);
+
+/** A colour as the browser reports it. */
+const rgb = (hex: string) => {
+  const n = parseInt(hex.slice(1), 16);
+  return `rgb(${n >> 16}, ${(n >> 8) & 255}, ${n & 255})`;
+};
+const badgeLook = (badge: HTMLElement) => [badge.textContent, getComputedStyle(badge).backgroundColor, badge.dataset.icon];
+
+it('shows an access message and makes no domain call without domain_management', async () => {
+  const api = domainsApi(operator);
+  renderPage();
+  expect(await screen.findByRole('heading', { name: 'Access Restricted' })).toBeTruthy();
+  expect(screen.getByText("You don't have permission to access Domain Management.")).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Add Domain' })).toBeNull();
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(api.calls.filter((call) => call.path !== '/api/auth/user')).toEqual([]);
+});
+
+it('counts total domains, active domains, active certificates and open alerts', async () => {
+  domainsApi(admin);
+  renderPage();
+  const value = async (label: string) => (await screen.findByRole('region', { name: label })).textContent;
+  await waitFor(async () => expect(await value('SSL Certificates')).toMatch(/^SSL Certificates1/));
+  expect(await value('Total Domains')).toMatch(/^Total Domains4/);
+  expect(await value('Active Domains')).toMatch(/^Active Domains1/);
+  await waitFor(async () => expect(await value('Active Alerts')).toMatch(/^Active Alerts3/));
+});
+
+it('has the five tabs, and the portfolio with status, registrar, expiry, certificate and actions', async () => {
+  domainsApi(admin);
+  renderPage();
+  const portfolio = await screen.findByRole('region', { name: 'Domain portfolio' });
+  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+    'Overview',
+    'SSL Certificates',
+    'DNS Records',
+    'Monitoring',
+    'Alerts',
+  ]);
+  expect(
+    within(portfolio)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Domain', 'Status', 'Registrar', 'Expires', 'SSL', 'Actions']);
+  await waitFor(() => expect(rowsOf(portfolio)[3]![4]).toBe('Active'));
+  expect(rowsOf(portfolio).map((row) => row.slice(0, 5))).toEqual([
+    ['new.example.test', 'Pending', 'Unknown', 'Never', 'N/A'],
+    ['old.example.test', 'Failed', 'Unknown', 'Never', 'N/A'],
+    ['blog.example.test', 'Down', 'Unknown', 'Never', 'Expired'],
+    ['shop.example.test', 'Active', 'Example Registrar', 'May 1, 2027', 'Active'],
+  ]);
+  const badges = within(portfolio).getAllByTestId('status-badge').map(badgeLook);
+  expect(badges).toEqual([
+    ['Pending', rgb(theme.colors.yellow), 'clock'],
+    ['Failed', rgb(theme.colors.destructive), 'cross'],
+    ['Down', rgb(theme.colors.grey), 'none'],
+    ['Expired', rgb(theme.colors.destructive), 'cross'],
+    ['Active', rgb(theme.colors.success), 'check'],
+    ['Active', rgb(theme.colors.success), 'check'],
+  ]);
+  // only the active domain links out, to its https site in a new tab without handing it this page
+  const links = within(portfolio).getAllByRole('link');
+  expect(
+    links.map((link) => [
+      link.getAttribute('aria-label'),
+      link.getAttribute('href'),
+      link.getAttribute('target'),
+      link.getAttribute('rel'),
+    ]),
+  ).toEqual([['Open shop.example.test in a new tab', 'https://shop.example.test', '_blank', 'noopener noreferrer']]);
+  expect(within(portfolio).getAllByRole('button', { name: /^Manage/ })).toHaveLength(4);
+});
+
+it('lists certificates with type, status, dates and an auto-renew switch that saves', async () => {
+  const api = domainsApi(admin, { 'PATCH /api/ssl-certificates/11': { id: 11, autoRenew: false } });
+  renderPage();
+  await screen.findByRole('region', { name: 'Domain portfolio' });
+  openTab('SSL Certificates');
+  const table = await screen.findByRole('region', { name: 'SSL certificates' });
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Domain', 'Type', 'Status', 'Issued', 'Expires', 'Auto Renew']);
+  expect(rowsOf(table)).toEqual([
+    ['shop.example.test', "Let's Encrypt", 'Active', 'Jan 1, 2026', 'Sep 15, 2026', 'Enabled'],
+    ['blog.example.test', 'Test CA', 'Expired', 'Jan 1, 2026', 'Feb 1, 2026', 'Disabled'],
+    ['Unknown', 'Unknown', 'Invalid', 'Never', 'Never', 'Disabled'],
+  ]);
+  const toggle = within(table).getByRole('switch', { name: 'Auto renew for shop.example.test' });
+  expect(toggle.getAttribute('aria-checked')).toBe('true');
+  await clickAndSettle(toggle);
+  await waitFor(() => expect(api.callsTo('PATCH', '/api/ssl-certificates/11').map((call) => call.body)).toEqual([{ autoRenew: false }]));
+  expect(await screen.findByText('Auto renew is disabled for shop.example.test.')).toBeTruthy();
+});
+
+it('lists DNS records with TTL in seconds and Active or Inactive', async () => {
+  domainsApi(admin);
+  renderPage();
+  await screen.findByRole('region', { name: 'Domain portfolio' });
+  openTab('DNS Records');
+  const table = await screen.findByRole('region', { name: 'DNS records' });
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Domain', 'Type', 'Name', 'Value', 'TTL', 'Status']);
+  expect(rowsOf(table)).toEqual([
+    ['shop.example.test', 'A', 'shop.example.test', '192.0.2.10', '300 s', 'Active'],
+    ['shop.example.test', 'NS', 'shop.example.test', 'ns1.dns-host.example', '3600 s', 'Active'],
+    ['shop.example.test', 'TXT', 'shop.example.test', 'v=spf1 -all', '300 s', 'Inactive'],
+  ]);
+  expect(within(table).getAllByTestId('status-badge').map(badgeLook)[2]).toEqual(['Inactive', rgb(theme.colors.grey), 'none']);
+});
+
+it("lists monitoring with response time and uptime, 'N/A' and 'Never' before the first check", async () => {
+  domainsApi(admin);
+  renderPage();
+  await screen.findByRole('region', { name: 'Domain portfolio' });
+  openTab('Monitoring');
+  const table = await screen.findByRole('region', { name: 'Monitoring' });
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Domain', 'Type', 'Status', 'Response Time', 'Uptime', 'Last Check']);
+  const rows = rowsOf(table);
+  expect(rows[0]!.slice(0, 5)).toEqual(['shop.example.test', 'Uptime', 'Up', '142 ms', '99.88%']);
+  expect(rows[0]![5]).toMatch(/2026/);
+  expect(rows[1]).toEqual(['new.example.test', 'Uptime', 'Not checked', 'N/A', 'N/A', 'Never']);
+});
+
+it('lists alerts with severity colours, and resolves an open one', async () => {
+  const api = domainsApi(admin, { 'POST /api/domain-alerts/41/resolve': { ...ALERTS[0], status: 'resolved' } });
+  renderPage();
+  await screen.findByRole('region', { name: 'Domain portfolio' });
+  openTab('Alerts');
+  const table = await screen.findByRole('region', { name: 'Alerts' });
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Domain', 'Alert Type', 'Severity', 'Status', 'Triggered', 'Message', 'Actions']);
+  expect(rowsOf(table).map((row) => row.slice(0, 4))).toEqual([
+    ['blog.example.test', 'Site down', 'Critical', 'Open'],
+    ['shop.example.test', 'Registration expiring', 'High', 'Open'],
+    ['shop.example.test', 'Slow response', 'Medium', 'Resolved'],
+    ['shop.example.test', 'Certificate expiring', 'Low', 'Open'],
+  ]);
+  expect(
+    within(table)
+      .getAllByTestId('severity-badge')
+      .map((badge) => getComputedStyle(badge).backgroundColor),
+  ).toEqual([rgb(theme.colors.destructive), rgb(theme.colors.orange), rgb(theme.colors.yellow), rgb(theme.colors.primary)]);
+  // Resolve only on open alerts
+  expect(within(screen.getByTestId('alert-row-43')).queryByRole('button')).toBeNull();
+  await clickAndSettle(within(screen.getByTestId('alert-row-41')).getByRole('button', { name: /^Resolve/ }));
+  await waitFor(() => expect(api.callsTo('POST', '/api/domain-alerts/41/resolve')).toHaveLength(1));
+  expect(await screen.findByText('Alert Resolved')).toBeTruthy();
+});
+
+it('says so in words when there is nothing to list', async () => {
+  domainsApi(
+    admin,
+    {
+      'GET /api/domain-verifications': [],
+      'GET /api/ssl-certificates': [],
+      'GET /api/dns-records': [],
+      'GET /api/domain-monitoring': [],
+      'GET /api/domain-alerts': [],
+    },
+    { domains: [] },
+  );
+  renderPage();
+  expect(await screen.findByText('No domains registered')).toBeTruthy();
+  expect(screen.getByText(/No verified domain yet/)).toBeTruthy();
+  for (const [tab, text] of [
+    ['SSL Certificates', /No SSL certificates yet/],
+    ['DNS Records', /No DNS records yet/],
+    ['Monitoring', /No monitoring yet/],
+    ['Alerts', /No alerts/],
+  ] as const) {
+    openTab(tab);
+    expect(await screen.findByText(text)).toBeTruthy();
+  }
+});
+
+describe('live', () => {
+  let live: ReturnType<typeof fakeLive>;
+  // inside act: the page is still mounted, and its connection status changes
+  afterEach(() => act(() => live?.stop()));
+
+  /** Runs what the live message does and waits until the list at `path` has been read again. */
+  async function refetchedAfter(api: ReturnType<typeof domainsApi>, path: string, action: () => void) {
+    const before = api.callsTo('GET', path).length;
+    await act(async () => action());
+    await waitFor(() => expect(api.callsTo('GET', path).length).toBeGreaterThan(before), { timeout: 3000 });
+  }
+
+  it('refetches the lists when a domain changes or an alert arrives, and toasts a new critical alert only', async () => {
+    const api = domainsApi(admin);
+    // connected before the page renders, so the connection's status does not change under it
+    await act(async () => void (live = fakeLive()));
+    renderPage({ live: true });
+    await screen.findByRole('region', { name: 'Domain portfolio' });
+    await waitFor(() => expect(api.callsTo('GET', '/api/domain-alerts')).toHaveLength(1));
+
+    const raised = alert({ id: 45, domainId: 1, severity: 'critical', message: 'shop.example.test has failed 3 checks in a row' });
+    await refetchedAfter(api, '/api/domain-alerts', () =>
+      live.emit({ type: 'domainAlert', data: { alert: raised, domain: 'shop.example.test' } }),
+    );
+    expect(await screen.findByText('Critical alert: Site down')).toBeTruthy();
+    expect(screen.getByText('shop.example.test: shop.example.test has failed 3 checks in a row')).toBeTruthy();
+
+    // a resolved or a less severe alert refreshes, without a toast (one toast shows at a time: a new one would replace it)
+    await refetchedAfter(api, '/api/domain-alerts', () => {
+      live.emit({
+        type: 'domainAlert',
+        data: { alert: { ...raised, status: 'resolved', message: 'back up' }, domain: 'shop.example.test' },
+      });
+      live.emit({
+        type: 'domainAlert',
+        data: { alert: alert({ id: 46, domainId: 1, severity: 'high', message: 'slowish' }), domain: 'shop.example.test' },
+      });
+    });
+    expect(screen.queryByText('shop.example.test: back up')).toBeNull();
+    expect(screen.queryByText('shop.example.test: slowish')).toBeNull();
+    expect(screen.getByText('shop.example.test: shop.example.test has failed 3 checks in a row')).toBeTruthy();
+
+    // a finished round of checks refreshes the tables and figures
+    await refetchedAfter(api, '/api/domain-monitoring', () => live.emit({ type: 'domainUpdated', data: { domainId: 1 } }));
+  });
+});

@@ -1,0 +1,103 @@
+import styled from 'styled-components';
+import type { DomainView, SslCertificateView } from '@cbh/contracts';
+import { Button, Muted, ScrollArea, SectionTitle, Table, theme, VisuallyHidden } from '@cbh/ui';
+import { dateOrNever, NOT_AVAILABLE, UNKNOWN } from './domain-display';
+import { StatusBadge } from './StatusBadge';
+
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+`;
+
+const LinkOut = styled.a`
+  display: inline-flex;
+  padding: 6px;
+  border-radius: ${theme.radius};
+  color: ${theme.colors.primary};
+  svg {
+    width: 16px;
+    height: 16px;
+  }
+  &:focus-visible {
+    outline: 2px solid ${theme.colors.primary};
+  }
+`;
+
+function LinkOutIcon() {
+  return (
+    <svg viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+      <path d="M9 2h5v5M14 2L7 9M12 9.5V13a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3.5" />
+    </svg>
+  );
+}
+
+/** Every domain with its registration and certificate; Manage opens its detail, an active one links out to its site. */
+export function DomainPortfolio({
+  domains,
+  certificates,
+  onManage,
+}: {
+  domains: readonly DomainView[];
+  certificates: readonly SslCertificateView[];
+  onManage: (domainId: number) => void;
+}) {
+  const certificateOf = new Map(certificates.map((certificate) => [certificate.domainId, certificate]));
+  return (
+    <section aria-labelledby="portfolio-title">
+      <SectionTitle id="portfolio-title">Domain Portfolio</SectionTitle>
+      {domains.length === 0 ? (
+        <Muted>No domains registered</Muted>
+      ) : (
+        <ScrollArea role="region" aria-label="Domain portfolio" tabIndex={0}>
+          <Table $minWidth={720}>
+            <thead>
+              <tr>
+                <th scope="col">Domain</th>
+                <th scope="col">Status</th>
+                <th scope="col">Registrar</th>
+                <th scope="col">Expires</th>
+                <th scope="col">SSL</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {domains.map((domain) => {
+                const certificate = certificateOf.get(domain.id);
+                return (
+                  <tr key={domain.id} data-testid={`domain-row-${domain.id}`}>
+                    <td>{domain.domain}</td>
+                    <td>
+                      <StatusBadge status={domain.status} />
+                    </td>
+                    <td>{domain.registrar ?? UNKNOWN}</td>
+                    <td>{dateOrNever(domain.expiresAt)}</td>
+                    <td>{certificate ? <StatusBadge status={certificate.status} /> : NOT_AVAILABLE}</td>
+                    <td>
+                      <Actions>
+                        <Button $variant="outline" onClick={() => onManage(domain.id)}>
+                          Manage<VisuallyHidden> {domain.domain}</VisuallyHidden>
+                        </Button>
+                        {domain.status === 'active' ? (
+                          <LinkOut
+                            href={`https://${domain.domain}`}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            aria-label={`Open ${domain.domain} in a new tab`}
+                            title={`Open ${domain.domain} in a new tab`}
+                          >
+                            <LinkOutIcon />
+                          </LinkOut>
+                        ) : null}
+                      </Actions>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </Table>
+        </ScrollArea>
+      )}
+    </section>
+  );
+}

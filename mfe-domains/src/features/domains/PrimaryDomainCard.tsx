@@ -1,0 +1,96 @@
+import styled from 'styled-components';
+import { useGetDomainQuery } from '@cbh/api-client';
+import type { DomainView } from '@cbh/contracts';
+import { Card, Muted, SectionTitle, theme } from '@cbh/ui';
+import { certificateSummary, dateTimeOrNever, dnsProvider, responseTimeText } from './domain-display';
+import { StatusBadge } from './StatusBadge';
+import { TestConnectionButton } from './TestConnectionButton';
+
+const Heading = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 12px;
+  margin-bottom: 12px;
+  h3 {
+    margin: 0;
+    font-size: 16px;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(200px, 100%), 1fr));
+  gap: 12px 24px;
+  margin: 0 0 16px;
+  dt {
+    font-size: 13px;
+    color: ${theme.colors.muted};
+  }
+  dd {
+    margin: 2px 0 0;
+    font-weight: 500;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Note = styled.p`
+  margin: 0 0 16px;
+  padding: 8px 12px;
+  border-radius: ${theme.radius};
+  background: #fef2f2;
+  color: #991b1b;
+  font-size: 14px;
+`;
+
+function PrimaryDomain({ domain }: { domain: DomainView }) {
+  const { data: detail } = useGetDomainQuery(domain.id);
+  const uptime = detail?.monitoring.find((entry) => entry.monitoringType === 'uptime');
+  const lastCheck = detail?.recentChecks.at(-1);
+  return (
+    <>
+      <Heading>
+        <h3>{domain.domain}</h3>
+        <StatusBadge status={domain.status} />
+      </Heading>
+      <Facts>
+        <div>
+          <dt>SSL Certificate</dt>
+          <dd>{detail ? certificateSummary(detail.certificate) : '…'}</dd>
+        </div>
+        <div>
+          <dt>DNS Provider</dt>
+          <dd>{detail ? dnsProvider(detail.dnsRecords) : '…'}</dd>
+        </div>
+        <div>
+          <dt>Response Time</dt>
+          <dd>{responseTimeText(uptime?.responseTime)}</dd>
+        </div>
+        <div>
+          <dt>Last Checked</dt>
+          <dd>{dateTimeOrNever(uptime?.lastCheck)}</dd>
+        </div>
+      </Facts>
+      {lastCheck?.status === 'down' ? <Note role="note">Last check failed: {lastCheck.error ?? 'no answer'}</Note> : null}
+      <TestConnectionButton domain={domain.domain} />
+    </>
+  );
+}
+
+/** The Overview's first card: the primary (earliest verified) domain at a glance, or how to get one. */
+export function PrimaryDomainCard({ domain }: { domain: DomainView | null }) {
+  return (
+    <Card aria-labelledby="primary-domain-title" style={{ marginBottom: 24 }}>
+      <SectionTitle id="primary-domain-title">Primary Domain Status</SectionTitle>
+      {domain ? (
+        <PrimaryDomain domain={domain} />
+      ) : (
+        <Muted>
+          No verified domain yet. Add a domain, open Manage, publish the TXT record it shows at your DNS provider, then press Verify: once
+          the record is seen, the domain's certificate, DNS records and uptime appear here.
+        </Muted>
+      )}
+    </Card>
+  );
+}

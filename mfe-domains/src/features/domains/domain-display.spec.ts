@@ -1,0 +1,103 @@
+import { theme } from '@cbh/ui';
+import {
+  certificateSummary,
+  dateOrNever,
+  dateTimeOrNever,
+  dnsProvider,
+  domainCounts,
+  domainNames,
+  primaryDomain,
+  responseTimeText,
+  severityColor,
+  statusLook,
+  uptimeText,
+} from './domain-display';
+import { CERTIFICATES, DNS_RECORDS, DOMAINS, domainView, verification, VERIFICATIONS } from './test-kit';
+
+it('colours and marks statuses as §4 says: verified and active green with a check, pending yellow with a clock, verifying blue spinning, failed and expired red with a cross, anything else grey', () => {
+  expect(statusLook('verified')).toEqual({ color: theme.colors.success, icon: 'check' });
+  expect(statusLook('active')).toEqual({ color: theme.colors.success, icon: 'check' });
+  expect(statusLook('pending')).toEqual({ color: theme.colors.yellow, icon: 'clock' });
+  expect(statusLook('verifying')).toEqual({ color: theme.colors.primary, icon: 'spinner' });
+  expect(statusLook('failed')).toEqual({ color: theme.colors.destructive, icon: 'cross' });
+  expect(statusLook('expired')).toEqual({ color: theme.colors.destructive, icon: 'cross' });
+  for (const other of ['down', 'invalid', 'unreachable', 'open', 'resolved', 'up', null, undefined]) {
+    expect(statusLook(other)).toEqual({ color: theme.colors.grey, icon: 'none' });
+  }
+});
+
+it('colours severities: critical red, high orange, medium yellow, anything else blue', () => {
+  expect(severityColor('critical')).toBe(theme.colors.destructive);
+  expect(severityColor('high')).toBe(theme.colors.orange);
+  expect(severityColor('medium')).toBe(theme.colors.yellow);
+  expect(severityColor('low')).toBe(theme.colors.primary);
+  expect(severityColor('whatever')).toBe(theme.colors.primary);
+  expect(new Set([theme.colors.destructive, theme.colors.orange, theme.colors.yellow, theme.colors.primary]).size).toBe(4);
+});
+
+it('counts domains with status active, certificates with status active and alerts with status open', () => {
+  expect(
+    domainCounts(
+      [{ status: 'active' }, { status: 'active' }, { status: 'down' }, { status: 'pending' }, { status: 'failed' }],
+      [{ status: 'active' }, { status: 'expired' }, { status: 'invalid' }, { status: 'active' }, { status: 'active' }],
+      [{ status: 'open' }, { status: 'resolved' }, { status: 'open' }],
+    ),
+  ).toEqual({ total: 5, active: 2, certificates: 3, openAlerts: 2 });
+  expect(domainCounts([], [], [])).toEqual({ total: 0, active: 0, certificates: 0, openAlerts: 0 });
+});
+
+it("says 'Unknown' for a domain it does not know, 'Never' for a missing date and 'N/A' for a missing response time or uptime", () => {
+  const nameOf = domainNames(DOMAINS);
+  expect(nameOf(1)).toBe('shop.example.test');
+  expect(nameOf(99)).toBe('Unknown');
+  expect(dateOrNever(null)).toBe('Never');
+  expect(dateTimeOrNever(undefined)).toBe('Never');
+  expect(dateOrNever('2026-09-15T12:00:00.000Z')).toBe('Sep 15, 2026');
+  expect(responseTimeText(null)).toBe('N/A');
+  expect(responseTimeText(0)).toBe('0 ms');
+  expect(responseTimeText(142)).toBe('142 ms');
+  expect(uptimeText(null)).toBe('N/A');
+  expect(uptimeText(0)).toBe('0%');
+  expect(uptimeText(99.8765)).toBe('99.88%');
+  expect(uptimeText(100)).toBe('100%');
+});
+
+it('takes the earliest added verified domain as the primary one, and none until one is verified', () => {
+  // shop (Jan 1) was added before blog (Jan 5), though the list has the newest first; both verified
+  expect(primaryDomain(DOMAINS, VERIFICATIONS)?.domain).toBe('shop.example.test');
+  expect(
+    primaryDomain(
+      DOMAINS,
+      VERIFICATIONS.filter((v) => v.domainId !== 1),
+    )?.domain,
+  ).toBe('blog.example.test');
+  expect(
+    primaryDomain(DOMAINS, [verification(4, 'new.example.test', 'pending'), verification(3, 'old.example.test', 'failed')]),
+  ).toBeNull();
+  expect(primaryDomain([], VERIFICATIONS)).toBeNull();
+  // a verifying re-check is not verified
+  expect(primaryDomain([domainView({ id: 7, domain: 'x.test' })], [verification(7, 'x.test', 'verifying')])).toBeNull();
+});
+
+it("names the DNS provider from the active NS records' own domain", () => {
+  expect(dnsProvider(DNS_RECORDS)).toBe('dns-host.example');
+  expect(
+    dnsProvider([
+      { recordType: 'NS', value: 'ns2.Other-Host.example.', isActive: true },
+      { recordType: 'NS', value: 'ns1.other-host.example', isActive: true },
+      { recordType: 'NS', value: 'a.gone.example', isActive: false },
+      { recordType: 'NS', value: 'b.cloud.example', isActive: true },
+    ]),
+  ).toBe('cloud.example, other-host.example');
+  expect(dnsProvider([{ recordType: 'A', value: '192.0.2.1', isActive: true }])).toBe('Unknown');
+});
+
+it('sums a certificate up: valid until, expired on, invalid or unreachable with the reason, or not read yet', () => {
+  expect(certificateSummary(CERTIFICATES[0])).toBe('Valid until Sep 15, 2026');
+  expect(certificateSummary(CERTIFICATES[1])).toBe('Expired on Feb 1, 2026');
+  expect(certificateSummary(CERTIFICATES[2])).toBe('Invalid: self-signed certificate');
+  expect(certificateSummary({ status: 'unreachable', reason: 'connection refused', expiresAt: null })).toBe(
+    'Unreachable: connection refused',
+  );
+  expect(certificateSummary(null)).toBe('Not read yet');
+});

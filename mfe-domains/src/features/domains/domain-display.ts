@@ -1,0 +1,133 @@
+import type { DnsRecordView, DomainAlertView, DomainVerificationView, DomainView, SslCertificateView } from '@cbh/contracts';
+import { formatDate, formatDateTime, theme } from '@cbh/ui';
+
+/** The rules of what the domain screens show: colours, icons, counts and the words for what is missing. */
+
+export type StatusIcon = 'check' | 'clock' | 'spinner' | 'cross' | 'none';
+export interface StatusLook {
+  color: string;
+  icon: StatusIcon;
+}
+
+/**
+ * Any status a domain screen shows (domain, verification, certificate, check, alert): verified and active green
+ * with a check; pending yellow with a clock; verifying blue and spinning; failed and expired red with a cross;
+ * anything else grey.
+ */
+export function statusLook(status: string | null | undefined): StatusLook {
+  switch (status) {
+    case 'verified':
+    case 'active':
+      return { color: theme.colors.success, icon: 'check' };
+    case 'pending':
+      return { color: theme.colors.yellow, icon: 'clock' };
+    case 'verifying':
+      return { color: theme.colors.primary, icon: 'spinner' };
+    case 'failed':
+    case 'expired':
+      return { color: theme.colors.destructive, icon: 'cross' };
+    default:
+      return { color: theme.colors.grey, icon: 'none' };
+  }
+}
+
+/** critical red, high orange, medium yellow, anything else blue. */
+export function severityColor(severity: string): string {
+  switch (severity) {
+    case 'critical':
+      return theme.colors.destructive;
+    case 'high':
+      return theme.colors.orange;
+    case 'medium':
+      return theme.colors.yellow;
+    default:
+      return theme.colors.primary;
+  }
+}
+
+/** 'pending' → 'Pending', 'site_down' → 'Site down'. */
+export function titleCase(value: string): string {
+  const words = value.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export interface DomainCounts {
+  total: number;
+  /** status active */
+  active: number;
+  /** certificates with status active */
+  certificates: number;
+  /** alerts with status open */
+  openAlerts: number;
+}
+
+export function domainCounts(
+  domains: readonly Pick<DomainView, 'status'>[],
+  certificates: readonly Pick<SslCertificateView, 'status'>[],
+  alerts: readonly Pick<DomainAlertView, 'status'>[],
+): DomainCounts {
+  return {
+    total: domains.length,
+    active: domains.filter((domain) => domain.status === 'active').length,
+    certificates: certificates.filter((certificate) => certificate.status === 'active').length,
+    openAlerts: alerts.filter((alert) => alert.status === 'open').length,
+  };
+}
+
+/** Fallbacks: an unknown domain is 'Unknown', a missing date 'Never', a missing response time or uptime 'N/A'. */
+export const UNKNOWN = 'Unknown';
+export const NEVER = 'Never';
+export const NOT_AVAILABLE = 'N/A';
+
+export const dateOrNever = (iso: string | null | undefined) => (iso ? formatDate(iso) : NEVER);
+export const dateTimeOrNever = (iso: string | null | undefined) => (iso ? formatDateTime(iso) : NEVER);
+export const responseTimeText = (ms: number | null | undefined) => (ms === null || ms === undefined ? NOT_AVAILABLE : `${ms} ms`);
+export const uptimeText = (percent: number | null | undefined) =>
+  percent === null || percent === undefined ? NOT_AVAILABLE : `${Number(percent.toFixed(2))}%`;
+
+/** The name of the domain a record belongs to, for the tables that list every domain's records. */
+export function domainNames(domains: readonly Pick<DomainView, 'id' | 'domain'>[]): (domainId: number) => string {
+  const names = new Map(domains.map((domain) => [domain.id, domain.domain]));
+  return (domainId) => names.get(domainId) ?? UNKNOWN;
+}
+
+/**
+ * The domain the Overview describes: the earliest added of the verified ones, so that it stays the same as
+ * more are added. Null until one is verified.
+ */
+export function primaryDomain(
+  domains: readonly DomainView[],
+  verifications: readonly Pick<DomainVerificationView, 'domainId' | 'status'>[],
+): DomainView | null {
+  const verified = new Set(verifications.filter((v) => v.status === 'verified').map((v) => v.domainId));
+  const candidates = domains.filter((domain) => verified.has(domain.id));
+  candidates.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id);
+  return candidates[0] ?? null;
+}
+
+/**
+ * Who serves a domain's DNS, read from its NS records: the name servers' own domain (the last two labels,
+ * 'ns1.dns-host.example' → 'dns-host.example'), several joined when they differ; 'Unknown' without NS records.
+ */
+export function dnsProvider(records: readonly Pick<DnsRecordView, 'recordType' | 'value' | 'isActive'>[]): string {
+  const providers = records
+    .filter((record) => record.recordType === 'NS' && record.isActive)
+    .map((record) => record.value.toLowerCase().replace(/\.$/, '').split('.').slice(-2).join('.'));
+  const unique = [...new Set(providers)].sort();
+  return unique.length > 0 ? unique.join(', ') : UNKNOWN;
+}
+
+/** What the Overview says of a certificate: valid until its end, expired, invalid with the reason, or none read yet. */
+export function certificateSummary(certificate: Pick<SslCertificateView, 'status' | 'expiresAt' | 'reason'> | null | undefined): string {
+  if (!certificate) return 'Not read yet';
+  switch (certificate.status) {
+    case 'active':
+      return `Valid until ${dateOrNever(certificate.expiresAt)}`;
+    case 'expired':
+      return `Expired on ${dateOrNever(certificate.expiresAt)}`;
+    case 'invalid':
+      return `Invalid${certificate.reason ? `: ${certificate.reason}` : ''}`;
+    default:
+      return `Unreachable${certificate.reason ? `: ${certificate.reason}` : ''}`;
+  }
+}
