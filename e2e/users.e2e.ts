@@ -1,7 +1,7 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { linkIn, startSmtpSink } from '../api/test/smtp-sink';
+import { seriousViolations } from './support/axe';
 import { loadedProviders } from './support/federation';
 import { ACCOUNTS_ENV, ADMIN, DEMO_PASSWORD, ELEVATION_EMAIL, SCRATCH, startSite, type Site } from './support/server';
 
@@ -55,14 +55,6 @@ async function newSignedInPage(browser: Browser, email: string, password: string
 }
 
 const row = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
-
-async function seriousViolations(page: Page, where: string): Promise<{ where: string; violations: string[] }> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const violations = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  return { where, violations };
-}
 
 async function waitForMailTo(address: string) {
   await expect.poll(() => smtp.mails.filter((mail) => mail.to.includes(address)).length, { timeout: 15_000 }).toBeGreaterThan(0);
