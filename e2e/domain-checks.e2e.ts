@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { Client } from 'pg';
-import { startDomainServers, type DomainServers } from '../api/test/domain-servers';
+import { domainCheckEnv, startDomainServers, type DomainServers } from '../api/test/domain-servers';
 import { ACCOUNTS_ENV, ADMIN, SCRATCH, startSite, type Site } from './support/server';
 
 /**
@@ -19,15 +19,7 @@ let databaseUrl: string;
 
 test.beforeAll(async () => {
   servers = await startDomainServers();
-  const env = {
-    ...ACCOUNTS_ENV,
-    DNS_SERVERS: servers.dnsServer,
-    DOMAIN_HTTPS_PORT: String(servers.https.port),
-    DOMAIN_HTTP_PORT: String(servers.http.port),
-    DOMAIN_CHECK_INTERVAL: String(INTERVAL_SECONDS),
-    ALLOW_PRIVATE_TARGETS: '127.0.0.0/8',
-    NODE_EXTRA_CA_CERTS: servers.caFile,
-  };
+  const env = { ...ACCOUNTS_ENV, ...domainCheckEnv(servers, { intervalSeconds: INTERVAL_SECONDS, trustCa: true }) };
   sites.push(await startSite({ port: 3360, env: { ...env, DATA_DIR, EMBEDDED_PG_PORT: PG_PORT } }));
   const password = readFileSync(path.join(DATA_DIR, 'pg-password'), 'utf8').trim();
   databaseUrl = `postgres://postgres:${password}@127.0.0.1:${PG_PORT}/circuit_breaker_hub`;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
-import { startDomainServers, type DomainServers } from '../api/test/domain-servers';
+import { domainCheckEnv, startDomainServers, type DomainServers } from '../api/test/domain-servers';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { seriousViolations } from './support/axe';
 import { ACCOUNTS_ENV, ADMIN, DEMO_PASSWORD, SCRATCH, startSite, type Site } from './support/server';
@@ -29,12 +29,7 @@ test.beforeAll(async () => {
       ...ACCOUNTS_ENV,
       DATA_DIR: path.join(SCRATCH, 'domains-ui-data'),
       EMBEDDED_PG_PORT: '54370',
-      DNS_SERVERS: servers.dnsServer,
-      DOMAIN_HTTPS_PORT: String(servers.https.port),
-      DOMAIN_HTTP_PORT: String(servers.http.port),
-      DOMAIN_CHECK_INTERVAL: String(INTERVAL_SECONDS),
-      ALLOW_PRIVATE_TARGETS: '127.0.0.0/8',
-      NODE_EXTRA_CA_CERTS: servers.caFile,
+      ...domainCheckEnv(servers, { intervalSeconds: INTERVAL_SECONDS, trustCa: true }),
     },
   });
   browser = await chromium.launch({

@@ -379,3 +379,18 @@ export async function startDomainServers(options: { suffix?: string } = {}): Pro
   };
   return servers;
 }
+
+/**
+ * The API settings that point its domain checks at these servers, a round every `intervalSeconds`; with `trustCa`,
+ * the test CA joins Node's trust store too (read at start: for an API run as its own process).
+ */
+export function domainCheckEnv(servers: DomainServers, { intervalSeconds, trustCa }: { intervalSeconds: number; trustCa: boolean }) {
+  return {
+    DNS_SERVERS: servers.dnsServer,
+    DOMAIN_HTTPS_PORT: String(servers.https.port),
+    DOMAIN_HTTP_PORT: String(servers.http.port),
+    DOMAIN_CHECK_INTERVAL: String(intervalSeconds),
+    ALLOW_PRIVATE_TARGETS: '127.0.0.0/8',
+    ...(trustCa ? { NODE_EXTRA_CA_CERTS: servers.caFile } : {}),
+  };
+}

@@ -1,4 +1,5 @@
 /** Tables and the layout pieces of the data screens (users, domains). */
+import type { HTMLAttributes, ReactNode } from 'react';
 import styled from 'styled-components';
 import { theme } from './theme';
 
@@ -70,3 +71,32 @@ export const BadgeList = styled.ul`
   padding: 0;
   list-style: none;
 `;
+
+/**
+ * A table with its column headings that scrolls sideways inside its own region, named by `label` (the region is
+ * focusable so keyboard users can scroll it). The rows are the children.
+ */
+export function DataTable({
+  label,
+  columns,
+  minWidth,
+  children,
+  ...rest
+}: { label: string; columns: readonly string[]; minWidth?: number; children: ReactNode } & HTMLAttributes<HTMLDivElement>) {
+  return (
+    <ScrollArea role="region" aria-label={label} tabIndex={0} {...rest}>
+      <Table $minWidth={minWidth}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </Table>
+    </ScrollArea>
+  );
+}

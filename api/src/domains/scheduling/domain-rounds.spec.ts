@@ -1,4 +1,4 @@
-import { startDomainServers, type DomainServers } from '../../../test/domain-servers';
+import { domainCheckEnv, startDomainServers, type DomainServers } from '../../../test/domain-servers';
 import { signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 import { RealtimeBus } from '../../bus/realtime-bus.service';
 
@@ -13,13 +13,7 @@ let admin: string;
 
 beforeAll(async () => {
   servers = await startDomainServers();
-  api = await startTestApi({
-    DNS_SERVERS: servers.dnsServer,
-    DOMAIN_HTTPS_PORT: String(servers.https.port),
-    DOMAIN_HTTP_PORT: String(servers.http.port),
-    DOMAIN_CHECK_INTERVAL: '5',
-    ALLOW_PRIVATE_TARGETS: '127.0.0.0/8',
-  });
+  api = await startTestApi(domainCheckEnv(servers, { intervalSeconds: 5, trustCa: false }));
   admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
 }, 60_000);
 afterAll(async () => {

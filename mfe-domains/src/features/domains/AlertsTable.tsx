@@ -1,9 +1,11 @@
 import styled from 'styled-components';
 import { apiErrorMessage, useResolveDomainAlertMutation } from '@cbh/api-client';
 import { DOMAIN_ALERT_TYPE_LABELS, type DomainAlertView } from '@cbh/contracts';
-import { Button, Muted, ScrollArea, Table, toast, VisuallyHidden } from '@cbh/ui';
+import { Button, DataTable, Muted, toast, VisuallyHidden } from '@cbh/ui';
 import { dateTimeOrNever, titleCase } from './domain-display';
 import { SeverityBadge, StatusBadge } from './StatusBadge';
+
+const ALERT_COLUMNS = ['Domain', 'Alert Type', 'Severity', 'Status', 'Triggered', 'Message', 'Actions'];
 
 const Message = styled.td`
   min-width: 220px;
@@ -34,37 +36,22 @@ function ResolveButton({ alert, domain }: { alert: DomainAlertView; domain: stri
 export function AlertsTable({ alerts, domainName }: { alerts: readonly DomainAlertView[]; domainName: (domainId: number) => string }) {
   if (alerts.length === 0) return <Muted>No alerts: every check of every domain has passed.</Muted>;
   return (
-    <ScrollArea role="region" aria-label="Alerts" tabIndex={0}>
-      <Table $minWidth={900}>
-        <thead>
-          <tr>
-            <th scope="col">Domain</th>
-            <th scope="col">Alert Type</th>
-            <th scope="col">Severity</th>
-            <th scope="col">Status</th>
-            <th scope="col">Triggered</th>
-            <th scope="col">Message</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {alerts.map((alert) => (
-            <tr key={alert.id} data-testid={`alert-row-${alert.id}`}>
-              <td>{domainName(alert.domainId)}</td>
-              <td>{DOMAIN_ALERT_TYPE_LABELS[alert.alertType] ?? titleCase(alert.alertType)}</td>
-              <td>
-                <SeverityBadge severity={alert.severity} />
-              </td>
-              <td>
-                <StatusBadge status={alert.status} />
-              </td>
-              <td>{dateTimeOrNever(alert.triggeredAt)}</td>
-              <Message>{alert.message}</Message>
-              <td>{alert.status === 'open' ? <ResolveButton alert={alert} domain={domainName(alert.domainId)} /> : null}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </ScrollArea>
+    <DataTable label="Alerts" minWidth={900} columns={ALERT_COLUMNS}>
+      {alerts.map((alert) => (
+        <tr key={alert.id} data-testid={`alert-row-${alert.id}`}>
+          <td>{domainName(alert.domainId)}</td>
+          <td>{DOMAIN_ALERT_TYPE_LABELS[alert.alertType] ?? titleCase(alert.alertType)}</td>
+          <td>
+            <SeverityBadge severity={alert.severity} />
+          </td>
+          <td>
+            <StatusBadge status={alert.status} />
+          </td>
+          <td>{dateTimeOrNever(alert.triggeredAt)}</td>
+          <Message>{alert.message}</Message>
+          <td>{alert.status === 'open' ? <ResolveButton alert={alert} domain={domainName(alert.domainId)} /> : null}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

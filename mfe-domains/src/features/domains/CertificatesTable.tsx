@@ -1,10 +1,12 @@
 import styled from 'styled-components';
 import { apiErrorMessage, useSetCertificateAutoRenewMutation } from '@cbh/api-client';
 import type { SslCertificateView } from '@cbh/contracts';
-import { Muted, ScrollArea, Table, toast } from '@cbh/ui';
+import { DataTable, Muted, toast } from '@cbh/ui';
 import { Switch } from '@cbh/ui/overlays';
 import { dateOrNever, UNKNOWN } from './domain-display';
 import { StatusBadge } from './StatusBadge';
+
+const CERTIFICATE_COLUMNS = ['Domain', 'Type', 'Status', 'Issued', 'Expires', 'Auto Renew'];
 
 const Toggle = styled.div`
   display: flex;
@@ -44,35 +46,21 @@ export function CertificatesTable({
     return <Muted>No SSL certificates yet: a domain's certificate is read in its first round after it is verified.</Muted>;
   }
   return (
-    <ScrollArea role="region" aria-label="SSL certificates" tabIndex={0}>
-      <Table $minWidth={760}>
-        <thead>
-          <tr>
-            <th scope="col">Domain</th>
-            <th scope="col">Type</th>
-            <th scope="col">Status</th>
-            <th scope="col">Issued</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Auto Renew</th>
-          </tr>
-        </thead>
-        <tbody>
-          {certificates.map((certificate) => (
-            <tr key={certificate.id}>
-              <td>{domainName(certificate.domainId)}</td>
-              <td>{certificate.certificateType ?? UNKNOWN}</td>
-              <td>
-                <StatusBadge status={certificate.status} />
-              </td>
-              <td>{dateOrNever(certificate.issuedAt)}</td>
-              <td>{dateOrNever(certificate.expiresAt)}</td>
-              <td>
-                <AutoRenew certificate={certificate} domain={domainName(certificate.domainId)} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </ScrollArea>
+    <DataTable label="SSL certificates" minWidth={760} columns={CERTIFICATE_COLUMNS}>
+      {certificates.map((certificate) => (
+        <tr key={certificate.id}>
+          <td>{domainName(certificate.domainId)}</td>
+          <td>{certificate.certificateType ?? UNKNOWN}</td>
+          <td>
+            <StatusBadge status={certificate.status} />
+          </td>
+          <td>{dateOrNever(certificate.issuedAt)}</td>
+          <td>{dateOrNever(certificate.expiresAt)}</td>
+          <td>
+            <AutoRenew certificate={certificate} domain={domainName(certificate.domainId)} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

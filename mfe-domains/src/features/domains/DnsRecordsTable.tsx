@@ -1,7 +1,9 @@
 import styled from 'styled-components';
 import type { DnsRecordView } from '@cbh/contracts';
-import { Muted, ScrollArea, Table } from '@cbh/ui';
+import { DataTable, Muted } from '@cbh/ui';
 import { StatusBadge } from './StatusBadge';
+
+const COLUMNS = ['Type', 'Name', 'Value', 'TTL', 'Status'];
 
 /** Long TXT values wrap instead of widening the table. */
 const Value = styled.td`
@@ -26,34 +28,20 @@ export function DnsRecordsTable({
 }) {
   if (records.length === 0) return <Muted>No DNS records yet: they are read in each round of a verified domain.</Muted>;
   return (
-    <ScrollArea role="region" aria-label={label} tabIndex={0}>
-      <Table $minWidth={showDomain ? 720 : 560}>
-        <thead>
-          <tr>
-            {showDomain ? <th scope="col">Domain</th> : null}
-            <th scope="col">Type</th>
-            <th scope="col">Name</th>
-            <th scope="col">Value</th>
-            <th scope="col">TTL</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {records.map((record) => (
-            <tr key={record.id}>
-              {showDomain && domainName ? <td>{domainName(record.domainId)}</td> : null}
-              <td>{record.recordType}</td>
-              <td>{record.name}</td>
-              <Value>{record.value}</Value>
-              <td>{record.ttl} s</td>
-              <td>
-                {/* Active in green like every active status; Inactive grey */}
-                <StatusBadge status={record.isActive ? 'active' : 'inactive'} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </ScrollArea>
+    <DataTable label={label} minWidth={showDomain ? 720 : 560} columns={showDomain ? ['Domain', ...COLUMNS] : COLUMNS}>
+      {records.map((record) => (
+        <tr key={record.id}>
+          {showDomain && domainName ? <td>{domainName(record.domainId)}</td> : null}
+          <td>{record.recordType}</td>
+          <td>{record.name}</td>
+          <Value>{record.value}</Value>
+          <td>{record.ttl} s</td>
+          <td>
+            {/* Active in green like every active status; Inactive grey */}
+            <StatusBadge status={record.isActive ? 'active' : 'inactive'} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

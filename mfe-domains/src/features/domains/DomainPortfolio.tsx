@@ -1,8 +1,10 @@
 import styled from 'styled-components';
 import type { DomainView, SslCertificateView } from '@cbh/contracts';
-import { Button, Muted, ScrollArea, SectionTitle, Table, theme, VisuallyHidden } from '@cbh/ui';
+import { Button, DataTable, Muted, SectionTitle, theme, VisuallyHidden } from '@cbh/ui';
 import { dateOrNever, NOT_AVAILABLE, UNKNOWN } from './domain-display';
 import { StatusBadge } from './StatusBadge';
+
+const PORTFOLIO_COLUMNS = ['Domain', 'Status', 'Registrar', 'Expires', 'SSL', 'Actions'];
 
 const Actions = styled.div`
   display: flex;
@@ -49,54 +51,40 @@ export function DomainPortfolio({
       {domains.length === 0 ? (
         <Muted>No domains registered</Muted>
       ) : (
-        <ScrollArea role="region" aria-label="Domain portfolio" tabIndex={0}>
-          <Table $minWidth={720}>
-            <thead>
-              <tr>
-                <th scope="col">Domain</th>
-                <th scope="col">Status</th>
-                <th scope="col">Registrar</th>
-                <th scope="col">Expires</th>
-                <th scope="col">SSL</th>
-                <th scope="col">Actions</th>
+        <DataTable label="Domain portfolio" minWidth={720} columns={PORTFOLIO_COLUMNS}>
+          {domains.map((domain) => {
+            const certificate = certificateOf.get(domain.id);
+            return (
+              <tr key={domain.id} data-testid={`domain-row-${domain.id}`}>
+                <td>{domain.domain}</td>
+                <td>
+                  <StatusBadge status={domain.status} />
+                </td>
+                <td>{domain.registrar ?? UNKNOWN}</td>
+                <td>{dateOrNever(domain.expiresAt)}</td>
+                <td>{certificate ? <StatusBadge status={certificate.status} /> : NOT_AVAILABLE}</td>
+                <td>
+                  <Actions>
+                    <Button $variant="outline" onClick={() => onManage(domain.id)}>
+                      Manage<VisuallyHidden> {domain.domain}</VisuallyHidden>
+                    </Button>
+                    {domain.status === 'active' ? (
+                      <LinkOut
+                        href={`https://${domain.domain}`}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        aria-label={`Open ${domain.domain} in a new tab`}
+                        title={`Open ${domain.domain} in a new tab`}
+                      >
+                        <LinkOutIcon />
+                      </LinkOut>
+                    ) : null}
+                  </Actions>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {domains.map((domain) => {
-                const certificate = certificateOf.get(domain.id);
-                return (
-                  <tr key={domain.id} data-testid={`domain-row-${domain.id}`}>
-                    <td>{domain.domain}</td>
-                    <td>
-                      <StatusBadge status={domain.status} />
-                    </td>
-                    <td>{domain.registrar ?? UNKNOWN}</td>
-                    <td>{dateOrNever(domain.expiresAt)}</td>
-                    <td>{certificate ? <StatusBadge status={certificate.status} /> : NOT_AVAILABLE}</td>
-                    <td>
-                      <Actions>
-                        <Button $variant="outline" onClick={() => onManage(domain.id)}>
-                          Manage<VisuallyHidden> {domain.domain}</VisuallyHidden>
-                        </Button>
-                        {domain.status === 'active' ? (
-                          <LinkOut
-                            href={`https://${domain.domain}`}
-                            target="_blank"
-                            rel="noopener noreferrer"
-                            aria-label={`Open ${domain.domain} in a new tab`}
-                            title={`Open ${domain.domain} in a new tab`}
-                          >
-                            <LinkOutIcon />
-                          </LinkOut>
-                        ) : null}
-                      </Actions>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
-        </ScrollArea>
+            );
+          })}
+        </DataTable>
       )}
     </section>
   );

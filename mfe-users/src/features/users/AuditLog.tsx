@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useGetAuditQuery, useGetAuthUserQuery } from '@cbh/api-client';
 import { hasPermission, type AuditEntryView } from '@cbh/contracts';
-import { Button, Card, FieldLabel, formatDateTime, Muted, ScrollArea, SectionTitle, Table, TextInput } from '@cbh/ui';
+import { Button, Card, DataTable, FieldLabel, formatDateTime, Muted, SectionTitle, TextInput } from '@cbh/ui';
+
+const AUDIT_COLUMNS = ['Time', 'Actor', 'Action', 'Target', 'Request id'];
 
 export const AUDIT_PAGE_SIZE = 20;
 
@@ -135,35 +137,22 @@ export function AuditLog() {
       ) : audit.data.entries.length === 0 ? (
         <Muted>No audit entries match these filters.</Muted>
       ) : (
-        <ScrollArea role="region" aria-label="Audit entries" tabIndex={0}>
-          <Table $minWidth={760}>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Actor</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">Request id</th>
-              </tr>
-            </thead>
-            <tbody>
-              {newestFirst(audit.data.entries).map((entry) => (
-                <tr key={entry.id}>
-                  <td>
-                    <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-                  </td>
-                  {/* entries without an actor were written by the system itself, e.g. a seed or a job */}
-                  <td>{entry.actorEmail ?? 'System'}</td>
-                  <td>
-                    <ActionName>{entry.action}</ActionName>
-                  </td>
-                  <td>{entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}`.trim() : '—'}</td>
-                  <td>{entry.requestId ? <Code>{entry.requestId}</Code> : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </ScrollArea>
+        <DataTable label="Audit entries" minWidth={760} columns={AUDIT_COLUMNS}>
+          {newestFirst(audit.data.entries).map((entry) => (
+            <tr key={entry.id}>
+              <td>
+                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+              </td>
+              {/* entries without an actor were written by the system itself, e.g. a seed or a job */}
+              <td>{entry.actorEmail ?? 'System'}</td>
+              <td>
+                <ActionName>{entry.action}</ActionName>
+              </td>
+              <td>{entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}`.trim() : '—'}</td>
+              <td>{entry.requestId ? <Code>{entry.requestId}</Code> : '—'}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
 
       <Pager>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { UserView } from '@cbh/contracts';
-import { Button, formatDate, formatDateTime, Muted, RoleBadge, ScrollArea, Table, theme, VisuallyHidden } from '@cbh/ui';
+import { Button, DataTable, formatDate, formatDateTime, Muted, RoleBadge, theme, VisuallyHidden } from '@cbh/ui';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { DisabledReason } from './DisabledReason';
 import { PermissionsDialog } from './PermissionsDialog';
@@ -9,6 +9,8 @@ import { RoleDialog } from './RoleDialog';
 import { displayName, initialOf } from './user-status';
 import { UserStatusBadge } from './UserStatusBadge';
 import { UserStatusSwitch } from './UserStatusSwitch';
+
+const USER_COLUMNS = ['User', 'Role', 'Status', 'Last Login', 'Joined', 'Actions'];
 
 export const OWN_DELETE_REASON = 'You cannot delete your own account';
 
@@ -85,65 +87,51 @@ export function UsersTable({ users, currentUserId }: { users: readonly UserView[
 
   return (
     <>
-      <ScrollArea role="region" aria-label="Users" tabIndex={0} data-testid="users-scroll">
-        <Table $minWidth={860}>
-          <thead>
-            <tr>
-              <th scope="col">User</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Last Login</th>
-              <th scope="col">Joined</th>
-              <th scope="col">Actions</th>
+      <DataTable label="Users" minWidth={860} columns={USER_COLUMNS}>
+        {users.map((user) => {
+          const isSelf = user.id === currentUserId;
+          const who = <VisuallyHidden> for {user.email}</VisuallyHidden>;
+          return (
+            <tr key={user.id} data-testid={`user-row-${user.id}`}>
+              <td>
+                <UserCell user={user} />
+              </td>
+              <td>
+                <RoleBadge role={user.role} />
+              </td>
+              <td>
+                <UserStatusBadge user={user} />
+              </td>
+              <td>{user.lastLoginAt ? <time dateTime={user.lastLoginAt}>{formatDateTime(user.lastLoginAt)}</time> : 'Never'}</td>
+              <td>
+                <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+              </td>
+              <td>
+                <Actions>
+                  <Button $variant="outline" onClick={() => setEditing({ kind: 'role', user })}>
+                    Role{who}
+                  </Button>
+                  <Button $variant="outline" onClick={() => setEditing({ kind: 'permissions', user })}>
+                    Permissions{who}
+                  </Button>
+                  <UserStatusSwitch user={user} isSelf={isSelf} />
+                  {isSelf ? (
+                    <DisabledReason reason={OWN_DELETE_REASON}>
+                      <Button $variant="ghost" disabled>
+                        Delete{who}
+                      </Button>
+                    </DisabledReason>
+                  ) : (
+                    <Button $variant="ghost" onClick={() => setEditing({ kind: 'delete', user })}>
+                      Delete{who}
+                    </Button>
+                  )}
+                </Actions>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => {
-              const isSelf = user.id === currentUserId;
-              const who = <VisuallyHidden> for {user.email}</VisuallyHidden>;
-              return (
-                <tr key={user.id} data-testid={`user-row-${user.id}`}>
-                  <td>
-                    <UserCell user={user} />
-                  </td>
-                  <td>
-                    <RoleBadge role={user.role} />
-                  </td>
-                  <td>
-                    <UserStatusBadge user={user} />
-                  </td>
-                  <td>{user.lastLoginAt ? <time dateTime={user.lastLoginAt}>{formatDateTime(user.lastLoginAt)}</time> : 'Never'}</td>
-                  <td>
-                    <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
-                  </td>
-                  <td>
-                    <Actions>
-                      <Button $variant="outline" onClick={() => setEditing({ kind: 'role', user })}>
-                        Role{who}
-                      </Button>
-                      <Button $variant="outline" onClick={() => setEditing({ kind: 'permissions', user })}>
-                        Permissions{who}
-                      </Button>
-                      <UserStatusSwitch user={user} isSelf={isSelf} />
-                      {isSelf ? (
-                        <DisabledReason reason={OWN_DELETE_REASON}>
-                          <Button $variant="ghost" disabled>
-                            Delete{who}
-                          </Button>
-                        </DisabledReason>
-                      ) : (
-                        <Button $variant="ghost" onClick={() => setEditing({ kind: 'delete', user })}>
-                          Delete{who}
-                        </Button>
-                      )}
-                    </Actions>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </Table>
-      </ScrollArea>
+          );
+        })}
+      </DataTable>
       {editing?.kind === 'role' ? <RoleDialog key={editing.user.id} user={editing.user} onClose={close} /> : null}
       {editing?.kind === 'permissions' ? <PermissionsDialog key={editing.user.id} user={editing.user} onClose={close} /> : null}
       {editing?.kind === 'delete' ? <DeleteUserDialog key={editing.user.id} user={editing.user} onClose={close} /> : null}
