@@ -50,7 +50,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
     <Field>
       <label htmlFor={id}>{label}</label>
       <Row>
-        <TextInput id={id} ref={input} value={value} readOnly onFocus={(event) => event.target.select()} />
+        <TextInput id={id} ref={input} value={value} readOnly onClick={(event) => event.currentTarget.select()} />
         <Button type="button" $variant="outline" onClick={async () => setState((await copy(value, input.current)) ? 'copied' : 'failed')}>
           {state === 'copied' ? 'Copied' : state === 'failed' ? 'Select and copy' : 'Copy'}
           <VisuallyHidden> {label}</VisuallyHidden>

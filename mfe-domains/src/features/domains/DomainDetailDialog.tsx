@@ -177,7 +177,7 @@ function Detail({ detail, onClose }: { detail: DomainDetailView; onClose: () => 
       <Line>
         <StatusBadge status={detail.status} />
         <Muted>
-          Registrar {detail.registrar ?? UNKNOWN} · registration expires {dateOrNever(detail.expiresAt)}
+          Registrar: {detail.registrar ?? UNKNOWN} · Registration expires: {dateOrNever(detail.expiresAt)}
         </Muted>
       </Line>
       <Verification detail={detail} />
