@@ -3,6 +3,7 @@ import { chromium, expect, test, type Browser, type Page } from '@playwright/tes
 import { domainCheckEnv, startDomainServers, type DomainServers } from '../api/test/domain-servers';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { seriousViolations } from './support/axe';
+import { loadedProviders } from './support/federation';
 import { ACCOUNTS_ENV, ADMIN, DEMO_PASSWORD, SCRATCH, startSite, type Site } from './support/server';
 
 /**
@@ -210,6 +211,46 @@ test('add a domain, publish its TXT record, see it verified and checked, lose th
   await expectFigure(page, 'Total Domains', 0);
 
   expect(axe.filter((result) => result.violations.length > 0)).toEqual([]);
+  await page.context().close();
+});
+
+test('a visit through the learning page, the load test and a domain chart downloads uPlot and zod once', async () => {
+  const host = `blog.${servers.suffix}`;
+  await servers.addHost(host);
+  const page = await signedInPage(ADMIN.email, ADMIN.password);
+  const created = await (await page.request.post('/api/domains', { data: { domain: host } })).json();
+  const [verification] = await (await page.request.get(`/api/domain-verifications?domainId=${created.id}`)).json();
+  servers.addRecord(verification.recordName, 'TXT', verification.recordValue);
+  await page.request.post(`/api/domains/${created.id}/verify`);
+
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''));
+  });
+  // the home page's monitoring chart, the load test's charts, then a domain's: one document throughout
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('link', { name: 'Run Load Test' }).click();
+  await expect(page.locator('canvas').first()).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Domains' }).click();
+  await expect(page.getByRole('row').filter({ hasText: host }).getByTestId('status-badge').first()).toHaveText('Active', {
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: `Manage ${host}` }).click();
+  await expect(
+    page.getByRole('dialog', { name: host }).getByRole('region', { name: 'Recent checks' }).locator('canvas').first(),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
+
+  const scripts = await Promise.all(bodies);
+  // uPlot's class names and zod's error classes, each in one downloaded file at most
+  expect(scripts.filter((body) => body.includes('u-under')).length).toBe(1);
+  expect(scripts.filter((body) => body.includes('ZodCompileAsyncError')).length).toBeLessThanOrEqual(1);
+  expect(await loadedProviders(page, '@cbh/ui/charts')).toHaveLength(1);
+  expect(await loadedProviders(page, 'zod')).toHaveLength(1);
+  await page.request.delete(`/api/domains/${created.id}`);
   await page.context().close();
 });
 
