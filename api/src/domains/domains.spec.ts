@@ -613,6 +613,7 @@ it('sends domain messages over /ws only to holders of domain_management', () => 
   } as const;
   gateway.deliver({ type: 'domainUpdated', data: { domainId: 2 } });
   gateway.deliver({ type: 'domainAlert', data: { alert, domain: 'shop.example.test' } });
-  expect(manager.sent.map((frame) => JSON.parse(frame).type)).toEqual(['domainUpdated', 'domainAlert']);
+  gateway.deliver({ type: 'domainsChecked', data: { domainIds: [2, 3] } });
+  expect(manager.sent.map((frame) => JSON.parse(frame).type)).toEqual(['domainUpdated', 'domainAlert', 'domainsChecked']);
   expect(breakersOnly.sent).toEqual([]);
 });

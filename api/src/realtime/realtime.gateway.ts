@@ -20,7 +20,9 @@ const DROP_ABOVE_BYTES = 8 << 20;
  */
 function mayReceive(user: SessionUser, message: ServerMessage): boolean {
   if (message.type === 'userChanged') return user.id === message.data.userId || canManageUsers(user);
-  if (message.type === 'domainAlert' || message.type === 'domainUpdated') return hasPermission(user, 'domain_management');
+  if (message.type === 'domainAlert' || message.type === 'domainUpdated' || message.type === 'domainsChecked') {
+    return hasPermission(user, 'domain_management');
+  }
   return hasPermission(user, 'circuit_breaker_view');
 }
 

@@ -110,6 +110,7 @@ export function invalidationFor(message: ServerMessage) {
       // the users list for managers; the account itself for the one whose role or permissions changed
       return api.util.invalidateTags(['Users', 'Audit', 'AuthUser']);
     case 'domainUpdated':
+    case 'domainsChecked':
     case 'domainAlert':
       return api.util.invalidateTags(['Domains']);
     default:
@@ -120,9 +121,9 @@ export function invalidationFor(message: ServerMessage) {
 type Invalidation = NonNullable<ReturnType<typeof invalidationFor>>;
 
 /**
- * A refetch asked for by live messages happens at once, then at most once per window: every finished round of
- * domain checks sends a message, hundreds a second with many domains, and what arrives within a window is
- * refetched once at its end.
+ * A refetch asked for by live messages happens at once, then at most once per window: with several replicas and
+ * many domains, checks and alerts arrive many times a second, and what arrives within a window is refetched once
+ * at its end.
  */
 export const LIVE_REFRESH_WINDOW_MS = 1000;
 

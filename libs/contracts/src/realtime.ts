@@ -21,4 +21,7 @@ export type ServerMessage =
   /** An account was invited, changed or deleted: for user managers and for that account itself (its own chrome). */
   | { type: 'userChanged'; data: { userId: string } }
   | { type: 'domainAlert'; data: { alert: DomainAlertView; domain: string } }
-  | { type: 'domainUpdated'; data: { domainId: number } };
+  /** A domain was added, changed by someone, or deleted. */
+  | { type: 'domainUpdated'; data: { domainId: number } }
+  /** The domains whose rounds of checks one replica finished in the last second (sent once a second at most). */
+  | { type: 'domainsChecked'; data: { domainIds: number[] } };

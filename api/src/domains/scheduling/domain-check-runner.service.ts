@@ -28,6 +28,9 @@ const CHECK_TIMEOUT_MS = 5000;
 const HTTP_TIMEOUT_MS = 10_000;
 const DAY_MS = 86_400_000;
 const PRUNE_EVERY_MS = 3_600_000;
+/** Finished rounds are announced together once a second, in messages of at most this many ids (NOTIFY takes < 8 KB). */
+const ANNOUNCE_EVERY_MS = 1000;
+const IDS_PER_MESSAGE = 500;
 
 /**
  * Runs every domain's round of checks once per DOMAIN_CHECK_INTERVAL across all replicas. Rounds are claimed
@@ -41,6 +44,9 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
   private readonly resolver: DnsResolver;
   private timer?: NodeJS.Timeout;
   private pruneTimer?: NodeJS.Timeout;
+  private announceTimer?: NodeJS.Timeout;
+  /** Domains whose rounds finished here since the last announcement. */
+  private readonly checked = new Set<number>();
   private inFlight = 0;
   private claiming = false;
   private stopped = false;
@@ -61,12 +67,30 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     this.timer.unref();
     this.pruneTimer = setInterval(() => void this.domains.pruneOld().catch((e: Error) => this.logger.warn(e.message)), PRUNE_EVERY_MS);
     this.pruneTimer.unref();
+    this.announceTimer = setInterval(() => void this.announceChecked(), ANNOUNCE_EVERY_MS);
+    this.announceTimer.unref();
   }
 
   onApplicationShutdown() {
     this.stopped = true;
     clearInterval(this.timer);
     clearInterval(this.pruneTimer);
+    clearInterval(this.announceTimer);
+  }
+
+  /**
+   * Every finished round changed what the screens show (at least the last check), but one message a round would
+   * be a hundred NOTIFYs a second with many domains: the rounds of the last second go out together.
+   */
+  async announceChecked(): Promise<void> {
+    if (this.checked.size === 0) return;
+    const ids = [...this.checked];
+    this.checked.clear();
+    for (let i = 0; i < ids.length; i += IDS_PER_MESSAGE) {
+      await this.bus
+        .publish({ type: 'domainsChecked', data: { domainIds: ids.slice(i, i + IDS_PER_MESSAGE) } })
+        .catch((error: Error) => this.logger.warn(`finished rounds not announced: ${error.message}`));
+    }
   }
 
   /** Claims as many due domains as there are free slots and starts their rounds without waiting for them. */
@@ -188,9 +212,7 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     for (const alert of changed)
       await this.bus.publish({ type: 'domainAlert', data: { alert: toAlertView(alert), domain: domain.domain } });
     await this.domains.completeRound(domain.id, this.instance.id, this.config.DOMAIN_CHECK_INTERVAL);
-    // every finished round changed something the screens show (at least the last check), so they hear of each;
-    // they coalesce what arrives within a second into one refetch
-    await this.bus.publish({ type: 'domainUpdated', data: { domainId: domain.id } });
+    this.checked.add(domain.id);
   }
 
   /** Re-checks ownership until it is verified; the status it has now. */

@@ -111,10 +111,11 @@ it('verifies ownership once the TXT record appears, reads DNS, the certificate a
   // the mail exchanger named in its MX record is a subdomain it has
   expect(((await call(`/api/subdomains?domainId=${id}`)) as { name: string }[]).map((sub) => sub.name)).toEqual([`mail.${host}`]);
 
-  // a round that changes no status and no alert is still announced, with its check in the detail's recent checks
+  // a round that changes no status and no alert is still announced (with others of its second), its check in the
+  // detail's recent checks
   const heard: number[] = [];
   const unsubscribe = api.app.get(RealtimeBus).subscribe(({ message }) => {
-    if (message.type === 'domainUpdated') heard.push(message.data.domainId);
+    if (message.type === 'domainsChecked') heard.push(...message.data.domainIds);
   });
   try {
     const before = (await call(`/api/domains/${id}`)).recentChecks as { checkedAt: string; status: string; responseTime: number | null }[];

@@ -235,6 +235,6 @@ describe('live', () => {
     expect(screen.getByText('shop.example.test: shop.example.test has failed 3 checks in a row')).toBeTruthy();
 
     // a finished round of checks refreshes the tables and figures
-    await refetchedAfter(api, '/api/domain-monitoring', () => live.emit({ type: 'domainUpdated', data: { domainId: 1 } }));
+    await refetchedAfter(api, '/api/domain-monitoring', () => live.emit({ type: 'domainsChecked', data: { domainIds: [1, 2] } }));
   });
 });

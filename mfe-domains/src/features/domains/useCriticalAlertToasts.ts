@@ -5,7 +5,7 @@ import { toast } from '@cbh/ui';
 
 /**
  * While the domain screen is open, a critical alert that has just opened is also told in a toast. The tables
- * and figures themselves follow every domainAlert and domainUpdated through the shared cache (live.ts).
+ * and figures themselves follow every domainAlert, domainUpdated and domainsChecked through the shared cache (live.ts).
  */
 export function useCriticalAlertToasts() {
   const listener = useCallback((message: ServerMessage) => {
