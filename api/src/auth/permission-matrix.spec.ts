@@ -49,6 +49,7 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
   'POST /api/test-sessions/:id/stop': 'circuit_breaker_operate',
   'GET /api/domains': 'domain_management',
   'GET /api/domains/:id': 'domain_management',
+  'GET /api/domain-summary': 'domain_management',
   'POST /api/domains': 'domain_management',
   'DELETE /api/domains/:id': 'domain_management',
   'POST /api/domains/:id/verify': 'domain_management',

@@ -31,6 +31,11 @@ export class DomainsController {
     return this.domains.list(query.limit);
   }
 
+  @Get('domain-summary')
+  summary() {
+    return this.domains.summary();
+  }
+
   @Get('domains/:id')
   detail(@Param('id', domainId) id: number) {
     return this.domains.detail(id);

@@ -17,6 +17,7 @@ import { DomainVerificationEntity } from './entities/domain-verification.entity'
 import { DomainEntity } from './entities/domain.entity';
 import { SslCertificateEntity } from './entities/ssl-certificate.entity';
 import { SubdomainEntity } from './entities/subdomain.entity';
+import { MAX_SUBDOMAINS } from './checks/subdomains';
 
 /** An uptime check slower than this counts towards the slow-response alert. */
 export const SLOW_RESPONSE_MS = 2000;
@@ -120,6 +121,42 @@ export class DomainsRepository {
     return rows.length === 1;
   }
 
+  /**
+   * The earliest added domain whose ownership has been proven (verified_at stays set while a re-check is under
+   * way, so the choice does not flicker when its owner presses Verify again); null before any is.
+   */
+  async primaryDomainId(): Promise<number | null> {
+    const rows = await this.rows(
+      `SELECT d.id FROM domains d JOIN domain_verifications v ON v.domain_id = d.id
+       WHERE v.verified_at IS NOT NULL ORDER BY d.created_at, d.id LIMIT 1`,
+      [],
+    );
+    return rows[0] ? Number(rows[0].id) : null;
+  }
+
+  /**
+   * Whether what the screens show of the domain beyond its latest check — status, registration, certificate,
+   * DNS records (not their TTLs, which resolvers count down), subdomains — differs from when this was last
+   * asked. One statement: the digest is computed and swapped in place, so two rounds cannot both claim a change.
+   */
+  async shownChanged(domainId: number): Promise<boolean> {
+    const rows = await this.rows(
+      `WITH digest AS (
+         SELECT d.id, md5(concat_ws('|', d.status, d.registrar, d.expires_at,
+           (SELECT concat_ws(',', c.status, c.fingerprint, c.reason, c.issued_at, c.expires_at, c.auto_renew)
+              FROM ssl_certificates c WHERE c.domain_id = d.id),
+           (SELECT string_agg(concat_ws(' ', r.record_type, r.name, r.value, r.is_active), ';' ORDER BY r.id)
+              FROM dns_records r WHERE r.domain_id = d.id),
+           (SELECT count(*) FROM subdomains s WHERE s.domain_id = d.id))) AS value
+         FROM domains d WHERE d.id = $1
+       )
+       UPDATE domains SET shown_digest = digest.value FROM digest
+       WHERE domains.id = digest.id AND domains.shown_digest IS DISTINCT FROM digest.value RETURNING domains.id`,
+      [domainId],
+    );
+    return rows.length === 1;
+  }
+
   /** Sets the domain's status; false when there is no such domain. */
   async setDomainStatus(domainId: number, status: DomainStatus): Promise<boolean> {
     const result = await this.dataSource.getRepository(DomainEntity).update({ id: domainId }, { status });
@@ -218,15 +255,17 @@ export class DomainsRepository {
       .find({ where: { domainId }, order: { recordType: 'ASC', name: 'ASC', value: 'ASC' } });
   }
 
-  /** Adds the subdomains not known yet and returns those. */
+  /** Adds the subdomains not known yet, while the domain has fewer than MAX_SUBDOMAINS, and returns those. */
   async addSubdomains(domainId: number, names: string[]): Promise<SubdomainEntity[]> {
     if (names.length === 0) return [];
     const rows = await this.ifDomainExists(() =>
       this.rows(
         `INSERT INTO subdomains (domain_id, name)
-         SELECT $1, name FROM unnest($2::text[]) AS name WHERE EXISTS (SELECT 1 FROM domains WHERE id = $1)
+         SELECT $1, name FROM unnest($2::text[]) AS name
+         WHERE EXISTS (SELECT 1 FROM domains WHERE id = $1)
+           AND (SELECT count(*) FROM subdomains WHERE domain_id = $1) < $3
          ON CONFLICT (domain_id, name) DO NOTHING RETURNING *`,
-        [domainId, [...new Set(names)]],
+        [domainId, [...new Set(names)], MAX_SUBDOMAINS],
       ),
     );
     return rows.map((row) => hydrate(this.dataSource, SubdomainEntity, row));

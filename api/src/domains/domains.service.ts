@@ -11,6 +11,7 @@ import {
   type DomainDetailView,
   type domainRecordsQuerySchema,
   type DomainMonitoringView,
+  type DomainSummaryView,
   type DomainVerificationView,
   type DomainView,
   type SslCertificateView,
@@ -48,6 +49,18 @@ export class DomainsService {
   async list(limit: number): Promise<DomainView[]> {
     const domains = await this.dataSource.getRepository(DomainEntity).find({ order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
     return domains.map(toDomainView);
+  }
+
+  /** The figures above the tables: counts over every domain, not over a page of a list. */
+  async summary(): Promise<DomainSummaryView> {
+    const [totalDomains, activeDomains, activeCertificates, openAlerts, primaryDomainId] = await Promise.all([
+      this.dataSource.getRepository(DomainEntity).count(),
+      this.dataSource.getRepository(DomainEntity).countBy({ status: 'active' }),
+      this.dataSource.getRepository(SslCertificateEntity).countBy({ status: 'active' }),
+      this.dataSource.getRepository(DomainAlertEntity).countBy({ status: 'open' }),
+      this.repository.primaryDomainId(),
+    ]);
+    return { totalDomains, activeDomains, activeCertificates, openAlerts, primaryDomainId };
   }
 
   async find(id: number): Promise<DomainEntity> {

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { DomainDetailView, DomainView, ServerMessage } from '@cbh/contracts';
+import type { DomainDetailView, DomainSummaryView, DomainView, ServerMessage } from '@cbh/contracts';
 import { apiForThisFile, DEMO_PASSWORD, signIn } from '../../test/test-api';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { RealtimeGateway } from '../realtime/realtime.gateway';
 import { DomainsRepository } from './domains.repository';
+import { DomainCheckRunner } from './scheduling/domain-check-runner.service';
 
 const spec = apiForThisFile();
+// These tests write what rounds would find through the repository; rounds of their own (against an unreachable
+// DNS server here) would add verification alerts under them. Rounds are tested in scheduling/domain-rounds.spec.ts.
+beforeAll(() => spec.api.app.get(DomainCheckRunner).onApplicationShutdown());
 
 const call = (path: string, options: { method?: string; body?: unknown; cookie?: string | null } = {}) =>
   spec.api.call(path, { cookie: spec.admin, ...options });
@@ -29,6 +33,16 @@ async function counts() {
 }
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+const EXPIRED_CERTIFICATE = {
+  certificateType: 'Test CA',
+  status: 'expired' as const,
+  reason: null,
+  fingerprint: 'CC:DD',
+  issuedAt: new Date('2024-01-01T00:00:00Z'),
+  expiresAt: new Date('2024-04-01T00:00:00Z'),
+  autoRenew: false,
+};
 
 describe('adding a domain', () => {
   it('normalises the name: trimmed, lower case, IDN to punycode; pending, with no registration known yet', async () => {
@@ -211,6 +225,44 @@ describe('reading domains', () => {
     const { recentChecks } = (await (await call(`/api/domains/${domain.id}`)).json()) as DomainDetailView;
     expect(recentChecks).toHaveLength(60);
     expect(recentChecks.map((check) => check.responseTime)).toEqual(Array.from({ length: 60 }, (_, i) => 102 + i));
+  });
+
+  it('counts the figures over every domain and names the earliest added verified domain as the primary one', async () => {
+    const summary = async () => (await (await call('/api/domain-summary')).json()) as DomainSummaryView;
+    const before = await summary();
+    const repo = repository();
+    const oldest = await addDomain('primary');
+    // added before every other domain of this file, so the primary one once it is verified
+    await spec.api.sql(`UPDATE domains SET created_at = '2001-01-01' WHERE id = $1`, [oldest.id]);
+    const other = await addDomain('counted');
+    await repo.setDomainStatus(oldest.id, 'active');
+    await repo.saveCertificate(other.id, { ...EXPIRED_CERTIFICATE, status: 'active' });
+    await repo.openAlert(other.id, { alertType: 'site_down', severity: 'critical', message: 'down', dedupeKey: `down-${other.id}` });
+    const resolved = await repo.openAlert(other.id, {
+      alertType: 'slow_response',
+      severity: 'medium',
+      message: 'slow',
+      dedupeKey: `slow-${other.id}`,
+    });
+    await repo.resolveAlert(resolved!.id);
+
+    const after = await summary();
+    expect({
+      totalDomains: after.totalDomains - before.totalDomains,
+      activeDomains: after.activeDomains - before.activeDomains,
+      activeCertificates: after.activeCertificates - before.activeCertificates,
+      openAlerts: after.openAlerts - before.openAlerts,
+    }).toEqual({ totalDomains: 2, activeDomains: 1, activeCertificates: 1, openAlerts: 1 });
+    expect(after.primaryDomainId).not.toBe(oldest.id);
+
+    await repo.saveVerification(oldest.id, { status: 'verified', reason: null });
+    expect((await summary()).primaryDomainId).toBe(oldest.id);
+    // still the primary one while its owner has it checked again
+    expect((await call(`/api/domains/${oldest.id}/verify`, { method: 'POST' })).status).toBe(202);
+    expect((await summary()).primaryDomainId).toBe(oldest.id);
+    await repo.saveVerification(oldest.id, { status: 'failed', reason: 'no TXT record found' });
+    expect((await summary()).primaryDomainId).not.toBe(oldest.id);
+    expect((await call('/api/domain-summary', { cookie: null })).status).toBe(401);
   });
 
   it('lists alerts newest first', async () => {
@@ -459,6 +511,40 @@ describe('the repository the checks use', () => {
     expect(still.status).toBe('open');
   });
 
+  it('keeps at most 500 subdomains of a domain', async () => {
+    const domain = await addDomain('many-subdomains');
+    const names = (from: number, count: number) => Array.from({ length: count }, (_, i) => `host-${from + i}.${domain.domain}`);
+    expect(await repository().addSubdomains(domain.id, names(0, 450))).toHaveLength(450);
+    expect(await repository().addSubdomains(domain.id, names(450, 50))).toHaveLength(50);
+    expect(await repository().addSubdomains(domain.id, names(500, 10))).toEqual([]);
+    const [row] = await spec.api.sql('SELECT count(*)::int AS n FROM subdomains WHERE domain_id = $1', [domain.id]);
+    expect(row.n).toBe(500);
+  });
+
+  it('tells whether what the screens show beyond the latest check changed since it was last asked', async () => {
+    const domain = await addDomain('shown');
+    const repo = repository();
+    expect(await repo.shownChanged(domain.id)).toBe(true);
+    expect(await repo.shownChanged(domain.id)).toBe(false);
+    // a check alone changes nothing shown here
+    await repo.recordCheck(domain.id, { status: 'up', responseTimeMs: 80 });
+    expect(await repo.shownChanged(domain.id)).toBe(false);
+    await repo.replaceDnsRecords(domain.id, [{ recordType: 'A', name: domain.domain, value: '192.0.2.1', ttl: 300 }]);
+    expect(await repo.shownChanged(domain.id)).toBe(true);
+    // a resolver counting a TTL down is not a change
+    await repo.replaceDnsRecords(domain.id, [{ recordType: 'A', name: domain.domain, value: '192.0.2.1', ttl: 240 }]);
+    expect(await repo.shownChanged(domain.id)).toBe(false);
+    await repo.saveCertificate(domain.id, EXPIRED_CERTIFICATE);
+    expect(await repo.shownChanged(domain.id)).toBe(true);
+    await repo.saveCertificate(domain.id, EXPIRED_CERTIFICATE);
+    expect(await repo.shownChanged(domain.id)).toBe(false);
+    await repo.setDomainStatus(domain.id, 'down');
+    expect(await repo.shownChanged(domain.id)).toBe(true);
+    await repo.addSubdomains(domain.id, [`www.${domain.domain}`]);
+    expect(await repo.shownChanged(domain.id)).toBe(true);
+    expect(await repo.shownChanged(999_999)).toBe(false);
+  });
+
   it('prunes raw results after 24 hours and buckets after 90 days', async () => {
     const domain = await addDomain('prune');
     const repo = repository();
@@ -564,6 +650,7 @@ it('lists every domain endpoint in the API docs, with its access rule and body s
       'GET /api/domains',
       'POST /api/domains',
       'GET /api/domains/{id}',
+      'GET /api/domain-summary',
       'DELETE /api/domains/{id}',
       'POST /api/domains/{id}/verify',
       'GET /api/domain-verifications',

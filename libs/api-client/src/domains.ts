@@ -3,6 +3,7 @@ import type {
   DomainAlertView,
   DomainDetailView,
   DomainMonitoringView,
+  DomainSummaryView,
   DomainVerificationView,
   DomainView,
   SslCertificateView,
@@ -10,20 +11,25 @@ import type {
 import { api } from './api';
 
 /**
- * Domains and what their checks found. Every read provides the one 'Domains' tag: a round of checks can change
- * any of them, and the screen refetches them together when a live message says a domain changed.
+ * Domains and what their checks found. 'DomainChecks' marks what every finished round changes (the monitoring
+ * list, a domain's detail with its recent checks); 'Domains' marks the rest, which changes when someone changes a
+ * domain or a round finds something new (live.ts says which message refreshes which).
  */
 export const domainsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getDomains: build.query<DomainView[], void>({ query: () => '/domains', providesTags: ['Domains'] }),
-    getDomain: build.query<DomainDetailView, number>({ query: (id) => `/domains/${id}`, providesTags: ['Domains'] }),
+    getDomainSummary: build.query<DomainSummaryView, void>({ query: () => '/domain-summary', providesTags: ['Domains'] }),
+    getDomain: build.query<DomainDetailView, number>({ query: (id) => `/domains/${id}`, providesTags: ['Domains', 'DomainChecks'] }),
     getDomainVerifications: build.query<DomainVerificationView[], void>({
       query: () => '/domain-verifications',
       providesTags: ['Domains'],
     }),
     getSslCertificates: build.query<SslCertificateView[], void>({ query: () => '/ssl-certificates', providesTags: ['Domains'] }),
     getDnsRecords: build.query<DnsRecordView[], void>({ query: () => '/dns-records', providesTags: ['Domains'] }),
-    getDomainMonitoring: build.query<DomainMonitoringView[], void>({ query: () => '/domain-monitoring', providesTags: ['Domains'] }),
+    getDomainMonitoring: build.query<DomainMonitoringView[], void>({
+      query: () => '/domain-monitoring',
+      providesTags: ['Domains', 'DomainChecks'],
+    }),
     getDomainAlerts: build.query<DomainAlertView[], void>({ query: () => '/domain-alerts', providesTags: ['Domains'] }),
     addDomain: build.mutation<DomainView, { domain: string }>({
       query: (body) => ({ url: '/domains', method: 'POST', body }),
@@ -50,6 +56,7 @@ export const domainsApi = api.injectEndpoints({
 
 export const {
   useGetDomainsQuery,
+  useGetDomainSummaryQuery,
   useGetDomainQuery,
   useGetDomainVerificationsQuery,
   useGetSslCertificatesQuery,

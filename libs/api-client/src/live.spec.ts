@@ -71,7 +71,7 @@ describe('live connection', () => {
     // a changed account: the users list and audit for managers, the auth user for the account itself
     expect(tags({ type: 'userChanged', data: { userId: 'u' } })).toEqual(['Users', 'Audit', 'AuthUser']);
     expect(tags({ type: 'domainUpdated', data: { domainId: 1 } })).toEqual(['Domains']);
-    expect(tags({ type: 'domainsChecked', data: { domainIds: [1, 2] } })).toEqual(['Domains']);
+    expect(tags({ type: 'domainsChecked', data: { domainIds: [1, 2] } })).toEqual(['DomainChecks']);
     expect(tags({ type: 'pong' })).toBeNull();
   });
 

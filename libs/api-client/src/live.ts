@@ -110,9 +110,11 @@ export function invalidationFor(message: ServerMessage) {
       // the users list for managers; the account itself for the one whose role or permissions changed
       return api.util.invalidateTags(['Users', 'Audit', 'AuthUser']);
     case 'domainUpdated':
-    case 'domainsChecked':
     case 'domainAlert':
       return api.util.invalidateTags(['Domains']);
+    case 'domainsChecked':
+      // rounds that only added a check: the monitoring list and open details, not every list
+      return api.util.invalidateTags(['DomainChecks']);
     default:
       return null;
   }

@@ -220,6 +220,19 @@ export interface DomainAlertView {
   resolvedAt: string | null;
 }
 
+/** GET /api/domain-summary: the figures above the tables, counted by the database over every domain. */
+export interface DomainSummaryView {
+  totalDomains: number;
+  /** domains with status active */
+  activeDomains: number;
+  /** certificates with status active */
+  activeCertificates: number;
+  /** alerts with status open */
+  openAlerts: number;
+  /** the Overview's primary domain: the earliest added of those whose ownership is verified; null before one is */
+  primaryDomainId: number | null;
+}
+
 /** One uptime check as it happened (raw results are kept 24 hours). */
 export interface DomainCheckView {
   checkedAt: string;

@@ -6,6 +6,7 @@ import { Services1764200000000 } from './1764200000000-Services';
 import { TestSessions1764300000000 } from './1764300000000-TestSessions';
 import { MetricBuckets1764400000000 } from './1764400000000-MetricBuckets';
 import { Domains1764500000000 } from './1764500000000-Domains';
+import { DomainShownDigest1764600000000 } from './1764600000000-DomainShownDigest';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   TestSessions1764300000000,
   MetricBuckets1764400000000,
   Domains1764500000000,
+  DomainShownDigest1764600000000,
 ];

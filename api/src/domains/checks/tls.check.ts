@@ -9,6 +9,7 @@ export interface TlsCertificate {
   certificateType: string;
   issuer: string;
   subject: string;
+  /** the DNS names it covers (subject alternative names of type DNS) */
   altNames: string[];
   issuedAt: Date;
   expiresAt: Date;
@@ -95,10 +96,12 @@ function readCertificate(peer: tls.PeerCertificate): TlsCertificate | null {
     certificateType: certificateTypeOf(peer.issuer),
     issuer: formatName(peer.issuer),
     subject: formatName(peer.subject ?? {}),
+    // the host names only: a certificate may also name URIs, e-mail and IP addresses
     altNames: (peer.subjectaltname ?? '')
       .split(',')
-      .map((entry) => entry.trim().replace(/^DNS:/, ''))
-      .filter(Boolean),
+      .map((entry) => entry.trim())
+      .filter((entry) => entry.startsWith('DNS:'))
+      .map((entry) => entry.slice('DNS:'.length)),
     issuedAt,
     expiresAt,
     autoRenew: inferAutoRenew(peer.issuer),

@@ -25,6 +25,9 @@ export class DomainEntity {
   /** The replica running the current round and until when it holds it; a lapsed lease may be claimed again. */
   @Column('timestamptz', { name: 'check_lease_until', nullable: true }) checkLeaseUntil!: Date | null;
   @Column('uuid', { name: 'check_owner', nullable: true }) checkOwner!: string | null;
+
+  /** A digest of what the screens show of it beyond the latest check; a round that changes it says so (DomainsRepository.shownChanged). */
+  @Column('text', { name: 'shown_digest', nullable: true }) shownDigest!: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @Column('uuid', { name: 'created_by', nullable: true }) createdBy!: string | null;
 

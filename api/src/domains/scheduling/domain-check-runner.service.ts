@@ -71,25 +71,30 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     this.announceTimer.unref();
   }
 
-  onApplicationShutdown() {
+  async onApplicationShutdown() {
     this.stopped = true;
     clearInterval(this.timer);
     clearInterval(this.pruneTimer);
     clearInterval(this.announceTimer);
+    // the last second's rounds too, while the bus still runs (it closes in its own shutdown hook)
+    await this.announceChecked();
   }
 
   /**
    * Every finished round changed what the screens show (at least the last check), but one message a round would
-   * be a hundred NOTIFYs a second with many domains: the rounds of the last second go out together.
+   * be a hundred NOTIFYs a second with many domains: the rounds of the last second go out together, and the
+   * screens reread only the checks. Ids whose message could not be sent wait for the next second.
    */
   async announceChecked(): Promise<void> {
     if (this.checked.size === 0) return;
     const ids = [...this.checked];
     this.checked.clear();
     for (let i = 0; i < ids.length; i += IDS_PER_MESSAGE) {
-      await this.bus
-        .publish({ type: 'domainsChecked', data: { domainIds: ids.slice(i, i + IDS_PER_MESSAGE) } })
-        .catch((error: Error) => this.logger.warn(`finished rounds not announced: ${error.message}`));
+      const domainIds = ids.slice(i, i + IDS_PER_MESSAGE);
+      await this.bus.publish({ type: 'domainsChecked', data: { domainIds } }).catch((error: Error) => {
+        this.logger.warn(`finished rounds not announced yet: ${error.message}`);
+        for (const id of domainIds) this.checked.add(id);
+      });
     }
   }
 
@@ -169,8 +174,7 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     // a look-up that got no answer says nothing about which records are gone
     if (dns.outcome === 'answered') await this.domains.replaceDnsRecords(domain.id, dns.records);
     await this.domains.saveCertificate(domain.id, certificateFindings(tls));
-    const altNames = 'certificate' in tls && tls.certificate ? tls.certificate.altNames : [];
-    await this.domains.addSubdomains(domain.id, subdomainsSeen(domain.domain, altNames, dns.outcome === 'answered' ? dns.records : []));
+    await this.domains.addSubdomains(domain.id, subdomainsSeen(domain.domain, tls, dns.outcome === 'answered' ? dns.records : []));
     const monitoring = await this.domains.recordCheck(domain.id, {
       status: http.status,
       responseTimeMs: http.status === 'up' ? http.responseTimeMs : null,
@@ -211,8 +215,12 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
 
     for (const alert of changed)
       await this.bus.publish({ type: 'domainAlert', data: { alert: toAlertView(alert), domain: domain.domain } });
+    // alerts travel on their own (and make the screens reread everything); a change of what the lists show
+    // beyond the check is told at once; a round that only added a check goes out with the others of its second
+    const shownChanged = await this.domains.shownChanged(domain.id);
     await this.domains.completeRound(domain.id, this.instance.id, this.config.DOMAIN_CHECK_INTERVAL);
-    this.checked.add(domain.id);
+    if (shownChanged && changed.length === 0) await this.bus.publish({ type: 'domainUpdated', data: { domainId: domain.id } });
+    else this.checked.add(domain.id);
   }
 
   /** Re-checks ownership until it is verified; the status it has now. */

@@ -67,11 +67,16 @@ it.each([
   expect((dialog.getByLabelText('Domain Name') as HTMLInputElement).value).toBe('https://shop.example.test');
 });
 
-it('falls back to the generic message when the server gives none', async () => {
-  domainsApi(admin, { 'POST /api/domains': () => new Response('', { status: 502 }) });
+it.each([
+  ['no message', () => new Response('', { status: 502 })],
+  ['a 500 with its message', apiError(500, 'Internal server error')],
+  ['a 403 with its message', apiError(403, 'Forbidden resource')],
+])('shows the generic message for any other failure (%s)', async (_case, route) => {
+  domainsApi(admin, { 'POST /api/domains': route });
   renderPage();
   const dialog = await openAdd();
   fireEvent.change(dialog.getByLabelText('Domain Name'), { target: { value: 'x.example.test' } });
   await clickAndSettle(dialog.getByRole('button', { name: 'Add Domain' }));
   expect(await screen.findByText('Failed to add domain. Please try again.')).toBeTruthy();
+  expect(screen.queryByText(/Internal server error|Forbidden resource/)).toBeNull();
 });

@@ -25,8 +25,11 @@ export function AddDomainDialog() {
       setDomain('');
       setOpen(false);
     } catch (error) {
-      // the dialog stays open with what was typed, so a malformed or duplicate name can be corrected
-      toast({ title: 'Error', description: apiErrorMessage(error) ?? 'Failed to add domain. Please try again.', variant: 'destructive' });
+      // the dialog stays open with what was typed, so a malformed or duplicate name can be corrected; the
+      // server's words are shown for those two (they say what to change), the generic text for anything else
+      const status = (error as { status?: unknown }).status;
+      const reason = status === 400 || status === 409 ? apiErrorMessage(error) : undefined;
+      toast({ title: 'Error', description: reason ?? 'Failed to add domain. Please try again.', variant: 'destructive' });
     }
   };
 

@@ -1,5 +1,5 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   admin,
   alert,
@@ -7,9 +7,10 @@ import {
   detailOf,
   DOMAINS,
   domainsApi,
+  heldRoute,
   polyfillRadix,
   renderPage,
-  verification,
+  SUMMARY,
   VERIFICATIONS,
 } from './test-kit';
 
@@ -48,12 +49,24 @@ describe('the Primary Domain Status card', () => {
   });
 
   it('tells how to verify a domain while none is verified', async () => {
-    const api = domainsApi(admin, { 'GET /api/domain-verifications': [verification(4, 'new.example.test', 'pending')] });
+    const api = domainsApi(admin, { 'GET /api/domain-summary': { ...SUMMARY, primaryDomainId: null } });
     renderPage();
     const card = within(await screen.findByRole('region', { name: 'Primary Domain Status' }));
     expect(await card.findByText(/No verified domain yet\. Add a domain, open Manage, publish the TXT record/)).toBeTruthy();
     expect(card.queryByRole('button', { name: 'Test Connection' })).toBeNull();
     expect(api.calls.some((call) => /^\/api\/domains\/\d+$/.test(call.path))).toBe(false);
+  });
+
+  it("reads 'Testing...' and waits while the test runs", async () => {
+    const held = heldRoute(() => new Response(null, { status: 200 }));
+    domainsApi(admin, { 'HEAD /': held.route });
+    renderPage();
+    const card = within(await screen.findByRole('region', { name: 'Primary Domain Status' }));
+    await clickAndSettle(await card.findByRole('button', { name: 'Test Connection' }));
+    expect((card.getByRole('button', { name: 'Testing...' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => held.release());
+    expect(await screen.findByText('Domain Status')).toBeTruthy();
+    expect((card.getByRole('button', { name: 'Test Connection' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it.each([

@@ -80,9 +80,12 @@ function Verification({ detail }: { detail: DomainDetailView }) {
       <CopyField label="TXT record name" value={verification.recordName} />
       <CopyField label="TXT record value" value={verification.recordValue} />
       <Line>
-        <Button onClick={start} disabled={isLoading || verification.status === 'verifying'}>
-          {isLoading ? 'Starting...' : verification.status === 'verifying' ? 'Verifying...' : 'Verify'}
-        </Button>
+        {/* a verified domain is not re-checked: its checks go on, and a removed record would not stop them */}
+        {verification.status === 'verified' ? null : (
+          <Button onClick={start} disabled={isLoading || verification.status === 'verifying'}>
+            {isLoading ? 'Starting...' : verification.status === 'verifying' ? 'Verifying...' : 'Verify'}
+          </Button>
+        )}
         <span data-testid="verification-result">
           {verification.checkedAt
             ? `Last checked ${dateTimeOrNever(verification.checkedAt)}: ${titleCase(verification.status)}${verification.reason ? ` (${verification.reason})` : ''}`

@@ -1,8 +1,20 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { fakeLive } from '@cbh/test-support';
+import { apiError, fakeLive } from '@cbh/test-support';
 import { theme } from '@cbh/ui';
-import { ALERTS, admin, alert, clickAndSettle, domainsApi, openTab, operator, polyfillRadix, renderPage, rowsOf } from './test-kit';
+import {
+  ALERTS,
+  admin,
+  alert,
+  clickAndSettle,
+  domainsApi,
+  openTab,
+  operator,
+  polyfillRadix,
+  renderPage,
+  rowsOf,
+  SUMMARY,
+} from './test-kit';
 
 beforeAll(polyfillRadix);
 
@@ -23,14 +35,33 @@ it('shows an access message and makes no domain call without domain_management',
   expect(api.calls.filter((call) => call.path !== '/api/auth/user')).toEqual([]);
 });
 
-it('counts total domains, active domains, active certificates and open alerts', async () => {
+it('shows the four figures the API counts over every domain, and a dash for each it could not read', async () => {
   domainsApi(admin);
   renderPage();
-  const value = async (label: string) => (await screen.findByRole('region', { name: label })).textContent;
-  await waitFor(async () => expect(await value('SSL Certificates')).toMatch(/^SSL Certificates1/));
-  expect(await value('Total Domains')).toMatch(/^Total Domains4/);
-  expect(await value('Active Domains')).toMatch(/^Active Domains1/);
-  await waitFor(async () => expect(await value('Active Alerts')).toMatch(/^Active Alerts3/));
+  const card = (label: string) => screen.getByRole('region', { name: label });
+  await waitFor(() => expect(card('Total Domains').textContent).toBe('Total Domains4'));
+  expect(card('Active Domains').textContent).toMatch(/^Active Domains1\D/);
+  expect(card('SSL Certificates').textContent).toMatch(/^SSL Certificates1\D/);
+  expect(card('Active Alerts').textContent).toMatch(/^Active Alerts3\D/);
+});
+
+it('says the figures and a list could not be read instead of showing zeros and empty tables', async () => {
+  domainsApi(admin, {
+    'GET /api/domain-summary': apiError(500, 'database unavailable'),
+    'GET /api/domain-alerts': apiError(500, 'database unavailable'),
+  });
+  renderPage();
+  expect(await screen.findByText('The figures could not be loaded. database unavailable')).toBeTruthy();
+  expect(screen.getByRole('region', { name: 'Active Alerts' }).textContent).toMatch(/^Active Alerts—/);
+  openTab('Alerts');
+  expect(await screen.findByText('The alerts could not be loaded. database unavailable')).toBeTruthy();
+  expect(screen.queryByText(/No alerts/)).toBeNull();
+});
+
+it('says when the portfolio shows only the newest domains', async () => {
+  domainsApi(admin, { 'GET /api/domain-summary': { ...SUMMARY, totalDomains: 2400 } });
+  renderPage();
+  expect(await screen.findByText('Showing the newest 4 of 2400 domains.')).toBeTruthy();
 });
 
 it('has the five tabs, and the portfolio with status, registrar, expiry, certificate and actions', async () => {
@@ -170,7 +201,7 @@ it('says so in words when there is nothing to list', async () => {
   domainsApi(
     admin,
     {
-      'GET /api/domain-verifications': [],
+      'GET /api/domain-summary': { totalDomains: 0, activeDomains: 0, activeCertificates: 0, openAlerts: 0, primaryDomainId: null },
       'GET /api/ssl-certificates': [],
       'GET /api/dns-records': [],
       'GET /api/domain-monitoring': [],
@@ -234,7 +265,12 @@ describe('live', () => {
     expect(screen.queryByText('shop.example.test: slowish')).toBeNull();
     expect(screen.getByText('shop.example.test: shop.example.test has failed 3 checks in a row')).toBeTruthy();
 
-    // a finished round of checks refreshes the tables and figures
+    // rounds that only added checks refresh the monitoring list, not every list
+    const domainsRead = api.callsTo('GET', '/api/domains').length;
     await refetchedAfter(api, '/api/domain-monitoring', () => live.emit({ type: 'domainsChecked', data: { domainIds: [1, 2] } }));
+    expect(api.callsTo('GET', '/api/domains').length).toBe(domainsRead);
+    // a change someone made, or one a round found, refreshes the lists and the figures
+    await refetchedAfter(api, '/api/domain-summary', () => live.emit({ type: 'domainUpdated', data: { domainId: 1 } }));
+    expect(api.callsTo('GET', '/api/domains').length).toBeGreaterThan(domainsRead);
   });
 });

@@ -7,7 +7,7 @@ import {
   useGetDomainAlertsQuery,
   useGetDomainMonitoringQuery,
   useGetDomainsQuery,
-  useGetDomainVerificationsQuery,
+  useGetDomainSummaryQuery,
   useGetSslCertificatesQuery,
 } from '@cbh/api-client';
 import { hasPermission } from '@cbh/contracts';
@@ -17,10 +17,11 @@ import { AddDomainDialog } from './AddDomainDialog';
 import { AlertsTable } from './AlertsTable';
 import { CertificatesTable } from './CertificatesTable';
 import { DnsRecordsTable } from './DnsRecordsTable';
-import { domainCounts, domainNames, primaryDomain } from './domain-display';
+import { domainNames } from './domain-display';
 import { DomainDetailDialog } from './DomainDetailDialog';
 import { DomainPortfolio } from './DomainPortfolio';
 import { DomainStatCards } from './DomainStatCards';
+import { LoadedList } from './LoadedList';
 import { MonitoringTable } from './MonitoringTable';
 import { PrimaryDomainCard } from './PrimaryDomainCard';
 import { useCriticalAlertToasts } from './useCriticalAlertToasts';
@@ -37,8 +38,8 @@ const Page = styled.div`
 
 /** The screen for a domain manager; its lists are read only once it is shown, never for others. */
 function DomainsScreen() {
+  const summary = useGetDomainSummaryQuery();
   const domains = useGetDomainsQuery();
-  const verifications = useGetDomainVerificationsQuery();
   const certificates = useGetSslCertificatesQuery();
   const dnsRecords = useGetDnsRecordsQuery();
   const monitoring = useGetDomainMonitoringQuery();
@@ -46,39 +47,69 @@ function DomainsScreen() {
   const [managing, setManaging] = useState<number | null>(null);
   useCriticalAlertToasts();
 
-  if (!domains.data) {
-    return domains.isError ? (
-      <Muted role="alert">The domains could not be loaded. {apiErrorMessage(domains.error) ?? ''}</Muted>
-    ) : (
-      <Muted role="status">Loading domains…</Muted>
-    );
-  }
-  const nameOf = domainNames(domains.data);
-  const counts = domainCounts(domains.data, certificates.data ?? [], alerts.data ?? []);
+  const nameOf = domainNames(domains.data ?? []);
   const tabs: TabItem[] = [
     {
       value: 'overview',
       label: 'Overview',
       content: (
         <>
-          <PrimaryDomainCard domain={primaryDomain(domains.data, verifications.data ?? [])} />
-          <DomainPortfolio domains={domains.data} certificates={certificates.data ?? []} onManage={setManaging} />
+          <PrimaryDomainCard domainId={summary.data?.primaryDomainId ?? null} loading={!summary.data} />
+          <LoadedList query={domains} what="domains">
+            {(rows) => (
+              <DomainPortfolio
+                domains={rows}
+                total={summary.data?.totalDomains ?? rows.length}
+                certificates={certificates.data ?? []}
+                onManage={setManaging}
+              />
+            )}
+          </LoadedList>
         </>
       ),
     },
     {
       value: 'ssl',
       label: 'SSL Certificates',
-      content: <CertificatesTable certificates={certificates.data ?? []} domainName={nameOf} />,
+      content: (
+        <LoadedList query={certificates} what="SSL certificates">
+          {(rows) => <CertificatesTable certificates={rows} domainName={nameOf} />}
+        </LoadedList>
+      ),
     },
-    { value: 'dns', label: 'DNS Records', content: <DnsRecordsTable records={dnsRecords.data ?? []} domainName={nameOf} /> },
-    { value: 'monitoring', label: 'Monitoring', content: <MonitoringTable entries={monitoring.data ?? []} domainName={nameOf} /> },
-    { value: 'alerts', label: 'Alerts', content: <AlertsTable alerts={alerts.data ?? []} domainName={nameOf} /> },
+    {
+      value: 'dns',
+      label: 'DNS Records',
+      content: (
+        <LoadedList query={dnsRecords} what="DNS records">
+          {(rows) => <DnsRecordsTable records={rows} domainName={nameOf} />}
+        </LoadedList>
+      ),
+    },
+    {
+      value: 'monitoring',
+      label: 'Monitoring',
+      content: (
+        <LoadedList query={monitoring} what="monitoring entries">
+          {(rows) => <MonitoringTable entries={rows} domainName={nameOf} />}
+        </LoadedList>
+      ),
+    },
+    {
+      value: 'alerts',
+      label: 'Alerts',
+      content: (
+        <LoadedList query={alerts} what="alerts">
+          {(rows) => <AlertsTable alerts={rows} domainName={nameOf} />}
+        </LoadedList>
+      ),
+    },
   ];
 
   return (
     <>
-      <DomainStatCards counts={counts} />
+      <DomainStatCards summary={summary.data} />
+      {summary.isError ? <Muted role="alert">The figures could not be loaded. {apiErrorMessage(summary.error) ?? ''}</Muted> : null}
       <Tabs tabs={tabs} label="Domain management sections" />
       {managing !== null ? <DomainDetailDialog key={managing} domainId={managing} onClose={() => setManaging(null)} /> : null}
     </>

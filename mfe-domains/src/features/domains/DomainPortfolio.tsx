@@ -37,10 +37,13 @@ function LinkOutIcon() {
 /** Every domain with its registration and certificate; Manage opens its detail, an active one links out to its site. */
 export function DomainPortfolio({
   domains,
+  total,
   certificates,
   onManage,
 }: {
   domains: readonly DomainView[];
+  /** how many there are in all: the list holds the newest ones only, up to its limit */
+  total: number;
   certificates: readonly SslCertificateView[];
   onManage: (domainId: number) => void;
 }) {
@@ -48,6 +51,11 @@ export function DomainPortfolio({
   return (
     <section aria-labelledby="portfolio-title">
       <SectionTitle id="portfolio-title">Domain Portfolio</SectionTitle>
+      {total > domains.length ? (
+        <Muted role="note" style={{ marginBottom: 8 }}>
+          Showing the newest {domains.length} of {total} domains.
+        </Muted>
+      ) : null}
       {domains.length === 0 ? (
         <Muted>No domains registered</Muted>
       ) : (

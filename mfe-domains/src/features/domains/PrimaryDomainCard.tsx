@@ -1,6 +1,5 @@
 import styled from 'styled-components';
-import { useGetDomainQuery } from '@cbh/api-client';
-import type { DomainView } from '@cbh/contracts';
+import { apiErrorMessage, useGetDomainQuery } from '@cbh/api-client';
 import { Card, Muted, SectionTitle, theme } from '@cbh/ui';
 import { certificateSummary, dateTimeOrNever, dnsProvider, responseTimeText } from './domain-display';
 import { StatusBadge } from './StatusBadge';
@@ -44,24 +43,26 @@ const Note = styled.p`
   font-size: 14px;
 `;
 
-function PrimaryDomain({ domain }: { domain: DomainView }) {
-  const { data: detail } = useGetDomainQuery(domain.id);
-  const uptime = detail?.monitoring.find((entry) => entry.monitoringType === 'uptime');
-  const lastCheck = detail?.recentChecks.at(-1);
+function PrimaryDomain({ domainId }: { domainId: number }) {
+  const { data: detail, isError, error } = useGetDomainQuery(domainId);
+  if (isError) return <Muted role="alert">The primary domain could not be loaded. {apiErrorMessage(error) ?? ''}</Muted>;
+  if (!detail) return <Muted role="status">Loading…</Muted>;
+  const uptime = detail.monitoring.find((entry) => entry.monitoringType === 'uptime');
+  const lastCheck = detail.recentChecks.at(-1);
   return (
     <>
       <Heading>
-        <h3>{domain.domain}</h3>
-        <StatusBadge status={domain.status} />
+        <h3>{detail.domain}</h3>
+        <StatusBadge status={detail.status} />
       </Heading>
       <Facts>
         <div>
           <dt>SSL Certificate</dt>
-          <dd>{detail ? certificateSummary(detail.certificate) : '…'}</dd>
+          <dd>{certificateSummary(detail.certificate)}</dd>
         </div>
         <div>
           <dt>DNS Provider</dt>
-          <dd>{detail ? dnsProvider(detail.dnsRecords) : '…'}</dd>
+          <dd>{dnsProvider(detail.dnsRecords)}</dd>
         </div>
         <div>
           <dt>Response Time</dt>
@@ -73,18 +74,20 @@ function PrimaryDomain({ domain }: { domain: DomainView }) {
         </div>
       </Facts>
       {lastCheck?.status === 'down' ? <Note role="note">Last check failed: {lastCheck.error ?? 'no answer'}</Note> : null}
-      <TestConnectionButton domain={domain.domain} />
+      <TestConnectionButton domain={detail.domain} />
     </>
   );
 }
 
-/** The Overview's first card: the primary (earliest verified) domain at a glance, or how to get one. */
-export function PrimaryDomainCard({ domain }: { domain: DomainView | null }) {
+/** The Overview's first card: the primary domain (the API's choice: the earliest added verified one) at a glance, or how to get one. */
+export function PrimaryDomainCard({ domainId, loading }: { domainId: number | null; loading: boolean }) {
   return (
     <Card aria-labelledby="primary-domain-title" style={{ marginBottom: 24 }}>
       <SectionTitle id="primary-domain-title">Primary Domain Status</SectionTitle>
-      {domain ? (
-        <PrimaryDomain domain={domain} />
+      {loading ? (
+        <Muted role="status">Loading…</Muted>
+      ) : domainId !== null ? (
+        <PrimaryDomain domainId={domainId} />
       ) : (
         <Muted>
           No verified domain yet. Add a domain, open Manage, publish the TXT record it shows at your DNS provider, then press Verify: once

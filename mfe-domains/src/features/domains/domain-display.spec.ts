@@ -4,15 +4,13 @@ import {
   dateOrNever,
   dateTimeOrNever,
   dnsProvider,
-  domainCounts,
   domainNames,
-  primaryDomain,
   responseTimeText,
   severityColor,
   statusLook,
   uptimeText,
 } from './domain-display';
-import { CERTIFICATES, DNS_RECORDS, DOMAINS, domainView, verification, VERIFICATIONS } from './test-kit';
+import { CERTIFICATES, DNS_RECORDS, DOMAINS } from './test-kit';
 
 it('colours and marks statuses as §4 says: verified and active green with a check, pending yellow with a clock, verifying blue spinning, failed and expired red with a cross, anything else grey', () => {
   expect(statusLook('verified')).toEqual({ color: theme.colors.success, icon: 'check' });
@@ -35,17 +33,6 @@ it('colours severities: critical red, high orange, medium yellow, anything else 
   expect(new Set([theme.colors.destructive, theme.colors.orange, theme.colors.yellow, theme.colors.primary]).size).toBe(4);
 });
 
-it('counts domains with status active, certificates with status active and alerts with status open', () => {
-  expect(
-    domainCounts(
-      [{ status: 'active' }, { status: 'active' }, { status: 'down' }, { status: 'pending' }, { status: 'failed' }],
-      [{ status: 'active' }, { status: 'expired' }, { status: 'invalid' }, { status: 'active' }, { status: 'active' }],
-      [{ status: 'open' }, { status: 'resolved' }, { status: 'open' }],
-    ),
-  ).toEqual({ total: 5, active: 2, certificates: 3, openAlerts: 2 });
-  expect(domainCounts([], [], [])).toEqual({ total: 0, active: 0, certificates: 0, openAlerts: 0 });
-});
-
 it("says 'Unknown' for a domain it does not know, 'Never' for a missing date and 'N/A' for a missing response time or uptime", () => {
   const nameOf = domainNames(DOMAINS);
   expect(nameOf(1)).toBe('shop.example.test');
@@ -60,23 +47,6 @@ it("says 'Unknown' for a domain it does not know, 'Never' for a missing date and
   expect(uptimeText(0)).toBe('0%');
   expect(uptimeText(99.8765)).toBe('99.88%');
   expect(uptimeText(100)).toBe('100%');
-});
-
-it('takes the earliest added verified domain as the primary one, and none until one is verified', () => {
-  // shop (Jan 1) was added before blog (Jan 5), though the list has the newest first; both verified
-  expect(primaryDomain(DOMAINS, VERIFICATIONS)?.domain).toBe('shop.example.test');
-  expect(
-    primaryDomain(
-      DOMAINS,
-      VERIFICATIONS.filter((v) => v.domainId !== 1),
-    )?.domain,
-  ).toBe('blog.example.test');
-  expect(
-    primaryDomain(DOMAINS, [verification(4, 'new.example.test', 'pending'), verification(3, 'old.example.test', 'failed')]),
-  ).toBeNull();
-  expect(primaryDomain([], VERIFICATIONS)).toBeNull();
-  // a verifying re-check is not verified
-  expect(primaryDomain([domainView({ id: 7, domain: 'x.test' })], [verification(7, 'x.test', 'verifying')])).toBeNull();
 });
 
 it("names the DNS provider from the active NS records' own domain", () => {

@@ -1,7 +1,8 @@
 import type { DnsRecordView, DomainAlertView, DomainVerificationView, DomainView, SslCertificateView } from '@cbh/contracts';
 import { formatDate, formatDateTime, theme } from '@cbh/ui';
 
-/** The rules of what the domain screens show: colours, icons, counts and the words for what is missing. */
+/** The rules of what the domain screens show: colours, icons and the words for what is missing. (The figures and the
+ * primary domain are counted and chosen by the API, over every domain: GET /api/domain-summary.) */
 
 export type StatusIcon = 'check' | 'clock' | 'spinner' | 'cross' | 'none';
 export interface StatusLook {
@@ -51,29 +52,6 @@ export function titleCase(value: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export interface DomainCounts {
-  total: number;
-  /** status active */
-  active: number;
-  /** certificates with status active */
-  certificates: number;
-  /** alerts with status open */
-  openAlerts: number;
-}
-
-export function domainCounts(
-  domains: readonly Pick<DomainView, 'status'>[],
-  certificates: readonly Pick<SslCertificateView, 'status'>[],
-  alerts: readonly Pick<DomainAlertView, 'status'>[],
-): DomainCounts {
-  return {
-    total: domains.length,
-    active: domains.filter((domain) => domain.status === 'active').length,
-    certificates: certificates.filter((certificate) => certificate.status === 'active').length,
-    openAlerts: alerts.filter((alert) => alert.status === 'open').length,
-  };
-}
-
 /** Fallbacks: an unknown domain is 'Unknown', a missing date 'Never', a missing response time or uptime 'N/A'. */
 export const UNKNOWN = 'Unknown';
 export const NEVER = 'Never';
@@ -89,20 +67,6 @@ export const uptimeText = (percent: number | null | undefined) =>
 export function domainNames(domains: readonly Pick<DomainView, 'id' | 'domain'>[]): (domainId: number) => string {
   const names = new Map(domains.map((domain) => [domain.id, domain.domain]));
   return (domainId) => names.get(domainId) ?? UNKNOWN;
-}
-
-/**
- * The domain the Overview describes: the earliest added of the verified ones, so that it stays the same as
- * more are added. Null until one is verified.
- */
-export function primaryDomain(
-  domains: readonly DomainView[],
-  verifications: readonly Pick<DomainVerificationView, 'domainId' | 'status'>[],
-): DomainView | null {
-  const verified = new Set(verifications.filter((v) => v.status === 'verified').map((v) => v.domainId));
-  const candidates = domains.filter((domain) => verified.has(domain.id));
-  candidates.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id);
-  return candidates[0] ?? null;
 }
 
 /**

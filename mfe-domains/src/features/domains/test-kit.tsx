@@ -11,6 +11,7 @@ import type {
   DomainAlertView,
   DomainDetailView,
   DomainMonitoringView,
+  DomainSummaryView,
   DomainVerificationView,
   DomainView,
   SslCertificateView,
@@ -158,12 +159,16 @@ export function detailOf(domain: DomainView, fields: Partial<DomainDetailView> =
   };
 }
 
+/** The figures as the API counts them over the sample: shop is the primary (the earliest added verified domain). */
+export const SUMMARY: DomainSummaryView = { totalDomains: 4, activeDomains: 1, activeCertificates: 1, openAlerts: 3, primaryDomainId: 1 };
+
 /** The fake API of the screen: the signed-in account, every list, each domain's detail, and any overrides. */
 export function domainsApi(me: AuthUser | null, routes: Record<string, unknown> = {}, lists: { domains?: DomainView[] } = {}) {
   const domains = lists.domains ?? DOMAINS;
   const details = Object.fromEntries(domains.map((domain) => [`GET /api/domains/${domain.id}`, detailOf(domain)]));
   return fakeApi({
     'GET /api/auth/user': me,
+    'GET /api/domain-summary': SUMMARY,
     'GET /api/domains': domains,
     'GET /api/domain-verifications': VERIFICATIONS,
     'GET /api/ssl-certificates': CERTIFICATES,
