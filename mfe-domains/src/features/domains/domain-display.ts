@@ -1,4 +1,4 @@
-import type { DnsRecordView, DomainAlertView, DomainVerificationView, DomainView, SslCertificateView } from '@cbh/contracts';
+import type { DnsRecordView, DomainView, SslCertificateView } from '@cbh/contracts';
 import { formatDate, formatDateTime, theme } from '@cbh/ui';
 
 /** The rules of what the domain screens show: colours, icons and the words for what is missing. (The figures and the
