@@ -34,7 +34,7 @@ function ResolveButton({ alert, domain }: { alert: DomainAlertView; domain: stri
 
 /** Alerts newest first; an open one can be resolved by hand. */
 export function AlertsTable({ alerts, domainName }: { alerts: readonly DomainAlertView[]; domainName: (domainId: number) => string }) {
-  if (alerts.length === 0) return <Muted>No alerts: every check of every domain has passed.</Muted>;
+  if (alerts.length === 0) return <Muted>No alerts: nothing needs attention.</Muted>;
   return (
     <DataTable label="Alerts" minWidth={900} columns={ALERT_COLUMNS}>
       {alerts.map((alert) => (

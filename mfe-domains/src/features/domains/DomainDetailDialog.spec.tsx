@@ -87,6 +87,10 @@ describe('the Primary Domain Status card', () => {
     expect(await screen.findByText(title)).toBeTruthy();
     expect(screen.getByText(text)).toBeTruthy();
     expect(api.callsTo('HEAD', '/')).toHaveLength(1);
+    // the outcome stays beside the button once the toast has gone
+    expect(card.getByTestId('connection-outcome').textContent).toMatch(
+      title === 'Domain Status' ? /^Accessible \(\d+ms\)$/ : /^Not accessible$/,
+    );
   });
 });
 

@@ -59,6 +59,8 @@ it("names the DNS provider from the active NS records' own domain", () => {
       { recordType: 'NS', value: 'b.cloud.example', isActive: true },
     ]),
   ).toBe('cloud.example, other-host.example');
+  expect(dnsProvider([{ recordType: 'NS', value: 'ns1.host.co.uk', isActive: true }])).toBe('host.co.uk');
+  expect(dnsProvider([{ recordType: 'NS', value: 'a.ns.example.io', isActive: true }])).toBe('example.io');
   expect(dnsProvider([{ recordType: 'A', value: '192.0.2.1', isActive: true }])).toBe('Unknown');
 });
 

@@ -69,14 +69,24 @@ export function domainNames(domains: readonly Pick<DomainView, 'id' | 'domain'>[
   return (domainId) => names.get(domainId) ?? UNKNOWN;
 }
 
+/** Second-level labels under which country domains are registered (example.co.uk, example.com.au). */
+const COUNTRY_SECOND_LEVELS = new Set(['co', 'com', 'net', 'org', 'gov', 'ac', 'edu', 'ne', 'or']);
+
+/** 'ns1.dns-host.example' → 'dns-host.example'; 'ns1.host.co.uk' → 'host.co.uk'. */
+function registrableDomain(name: string): string {
+  const labels = name.split('.');
+  const country = labels.length >= 3 && labels.at(-1)!.length === 2 && COUNTRY_SECOND_LEVELS.has(labels.at(-2)!);
+  return labels.slice(country ? -3 : -2).join('.');
+}
+
 /**
- * Who serves a domain's DNS, read from its NS records: the name servers' own domain (the last two labels,
- * 'ns1.dns-host.example' → 'dns-host.example'), several joined when they differ; 'Unknown' without NS records.
+ * Who serves a domain's DNS, read from its NS records: the name servers' own registered domain, several joined
+ * when they differ; 'Unknown' without NS records.
  */
 export function dnsProvider(records: readonly Pick<DnsRecordView, 'recordType' | 'value' | 'isActive'>[]): string {
   const providers = records
     .filter((record) => record.recordType === 'NS' && record.isActive)
-    .map((record) => record.value.toLowerCase().replace(/\.$/, '').split('.').slice(-2).join('.'));
+    .map((record) => registrableDomain(record.value.toLowerCase().replace(/\.$/, '')));
   const unique = [...new Set(providers)].sort();
   return unique.length > 0 ? unique.join(', ') : UNKNOWN;
 }
