@@ -147,14 +147,15 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     const now = new Date();
     const policy = this.config.ALLOW_PRIVATE_TARGETS;
     const verification = await this.checkOwnership(domain);
-    if (verification !== 'verified') {
+    if (verification?.status !== 'verified') {
       await this.domains.setDomainStatus(domain.id, 'pending');
       const decisions = decideAlerts({
         domain: domain.domain,
         now,
         failures: { count: 0, since: null },
         slow: { count: 0, since: null, lastMs: null },
-        verification: verification ? { status: verification, reason: null } : undefined,
+        // the alert says why, as the verification record does
+        verification: verification ?? undefined,
       });
       await this.finish(domain, decisions);
       return;
@@ -195,7 +196,7 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
       },
       failures: { count: monitoring?.consecutiveFailures ?? 0, since: monitoring?.failingSince ?? null },
       slow: { count: monitoring?.consecutiveSlow ?? 0, since: monitoring?.slowSince ?? null, lastMs: monitoring?.responseTimeMs ?? null },
-      verification: { status: verification, reason: null },
+      verification,
       registrationExpiresAt: registration,
     });
     await this.finish(domain, decisions);
@@ -223,16 +224,14 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     else this.checked.add(domain.id);
   }
 
-  /** Re-checks ownership until it is verified; the status it has now. */
-  private async checkOwnership(domain: DomainEntity): Promise<'verified' | 'failed' | null> {
+  /** Re-checks ownership until it is verified; the status it has now, with why it failed (null: the domain is gone). */
+  private async checkOwnership(domain: DomainEntity): Promise<{ status: 'verified' | 'failed'; reason: string | null } | null> {
     const current = await this.dataSource.getRepository(DomainVerificationEntity).findOneBy({ domainId: domain.id });
-    if (current?.status === 'verified') return 'verified';
+    if (current?.status === 'verified') return { status: 'verified', reason: null };
     const result = await checkVerification(this.resolver, domain.domain, domain.verificationToken);
-    const saved = await this.domains.saveVerification(domain.id, {
-      status: result.status,
-      reason: result.status === 'failed' ? result.reason : null,
-    });
-    return saved ? result.status : null;
+    const reason = result.status === 'failed' ? result.reason : null;
+    const saved = await this.domains.saveVerification(domain.id, { status: result.status, reason });
+    return saved ? { status: result.status, reason } : null;
   }
 
   /**

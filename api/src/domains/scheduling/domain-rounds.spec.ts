@@ -60,6 +60,10 @@ it('verifies ownership once the TXT record appears, reads DNS, the certificate a
   expect((await call(`/api/domains/${id}`)).status).toBe('pending');
   // until ownership is proven nothing else is looked at: no records, no certificate, no uptime
   expect(await alerts(id)).toEqual(['verification_failed high open']);
+  // the alert says why, as the verification record does
+  expect(((await call(`/api/domain-alerts?domainId=${id}`)) as { message: string }[])[0]!.message).toBe(
+    `Ownership of ${host} could not be verified: no TXT record found`,
+  );
   expect(await call(`/api/dns-records?domainId=${id}`)).toEqual([]);
   expect(await call(`/api/ssl-certificates?domainId=${id}`)).toEqual([]);
   expect((await one('/api/domain-monitoring', id)) as { lastCheck: string | null }).toMatchObject({ lastCheck: null });
