@@ -1,0 +1,5 @@
+export * from './random';
+export * from './scheduler';
+export * from './simulation';
+export * from './cqrs';
+export * from './event-sourcing';
