@@ -3,3 +3,5 @@ export * from './scheduler';
 export * from './simulation';
 export * from './cqrs';
 export * from './event-sourcing';
+export * from './saga';
+export * from './hexagonal';
