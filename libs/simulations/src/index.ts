@@ -5,3 +5,4 @@ export * from './cqrs';
 export * from './event-sourcing';
 export * from './saga';
 export * from './hexagonal';
+export * from './domain-driven-design';
