@@ -25,8 +25,9 @@ export default [
             },
             { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:util', 'type:contracts'] },
             { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:data', 'type:util', 'type:contracts'] },
-            // utilities (the breaker engine, the router facade) may use the shared vocabulary and nothing else
-            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:contracts'] },
+            // utilities (the breaker engine, the router facade, the pattern simulations) use the shared vocabulary
+            // and other utilities only (the microservices simulation runs real breakers)
+            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:contracts'] },
             // contracts is the bottom of the graph: it imports no other project
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
           ],

@@ -6,3 +6,4 @@ export * from './event-sourcing';
 export * from './saga';
 export * from './hexagonal';
 export * from './domain-driven-design';
+export * from './microservices';
