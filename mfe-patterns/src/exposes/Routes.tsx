@@ -1,10 +1,15 @@
+import type { ComponentType } from 'react';
 import { PATTERN_DEMOS, patternPath } from '@cbh/contracts';
 import { RoutePages } from '@cbh/router';
 import { PatternDemoPage } from '../features/catalogue/PatternDemoPage';
+import { CqrsPage } from '../features/cqrs/CqrsPage';
+
+/** The demonstrations built so far; the others still show their title and summary. */
+const BUILT: Partial<Record<(typeof PATTERN_DEMOS)[number]['slug'], ComponentType>> = { cqrs: CqrsPage };
 
 export const pages = PATTERN_DEMOS.map(({ slug, title, summary }) => ({
   path: patternPath(slug),
-  Component: () => <PatternDemoPage title={title} summary={summary} />,
+  Component: BUILT[slug] ?? (() => <PatternDemoPage title={title} summary={summary} />),
 }));
 
 export default function PatternsRoutes() {

@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import {
+  COMMAND_TYPES,
+  commandProblem,
+  CqrsSimulation,
+  QUERY_TYPES,
+  type CommandType,
+  type CqrsState,
+  type QueryType,
+} from '@cbh/simulations';
+import { Badge, Button, CardGrid, FieldLabel, Muted, StatCard, TextInput, theme } from '@cbh/ui';
+import { Tabs } from '@cbh/ui/overlays';
+import { Controls, Entry, EntryList, Reason } from '../shared/demo-styles';
+import { PatternIntro } from '../shared/PatternIntro';
+import { useSimulation } from '../shared/useSimulation';
+
+const COMMAND_LABELS: Record<CommandType, string> = {
+  CREATE_ORDER: 'Create Order',
+  UPDATE_INVENTORY: 'Update Inventory',
+  PROCESS_PAYMENT: 'Process Payment',
+};
+const QUERY_LABELS: Record<QueryType, string> = {
+  GET_ORDERS: 'Get Orders',
+  GET_INVENTORY: 'Get Inventory',
+  GET_ANALYTICS: 'Get Analytics',
+};
+const STATUS_COLORS = { pending: theme.colors.yellow, executed: theme.colors.success, failed: theme.colors.destructive } as const;
+
+const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB');
+
+function Commands({ state, engine }: { state: CqrsState; engine: CqrsSimulation }) {
+  const [orderId, setOrderId] = useState('order-1');
+  const problem = commandProblem(orderId);
+  return (
+    <>
+      <Controls>
+        <FieldLabel>
+          Order ID
+          <TextInput value={orderId} onChange={(event) => setOrderId(event.target.value)} maxLength={40} />
+        </FieldLabel>
+        {COMMAND_TYPES.map((type) => (
+          <Button key={type} disabled={problem !== null} onClick={() => engine.send(type, orderId)}>
+            {COMMAND_LABELS[type]}
+          </Button>
+        ))}
+        {problem ? <Reason role="status">{problem}</Reason> : null}
+      </Controls>
+      {state.commands.length === 0 ? (
+        <Muted>No commands yet. Send one above: it is answered after a second.</Muted>
+      ) : (
+        <EntryList aria-label="Recent commands">
+          {state.commands.map((command) => (
+            <Entry key={command.id}>
+              <strong>{COMMAND_LABELS[command.type]}</strong>
+              <code>{JSON.stringify(command.payload)}</code>
+              <Badge $color={STATUS_COLORS[command.status]} data-testid="command-status">
+                {command.status}
+              </Badge>
+              <Muted as="span">{time(command.timestamp)}</Muted>
+            </Entry>
+          ))}
+        </EntryList>
+      )}
+    </>
+  );
+}
+
+function Queries({ state, engine }: { state: CqrsState; engine: CqrsSimulation }) {
+  return (
+    <>
+      <Controls>
+        {QUERY_TYPES.map((type) => (
+          <Button key={type} $variant="outline" onClick={() => engine.query(type)}>
+            {QUERY_LABELS[type]}
+          </Button>
+        ))}
+      </Controls>
+      {state.results.length === 0 ? (
+        <Muted>No query results yet. Queries read the read model only, and answer in 100–600 ms.</Muted>
+      ) : (
+        <EntryList aria-label="Recent query results">
+          {state.results.map((result) => (
+            <Entry key={result.id}>
+              <strong>{QUERY_LABELS[result.type]}</strong>
+              <code>{JSON.stringify(result.result)}</code>
+              <span data-testid="execution-time">{result.executionTime} ms</span>
+              <Muted as="span">{time(result.timestamp)}</Muted>
+            </Entry>
+          ))}
+        </EntryList>
+      )}
+    </>
+  );
+}
+
+function EventStore({ state }: { state: CqrsState }) {
+  if (state.events.length === 0) return <Muted>No events yet: each executed command appends one.</Muted>;
+  return (
+    <EntryList aria-label="Event store">
+      {state.events.map((event) => (
+        <Entry key={event.id}>
+          <Badge>v{event.version}</Badge>
+          <strong>{event.eventType}</strong>
+          <span>{event.aggregateId}</span>
+          <code>{JSON.stringify(event.eventData)}</code>
+          <Muted as="span">{time(event.timestamp)}</Muted>
+        </Entry>
+      ))}
+    </EntryList>
+  );
+}
+
+function Overview({ state }: { state: CqrsState }) {
+  const pending = state.commands.filter((command) => command.status === 'pending').length;
+  return (
+    <CardGrid>
+      <StatCard label="Commands executed" value={state.counts.executed} />
+      <StatCard label="Commands failed" value={state.counts.failed} />
+      <StatCard label="Pending" value={pending} />
+      <StatCard label="Queries answered" value={state.counts.queries} />
+    </CardGrid>
+  );
+}
+
+export function CqrsPage() {
+  const [state, engine] = useSimulation(() => new CqrsSimulation());
+  return (
+    <>
+      <PatternIntro title="CQRS">
+        Command Query Responsibility Segregation separates the model that changes data from the model that reads it, so each can be shaped
+        and scaled for its own work. Use it when reads far outnumber writes or need views the write model cannot give cheaply; the price is
+        two models to keep, and reads that lag the writes.
+      </PatternIntro>
+      <Tabs
+        label="CQRS sections"
+        tabs={[
+          { value: 'overview', label: 'Overview', content: <Overview state={state} /> },
+          { value: 'commands', label: 'Commands (Write)', content: <Commands state={state} engine={engine} /> },
+          { value: 'queries', label: 'Queries (Read)', content: <Queries state={state} engine={engine} /> },
+          { value: 'events', label: 'Event Store', content: <EventStore state={state} /> },
+        ]}
+      />
+    </>
+  );
+}
