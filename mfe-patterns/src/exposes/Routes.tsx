@@ -3,9 +3,13 @@ import { PATTERN_DEMOS, patternPath } from '@cbh/contracts';
 import { RoutePages } from '@cbh/router';
 import { PatternDemoPage } from '../features/catalogue/PatternDemoPage';
 import { CqrsPage } from '../features/cqrs/CqrsPage';
+import { EventSourcingPage } from '../features/event-sourcing/EventSourcingPage';
 
 /** The demonstrations built so far; the others still show their title and summary. */
-const BUILT: Partial<Record<(typeof PATTERN_DEMOS)[number]['slug'], ComponentType>> = { cqrs: CqrsPage };
+const BUILT: Partial<Record<(typeof PATTERN_DEMOS)[number]['slug'], ComponentType>> = {
+  cqrs: CqrsPage,
+  'event-sourcing': EventSourcingPage,
+};
 
 export const pages = PATTERN_DEMOS.map(({ slug, title, summary }) => ({
   path: patternPath(slug),
