@@ -4,11 +4,13 @@ import { RoutePages } from '@cbh/router';
 import { PatternDemoPage } from '../features/catalogue/PatternDemoPage';
 import { CqrsPage } from '../features/cqrs/CqrsPage';
 import { EventSourcingPage } from '../features/event-sourcing/EventSourcingPage';
+import { SagaPage } from '../features/saga/SagaPage';
 
 /** The demonstrations built so far; the others still show their title and summary. */
 const BUILT: Partial<Record<(typeof PATTERN_DEMOS)[number]['slug'], ComponentType>> = {
   cqrs: CqrsPage,
   'event-sourcing': EventSourcingPage,
+  saga: SagaPage,
 };
 
 export const pages = PATTERN_DEMOS.map(({ slug, title, summary }) => ({
