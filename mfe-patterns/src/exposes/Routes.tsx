@@ -4,6 +4,7 @@ import { RoutePages } from '@cbh/router';
 import { PatternDemoPage } from '../features/catalogue/PatternDemoPage';
 import { CqrsPage } from '../features/cqrs/CqrsPage';
 import { EventSourcingPage } from '../features/event-sourcing/EventSourcingPage';
+import { HexagonalPage } from '../features/hexagonal/HexagonalPage';
 import { SagaPage } from '../features/saga/SagaPage';
 
 /** The demonstrations built so far; the others still show their title and summary. */
@@ -11,6 +12,7 @@ const BUILT: Partial<Record<(typeof PATTERN_DEMOS)[number]['slug'], ComponentTyp
   cqrs: CqrsPage,
   'event-sourcing': EventSourcingPage,
   saga: SagaPage,
+  'hexagonal-architecture': HexagonalPage,
 };
 
 export const pages = PATTERN_DEMOS.map(({ slug, title, summary }) => ({
