@@ -4,6 +4,7 @@ import { RoutePages } from '@cbh/router';
 import { PatternDemoPage } from '../features/catalogue/PatternDemoPage';
 import { CqrsPage } from '../features/cqrs/CqrsPage';
 import { EventSourcingPage } from '../features/event-sourcing/EventSourcingPage';
+import { DddPage } from '../features/domain-driven-design/DddPage';
 import { HexagonalPage } from '../features/hexagonal/HexagonalPage';
 import { SagaPage } from '../features/saga/SagaPage';
 
@@ -13,6 +14,7 @@ const BUILT: Partial<Record<(typeof PATTERN_DEMOS)[number]['slug'], ComponentTyp
   'event-sourcing': EventSourcingPage,
   saga: SagaPage,
   'hexagonal-architecture': HexagonalPage,
+  'domain-driven-design': DddPage,
 };
 
 export const pages = PATTERN_DEMOS.map(({ slug, title, summary }) => ({
