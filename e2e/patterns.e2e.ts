@@ -70,6 +70,10 @@ test('microservices: scaling stops at one instance, and a breaker cycles through
   await page.getByRole('tab', { name: 'Communication' }).click();
   await expect(page.getByRole('list', { name: 'Live calls' }).getByRole('listitem').first()).toBeVisible({ timeout: 5000 });
   expect(await axeOnEveryTab(page, 'Microservices')).toEqual([]);
+  // the breaker tab leads to the lesson that runs the same state machine
+  await page.getByRole('tab', { name: 'Circuit Breakers' }).click();
+  await page.getByRole('link', { name: 'breaker lesson on the learning page' }).click();
+  await expect(page.getByRole('heading', { name: 'How a Circuit Breaker Works' })).toBeInViewport();
 });
 
 test('saga: a run ends completed or compensated', async ({ page }) => {

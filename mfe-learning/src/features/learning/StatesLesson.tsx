@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import { REJECTION_MESSAGES } from '@cbh/breaker';
+import { useLocation } from '@cbh/router';
 import { Card, Dot, Muted, STATE_COLORS, theme } from '@cbh/ui';
 import { BreakerDiagram } from './BreakerDiagram';
 import { Grid, Section } from './Section';
@@ -73,8 +75,16 @@ const SAMPLE = `class CircuitBreaker {
   }
 }`;
 
-/** The three states, a minimal implementation, and a live breaker to step through. */
+/**
+ * The three states, a minimal implementation, and a live breaker to step through. Other pages link here as
+ * `/#learn` (the microservices demonstration does); the page is drawn after the navigation, so it scrolls here
+ * itself.
+ */
 export function StatesLesson() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === '#learn') document.getElementById('learn')?.scrollIntoView?.({ block: 'start' });
+  }, [hash]);
   return (
     <Section
       id="learn"
