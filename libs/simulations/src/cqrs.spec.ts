@@ -23,15 +23,37 @@ it('keeps a command pending for 1 s, then executes it and appends its event with
   expect(cqrs.state.events[0]).toMatchObject({ aggregateId: 'order-1', eventType: 'PaymentProcessed', version: 2 });
 });
 
-it('fails about 10 % of commands (within 2 points over 5,000), recording no event for a failed one', () => {
+it('fails about 10 % of commands (within 2 points over 5,000); a failure is recorded but changes no read model', () => {
   const { scheduler, cqrs } = setup(42);
   for (let i = 0; i < 5000; i++) cqrs.send('UPDATE_INVENTORY', `order-${i % 50}`);
+  expect(cqrs.state.counts.pending).toBe(5000);
   scheduler.advance(CQRS.outcomeAfterMs);
-  const { executed, failed } = cqrs.state.counts;
+  const { executed, failed, pending } = cqrs.state.counts;
+  expect(pending).toBe(0);
   expect(executed + failed).toBe(5000);
   expect(failed / 5000).toBeGreaterThan(0.08);
   expect(failed / 5000).toBeLessThan(0.12);
   expect(cqrs.state.readModel.inventoryUpdates).toBe(executed);
+  // every outcome took its order's next version: 100 commands for each of 50 orders
+  expect(cqrs.state.events[0]!.version).toBe(100);
+});
+
+it('appends a failed command to the event store at the moment it fails', () => {
+  for (let seed = 1; seed < 200; seed++) {
+    const { scheduler, cqrs } = setup(seed);
+    cqrs.send('PROCESS_PAYMENT', 'order-9');
+    scheduler.advance(CQRS.outcomeAfterMs);
+    if (cqrs.state.commands[0]!.status !== 'failed') continue;
+    expect(cqrs.state.events[0]).toMatchObject({
+      eventType: 'CommandFailed',
+      aggregateId: 'order-9',
+      version: 1,
+      eventData: { command: 'PROCESS_PAYMENT' },
+    });
+    expect(cqrs.state.readModel.payments).toBe(0);
+    return;
+  }
+  throw new Error('no seed below 200 failed a command');
 });
 
 it('keeps the last 10 commands and results and the last 15 events, newest first', () => {

@@ -22,6 +22,8 @@ const EVENT_OF: Record<CommandType, string> = {
   UPDATE_INVENTORY: 'InventoryUpdated',
   PROCESS_PAYMENT: 'PaymentProcessed',
 };
+/** What the event store records for a command that failed: the attempt, which changes no read model. */
+export const FAILED_EVENT = 'CommandFailed';
 
 export interface CqrsCommand {
   id: string;
@@ -35,7 +37,7 @@ export interface CqrsEvent {
   id: string;
   aggregateId: string;
   eventType: string;
-  eventData: CqrsCommand['payload'];
+  eventData: CqrsCommand['payload'] & { command?: CommandType };
   timestamp: number;
   /** this aggregate's events so far, this one included */
   version: number;
@@ -58,7 +60,7 @@ export interface CqrsState {
   events: CqrsEvent[];
   /** the read model, projected from every executed command (not only the events shown) */
   readModel: { orders: number; inventoryUpdates: number; payments: number; revenue: number };
-  counts: { executed: number; failed: number; queries: number };
+  counts: { pending: number; executed: number; failed: number; queries: number };
 }
 
 /** Why a command cannot be sent yet, or null (the button shows the reason instead of failing after a click). */
@@ -67,9 +69,9 @@ export function commandProblem(orderId: string): string | null {
 }
 
 /**
- * CQRS: commands change the write side and are answered later (pending, then executed or failed after 1 s, an
- * executed one recorded as an event of its order with the next version); queries read the read model only.
- * A failed command changes nothing, so it records no event.
+ * CQRS: commands change the write side and are answered later (pending, then executed or failed after 1 s, each
+ * outcome appended to the event store at that moment with its order's next version); queries read the read
+ * model only, which a failed command does not change.
  */
 export class CqrsSimulation extends Simulation<CqrsState> {
   private readonly versions = new Map<string, number>();
@@ -81,7 +83,7 @@ export class CqrsSimulation extends Simulation<CqrsState> {
         results: [],
         events: [],
         readModel: { orders: 0, inventoryUpdates: 0, payments: 0, revenue: 0 },
-        counts: { executed: 0, failed: 0, queries: 0 },
+        counts: { pending: 0, executed: 0, failed: 0, queries: 0 },
       },
       options,
     );
@@ -97,7 +99,11 @@ export class CqrsSimulation extends Simulation<CqrsState> {
           ? { orderId: orderId.trim(), amount: Math.round(between(this.random, 10, 500) * 100) / 100 }
           : { orderId: orderId.trim() };
     const command: CqrsCommand = { id: this.nextId('cmd'), type, payload, timestamp: this.scheduler.now(), status: 'pending' };
-    this.update((state) => ({ ...state, commands: prepend(state.commands, command, CQRS.commandsShown) }));
+    this.update((state) => ({
+      ...state,
+      commands: prepend(state.commands, command, CQRS.commandsShown),
+      counts: { ...state.counts, pending: state.counts.pending + 1 },
+    }));
     this.after(CQRS.outcomeAfterMs, () => this.settle(command));
     return command;
   }
@@ -126,34 +132,35 @@ export class CqrsSimulation extends Simulation<CqrsState> {
   private settle(command: CqrsCommand) {
     const failed = chance(this.random, CQRS.failureShare);
     const now = this.scheduler.now();
+    const aggregateId = command.payload.orderId;
+    const version = (this.versions.get(aggregateId) ?? 0) + 1;
+    this.versions.set(aggregateId, version);
+    const event: CqrsEvent = {
+      id: this.nextId('evt'),
+      aggregateId,
+      eventType: failed ? FAILED_EVENT : EVENT_OF[command.type],
+      eventData: failed ? { ...command.payload, command: command.type } : command.payload,
+      timestamp: now,
+      version,
+    };
     this.update((state) => {
-      const commands = state.commands.map((c) =>
-        c.id === command.id ? { ...c, status: failed ? ('failed' as const) : ('executed' as const) } : c,
-      );
-      if (failed) return { ...state, commands, counts: { ...state.counts, failed: state.counts.failed + 1 } };
-      const aggregateId = command.payload.orderId;
-      const version = (this.versions.get(aggregateId) ?? 0) + 1;
-      this.versions.set(aggregateId, version);
-      const event: CqrsEvent = {
-        id: this.nextId('evt'),
-        aggregateId,
-        eventType: EVENT_OF[command.type],
-        eventData: command.payload,
-        timestamp: now,
-        version,
-      };
+      const status = failed ? ('failed' as const) : ('executed' as const);
+      const commands = state.commands.map((c) => (c.id === command.id ? { ...c, status } : c));
+      const events = prepend(state.events, event, CQRS.eventsShown);
+      const counts = { ...state.counts, pending: state.counts.pending - 1 };
+      if (failed) return { ...state, commands, events, counts: { ...counts, failed: counts.failed + 1 } };
       const model = state.readModel;
       return {
         ...state,
         commands,
-        events: prepend(state.events, event, CQRS.eventsShown),
+        events,
         readModel: {
           orders: model.orders + (command.type === 'CREATE_ORDER' ? 1 : 0),
           inventoryUpdates: model.inventoryUpdates + (command.type === 'UPDATE_INVENTORY' ? 1 : 0),
           payments: model.payments + (command.type === 'PROCESS_PAYMENT' ? 1 : 0),
           revenue: model.revenue + (command.payload.amount ?? 0),
         },
-        counts: { ...state.counts, executed: state.counts.executed + 1 },
+        counts: { ...counts, executed: counts.executed + 1 },
       };
     });
   }

@@ -20,6 +20,9 @@ it('adds a model only with a name and a chosen context', () => {
   expect(modelProblem('', 'order-management')).toBe('Enter a model name');
   expect(modelProblem('Invoice', null)).toBe('Choose a bounded context');
   expect(modelProblem('Invoice', 'order-management')).toBeNull();
+  expect(modelProblem('Invoice', 'order-management', DDD.modelsPerContext)).toBe(
+    `A context holds at most ${DDD.modelsPerContext} models here`,
+  );
   expect(() => ddd.addModel(null, 'Invoice', 'Entity')).toThrow('Choose a bounded context');
   expect(() => ddd.addModel('order-management', ' ', 'Entity')).toThrow('Enter a model name');
   const model = ddd.addModel('inventory-management', ' Supplier ', 'ValueObject');
@@ -41,6 +44,9 @@ it('lists a published model event, newest first, with its version per model', ()
   ]);
   for (let i = 0; i < DDD.eventsKept + 10; i++) ddd.publish('order', 'OrderPlaced');
   expect(ddd.state.events).toHaveLength(DDD.eventsKept);
+  // versions and the count go on past what is kept
+  expect(ddd.state.events[0]!.version).toBe(DDD.eventsKept + 12);
+  expect(ddd.state.published).toBe(DDD.eventsKept + 13);
 });
 
 it('does not share its seed between engines', () => {

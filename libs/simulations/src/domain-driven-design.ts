@@ -43,17 +43,20 @@ export interface PublishedEvent {
 
 export interface DddState {
   contexts: BoundedContext[];
-  /** newest first */
+  /** the last DDD.eventsKept, newest first */
   events: PublishedEvent[];
+  /** every event published so far */
+  published: number;
 }
 
 /** Bounds on what a long-open page keeps. */
 export const DDD = { eventsKept: 100, modelsPerContext: 50 } as const;
 
-/** Why a model cannot be added yet, or null: it needs a name and a chosen context. */
-export function modelProblem(name: string, contextId: string | null): string | null {
+/** Why a model cannot be added yet, or null: it needs a name and a chosen context with room for it. */
+export function modelProblem(name: string, contextId: string | null, modelsInContext = 0): string | null {
   if (name.trim() === '') return 'Enter a model name';
   if (!contextId) return 'Choose a bounded context';
+  if (modelsInContext >= DDD.modelsPerContext) return `A context holds at most ${DDD.modelsPerContext} models here`;
   return null;
 }
 
@@ -182,15 +185,15 @@ const SEED: BoundedContext[] = [
 /** Domain-driven design: bounded contexts with their models, language and relations; models publish domain events. */
 export class DddSimulation extends Simulation<DddState> {
   constructor(options: SimulationOptions = {}) {
-    super({ contexts: structuredClone(SEED), events: [] }, options);
+    super({ contexts: structuredClone(SEED), events: [], published: 0 }, options);
   }
 
+  private readonly versions = new Map<string, number>();
+
   addModel(contextId: string | null, name: string, type: ModelType): DomainModel {
-    const problem = modelProblem(name, contextId);
-    if (problem) throw new Error(problem);
     const context = this.state.contexts.find((c) => c.id === contextId);
-    if (!context) throw new Error('Choose a bounded context');
-    if (context.models.length >= DDD.modelsPerContext) throw new Error(`A context holds at most ${DDD.modelsPerContext} models here`);
+    const problem = modelProblem(name, context ? contextId : null, context?.models.length);
+    if (problem || !context) throw new Error(problem ?? 'Choose a bounded context');
     const model: DomainModel = {
       id: this.nextId('model'),
       name: name.trim(),
@@ -211,7 +214,8 @@ export class DddSimulation extends Simulation<DddState> {
     const context = this.state.contexts.find((c) => c.models.some((m) => m.id === modelId));
     const model = context?.models.find((m) => m.id === modelId);
     if (!context || !model || !model.events.includes(eventName)) return;
-    const version = this.state.events.filter((event) => event.aggregateId === model.id).length + 1;
+    const version = (this.versions.get(model.id) ?? 0) + 1;
+    this.versions.set(model.id, version);
     const event: PublishedEvent = {
       id: this.nextId('domain-event'),
       name: eventName,
@@ -221,6 +225,6 @@ export class DddSimulation extends Simulation<DddState> {
       timestamp: this.scheduler.now(),
       version,
     };
-    this.update((state) => ({ ...state, events: [event, ...state.events].slice(0, DDD.eventsKept) }));
+    this.update((state) => ({ ...state, events: [event, ...state.events].slice(0, DDD.eventsKept), published: state.published + 1 }));
   }
 }

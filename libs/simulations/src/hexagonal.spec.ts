@@ -39,7 +39,11 @@ it('runs an operation every 3 s through an active adapter only, about 10 % faili
   }
   expect(failed / 5000).toBeGreaterThan(0.08);
   expect(failed / 5000).toBeLessThan(0.12);
-  expect(hex.state.operations.filter((op) => op.status === 'error').every((op) => op.output === null)).toBe(true);
+  const failures = hex.state.operations.filter((op) => op.status === 'error');
+  expect(failures.every((op) => op.output === null && op.error === 'Operation failed')).toBe(true);
+  // counted over every operation, not only the 50 kept
+  expect(hex.state.counts.operations).toBeGreaterThan(5000);
+  expect(hex.state.counts.failed).toBeGreaterThanOrEqual(failed);
 });
 
 it('toggles adapters between active and inactive, and runs nothing while all are off', () => {

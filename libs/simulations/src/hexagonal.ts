@@ -41,6 +41,8 @@ export interface OperationRecord {
   timestamp: number;
   duration: number;
   status: 'success' | 'error';
+  /** 'Operation failed' when it failed */
+  error: string | null;
   portUsed: string;
   adapterUsed: string;
 }
@@ -50,6 +52,8 @@ export interface HexagonalState {
   adapters: Adapter[];
   /** the last 50, newest first */
   operations: OperationRecord[];
+  /** every operation so far, not only the ones kept */
+  counts: { operations: number; failed: number };
 }
 
 export const directionOf = (type: PortType): Port['direction'] => (type === 'primary' ? 'inbound' : 'outbound');
@@ -121,6 +125,7 @@ export class HexagonalSimulation extends Simulation<HexagonalState> {
         ports: SEED_PORTS.map((port) => ({ ...port, direction: directionOf(port.type) })),
         adapters: SEED_ADAPTERS.map((adapter) => ({ ...adapter, lastActivity: null })),
         operations: [],
+        counts: { operations: 0, failed: 0 },
       },
       options,
     );
@@ -170,6 +175,7 @@ export class HexagonalSimulation extends Simulation<HexagonalState> {
       timestamp: now,
       duration: wholeBetween(this.random, 5, 250),
       status: failed ? 'error' : 'success',
+      error: failed ? OPERATION_FAILURE : null,
       portUsed: port?.name ?? adapter.portId,
       adapterUsed: adapter.name,
     };
@@ -177,6 +183,7 @@ export class HexagonalSimulation extends Simulation<HexagonalState> {
       ...state,
       adapters: state.adapters.map((a) => (a.id === adapter.id ? { ...a, lastActivity: now } : a)),
       operations: [record, ...state.operations].slice(0, HEXAGONAL.operationsKept),
+      counts: { operations: state.counts.operations + 1, failed: state.counts.failed + (failed ? 1 : 0) },
     }));
   }
 }

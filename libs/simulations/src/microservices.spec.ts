@@ -55,6 +55,37 @@ it('cycles a breaker closed → open → half-open → closed through the real s
   expect(breaker.admit()).toBe('permitted');
 });
 
+it('shows a breaker HALF_OPEN once its open period passes, and Toggle then closes it', () => {
+  const { scheduler, ms } = setup();
+  ms.start();
+  ms.toggleBreaker('user');
+  expect(service(ms, 'user').breaker).toBe('OPEN');
+  scheduler.advance(ms.breakerOf('user')!.settings.timeout + MICROSERVICES.callEveryMs);
+  expect(service(ms, 'user').breaker).toBe('HALF_OPEN');
+  // payment was OPEN from the start: it half-opens too
+  expect(service(ms, 'payment').breaker).not.toBe('OPEN');
+  ms.toggleBreaker('user');
+  expect(service(ms, 'user').breaker).toBe('CLOSED');
+  ms.stop();
+});
+
+it('sends calls through the callee’s breaker: an open one refuses them, failures are recorded', () => {
+  const { ms } = setup();
+  ms.toggleBreaker('user'); // OPEN
+  let refused = 0;
+  for (let i = 0; i < 300; i++) {
+    ms.call();
+    const call = ms.state.calls[0]!;
+    expect(call.from).not.toBe(call.to);
+    if (call.to === 'User Service') {
+      expect(call.status).toBe(500);
+      expect(call.responseTime).toBe(0);
+      refused++;
+    }
+  }
+  expect(refused).toBeGreaterThan(0);
+});
+
 it('scales up and down, never below one instance, and restarts a service healthy with new figures', () => {
   const { ms } = setup();
   const start = service(ms, 'payment').instances;

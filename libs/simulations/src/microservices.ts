@@ -178,10 +178,17 @@ export class MicroservicesSimulation extends Simulation<MicroservicesState> {
     super({ services: [], calls: [] }, options);
     for (const seed of SEED) this.breakers.set(seed.id, this.breakerIn(initialBreakerState(seed.errorRate)));
     this.update((state) => ({ ...state, services: SEED.map((seed) => ({ ...seed, breaker: this.breakers.get(seed.id)!.state })) }));
+    // whatever moves a breaker (a call, its open period passing, Toggle), the page shows its state at once
+    for (const [id, breaker] of this.breakers)
+      breaker.onTransition(() => this.patch(id, (service) => ({ ...service, breaker: breaker.state })));
   }
 
   start() {
-    this.every(MICROSERVICES.callEveryMs, () => this.call());
+    this.every(MICROSERVICES.callEveryMs, () => {
+      // an open breaker whose open period has passed is HALF_OPEN now, called or not
+      for (const breaker of this.breakers.values()) breaker.tick(this.scheduler.now());
+      this.call();
+    });
   }
 
   /** The breaker itself, for a test or a view that shows its transitions. */
@@ -193,7 +200,7 @@ export class MicroservicesSimulation extends Simulation<MicroservicesState> {
     this.patch(serviceId, (service) => ({ ...service, instances: Math.max(MICROSERVICES.minInstances, service.instances + by) }));
   }
 
-  /** Healthy again, with new figures. */
+  /** Healthy again, with new figures (its breaker keeps its own state: it learns from the calls that follow). */
   restart(serviceId: string) {
     this.patch(serviceId, (service) => ({
       ...service,
@@ -211,6 +218,8 @@ export class MicroservicesSimulation extends Simulation<MicroservicesState> {
     const now = this.scheduler.now();
     switch (breaker.tick(now)) {
       case 'CLOSED':
+        // the library's own way to open: failed calls up to its threshold (forceOpen would be an override that
+        // cannot half-open, and clearing it would add an OPEN → CLOSED step to its journal)
         this.trip(breaker);
         break;
       case 'OPEN':
@@ -224,13 +233,23 @@ export class MicroservicesSimulation extends Simulation<MicroservicesState> {
     this.patch(serviceId, (service) => ({ ...service, breaker: breaker.state }));
   }
 
-  /** One call between two services, along a dependency when there is one. */
+  /**
+   * One call along a dependency, through the callee's breaker: an open breaker refuses it at once (a 500 with no
+   * wait); otherwise the callee answers 500 as often as its error rate says, 404 one time in twenty, else 200, and
+   * the breaker records a 500 as a failure.
+   */
   call() {
-    const from = pick(this.random, this.state.services);
-    const toId = from.dependencies.length > 0 ? pick(this.random, from.dependencies) : from.id;
+    const from = pick(
+      this.random,
+      this.state.services.filter((service) => service.dependencies.length > 0),
+    );
+    const toId = pick(this.random, from.dependencies);
     const to = this.state.services.find((s) => s.id === toId)!;
+    const breaker = this.breakers.get(to.id)!;
     const roll = this.random.next();
-    const status: CallRecord['status'] = roll < to.errorRate / 100 ? 500 : roll < to.errorRate / 100 + 0.05 ? 404 : 200;
+    const admitted = breaker.admit() === 'permitted';
+    const status: CallRecord['status'] = !admitted || roll < to.errorRate / 100 ? 500 : roll < to.errorRate / 100 + 0.05 ? 404 : 200;
+    if (admitted) breaker.record(status !== 500);
     const record: CallRecord = {
       id: this.nextId('call'),
       from: from.name,
@@ -238,7 +257,7 @@ export class MicroservicesSimulation extends Simulation<MicroservicesState> {
       endpoint: pick(this.random, ENDPOINTS),
       method: pick(this.random, METHODS),
       status,
-      responseTime: Math.max(1, Math.round(to.responseTime * between(this.random, 0.6, 1.4))),
+      responseTime: admitted ? Math.max(1, Math.round(to.responseTime * between(this.random, 0.6, 1.4))) : 0,
       timestamp: this.scheduler.now(),
     };
     this.update((state) => ({ ...state, calls: [record, ...state.calls].slice(0, MICROSERVICES.callsKept) }));

@@ -99,6 +99,7 @@ export interface SagaState {
   compensations: CompensationRecord[];
   /** the last SAGA.failuresShown, newest first */
   failures: FailureRecord[];
+  /** runs (a retry is a run of its own): each ends successful or compensated; failed counts runs where a step failed */
   counts: { total: number; successful: number; failed: number; compensated: number };
   /** every step and compensation that ran, and how many of each failed (the shares the monitoring tab shows) */
   stepRuns: { run: number; failed: number };
@@ -177,6 +178,8 @@ export class SagaSimulation extends Simulation<SagaState> {
       totalDuration: null,
       steps: s.steps.map((step) => ({ ...step, status: 'pending', duration: null, error: null })),
     }));
+    // a retry is another run: counted, so successful + compensated always add up to the total
+    this.update((state) => ({ ...state, counts: { ...state.counts, total: state.counts.total + 1 } }));
     this.after(SAGA.retryAfterMs, () => this.execute(sagaId, 0));
   }
 

@@ -94,7 +94,7 @@ function Queries({ state, engine }: { state: CqrsState; engine: CqrsSimulation }
 }
 
 function EventStore({ state }: { state: CqrsState }) {
-  if (state.events.length === 0) return <Muted>No events yet: each executed command appends one.</Muted>;
+  if (state.events.length === 0) return <Muted>No events yet: each command appends one when it is answered.</Muted>;
   return (
     <EntryList aria-label="Event store">
       {state.events.map((event) => (
@@ -111,12 +111,11 @@ function EventStore({ state }: { state: CqrsState }) {
 }
 
 function Overview({ state }: { state: CqrsState }) {
-  const pending = state.commands.filter((command) => command.status === 'pending').length;
   return (
     <CardGrid>
       <StatCard label="Commands executed" value={state.counts.executed} />
       <StatCard label="Commands failed" value={state.counts.failed} />
-      <StatCard label="Pending" value={pending} />
+      <StatCard label="Pending" value={state.counts.pending} />
       <StatCard label="Queries answered" value={state.counts.queries} />
     </CardGrid>
   );

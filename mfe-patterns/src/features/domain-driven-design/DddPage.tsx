@@ -161,8 +161,8 @@ function Models({
 }) {
   const [name, setName] = useState('');
   const [type, setType] = useState<ModelType>('Entity');
-  const problem = modelProblem(name, selected);
   const context = state.contexts.find((c) => c.id === selected);
+  const problem = modelProblem(name, selected, context?.models.length);
   return (
     <>
       <Controls>
@@ -226,7 +226,7 @@ export function DddPage() {
               <CardGrid>
                 <StatCard label="Bounded contexts" value={state.contexts.length} />
                 <StatCard label="Domain models" value={models} />
-                <StatCard label="Published events" value={state.events.length} />
+                <StatCard label="Published events" value={state.published} />
               </CardGrid>
             ),
           },

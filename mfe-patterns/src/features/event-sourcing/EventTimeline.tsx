@@ -25,7 +25,8 @@ export function EventTimeline({ events, position }: { events: readonly StoredEve
   const width = Math.max(320, PAD * 2 + Math.max(0, events.length - 1) * STEP);
   const x = (i: number) => PAD + i * STEP;
   return (
-    <Frame>
+    // focusable: a long stream scrolls sideways inside it
+    <Frame tabIndex={0} aria-label="Event timeline">
       <svg width={width} height={84} role="img" aria-label={`Timeline of ${events.length} events, viewing after event ${position}`}>
         <line x1={PAD} x2={width - PAD} y1={36} y2={36} stroke={theme.colors.border} strokeWidth={2} />
         {events.map((event, i) => (

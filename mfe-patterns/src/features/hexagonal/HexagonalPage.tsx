@@ -164,7 +164,7 @@ function Operations({ state }: { state: HexagonalState }) {
             {operation.adapterUsed} → {operation.portUsed}
           </span>
           <Badge $color={operation.status === 'success' ? theme.colors.success : theme.colors.destructive}>
-            {operation.status === 'success' ? 'success' : 'Operation failed'}
+            {operation.error ?? 'success'}
           </Badge>
           <span>{operation.duration} ms</span>
           <Muted as="span">{time(operation.timestamp)}</Muted>
@@ -197,8 +197,8 @@ export function HexagonalPage() {
               <CardGrid>
                 <StatCard label="Ports" value={state.ports.length} />
                 <StatCard label="Active adapters" value={`${active} of ${state.adapters.length}`} />
-                <StatCard label="Operations" value={state.operations.length} />
-                <StatCard label="Failed operations" value={state.operations.filter((op) => op.status === 'error').length} />
+                <StatCard label="Operations" value={state.counts.operations} />
+                <StatCard label="Failed operations" value={state.counts.failed} />
               </CardGrid>
             ),
           },

@@ -1,6 +1,7 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@cbh/router';
+import { Simulation } from '@cbh/simulations';
 import { openTab, polyfillRadix } from '@cbh/test-support';
 import { MicroservicesPage } from './MicroservicesPage';
 
@@ -73,4 +74,13 @@ it('shows a live call every 2 s, and alerts for unhealthy or erroring services',
       .getAllByRole('listitem')
       .map((li) => li.textContent),
   ).toEqual(['Payment Service is degraded', 'Payment Service error rate is 4.8%']);
+});
+
+it('stops its engine, and so its call timer, when the page is left', () => {
+  const stop = jest.spyOn(Simulation.prototype, 'stop');
+  const page = renderPage();
+  expect(stop).not.toHaveBeenCalled();
+  page.unmount();
+  expect(stop).toHaveBeenCalledTimes(1);
+  stop.mockRestore();
 });

@@ -85,7 +85,7 @@ function Breakers({ state, engine }: { state: MicroservicesState; engine: Micros
         <Link to={`${ROUTES.home.path}#learn`}>breaker lesson on the learning page</Link>: Toggle trips it with failed calls (OPEN), lets
         its open period pass (HALF_OPEN), then resets it (CLOSED).
       </Muted>
-      <DataTable label="Circuit breakers" columns={['Service', 'Error rate', 'State', '']} minWidth={520}>
+      <DataTable label="Circuit breakers" columns={['Service', 'Error rate', 'State', 'Action']} minWidth={520}>
         {state.services.map((service) => (
           <tr key={service.id}>
             <td>{service.name}</td>

@@ -53,6 +53,6 @@ it('compensates after a failed step, shows the log, and retries', () => {
     /Order Processing Saga.*Process Payment.*Service unavailable/,
   );
   openTab('Saga Executions');
-  fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  fireEvent.click(screen.getByRole('button', { name: /^Retry/ }));
   expect(screen.getByTestId('saga-status').textContent).toBe('running');
 });

@@ -8,7 +8,7 @@ import {
   type SagaTemplateId,
   type StepStatus,
 } from '@cbh/simulations';
-import { Badge, Button, Card, CardGrid, Muted, ProgressBar, StatCard, theme } from '@cbh/ui';
+import { Badge, Button, Card, CardGrid, Muted, ProgressBar, StatCard, theme, VisuallyHidden } from '@cbh/ui';
 import { Tabs } from '@cbh/ui/overlays';
 import { Controls, Entry, EntryList } from '../shared/demo-styles';
 import { PatternIntro } from '../shared/PatternIntro';
@@ -59,11 +59,11 @@ function SagaCard({ saga, engine }: { saga: Saga; engine: SagaSimulation }) {
         </Muted>
         {saga.status === 'compensated' ? (
           <Button $variant="outline" onClick={() => engine.retry(saga.id)}>
-            Retry
+            Retry<VisuallyHidden> {saga.id}</VisuallyHidden>
           </Button>
         ) : null}
       </Controls>
-      <ProgressBar value={done} max={saga.steps.length} label={`${saga.name} progress`} />
+      <ProgressBar value={done} max={saga.steps.length} label={`${saga.name} ${saga.id} progress`} />
       <Steps>
         {saga.steps.map((step) => (
           <li key={step.id}>
