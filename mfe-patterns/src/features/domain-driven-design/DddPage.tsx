@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   DddSimulation,
   MODEL_TYPE_LABELS,
@@ -32,6 +32,11 @@ function ContextSelect({ state, value, onChange }: { state: DddState; value: str
   );
 }
 
+/** A model's entries of one kind, or the words for none. */
+function Items<T>({ items, empty, children }: { items: readonly T[]; empty: string; children: (item: T) => ReactNode }) {
+  return items.length > 0 ? <EntryList>{items.map(children)}</EntryList> : <Muted>{empty}</Muted>;
+}
+
 function ModelCard({ model, engine }: { model: DomainModel; engine: DddSimulation }) {
   return (
     <Card aria-label={`${model.name} model`}>
@@ -45,64 +50,54 @@ function ModelCard({ model, engine }: { model: DomainModel; engine: DddSimulatio
           {
             value: 'properties',
             label: 'Properties',
-            content: model.properties.length ? (
-              <EntryList>
-                {model.properties.map((p) => (
+            content: (
+              <Items items={model.properties} empty="No properties.">
+                {(p) => (
                   <Entry key={p.name}>
                     {p.name}: <code>{p.type}</code> {p.required ? <Badge>required</Badge> : null}
                   </Entry>
-                ))}
-              </EntryList>
-            ) : (
-              <Muted>No properties.</Muted>
+                )}
+              </Items>
             ),
           },
           {
             value: 'methods',
             label: 'Methods',
-            content: model.methods.length ? (
-              <EntryList>
-                {model.methods.map((m) => (
+            content: (
+              <Items items={model.methods} empty="No methods.">
+                {(m) => (
                   <Entry key={m.name}>
                     <code>
                       {m.name}({m.parameters.join(', ')}): {m.returnType}
                     </code>
                   </Entry>
-                ))}
-              </EntryList>
-            ) : (
-              <Muted>No methods.</Muted>
+                )}
+              </Items>
             ),
           },
           {
             value: 'invariants',
             label: 'Invariants',
-            content: model.invariants.length ? (
-              <EntryList>
-                {model.invariants.map((rule) => (
-                  <Entry key={rule}>{rule}</Entry>
-                ))}
-              </EntryList>
-            ) : (
-              <Muted>No invariants.</Muted>
+            content: (
+              <Items items={model.invariants} empty="No invariants.">
+                {(rule) => <Entry key={rule}>{rule}</Entry>}
+              </Items>
             ),
           },
           {
             value: 'events',
             label: 'Events',
-            content: model.events.length ? (
-              <EntryList>
-                {model.events.map((event) => (
+            content: (
+              <Items items={model.events} empty="No events.">
+                {(event) => (
                   <Entry key={event}>
                     <strong>{event}</strong>
                     <Button $variant="outline" onClick={() => engine.publish(model.id, event)}>
                       Publish<VisuallyHidden> {event}</VisuallyHidden>
                     </Button>
                   </Entry>
-                ))}
-              </EntryList>
-            ) : (
-              <Muted>No events.</Muted>
+                )}
+              </Items>
             ),
           },
         ]}
