@@ -1,6 +1,7 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import styled from 'styled-components';
 import uPlot from 'uplot';
+import { formatClockTime } from '../format';
 import { theme } from '../theme';
 
 /** The few uPlot layout rules the chart needs (its stylesheet, minus the legend and title we do not use). */
@@ -88,7 +89,7 @@ export interface TimeSeriesChartProps {
 
 /** Whole-second tick steps: the charts cover minutes, not milliseconds. */
 const TIME_STEPS_SECONDS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600];
-const clockTime = (seconds: number) => new Date(seconds * 1000).toLocaleTimeString('en-GB');
+const clockTime = (seconds: number) => formatClockTime(seconds * 1000);
 
 /** Each series' latest value as text ('–' where it has none): the legend, and what the chart says to a screen reader. */
 function latestValues({ series, data, formatValue = String }: Pick<TimeSeriesChartProps, 'series' | 'data' | 'formatValue'>): string[] {

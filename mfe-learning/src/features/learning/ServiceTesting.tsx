@@ -9,7 +9,7 @@ import {
   useTestServiceMutation,
 } from '@cbh/api-client';
 import type { ServerMessage, ServiceView, TestResultView } from '@cbh/contracts';
-import { Badge, Button, Card, Columns, Dot, Muted, STATE_COLORS, StateBadge, theme, toast } from '@cbh/ui';
+import { Badge, Button, Card, Columns, Dot, formatClockTime, Muted, STATE_COLORS, StateBadge, theme, toast } from '@cbh/ui';
 import { Section } from './Section';
 import { CONTINUOUS_TEST_INTERVAL_MS, prependResult, SERVICES_SHOWN } from './service-testing';
 
@@ -69,7 +69,7 @@ function ResultRow({ result, services }: { result: TestResultView; services: Ser
       <StateBadge state={result.circuitBreakerState} />
       {result.error ? <span>{result.error}</span> : null}
       <Muted as="span" style={{ fontSize: 12, marginLeft: 'auto' }}>
-        {new Date(result.at).toLocaleTimeString('en-GB')}
+        {formatClockTime(result.at)}
       </Muted>
     </li>
   );

@@ -8,7 +8,7 @@ import {
   type CqrsState,
   type QueryType,
 } from '@cbh/simulations';
-import { Badge, Button, CardGrid, FieldLabel, Muted, StatCard, TextInput, theme } from '@cbh/ui';
+import { Badge, Button, CardGrid, FieldLabel, formatClockTime, Muted, StatCard, TextInput, theme } from '@cbh/ui';
 import { Tabs } from '@cbh/ui/overlays';
 import { Controls, Entry, EntryList, Reason } from '../shared/demo-styles';
 import { PatternIntro } from '../shared/PatternIntro';
@@ -25,8 +25,6 @@ const QUERY_LABELS: Record<QueryType, string> = {
   GET_ANALYTICS: 'Get Analytics',
 };
 const STATUS_COLORS = { pending: theme.colors.yellow, executed: theme.colors.success, failed: theme.colors.destructive } as const;
-
-const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB');
 
 function Commands({ state, engine }: { state: CqrsState; engine: CqrsSimulation }) {
   const [orderId, setOrderId] = useState('order-1');
@@ -56,7 +54,7 @@ function Commands({ state, engine }: { state: CqrsState; engine: CqrsSimulation 
               <Badge $color={STATUS_COLORS[command.status]} data-testid="command-status">
                 {command.status}
               </Badge>
-              <Muted as="span">{time(command.timestamp)}</Muted>
+              <Muted as="span">{formatClockTime(command.timestamp)}</Muted>
             </Entry>
           ))}
         </EntryList>
@@ -84,7 +82,7 @@ function Queries({ state, engine }: { state: CqrsState; engine: CqrsSimulation }
               <strong>{QUERY_LABELS[result.type]}</strong>
               <code>{JSON.stringify(result.result)}</code>
               <span data-testid="execution-time">{result.executionTime} ms</span>
-              <Muted as="span">{time(result.timestamp)}</Muted>
+              <Muted as="span">{formatClockTime(result.timestamp)}</Muted>
             </Entry>
           ))}
         </EntryList>
@@ -103,7 +101,7 @@ function EventStore({ state }: { state: CqrsState }) {
           <strong>{event.eventType}</strong>
           <span>{event.aggregateId}</span>
           <code>{JSON.stringify(event.eventData)}</code>
-          <Muted as="span">{time(event.timestamp)}</Muted>
+          <Muted as="span">{formatClockTime(event.timestamp)}</Muted>
         </Entry>
       ))}
     </EntryList>

@@ -8,13 +8,11 @@ import {
   type DomainModel,
   type ModelType,
 } from '@cbh/simulations';
-import { Badge, Button, Card, CardGrid, FieldLabel, Muted, Select, StatCard, TextInput, VisuallyHidden } from '@cbh/ui';
+import { Badge, Button, Card, CardGrid, FieldLabel, formatClockTime, Muted, Select, StatCard, TextInput, VisuallyHidden } from '@cbh/ui';
 import { Tabs } from '@cbh/ui/overlays';
 import { Controls, Entry, EntryList, Reason } from '../shared/demo-styles';
 import { PatternIntro } from '../shared/PatternIntro';
 import { useSimulation } from '../shared/useSimulation';
-
-const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB');
 
 function ContextSelect({ state, value, onChange }: { state: DddState; value: string | null; onChange: (id: string | null) => void }) {
   return (
@@ -267,7 +265,7 @@ export function DddPage() {
                         {event.aggregateType} · v{event.version}
                       </span>
                       <code>{JSON.stringify(event.payload)}</code>
-                      <Muted as="span">{time(event.timestamp)}</Muted>
+                      <Muted as="span">{formatClockTime(event.timestamp)}</Muted>
                     </Entry>
                   ))}
                 </EntryList>

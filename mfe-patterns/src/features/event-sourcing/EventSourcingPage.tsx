@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { DEFAULT_AGGREGATE_ID, EventSourcingSimulation, type AggregateRecord, type EventSourcingState } from '@cbh/simulations';
-import { Badge, Button, Card, CardGrid, FieldLabel, Muted, Slider, StatCard, TextInput } from '@cbh/ui';
+import { Badge, Button, Card, CardGrid, FieldLabel, formatClockTime, Muted, Slider, StatCard, TextInput } from '@cbh/ui';
 import { Tabs } from '@cbh/ui/overlays';
 import { Controls, Entry, EntryList } from '../shared/demo-styles';
 import { PatternIntro } from '../shared/PatternIntro';
@@ -13,7 +13,6 @@ const Scroll = styled.div`
   overflow-y: auto;
 `;
 
-const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB');
 const money = (amount: number) => amount.toLocaleString('en', { style: 'currency', currency: 'USD' });
 
 function OrderCard({ record }: { record: AggregateRecord }) {
@@ -54,7 +53,7 @@ function EventStream({ state, engine }: { state: EventSourcingState; engine: Eve
               <strong>{event.eventType}</strong>
               <span>{event.aggregateId}</span>
               <code>{JSON.stringify(event.eventData)}</code>
-              <Muted as="span">{time(event.timestamp)}</Muted>
+              <Muted as="span">{formatClockTime(event.timestamp)}</Muted>
             </Entry>
           ))}
         </EntryList>
@@ -92,7 +91,7 @@ function Snapshots({ state }: { state: EventSourcingState }) {
           <span>
             {snapshot.state.status} · {money(snapshot.state.amount)}
           </span>
-          <Muted as="span">{time(snapshot.timestamp)}</Muted>
+          <Muted as="span">{formatClockTime(snapshot.timestamp)}</Muted>
         </Entry>
       ))}
     </EntryList>

@@ -1,12 +1,25 @@
 import { useState } from 'react';
 import { HexagonalSimulation, portProblem, type HexagonalState, type PortType } from '@cbh/simulations';
-import { Badge, Button, Card, CardGrid, FieldLabel, Muted, Select, StatCard, TextInput, theme, VisuallyHidden } from '@cbh/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardGrid,
+  FieldLabel,
+  formatClockTime,
+  Muted,
+  Select,
+  StatCard,
+  TextInput,
+  theme,
+  VisuallyHidden,
+} from '@cbh/ui';
 import { Tabs } from '@cbh/ui/overlays';
 import { Controls, Entry, EntryList, Reason } from '../shared/demo-styles';
 import { PatternIntro } from '../shared/PatternIntro';
 import { useSimulation } from '../shared/useSimulation';
 
-const time = (ms: number | null) => (ms === null ? 'never' : new Date(ms).toLocaleTimeString('en-GB'));
+const time = (ms: number | null) => (ms === null ? 'never' : formatClockTime(ms));
 
 /** The core in the middle, primary ports on the left driving it, secondary ports on the right driven by it. */
 function ArchitectureDiagram({ state }: { state: HexagonalState }) {

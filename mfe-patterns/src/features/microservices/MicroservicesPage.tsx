@@ -10,7 +10,7 @@ import {
   type Microservice,
   type MicroservicesState,
 } from '@cbh/simulations';
-import { Badge, Button, Card, CardGrid, DataTable, Muted, StatCard, StateBadge, theme, VisuallyHidden } from '@cbh/ui';
+import { Badge, Button, Card, CardGrid, DataTable, formatClockTime, Muted, StatCard, StateBadge, theme, VisuallyHidden } from '@cbh/ui';
 import { Tabs } from '@cbh/ui/overlays';
 import { Controls, Entry, EntryList } from '../shared/demo-styles';
 import { PatternIntro } from '../shared/PatternIntro';
@@ -25,8 +25,6 @@ const Figure = styled.span<{ $tone: 'slow' | 'failing' | 'normal' }>`
   font-weight: ${({ $tone }) => ($tone === 'normal' ? 400 : 600)};
   color: ${({ $tone }) => ($tone === 'slow' ? '#854d0e' : $tone === 'failing' ? theme.colors.destructive : 'inherit')};
 `;
-
-const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB');
 
 function ServiceFigures({ service }: { service: Microservice }) {
   return (
@@ -195,7 +193,7 @@ export function MicroservicesPage() {
                       </code>
                       <Badge $color={STATUS_COLORS[call.status]}>{call.status}</Badge>
                       <span>{call.responseTime} ms</span>
-                      <Muted as="span">{time(call.timestamp)}</Muted>
+                      <Muted as="span">{formatClockTime(call.timestamp)}</Muted>
                     </Entry>
                   ))}
                 </EntryList>

@@ -8,7 +8,7 @@ import {
   type SagaTemplateId,
   type StepStatus,
 } from '@cbh/simulations';
-import { Badge, Button, Card, CardGrid, Muted, ProgressBar, StatCard, theme, VisuallyHidden } from '@cbh/ui';
+import { Badge, Button, Card, CardGrid, formatClockTime, Muted, ProgressBar, StatCard, theme, VisuallyHidden } from '@cbh/ui';
 import { Tabs } from '@cbh/ui/overlays';
 import { Controls, Entry, EntryList } from '../shared/demo-styles';
 import { PatternIntro } from '../shared/PatternIntro';
@@ -37,7 +37,6 @@ const Steps = styled.ol`
   font-size: 14px;
 `;
 
-const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB');
 const seconds = (ms: number | null) => (ms === null ? '' : `${(ms / 1000).toFixed(1)} s`);
 const START_LABELS: Record<SagaTemplateId, string> = {
   'order-processing': 'Start Order Processing',
@@ -54,7 +53,7 @@ function SagaCard({ saga, engine }: { saga: Saga; engine: SagaSimulation }) {
           {saga.status}
         </Badge>
         <Muted as="span">
-          started {time(saga.startTime)}
+          started {formatClockTime(saga.startTime)}
           {saga.totalDuration !== null ? ` · took ${seconds(saga.totalDuration)}` : ''}
         </Muted>
         {saga.status === 'compensated' ? (
@@ -99,7 +98,7 @@ function Monitoring({ state }: { state: SagaState }) {
               <strong>{failure.sagaName}</strong>
               <span>{failure.step}</span>
               <span>{failure.error}</span>
-              <Muted as="span">{time(failure.timestamp)}</Muted>
+              <Muted as="span">{formatClockTime(failure.timestamp)}</Muted>
             </Entry>
           ))}
         </EntryList>
@@ -173,7 +172,7 @@ export function SagaPage() {
                         {record.success ? 'compensated' : 'failed'}
                       </Badge>
                       {record.error ? <span>{record.error}</span> : null}
-                      <Muted as="span">{time(record.timestamp)}</Muted>
+                      <Muted as="span">{formatClockTime(record.timestamp)}</Muted>
                     </Entry>
                   ))}
                 </EntryList>
