@@ -179,7 +179,12 @@ describe('/ws', () => {
     const stateChange = nextMessage(socket, 'stateChange');
     await fetch(`${api.baseUrl}/api/circuit-breakers/2/force-open`, { method: 'POST', headers: { cookie } });
     expect((await configUpdated).data).toMatchObject({ configId: 2, config: { state: 'OPEN' } });
-    expect((await stateChange).data).toMatchObject({ configId: 2, from: 'CLOSED', to: 'OPEN', reason: 'forced open' });
+    expect((await stateChange).data).toMatchObject({
+      configId: 2,
+      from: 'CLOSED',
+      to: 'OPEN',
+      reason: `forced open by ${TEST_ADMIN.email}`,
+    });
 
     const metrics = await nextMessage(socket, 'metricsUpdate');
     expect((metrics.data as { stats: { configId: number; state: string }[] }).stats).toEqual(
@@ -245,8 +250,10 @@ describe('Prometheus', () => {
     expect(response.headers.get('content-type')).toContain('text/plain; version=0.0.4');
     const text = await response.text();
     expect(text).toContain('# TYPE resilience4j_circuitbreaker_state gauge');
-    expect(text).toMatch(/resilience4j_circuitbreaker_state\{name="Payment Gateway",state="closed"\} [01]/);
-    expect(text).toMatch(/resilience4j_circuitbreaker_calls_total\{name="Search API",kind="successful"\} \d+/);
+    expect(text).toMatch(/resilience4j_circuitbreaker_state\{name="Payment Gateway",state="closed",replica="cluster"\} [01]/);
+    expect(text).toMatch(/resilience4j_circuitbreaker_calls_total\{name="Search API",kind="successful",replica="cluster"\} \d+/);
+    // and the same series for this replica alone
+    expect(text).toMatch(/resilience4j_circuitbreaker_calls_total\{name="Search API",kind="successful",replica="[0-9a-f-]{36}"\} \d+/);
   });
 
   it('lets a scraper in with the metrics token, and only with the right one', async () => {

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CircuitBreaker, PEER_REASON, type Transition } from '@cbh/breaker';
-import type { BreakerSettings, BreakerTransition } from '@cbh/contracts';
+import { CircuitBreaker, PEER_CLOSE_REASON, PEER_REASON, type Transition } from '@cbh/breaker';
+import type { BreakerOverride, BreakerSettings, BreakerTransition, ManualAction } from '@cbh/contracts';
 import { InstanceRegistry } from '../replicas/instance-registry.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { type BreakerConfigFields, toBreakerSettings } from './entities/breaker-config.entity';
@@ -9,11 +9,27 @@ import { BreakerTransitionEntity } from './entities/breaker-transition.entity';
 
 const sameSettings = (a: BreakerSettings | undefined, b: BreakerSettings) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
 
+/** Applies a manual control to a breaker, with the reason the journal gives. */
+export function applyManual(breaker: CircuitBreaker, action: ManualAction, reason: string) {
+  if (action === 'force-open') breaker.forceOpen(reason);
+  else if (action === 'force-closed') breaker.forceClosed(reason);
+  else if (action === 'disable') breaker.disable(reason);
+  else breaker.reset(reason);
+}
+
+const OVERRIDE_ACTION: Record<Exclude<BreakerOverride, 'none'>, ManualAction> = {
+  'forced-open': 'force-open',
+  'forced-closed': 'force-closed',
+  disabled: 'disable',
+};
+
 /**
  * The live CircuitBreaker of every configuration in this process. Every transition goes to the journal and to
- * every replica as stateChange; a breaker that opens on another replica opens here too. Reading a breaker
- * never moves it, so an open breaker is ticked when its open period ends: views show HALF_OPEN on time and the
- * journal records the move then, whether or not a call comes.
+ * every replica as stateChange; a breaker that opens on another replica opens here too, and one still testing
+ * recovery here closes when another replica's trial calls closed it, so the replicas agree. A manual control
+ * acts on every replica, but only the replica that took it journals it. Reading a breaker never moves it, so an
+ * open breaker is ticked when its open period ends: views show HALF_OPEN on time and the journal records the
+ * move then, whether or not a call comes.
  */
 @Injectable()
 export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
@@ -21,6 +37,8 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
   private readonly breakers = new Map<number, CircuitBreaker>();
   private readonly names = new Map<number, string>();
   private readonly halfOpenTimers = new Map<number, NodeJS.Timeout>();
+  /** Set while following another replica's manual control: those moves are that replica's to journal. */
+  private following = false;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -31,16 +49,20 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
   onModuleInit() {
     this.bus.subscribe(({ origin, message }) => {
       if (origin === this.instance.id) return;
-      if (message.type === 'stateChange' && message.data.to === 'OPEN') {
+      if (message.type === 'stateChange') {
         const breaker = this.breakers.get(message.data.configId);
-        breaker?.openUntilFromPeer(Date.parse(message.data.at) + breaker.settings.timeout);
+        if (message.data.to === 'OPEN') breaker?.openUntilFromPeer(Date.parse(message.data.at) + breaker.settings.timeout);
+        if (message.data.from === 'HALF_OPEN' && message.data.to === 'CLOSED') breaker?.closeFromPeer();
       }
       if (message.type === 'configUpdated') {
-        // Another replica created, changed or deleted a configuration: follow it (a manual action changes no setting).
-        const { configId, config } = message.data;
+        // Another replica created, changed or deleted a configuration, or used a manual control: follow it.
+        const { configId, config, manual } = message.data;
         if (!config) this.remove(configId);
         else if (!sameSettings(this.breakers.get(configId)?.settings, toBreakerSettings(config))) this.install(config);
-        else this.names.set(configId, config.name);
+        else {
+          this.names.set(configId, config.name);
+          if (manual) this.control(configId, manual.action, manual.reason, { journal: false });
+        }
       }
     });
   }
@@ -58,17 +80,36 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
     return [...this.breakers.entries()];
   }
 
-  /** A fresh breaker for a new or changed configuration (a changed one starts CLOSED again). */
+  /**
+   * A fresh breaker for a new or changed configuration: a changed one starts CLOSED again, under the operator's
+   * override if one is set (applied before anyone listens: it is no transition of this breaker's).
+   */
   install(config: BreakerConfigFields): CircuitBreaker {
     const breaker = new CircuitBreaker(toBreakerSettings(config));
+    if (config.override !== 'none') applyManual(breaker, OVERRIDE_ACTION[config.override], config.override);
     breaker.onTransition((transition) => {
       this.scheduleHalfOpen(config.id, breaker);
-      void this.announce(config.id, transition);
+      if (!this.following) void this.announce(config.id, transition);
     });
     this.clearHalfOpen(config.id);
     this.breakers.set(config.id, breaker);
     this.names.set(config.id, config.name);
     return breaker;
+  }
+
+  /**
+   * Applies a manual control here. The replica an operator asked journals and announces the moves; the others
+   * follow quietly, so the journal holds each control once.
+   */
+  control(configId: number, action: ManualAction, reason: string, { journal }: { journal: boolean }) {
+    const breaker = this.breakers.get(configId);
+    if (!breaker) return;
+    this.following = !journal;
+    try {
+      applyManual(breaker, action, reason);
+    } finally {
+      this.following = false;
+    }
   }
 
   remove(configId: number) {
@@ -114,7 +155,7 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
     try {
       // Announced and journalled at once: the live message does not wait for the journal.
       await Promise.all([
-        reason === PEER_REASON ? undefined : this.bus.publish({ type: 'stateChange', data: transition }),
+        reason === PEER_REASON || reason === PEER_CLOSE_REASON ? undefined : this.bus.publish({ type: 'stateChange', data: transition }),
         this.dataSource.getRepository(BreakerTransitionEntity).insert({ ...transition, at: new Date(at) }),
       ]);
     } catch (error) {

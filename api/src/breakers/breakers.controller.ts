@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import type { z } from 'zod';
-import { breakerIdSchema, createBreakerSchema, updateBreakerSettingsSchema } from '@cbh/contracts';
+import { breakerIdSchema, createBreakerSchema, journalQuerySchema, updateBreakerSettingsSchema } from '@cbh/contracts';
 import { RequirePermission } from '../auth/access.decorator';
 import type { AppRequest } from '../auth/session-user';
 import { ZodPipe } from '../common/validation/zod.pipe';
@@ -41,22 +41,30 @@ export class BreakersController {
     await this.breakers.remove(req, id);
   }
 
+  /** Manual control is an operator's (circuit_breaker_operate): changing or deleting a configuration is an admin's. */
   @Post(':id/force-open')
-  @RequirePermission('circuit_breaker_admin')
+  @RequirePermission('circuit_breaker_operate')
   @HttpCode(200)
   forceOpen(@Req() req: AppRequest, @Param('id', breakerId) id: number) {
     return this.breakers.manual(req, id, 'force-open');
   }
 
   @Post(':id/force-closed')
-  @RequirePermission('circuit_breaker_admin')
+  @RequirePermission('circuit_breaker_operate')
   @HttpCode(200)
   forceClosed(@Req() req: AppRequest, @Param('id', breakerId) id: number) {
     return this.breakers.manual(req, id, 'force-closed');
   }
 
+  @Post(':id/disable')
+  @RequirePermission('circuit_breaker_operate')
+  @HttpCode(200)
+  disable(@Req() req: AppRequest, @Param('id', breakerId) id: number) {
+    return this.breakers.manual(req, id, 'disable');
+  }
+
   @Post(':id/reset')
-  @RequirePermission('circuit_breaker_admin')
+  @RequirePermission('circuit_breaker_operate')
   @HttpCode(200)
   reset(@Req() req: AppRequest, @Param('id', breakerId) id: number) {
     return this.breakers.manual(req, id, 'reset');
@@ -64,7 +72,7 @@ export class BreakersController {
 
   @Get(':id/transitions')
   @RequirePermission('circuit_breaker_view')
-  transitions(@Param('id', breakerId) id: number) {
-    return this.breakers.transitions(id);
+  transitions(@Param('id', breakerId) id: number, @Query(new ZodPipe(journalQuerySchema)) query: z.infer<typeof journalQuerySchema>) {
+    return this.breakers.transitions(id, query);
   }
 }

@@ -1,17 +1,32 @@
-import { Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import type { BreakerConfigView, BreakerTransition, createBreakerSchema, updateBreakerSettingsSchema } from '@cbh/contracts';
+import {
+  MANUAL_ACTION_TEXT,
+  type BreakerConfigView,
+  type BreakerOverride,
+  type createBreakerSchema,
+  type JournalPage,
+  type journalQuerySchema,
+  type ManualAction,
+  type updateBreakerSettingsSchema,
+} from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import type { AppRequest } from '../auth/session-user';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { BreakerRegistry } from './breaker-registry.service';
 import { BreakerConfigEntity } from './entities/breaker-config.entity';
-import { BreakerTransitionEntity, toTransition } from './entities/breaker-transition.entity';
+import { BreakerTransitionEntity, toJournalEntry } from './entities/breaker-transition.entity';
 import { seedOnce } from '../database/seed-once';
 
-export type ManualAction = 'force-open' | 'force-closed' | 'reset';
+/** The override each control leaves on the configuration. */
+const OVERRIDE_AFTER: Record<ManualAction, BreakerOverride> = {
+  'force-open': 'forced-open',
+  'force-closed': 'forced-closed',
+  disable: 'disabled',
+  reset: 'none',
+};
 
 /** The demo breakers SEED_DEMO adds, one per type. */
 const DEMO_BREAKERS: Partial<BreakerConfigEntity>[] = [
@@ -125,10 +140,21 @@ export class BreakersService implements OnApplicationBootstrap {
     return this.announce(this.view(updated));
   }
 
+  /** Deletes a configuration with its journal and load tests; refused while a load test runs through it. */
   async remove(req: AppRequest, id: number): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const config = await manager.findOneBy(BreakerConfigEntity, { id });
+      // Locked first: a load test starting now references the row and waits for this decision.
+      const config = await manager.findOne(BreakerConfigEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!config) throw new NotFoundException(`No circuit breaker with id ${id}`);
+      const running: { id: number }[] = await manager.query(
+        `SELECT id FROM test_sessions WHERE config_id = $1 AND status = 'running' LIMIT 1`,
+        [id],
+      );
+      if (running[0]) {
+        throw new ConflictException(
+          `Circuit breaker ${config.name} has a load test running (session ${running[0].id}); stop it before deleting the breaker`,
+        );
+      }
       await manager.delete(BreakerConfigEntity, { id });
       await this.audit.record(
         req,
@@ -140,34 +166,53 @@ export class BreakersService implements OnApplicationBootstrap {
     await this.bus.publish({ type: 'configUpdated', data: { configId: id, config: null } });
   }
 
+  /**
+   * Force open, force closed, disable or reset, on every replica: the override is kept with the configuration (a
+   * replica that starts later applies it), audited, journalled once with who did it, and announced so the other
+   * replicas follow at once.
+   */
   async manual(req: AppRequest, id: number, action: ManualAction): Promise<BreakerConfigView> {
-    const config = await this.find(id);
-    const breaker = this.registry.get(id) ?? this.registry.install(config);
-    const before = { state: breaker.state, override: breaker.override };
-    if (action === 'force-open') breaker.forceOpen();
-    else if (action === 'force-closed') breaker.forceClosed();
-    else breaker.reset();
-    await this.audit.record(req, {
-      action: `breaker.${action}`,
-      targetType: 'circuit_breaker',
-      targetId: String(id),
-      before,
-      after: { state: breaker.state, override: breaker.override },
+    const reason = `${MANUAL_ACTION_TEXT[action].reason} by ${req.user!.email}`;
+    const config = await this.dataSource.transaction(async (manager) => {
+      const before = await manager.findOne(BreakerConfigEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!before) throw new NotFoundException(`No circuit breaker with id ${id}`);
+      const breaker = this.registry.get(id) ?? this.registry.install(before);
+      await manager.update(BreakerConfigEntity, { id }, { override: OVERRIDE_AFTER[action] });
+      await this.audit.record(
+        req,
+        {
+          action: `breaker.${action}`,
+          targetType: 'circuit_breaker',
+          targetId: String(id),
+          before: { state: breaker.state, override: breaker.override },
+          after: { override: OVERRIDE_AFTER[action] },
+        },
+        manager,
+      );
+      return manager.findOneByOrFail(BreakerConfigEntity, { id });
     });
-    return this.announce(this.view(config));
+    this.registry.control(id, action, reason, { journal: true });
+    return this.announce(this.view(config), { action, reason });
   }
 
-  private async announce(view: BreakerConfigView): Promise<BreakerConfigView> {
-    await this.bus.publish({ type: 'configUpdated', data: { configId: view.id, config: view } });
+  private async announce(view: BreakerConfigView, manual?: { action: ManualAction; reason: string }): Promise<BreakerConfigView> {
+    await this.bus.publish({ type: 'configUpdated', data: { configId: view.id, config: view, ...(manual ? { manual } : {}) } });
     return view;
   }
 
-  /** The journal of one breaker, newest first, the last 200 transitions. */
-  async transitions(id: number): Promise<BreakerTransition[]> {
+  /** One page of a breaker's journal, newest first; `before` continues below the previous page's last row. */
+  async transitions(id: number, { limit, before }: z.infer<typeof journalQuerySchema>): Promise<JournalPage> {
     await this.find(id);
-    const rows = await this.dataSource
+    const query = this.dataSource
       .getRepository(BreakerTransitionEntity)
-      .find({ where: { configId: id }, order: { at: 'DESC', id: 'DESC' }, take: 200 });
-    return rows.map(toTransition);
+      .createQueryBuilder('t')
+      .where('t.configId = :id', { id })
+      .orderBy('t.id', 'DESC')
+      // one row more than asked tells whether an older page exists
+      .take(limit + 1);
+    if (before !== undefined) query.andWhere('t.id < :before', { before });
+    const rows = await query.getMany();
+    const page = rows.slice(0, limit).map(toJournalEntry);
+    return { transitions: page, nextBefore: rows.length > limit ? page[page.length - 1]!.id : null };
   }
 }

@@ -1,5 +1,5 @@
 import { ROLE_DEFAULT_PERMISSIONS } from '@cbh/contracts';
-import { apiForThisFile, DEMO_PASSWORD, signIn } from '../../test/test-api';
+import { apiForThisFile, DEMO_PASSWORD, signIn, TEST_ADMIN } from '../../test/test-api';
 import { BreakerRegistry } from './breaker-registry.service';
 
 const spec = apiForThisFile();
@@ -72,12 +72,20 @@ it('forces open and closed, resets, and journals each transition', async () => {
     override: 'none',
   });
 
+  expect(await (await call(`/api/circuit-breakers/${first.id}/disable`, { method: 'POST' })).json()).toMatchObject({
+    state: 'CLOSED',
+    override: 'disabled',
+  });
+  await call(`/api/circuit-breakers/${first.id}/reset`, { method: 'POST' });
+
   await new Promise((resolve) => setTimeout(resolve, 100));
   const journal = await (await call(`/api/circuit-breakers/${first.id}/transitions`)).json();
-  expect(journal.map((t: { from: string; to: string; reason: string }) => `${t.from}->${t.to} (${t.reason})`)).toEqual([
-    'OPEN->CLOSED (forced closed)',
-    'CLOSED->OPEN (forced open)',
+  // a control that does not change the state (disable, reset of a closed breaker) is audited, not journalled
+  expect(journal.transitions.map((t: { from: string; to: string; reason: string }) => `${t.from}->${t.to} (${t.reason})`)).toEqual([
+    `OPEN->CLOSED (forced closed by ${TEST_ADMIN.email})`,
+    `CLOSED->OPEN (forced open by ${TEST_ADMIN.email})`,
   ]);
+  expect(journal.nextBefore).toBeNull();
   const audit = await spec.api.sql("SELECT action FROM audit_entries WHERE target_type = 'circuit_breaker' ORDER BY id");
   expect(audit.map((row) => row.action)).toEqual(
     expect.arrayContaining([
@@ -86,6 +94,7 @@ it('forces open and closed, resets, and journals each transition', async () => {
       'breaker.delete',
       'breaker.force-open',
       'breaker.force-closed',
+      'breaker.disable',
       'breaker.reset',
     ]),
   );
@@ -110,7 +119,7 @@ async function breakerBehindFailingService(name: string) {
   const stateOf = async () =>
     ((await (await call('/api/circuit-breakers')).json()) as { id: number; state: string }[]).find((b) => b.id === breaker.id)?.state;
   const journal = async () =>
-    ((await (await call(`/api/circuit-breakers/${breaker.id}/transitions`)).json()) as { to: string; reason: string }[]).map(
+    ((await (await call(`/api/circuit-breakers/${breaker.id}/transitions`)).json()).transitions as { to: string; reason: string }[]).map(
       (t) => `${t.to} (${t.reason})`,
     );
   const waitWhileOpen = async () => {
@@ -124,11 +133,11 @@ it('half-opens an open breaker when its timeout ends, with no call; reading it i
   const { testService, stateOf, journal, waitWhileOpen } = await breakerBehindFailingService('Ledger');
   expect(await testService()).toMatchObject({ success: false, circuitBreakerState: 'OPEN' });
   for (let i = 0; i < 5; i++) expect(await stateOf()).toBe('OPEN');
-  expect(await journal()).toEqual(['OPEN (failure threshold reached)']);
+  expect(await journal()).toEqual(['OPEN (1 consecutive failure)']);
 
   await waitWhileOpen();
   expect(await stateOf()).toBe('HALF_OPEN');
-  expect(await journal()).toEqual(['HALF_OPEN (timeout elapsed)', 'OPEN (failure threshold reached)']);
+  expect(await journal()).toEqual(['HALF_OPEN (open period of 5 s elapsed)', 'OPEN (1 consecutive failure)']);
 });
 
 it('a call ending on a breaker its settings change replaced does not keep the new breaker open', async () => {
@@ -150,4 +159,69 @@ it('lets viewers read but not change breakers', async () => {
   const refused = await call('/api/circuit-breakers/1', { method: 'PATCH', cookie: viewer, body: { failureThreshold: 3 } });
   expect(refused.status).toBe(403);
   expect((await refused.json()).message).toBe('Requires the circuit_breaker_admin permission');
+});
+
+it('lets operators use the manual controls but not change or delete a breaker', async () => {
+  const operator = await signIn(spec.api.baseUrl, 'operator@example.com', DEMO_PASSWORD);
+  const viewer = await signIn(spec.api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
+  const [first] = await (await call('/api/circuit-breakers')).json();
+  const refused = await call(`/api/circuit-breakers/${first.id}/force-open`, { method: 'POST', cookie: viewer });
+  expect([refused.status, (await refused.json()).message]).toEqual([403, 'Requires the circuit_breaker_operate permission']);
+  const forced = await call(`/api/circuit-breakers/${first.id}/force-open`, { method: 'POST', cookie: operator });
+  expect(await forced.json()).toMatchObject({ state: 'OPEN', override: 'forced-open' });
+  expect((await call(`/api/circuit-breakers/${first.id}`, { method: 'DELETE', cookie: operator })).status).toBe(403);
+  // the override is kept with the configuration, for replicas that start later
+  const [row] = await spec.api.sql('SELECT override FROM circuit_breaker_configs WHERE id = $1', [first.id]);
+  expect(row!.override).toBe('forced-open');
+  await call(`/api/circuit-breakers/${first.id}/reset`, { method: 'POST', cookie: operator });
+  const [after] = await spec.api.sql('SELECT override FROM circuit_breaker_configs WHERE id = $1', [first.id]);
+  expect(after!.override).toBe('none');
+});
+
+it('pages the journal newest first, with a bounded page size', async () => {
+  const created = await (
+    await call('/api/circuit-breakers', {
+      method: 'POST',
+      body: { name: 'Journal pages', type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 },
+    })
+  ).json();
+  for (let i = 0; i < 5; i++) {
+    await call(`/api/circuit-breakers/${created.id}/force-open`, { method: 'POST' });
+    await call(`/api/circuit-breakers/${created.id}/reset`, { method: 'POST' });
+  }
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const page = async (query: string) => (await call(`/api/circuit-breakers/${created.id}/transitions${query}`)).json();
+  const first = await page('?limit=4');
+  expect(first.transitions.map((t: { to: string }) => t.to)).toEqual(['CLOSED', 'OPEN', 'CLOSED', 'OPEN']);
+  const second = await page(`?limit=4&before=${first.nextBefore}`);
+  const third = await page(`?limit=4&before=${second.nextBefore}`);
+  expect([second.transitions.length, third.transitions.length, third.nextBefore]).toEqual([4, 2, null]);
+  const ids = [...first.transitions, ...second.transitions, ...third.transitions].map((t: { id: number }) => t.id);
+  expect(new Set(ids).size).toBe(10);
+  expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  for (const bad of ['?limit=0', '?limit=501', '?before=x', '?page=2']) {
+    expect((await call(`/api/circuit-breakers/${created.id}/transitions${bad}`)).status).toBe(400);
+  }
+});
+
+it('refuses to delete a breaker while a load test runs through it, naming why', async () => {
+  const created = await (
+    await call('/api/circuit-breakers', {
+      method: 'POST',
+      body: { name: 'Busy', type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 },
+    })
+  ).json();
+  const session = await (
+    await call('/api/test-sessions', { method: 'POST', body: { configId: created.id, failureRate: 0, requestRate: 5, duration: 1 } })
+  ).json();
+  const refused = await call(`/api/circuit-breakers/${created.id}`, { method: 'DELETE' });
+  expect(refused.status).toBe(409);
+  expect((await refused.json()).message).toBe(
+    `Circuit breaker Busy has a load test running (session ${session.id}); stop it before deleting the breaker`,
+  );
+  const history = await (await call(`/api/test-sessions?configId=${created.id}`)).json();
+  expect(history.map((s: { id: number }) => s.id)).toEqual([session.id]);
+  await call(`/api/test-sessions/${session.id}/stop`, { method: 'POST' });
+  expect((await call(`/api/circuit-breakers/${created.id}`, { method: 'DELETE' })).status).toBe(204);
+  expect((await call('/api/test-sessions?configId=abc')).status).toBe(400);
 });

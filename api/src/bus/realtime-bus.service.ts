@@ -10,14 +10,22 @@ export interface BusEnvelope {
   message: ServerMessage;
 }
 
+/** A part of one replica's figures (see metrics/replica-figures.ts): between replicas only, never sent to browsers. */
+export interface FiguresEnvelope {
+  origin: string;
+  figures: unknown;
+}
+
 /**
  * Fans live messages out to every API replica through PostgreSQL LISTEN/NOTIFY. Every replica, the
- * publishing one included, receives each message from the database, so all of them see one order.
+ * publishing one included, receives each message from the database, so all of them see one order. Replicas
+ * also share their figures on it, which only the metrics service reads.
  */
 @Injectable()
 export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(RealtimeBus.name);
   private readonly handlers = new Set<(envelope: BusEnvelope) => void>();
+  private readonly figureHandlers = new Set<(envelope: FiguresEnvelope) => void>();
   private listener?: ChannelListener;
   private closing = false;
 
@@ -44,6 +52,17 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
     return () => this.handlers.delete(handler);
   }
 
+  subscribeFigures(handler: (envelope: FiguresEnvelope) => void): () => void {
+    this.figureHandlers.add(handler);
+    return () => this.figureHandlers.delete(handler);
+  }
+
+  /** Shares a part of this replica's figures; the caller keeps each payload under NOTIFY's 8,000 bytes. */
+  async publishFigures(figures: unknown): Promise<void> {
+    const envelope: FiguresEnvelope = { origin: this.instance.id, figures };
+    await this.channel.notify(JSON.stringify(envelope));
+  }
+
   async publish(message: ServerMessage): Promise<void> {
     const envelope: BusEnvelope = { origin: this.instance.id, message };
     await this.channel.notify(JSON.stringify(envelope));
@@ -52,13 +71,14 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
   private async listen() {
     this.listener = await this.channel.listen(
       (payload) => {
-        let envelope: BusEnvelope;
+        let envelope: BusEnvelope | FiguresEnvelope;
         try {
           envelope = JSON.parse(payload);
         } catch {
           return;
         }
-        for (const handler of this.handlers) handler(envelope);
+        if ('figures' in envelope) for (const handler of this.figureHandlers) handler(envelope);
+        else for (const handler of this.handlers) handler(envelope);
       },
       (error) => {
         this.logger.warn(`lost the LISTEN connection: ${error.message}; reconnecting in ${RECONNECT_MS / 1000} s`);

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import type { z } from 'zod';
-import { startTestSessionSchema, testSessionIdSchema } from '@cbh/contracts';
+import { startTestSessionSchema, testSessionIdSchema, testSessionQuerySchema } from '@cbh/contracts';
 import { RequirePermission } from '../auth/access.decorator';
 import type { AppRequest } from '../auth/session-user';
 import { ZodPipe } from '../common/validation/zod.pipe';
@@ -10,10 +10,11 @@ import { LoadTestsService } from './load-tests.service';
 export class LoadTestsController {
   constructor(private readonly loadTests: LoadTestsService) {}
 
+  /** The newest sessions (100), or those of one breaker (50): its load-test history. */
   @Get()
   @RequirePermission('circuit_breaker_view')
-  list(@Query('status') status?: string) {
-    return this.loadTests.list(['running', 'completed', 'stopped'].includes(status ?? '') ? status : undefined);
+  list(@Query(new ZodPipe(testSessionQuerySchema)) { status, configId }: z.infer<typeof testSessionQuerySchema>) {
+    return this.loadTests.list(status, configId);
   }
 
   @Post()

@@ -61,12 +61,11 @@ export class LoadTestsService implements OnApplicationBootstrap, OnApplicationSh
     this.running.clear();
   }
 
-  async list(status?: string): Promise<TestSessionView[]> {
-    // The controller passes only known statuses.
+  async list(status?: TestSessionStatus, configId?: number): Promise<TestSessionView[]> {
     const sessions = await this.sessions.find({
-      where: status ? { status: status as TestSessionStatus } : {},
+      where: { ...(status ? { status } : {}), ...(configId ? { configId } : {}) },
       order: { id: 'DESC' },
-      take: 100,
+      take: configId ? 50 : 100,
     });
     return sessions.map(toTestSessionView);
   }

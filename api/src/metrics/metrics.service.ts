@@ -1,26 +1,45 @@
-import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { type CallOutcome, RollingMetrics } from '@cbh/breaker';
-import type { BreakerStats } from '@cbh/contracts';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { type CallOutcome, EMPTY_WINDOW, mergeWindows, METRICS_WINDOW_SECONDS, RollingMetrics } from '@cbh/breaker';
+import type { BreakerStateName, BreakerStats } from '@cbh/contracts';
 import { BreakerRegistry } from '../breakers/breaker-registry.service';
 import { InstanceRegistry } from '../replicas/instance-registry.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { type MetricBucketCounts, MetricBucketsRepository } from './metric-buckets.repository';
+import { type BreakerFigures, PeerFigures, toParts } from './replica-figures';
 
-/** Per-breaker figures of this process, from memory; the replica view comes from the stateChange messages. */
 const FLUSH_EVERY_MS = 5000;
+/** Each replica shares its figures this often… */
+export const SHARE_EVERY_MS = 1000;
+/** …and one silent for this long drops out of the sums (metricsUpdate every 2 s: gone from screens within 5 s). */
+export const PEER_STALE_MS = 3000;
+/** The most cautious state wins the cluster's view: any replica refusing calls is what an operator must see. */
+const CAUTION: Record<BreakerStateName, number> = { CLOSED: 0, HALF_OPEN: 1, OPEN: 2 };
 type Counts = Record<CallOutcome, number>;
 const emptyCounts = (): Counts => ({ success: 0, failure: 0, timeout: 0, 'short-circuited': 0, 'bulkhead-rejected': 0 });
 
+/** One replica's view: its id and its breakers' figures. */
+export interface ReplicaView {
+  id: string;
+  figures: Map<number, BreakerFigures>;
+}
+
+/**
+ * Every breaker's figures, the way Turbine aggregates Hystrix streams: each replica keeps its own rolling windows
+ * in memory, shares them with the others every second over the PostgreSQL fan-out, and reports the sum over the
+ * live replicas (itself included), so every replica answers with the same cluster-wide figures.
+ */
 @Injectable()
 export class MetricsService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(MetricsService.name);
   private readonly windows = new Map<number, RollingMetrics>();
   /** Calls since this process started, per breaker and outcome (Prometheus counters). */
-  readonly totals = new Map<number, Counts>();
+  private readonly totals = new Map<number, Counts>();
   /** Counts not yet written to metric_buckets: "configId:second" → counts. */
   private pending = new Map<string, Counts>();
   private flushTimer?: NodeJS.Timeout;
-  /** configId → replica → its last announced state */
-  private readonly replicaStates = new Map<number, Map<string, string>>();
+  private shareTimer?: NodeJS.Timeout;
+  private round = 0;
+  private readonly peers = new PeerFigures();
 
   constructor(
     private readonly buckets: MetricBucketsRepository,
@@ -31,6 +50,7 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy() {
     clearInterval(this.flushTimer);
+    clearInterval(this.shareTimer);
     await this.flush().catch(() => undefined);
   }
 
@@ -57,12 +77,46 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
   onModuleInit() {
     this.flushTimer = setInterval(() => void this.flush().catch(() => undefined), FLUSH_EVERY_MS);
     this.flushTimer.unref();
-    this.bus.subscribe(({ message }) => {
-      if (message.type !== 'stateChange' || message.data.instanceId === null) return;
-      const states = this.replicaStates.get(message.data.configId) ?? new Map<string, string>();
-      states.set(message.data.instanceId, message.data.to);
-      this.replicaStates.set(message.data.configId, states);
+    this.shareTimer = setInterval(() => void this.share(), SHARE_EVERY_MS);
+    this.shareTimer.unref();
+    this.bus.subscribeFigures(({ origin, figures }) => {
+      if (origin !== this.instances.id) this.peers.receive(origin, figures, Date.now());
     });
+  }
+
+  /** Sends this replica's figures to the others, in as many NOTIFY-sized parts as they need. */
+  async share(now = Date.now()) {
+    const round = this.round++;
+    try {
+      for (const part of toParts(round, [...this.ownFigures(now).values()])) await this.bus.publishFigures(part);
+    } catch (error) {
+      // the database is away: peers drop this replica from their sums until it is back
+      if (round % 30 === 0) this.logger.warn(`figures not shared: ${(error as Error).message}`);
+    }
+  }
+
+  /** This replica's breakers that have anything to tell: calls, a state other than CLOSED, an override or a move. */
+  private ownFigures(now: number): Map<number, BreakerFigures> {
+    const figures = new Map<number, BreakerFigures>();
+    for (const [configId, breaker] of this.registry.entries()) {
+      const window = this.windows.get(configId)?.snapshot(now) ?? EMPTY_WINDOW;
+      const totals = this.totals.get(configId);
+      const entry: BreakerFigures = {
+        configId,
+        state: breaker.state,
+        override: breaker.override,
+        lastTransitionAt: breaker.lastTransitionAt,
+        window,
+        totals: totals ?? emptyCounts(),
+      };
+      if (totals || entry.state !== 'CLOSED' || entry.override !== 'none' || entry.lastTransitionAt !== null) figures.set(configId, entry);
+    }
+    return figures;
+  }
+
+  /** This replica and every live peer, this replica first. */
+  replicas(now = Date.now()): ReplicaView[] {
+    return [{ id: this.instances.id, figures: this.ownFigures(now) }, ...this.peers.live(now, PEER_STALE_MS)];
   }
 
   record(configId: number, outcome: CallOutcome, latencyMs: number, now = Date.now()) {
@@ -78,29 +132,33 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
     pending[outcome]++;
   }
 
+  /** Every breaker's figures summed over the live replicas; a breaker a replica does not mention is idle and CLOSED there. */
   latest(now = Date.now()): BreakerStats[] {
-    const total = Math.max(1, this.instances.alive);
+    const replicas = this.replicas(now);
     return this.registry.entries().map(([configId, breaker]) => {
-      const totals = this.windows.get(configId)?.totals(now);
-      const counts = totals?.counts;
-      const state = breaker.state;
-      const peers = [...(this.replicaStates.get(configId) ?? new Map<string, string>()).entries()].filter(
-        ([id]) => id !== this.instances.id,
+      const seen = replicas.map((replica) => replica.figures.get(configId)).filter((entry) => entry !== undefined);
+      const totals = mergeWindows(seen.map((entry) => entry.window));
+      const counts = totals.counts;
+      const state = seen.reduce<BreakerStateName>(
+        (worst, entry) => (CAUTION[entry.state] > CAUTION[worst] ? entry.state : worst),
+        'CLOSED',
       );
-      const open = (state === 'OPEN' ? 1 : 0) + peers.filter(([, peerState]) => peerState === 'OPEN').length;
-      const errors = counts ? counts.failure + counts.timeout + counts['short-circuited'] + counts['bulkhead-rejected'] : 0;
+      const changed = Math.max(...seen.map((entry) => entry.lastTransitionAt ?? 0), 0);
+      const errors = counts.failure + counts.timeout + counts['short-circuited'] + counts['bulkhead-rejected'];
       return {
         configId,
         state,
-        successCount: counts?.success ?? 0,
-        failureCount: counts?.failure ?? 0,
-        timeoutCount: counts?.timeout ?? 0,
-        shortCircuitedCount: counts?.['short-circuited'] ?? 0,
-        bulkheadRejectedCount: counts?.['bulkhead-rejected'] ?? 0,
-        errorPercentage: totals?.total ? Math.round((1000 * errors) / totals.total) / 10 : 0,
-        requestsPerSecond: totals ? Math.round((10 * totals.total) / 10) / 10 : 0,
-        latency: totals?.latency ?? { mean: 0, p50: 0, p90: 0, p99: 0, max: 0 },
-        replicas: { open: Math.min(open, total), total },
+        override: breaker.override,
+        lastTransitionAt: changed > 0 ? new Date(changed).toISOString() : null,
+        successCount: counts.success,
+        failureCount: counts.failure,
+        timeoutCount: counts.timeout,
+        shortCircuitedCount: counts['short-circuited'],
+        bulkheadRejectedCount: counts['bulkhead-rejected'],
+        errorPercentage: totals.total ? Math.round((1000 * errors) / totals.total) / 10 : 0,
+        requestsPerSecond: Math.round((10 * totals.total) / METRICS_WINDOW_SECONDS) / 10,
+        latency: totals.latency,
+        replicas: { open: seen.filter((entry) => entry.state === 'OPEN').length, total: replicas.length },
       };
     });
   }

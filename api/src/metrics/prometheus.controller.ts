@@ -4,7 +4,7 @@ import { BreakerRegistry } from '../breakers/breaker-registry.service';
 import { MetricsService } from './metrics.service';
 import { prometheusText } from './prometheus';
 
-/** GET /metrics (outside /api, where scrapers look): this replica's breakers in Prometheus format. */
+/** GET /metrics (outside /api, where scrapers look): every live replica's breakers and their sums, in Prometheus format. */
 @Controller('metrics')
 export class PrometheusController {
   constructor(
@@ -16,6 +16,7 @@ export class PrometheusController {
   @MetricsScrape()
   @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
   scrape() {
-    return prometheusText(this.metrics.latest(), (id) => this.registry.nameOf(id), this.metrics.totals);
+    const now = Date.now();
+    return prometheusText(this.metrics.latest(now), this.metrics.replicas(now), (id) => this.registry.nameOf(id));
   }
 }

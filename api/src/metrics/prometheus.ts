@@ -1,80 +1,106 @@
+import { mergeWindows, type CallOutcome } from '@cbh/breaker';
 import type { BreakerStats } from '@cbh/contracts';
-import type { CallOutcome } from '@cbh/breaker';
+import type { ReplicaView } from './metrics.service';
 
 const escape = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 
-/** Prometheus text exposition with resilience4j's metric names. */
-export function prometheusText(
-  stats: BreakerStats[],
-  nameOf: (configId: number) => string,
-  totals: Map<number, Record<CallOutcome, number>>,
-): string {
+type Labels = Record<string, string>;
+type Sample = [Labels, number];
+
+/** The label of the series that sum every live replica. */
+export const CLUSTER_REPLICA = 'cluster';
+
+/** One series source: the cluster's sums or one replica's own figures. */
+interface Source {
+  replica: string;
+  state: (configId: number) => string;
+  calls: (configId: number, outcome: CallOutcome) => number;
+  window: (configId: number) => ReturnType<typeof mergeWindows>;
+  failureRate: (configId: number) => number;
+}
+
+function replicaSource(replica: ReplicaView): Source {
+  const window = (configId: number) => mergeWindows(replica.figures.has(configId) ? [replica.figures.get(configId)!.window] : []);
+  return {
+    replica: replica.id,
+    state: (configId) => replica.figures.get(configId)?.state ?? 'CLOSED',
+    calls: (configId, outcome) => replica.figures.get(configId)?.totals[outcome] ?? 0,
+    window,
+    failureRate: (configId) => {
+      const totals = window(configId);
+      const errors = totals.total - totals.counts.success;
+      return totals.total ? Math.round((1000 * errors) / totals.total) / 10 : 0;
+    },
+  };
+}
+
+function clusterSource(stats: BreakerStats[], replicas: ReplicaView[]): Source {
+  const byId = new Map(stats.map((s) => [s.configId, s]));
+  const sources = replicas.map(replicaSource);
+  return {
+    replica: CLUSTER_REPLICA,
+    state: (configId) => byId.get(configId)?.state ?? 'CLOSED',
+    calls: (configId, outcome) => sources.reduce((sum, source) => sum + source.calls(configId, outcome), 0),
+    window: (configId) => mergeWindows(replicas.flatMap((r) => (r.figures.has(configId) ? [r.figures.get(configId)!.window] : []))),
+    failureRate: (configId) => byId.get(configId)?.errorPercentage ?? 0,
+  };
+}
+
+/**
+ * Prometheus text exposition with resilience4j's metric names. Every series carries a `replica` label: one series
+ * per live replica (its own figures, calls counted since it started) and one with replica="cluster" holding the
+ * sums over them, as GET /api/metrics/latest reports. Any replica answers with all of them; sum over the cluster
+ * series or over the replica series, never both.
+ */
+export function prometheusText(stats: BreakerStats[], replicas: ReplicaView[], nameOf: (configId: number) => string): string {
   const lines: string[] = [];
-  const metric = (name: string, type: string, help: string, samples: [Record<string, string>, number][]) => {
+  const sources = [clusterSource(stats, replicas), ...replicas.map(replicaSource)];
+  const ids = stats.map((s) => s.configId);
+  const metric = (name: string, type: string, help: string, sample: (source: Source, configId: number) => Sample[]) => {
     lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
-    for (const [labels, value] of samples) {
-      const text = Object.entries(labels)
-        .map(([k, v]) => `${k}="${escape(v)}"`)
-        .join(',');
-      lines.push(`${name}{${text}} ${value}`);
+    for (const source of sources) {
+      for (const configId of ids) {
+        for (const [labels, value] of sample(source, configId)) {
+          const all: Labels = { name: nameOf(configId), ...labels, replica: source.replica };
+          const text = Object.entries(all)
+            .map(([k, v]) => `${k}="${escape(v)}"`)
+            .join(',');
+          lines.push(`${name}{${text}} ${value}`);
+        }
+      }
     }
   };
-  const named = (s: BreakerStats) => ({ name: nameOf(s.configId) });
-  const total = (s: BreakerStats, outcome: CallOutcome) => totals.get(s.configId)?.[outcome] ?? 0;
 
-  metric(
-    'resilience4j_circuitbreaker_state',
-    'gauge',
-    'The states of the circuit breaker',
-    stats.flatMap((s) =>
-      (['closed', 'open', 'half_open'] as const).map((state): [Record<string, string>, number] => [
-        { ...named(s), state },
-        s.state.toLowerCase() === state ? 1 : 0,
-      ]),
-    ),
+  metric('resilience4j_circuitbreaker_state', 'gauge', 'The states of the circuit breaker', (source, id) =>
+    (['closed', 'open', 'half_open'] as const).map((state): Sample => [{ state }, source.state(id).toLowerCase() === state ? 1 : 0]),
   );
-  metric(
-    'resilience4j_circuitbreaker_calls_total',
-    'counter',
-    'Calls that went through the circuit breaker, by outcome',
-    stats.flatMap((s) => [
-      [{ ...named(s), kind: 'successful' }, total(s, 'success')] as [Record<string, string>, number],
-      [{ ...named(s), kind: 'failed' }, total(s, 'failure')],
-      [{ ...named(s), kind: 'timeout' }, total(s, 'timeout')],
-    ]),
-  );
+  metric('resilience4j_circuitbreaker_calls_total', 'counter', 'Calls that went through the circuit breaker, by outcome', (source, id) => [
+    [{ kind: 'successful' }, source.calls(id, 'success')],
+    [{ kind: 'failed' }, source.calls(id, 'failure')],
+    [{ kind: 'timeout' }, source.calls(id, 'timeout')],
+  ]);
   metric(
     'resilience4j_circuitbreaker_not_permitted_calls_total',
     'counter',
     'Calls refused because the circuit breaker was open',
-    stats.map((s) => [named(s), total(s, 'short-circuited')]),
+    (source, id) => [[{}, source.calls(id, 'short-circuited')]],
   );
-  metric(
-    'resilience4j_bulkhead_rejected_calls_total',
-    'counter',
-    'Calls refused because the bulkhead was full',
-    stats.map((s) => [named(s), total(s, 'bulkhead-rejected')]),
-  );
-  metric(
-    'resilience4j_circuitbreaker_failure_rate',
-    'gauge',
-    'Failure rate over the last 10 s, in percent',
-    stats.map((s) => [named(s), s.errorPercentage]),
-  );
-  metric(
-    'resilience4j_circuitbreaker_calls_latency_seconds',
-    'gauge',
-    'Call latency over the last 10 s',
-    stats.flatMap((s) =>
-      (
-        [
-          ['0.5', s.latency.p50],
-          ['0.9', s.latency.p90],
-          ['0.99', s.latency.p99],
-          ['1', s.latency.max],
-        ] as const
-      ).map(([quantile, ms]): [Record<string, string>, number] => [{ ...named(s), quantile }, ms / 1000]),
-    ),
-  );
+  metric('resilience4j_bulkhead_rejected_calls_total', 'counter', 'Calls refused because the bulkhead was full', (source, id) => [
+    [{}, source.calls(id, 'bulkhead-rejected')],
+  ]);
+  metric('resilience4j_circuitbreaker_failure_rate', 'gauge', 'Failure rate over the last 10 s, in percent', (source, id) => [
+    [{}, source.failureRate(id)],
+  ]);
+  metric('resilience4j_circuitbreaker_calls_latency_seconds', 'gauge', 'Call latency over the last 10 s', (source, id) => {
+    const latency = source.window(id).latency;
+    return (
+      [
+        ['0.5', latency.p50],
+        ['0.9', latency.p90],
+        ['0.99', latency.p99],
+        ['1', latency.max],
+      ] as const
+    ).map(([quantile, ms]): Sample => [{ quantile }, ms / 1000]);
+  });
   return `${lines.join('\n')}\n`;
 }

@@ -13,8 +13,6 @@ const ALIVE_WINDOW_SECONDS = 15;
 @Injectable()
 export class InstanceRegistry implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly id = randomUUID();
-  /** Live replicas as of the last heartbeat, for figures served from memory. */
-  alive = 1;
   private timer?: NodeJS.Timeout;
 
   constructor(
@@ -24,7 +22,6 @@ export class InstanceRegistry implements OnApplicationBootstrap, OnApplicationSh
 
   async onApplicationBootstrap() {
     await this.dataSource.getRepository(ApiInstanceEntity).insert({ id: this.id, hostname: hostname(), pid: process.pid });
-    this.alive = await this.aliveCount();
     this.timer = setInterval(() => void this.beat().catch(() => undefined), HEARTBEAT_MS);
     this.timer.unref();
   }
@@ -39,7 +36,6 @@ export class InstanceRegistry implements OnApplicationBootstrap, OnApplicationSh
 
   private async beat() {
     await this.instances.touch(this.id);
-    this.alive = await this.aliveCount();
   }
 
   async aliveCount(): Promise<number> {

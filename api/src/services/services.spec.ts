@@ -58,7 +58,7 @@ it('opens the breaker after failureThreshold failed calls, then answers fast wit
     circuitBreakerState: 'OPEN',
   });
   const journal = await (await call(`/api/circuit-breakers/${first.circuitBreakerConfigId}/transitions`)).json();
-  expect(journal[0]).toMatchObject({ from: 'CLOSED', to: 'OPEN', reason: 'failure threshold reached' });
+  expect(journal.transitions[0]).toMatchObject({ from: 'CLOSED', to: 'OPEN', reason: '5 consecutive failures' });
 });
 
 it('refuses to call link-local, metadata and private addresses', async () => {

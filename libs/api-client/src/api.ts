@@ -10,7 +10,7 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery: fetchBaseQuery({ baseUrl: '/api', credentials: 'include' }),
   /** Refreshed when a live message says they changed (see live.ts). */
-  tagTypes: ['Metrics', 'Breakers', 'Services', 'TestSessions', 'Users', 'Audit', 'AuthUser', 'Domains', 'DomainChecks'],
+  tagTypes: ['Metrics', 'Breakers', 'Journal', 'Services', 'TestSessions', 'Users', 'Audit', 'AuthUser', 'Domains', 'DomainChecks'],
   endpoints: (build) => ({
     /** The signed-in account, or null when signed out (401). */
     getAuthUser: build.query<AuthUser | null, void>({
@@ -34,3 +34,4 @@ export function createAppStore() {
   });
 }
 export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];

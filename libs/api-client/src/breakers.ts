@@ -4,6 +4,8 @@ import type {
   BreakerCoreSettings,
   BreakerStats,
   createBreakerSchema,
+  JournalPage,
+  ManualAction,
   ServiceView,
   TestResultView,
   TestSessionView,
@@ -27,11 +29,31 @@ export const breakersApi = api.injectEndpoints({
       query: ({ id, settings }) => ({ url: `/circuit-breakers/${id}`, method: 'PATCH', body: settings }),
       invalidatesTags: ['Breakers'],
     }),
+    deleteBreaker: build.mutation<void, number>({
+      query: (id) => ({ url: `/circuit-breakers/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Breakers', 'Metrics'],
+    }),
+    /** Force open, force closed, disable or reset: acts on every replica and lands in the journal. */
+    controlBreaker: build.mutation<BreakerConfigView, { id: number; action: ManualAction }>({
+      query: ({ id, action }) => ({ url: `/circuit-breakers/${id}/${action}`, method: 'POST' }),
+      invalidatesTags: (_result, _error, { id }) => ['Breakers', 'Metrics', { type: 'Journal', id }],
+    }),
+    /** One page of a breaker's transition journal, newest first; pass the previous page's nextBefore for older rows. */
+    getBreakerJournal: build.query<JournalPage, { id: number; before?: number; limit?: number }>({
+      query: ({ id, before, limit }) => ({ url: `/circuit-breakers/${id}/transitions`, params: { before, limit } }),
+      providesTags: (_result, _error, { id }) => [{ type: 'Journal', id }],
+    }),
+    /** Filled from metricsUpdate messages as they arrive (see live.ts), so screens showing it need no polling. */
     getLatestMetrics: build.query<{ stats: BreakerStats[] }, void>({ query: () => '/metrics/latest', providesTags: ['Metrics'] }),
     getServices: build.query<ServiceView[], void>({ query: () => '/services', providesTags: ['Services'] }),
     testService: build.mutation<TestResultView, number>({
       query: (id) => ({ url: `/services/${id}/test`, method: 'POST' }),
       invalidatesTags: ['Metrics'],
+    }),
+    /** The newest load tests of one breaker (at most 50). */
+    getBreakerTestSessions: build.query<TestSessionView[], number>({
+      query: (configId) => ({ url: '/test-sessions', params: { configId } }),
+      providesTags: ['TestSessions'],
     }),
     getRunningTestSessions: build.query<TestSessionView[], void>({
       query: () => '/test-sessions?status=running',
@@ -52,6 +74,10 @@ export const {
   useGetBreakersQuery,
   useCreateBreakerMutation,
   useUpdateBreakerSettingsMutation,
+  useDeleteBreakerMutation,
+  useControlBreakerMutation,
+  useGetBreakerJournalQuery,
+  useGetBreakerTestSessionsQuery,
   useGetLatestMetricsQuery,
   useGetServicesQuery,
   useTestServiceMutation,

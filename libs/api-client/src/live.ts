@@ -1,7 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ServerMessage } from '@cbh/contracts';
 import { WS_PATH } from '@cbh/contracts';
-import { api } from './api';
+import { api, type AppDispatch } from './api';
+import { breakersApi } from './breakers';
 
 /** After the live connection closes, reconnect in 3 s. */
 export const RECONNECT_DELAY_MS = 3000;
@@ -101,9 +102,9 @@ export const liveConnection = new LiveConnection(liveUrl);
 export function invalidationFor(message: ServerMessage) {
   switch (message.type) {
     case 'stateChange':
-      return api.util.invalidateTags(['Metrics']);
+      return api.util.invalidateTags([{ type: 'Journal', id: message.data.configId }]);
     case 'configUpdated':
-      return api.util.invalidateTags(['Breakers']);
+      return api.util.invalidateTags(['Breakers', { type: 'Journal', id: message.data.configId }]);
     case 'serviceUpdated':
       return api.util.invalidateTags(['Services']);
     case 'userChanged':
@@ -117,6 +118,27 @@ export function invalidationFor(message: ServerMessage) {
       return api.util.invalidateTags(['DomainChecks']);
     default:
       return null;
+  }
+}
+
+/**
+ * Messages that carry the data itself update the cache in place, with no request: metricsUpdate replaces the
+ * latest metrics (the cluster's figures, every 2 s), and stateChange moves one breaker's state at once, before
+ * the next metricsUpdate, so an opening breaker shows red immediately.
+ */
+export function applyLiveData(message: ServerMessage, dispatch: AppDispatch) {
+  if (message.type === 'metricsUpdate') {
+    void dispatch(breakersApi.util.upsertQueryData('getLatestMetrics', undefined, message.data));
+  } else if (message.type === 'stateChange') {
+    const { configId, to, at } = message.data;
+    dispatch(
+      breakersApi.util.updateQueryData('getLatestMetrics', undefined, (draft) => {
+        const entry = draft.stats.find((stats) => stats.configId === configId);
+        if (!entry) return;
+        entry.state = to;
+        entry.lastTransitionAt = at;
+      }),
+    );
   }
 }
 
@@ -156,11 +178,12 @@ export function coalescing(dispatch: (action: Invalidation) => unknown, windowMs
 }
 
 /** Runs the shared connection while `enabled` (signed in); returns whether it is connected now. */
-export function useLiveConnection(enabled: boolean, dispatch: (action: ReturnType<typeof api.util.invalidateTags>) => unknown): boolean {
+export function useLiveConnection(enabled: boolean, dispatch: AppDispatch): boolean {
   useEffect(() => {
     if (!enabled) return;
     const refresh = coalescing(dispatch);
     const unsubscribe = liveConnection.subscribe((message) => {
+      applyLiveData(message, dispatch);
       const action = invalidationFor(message);
       if (action) refresh.send(action);
     });

@@ -131,6 +131,41 @@ describe('manual control', () => {
     expect(events).toEqual(['CLOSED->OPEN (forced open)', 'OPEN->CLOSED (forced closed)']);
   });
 
+  it('names each move in words an operator reads in the journal, and remembers when it last moved', () => {
+    const clock = new ManualClock();
+    const breaker = new CircuitBreaker(SIMPLE, clock);
+    const reasons: string[] = [];
+    breaker.onTransition((t) => reasons.push(`${t.to}: ${t.reason}`));
+    expect(breaker.lastTransitionAt).toBeNull();
+    for (let i = 0; i < 3; i++) breaker.record(false, breaker.admit() === 'permitted' ? 1 : 0);
+    expect(breaker.lastTransitionAt).toBe(clock.time);
+    clock.advance(30_000);
+    breaker.tick();
+    breaker.forceOpen('forced open by ops@example.com');
+    breaker.reset('reset by ops@example.com');
+    expect(reasons).toEqual([
+      'OPEN: 3 consecutive failures',
+      'HALF_OPEN: open period of 30 s elapsed',
+      'OPEN: forced open by ops@example.com',
+      'CLOSED: reset by ops@example.com',
+    ]);
+    expect(breaker.lastTransitionAt).toBe(clock.time);
+  });
+
+  it('closes with a peer only while testing recovery', () => {
+    const clock = new ManualClock();
+    const breaker = new CircuitBreaker(SIMPLE, clock);
+    breaker.closeFromPeer();
+    expect(breaker.lastTransitionAt).toBeNull();
+    breaker.openUntilFromPeer(clock.time + 1000);
+    breaker.closeFromPeer(); // still OPEN here: its own open period decides
+    expect(breaker.state).toBe('OPEN');
+    clock.advance(1000);
+    expect(breaker.tick()).toBe('HALF_OPEN');
+    breaker.closeFromPeer();
+    expect(breaker.state).toBe('CLOSED');
+  });
+
   it('reset closes an open breaker and forgets its failures', () => {
     const { breaker, transitions } = replay(SIMPLE, [
       { call: 'fail', expect: 'CLOSED' },

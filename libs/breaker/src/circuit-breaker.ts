@@ -6,6 +6,8 @@ import { systemClock, type Admission, type Clock, type Transition } from './type
 
 /** The reason of a transition taken because another replica's breaker opened. */
 export const PEER_REASON = 'opened on another replica';
+/** The reason of a transition taken because another replica's breaker closed after its trial calls. */
+export const PEER_CLOSE_REASON = 'closed on another replica';
 
 /**
  * A circuit breaker as a pure state machine: the caller asks `admit()`, makes the call, then `record()`s the
@@ -17,6 +19,8 @@ export class CircuitBreaker {
   private current: BreakerStateName = 'CLOSED';
   private manual: BreakerOverride = 'none';
   private openUntil = 0;
+  private openedAt = 0;
+  private changedAt: number | null = null;
   private trialsInFlight = 0;
   private trialSuccesses = 0;
   private readonly listeners = new Set<(transition: Transition) => void>();
@@ -48,9 +52,16 @@ export class CircuitBreaker {
     if (this.manual === 'none' && this.current === 'OPEN') {
       // the clock is read only for an open breaker: the closed path of admit() stays free of it
       const at = now ?? this.clock.now();
-      if (at >= this.openUntil) this.moveTo('HALF_OPEN', 'timeout elapsed', at);
+      if (at >= this.openUntil) {
+        this.moveTo('HALF_OPEN', `open period of ${Math.round((this.openUntil - this.openedAt) / 1000)} s elapsed`, at);
+      }
     }
     return this.state;
+  }
+
+  /** When the shown state last changed (ms since epoch), or null if it never has. */
+  get lastTransitionAt(): number | null {
+    return this.changedAt;
   }
 
   get override(): BreakerOverride {
@@ -98,7 +109,7 @@ export class CircuitBreaker {
       }
       return;
     }
-    if (this.current === 'CLOSED' && this.policy.record(success, durationMs, now)) this.open(now, 'failure threshold reached');
+    if (this.current === 'CLOSED' && this.policy.record(success, durationMs, now)) this.open(now, this.policy.tripReason());
   }
 
   /**
@@ -151,32 +162,43 @@ export class CircuitBreaker {
     if (this.manual !== 'none' || this.current === 'OPEN' || until <= this.clock.now()) return;
     const now = this.clock.now();
     this.policy.opened(now);
+    this.openedAt = now;
     this.openUntil = until;
     this.moveTo('OPEN', PEER_REASON, now);
   }
 
-  forceOpen(): void {
-    this.setOverride('forced-open', 'forced open');
+  /** Another replica's breaker closed after its trial calls: a breaker still testing recovery here closes too. */
+  closeFromPeer(): void {
+    if (this.manual !== 'none' || this.current !== 'HALF_OPEN') return;
+    const now = this.clock.now();
+    this.policy.closed(now);
+    this.moveTo('CLOSED', PEER_CLOSE_REASON, now);
   }
 
-  forceClosed(): void {
-    this.setOverride('forced-closed', 'forced closed');
+  /** Refuses every call until reset or forced closed; the reason names who did it, for the journal. */
+  forceOpen(reason = 'forced open'): void {
+    this.setOverride('forced-open', reason);
+  }
+
+  /** Lets every call through and opens on no failure, until reset. */
+  forceClosed(reason = 'forced closed'): void {
+    this.setOverride('forced-closed', reason);
   }
 
   /** Lets every call through and records nothing, until reset. */
-  disable(): void {
-    this.setOverride('disabled', 'disabled');
+  disable(reason = 'disabled'): void {
+    this.setOverride('disabled', reason);
   }
 
   /** Back to CLOSED with every count and override cleared. */
-  reset(): void {
+  reset(reason = 'reset'): void {
     const before = this.state;
     this.manual = 'none';
     this.current = 'CLOSED';
     this.trialsInFlight = 0;
     this.trialSuccesses = 0;
     this.policy.reset();
-    if (before !== 'CLOSED') this.emit(before, 'CLOSED', 'reset', this.clock.now());
+    if (before !== 'CLOSED') this.emit(before, 'CLOSED', reason, this.clock.now());
   }
 
   private admitByState(): Admission {
@@ -191,6 +213,7 @@ export class CircuitBreaker {
 
   private open(now: number, reason: string) {
     this.policy.opened(now);
+    this.openedAt = now;
     this.openUntil = now + this.policy.openDuration();
     this.moveTo('OPEN', reason, now);
   }
@@ -211,6 +234,7 @@ export class CircuitBreaker {
   }
 
   private emit(from: BreakerStateName, to: BreakerStateName, reason: string, at: number) {
+    this.changedAt = at;
     for (const listener of this.listeners) listener({ from, to, reason, at });
   }
 }

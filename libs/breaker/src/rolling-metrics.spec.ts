@@ -1,4 +1,4 @@
-import { RollingMetrics } from './rolling-metrics';
+import { mergeWindows, RollingMetrics } from './rolling-metrics';
 
 describe('rolling metrics', () => {
   it('counts outcomes and measures latency percentiles over the last 10 seconds', () => {
@@ -30,5 +30,24 @@ describe('rolling metrics', () => {
     expect(metrics.totals(now + 10_000).counts).toMatchObject({ failure: 0, success: 1 });
     metrics.record('success', 10, now + 20_000);
     expect(metrics.totals(now + 20_000).total).toBe(1);
+  });
+
+  it('merges windows bin by bin: the percentiles of all calls, not an average of percentiles', () => {
+    const now = 1_700_000_000_000;
+    const fast = new RollingMetrics();
+    const slow = new RollingMetrics();
+    // 99 fast calls on one replica, 1 very slow call on another: together p99 is fast, max is slow.
+    for (let i = 0; i < 99; i++) fast.record('success', 10, now);
+    slow.record('failure', 4000, now);
+    const merged = mergeWindows([fast.snapshot(now), slow.snapshot(now)]);
+    expect(merged.counts).toMatchObject({ success: 99, failure: 1 });
+    expect(merged.total).toBe(100);
+    expect(merged.latency.p99).toBeLessThanOrEqual(11);
+    expect(merged.latency.max).toBe(4000);
+    // averaging each replica's p99 would have said about 2 s
+    expect((fast.totals(now).latency.p99 + slow.totals(now).latency.p99) / 2).toBeGreaterThan(2000);
+    expect(merged.latency.mean).toBe(Math.round((99 * 10 + 4000) / 100));
+    // a snapshot survives JSON, as it travels between replicas
+    expect(mergeWindows([JSON.parse(JSON.stringify(fast.snapshot(now)))])).toEqual(fast.totals(now));
   });
 });

@@ -6,7 +6,7 @@ export type CallOutcome = 'success' | 'failure' | 'timeout' | Exclude<Admission,
 /** The rolling window of the figures, as Hystrix's default. */
 export const METRICS_WINDOW_SECONDS = 10;
 
-const OUTCOMES: CallOutcome[] = ['success', 'failure', 'timeout', 'short-circuited', 'bulkhead-rejected'];
+export const OUTCOMES: readonly CallOutcome[] = ['success', 'failure', 'timeout', 'short-circuited', 'bulkhead-rejected'];
 const OUTCOME_INDEX = Object.fromEntries(OUTCOMES.map((outcome, index) => [outcome, index])) as Record<CallOutcome, number>;
 /** Latency histogram: bin 0 is < 1 ms, then 8 bins per doubling up to about a minute. */
 const BINS_PER_DOUBLING = 8;
@@ -19,6 +19,57 @@ export interface WindowTotals {
   counts: Record<CallOutcome, number>;
   total: number;
   latency: { mean: number; p50: number; p90: number; p99: number; max: number };
+}
+
+/**
+ * A window's figures as one replica shares them: counts per outcome (in OUTCOMES order), the latency histogram as
+ * [bin, count] pairs of its non-empty bins, the longest call and the sum of latencies.
+ */
+export interface WindowSnapshot {
+  counts: number[];
+  histogram: [number, number][];
+  max: number;
+  latencySum: number;
+}
+
+export const EMPTY_WINDOW: WindowSnapshot = { counts: OUTCOMES.map(() => 0), histogram: [], max: 0, latencySum: 0 };
+
+/**
+ * The figures of several windows taken together (one breaker on several replicas): counts added and histograms
+ * added bin by bin, so the percentiles are those of all the calls, not an average of each replica's percentiles.
+ */
+export function mergeWindows(windows: readonly WindowSnapshot[]): WindowTotals {
+  const counts = new Array<number>(OUTCOMES.length).fill(0);
+  const histogram = new Array<number>(BINS).fill(0);
+  let max = 0;
+  let latencySum = 0;
+  for (const window of windows) {
+    for (let i = 0; i < OUTCOMES.length; i++) counts[i]! += window.counts[i] ?? 0;
+    for (const [bin, n] of window.histogram) if (bin >= 0 && bin < BINS) histogram[bin]! += n;
+    max = Math.max(max, window.max);
+    latencySum += window.latencySum;
+  }
+  const measured = histogram.reduce((sum, n) => sum + n, 0);
+  const percentile = (p: number) => {
+    if (measured === 0) return 0;
+    let seen = 0;
+    for (let bin = 0; bin < BINS; bin++) {
+      seen += histogram[bin]!;
+      if (seen >= p * measured) return Math.min(max, Math.round(upperEdge(bin)));
+    }
+    return max;
+  };
+  return {
+    counts: Object.fromEntries(OUTCOMES.map((outcome, i) => [outcome, counts[i]!])) as Record<CallOutcome, number>,
+    total: counts.reduce((sum, n) => sum + n, 0),
+    latency: {
+      mean: measured ? Math.round(latencySum / measured) : 0,
+      p50: percentile(0.5),
+      p90: percentile(0.9),
+      p99: percentile(0.99),
+      max: Math.round(max),
+    },
+  };
 }
 
 /** One breaker's call counts and latencies over a rolling window of one-second buckets. */
@@ -39,6 +90,11 @@ export class RollingMetrics {
   }
 
   totals(now: number): WindowTotals {
+    return mergeWindows([this.snapshot(now)]);
+  }
+
+  /** The window as it stands, in a form another process can add to its own (see mergeWindows). */
+  snapshot(now: number): WindowSnapshot {
     const oldest = Math.floor(now / 1000) - METRICS_WINDOW_SECONDS + 1;
     const counts = new Array<number>(OUTCOMES.length).fill(0);
     const histogram = new Array<number>(BINS).fill(0);
@@ -51,27 +107,9 @@ export class RollingMetrics {
       max = Math.max(max, this.max[slot]!);
       latencySum += this.latencySum[slot]!;
     }
-    const measured = histogram.reduce((sum, n) => sum + n, 0);
-    const percentile = (p: number) => {
-      if (measured === 0) return 0;
-      let seen = 0;
-      for (let bin = 0; bin < BINS; bin++) {
-        seen += histogram[bin]!;
-        if (seen >= p * measured) return Math.min(max, Math.round(upperEdge(bin)));
-      }
-      return max;
-    };
-    return {
-      counts: Object.fromEntries(OUTCOMES.map((outcome, i) => [outcome, counts[i]!])) as Record<CallOutcome, number>,
-      total: counts.reduce((sum, n) => sum + n, 0),
-      latency: {
-        mean: measured ? Math.round(latencySum / measured) : 0,
-        p50: percentile(0.5),
-        p90: percentile(0.9),
-        p99: percentile(0.99),
-        max: Math.round(max),
-      },
-    };
+    const sparse: [number, number][] = [];
+    histogram.forEach((n, bin) => n > 0 && sparse.push([bin, n]));
+    return { counts, histogram: sparse, max, latencySum };
   }
 
   private slotFor(second: number): number {

@@ -4,6 +4,8 @@ import type { BreakerSettings } from '@cbh/contracts';
 export interface TripPolicy {
   /** Records a call made while closed; true when the breaker should open now. */
   record(success: boolean, durationMs: number, now: number): boolean;
+  /** Why the last record() that returned true opened the breaker, in words for the journal. */
+  tripReason(): string;
   openDuration(): number;
   /** The breaker opened (after a trip in the closed state or a failed trial). */
   opened(now: number): void;
@@ -33,6 +35,10 @@ export class ConsecutiveFailures implements TripPolicy {
     this.failures++;
     this.lastFailureAt = now;
     return this.failures >= this.settings.failureThreshold;
+  }
+
+  tripReason(): string {
+    return `${this.failures} consecutive failure${this.failures === 1 ? '' : 's'}`;
   }
 
   openDuration(): number {
@@ -67,6 +73,7 @@ export class AdaptiveFailureRate implements TripPolicy {
   private readonly calls: Int32Array;
   private readonly failures: Int32Array;
   private readonly stamps: Float64Array;
+  private lastTrip = '';
 
   constructor(private readonly settings: BreakerSettings) {
     this.lowestThreshold = Math.max(1, settings.failureThreshold - 2);
@@ -106,7 +113,13 @@ export class AdaptiveFailureRate implements TripPolicy {
         failures += this.failures[i]!;
       }
     }
-    return calls >= (this.settings.minimumCalls ?? 10) && failures / calls >= this.tripRate;
+    const trips = calls >= (this.settings.minimumCalls ?? 10) && failures / calls >= this.tripRate;
+    if (trips) this.lastTrip = `failure rate ${Math.round((100 * failures) / calls)}% over ${calls} calls`;
+    return trips;
+  }
+
+  tripReason(): string {
+    return this.lastTrip;
   }
 
   openDuration(): number {

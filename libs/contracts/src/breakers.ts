@@ -60,7 +60,7 @@ export interface BreakerSettings extends BreakerCoreSettings {
   maxQueue?: number;
 }
 
-/** One move of a breaker from one state to another: a row of GET /api/circuit-breakers/{id}/transitions and the stateChange message. */
+/** One move of a breaker from one state to another: the stateChange message, and a journal row without its id. */
 export interface BreakerTransition {
   configId: number;
   from: BreakerStateName;
@@ -71,6 +71,66 @@ export interface BreakerTransition {
   /** The API replica whose breaker moved (the journal column allows none). */
   instanceId: string | null;
 }
+
+/** A row of the transition journal. */
+export interface JournalEntry extends BreakerTransition {
+  id: number;
+}
+
+/** GET /api/circuit-breakers/{id}/transitions?limit=&before=: newest first; `nextBefore` asks for the page of older rows. */
+export interface JournalPage {
+  transitions: JournalEntry[];
+  /** Pass as `before` for the next, older page; null on the last page. */
+  nextBefore: number | null;
+}
+
+export const JOURNAL_PAGE_LIMITS = { default: 100, max: 500 } as const;
+
+export const journalQuerySchema = z.strictObject({
+  limit: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(JOURNAL_PAGE_LIMITS.max, `must be at most ${JOURNAL_PAGE_LIMITS.max}`)
+    .default(JOURNAL_PAGE_LIMITS.default),
+  before: z.coerce
+    .number({ message: 'must be a journal row id' })
+    .int('must be a journal row id')
+    .positive('must be a journal row id')
+    .optional(),
+});
+
+/** The operators' manual controls, as resilience4j's actuator offers them; each is a POST /api/circuit-breakers/{id}/{action}. */
+export const MANUAL_ACTIONS = ['force-open', 'force-closed', 'disable', 'reset'] as const;
+export type ManualAction = (typeof MANUAL_ACTIONS)[number];
+
+/** Each control's button, what its confirmation says it does to live traffic, and the transition reason's verb. */
+export const MANUAL_ACTION_TEXT: Record<ManualAction, { label: string; effect: string; done: string; reason: string }> = {
+  'force-open': {
+    label: 'Force open',
+    effect: 'Every call through this breaker is refused at once, on every replica, until it is reset or forced closed.',
+    done: 'Breaker forced open',
+    reason: 'forced open',
+  },
+  'force-closed': {
+    label: 'Force closed',
+    effect: 'Every call goes through, on every replica, however many fail: failures cannot open it until it is reset.',
+    done: 'Breaker forced closed',
+    reason: 'forced closed',
+  },
+  disable: {
+    label: 'Disable',
+    effect: 'The breaker stops protecting: every call goes through unguarded on every replica and it counts nothing until it is reset.',
+    done: 'Breaker disabled',
+    reason: 'disabled',
+  },
+  reset: {
+    label: 'Reset',
+    effect: 'Back to CLOSED with its counts and any override cleared on every replica: calls flow again and failures count afresh.',
+    done: 'Breaker reset',
+    reason: 'reset',
+  },
+};
 
 /** The sliders' defaults, as the API stores them. */
 export const DEFAULT_BREAKER_SETTINGS: BreakerCoreSettings = {

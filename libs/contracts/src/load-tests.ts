@@ -27,13 +27,21 @@ export const testSessionIdSchema = z.coerce
   .int('must be a test session id')
   .positive('must be a test session id');
 
+export const TEST_SESSION_STATUSES = ['running', 'completed', 'stopped'] as const;
+
+/** GET /api/test-sessions?status=&configId=: the newest 100 sessions, or a breaker's newest 50 (its history). */
+export const testSessionQuerySchema = z.object({
+  status: z.enum(TEST_SESSION_STATUSES, { message: `must be one of ${TEST_SESSION_STATUSES.join(', ')}` }).optional(),
+  configId: z.coerce.number({ message: 'must be a breaker id' }).int('must be a breaker id').positive('must be a breaker id').optional(),
+});
+
 export interface TestSessionView {
   id: number;
   configId: number;
   failureRate: number;
   requestRate: number;
   duration: number;
-  status: 'running' | 'completed' | 'stopped';
+  status: (typeof TEST_SESSION_STATUSES)[number];
   startedAt: string;
   endsAt: string;
   stoppedAt: string | null;

@@ -1,9 +1,16 @@
-import type { BreakerStateName } from './breakers';
+import type { BreakerOverride, BreakerStateName } from './breakers';
 
-/** One breaker's figures over the rolling window, as GET /api/metrics/latest and metricsUpdate carry them. */
+/**
+ * One breaker's figures over the rolling window, summed over every live API replica, as GET /api/metrics/latest,
+ * metricsUpdate and /metrics report them: counts added, latency histograms merged bucket by bucket, and the state
+ * the most cautious replica holds (OPEN over HALF_OPEN over CLOSED).
+ */
 export interface BreakerStats {
   configId: number;
   state: BreakerStateName;
+  override: BreakerOverride;
+  /** When the breaker last changed state on any live replica (ISO 8601), or null since the replicas started. */
+  lastTransitionAt: string | null;
   successCount: number;
   failureCount: number;
   timeoutCount: number;
@@ -12,7 +19,7 @@ export interface BreakerStats {
   errorPercentage: number;
   requestsPerSecond: number;
   latency: { mean: number; p50: number; p90: number; p99: number; max: number };
-  /** How many live API replicas hold this breaker open, of how many. */
+  /** How many live API replicas hold this breaker open, of how many report their figures. */
   replicas: { open: number; total: number };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BreakerConfigView, BreakerTransition } from './breakers';
+import type { BreakerConfigView, BreakerTransition, ManualAction } from './breakers';
 import type { DomainAlertView } from './domains';
 import type { BreakerStats } from './metrics';
 import type { ServiceView, TestResultView } from './services';
@@ -16,7 +16,11 @@ export type ServerMessage =
   | { type: 'testResult'; data: TestResultView }
   | { type: 'metricsUpdate'; data: { stats: BreakerStats[] } }
   | { type: 'stateChange'; data: BreakerTransition }
-  | { type: 'configUpdated'; data: { configId: number; config: BreakerConfigView | null } }
+  /** A configuration was created, changed or deleted (config null), or an operator used a manual control on it. */
+  | {
+      type: 'configUpdated';
+      data: { configId: number; config: BreakerConfigView | null; manual?: { action: ManualAction; reason: string } };
+    }
   | { type: 'serviceUpdated'; data: { serviceId: number; service: ServiceView | null } }
   /** An account was invited, changed or deleted: for user managers and for that account itself (its own chrome). */
   | { type: 'userChanged'; data: { userId: string } }

@@ -1,7 +1,10 @@
 // zod/mini keeps this schema small enough for the shell's initial bundle.
 import * as z from 'zod/mini';
 
-const routePath = z.string().check(z.regex(/^\/[A-Za-z0-9\-/]*$/, 'a route is an absolute path such as /dashboard'));
+/** An absolute path whose segments are words or parameters: /, /dashboard, /circuit-breakers/:id. */
+const routePath = z
+  .string()
+  .check(z.regex(/^\/$|^(\/([A-Za-z0-9-]+|:[A-Za-z]+))+$/, 'a route is an absolute path such as /dashboard or /circuit-breakers/:id'));
 
 /** One independently deployed screen area, as listed in /remotes.json. */
 export const remoteDescriptorSchema = z.object({

@@ -24,6 +24,11 @@ export function servicePath(slug: string): string {
   return `/services/${slug}`;
 }
 
+/** The path of one breaker's page in the operators' console. */
+export function breakerPath(id: number): string {
+  return `/circuit-breakers/${id}`;
+}
+
 /** The path of a pattern demonstration's page. */
 export function patternPath(slug: string): string {
   return `/patterns/${slug}`;
@@ -37,6 +42,9 @@ export const ROUTES = {
   dataAccessLayer: { path: servicePath('data-access'), remote: 'mfe_learning', title: 'Data Access Layer' },
   dashboard: { path: '/dashboard', remote: 'mfe_dashboard', title: 'Dashboard' },
   createBreaker: { path: '/circuit-breakers/new', remote: 'mfe_dashboard', title: 'Create Circuit Breaker' },
+  breakers: { path: '/circuit-breakers', remote: 'mfe_dashboard', title: 'Circuit Breakers', permission: 'circuit_breaker_view' },
+  /** After createBreaker: a static segment wins over the parameter. */
+  breakerDetail: { path: '/circuit-breakers/:id', remote: 'mfe_dashboard', title: 'Circuit Breaker', permission: 'circuit_breaker_view' },
   loadTest: { path: '/load-test', remote: 'mfe_dashboard', title: 'Load Test' },
   domains: { path: '/domains', remote: 'mfe_domains', title: 'Domains' },
   users: { path: '/users', remote: 'mfe_users', title: 'User Management', permission: 'user_management' },

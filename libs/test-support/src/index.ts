@@ -73,6 +73,8 @@ export function breakerStats(overrides: Partial<BreakerStats> = {}): BreakerStat
   return {
     configId: 1,
     state: 'CLOSED',
+    override: 'none',
+    lastTransitionAt: null,
     successCount: 0,
     failureCount: 0,
     timeoutCount: 0,

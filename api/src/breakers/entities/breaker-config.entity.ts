@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { BreakerSettings, BreakerTypeName } from '@cbh/contracts';
+import type { BreakerOverride, BreakerSettings, BreakerTypeName } from '@cbh/contracts';
 
 @Entity('circuit_breaker_configs')
 export class BreakerConfigEntity {
@@ -14,6 +14,8 @@ export class BreakerConfigEntity {
   @Column('integer', { name: 'max_queue', nullable: true }) maxQueue!: number | null;
   @Column('integer', { name: 'minimum_calls', nullable: true }) minimumCalls!: number | null;
   @Column('integer', { name: 'slow_call_ms', nullable: true }) slowCallDuration!: number | null;
+  /** An operator's manual override, applied by every replica until reset. */
+  @Column('text', { default: 'none' }) override!: BreakerOverride;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
 }
@@ -32,6 +34,7 @@ export type BreakerConfigFields = Pick<
   | 'maxQueue'
   | 'minimumCalls'
   | 'slowCallDuration'
+  | 'override'
 >;
 
 export function toBreakerSettings(config: BreakerConfigFields): BreakerSettings {

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { BreakerStateName, BreakerTransition } from '@cbh/contracts';
+import type { BreakerStateName, JournalEntry } from '@cbh/contracts';
 
 /** The transition journal: every state change of every breaker on every replica, kept with its configuration. */
 @Entity('breaker_transitions')
@@ -13,6 +13,14 @@ export class BreakerTransitionEntity {
   @Column('timestamptz') at!: Date;
 }
 
-export function toTransition(row: BreakerTransitionEntity): BreakerTransition {
-  return { configId: row.configId, from: row.from, to: row.to, reason: row.reason, instanceId: row.instanceId, at: row.at.toISOString() };
+export function toJournalEntry(row: BreakerTransitionEntity): JournalEntry {
+  return {
+    id: Number(row.id),
+    configId: row.configId,
+    from: row.from,
+    to: row.to,
+    reason: row.reason,
+    instanceId: row.instanceId,
+    at: row.at.toISOString(),
+  };
 }

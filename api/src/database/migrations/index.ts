@@ -7,6 +7,7 @@ import { TestSessions1764300000000 } from './1764300000000-TestSessions';
 import { MetricBuckets1764400000000 } from './1764400000000-MetricBuckets';
 import { Domains1764500000000 } from './1764500000000-Domains';
 import { DomainShownDigest1764600000000 } from './1764600000000-DomainShownDigest';
+import { BreakerOverride1764700000000 } from './1764700000000-BreakerOverride';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   MetricBuckets1764400000000,
   Domains1764500000000,
   DomainShownDigest1764600000000,
+  BreakerOverride1764700000000,
 ];
