@@ -51,6 +51,8 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
       if (origin === this.instance.id) return;
       if (message.type === 'stateChange') {
         const breaker = this.breakers.get(message.data.configId);
+        // a manual control reaches the other replicas as configUpdated, which they follow as the control itself
+        if (message.data.override && message.data.override !== 'none') return;
         if (message.data.to === 'OPEN') breaker?.openUntilFromPeer(Date.parse(message.data.at) + breaker.settings.timeout);
         if (message.data.from === 'HALF_OPEN' && message.data.to === 'CLOSED') breaker?.closeFromPeer();
       }
@@ -89,7 +91,7 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
     if (config.override !== 'none') applyManual(breaker, OVERRIDE_ACTION[config.override], config.override);
     breaker.onTransition((transition) => {
       this.scheduleHalfOpen(config.id, breaker);
-      if (!this.following) void this.announce(config.id, transition);
+      if (!this.following) void this.announce(config.id, transition, breaker.override);
     });
     this.clearHalfOpen(config.id);
     this.breakers.set(config.id, breaker);
@@ -150,12 +152,14 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
     this.halfOpenTimers.delete(configId);
   }
 
-  private async announce(configId: number, { from, to, reason, at }: Transition) {
+  private async announce(configId: number, { from, to, reason, at }: Transition, override: BreakerOverride) {
     const transition: BreakerTransition = { configId, from, to, reason, at: new Date(at).toISOString(), instanceId: this.instance.id };
     try {
       // Announced and journalled at once: the live message does not wait for the journal.
       await Promise.all([
-        reason === PEER_REASON || reason === PEER_CLOSE_REASON ? undefined : this.bus.publish({ type: 'stateChange', data: transition }),
+        reason === PEER_REASON || reason === PEER_CLOSE_REASON
+          ? undefined
+          : this.bus.publish({ type: 'stateChange', data: { ...transition, override } }),
         this.dataSource.getRepository(BreakerTransitionEntity).insert({ ...transition, at: new Date(at) }),
       ]);
     } catch (error) {

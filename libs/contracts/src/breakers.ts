@@ -70,6 +70,8 @@ export interface BreakerTransition {
   at: string;
   /** The API replica whose breaker moved (the journal column allows none). */
   instanceId: string | null;
+  /** stateChange only: the override after the move; other replicas follow an OPEN only when it is none (an automatic trip). */
+  override?: BreakerOverride;
 }
 
 /** A row of the transition journal. */

@@ -1,0 +1,143 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
+
+/*
+ * Two more API processes of the production build on the site's database (so three replicas in all): every replica
+ * reports the same cluster-wide figures, exactly the sum of the calls made through each, and a replica that stops
+ * drops out of the sums within 5 s.
+ */
+let first: Site;
+let second: Site;
+
+test.beforeAll(async () => {
+  const env = { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET };
+  [first, second] = await Promise.all([startSite({ port: 3351, env }), startSite({ port: 3352, env })]);
+});
+test.afterAll(async () => {
+  await Promise.all([first?.stop(), second?.stop()]);
+});
+
+async function signIn(site: Site): Promise<string> {
+  const response = await fetch(`${site.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  return response.headers.get('set-cookie')!.split(';')[0]!;
+}
+const api = (site: Site, cookie: string, path: string, method = 'GET', body?: unknown) =>
+  fetch(`${site.url}${path}`, {
+    method,
+    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+
+interface Stats {
+  configId: number;
+  state: string;
+  override: string;
+  successCount: number;
+  failureCount: number;
+  replicas: { open: number; total: number };
+}
+const statsOn = async (site: Site, cookie: string, configId: number): Promise<Stats | undefined> => {
+  const { stats } = await (await api(site, cookie, '/api/metrics/latest')).json();
+  return stats.find((s: Stats) => s.configId === configId);
+};
+const instanceOf = async (site: Site): Promise<string> => (await (await fetch(`${site.url}/api/health`)).json()).instance;
+
+test('every replica reports the sum of the calls made through each, and a stopped replica drops out within 5 s', async () => {
+  test.setTimeout(120_000);
+  const cookie = await signIn(first);
+  const breaker = await (
+    await api(first, cookie, '/api/circuit-breakers', 'POST', {
+      name: 'Summed',
+      type: 'simple',
+      failureThreshold: 20,
+      timeout: 60_000,
+      recoveryTime: 60_000,
+      successThreshold: 1,
+    })
+  ).json();
+  const service = await (
+    await api(first, cookie, '/api/services', 'POST', {
+      name: 'Always up',
+      endpoint: '/api/chaos/1',
+      failureRate: 0,
+      averageResponseTime: 1,
+      circuitBreakerConfigId: breaker.id,
+    })
+  ).json();
+  await api(first, cookie, `/api/services/${service.id}`, 'PATCH', { endpoint: `/api/chaos/${service.id}` });
+  // the second replica learns of the new breaker from the fan-out
+  await expect.poll(async () => (await statsOn(second, cookie, breaker.id))?.configId).toBe(breaker.id);
+
+  // 7 calls through the first replica, 5 through the second, all within the 10 s window
+  const calls = (site: Site, n: number) =>
+    Promise.all(Array.from({ length: n }, () => api(site, cookie, `/api/services/${service.id}/test`, 'POST')));
+  await Promise.all([calls(first, 7), calls(second, 5)]);
+
+  // both replicas (and the site's own) answer with the same, exact total
+  for (const site of [first, second]) {
+    await expect.poll(async () => (await statsOn(site, cookie, breaker.id))?.successCount, { timeout: 4000 }).toBe(12);
+  }
+  const replicasBefore = (await statsOn(first, cookie, breaker.id))!.replicas.total;
+  expect(replicasBefore).toBeGreaterThanOrEqual(2);
+  expect((await statsOn(second, cookie, breaker.id))!.replicas.total).toBe(replicasBefore);
+
+  // /metrics: one series per replica, and the cluster's sum
+  const [firstId, secondId] = await Promise.all([instanceOf(first), instanceOf(second)]);
+  const series = (text: string, replica: string) =>
+    Number(new RegExp(`resilience4j_circuitbreaker_calls_total\\{name="Summed",kind="successful",replica="${replica}"\\} (\\d+)`).exec(text)?.[1]);
+  const scrape = await (await api(second, cookie, '/metrics')).text();
+  expect([series(scrape, firstId), series(scrape, secondId), series(scrape, 'cluster')]).toEqual([7, 5, 12]);
+
+  // the second replica stops: within 5 s the first no longer counts it, nor its calls
+  const stoppedAt = Date.now();
+  await second.stop('SIGKILL');
+  await expect
+    .poll(async () => {
+      const stats = await statsOn(first, cookie, breaker.id);
+      return [stats?.successCount, stats?.replicas.total];
+    }, { timeout: 5000, intervals: [200] })
+    .toEqual([7, replicasBefore - 1]);
+  expect(Date.now() - stoppedAt).toBeLessThan(5000);
+});
+
+test('a manual control on one replica acts on every replica and is journalled once, with who did it', async () => {
+  test.setTimeout(60_000);
+  const other = await startSite({ port: 3353, env: { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET } });
+  try {
+    const cookie = await signIn(first);
+    const breaker = await (
+      await api(first, cookie, '/api/circuit-breakers', 'POST', {
+        name: 'Controlled',
+        type: 'simple',
+        failureThreshold: 5,
+        timeout: 30_000,
+        recoveryTime: 60_000,
+        successThreshold: 1,
+      })
+    ).json();
+    const viewOn = async (site: Site) =>
+      ((await (await api(site, cookie, '/api/circuit-breakers')).json()) as { id: number; state: string; override: string }[]).find(
+        (b) => b.id === breaker.id,
+      );
+    await expect.poll(async () => (await viewOn(other))?.state).toBe('CLOSED');
+
+    expect((await api(first, cookie, `/api/circuit-breakers/${breaker.id}/force-open`, 'POST')).status).toBe(200);
+    await expect.poll(async () => await viewOn(other)).toMatchObject({ state: 'OPEN', override: 'forced-open' });
+    await expect.poll(async () => (await statsOn(other, cookie, breaker.id))?.replicas.open).toBeGreaterThanOrEqual(2);
+
+    expect((await api(other, cookie, `/api/circuit-breakers/${breaker.id}/reset`, 'POST')).status).toBe(200);
+    await expect.poll(async () => await viewOn(first)).toMatchObject({ state: 'CLOSED', override: 'none' });
+
+    const { transitions } = await (await api(first, cookie, `/api/circuit-breakers/${breaker.id}/transitions`)).json();
+    expect(transitions.map((t: { from: string; to: string; reason: string }) => `${t.from}->${t.to}: ${t.reason}`)).toEqual([
+      `OPEN->CLOSED: reset by ${ADMIN.email}`,
+      `CLOSED->OPEN: forced open by ${ADMIN.email}`,
+    ]);
+  } finally {
+    await other.stop();
+  }
+});
