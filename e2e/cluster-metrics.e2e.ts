@@ -88,7 +88,11 @@ test('every replica reports the sum of the calls made through each, and a stoppe
   // /metrics: one series per replica, and the cluster's sum
   const [firstId, secondId] = await Promise.all([instanceOf(first), instanceOf(second)]);
   const series = (text: string, replica: string) =>
-    Number(new RegExp(`resilience4j_circuitbreaker_calls_total\\{name="Summed",kind="successful",replica="${replica}"\\} (\\d+)`).exec(text)?.[1]);
+    Number(
+      new RegExp(`resilience4j_circuitbreaker_calls_total\\{name="Summed",kind="successful",replica="${replica}"\\} (\\d+)`).exec(
+        text,
+      )?.[1],
+    );
   const scrape = await (await api(second, cookie, '/metrics')).text();
   expect([series(scrape, firstId), series(scrape, secondId), series(scrape, 'cluster')]).toEqual([7, 5, 12]);
 
@@ -96,10 +100,13 @@ test('every replica reports the sum of the calls made through each, and a stoppe
   const stoppedAt = Date.now();
   await second.stop('SIGKILL');
   await expect
-    .poll(async () => {
-      const stats = await statsOn(first, cookie, breaker.id);
-      return [stats?.successCount, stats?.replicas.total];
-    }, { timeout: 5000, intervals: [200] })
+    .poll(
+      async () => {
+        const stats = await statsOn(first, cookie, breaker.id);
+        return [stats?.successCount, stats?.replicas.total];
+      },
+      { timeout: 5000, intervals: [200] },
+    )
     .toEqual([7, replicasBefore - 1]);
   expect(Date.now() - stoppedAt).toBeLessThan(5000);
 });

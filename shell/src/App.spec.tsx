@@ -1,7 +1,8 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import type { AuthUser, RemoteDescriptor } from '@cbh/contracts';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { AuthUser, BreakerStats, BreakerTransition, RemoteDescriptor } from '@cbh/contracts';
 import { REMOTE_LOAD_TIMEOUT_MS } from '@cbh/contracts';
+import { apiError, breakerStats, fakeApi, fakeLive } from '@cbh/test-support';
 import { App } from './App';
 import { RemoteTimeoutError } from './federation/remote-errors';
 import { withTimeout, type RoutesModule } from './federation/remotes';
@@ -25,25 +26,24 @@ const user = (overrides: Partial<AuthUser> = {}): AuthUser => ({
   ...overrides,
 });
 
-function respondWith(account: AuthUser | null) {
-  global.fetch = jest.fn(async () =>
-    account
-      ? new Response(JSON.stringify(account), { status: 200, headers: { 'content-type': 'application/json' } })
-      : new Response(JSON.stringify({ statusCode: 401, error: 'Unauthorized', message: 'Not signed in' }), {
-          status: 401,
-          headers: { 'content-type': 'application/json' },
-        }),
-  );
+/** The API as the chrome reads it: the account, and the breakers and their latest figures. */
+function respondWith(account: AuthUser | null, stats: BreakerStats[] = []) {
+  return fakeApi({
+    'GET /api/auth/user': account ?? apiError(401, 'Not signed in'),
+    'GET /api/metrics/latest': { stats },
+    'GET /api/circuit-breakers': [{ id: 3, name: 'payments' }],
+  });
 }
 
 const page = (title: string): RoutesModule => ({ default: () => <h1>{title}</h1> });
 const loadPages = jest.fn(async (remote: RemoteDescriptor) => page(`${remote.name} page`));
 
-async function renderAt(path: string, account: AuthUser | null, load = loadPages, reset = jest.fn()) {
+async function renderAt(path: string, account: AuthUser | null, load = loadPages, reset = jest.fn(), stats: BreakerStats[] = []) {
   window.history.pushState({}, '', path);
-  respondWith(account);
+  const api = respondWith(account, stats);
   render(<App manifest={manifest} load={load} reset={reset} />);
   await screen.findByRole('link', { name: 'Circuit Breaker Hub' });
+  return api;
 }
 
 describe('auth state', () => {
@@ -103,6 +103,125 @@ describe('top bar', () => {
   it('hides Elevate once the account is super_admin', async () => {
     await renderAt('/dashboard', user({ canElevate: true, role: 'super_admin' }));
     expect(screen.queryByRole('link', { name: 'Elevate to Super Admin' })).toBeNull();
+  });
+});
+
+describe('circuit breakers in the top bar', () => {
+  let live: ReturnType<typeof fakeLive>;
+  beforeEach(async () => {
+    await act(async () => void (live = fakeLive()));
+  });
+  afterEach(() => act(() => live.stop()));
+
+  const transition = (configId: number, from: BreakerTransition['from'], to: BreakerTransition['to']): BreakerTransition => ({
+    configId,
+    from,
+    to,
+    reason: '5 consecutive failures',
+    at: new Date().toISOString(),
+    instanceId: 'api-1',
+  });
+
+  it('links the wall and counts the open breakers live for holders of circuit_breaker_view', async () => {
+    const stats = [
+      breakerStats({ configId: 1, state: 'OPEN' }),
+      breakerStats({ configId: 2, state: 'OPEN' }),
+      breakerStats({ configId: 3 }),
+    ];
+    await renderAt('/dashboard', user(), loadPages, jest.fn(), stats);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Circuit Breakers' }).getAttribute('href')).toBe('/circuit-breakers');
+    const count = await screen.findByTestId('open-breakers');
+    expect(count.textContent).toBe('2 open');
+    expect(count.getAttribute('aria-label')).toBe('2 open breakers');
+    expect(count.getAttribute('href')).toBe('/circuit-breakers');
+
+    act(() => live.emit({ type: 'stateChange', data: transition(1, 'OPEN', 'HALF_OPEN') }));
+    expect(screen.getByRole('link', { name: '1 open breaker' }).textContent).toBe('1 open');
+    act(() => live.emit({ type: 'stateChange', data: transition(2, 'OPEN', 'CLOSED') }));
+    expect(screen.getByRole('link', { name: '0 open breakers' }).textContent).toBe('0 open');
+  });
+
+  it('shows neither the link nor the count, and reads no metrics, without circuit_breaker_view', async () => {
+    const api = await renderAt('/dashboard', user({ permissions: ['dashboard_view'] }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Circuit Breakers' })).toBeNull();
+    expect(screen.queryByTestId('open-breakers')).toBeNull();
+    expect(api.callsTo('GET', '/api/metrics/latest')).toEqual([]);
+  });
+
+  describe('a breaker that opens', () => {
+    const operator = user({ role: 'operator', permissions: ['circuit_breaker_view', 'circuit_breaker_operate'] });
+    afterEach(() => {
+      jest.useRealTimers();
+      // the toast store outlives the page: close what a test left open, so the next starts with none
+      screen.queryAllByRole('button', { name: 'Close' }).forEach((button) => fireEvent.click(button));
+    });
+
+    async function renderForOperator() {
+      const api = await renderAt('/dashboard', operator);
+      await waitFor(() => expect(api.callsTo('GET', '/api/circuit-breakers')).toHaveLength(1));
+      // the list was asked for: let its answer reach the cache, where the toasts find the names
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    }
+    const opened = (configId: number) => act(() => live.emit({ type: 'stateChange', data: transition(configId, 'CLOSED', 'OPEN') }));
+
+    it('is told to an operator in a toast whose link opens its page', async () => {
+      await renderForOperator();
+      opened(3);
+      expect(screen.getByText('Circuit breaker opened: payments')).toBeTruthy();
+      expect(screen.getByText('Calls through it are refused (5 consecutive failures).')).toBeTruthy();
+      const link = screen.getByRole('link', { name: 'View breaker' });
+      expect(link.getAttribute('href')).toBe('/circuit-breakers/3');
+      fireEvent.click(link);
+      expect(window.location.pathname).toBe('/circuit-breakers/3');
+      expect(screen.queryByText('Circuit breaker opened: payments')).toBeNull();
+    });
+
+    it('is told at most once per breaker per 30 s, and by number when the name is unknown', async () => {
+      await renderForOperator();
+      jest.useFakeTimers();
+      const toastNow = () => screen.queryByText(/^Circuit breaker opened/);
+      opened(3);
+      expect(toastNow()?.textContent).toContain('payments');
+      act(() => void jest.advanceTimersByTime(6_000));
+      expect(toastNow()).toBeNull();
+
+      // another replica reports the same opening, then the breaker reopens within the window: no toast
+      opened(3);
+      act(() => void jest.advanceTimersByTime(20_000));
+      opened(3);
+      expect(toastNow()).toBeNull();
+      // another breaker has its own window
+      opened(9);
+      expect(toastNow()?.textContent).toBe('Circuit breaker opened: #9');
+      act(() => void jest.advanceTimersByTime(6_000));
+      // 32 s after the first toast
+      opened(3);
+      expect(toastNow()?.textContent).toContain('payments');
+    });
+
+    it('is not told to an account without circuit_breaker_operate, which reads no breaker list', async () => {
+      const api = await renderAt('/dashboard', user());
+      opened(3);
+      expect(screen.queryByText(/Circuit breaker opened/)).toBeNull();
+      expect(api.callsTo('GET', '/api/circuit-breakers')).toEqual([]);
+    });
+
+    it('is not told to the operator who forced it open, but to the others', async () => {
+      await renderForOperator();
+      const forced = (by: string) => ({ ...transition(3, 'CLOSED', 'OPEN'), reason: `forced open by ${by}` });
+      act(() => live.emit({ type: 'stateChange', data: forced(operator.email) }));
+      expect(screen.queryByText(/Circuit breaker opened/)).toBeNull();
+      act(() => live.emit({ type: 'stateChange', data: forced('otto@example.com') }));
+      expect(screen.getByText('Calls through it are refused (forced open by otto@example.com).')).toBeTruthy();
+    });
+
+    it('is not told when a breaker moves to another state than OPEN', async () => {
+      await renderForOperator();
+      act(() => live.emit({ type: 'stateChange', data: transition(3, 'OPEN', 'HALF_OPEN') }));
+      expect(screen.queryByText(/Circuit breaker opened/)).toBeNull();
+    });
   });
 });
 

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { Provider, useDispatch } from 'react-redux';
-import { BrowserRouter, Route, Routes } from '@cbh/router';
+import { BrowserRouter, Route, Routes, useNavigate } from '@cbh/router';
 import styled from 'styled-components';
 import { createAppStore, useGetAuthUserQuery, useLiveConnection, type AppStore } from '@cbh/api-client';
-import type { RemotesManifest } from '@cbh/contracts';
+import { hasPermission, type RemotesManifest } from '@cbh/contracts';
 import { FullScreenSpinner, GlobalStyle, NARROW_SCREEN_PX, Toaster, TooltipProvider } from '@cbh/ui';
+import { OpenBreakerToasts } from './chrome/OpenBreakerToasts';
 import { Sidebar } from './chrome/Sidebar';
 import { TopBar } from './chrome/TopBar';
 import { loadRemoteRoutes, resetRemote } from './federation/remotes';
@@ -46,6 +47,7 @@ function Shell({ manifest, load = loadRemoteRoutes, reset = resetRemote }: Shell
   return (
     <Frame>
       <TopBar user={user ?? null} live={live} />
+      {user && hasPermission(user, 'circuit_breaker_operate') ? <OpenBreakerToasts email={user.email} /> : null}
       <Body>
         <Sidebar />
         <Main>
@@ -63,6 +65,11 @@ function Shell({ manifest, load = loadRemoteRoutes, reset = resetRemote }: Shell
   );
 }
 
+/** Toasts' links (a breaker that opened) navigate inside the site. */
+function RoutedToaster() {
+  return <Toaster onNavigate={useNavigate()} />;
+}
+
 export function App({ store: givenStore, ...props }: ShellProps & { store?: AppStore }) {
   const store = useMemo(() => givenStore ?? createAppStore(), [givenStore]);
   return (
@@ -71,8 +78,8 @@ export function App({ store: givenStore, ...props }: ShellProps & { store?: AppS
       <TooltipProvider>
         <BrowserRouter>
           <Shell {...props} />
+          <RoutedToaster />
         </BrowserRouter>
-        <Toaster />
       </TooltipProvider>
     </Provider>
   );

@@ -2,7 +2,7 @@ import { ConflictException, Inject, Injectable, NotFoundException, type OnApplic
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import {
-  MANUAL_ACTION_TEXT,
+  manualReason,
   type BreakerConfigView,
   type BreakerOverride,
   type createBreakerSchema,
@@ -172,7 +172,7 @@ export class BreakersService implements OnApplicationBootstrap {
    * replicas follow at once.
    */
   async manual(req: AppRequest, id: number, action: ManualAction): Promise<BreakerConfigView> {
-    const reason = `${MANUAL_ACTION_TEXT[action].reason} by ${req.user!.email}`;
+    const reason = manualReason(action, req.user!.email);
     const config = await this.dataSource.transaction(async (manager) => {
       const before = await manager.findOne(BreakerConfigEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!before) throw new NotFoundException(`No circuit breaker with id ${id}`);

@@ -1,14 +1,13 @@
 import { Logger, type OnModuleInit, type OnModuleDestroy } from '@nestjs/common';
 import { type OnGatewayConnection, type OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
-import { canManageUsers, hasPermission, WS_PATH, type ServerMessage } from '@cbh/contracts';
+import { canManageUsers, hasPermission, METRICS_UPDATE_INTERVAL_MS, WS_PATH, type ServerMessage } from '@cbh/contracts';
 import type { SessionUser } from '../auth/session-user';
 import { UserDirectory } from '../auth/user-directory.service';
 import { MetricsService } from '../metrics/metrics.service';
 import type { AuthenticatedUpgrade } from './session-ws-adapter';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 
-const METRICS_INTERVAL_MS = 2000;
 /** A client this far behind misses messages; this much further, it is disconnected. */
 const SKIP_ABOVE_BYTES = 1 << 20;
 const DROP_ABOVE_BYTES = 8 << 20;
@@ -45,7 +44,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     });
     this.timer = setInterval(() => {
       if (this.clients.size > 0) this.deliver({ type: 'metricsUpdate', data: { stats: this.metrics.latest() } });
-    }, METRICS_INTERVAL_MS);
+    }, METRICS_UPDATE_INTERVAL_MS);
     this.timer.unref();
   }
 

@@ -1,4 +1,7 @@
-import { coalescing, LiveConnection, LIVE_REFRESH_WINDOW_MS, RECONNECT_DELAY_MS, invalidationFor } from './live';
+import { breakerStats } from '@cbh/test-support';
+import { createAppStore } from './api';
+import { breakersApi } from './breakers';
+import { applyLiveData, coalescing, LiveConnection, LIVE_REFRESH_WINDOW_MS, RECONNECT_DELAY_MS, invalidationFor } from './live';
 
 class FakeSocket {
   static opened: FakeSocket[] = [];
@@ -65,8 +68,9 @@ describe('live connection', () => {
     const tags = (message: Parameters<typeof invalidationFor>[0]) => (invalidationFor(message)?.payload as unknown[] | undefined) ?? null;
     expect(tags({ type: 'stateChange', data: { configId: 1, from: 'CLOSED', to: 'OPEN', reason: '', at: '', instanceId: '' } })).toEqual([
       'Metrics',
+      { type: 'Journal', id: 1 },
     ]);
-    expect(tags({ type: 'configUpdated', data: { configId: 1, config: null } })).toEqual(['Breakers']);
+    expect(tags({ type: 'configUpdated', data: { configId: 1, config: null } })).toEqual(['Breakers', { type: 'Journal', id: 1 }]);
     expect(tags({ type: 'serviceUpdated', data: { serviceId: 1, service: null } })).toEqual(['Services']);
     // a changed account: the users list and audit for managers, the auth user for the account itself
     expect(tags({ type: 'userChanged', data: { userId: 'u' } })).toEqual(['Users', 'Audit', 'AuthUser']);
@@ -94,5 +98,18 @@ describe('live connection', () => {
     expect(sent).toHaveLength(3);
     refresh.stop();
     jest.useRealTimers();
+  });
+
+  it('writes metricsUpdate into the latest metrics with no request, and moves a breaker at once on stateChange', async () => {
+    const store = createAppStore();
+    const latest = () => breakersApi.endpoints.getLatestMetrics.select()(store.getState()).data;
+    await applyLiveData({ type: 'metricsUpdate', data: { stats: [breakerStats({ configId: 4, successCount: 9 })] } }, store.dispatch);
+    expect(latest()?.stats[0]).toMatchObject({ configId: 4, state: 'CLOSED', successCount: 9 });
+    const at = '2026-11-24T10:00:00.000Z';
+    void applyLiveData(
+      { type: 'stateChange', data: { configId: 4, from: 'CLOSED', to: 'OPEN', reason: '5 consecutive failures', at, instanceId: 'a' } },
+      store.dispatch,
+    );
+    expect(latest()?.stats[0]).toMatchObject({ configId: 4, state: 'OPEN', lastTransitionAt: at, successCount: 9 });
   });
 });

@@ -102,7 +102,7 @@ export const liveConnection = new LiveConnection(liveUrl);
 export function invalidationFor(message: ServerMessage) {
   switch (message.type) {
     case 'stateChange':
-      return api.util.invalidateTags([{ type: 'Journal', id: message.data.configId }]);
+      return api.util.invalidateTags(['Metrics', { type: 'Journal', id: message.data.configId }]);
     case 'configUpdated':
       return api.util.invalidateTags(['Breakers', { type: 'Journal', id: message.data.configId }]);
     case 'serviceUpdated':
@@ -126,9 +126,10 @@ export function invalidationFor(message: ServerMessage) {
  * latest metrics (the cluster's figures, every 2 s), and stateChange moves one breaker's state at once, before
  * the next metricsUpdate, so an opening breaker shows red immediately.
  */
-export function applyLiveData(message: ServerMessage, dispatch: AppDispatch) {
+export async function applyLiveData(message: ServerMessage, dispatch: AppDispatch): Promise<void> {
   if (message.type === 'metricsUpdate') {
-    void dispatch(breakersApi.util.upsertQueryData('getLatestMetrics', undefined, message.data));
+    // settles once the data is in the cache (the upsert goes through the query's lifecycle)
+    await dispatch(breakersApi.util.upsertQueryData('getLatestMetrics', undefined, message.data));
   } else if (message.type === 'stateChange') {
     const { configId, to, at } = message.data;
     dispatch(
@@ -183,12 +184,19 @@ export function useLiveConnection(enabled: boolean, dispatch: AppDispatch): bool
     if (!enabled) return;
     const refresh = coalescing(dispatch);
     const unsubscribe = liveConnection.subscribe((message) => {
-      applyLiveData(message, dispatch);
+      void applyLiveData(message, dispatch);
       const action = invalidationFor(message);
       if (action) refresh.send(action);
     });
+    // After a reconnection, what changed while offline is read again: no message said so.
+    let wasConnected = false;
+    const unwatch = liveConnection.onStatus(() => {
+      if (liveConnection.connected && wasConnected) dispatch(api.util.invalidateTags(['Metrics', 'Breakers', 'Journal']));
+      if (liveConnection.connected) wasConnected = true;
+    });
     liveConnection.start();
     return () => {
+      unwatch();
       unsubscribe();
       refresh.stop();
       liveConnection.stop();

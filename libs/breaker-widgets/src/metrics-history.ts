@@ -36,7 +36,7 @@ const STATE_BY_LEVEL = ['CLOSED', 'HALF_OPEN', 'OPEN'] as const;
 /** A state level as the charts label it. */
 export const stateLabel = (level: number) => (STATE_BY_LEVEL[Math.round(level)] ?? '').replace('_', '-');
 
-/** One breaker's state, error % and latency percentiles over the samples, in chart form. */
+/** One breaker's state, error %, latency percentiles and throughput (calls/s) over the samples, in chart form. */
 export function breakerSeries(samples: MetricsSample[], configId: number) {
   const at: number[] = [];
   const state: (number | null)[] = [];
@@ -44,6 +44,7 @@ export function breakerSeries(samples: MetricsSample[], configId: number) {
   const p50: (number | null)[] = [];
   const p90: (number | null)[] = [];
   const p99: (number | null)[] = [];
+  const throughput: (number | null)[] = [];
   for (const sample of samples) {
     const entry = sample.stats.find((stats) => stats.configId === configId);
     at.push(sample.at);
@@ -52,10 +53,12 @@ export function breakerSeries(samples: MetricsSample[], configId: number) {
     p50.push(entry ? entry.latency.p50 : null);
     p90.push(entry ? entry.latency.p90 : null);
     p99.push(entry ? entry.latency.p99 : null);
+    throughput.push(entry ? entry.requestsPerSecond : null);
   }
   return {
     state: [at, state] as [number[], (number | null)[]],
     errors: [at, errors] as [number[], (number | null)[]],
     latency: [at, p50, p90, p99] as [number[], (number | null)[], (number | null)[], (number | null)[]],
+    throughput: [at, throughput] as [number[], (number | null)[]],
   };
 }

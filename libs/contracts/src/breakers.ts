@@ -134,6 +134,11 @@ export const MANUAL_ACTION_TEXT: Record<ManualAction, { label: string; effect: s
   },
 };
 
+/** The journal's reason for a manual control, naming who used it. */
+export function manualReason(action: ManualAction, email: string): string {
+  return `${MANUAL_ACTION_TEXT[action].reason} by ${email}`;
+}
+
 /** The sliders' defaults, as the API stores them. */
 export const DEFAULT_BREAKER_SETTINGS: BreakerCoreSettings = {
   failureThreshold: L.failureThreshold.default,

@@ -23,6 +23,9 @@ export interface BreakerStats {
   replicas: { open: number; total: number };
 }
 
+/** How often every signed-in /ws client receives metricsUpdate with every breaker's figures. */
+export const METRICS_UPDATE_INTERVAL_MS = 2000;
+
 /** GET /api/dashboard/stats; each change compares the last 24 h with the 24 h before. */
 export interface DashboardStats {
   activeCircuitBreakers: number;

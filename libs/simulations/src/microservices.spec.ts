@@ -51,7 +51,7 @@ it('cycles a breaker closed → open → half-open → closed through the real s
   expect(states.slice(1)).toEqual(states.slice(0, -1).map((state) => NEXT_BREAKER_STATE[state]));
   // tripped by failures, half-opened by its open period passing, closed by reset: three real transitions
   expect(seen).toEqual(['CLOSED→OPEN', 'OPEN→HALF_OPEN', 'HALF_OPEN→CLOSED']);
-  expect(reasons).toEqual(['failure threshold reached', 'timeout elapsed', 'reset']);
+  expect(reasons).toEqual(['5 consecutive failures', 'open period of 30 s elapsed', 'reset']);
   expect(breaker.admit()).toBe('permitted');
 });
 

@@ -1,6 +1,6 @@
 export * from './dom';
 import { liveConnection } from '@cbh/api-client';
-import type { AuthUser, BreakerStats, ServerMessage } from '@cbh/contracts';
+import type { AuthUser, BreakerConfigView, BreakerStats, ServerMessage } from '@cbh/contracts';
 
 type Handler = (body: unknown) => unknown;
 export interface RecordedCall {
@@ -84,6 +84,28 @@ export function breakerStats(overrides: Partial<BreakerStats> = {}): BreakerStat
     requestsPerSecond: 0,
     latency: { mean: 0, p50: 0, p90: 0, p99: 0, max: 0 },
     replicas: { open: 0, total: 1 },
+    ...overrides,
+  };
+}
+
+/** A breaker's configuration as GET /api/circuit-breakers lists it: a CLOSED simple breaker with the sliders' defaults unless told otherwise. */
+export function breakerConfig(overrides: Partial<BreakerConfigView> = {}): BreakerConfigView {
+  return {
+    id: 1,
+    name: 'Payments',
+    type: 'simple',
+    failureThreshold: 5,
+    timeout: 30_000,
+    recoveryTime: 60_000,
+    successThreshold: 3,
+    maxConcurrentCalls: null,
+    maxQueue: null,
+    minimumCalls: null,
+    slowCallDuration: null,
+    state: 'CLOSED',
+    override: 'none',
+    createdAt: '2026-05-01T10:00:00.000Z',
+    updatedAt: '2026-05-01T10:00:00.000Z',
     ...overrides,
   };
 }

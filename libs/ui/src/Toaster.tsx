@@ -1,8 +1,9 @@
+import type { MouseEvent } from 'react';
 import * as RadixToast from '@radix-ui/react-toast';
 import styled from 'styled-components';
 import { TOAST } from '@cbh/contracts';
 import { theme } from './theme';
-import { dismissToast, useToasts } from './toast-store';
+import { dismissToast, useToasts, type ToastInput } from './toast-store';
 
 const Viewport = styled(RadixToast.Viewport)`
   position: fixed;
@@ -49,6 +50,15 @@ const Description = styled(RadixToast.Description)`
   font-size: 14px;
 `;
 
+const ActionLink = styled.a`
+  grid-column: 1;
+  justify-self: start;
+  margin-top: 4px;
+  font-size: 14px;
+  font-weight: 600;
+  color: inherit;
+`;
+
 const Close = styled(RadixToast.Close)`
   grid-column: 2;
   grid-row: 1 / span 2;
@@ -60,8 +70,43 @@ const Close = styled(RadixToast.Close)`
   cursor: pointer;
 `;
 
-/** The one notification region of the site; remotes call toast() from this library. */
-export function Toaster() {
+/** A plain left click, which the app may route itself; a modified one (new tab, new window) is the browser's. */
+const isPlainClick = (event: MouseEvent<HTMLAnchorElement>) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/**
+ * A toast's action: a real link, so it works without routing and opens in a new tab; `onNavigate` lets the host
+ * route a plain click itself, as this library knows no router. Used, it closes its toast.
+ */
+function ToastAction({
+  id,
+  action,
+  onNavigate,
+}: {
+  id: number;
+  action: NonNullable<ToastInput['action']>;
+  onNavigate?: (href: string) => void;
+}) {
+  return (
+    <RadixToast.Action asChild altText={`${action.label}: ${action.href}`}>
+      <ActionLink
+        href={action.href}
+        onClick={(event) => {
+          if (!onNavigate || !isPlainClick(event)) return;
+          // preventing the browser's navigation also stops Radix closing the toast, so it is closed here
+          event.preventDefault();
+          dismissToast(id);
+          onNavigate(action.href);
+        }}
+      >
+        {action.label}
+      </ActionLink>
+    </RadixToast.Action>
+  );
+}
+
+/** The one notification region of the site; remotes call toast() from this library. The host passes `onNavigate` to route actions' links. */
+export function Toaster({ onNavigate }: { onNavigate?: (href: string) => void }) {
   const toasts = useToasts();
   return (
     <RadixToast.Provider duration={TOAST.durationMs} swipeDirection={TOAST.swipeDirection} swipeThreshold={TOAST.swipeThresholdPx}>
@@ -76,6 +121,7 @@ export function Toaster() {
         >
           <Title>{t.title}</Title>
           {t.description ? <Description>{t.description}</Description> : null}
+          {t.action ? <ToastAction id={t.id} action={t.action} onNavigate={onNavigate} /> : null}
           <Close aria-label="Close">×</Close>
         </Root>
       ))}

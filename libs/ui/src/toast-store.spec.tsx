@@ -47,4 +47,26 @@ describe('notifications', () => {
     const viewport = document.querySelector('ol')!;
     expect(getComputedStyle(viewport).maxWidth).toBe('420px');
   });
+
+  it("offers a toast's action as a link the host routes, which closes the toast", () => {
+    const onNavigate = jest.fn();
+    render(<Toaster onNavigate={onNavigate} />);
+    const action = { label: 'View breaker', href: '/circuit-breakers/3' };
+    act(() => void toast({ title: 'Circuit breaker opened: payments', action }));
+    const link = screen.getByRole('link', { name: 'View breaker' });
+    expect(link.getAttribute('href')).toBe('/circuit-breakers/3');
+
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    act(() => void link.dispatchEvent(click));
+    expect(click.defaultPrevented).toBe(true);
+    expect(onNavigate).toHaveBeenCalledWith('/circuit-breakers/3');
+    expect(screen.queryByText('Circuit breaker opened: payments')).toBeNull();
+
+    // a modified click (a new tab) is the browser's to follow
+    act(() => void toast({ title: 'Circuit breaker opened: search', action }));
+    const newTab = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ctrlKey: true });
+    act(() => void screen.getByRole('link', { name: 'View breaker' }).dispatchEvent(newTab));
+    expect(newTab.defaultPrevented).toBe(false);
+    expect(onNavigate).toHaveBeenCalledTimes(1);
+  });
 });

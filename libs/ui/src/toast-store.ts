@@ -5,6 +5,8 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** A link to where the reader can act on the news, e.g. the page of the breaker that opened. */
+  action?: { label: string; href: string };
 }
 export interface ToastItem extends ToastInput {
   id: number;

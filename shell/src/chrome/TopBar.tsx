@@ -2,6 +2,7 @@ import { Link, NavLink } from '@cbh/router';
 import styled from 'styled-components';
 import { canOpen, ROUTES, type AuthUser } from '@cbh/contracts';
 import { ButtonLink, Dot, NARROW_SCREEN_PX, RoleBadge, theme } from '@cbh/ui';
+import { OpenBreakersCount } from './OpenBreakersCount';
 
 const Bar = styled.header`
   display: flex;
@@ -64,6 +65,7 @@ const LiveStatus = styled.span`
 /** Which optional links and actions the top bar shows for this account. */
 export function chromeAccess(user: AuthUser | null) {
   return {
+    breakers: canOpen(user, ROUTES.breakers),
     userManagement: canOpen(user, ROUTES.users),
     coreLogic: canOpen(user, ROUTES.coreLogic),
     elevate: Boolean(user?.canElevate) && user?.role !== 'super_admin',
@@ -80,6 +82,7 @@ export function TopBar({ user, live = false }: { user: AuthUser | null; live?: b
           {ROUTES.home.title}
         </NavLink>
         <NavLink to={ROUTES.dashboard.path}>{ROUTES.dashboard.title}</NavLink>
+        {access.breakers ? <NavLink to={ROUTES.breakers.path}>{ROUTES.breakers.title}</NavLink> : null}
         <NavLink to={ROUTES.domains.path}>{ROUTES.domains.title}</NavLink>
         {access.userManagement ? <NavLink to={ROUTES.users.path}>{ROUTES.users.title}</NavLink> : null}
         {access.coreLogic ? <NavLink to={ROUTES.coreLogic.path}>{ROUTES.coreLogic.title}</NavLink> : null}
@@ -100,6 +103,7 @@ export function TopBar({ user, live = false }: { user: AuthUser | null; live?: b
               <Dot $color={live ? theme.colors.success : theme.colors.inactive} aria-hidden />
               {live ? 'Live' : 'Offline'}
             </LiveStatus>
+            <OpenBreakersCount canView={access.breakers} />
             <span data-testid="account-name">{user.firstName || user.email}</span>
             <RoleBadge role={user.role} />
             <ButtonLink href="/api/logout" $variant="outline">

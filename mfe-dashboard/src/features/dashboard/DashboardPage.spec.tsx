@@ -50,7 +50,19 @@ it('shows the banner, the four figures with their changes, quick actions, status
   expect(screen.getByRole('link', { name: 'Manage Domains' }).getAttribute('href')).toBe('/domains');
   expect(screen.queryByRole('link', { name: 'User Management' })).toBeNull();
   expect(within(screen.getByRole('region', { name: 'System Status' })).getAllByText('Operational')).toHaveLength(3);
+  expect(screen.queryByRole('link', { name: 'View all circuit breakers' })).toBeNull();
   expect(await screen.findByText('root@example.com created a circuit breaker')).toBeTruthy();
+});
+
+it('links holders of circuit_breaker_view to the wall of circuit breakers from System Status', async () => {
+  fakeApi({
+    'GET /api/auth/user': { ...viewer, permissions: ['dashboard_view', 'circuit_breaker_view'] },
+    'GET /api/dashboard/stats': STATS,
+    'GET /api/dashboard/activity': [],
+  });
+  renderDashboard();
+  const status = await screen.findByRole('region', { name: 'System Status' });
+  expect(within(status).getByRole('link', { name: 'View all circuit breakers' }).getAttribute('href')).toBe('/circuit-breakers');
 });
 
 it('offers User Management to holders of user_management, and says when there is no activity', async () => {

@@ -40,6 +40,13 @@ const List = styled.ul`
   }
 `;
 
+const AllBreakersLink = styled(Link)`
+  display: inline-block;
+  margin-top: 12px;
+  font-size: 14px;
+  color: ${theme.colors.primary};
+`;
+
 const SectionTitle = styled.h2`
   margin: 0 0 12px;
   font-size: 18px;
@@ -134,6 +141,7 @@ export function DashboardPage() {
               </li>
             ))}
           </List>
+          {canOpen(user, ROUTES.breakers) ? <AllBreakersLink to={ROUTES.breakers.path}>View all circuit breakers</AllBreakersLink> : null}
         </Card>
       </Grid>
 

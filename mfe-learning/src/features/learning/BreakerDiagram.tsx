@@ -1,30 +1,10 @@
-import { Fragment, useReducer, useRef, useState } from 'react';
+import { useReducer, useRef, useState } from 'react';
 import styled from 'styled-components';
-import type { BreakerStateName } from '@cbh/contracts';
-import { CircuitBreaker, ConsecutiveFailures, REJECTION_MESSAGES } from '@cbh/breaker';
-import { Button, Card, Muted, STATE_COLORS, theme } from '@cbh/ui';
+import { CircuitBreaker, ConsecutiveFailures, REJECTION_MESSAGES, type Transition } from '@cbh/breaker';
+import { BreakerStateDiagram, STATE_LABEL as LABEL } from '@cbh/breaker-widgets';
+import { Button, Card, Muted } from '@cbh/ui';
 import { SAMPLE_SETTINGS } from './PatternTypeCards';
 
-const Nodes = styled.ol`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px;
-  list-style: none;
-  padding: 0;
-  margin: 0 0 16px;
-`;
-const Node = styled.li<{ $color: string; $current: boolean }>`
-  padding: 10px 16px;
-  border-radius: ${theme.radius};
-  border: 2px solid ${({ $color }) => $color};
-  background: ${({ $color, $current }) => ($current ? $color : theme.colors.surface)};
-  color: ${({ $current }) => ($current ? theme.colors.primaryText : theme.colors.text)};
-  font-weight: 600;
-`;
-const Arrow = styled.li`
-  color: ${theme.colors.muted};
-`;
 const Controls = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -41,8 +21,6 @@ const Log = styled.ol`
 
 /** The taught breaker, with the sample defaults (threshold 5, timeout 30 s): one successful trial call closes it again. */
 const SETTINGS = { type: 'simple' as const, ...SAMPLE_SETTINGS, recoveryTime: 60_000, successThreshold: 1 };
-const ORDER: BreakerStateName[] = ['CLOSED', 'OPEN', 'HALF_OPEN'];
-const LABEL: Record<BreakerStateName, string> = { CLOSED: 'CLOSED', OPEN: 'OPEN', HALF_OPEN: 'HALF-OPEN' };
 
 interface Step {
   text: string;
@@ -57,12 +35,15 @@ export function BreakerDiagram() {
     },
   });
   const steps = useRef<Step[]>([]);
+  // the diagram lights the arrow of the last move and shows its reason
+  const lastMove = useRef<Transition | null>(null);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const [breaker] = useState(() => {
     const created = new CircuitBreaker(SETTINGS, clock.current);
-    created.onTransition((transition) =>
-      steps.current.unshift({ text: `${LABEL[transition.from]} → ${LABEL[transition.to]}: ${transition.reason}` }),
-    );
+    created.onTransition((transition) => {
+      lastMove.current = transition;
+      steps.current.unshift({ text: `${LABEL[transition.from]} → ${LABEL[transition.to]}: ${transition.reason}` });
+    });
     return created;
   });
 
@@ -84,6 +65,7 @@ export function BreakerDiagram() {
   };
   const reset = () => {
     breaker.reset();
+    lastMove.current = null;
     steps.current = [{ text: 'Breaker reset' }];
     rerender();
   };
@@ -95,17 +77,8 @@ export function BreakerDiagram() {
   return (
     <Card aria-label="Breaker playground">
       <h3>Try it: step a breaker through its states</h3>
-      <Nodes aria-label="Breaker states">
-        {ORDER.map((name, index) => (
-          <Fragment key={name}>
-            {index > 0 ? <Arrow aria-hidden>→</Arrow> : null}
-            <Node $color={STATE_COLORS[name]} $current={state === name} aria-current={state === name ? 'step' : undefined}>
-              {LABEL[name]}
-            </Node>
-          </Fragment>
-        ))}
-      </Nodes>
-      <p role="status" data-testid="diagram-status" style={{ margin: 0 }}>
+      <BreakerStateDiagram state={state} from={lastMove.current?.from} caption={lastMove.current?.reason} />
+      <p role="status" data-testid="diagram-status" style={{ margin: '12px 0 0' }}>
         State <strong>{LABEL[state]}</strong> · consecutive failures {failures} of {SETTINGS.failureThreshold}
         {nextAttempt !== null ? ` · next attempt in ${Math.max(0, (nextAttempt - clock.current.time) / 1000)} s` : ''}
       </p>

@@ -5,7 +5,7 @@ import { createAppStore } from '@cbh/api-client';
 import type { AuthUser, BreakerConfigView, BreakerStateName } from '@cbh/contracts';
 import { MemoryRouter } from '@cbh/router';
 import { Toaster } from '@cbh/ui';
-import { authUser, breakerStats, fakeApi } from '@cbh/test-support';
+import { authUser, breakerConfig, breakerStats, fakeApi } from '@cbh/test-support';
 import { BreakerDiagram } from './BreakerDiagram';
 import { LearningContent } from './LearningContent';
 
@@ -14,23 +14,8 @@ const admin = authUser({
   role: 'admin',
   permissions: ['dashboard_view', 'circuit_breaker_view', 'circuit_breaker_operate', 'circuit_breaker_admin', 'metrics_view'],
 });
-const breaker = (id: number, type: BreakerConfigView['type'], failureThreshold: number, timeout: number): BreakerConfigView => ({
-  id,
-  name: `Breaker ${id}`,
-  type,
-  failureThreshold,
-  timeout,
-  recoveryTime: 60_000,
-  successThreshold: 3,
-  maxConcurrentCalls: null,
-  maxQueue: null,
-  minimumCalls: null,
-  slowCallDuration: null,
-  state: 'CLOSED',
-  override: 'none',
-  createdAt: '',
-  updatedAt: '',
-});
+const breaker = (id: number, type: BreakerConfigView['type'], failureThreshold: number, timeout: number) =>
+  breakerConfig({ id, name: `Breaker ${id}`, type, failureThreshold, timeout });
 
 const stat = (configId: number, state: BreakerStateName) => breakerStats({ configId, state });
 
@@ -126,23 +111,50 @@ it('lets a viewer look at the settings but not change them', async () => {
 });
 
 describe('the interactive diagram (a real libs/breaker breaker)', () => {
+  /** The state the shared BreakerStateDiagram lights, and its caption (the reason of the last move). */
+  const lit = () => screen.getByRole('listitem', { current: 'step' }).textContent;
+  const caption = () => screen.queryByTestId('diagram-caption')?.textContent;
+
   it('opens after 5 failures, refuses calls with "Circuit breaker is OPEN", half-opens after 30 s and closes on a success', () => {
     render(<BreakerDiagram />);
     const status = () => screen.getByTestId('diagram-status').textContent;
     expect(status()).toContain('State CLOSED');
+    expect(lit()).toBe('CLOSED');
+    expect(caption()).toBeUndefined();
     for (let i = 0; i < 4; i++) fireEvent.click(screen.getByRole('button', { name: 'Send failing call' }));
     expect(status()).toContain('consecutive failures 4 of 5');
+    expect(lit()).toBe('CLOSED');
     fireEvent.click(screen.getByRole('button', { name: 'Send failing call' }));
     expect(status()).toContain('State OPEN');
+    expect(lit()).toBe('OPEN');
+    // the caption is the reason the engine gave, the same words as the log's line for the move
+    expect(screen.getByText(`CLOSED → OPEN: ${caption()}`)).toBeTruthy();
     expect(status()).toContain('next attempt in 30 s');
-    expect(screen.getByText('CLOSED → OPEN: failure threshold reached')).toBeTruthy();
+    expect(screen.getByText('CLOSED → OPEN: 5 consecutive failures')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send successful call' }));
     expect(screen.getByText("Call rejected at once: Error('Circuit breaker is OPEN')")).toBeTruthy();
     expect(status()).toContain('State OPEN');
+    expect(lit()).toBe('OPEN');
     fireEvent.click(screen.getByRole('button', { name: 'Wait 30 s' }));
     expect(status()).toContain('State HALF-OPEN');
+    expect(lit()).toBe('HALF-OPEN');
+    expect(screen.getByText(`OPEN → HALF-OPEN: ${caption()}`)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send successful call' }));
     expect(status()).toContain('State CLOSED');
     expect(status()).toContain('consecutive failures 0 of 5');
+    expect(lit()).toBe('CLOSED');
+    expect(screen.getAllByRole('listitem', { current: 'step' })).toHaveLength(1);
+  });
+
+  it('goes back to OPEN when the trial call fails, and Reset lights CLOSED with no caption', () => {
+    render(<BreakerDiagram />);
+    for (let i = 0; i < 5; i++) fireEvent.click(screen.getByRole('button', { name: 'Send failing call' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Wait 30 s' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send failing call' }));
+    expect(lit()).toBe('OPEN');
+    expect(screen.getByText(`HALF-OPEN → OPEN: ${caption()}`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(lit()).toBe('CLOSED');
+    expect(caption()).toBeUndefined();
   });
 });

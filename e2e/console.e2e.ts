@@ -1,0 +1,128 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
+import { ADMIN, DEMO_PASSWORD, SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
+import { signIn } from './support/sign-in';
+
+/** A breaker of the test's own, made through the API of the page's site. */
+async function createBreaker(request: APIRequestContext, name: string, settings: Record<string, number> = {}) {
+  const response = await request.post('/api/circuit-breakers', {
+    data: { name, type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 1, ...settings },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: number; name: string };
+}
+
+const tile = (page: Page, name: string) => page.getByTestId('breaker-tile').filter({ has: page.getByRole('link', { name, exact: true }) });
+
+test('replays a journal after a 100 % load test: CLOSED → OPEN → HALF_OPEN → OPEN, each step with its reason', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const breaker = await createBreaker(page.request, 'Replayed', { failureThreshold: 2, timeout: 5_000, recoveryTime: 10_000 });
+  const session = await (
+    await page.request.post('/api/test-sessions', { data: { configId: breaker.id, failureRate: 100, requestRate: 20, duration: 1 } })
+  ).json();
+  // two trips: opened by failures, half-opened by its open period, opened again by the failed trial, half-opened again
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/circuit-breakers/${breaker.id}/transitions`)).json()).transitions.length, {
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(4);
+  await page.request.post(`/api/test-sessions/${session.id}/stop`);
+
+  await page.goto(`/circuit-breakers/${breaker.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Replayed' })).toBeVisible();
+  const journal = page.getByRole('region', { name: 'Transition journal' });
+  const diagram = journal.getByRole('list', { name: 'Breaker states' });
+  const lit = () => diagram.locator('[aria-current="step"]');
+  const next = journal.getByRole('button', { name: 'Next' });
+
+  await expect(lit()).toHaveText('CLOSED');
+  await next.click();
+  await expect(lit()).toHaveText('OPEN');
+  await expect(journal).toContainText('2 consecutive failures');
+  await next.click();
+  await expect(lit()).toHaveText('HALF-OPEN');
+  await expect(journal).toContainText('open period of 5 s elapsed');
+  await next.click();
+  await expect(lit()).toHaveText('OPEN');
+  await expect(journal).toContainText('trial call failed');
+  await journal.getByRole('button', { name: 'Previous' }).click();
+  await expect(lit()).toHaveText('HALF-OPEN');
+  await page.screenshot({ path: 'test-results/console-replay.png', fullPage: true });
+});
+
+test.describe('with a second API replica', () => {
+  let second: Site;
+  test.beforeAll(async () => {
+    second = await startSite({ port: 3361, env: { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET } });
+  });
+  test.afterAll(async () => {
+    await second?.stop();
+  });
+
+  test('forcing a breaker open on the console turns its tile, the learning hero and a browser on the other replica red', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    await signIn(page);
+    const breaker = await createBreaker(page.request, 'Forced from the console');
+
+    // an operator watching the wall through the other replica
+    const elsewhere = await browser.newContext({ baseURL: second.url });
+    const wall = await elsewhere.newPage();
+    await signIn(wall);
+    await wall.goto('/circuit-breakers');
+    await expect(tile(wall, breaker.name)).toHaveAttribute('data-state', 'CLOSED');
+
+    // the learning page's hero, in another tab of this browser
+    const home = await page.context().newPage();
+    await home.goto('/');
+    const openCount = async () => Number(await home.getByTestId('hero-OPEN').locator('strong').textContent());
+    await expect.poll(openCount).not.toBeNaN();
+    const openBefore = await openCount();
+
+    await page.goto(`/circuit-breakers/${breaker.id}`);
+    await page.getByRole('button', { name: 'Force open' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('refused at once');
+    await confirm.getByRole('button', { name: 'Force open' }).click();
+    await expect(page.getByText('Breaker forced open').first()).toBeVisible();
+
+    await expect(tile(wall, breaker.name)).toHaveAttribute('data-state', 'OPEN', { timeout: 5000 });
+    await expect.poll(openCount, { timeout: 5000 }).toBe(openBefore + 1);
+    await expect(page.getByTestId('open-breakers')).toContainText(/\d+ open/);
+    await wall.screenshot({ path: 'test-results/console-wall-second-replica.png', fullPage: true });
+
+    await page.request.post(`/api/circuit-breakers/${breaker.id}/reset`);
+    await expect(tile(wall, breaker.name)).toHaveAttribute('data-state', 'CLOSED', { timeout: 5000 });
+    await elsewhere.close();
+  });
+});
+
+test('a viewer sees the wall and a breaker’s page, but no controls', async ({ page }) => {
+  await signIn(page, { email: 'viewer@example.com', password: DEMO_PASSWORD });
+  await page.getByRole('banner').getByRole('link', { name: 'Circuit Breakers' }).click();
+  await expect(page).toHaveURL(/\/circuit-breakers$/);
+  await expect(tile(page, 'Payment Gateway')).toBeVisible();
+  await tile(page, 'Payment Gateway').getByRole('link', { name: 'Payment Gateway' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Gateway' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Transition journal' })).toBeVisible();
+  for (const name of ['Force open', 'Force closed', 'Disable', 'Reset', 'Edit', 'Delete']) {
+    await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  }
+});
+
+test('the wall and a breaker’s page have no serious or critical accessibility violations', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/circuit-breakers');
+  await expect(page.getByTestId('breaker-tile').first()).toBeVisible();
+  expect(await seriousViolations(page, '/circuit-breakers')).toEqual({ where: '/circuit-breakers', violations: [] });
+  await page.goto('/circuit-breakers/1');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Force open' }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  expect(await seriousViolations(page, 'force-open confirmation')).toEqual({ where: 'force-open confirmation', violations: [] });
+  await page.keyboard.press('Escape');
+  expect(await seriousViolations(page, '/circuit-breakers/1')).toEqual({ where: '/circuit-breakers/1', violations: [] });
+});

@@ -1,0 +1,111 @@
+/**
+ * Test-only helpers for the breaker console specs: accounts of each role, a sample breaker, the fake API and a
+ * renderer with the providers and routes the shell gives a remote. Imported by *.spec.tsx files only.
+ */
+import { render } from '@testing-library/react';
+import { Provider, useDispatch } from 'react-redux';
+import { createAppStore, useLiveConnection } from '@cbh/api-client';
+import type { AuthUser, BreakerConfigView, JournalEntry, ServiceView, TestSessionView } from '@cbh/contracts';
+import { MemoryRouter, Route, Routes } from '@cbh/router';
+import { authUser, breakerConfig, breakerStats, fakeApi } from '@cbh/test-support';
+import { Toaster } from '@cbh/ui';
+import { BreakerDetailPage } from './BreakerDetailPage';
+
+export const viewer = authUser({ email: 'vera@example.com', role: 'viewer', permissions: ['dashboard_view', 'circuit_breaker_view'] });
+export const operator = authUser({
+  email: 'otto@example.com',
+  role: 'operator',
+  permissions: ['dashboard_view', 'circuit_breaker_view', 'circuit_breaker_operate', 'metrics_view'],
+});
+export const admin = authUser({
+  email: 'ada@example.com',
+  role: 'admin',
+  permissions: ['dashboard_view', 'circuit_breaker_view', 'circuit_breaker_operate', 'circuit_breaker_admin', 'metrics_view'],
+});
+/** Signed in, but may not look at breakers. */
+export const outsider = authUser({ email: 'dora@example.com', role: 'viewer', permissions: ['dashboard_view'] });
+
+export const BREAKER: BreakerConfigView = breakerConfig({ id: 5, name: 'Payments' });
+const OTHER: BreakerConfigView = { ...BREAKER, id: 6, name: 'Inventory' };
+
+export const SERVICES: ServiceView[] = [
+  {
+    id: 1,
+    name: 'Card processor',
+    endpoint: 'https://pay.example.test/charge',
+    failureRate: 5,
+    averageResponseTime: 120,
+    circuitBreakerConfigId: 5,
+  },
+  { id: 2, name: 'Stock', endpoint: 'https://stock.example.test', failureRate: 1, averageResponseTime: 40, circuitBreakerConfigId: 6 },
+];
+
+export const SESSIONS: TestSessionView[] = [
+  {
+    id: 41,
+    configId: 5,
+    failureRate: 60,
+    requestRate: 20,
+    duration: 5,
+    status: 'stopped',
+    startedAt: '2026-03-02T09:00:00.000Z',
+    endsAt: '2026-03-02T09:05:00.000Z',
+    stoppedAt: '2026-03-02T09:01:20.000Z',
+  },
+];
+
+export const JOURNAL: JournalEntry[] = [
+  {
+    id: 3,
+    configId: 5,
+    from: 'CLOSED',
+    to: 'OPEN',
+    reason: '5 consecutive failures',
+    at: '2026-03-02T09:00:40.000Z',
+    instanceId: '3f2a9c1e-0000-4000-8000-000000000001',
+  },
+];
+
+/** The fake API of the console: the signed-in account, the breakers, their metrics, services, load tests and journal. */
+export function breakerApi(me: AuthUser | null, routes: Record<string, unknown> = {}) {
+  return fakeApi({
+    'GET /api/auth/user': me,
+    'GET /api/circuit-breakers': [BREAKER, OTHER],
+    'GET /api/metrics/latest': {
+      stats: [
+        breakerStats({
+          configId: 5,
+          requestsPerSecond: 19.75,
+          errorPercentage: 12.34,
+          latency: { mean: 50, p50: 42, p90: 90, p99: 180.4, max: 300 },
+          replicas: { open: 0, total: 2 },
+        }),
+      ],
+    },
+    'GET /api/services': SERVICES,
+    'GET /api/test-sessions': SESSIONS,
+    'GET /api/circuit-breakers/5/transitions': { transitions: JOURNAL, nextBefore: null },
+    ...routes,
+  });
+}
+
+/** What the shell does for a signed-in visitor: runs the live connection, writing its metrics into the cache. */
+function LiveBridge() {
+  useLiveConnection(true, useDispatch());
+  return null;
+}
+
+export function renderPage(path = '/circuit-breakers/5', { live = false } = {}) {
+  return render(
+    <Provider store={createAppStore()}>
+      {live ? <LiveBridge /> : null}
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/circuit-breakers/:id" element={<BreakerDetailPage />} />
+          <Route path="/circuit-breakers" element={<h1>All circuit breakers</h1>} />
+        </Routes>
+      </MemoryRouter>
+      <Toaster />
+    </Provider>,
+  );
+}

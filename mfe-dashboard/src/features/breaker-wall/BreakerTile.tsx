@@ -1,0 +1,150 @@
+import { memo, useMemo } from 'react';
+import styled from 'styled-components';
+import { breakerPath, type BreakerConfigView, type BreakerStats } from '@cbh/contracts';
+import { OverrideBadge } from '@cbh/breaker-widgets';
+import { Link } from '@cbh/router';
+import { formatDateTime, StateBadge, STATE_COLORS, theme } from '@cbh/ui';
+import { useNow } from './now-clock';
+import { Sparkline } from './Sparkline';
+import { sinceText, SPARKLINE_SAMPLES, tileState } from './wall-view';
+
+/**
+ * One styled frame with plain elements inside: 200 tiles re-render every 2 s, and a styled component per
+ * piece would multiply the work. The state colours the top edge; an open breaker's frame and header turn red.
+ */
+const Frame = styled.article`
+  min-width: 0;
+  border: 1px solid ${theme.colors.border};
+  border-top: 4px solid ${STATE_COLORS.CLOSED};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.surface};
+  &[data-state='HALF_OPEN'] {
+    border-top-color: ${STATE_COLORS.HALF_OPEN};
+  }
+  &[data-state='OPEN'] {
+    border-color: ${STATE_COLORS.OPEN};
+  }
+  header {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px;
+    padding: 10px 12px 6px;
+  }
+  &[data-state='OPEN'] header {
+    background: color-mix(in srgb, ${STATE_COLORS.OPEN} 12%, ${theme.colors.surface});
+  }
+  header a {
+    flex: 1;
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    font-weight: 600;
+  }
+  .body {
+    display: grid;
+    gap: 8px;
+    padding: 0 12px 12px;
+  }
+  svg {
+    display: block;
+  }
+  small {
+    font-size: 12px;
+    color: ${theme.colors.muted};
+  }
+  dl {
+    display: grid;
+    grid-template-columns: repeat(2, 1fr);
+    gap: 4px 12px;
+    margin: 0;
+    font-size: 13px;
+  }
+  dl div {
+    display: flex;
+    justify-content: space-between;
+    gap: 6px;
+  }
+  dt {
+    color: ${theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+// one formatter for every tile: creating one per call would cost more than the rest of the tile
+const oneDecimal = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+const NO_FIGURE = '—';
+
+/** 'changed 2 min ago', re-read on every tick of the wall's clock without re-rendering the tile. */
+function Since({ at }: { at: string | null }) {
+  const now = useNow();
+  const title = useMemo(() => (at === null ? undefined : formatDateTime(at)), [at]);
+  const text = sinceText(at, now);
+  return (
+    <small>
+      {at === null ? (
+        text
+      ) : (
+        <time dateTime={at} title={title}>
+          {text}
+        </time>
+      )}
+    </small>
+  );
+}
+
+interface TileProps {
+  breaker: BreakerConfigView;
+  /** The breaker's latest figures, summed over the replicas; absent until the API reports any. */
+  stats: BreakerStats | undefined;
+  /** Its calls/s over the last minute, oldest first. */
+  callRates: readonly number[];
+}
+
+/**
+ * One breaker on the wall. Memoised: a metricsUpdate re-renders the tiles whose entry changed, and a
+ * stateChange (one entry patched in the cache) re-renders only that breaker's tile.
+ */
+export const BreakerTile = memo(function BreakerTile({ breaker, stats, callRates }: TileProps) {
+  const state = tileState({ breaker, stats });
+  return (
+    <Frame aria-label={breaker.name} data-testid="breaker-tile" data-state={state}>
+      <header>
+        <Link to={breakerPath(breaker.id)}>{breaker.name}</Link>
+        <StateBadge state={state} />
+        <OverrideBadge override={stats?.override ?? breaker.override} />
+      </header>
+      <div className="body">
+        <small>{breaker.type}</small>
+        <div>
+          <Sparkline values={callRates} slots={SPARKLINE_SAMPLES} color={STATE_COLORS[state]} />
+          <small>calls/s, last minute</small>
+        </div>
+        <dl>
+          <div>
+            <dt>Calls/s</dt>
+            <dd>{stats ? oneDecimal.format(stats.requestsPerSecond) : NO_FIGURE}</dd>
+          </div>
+          <div>
+            <dt>Errors</dt>
+            <dd>{stats ? `${oneDecimal.format(stats.errorPercentage)}%` : NO_FIGURE}</dd>
+          </div>
+          <div>
+            <dt>p50</dt>
+            <dd>{stats ? `${Math.round(stats.latency.p50)} ms` : NO_FIGURE}</dd>
+          </div>
+          <div>
+            <dt>p99</dt>
+            <dd>{stats ? `${Math.round(stats.latency.p99)} ms` : NO_FIGURE}</dd>
+          </div>
+        </dl>
+        <Since at={stats?.lastTransitionAt ?? null} />
+      </div>
+    </Frame>
+  );
+});

@@ -1,0 +1,177 @@
+/** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider, useDispatch } from 'react-redux';
+import { createAppStore, useLiveConnection } from '@cbh/api-client';
+import type { AuthUser, BreakerConfigView, BreakerStats } from '@cbh/contracts';
+import { MemoryRouter } from '@cbh/router';
+import { apiError, authUser, breakerConfig, breakerStats, fakeApi, fakeLive } from '@cbh/test-support';
+import { BreakerWallPage, NO_ACCESS_TEXT } from './BreakerWallPage';
+
+const viewer = authUser({ email: 'vera@example.com', role: 'viewer', permissions: ['dashboard_view', 'circuit_breaker_view'] });
+const admin = authUser({ email: 'ada@example.com', role: 'admin', permissions: ['circuit_breaker_view', 'circuit_breaker_admin'] });
+
+const breaker = (id: number, name: string, type: BreakerConfigView['type']) => breakerConfig({ id, name, type });
+const BREAKERS = [breaker(1, 'payments', 'simple'), breaker(2, 'accounts', 'adaptive'), breaker(3, 'search', 'bulkhead')];
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+const STATS = [
+  breakerStats({
+    configId: 1,
+    requestsPerSecond: 12.5,
+    errorPercentage: 4,
+    latency: { mean: 40, p50: 31, p90: 80, p99: 120.4, max: 200 },
+  }),
+  breakerStats({ configId: 2, state: 'OPEN', override: 'forced-open', errorPercentage: 60, lastTransitionAt: minutesAgo(2) }),
+  breakerStats({ configId: 3, state: 'HALF_OPEN', errorPercentage: 20 }),
+];
+
+function wallApi(me: AuthUser | null, routes: Record<string, unknown> = {}) {
+  return fakeApi({
+    'GET /api/auth/user': me,
+    'GET /api/circuit-breakers': BREAKERS,
+    'GET /api/metrics/latest': { stats: STATS },
+    ...routes,
+  });
+}
+
+/** What the shell does for a signed-in visitor: runs the live connection, which writes live data into the cache. */
+function LiveBridge() {
+  useLiveConnection(true, useDispatch());
+  return null;
+}
+
+function renderWall() {
+  render(
+    <Provider store={createAppStore()}>
+      <LiveBridge />
+      <MemoryRouter initialEntries={['/circuit-breakers']}>
+        <BreakerWallPage />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+const tile = (name: string) => screen.getByRole('article', { name });
+const tileNames = () => screen.getAllByTestId('breaker-tile').map((element) => element.getAttribute('aria-label'));
+const choose = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+let live: ReturnType<typeof fakeLive>;
+beforeEach(async () => {
+  await act(async () => void (live = fakeLive()));
+});
+// inside act: the page is still mounted, and its connection status changes
+afterEach(() => act(() => live.stop()));
+
+it('shows the access card and reads nothing without circuit_breaker_view', async () => {
+  const api = wallApi(authUser({ email: 'dora@example.com', role: 'viewer', permissions: ['dashboard_view'] }));
+  renderWall();
+  expect(await screen.findByRole('heading', { name: 'Access Restricted' })).toBeTruthy();
+  expect(screen.getByText(NO_ACCESS_TEXT)).toBeTruthy();
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(api.calls.map((call) => call.path)).toEqual(['/api/auth/user']);
+});
+
+it('draws a tile per breaker with its link, type, state, override, figures and last change', async () => {
+  wallApi(viewer);
+  renderWall();
+  await waitFor(() => expect(screen.getAllByTestId('breaker-tile')).toHaveLength(3));
+  expect(screen.getByRole('heading', { name: 'Circuit Breakers' })).toBeTruthy();
+  expect(screen.getByText(/summed over every API replica and update every 2 s/)).toBeTruthy();
+  expect(screen.getByRole('status').textContent).toBe('Showing 3 of 3 breakers');
+
+  const payments = within(tile('payments'));
+  expect(payments.getByRole('link', { name: 'payments' }).getAttribute('href')).toBe('/circuit-breakers/1');
+  expect(payments.getByText('simple')).toBeTruthy();
+  expect(payments.getByTestId('state-badge').textContent).toBe('CLOSED');
+  const figures = Array.from(tile('payments').querySelectorAll('dt')).map(
+    (dt) => `${dt.textContent} ${dt.nextElementSibling!.textContent}`,
+  );
+  expect(figures).toEqual(['Calls/s 12.5', 'Errors 4%', 'p50 31 ms', 'p99 120 ms']);
+  expect(payments.getByText('no change since start')).toBeTruthy();
+
+  expect(tile('accounts').dataset.state).toBe('OPEN');
+  expect(within(tile('accounts')).getByTestId('override-badge').textContent).toBe('Override: forced open');
+  expect(within(tile('payments')).queryByTestId('override-badge')).toBeNull();
+  expect(within(tile('accounts')).getByText('changed 2 min ago')).toBeTruthy();
+  expect(tile('search').dataset.state).toBe('HALF_OPEN');
+});
+
+it('sorts by error % or state and filters by state and type, counting what it shows', async () => {
+  wallApi(viewer);
+  renderWall();
+  await waitFor(() => expect(tileNames()).toEqual(['accounts', 'payments', 'search']));
+  choose('Sort by', 'errors');
+  expect(tileNames()).toEqual(['accounts', 'search', 'payments']);
+  choose('Sort by', 'state');
+  expect(tileNames()).toEqual(['accounts', 'search', 'payments']);
+
+  choose('State', 'HALF_OPEN');
+  expect(tileNames()).toEqual(['search']);
+  expect(screen.getByRole('status').textContent).toBe('Showing 1 of 3 breakers');
+  choose('State', 'all');
+  choose('Type', 'simple');
+  expect(tileNames()).toEqual(['payments']);
+  choose('State', 'OPEN');
+  expect(screen.queryAllByTestId('breaker-tile')).toHaveLength(0);
+  expect(screen.getByText('No circuit breaker matches these filters.')).toBeTruthy();
+});
+
+it('follows each metricsUpdate and turns a tile red on a stateChange, with no further request', async () => {
+  const api = wallApi(viewer);
+  renderWall();
+  await waitFor(() => expect(screen.getAllByTestId('breaker-tile')).toHaveLength(3));
+  const update = (requestsPerSecond: number): BreakerStats[] =>
+    STATS.map((entry) => (entry.configId === 1 ? { ...entry, requestsPerSecond } : entry));
+
+  // upserting the cache entry takes a few ticks
+  act(() => live.emit({ type: 'metricsUpdate', data: { stats: update(30) } }));
+  await waitFor(() => expect(within(tile('payments')).getByText('30')).toBeTruthy());
+  // one sample is a point, two are a line
+  expect(tile('payments').querySelector('polyline')).toBeNull();
+  act(() => live.emit({ type: 'metricsUpdate', data: { stats: update(40) } }));
+  await waitFor(() => expect(within(tile('payments')).getByText('40')).toBeTruthy());
+  expect(tile('payments').querySelector('polyline')).not.toBeNull();
+
+  // the tile's top edge has its state badge's colour: green, then red
+  const edge = () => getComputedStyle(tile('payments')).borderTopColor;
+  const badge = () => getComputedStyle(within(tile('payments')).getByTestId('state-badge')).backgroundColor;
+  const closedEdge = edge();
+  expect(closedEdge).toBe(badge());
+  const at = new Date().toISOString();
+  act(() =>
+    live.emit({
+      type: 'stateChange',
+      data: { configId: 1, from: 'CLOSED', to: 'OPEN', reason: '5 consecutive failures', at, instanceId: 'api-1' },
+    }),
+  );
+  expect(tile('payments').dataset.state).toBe('OPEN');
+  expect(within(tile('payments')).getByTestId('state-badge').textContent).toBe('OPEN');
+  expect(within(tile('payments')).getByText('changed just now')).toBeTruthy();
+  expect(edge()).toBe(badge());
+  expect(edge()).not.toBe(closedEdge);
+
+  expect(api.callsTo('GET', '/api/metrics/latest')).toHaveLength(1);
+  expect(api.callsTo('GET', '/api/circuit-breakers')).toHaveLength(1);
+});
+
+it('offers an administrator a link to create the first breaker', async () => {
+  wallApi(admin, { 'GET /api/circuit-breakers': [], 'GET /api/metrics/latest': { stats: [] } });
+  renderWall();
+  expect(await screen.findByText('No circuit breakers yet')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Create Circuit Breaker' }).getAttribute('href')).toBe('/circuit-breakers/new');
+});
+
+it('tells a viewer with no breakers who can create one', async () => {
+  wallApi(viewer, { 'GET /api/circuit-breakers': [], 'GET /api/metrics/latest': { stats: [] } });
+  renderWall();
+  expect(await screen.findByText('No circuit breakers yet')).toBeTruthy();
+  expect(screen.getByText('An administrator can create one.')).toBeTruthy();
+  expect(screen.queryByRole('link', { name: 'Create Circuit Breaker' })).toBeNull();
+});
+
+it('says while the list loads, and when it could not be read', async () => {
+  wallApi(viewer, { 'GET /api/circuit-breakers': apiError(500, 'database unavailable') });
+  renderWall();
+  expect(await screen.findByText('Loading circuit breakers…')).toBeTruthy();
+  expect(await screen.findByText('The circuit breakers could not be loaded. database unavailable')).toBeTruthy();
+  expect(screen.queryByTestId('breaker-tile')).toBeNull();
+});

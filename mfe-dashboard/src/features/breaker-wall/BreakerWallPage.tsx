@@ -1,0 +1,117 @@
+import { useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { apiErrorMessage, useGetAuthUserQuery, useGetBreakersQuery, useGetLatestMetricsQuery } from '@cbh/api-client';
+import { useMetricsHistory } from '@cbh/breaker-widgets';
+import { hasPermission, ROUTES } from '@cbh/contracts';
+import { Link } from '@cbh/router';
+import { AccessRestricted, ButtonLink, Card, Muted, PageHeader, plural } from '@cbh/ui';
+import { BreakerTile } from './BreakerTile';
+import { NowProvider } from './now-clock';
+import { WallControls } from './WallControls';
+import { callRateSeries, DEFAULT_FILTERS, SPARKLINE_SAMPLES, wallTiles } from './wall-view';
+
+const TITLE = ROUTES.breakers.title;
+const DESCRIPTION = 'Every breaker at a glance. The figures are summed over every API replica and update every 2 s.';
+export const NO_ACCESS_TEXT = 'You need the circuit_breaker_view permission to see the circuit breakers.';
+
+// tiles of at least 220 px: four across at 1400 px beside the sidebar, one column on a phone
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(220px, 100%), 1fr));
+  gap: 12px;
+`;
+
+const Note = styled(Muted)`
+  margin-bottom: 12px;
+`;
+
+const Empty = styled(Card)`
+  display: grid;
+  justify-items: start;
+  gap: 12px;
+`;
+
+/** A breaker with no figures yet has no points. */
+const NO_POINTS: readonly number[] = [];
+
+/** The wall itself, for an account that may see it: its reads start only once it is shown. */
+function BreakerWall({ canCreate }: { canCreate: boolean }) {
+  const breakers = useGetBreakersQuery();
+  // no polling: the shell's live connection writes every metricsUpdate and stateChange into this cache entry
+  const metrics = useGetLatestMetricsQuery();
+  const samples = useMetricsHistory(SPARKLINE_SAMPLES);
+  const callRates = useMemo(() => callRateSeries(samples), [samples]);
+  const [filters, setFilters] = useState(DEFAULT_FILTERS);
+  const tiles = useMemo(() => wallTiles(breakers.data ?? [], metrics.data?.stats ?? [], filters), [breakers.data, metrics.data, filters]);
+
+  // an error first: RTK Query keeps the last list when a refetch fails, and it would be shown as current
+  if (breakers.isError)
+    return <Muted role="alert">The circuit breakers could not be loaded. {apiErrorMessage(breakers.error) ?? ''}</Muted>;
+  if (!breakers.data) return <Muted role="status">Loading circuit breakers…</Muted>;
+  if (breakers.data.length === 0) {
+    return (
+      <Empty>
+        <strong>No circuit breakers yet</strong>
+        {canCreate ? (
+          <ButtonLink as={Link} to={ROUTES.createBreaker.path}>
+            {ROUTES.createBreaker.title}
+          </ButtonLink>
+        ) : (
+          <Muted>An administrator can create one.</Muted>
+        )}
+      </Empty>
+    );
+  }
+
+  return (
+    <>
+      <WallControls filters={filters} onChange={setFilters} />
+      <Note role="status">
+        Showing {tiles.length} of {plural(breakers.data.length, 'breaker')}
+      </Note>
+      {metrics.isError ? (
+        <Note role="alert">
+          The live figures could not be loaded; they will appear with the next update. {apiErrorMessage(metrics.error) ?? ''}
+        </Note>
+      ) : null}
+      {tiles.length === 0 ? (
+        <Muted>No circuit breaker matches these filters.</Muted>
+      ) : (
+        <NowProvider>
+          <Grid>
+            {tiles.map(({ breaker, stats }) => (
+              <BreakerTile key={breaker.id} breaker={breaker} stats={stats} callRates={callRates.get(breaker.id) ?? NO_POINTS} />
+            ))}
+          </Grid>
+        </NowProvider>
+      )}
+    </>
+  );
+}
+
+/** /circuit-breakers: the operators' console, every breaker as a live tile in the manner of Hystrix's dashboard. */
+export function BreakerWallPage() {
+  const { data: user, isLoading } = useGetAuthUserQuery();
+  if (isLoading) {
+    return (
+      <>
+        <PageHeader title={TITLE} />
+        <Muted role="status">Loading…</Muted>
+      </>
+    );
+  }
+  if (!hasPermission(user, 'circuit_breaker_view')) {
+    return (
+      <>
+        <PageHeader title={TITLE} />
+        <AccessRestricted message={NO_ACCESS_TEXT} />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title={TITLE} description={DESCRIPTION} />
+      <BreakerWall canCreate={hasPermission(user, 'circuit_breaker_admin')} />
+    </>
+  );
+}

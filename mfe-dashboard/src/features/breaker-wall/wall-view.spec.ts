@@ -1,0 +1,57 @@
+import type { BreakerConfigView } from '@cbh/contracts';
+import { breakerStats } from '@cbh/test-support';
+import { callRateSeries, DEFAULT_FILTERS, sinceText, wallTiles } from './wall-view';
+
+const config = (id: number, name: string, type: BreakerConfigView['type']) =>
+  ({ id, name, type, state: 'CLOSED', override: 'none' }) as BreakerConfigView;
+const BREAKERS = [
+  config(1, 'payments', 'simple'),
+  config(2, 'Accounts', 'adaptive'),
+  config(3, 'search', 'bulkhead'),
+  config(4, 'mail', 'simple'),
+];
+const STATS = [
+  breakerStats({ configId: 1, state: 'OPEN', errorPercentage: 80 }),
+  breakerStats({ configId: 2, state: 'CLOSED', errorPercentage: 5 }),
+  breakerStats({ configId: 3, state: 'HALF_OPEN', errorPercentage: 80 }),
+];
+const names = (filters = {}) => wallTiles(BREAKERS, STATS, { ...DEFAULT_FILTERS, ...filters }).map((tile) => tile.breaker.name);
+
+describe('wallTiles', () => {
+  it('sorts by name, by error % highest first, or by state with OPEN first, ties by name', () => {
+    expect(names()).toEqual(['Accounts', 'mail', 'payments', 'search']);
+    // mail has no figures yet: it counts as 0 % and as its configured state
+    expect(names({ sort: 'errors' })).toEqual(['payments', 'search', 'Accounts', 'mail']);
+    expect(names({ sort: 'state' })).toEqual(['payments', 'search', 'Accounts', 'mail']);
+  });
+
+  it('filters by the live state and by type', () => {
+    expect(names({ state: 'OPEN' })).toEqual(['payments']);
+    expect(names({ state: 'CLOSED' })).toEqual(['Accounts', 'mail']);
+    expect(names({ type: 'simple' })).toEqual(['mail', 'payments']);
+    expect(names({ type: 'simple', state: 'HALF_OPEN' })).toEqual([]);
+  });
+});
+
+it("gathers each breaker's calls/s over the samples, oldest first", () => {
+  const sample = (at: number, rates: Record<number, number>) => ({
+    at,
+    stats: Object.entries(rates).map(([id, requestsPerSecond]) => breakerStats({ configId: Number(id), requestsPerSecond })),
+  });
+  const series = callRateSeries([sample(1, { 1: 10 }), sample(3, { 1: 12, 2: 3 }), sample(5, { 1: 9, 2: 4 })]);
+  expect(series.get(1)).toEqual([10, 12, 9]);
+  expect(series.get(2)).toEqual([3, 4]);
+  expect(series.get(3)).toBeUndefined();
+});
+
+it('says how long ago the state changed, in the largest whole unit', () => {
+  const now = Date.parse('2026-05-01T12:00:00Z');
+  const ago = (seconds: number) => sinceText(new Date(now - seconds * 1000).toISOString(), now);
+  expect(sinceText(null, now)).toBe('no change since start');
+  expect(ago(-3)).toBe('changed just now');
+  expect(ago(4)).toBe('changed just now');
+  expect(ago(42)).toBe('changed 42 s ago');
+  expect(ago(150)).toBe('changed 2 min ago');
+  expect(ago(3 * 3600 + 59)).toBe('changed 3 h ago');
+  expect(ago(50 * 3600)).toBe('changed 2 d ago');
+});

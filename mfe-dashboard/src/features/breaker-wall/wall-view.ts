@@ -1,0 +1,78 @@
+import {
+  METRICS_UPDATE_INTERVAL_MS,
+  type BreakerConfigView,
+  type BreakerStateName,
+  type BreakerStats,
+  type BreakerTypeName,
+} from '@cbh/contracts';
+import type { MetricsSample } from '@cbh/breaker-widgets';
+
+/** The sparkline draws the last minute of metricsUpdate samples. */
+export const SPARKLINE_SAMPLES = 60_000 / METRICS_UPDATE_INTERVAL_MS;
+
+export type WallSort = 'name' | 'errors' | 'state';
+export interface WallFilters {
+  sort: WallSort;
+  state: 'all' | BreakerStateName;
+  type: 'all' | BreakerTypeName;
+}
+export const DEFAULT_FILTERS: WallFilters = { sort: 'name', state: 'all', type: 'all' };
+
+/** One tile: the breaker's configuration and its latest cluster-wide figures (none until the API reports any). */
+export interface WallTile {
+  breaker: BreakerConfigView;
+  stats: BreakerStats | undefined;
+}
+
+/** The state a tile shows: the live figures' once there are any, else the configuration's. */
+export const tileState = ({ breaker, stats }: WallTile): BreakerStateName => stats?.state ?? breaker.state;
+
+const STATE_RANK: Record<BreakerStateName, number> = { OPEN: 0, HALF_OPEN: 1, CLOSED: 2 };
+const byName = (a: WallTile, b: WallTile) => a.breaker.name.localeCompare(b.breaker.name, 'en');
+const COMPARE: Record<WallSort, (a: WallTile, b: WallTile) => number> = {
+  name: byName,
+  errors: (a, b) => (b.stats?.errorPercentage ?? 0) - (a.stats?.errorPercentage ?? 0) || byName(a, b),
+  state: (a, b) => STATE_RANK[tileState(a)] - STATE_RANK[tileState(b)] || byName(a, b),
+};
+
+/** The tiles the filters let through, in the chosen order. */
+export function wallTiles(breakers: readonly BreakerConfigView[], stats: readonly BreakerStats[], filters: WallFilters): WallTile[] {
+  const statsById = new Map(stats.map((entry) => [entry.configId, entry]));
+  return breakers
+    .map((breaker) => ({ breaker, stats: statsById.get(breaker.id) }))
+    .filter(
+      (tile) =>
+        (filters.state === 'all' || tileState(tile) === filters.state) && (filters.type === 'all' || tile.breaker.type === filters.type),
+    )
+    .sort(COMPARE[filters.sort]);
+}
+
+/**
+ * Each breaker's calls/s over the samples, oldest first, in one pass over them (a per-tile search would cost
+ * breakers × breakers × samples with 200 breakers). A breaker missing from a sample simply has fewer points.
+ */
+export function callRateSeries(samples: readonly MetricsSample[]): Map<number, number[]> {
+  const series = new Map<number, number[]>();
+  for (const sample of samples) {
+    for (const entry of sample.stats) {
+      const points = series.get(entry.configId);
+      if (points) points.push(entry.requestsPerSecond);
+      else series.set(entry.configId, [entry.requestsPerSecond]);
+    }
+  }
+  return series;
+}
+
+/** How long ago the breaker last changed state, e.g. 'changed 2 min ago'; `now` in ms since the epoch. */
+export function sinceText(lastTransitionAt: string | null, now: number): string {
+  if (lastTransitionAt === null) return 'no change since start';
+  // a replica's clock a little ahead of this one must not read as a change in the future
+  const seconds = Math.max(0, Math.floor((now - Date.parse(lastTransitionAt)) / 1000));
+  if (seconds < 5) return 'changed just now';
+  if (seconds < 60) return `changed ${seconds} s ago`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `changed ${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `changed ${hours} h ago`;
+  return `changed ${Math.floor(hours / 24)} d ago`;
+}

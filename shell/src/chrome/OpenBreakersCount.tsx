@@ -1,0 +1,39 @@
+import styled from 'styled-components';
+import { useGetLatestMetricsQuery } from '@cbh/api-client';
+import { ROUTES } from '@cbh/contracts';
+import { Link } from '@cbh/router';
+import { theme } from '@cbh/ui';
+
+// red while any breaker is open; a quiet outline at zero, so the bar does not shift when one opens
+const Count = styled(Link)<{ $open: boolean }>`
+  padding: 2px 8px;
+  border-radius: 999px;
+  border: 1px solid ${({ $open }) => ($open ? theme.colors.open : theme.colors.border)};
+  background: ${({ $open }) => ($open ? theme.colors.open : 'transparent')};
+  color: ${({ $open }) => ($open ? theme.colors.primaryText : theme.colors.muted)};
+  font-size: 12px;
+  font-weight: 600;
+  text-decoration: none;
+  white-space: nowrap;
+`;
+
+/**
+ * How many breakers are open now, linking to the wall; for holders of circuit_breaker_view only. The latest
+ * metrics are read once, then kept current by the live connection (every metricsUpdate and stateChange).
+ */
+export function OpenBreakersCount({ canView }: { canView: boolean }) {
+  const { data } = useGetLatestMetricsQuery(undefined, { skip: !canView });
+  if (!data) return null;
+  const open = data.stats.filter((stats) => stats.state === 'OPEN').length;
+  // the name starts with the text shown (for speech input) and says 'breakers': 'Circuit Breakers' names the wall's link
+  return (
+    <Count
+      to={ROUTES.breakers.path}
+      $open={open > 0}
+      data-testid="open-breakers"
+      aria-label={`${open} open ${open === 1 ? 'breaker' : 'breakers'}`}
+    >
+      {open} open
+    </Count>
+  );
+}
