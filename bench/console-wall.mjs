@@ -39,25 +39,28 @@ async function measureMessages(api, seconds) {
   return sizes;
 }
 
-/** Wraps the page's WebSocket: each metricsUpdate's cost until React has rendered it and layout is done. */
+/**
+ * Wraps the page's WebSocket: each metricsUpdate's cost from its arrival until React has committed it to the DOM
+ * (the first DOM change after it, seen by a MutationObserver, wherever React scheduled the render) and style and
+ * layout are done.
+ */
 function instrument() {
   const Native = window.WebSocket;
   window.__updateCosts = [];
   window.__frameGaps = [];
+  let pending = null;
+  new MutationObserver(() => {
+    if (pending === null) return;
+    document.body.getBoundingClientRect(); // forces style and layout of what React changed
+    window.__updateCosts.push(performance.now() - pending);
+    pending = null;
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
       // added before the page's own onmessage handler, so it runs first
       this.addEventListener('message', (event) => {
-        if (!String(event.data).startsWith('{"type":"metricsUpdate"')) return;
-        const start = performance.now();
-        const channel = new MessageChannel();
-        // the next task: after the handler and the microtasks React renders in; reading a box forces style + layout
-        channel.port1.onmessage = () => {
-          document.body.getBoundingClientRect();
-          window.__updateCosts.push(performance.now() - start);
-        };
-        channel.port2.postMessage(0);
+        if (String(event.data).startsWith('{"type":"metricsUpdate"')) pending = performance.now();
       });
     }
   };

@@ -111,5 +111,8 @@ describe('live connection', () => {
       store.dispatch,
     );
     expect(latest()?.stats[0]).toMatchObject({ configId: 4, state: 'OPEN', lastTransitionAt: at, successCount: 9 });
+    // later figures replace the entry at once, in the same task
+    void applyLiveData({ type: 'metricsUpdate', data: { stats: [breakerStats({ configId: 4, successCount: 12 })] } }, store.dispatch);
+    expect(latest()?.stats[0]).toMatchObject({ configId: 4, state: 'CLOSED', successCount: 12 });
   });
 });

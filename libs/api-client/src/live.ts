@@ -128,8 +128,14 @@ export function invalidationFor(message: ServerMessage) {
  */
 export async function applyLiveData(message: ServerMessage, dispatch: AppDispatch): Promise<void> {
   if (message.type === 'metricsUpdate') {
-    // settles once the data is in the cache (the upsert goes through the query's lifecycle)
-    await dispatch(breakersApi.util.upsertQueryData('getLatestMetrics', undefined, message.data));
+    // Replaced in place, synchronously, when the entry exists: the screens re-render once, together with what
+    // else the message changed in the same task. Only a first message goes through the (asynchronous) upsert.
+    const patched = dispatch(
+      breakersApi.util.updateQueryData('getLatestMetrics', undefined, (draft) => {
+        draft.stats = message.data.stats;
+      }),
+    );
+    if (patched.patches.length === 0) await dispatch(breakersApi.util.upsertQueryData('getLatestMetrics', undefined, message.data));
   } else if (message.type === 'stateChange') {
     const { configId, to, at } = message.data;
     dispatch(

@@ -7,7 +7,7 @@ import { OpenBreakersCount } from './OpenBreakersCount';
 const Bar = styled.header`
   display: flex;
   align-items: center;
-  gap: 24px;
+  gap: 18px;
   height: 56px;
   padding: 0 20px;
   border-bottom: 1px solid ${theme.colors.border};
@@ -29,13 +29,14 @@ const Title = styled(Link)`
 
 const Links = styled.nav`
   display: flex;
-  gap: 16px;
+  gap: 14px;
   flex: 1;
   overflow-x: auto;
   a {
     text-decoration: none;
     color: ${theme.colors.muted};
     font-size: 14px;
+    white-space: nowrap;
   }
   a.active {
     color: ${theme.colors.primary};

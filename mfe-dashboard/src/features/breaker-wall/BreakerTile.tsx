@@ -4,7 +4,7 @@ import { breakerPath, type BreakerConfigView, type BreakerStats } from '@cbh/con
 import { OverrideBadge } from '@cbh/breaker-widgets';
 import { Link } from '@cbh/router';
 import { formatDateTime, StateBadge, STATE_COLORS, theme } from '@cbh/ui';
-import { useNow } from './now-clock';
+import { useTimeText } from './now-clock';
 import { Sparkline } from './Sparkline';
 import { sinceText, SPARKLINE_SAMPLES, tileState } from './wall-view';
 
@@ -14,6 +14,9 @@ import { sinceText, SPARKLINE_SAMPLES, tileState } from './wall-view';
  */
 const Frame = styled.article`
   min-width: 0;
+  /* the browser skips style, layout and paint of tiles far off screen */
+  content-visibility: auto;
+  contain-intrinsic-size: auto 190px;
   border: 1px solid ${theme.colors.border};
   border-top: 4px solid ${STATE_COLORS.CLOSED};
   border-radius: ${theme.radius};
@@ -35,8 +38,9 @@ const Frame = styled.article`
     background: color-mix(in srgb, ${STATE_COLORS.OPEN} 12%, ${theme.colors.surface});
   }
   header a {
-    flex: 1;
-    min-width: 0;
+    /* the name keeps room for itself: the badges wrap below it rather than squeeze it to an ellipsis */
+    flex: 1 1 auto;
+    min-width: min(100%, 9rem);
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
@@ -82,9 +86,8 @@ const NO_FIGURE = '—';
 
 /** 'changed 2 min ago', re-read on every tick of the wall's clock without re-rendering the tile. */
 function Since({ at }: { at: string | null }) {
-  const now = useNow();
   const title = useMemo(() => (at === null ? undefined : formatDateTime(at)), [at]);
-  const text = sinceText(at, now);
+  const text = useTimeText((now) => sinceText(at, now));
   return (
     <small>
       {at === null ? (
@@ -113,7 +116,7 @@ interface TileProps {
 export const BreakerTile = memo(function BreakerTile({ breaker, stats, callRates }: TileProps) {
   const state = tileState({ breaker, stats });
   return (
-    <Frame aria-label={breaker.name} data-testid="breaker-tile" data-state={state}>
+    <Frame aria-label={breaker.name} data-testid="breaker-tile" data-breaker-id={breaker.id} data-state={state}>
       <header>
         <Link to={breakerPath(breaker.id)}>{breaker.name}</Link>
         <StateBadge state={state} />

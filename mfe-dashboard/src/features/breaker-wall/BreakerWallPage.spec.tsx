@@ -153,6 +153,43 @@ it('follows each metricsUpdate and turns a tile red on a stateChange, with no fu
   expect(api.callsTo('GET', '/api/circuit-breakers')).toHaveLength(1);
 });
 
+it('keeps a tile off screen as it was, and brings it up to date when it scrolls into view', async () => {
+  // a stand-in IntersectionObserver: the test says which tiles are on screen
+  const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+  class FakeIntersectionObserver {
+    targets: Element[] = [];
+    constructor(callback: IntersectionObserverCallback) {
+      observers.push({ callback, targets: this.targets });
+    }
+    observe(target: Element) {
+      this.targets.push(target);
+    }
+    disconnect() {}
+  }
+  (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = FakeIntersectionObserver;
+  const scrollTo = (onScreen: string[]) =>
+    act(() => {
+      const { callback, targets } = observers.at(-1)!;
+      const entries = targets.map((target) => ({ target, isIntersecting: onScreen.includes(target.getAttribute('aria-label')!) }));
+      callback(entries as unknown as IntersectionObserverEntry[], {} as IntersectionObserver);
+    });
+  try {
+    wallApi(viewer);
+    renderWall();
+    await waitFor(() => expect(screen.getAllByTestId('breaker-tile')).toHaveLength(3));
+    scrollTo(['payments']);
+    const stats = (rate: number) => STATS.map((entry) => ({ ...entry, requestsPerSecond: rate }));
+    act(() => live.emit({ type: 'metricsUpdate', data: { stats: stats(30) } }));
+    await waitFor(() => expect(within(tile('payments')).getByText('30')).toBeTruthy());
+    // the off-screen tile was not re-rendered: it still shows its first figures
+    expect(within(tile('search')).queryByText('30')).toBeNull();
+    scrollTo(['search']);
+    expect(within(tile('search')).getByText('30')).toBeTruthy();
+  } finally {
+    delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+  }
+});
+
 it('offers an administrator a link to create the first breaker', async () => {
   wallApi(admin, { 'GET /api/circuit-breakers': [], 'GET /api/metrics/latest': { stats: [] } });
   renderWall();

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useGetAuthUserQuery, useGetBreakersQuery, useGetLatestMetricsQuery } from '@cbh/api-client';
 import { useMetricsHistory } from '@cbh/breaker-widgets';
@@ -7,6 +7,7 @@ import { Link } from '@cbh/router';
 import { AccessRestricted, ButtonLink, Card, Muted, PageHeader, plural } from '@cbh/ui';
 import { BreakerTile } from './BreakerTile';
 import { NowProvider } from './now-clock';
+import { useShownFigures, useVisibleTiles } from './visible-tiles';
 import { WallControls } from './WallControls';
 import { callRateSeries, DEFAULT_FILTERS, SPARKLINE_SAMPLES, wallTiles } from './wall-view';
 
@@ -43,6 +44,9 @@ function BreakerWall({ canCreate }: { canCreate: boolean }) {
   const callRates = useMemo(() => callRateSeries(samples), [samples]);
   const [filters, setFilters] = useState(DEFAULT_FILTERS);
   const tiles = useMemo(() => wallTiles(breakers.data ?? [], metrics.data?.stats ?? [], filters), [breakers.data, metrics.data, filters]);
+  const grid = useRef<HTMLDivElement>(null);
+  const visible = useVisibleTiles(grid, tiles.map((tile) => tile.breaker.id).join());
+  const shownFigures = useShownFigures(visible);
 
   // an error first: RTK Query keeps the last list when a refetch fails, and it would be shown as current
   if (breakers.isError)
@@ -78,10 +82,11 @@ function BreakerWall({ canCreate }: { canCreate: boolean }) {
         <Muted>No circuit breaker matches these filters.</Muted>
       ) : (
         <NowProvider>
-          <Grid>
-            {tiles.map(({ breaker, stats }) => (
-              <BreakerTile key={breaker.id} breaker={breaker} stats={stats} callRates={callRates.get(breaker.id) ?? NO_POINTS} />
-            ))}
+          <Grid ref={grid}>
+            {tiles.map(({ breaker, stats }) => {
+              const shown = shownFigures(breaker, { stats, callRates: callRates.get(breaker.id) ?? NO_POINTS });
+              return <BreakerTile key={breaker.id} breaker={breaker} stats={shown.stats} callRates={shown.callRates} />;
+            })}
           </Grid>
         </NowProvider>
       )}
