@@ -6,6 +6,8 @@ const SIGNED_IN_SCREENS = [
   '/',
   '/dashboard',
   '/circuit-breakers/new',
+  '/circuit-breakers',
+  '/circuit-breakers/1',
   '/load-test',
   '/core-logic',
   '/services/core',

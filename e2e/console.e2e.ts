@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
+import { loadedProviders } from './support/federation';
 import { ADMIN, DEMO_PASSWORD, SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
 import { signIn } from './support/sign-in';
 
@@ -111,6 +112,27 @@ test('a viewer sees the wall and a breaker’s page, but no controls', async ({ 
   for (const name of ['Force open', 'Force closed', 'Disable', 'Reset', 'Edit', 'Delete']) {
     await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
   }
+});
+
+test('a visit from the learning page to a breaker’s page downloads the breaker widgets and uPlot once', async ({ page }) => {
+  await signIn(page);
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''));
+  });
+  // home: the learning remote draws the state diagram and a chart; then the console's page, in the same document
+  await page.goto('/');
+  await expect(page.getByRole('list', { name: 'Breaker states' }).first()).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Circuit Breakers' }).click();
+  await tile(page, 'Payment Gateway').getByRole('link', { name: 'Payment Gateway' }).click();
+  await expect(page.getByRole('region', { name: 'Transition journal' })).toBeVisible();
+  await expect(page.locator('canvas').first()).toBeVisible();
+
+  const scripts = await Promise.all(bodies);
+  // the diagram's words and uPlot's class names, each in one downloaded file
+  expect(scripts.filter((body) => body.includes('failures reach the threshold')).length).toBe(1);
+  expect(scripts.filter((body) => body.includes('u-under')).length).toBe(1);
+  expect(await loadedProviders(page, '@cbh/breaker-widgets')).toHaveLength(1);
 });
 
 test('the wall and a breaker’s page have no serious or critical accessibility violations', async ({ page }) => {

@@ -23,6 +23,8 @@ const SINGLETONS = [
   // not used by the shell: the first remote that needs one loads it, the others reuse it (charts carry uPlot)
   '@cbh/ui/overlays',
   '@cbh/ui/charts',
+  // the breaker's diagram, sliders, load-test panel and charts of the learning page and the console: one copy
+  '@cbh/breaker-widgets',
 ];
 
 function versionOf(request) {

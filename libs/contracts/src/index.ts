@@ -7,6 +7,7 @@ export * from './errors';
 export * from './realtime';
 export * from './users';
 export * from './breakers';
+export * from './manual-control';
 export * from './services';
 export * from './domains';
 export * from './metrics';

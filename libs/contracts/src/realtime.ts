@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { BreakerConfigView, BreakerTransition, ManualAction } from './breakers';
+import type { BreakerConfigView, BreakerTransition } from './breakers';
+import type { ManualAction } from './manual-control';
 import type { DomainAlertView } from './domains';
 import type { BreakerStats } from './metrics';
 import type { ServiceView, TestResultView } from './services';
