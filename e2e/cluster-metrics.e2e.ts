@@ -46,6 +46,48 @@ const statsOn = async (site: Site, cookie: string, configId: number): Promise<St
 };
 const instanceOf = async (site: Site): Promise<string> => (await (await fetch(`${site.url}/api/health`)).json()).instance;
 
+test('a breaker tripped on one replica is journalled once, though every replica follows it', async () => {
+  test.setTimeout(60_000);
+  const cookie = await signIn(first);
+  const breaker = await (
+    await api(first, cookie, '/api/circuit-breakers', 'POST', {
+      name: 'Journalled once',
+      type: 'simple',
+      failureThreshold: 2,
+      timeout: 5_000,
+      recoveryTime: 60_000,
+      successThreshold: 1,
+    })
+  ).json();
+  const service = await (
+    await api(first, cookie, '/api/services', 'POST', {
+      name: 'Always down',
+      endpoint: '/api/chaos/1',
+      failureRate: 100,
+      averageResponseTime: 1,
+      circuitBreakerConfigId: breaker.id,
+    })
+  ).json();
+  await api(first, cookie, `/api/services/${service.id}`, 'PATCH', { endpoint: `/api/chaos/${service.id}` });
+  await expect.poll(async () => (await statsOn(second, cookie, breaker.id))?.configId).toBe(breaker.id);
+  for (let i = 0; i < 2; i++) await api(first, cookie, `/api/services/${service.id}/test`, 'POST');
+  // the second replica follows: open at once, half-open when the first replica's open period ends
+  await expect.poll(async () => (await statsOn(second, cookie, breaker.id))?.replicas.open).toBeGreaterThanOrEqual(2);
+  await expect.poll(async () => (await statsOn(second, cookie, breaker.id))?.state, { timeout: 10_000 }).toBe('HALF_OPEN');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const { transitions } = await (await api(second, cookie, `/api/circuit-breakers/${breaker.id}/transitions`)).json();
+  const firstId = await instanceOf(first);
+  expect(
+    transitions.map((t: { from: string; to: string; reason: string; instanceId: string }) => [
+      `${t.from}->${t.to}: ${t.reason}`,
+      t.instanceId,
+    ]),
+  ).toEqual([
+    ['OPEN->HALF_OPEN: open period of 5 s elapsed', firstId],
+    ['CLOSED->OPEN: 2 consecutive failures', firstId],
+  ]);
+});
+
 test('every replica reports the sum of the calls made through each, and a stopped replica drops out within 5 s', async () => {
   test.setTimeout(120_000);
   const cookie = await signIn(first);
@@ -85,16 +127,16 @@ test('every replica reports the sum of the calls made through each, and a stoppe
   expect(replicasBefore).toBeGreaterThanOrEqual(2);
   expect((await statsOn(second, cookie, breaker.id))!.replicas.total).toBe(replicasBefore);
 
-  // /metrics: one series per replica, and the cluster's sum
+  // /metrics: each replica's counters, and the cluster's calls in the window
   const [firstId, secondId] = await Promise.all([instanceOf(first), instanceOf(second)]);
-  const series = (text: string, replica: string) =>
+  const series = (text: string, metric: string, replica: string) =>
     Number(
-      new RegExp(`resilience4j_circuitbreaker_calls_total\\{name="Summed",kind="successful",replica="${replica}"\\} (\\d+)`).exec(
-        text,
-      )?.[1],
+      new RegExp(`resilience4j_circuitbreaker_${metric}\\{name="Summed",kind="successful",replica="${replica}"\\} (\\d+)`).exec(text)?.[1],
     );
   const scrape = await (await api(second, cookie, '/metrics')).text();
-  expect([series(scrape, firstId), series(scrape, secondId), series(scrape, 'cluster')]).toEqual([7, 5, 12]);
+  expect([series(scrape, 'calls_total', firstId), series(scrape, 'calls_total', secondId)]).toEqual([7, 5]);
+  expect([series(scrape, 'buffered_calls', firstId), series(scrape, 'buffered_calls', secondId)]).toEqual([7, 5]);
+  expect(series(scrape, 'buffered_calls', 'cluster')).toBe(12);
 
   // the second replica stops: within 5 s the first no longer counts it, nor its calls
   const stoppedAt = Date.now();
@@ -139,11 +181,14 @@ test('a manual control on one replica acts on every replica and is journalled on
     expect((await api(other, cookie, `/api/circuit-breakers/${breaker.id}/reset`, 'POST')).status).toBe(200);
     await expect.poll(async () => await viewOn(first)).toMatchObject({ state: 'CLOSED', override: 'none' });
 
-    const { transitions } = await (await api(first, cookie, `/api/circuit-breakers/${breaker.id}/transitions`)).json();
-    expect(transitions.map((t: { from: string; to: string; reason: string }) => `${t.from}->${t.to}: ${t.reason}`)).toEqual([
-      `OPEN->CLOSED: reset by ${ADMIN.email}`,
-      `CLOSED->OPEN: forced open by ${ADMIN.email}`,
-    ]);
+    // the journal is written beside the answer, not before it
+    const journal = async () => {
+      const { transitions } = await (await api(first, cookie, `/api/circuit-breakers/${breaker.id}/transitions`)).json();
+      return transitions.map((t: { from: string; to: string; reason: string }) => `${t.from}->${t.to}: ${t.reason}`);
+    };
+    await expect.poll(journal).toEqual([`OPEN->CLOSED: reset by ${ADMIN.email}`, `CLOSED->OPEN: forced open by ${ADMIN.email}`]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await journal()).toHaveLength(2);
   } finally {
     await other.stop();
   }

@@ -83,6 +83,15 @@ test('two API processes on one database: results and transitions reach both, and
   expect(refused).toMatchObject({ success: false, error: 'Circuit breaker is OPEN', responseTime: 0 });
 
   // Each replica knows both hold the breaker open.
-  await expect.poll(async () => (await stateOn(second)).replicas, { timeout: 30_000 }).toEqual({ open: 2, total: expect.any(Number) });
+  // (the site the other browser tests use shares this database too: every reporting replica holds it open)
+  await expect
+    .poll(
+      async () => {
+        const { open, total } = (await stateOn(second)).replicas;
+        return open === total && total >= 2;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   socket.close();
 });

@@ -4,7 +4,7 @@ import { CircuitBreaker, PEER_CLOSE_REASON, PEER_REASON, type Transition } from 
 import type { BreakerOverride, BreakerSettings, BreakerTransition, ManualAction } from '@cbh/contracts';
 import { InstanceRegistry } from '../replicas/instance-registry.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
-import { type BreakerConfigFields, toBreakerSettings } from './entities/breaker-config.entity';
+import { BreakerConfigEntity, type BreakerConfigFields, toBreakerSettings } from './entities/breaker-config.entity';
 import { BreakerTransitionEntity } from './entities/breaker-transition.entity';
 
 const sameSettings = (a: BreakerSettings | undefined, b: BreakerSettings) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
@@ -17,25 +17,28 @@ export function applyManual(breaker: CircuitBreaker, action: ManualAction, reaso
   else breaker.reset(reason);
 }
 
-const OVERRIDE_ACTION: Record<Exclude<BreakerOverride, 'none'>, ManualAction> = {
-  'forced-open': 'force-open',
-  'forced-closed': 'force-closed',
-  disabled: 'disable',
-};
+/** A configuration as a replica applies it: the row, or its view as another replica announced it. */
+export type AppliedConfig = BreakerConfigFields & { name: string };
 
 /**
- * The live CircuitBreaker of every configuration in this process. Every transition goes to the journal and to
- * every replica as stateChange; a breaker that opens on another replica opens here too, and one still testing
- * recovery here closes when another replica's trial calls closed it, so the replicas agree. A manual control
- * acts on every replica, but only the replica that took it journals it. Reading a breaker never moves it, so an
- * open breaker is ticked when its open period ends: views show HALF_OPEN on time and the journal records the
- * move then, whether or not a call comes.
+ * The live CircuitBreaker of every configuration in this process, kept in step with the other replicas:
+ * - Every move of a breaker's own goes to the journal and to every replica as stateChange. A breaker that opens on
+ *   another replica opens here too, until the same moment, and closes when that replica's trial calls close it;
+ *   those followed moves are that replica's story, so they are neither journalled nor announced here.
+ * - Configuration changes and manual controls carry the row's version, raised under the row's lock: a replica
+ *   applies a change only if it is newer than the one it has, so changes that cross in flight still leave every
+ *   replica where the database is, and a deleted configuration stays deleted (a tombstone) whatever arrives late.
+ *   After its LISTEN connection comes back, a replica re-reads every configuration for what it may have missed.
+ * - Reading a breaker never moves it, so an open breaker is ticked when its open period ends: views show HALF_OPEN
+ *   on time and the journal records the move then, whether or not a call comes.
  */
 @Injectable()
 export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(BreakerRegistry.name);
   private readonly breakers = new Map<number, CircuitBreaker>();
   private readonly names = new Map<number, string>();
+  private readonly versions = new Map<number, number>();
+  private readonly deleted = new Set<number>();
   private readonly halfOpenTimers = new Map<number, NodeJS.Timeout>();
   /** Set while following another replica's manual control: those moves are that replica's to journal. */
   private following = false;
@@ -52,21 +55,24 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
       if (message.type === 'stateChange') {
         const breaker = this.breakers.get(message.data.configId);
         // a manual control reaches the other replicas as configUpdated, which they follow as the control itself
-        if (message.data.override && message.data.override !== 'none') return;
-        if (message.data.to === 'OPEN') breaker?.openUntilFromPeer(Date.parse(message.data.at) + breaker.settings.timeout);
-        if (message.data.from === 'HALF_OPEN' && message.data.to === 'CLOSED') breaker?.closeFromPeer();
+        if (!breaker || (message.data.override && message.data.override !== 'none')) return;
+        if (message.data.to === 'OPEN') {
+          const until = message.data.openUntil
+            ? Date.parse(message.data.openUntil)
+            : Date.parse(message.data.at) + breaker.settings.timeout;
+          breaker.openUntilFromPeer(until);
+        }
+        if (message.data.from === 'HALF_OPEN' && message.data.to === 'CLOSED') breaker.closeFromPeer();
       }
       if (message.type === 'configUpdated') {
-        // Another replica created, changed or deleted a configuration, or used a manual control: follow it.
         const { configId, config, manual } = message.data;
         if (!config) this.remove(configId);
-        else if (!sameSettings(this.breakers.get(configId)?.settings, toBreakerSettings(config))) this.install(config);
-        else {
-          this.names.set(configId, config.name);
-          if (manual) this.control(configId, manual.action, manual.reason, { journal: false });
-        }
+        else this.apply(config, manual && { ...manual, journal: false });
       }
     });
+    this.bus.onReconnect(
+      () => void this.reload().catch((error: Error) => this.logger.warn(`configurations not re-read: ${error.message}`)),
+    );
   }
 
   onModuleDestroy() {
@@ -82,46 +88,69 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
     return [...this.breakers.entries()];
   }
 
-  /**
-   * A fresh breaker for a new or changed configuration: a changed one starts CLOSED again, under the operator's
-   * override if one is set (applied before anyone listens: it is no transition of this breaker's).
-   */
-  install(config: BreakerConfigFields): CircuitBreaker {
-    const breaker = new CircuitBreaker(toBreakerSettings(config));
-    if (config.override !== 'none') applyManual(breaker, OVERRIDE_ACTION[config.override], config.override);
-    breaker.onTransition((transition) => {
-      this.scheduleHalfOpen(config.id, breaker);
-      if (!this.following) void this.announce(config.id, transition, breaker.override);
-    });
-    this.clearHalfOpen(config.id);
-    this.breakers.set(config.id, breaker);
-    this.names.set(config.id, config.name);
-    return breaker;
+  nameOf(configId: number): string {
+    return this.names.get(configId) ?? String(configId);
   }
 
   /**
-   * Applies a manual control here. The replica an operator asked journals and announces the moves; the others
-   * follow quietly, so the journal holds each control once.
+   * Brings this replica's breaker to a configuration, if the configuration is newer than the one it follows: a
+   * changed setting builds a fresh breaker (CLOSED again, under the override); a manual control is applied to the
+   * running breaker, journalled only by the replica an operator asked (journal: true).
    */
-  control(configId: number, action: ManualAction, reason: string, { journal }: { journal: boolean }) {
-    const breaker = this.breakers.get(configId);
-    if (!breaker) return;
+  apply(config: AppliedConfig, manual?: { action: ManualAction; reason: string; journal: boolean }): CircuitBreaker | undefined {
+    if (this.deleted.has(config.id)) return undefined;
+    const current = this.breakers.get(config.id);
+    if (current && config.version <= (this.versions.get(config.id) ?? -1)) return current;
+    this.versions.set(config.id, config.version);
+    this.names.set(config.id, config.name);
+    if (!current || !sameSettings(current.settings, toBreakerSettings(config))) return this.install(config, current);
+    if (manual) this.control(current, manual.action, manual.reason, manual.journal);
+    else if (current.override !== config.override) current.restore({ override: config.override });
+    return current;
+  }
+
+  /** Forgets a deleted configuration for good: a late message about it does not bring it back. */
+  remove(configId: number) {
+    this.deleted.add(configId);
+    this.clearHalfOpen(configId);
+    this.breakers.delete(configId);
+    this.names.delete(configId);
+    this.versions.delete(configId);
+  }
+
+  /** Every configuration as the database has it now: at start, and after the fan-out was lost for a while. */
+  async reload(lastMoves = new Map<number, number>()) {
+    const rows = await this.dataSource.getRepository(BreakerConfigEntity).find();
+    const present = new Set(rows.map((row) => row.id));
+    for (const configId of this.breakers.keys()) if (!present.has(configId)) this.remove(configId);
+    for (const row of rows) this.apply(row)?.restore(lastMoves.has(row.id) ? { lastTransitionAt: lastMoves.get(row.id)! } : {});
+  }
+
+  /** A fresh breaker for a configuration, keeping the previous one's time of its last move. */
+  private install(config: AppliedConfig, previous?: CircuitBreaker): CircuitBreaker {
+    const breaker = new CircuitBreaker(toBreakerSettings(config));
+    breaker.restore({ override: config.override, lastTransitionAt: previous?.lastTransitionAt ?? null });
+    breaker.onTransition((transition) => {
+      this.scheduleHalfOpen(config.id, breaker);
+      if (!this.following && !this.followed(breaker, transition)) void this.announce(config.id, transition, breaker);
+    });
+    this.clearHalfOpen(config.id);
+    this.breakers.set(config.id, breaker);
+    return breaker;
+  }
+
+  /** A move this breaker made only because another replica's breaker did: that replica journals it. */
+  private followed(breaker: CircuitBreaker, { to, reason }: Transition) {
+    return reason === PEER_REASON || reason === PEER_CLOSE_REASON || (to === 'HALF_OPEN' && breaker.followsPeer);
+  }
+
+  private control(breaker: CircuitBreaker, action: ManualAction, reason: string, journal: boolean) {
     this.following = !journal;
     try {
       applyManual(breaker, action, reason);
     } finally {
       this.following = false;
     }
-  }
-
-  remove(configId: number) {
-    this.clearHalfOpen(configId);
-    this.breakers.delete(configId);
-    this.names.delete(configId);
-  }
-
-  nameOf(configId: number): string {
-    return this.names.get(configId) ?? String(configId);
   }
 
   /**
@@ -152,14 +181,14 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
     this.halfOpenTimers.delete(configId);
   }
 
-  private async announce(configId: number, { from, to, reason, at }: Transition, override: BreakerOverride) {
+  private async announce(configId: number, { from, to, reason, at }: Transition, breaker: CircuitBreaker) {
     const transition: BreakerTransition = { configId, from, to, reason, at: new Date(at).toISOString(), instanceId: this.instance.id };
+    const openUntil = to === 'OPEN' && breaker.nextAttemptAt !== null ? new Date(breaker.nextAttemptAt).toISOString() : undefined;
+    const override: BreakerOverride = breaker.override;
     try {
       // Announced and journalled at once: the live message does not wait for the journal.
       await Promise.all([
-        reason === PEER_REASON || reason === PEER_CLOSE_REASON
-          ? undefined
-          : this.bus.publish({ type: 'stateChange', data: { ...transition, override } }),
+        this.bus.publish({ type: 'stateChange', data: { ...transition, override, ...(openUntil ? { openUntil } : {}) } }),
         this.dataSource.getRepository(BreakerTransitionEntity).insert({ ...transition, at: new Date(at) }),
       ]);
     } catch (error) {

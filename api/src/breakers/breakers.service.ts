@@ -75,11 +75,11 @@ export class BreakersService implements OnApplicationBootstrap {
         async (manager) => void (await manager.save(BreakerConfigEntity, DEMO_BREAKERS)),
       );
     }
-    for (const config of await this.repository.find()) this.registry.install(config);
+    await this.registry.reload(await this.lastMoves());
   }
 
   view(config: BreakerConfigEntity): BreakerConfigView {
-    const breaker = this.registry.get(config.id) ?? this.registry.install(config);
+    const breaker = this.registry.get(config.id) ?? this.registry.apply(config);
     return {
       id: config.id,
       name: config.name,
@@ -92,8 +92,9 @@ export class BreakersService implements OnApplicationBootstrap {
       maxQueue: config.maxQueue,
       minimumCalls: config.minimumCalls,
       slowCallDuration: config.slowCallDuration,
-      state: breaker.state,
-      override: breaker.override,
+      state: breaker?.state ?? 'CLOSED',
+      override: breaker?.override ?? config.override,
+      version: config.version,
       createdAt: config.createdAt.toISOString(),
       updatedAt: config.updatedAt.toISOString(),
     };
@@ -119,7 +120,7 @@ export class BreakersService implements OnApplicationBootstrap {
       );
       return config;
     });
-    this.registry.install(created);
+    this.registry.apply(created);
     return this.announce(this.view(created));
   }
 
@@ -127,7 +128,7 @@ export class BreakersService implements OnApplicationBootstrap {
     const updated = await this.dataSource.transaction(async (manager) => {
       const before = await manager.findOne(BreakerConfigEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!before) throw new NotFoundException(`No circuit breaker with id ${id}`);
-      await manager.update(BreakerConfigEntity, { id }, settings);
+      await manager.update(BreakerConfigEntity, { id }, { ...settings, version: () => 'version + 1' });
       const after = await manager.findOneByOrFail(BreakerConfigEntity, { id });
       await this.audit.record(
         req,
@@ -136,7 +137,7 @@ export class BreakersService implements OnApplicationBootstrap {
       );
       return after;
     });
-    this.registry.install(updated);
+    this.registry.apply(updated);
     return this.announce(this.view(updated));
   }
 
@@ -176,28 +177,40 @@ export class BreakersService implements OnApplicationBootstrap {
     const config = await this.dataSource.transaction(async (manager) => {
       const before = await manager.findOne(BreakerConfigEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!before) throw new NotFoundException(`No circuit breaker with id ${id}`);
-      const breaker = this.registry.get(id) ?? this.registry.install(before);
-      await manager.update(BreakerConfigEntity, { id }, { override: OVERRIDE_AFTER[action] });
+      const breaker = this.registry.get(id) ?? this.registry.apply(before);
+      await manager.update(BreakerConfigEntity, { id }, { override: OVERRIDE_AFTER[action], version: () => 'version + 1' });
       await this.audit.record(
         req,
         {
           action: `breaker.${action}`,
           targetType: 'circuit_breaker',
           targetId: String(id),
-          before: { state: breaker.state, override: breaker.override },
+          before: { state: breaker?.state ?? 'CLOSED', override: before.override },
           after: { override: OVERRIDE_AFTER[action] },
         },
         manager,
       );
       return manager.findOneByOrFail(BreakerConfigEntity, { id });
     });
-    this.registry.control(id, action, reason, { journal: true });
+    this.registry.apply(config, { action, reason, journal: true });
     return this.announce(this.view(config), { action, reason });
   }
 
   private async announce(view: BreakerConfigView, manual?: { action: ManualAction; reason: string }): Promise<BreakerConfigView> {
     await this.bus.publish({ type: 'configUpdated', data: { configId: view.id, config: view, ...(manual ? { manual } : {}) } });
     return view;
+  }
+
+  /** When each breaker last moved, from the journal: what the console shows as 'changed … ago' after a restart. */
+  private async lastMoves(): Promise<Map<number, number>> {
+    const rows = await this.dataSource
+      .getRepository(BreakerTransitionEntity)
+      .createQueryBuilder('t')
+      .distinctOn(['t.configId'])
+      .orderBy('t.configId')
+      .addOrderBy('t.id', 'DESC')
+      .getMany();
+    return new Map(rows.map((row) => [row.configId, row.at.getTime()]));
   }
 
   /** One page of a breaker's journal, newest first; `before` continues below the previous page's last row. */

@@ -26,6 +26,7 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(RealtimeBus.name);
   private readonly handlers = new Set<(envelope: BusEnvelope) => void>();
   private readonly figureHandlers = new Set<(envelope: FiguresEnvelope) => void>();
+  private readonly reconnectHandlers = new Set<() => void>();
   private listener?: ChannelListener;
   private closing = false;
 
@@ -50,6 +51,12 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
   subscribe(handler: (envelope: BusEnvelope) => void): () => void {
     this.handlers.add(handler);
     return () => this.handlers.delete(handler);
+  }
+
+  /** Called each time the LISTEN connection is back after a loss: what was sent meanwhile never arrives. */
+  onReconnect(handler: () => void): () => void {
+    this.reconnectHandlers.add(handler);
+    return () => this.reconnectHandlers.delete(handler);
   }
 
   subscribeFigures(handler: (envelope: FiguresEnvelope) => void): () => void {
@@ -77,6 +84,7 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
         } catch {
           return;
         }
+        if (typeof envelope !== 'object' || envelope === null) return;
         if ('figures' in envelope) for (const handler of this.figureHandlers) handler(envelope);
         else for (const handler of this.handlers) handler(envelope);
       },
@@ -91,10 +99,13 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
     if (this.closing) return;
     setTimeout(
       () =>
-        void this.listen().catch((error: Error) => {
-          this.logger.warn(`LISTEN reconnect failed: ${error.message}`);
-          this.reconnectSoon();
-        }),
+        void this.listen().then(
+          () => this.reconnectHandlers.forEach((handler) => handler()),
+          (error: Error) => {
+            this.logger.warn(`LISTEN reconnect failed: ${error.message}`);
+            this.reconnectSoon();
+          },
+        ),
       RECONNECT_MS,
     ).unref();
   }

@@ -80,7 +80,8 @@ export class LoadTestsService implements OnApplicationBootstrap, OnApplicationSh
       ownerInstance: this.instance.id,
       createdBy: req.user!.id,
     });
-    if (!session) throw new ConflictException(`A load test is already running for circuit breaker ${input.configId}`);
+    if (session === 'busy') throw new ConflictException(`A load test is already running for circuit breaker ${input.configId}`);
+    if (session === 'gone') throw new NotFoundException(`No circuit breaker with id ${input.configId}`);
     await this.audit.record(req, {
       action: 'load-test.start',
       targetType: 'test_session',

@@ -10,6 +10,7 @@ export type NewTestSession = Pick<
 >;
 
 const UNIQUE_VIOLATION = '23505';
+const FOREIGN_KEY_VIOLATION = '23503';
 
 /**
  * The test_sessions statements that decide something for every replica at once. Several replicas share the
@@ -24,7 +25,8 @@ export class TestSessionsRepository {
    * Inserts a running session ending durationMinutes after the database's now; null when a session already
    * runs for that configuration (the partial unique index admits one, whichever replica starts it).
    */
-  async insertRunning(session: NewTestSession): Promise<TestSessionEntity | null> {
+  /** The new running session; 'busy' when the breaker already runs one, 'gone' when the breaker was just deleted. */
+  async insertRunning(session: NewTestSession): Promise<TestSessionEntity | 'busy' | 'gone'> {
     try {
       const rows: RawRow[] = await this.dataSource.query(
         `INSERT INTO test_sessions (config_id, failure_rate, request_rate, duration_minutes, status, ends_at, owner_instance, created_by)
@@ -33,7 +35,8 @@ export class TestSessionsRepository {
       );
       return hydrate(this.dataSource, TestSessionEntity, rows[0]!);
     } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return null;
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return 'busy';
+      if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) return 'gone';
       throw error;
     }
   }

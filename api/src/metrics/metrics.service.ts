@@ -39,6 +39,7 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
   private flushTimer?: NodeJS.Timeout;
   private shareTimer?: NodeJS.Timeout;
   private round = 0;
+  private sharing = false;
   private readonly peers = new PeerFigures();
 
   constructor(
@@ -86,12 +87,17 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
 
   /** Sends this replica's figures to the others, in as many NOTIFY-sized parts as they need. */
   async share(now = Date.now()) {
+    // a round still being sent (a slow database) is not cut short by the next: peers take only complete rounds
+    if (this.sharing) return;
+    this.sharing = true;
     const round = this.round++;
     try {
       for (const part of toParts(round, [...this.ownFigures(now).values()])) await this.bus.publishFigures(part);
     } catch (error) {
       // the database is away: peers drop this replica from their sums until it is back
       if (round % 30 === 0) this.logger.warn(`figures not shared: ${(error as Error).message}`);
+    } finally {
+      this.sharing = false;
     }
   }
 

@@ -47,18 +47,20 @@ function clusterSource(stats: BreakerStats[], replicas: ReplicaView[]): Source {
 }
 
 /**
- * Prometheus text exposition with resilience4j's metric names. Every series carries a `replica` label: one series
- * per live replica (its own figures, calls counted since it started) and one with replica="cluster" holding the
- * sums over them, as GET /api/metrics/latest reports. Any replica answers with all of them; sum over the cluster
- * series or over the replica series, never both.
+ * Prometheus text exposition with resilience4j's metric names. Every series carries a `replica` label (the
+ * replica's instance id, as GET /api/health names it): one series per live replica, and for the gauges one with
+ * replica="cluster" holding the cluster's figures, as GET /api/metrics/latest reports them. The counters (calls
+ * since a replica started) have no cluster series: a sum over replicas would fall when one leaves, which rate()
+ * reads as a reset; the cluster's calls are the gauge resilience4j_circuitbreaker_buffered_calls (the last 10 s),
+ * and PromQL sums the counters over replicas.
  */
 export function prometheusText(stats: BreakerStats[], replicas: ReplicaView[], nameOf: (configId: number) => string): string {
   const lines: string[] = [];
   const sources = [clusterSource(stats, replicas), ...replicas.map(replicaSource)];
   const ids = stats.map((s) => s.configId);
-  const metric = (name: string, type: string, help: string, sample: (source: Source, configId: number) => Sample[]) => {
+  const metric = (name: string, type: 'gauge' | 'counter', help: string, sample: (source: Source, configId: number) => Sample[]) => {
     lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
-    for (const source of sources) {
+    for (const source of type === 'counter' ? sources.slice(1) : sources) {
       for (const configId of ids) {
         for (const [labels, value] of sample(source, configId)) {
           const all: Labels = { name: nameOf(configId), ...labels, replica: source.replica };
@@ -88,6 +90,13 @@ export function prometheusText(stats: BreakerStats[], replicas: ReplicaView[], n
   metric('resilience4j_bulkhead_rejected_calls_total', 'counter', 'Calls refused because the bulkhead was full', (source, id) => [
     [{}, source.calls(id, 'bulkhead-rejected')],
   ]);
+  metric('resilience4j_circuitbreaker_buffered_calls', 'gauge', 'Calls in the last 10 s, by outcome', (source, id) => {
+    const { counts } = source.window(id);
+    return [
+      [{ kind: 'successful' }, counts.success],
+      [{ kind: 'failed' }, counts.failure + counts.timeout],
+    ];
+  });
   metric('resilience4j_circuitbreaker_failure_rate', 'gauge', 'Failure rate over the last 10 s, in percent', (source, id) => [
     [{}, source.failureRate(id)],
   ]);

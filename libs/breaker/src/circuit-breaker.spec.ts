@@ -152,18 +152,24 @@ describe('manual control', () => {
     expect(breaker.lastTransitionAt).toBe(clock.time);
   });
 
-  it('closes with a peer only while testing recovery', () => {
+  it('closes with a peer while testing recovery or open only because it followed one, never when open of its own', () => {
     const clock = new ManualClock();
     const breaker = new CircuitBreaker(SIMPLE, clock);
     breaker.closeFromPeer();
     expect(breaker.lastTransitionAt).toBeNull();
-    breaker.openUntilFromPeer(clock.time + 1000);
-    breaker.closeFromPeer(); // still OPEN here: its own open period decides
-    expect(breaker.state).toBe('OPEN');
-    clock.advance(1000);
+    // open of its own: its own open period decides
+    for (let i = 0; i < 3; i++) breaker.record(false, breaker.admit() === 'permitted' ? 1 : 0);
+    breaker.closeFromPeer();
+    expect([breaker.state, breaker.followsPeer]).toEqual(['OPEN', false]);
+    clock.advance(30_000);
     expect(breaker.tick()).toBe('HALF_OPEN');
     breaker.closeFromPeer();
     expect(breaker.state).toBe('CLOSED');
+    // open because a peer opened: the peer's recovery closes it too
+    breaker.openUntilFromPeer(clock.time + 60_000);
+    expect([breaker.state, breaker.followsPeer]).toEqual(['OPEN', true]);
+    breaker.closeFromPeer();
+    expect([breaker.state, breaker.followsPeer]).toEqual(['CLOSED', false]);
   });
 
   it('reset closes an open breaker and forgets its failures', () => {

@@ -21,6 +21,7 @@ export class CircuitBreaker {
   private openUntil = 0;
   private openedAt = 0;
   private changedAt: number | null = null;
+  private followingPeer = false;
   private trialsInFlight = 0;
   private trialSuccesses = 0;
   private readonly listeners = new Set<(transition: Transition) => void>();
@@ -57,6 +58,20 @@ export class CircuitBreaker {
       }
     }
     return this.state;
+  }
+
+  /** Whether this breaker is open (or testing recovery) only because another replica's breaker opened. */
+  get followsPeer(): boolean {
+    return this.followingPeer;
+  }
+
+  /**
+   * Takes up an override and the time of the last move as they were before this breaker was built (a replica
+   * starting, a configuration replaced): no transition, nothing for the journal.
+   */
+  restore({ override, lastTransitionAt }: { override?: BreakerOverride; lastTransitionAt?: number | null }): void {
+    if (override !== undefined) this.manual = override;
+    if (lastTransitionAt !== undefined) this.changedAt = lastTransitionAt;
   }
 
   /** When the shown state last changed (ms since epoch), or null if it never has. */
@@ -165,11 +180,16 @@ export class CircuitBreaker {
     this.openedAt = now;
     this.openUntil = until;
     this.moveTo('OPEN', PEER_REASON, now);
+    this.followingPeer = true;
   }
 
-  /** Another replica's breaker closed after its trial calls: a breaker still testing recovery here closes too. */
+  /**
+   * Another replica's breaker closed after its trial calls: a breaker testing recovery here closes too, and so
+   * does one open only because it followed a peer (its own open period may end later than the peer's).
+   */
   closeFromPeer(): void {
-    if (this.manual !== 'none' || this.current !== 'HALF_OPEN') return;
+    if (this.manual !== 'none') return;
+    if (this.current !== 'HALF_OPEN' && !(this.current === 'OPEN' && this.followingPeer)) return;
     const now = this.clock.now();
     this.policy.closed(now);
     this.moveTo('CLOSED', PEER_CLOSE_REASON, now);
@@ -195,6 +215,7 @@ export class CircuitBreaker {
     const before = this.state;
     this.manual = 'none';
     this.current = 'CLOSED';
+    this.followingPeer = false;
     this.trialsInFlight = 0;
     this.trialSuccesses = 0;
     this.policy.reset();
@@ -212,6 +233,7 @@ export class CircuitBreaker {
   }
 
   private open(now: number, reason: string) {
+    this.followingPeer = false;
     this.policy.opened(now);
     this.openedAt = now;
     this.openUntil = now + this.policy.openDuration();
@@ -220,6 +242,7 @@ export class CircuitBreaker {
 
   private moveTo(to: BreakerStateName, reason: string, now = this.clock.now()) {
     const from = this.current;
+    if (to === 'CLOSED') this.followingPeer = false;
     this.current = to;
     this.trialsInFlight = 0;
     this.trialSuccesses = 0;

@@ -72,6 +72,8 @@ export interface BreakerTransition {
   instanceId: string | null;
   /** stateChange only: the override after the move; other replicas follow an OPEN only when it is none (an automatic trip). */
   override?: BreakerOverride;
+  /** stateChange to OPEN only: when the breaker lets a trial call through (ISO 8601), which other replicas keep too. */
+  openUntil?: string;
 }
 
 /** A row of the transition journal. */
@@ -139,6 +141,8 @@ export interface BreakerConfigView extends BreakerCoreSettings {
   slowCallDuration: number | null;
   state: BreakerStateName;
   override: BreakerOverride;
+  /** Raised by every change of the configuration or its override, in commit order: replicas apply only newer ones. */
+  version: number;
   createdAt: string;
   updatedAt: string;
 }

@@ -104,6 +104,7 @@ export function breakerConfig(overrides: Partial<BreakerConfigView> = {}): Break
     slowCallDuration: null,
     state: 'CLOSED',
     override: 'none',
+    version: 0,
     createdAt: '2026-05-01T10:00:00.000Z',
     updatedAt: '2026-05-01T10:00:00.000Z',
     ...overrides,

@@ -16,6 +16,8 @@ export class BreakerConfigEntity {
   @Column('integer', { name: 'slow_call_ms', nullable: true }) slowCallDuration!: number | null;
   /** An operator's manual override, applied by every replica until reset. */
   @Column('text', { default: 'none' }) override!: BreakerOverride;
+  /** Raised by every change, under the row's lock: the order replicas apply changes in. */
+  @Column('integer', { default: 0 }) version!: number;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
 }
@@ -35,6 +37,7 @@ export type BreakerConfigFields = Pick<
   | 'minimumCalls'
   | 'slowCallDuration'
   | 'override'
+  | 'version'
 >;
 
 export function toBreakerSettings(config: BreakerConfigFields): BreakerSettings {

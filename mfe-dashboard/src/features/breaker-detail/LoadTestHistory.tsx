@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import { apiErrorMessage, useGetBreakerTestSessionsQuery } from '@cbh/api-client';
 import type { TestSessionView } from '@cbh/contracts';
 import { Badge, Card, DataTable, formatDateTime, Muted, SectionTitle, theme } from '@cbh/ui';
+
+const RUNNING_REFRESH_MS = 5000;
 
 const COLUMNS = ['Started', 'Duration', 'Failure rate', 'Request rate', 'Status'] as const;
 const STATUS: Record<TestSessionView['status'], { label: string; color: string }> = {
@@ -23,7 +26,15 @@ function duration(session: TestSessionView) {
 
 /** The newest load tests run through this breaker (the API keeps the last 50). */
 export function LoadTestHistory({ configId }: { configId: number }) {
-  const { data: sessions, isError, error } = useGetBreakerTestSessionsQuery(configId);
+  const [running, setRunning] = useState(false);
+  // no message says a session ended (it ends by itself, on any replica): while one runs, the list is re-read
+  const {
+    data: sessions,
+    isError,
+    error,
+  } = useGetBreakerTestSessionsQuery(configId, { pollingInterval: running ? RUNNING_REFRESH_MS : 0 });
+  const anyRunning = sessions?.some((session) => session.status === 'running') ?? false;
+  if (anyRunning !== running) setRunning(anyRunning);
   return (
     <Card aria-labelledby="load-tests-title">
       <SectionTitle id="load-tests-title">Load-test history</SectionTitle>
