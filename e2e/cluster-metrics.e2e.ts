@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
+import { apiSignIn, breakerBehindChaos, siteApi } from './support/site-api';
 
 /*
  * Two more API processes of the production build on the site's database (so three replicas in all): every replica
@@ -17,21 +18,6 @@ test.afterAll(async () => {
   await Promise.all([first?.stop(), second?.stop()]);
 });
 
-async function signIn(site: Site): Promise<string> {
-  const response = await fetch(`${site.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  return response.headers.get('set-cookie')!.split(';')[0]!;
-}
-const api = (site: Site, cookie: string, path: string, method = 'GET', body?: unknown) =>
-  fetch(`${site.url}${path}`, {
-    method,
-    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-
 interface Stats {
   configId: number;
   state: string;
@@ -41,41 +27,22 @@ interface Stats {
   replicas: { open: number; total: number };
 }
 const statsOn = async (site: Site, cookie: string, configId: number): Promise<Stats | undefined> => {
-  const { stats } = await (await api(site, cookie, '/api/metrics/latest')).json();
+  const { stats } = await (await siteApi(site, cookie, '/api/metrics/latest')).json();
   return stats.find((s: Stats) => s.configId === configId);
 };
 const instanceOf = async (site: Site): Promise<string> => (await (await fetch(`${site.url}/api/health`)).json()).instance;
 
 test('a breaker tripped on one replica is journalled once, though every replica follows it', async () => {
   test.setTimeout(60_000);
-  const cookie = await signIn(first);
-  const breaker = await (
-    await api(first, cookie, '/api/circuit-breakers', 'POST', {
-      name: 'Journalled once',
-      type: 'simple',
-      failureThreshold: 2,
-      timeout: 5_000,
-      recoveryTime: 60_000,
-      successThreshold: 1,
-    })
-  ).json();
-  const service = await (
-    await api(first, cookie, '/api/services', 'POST', {
-      name: 'Always down',
-      endpoint: '/api/chaos/1',
-      failureRate: 100,
-      averageResponseTime: 1,
-      circuitBreakerConfigId: breaker.id,
-    })
-  ).json();
-  await api(first, cookie, `/api/services/${service.id}`, 'PATCH', { endpoint: `/api/chaos/${service.id}` });
+  const cookie = await apiSignIn(first);
+  const { breaker, service } = await breakerBehindChaos(first, cookie, 'Journalled once', { failureThreshold: 2, timeout: 5_000 }, 100);
   await expect.poll(async () => (await statsOn(second, cookie, breaker.id))?.configId).toBe(breaker.id);
-  for (let i = 0; i < 2; i++) await api(first, cookie, `/api/services/${service.id}/test`, 'POST');
+  for (let i = 0; i < 2; i++) await siteApi(first, cookie, `/api/services/${service.id}/test`, 'POST');
   // the second replica follows: open at once, half-open when the first replica's open period ends
   await expect.poll(async () => (await statsOn(second, cookie, breaker.id))?.replicas.open).toBeGreaterThanOrEqual(2);
   await expect.poll(async () => (await statsOn(second, cookie, breaker.id))?.state, { timeout: 10_000 }).toBe('HALF_OPEN');
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const { transitions } = await (await api(second, cookie, `/api/circuit-breakers/${breaker.id}/transitions`)).json();
+  const { transitions } = await (await siteApi(second, cookie, `/api/circuit-breakers/${breaker.id}/transitions`)).json();
   const firstId = await instanceOf(first);
   expect(
     transitions.map((t: { from: string; to: string; reason: string; instanceId: string }) => [
@@ -90,33 +57,14 @@ test('a breaker tripped on one replica is journalled once, though every replica 
 
 test('every replica reports the sum of the calls made through each, and a stopped replica drops out within 5 s', async () => {
   test.setTimeout(120_000);
-  const cookie = await signIn(first);
-  const breaker = await (
-    await api(first, cookie, '/api/circuit-breakers', 'POST', {
-      name: 'Summed',
-      type: 'simple',
-      failureThreshold: 20,
-      timeout: 60_000,
-      recoveryTime: 60_000,
-      successThreshold: 1,
-    })
-  ).json();
-  const service = await (
-    await api(first, cookie, '/api/services', 'POST', {
-      name: 'Always up',
-      endpoint: '/api/chaos/1',
-      failureRate: 0,
-      averageResponseTime: 1,
-      circuitBreakerConfigId: breaker.id,
-    })
-  ).json();
-  await api(first, cookie, `/api/services/${service.id}`, 'PATCH', { endpoint: `/api/chaos/${service.id}` });
+  const cookie = await apiSignIn(first);
+  const { breaker, service } = await breakerBehindChaos(first, cookie, 'Summed', { failureThreshold: 20, timeout: 60_000 }, 0);
   // the second replica learns of the new breaker from the fan-out
   await expect.poll(async () => (await statsOn(second, cookie, breaker.id))?.configId).toBe(breaker.id);
 
   // 7 calls through the first replica, 5 through the second, all within the 10 s window
   const calls = (site: Site, n: number) =>
-    Promise.all(Array.from({ length: n }, () => api(site, cookie, `/api/services/${service.id}/test`, 'POST')));
+    Promise.all(Array.from({ length: n }, () => siteApi(site, cookie, `/api/services/${service.id}/test`, 'POST')));
   await Promise.all([calls(first, 7), calls(second, 5)]);
 
   // both replicas (and the site's own) answer with the same, exact total
@@ -133,7 +81,7 @@ test('every replica reports the sum of the calls made through each, and a stoppe
     Number(
       new RegExp(`resilience4j_circuitbreaker_${metric}\\{name="Summed",kind="successful",replica="${replica}"\\} (\\d+)`).exec(text)?.[1],
     );
-  const scrape = await (await api(second, cookie, '/metrics')).text();
+  const scrape = await (await siteApi(second, cookie, '/metrics')).text();
   expect([series(scrape, 'calls_total', firstId), series(scrape, 'calls_total', secondId)]).toEqual([7, 5]);
   expect([series(scrape, 'buffered_calls', firstId), series(scrape, 'buffered_calls', secondId)]).toEqual([7, 5]);
   expect(series(scrape, 'buffered_calls', 'cluster')).toBe(12);
@@ -157,9 +105,9 @@ test('a manual control on one replica acts on every replica and is journalled on
   test.setTimeout(60_000);
   const other = await startSite({ port: 3353, env: { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET } });
   try {
-    const cookie = await signIn(first);
+    const cookie = await apiSignIn(first);
     const breaker = await (
-      await api(first, cookie, '/api/circuit-breakers', 'POST', {
+      await siteApi(first, cookie, '/api/circuit-breakers', 'POST', {
         name: 'Controlled',
         type: 'simple',
         failureThreshold: 5,
@@ -169,21 +117,21 @@ test('a manual control on one replica acts on every replica and is journalled on
       })
     ).json();
     const viewOn = async (site: Site) =>
-      ((await (await api(site, cookie, '/api/circuit-breakers')).json()) as { id: number; state: string; override: string }[]).find(
+      ((await (await siteApi(site, cookie, '/api/circuit-breakers')).json()) as { id: number; state: string; override: string }[]).find(
         (b) => b.id === breaker.id,
       );
     await expect.poll(async () => (await viewOn(other))?.state).toBe('CLOSED');
 
-    expect((await api(first, cookie, `/api/circuit-breakers/${breaker.id}/force-open`, 'POST')).status).toBe(200);
+    expect((await siteApi(first, cookie, `/api/circuit-breakers/${breaker.id}/force-open`, 'POST')).status).toBe(200);
     await expect.poll(async () => await viewOn(other)).toMatchObject({ state: 'OPEN', override: 'forced-open' });
     await expect.poll(async () => (await statsOn(other, cookie, breaker.id))?.replicas.open).toBeGreaterThanOrEqual(2);
 
-    expect((await api(other, cookie, `/api/circuit-breakers/${breaker.id}/reset`, 'POST')).status).toBe(200);
+    expect((await siteApi(other, cookie, `/api/circuit-breakers/${breaker.id}/reset`, 'POST')).status).toBe(200);
     await expect.poll(async () => await viewOn(first)).toMatchObject({ state: 'CLOSED', override: 'none' });
 
     // the journal is written beside the answer, not before it
     const journal = async () => {
-      const { transitions } = await (await api(first, cookie, `/api/circuit-breakers/${breaker.id}/transitions`)).json();
+      const { transitions } = await (await siteApi(first, cookie, `/api/circuit-breakers/${breaker.id}/transitions`)).json();
       return transitions.map((t: { from: string; to: string; reason: string }) => `${t.from}->${t.to}: ${t.reason}`);
     };
     await expect.poll(journal).toEqual([`OPEN->CLOSED: reset by ${ADMIN.email}`, `CLOSED->OPEN: forced open by ${ADMIN.email}`]);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
-import { ADMIN, SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
+import { SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
+import { apiSignIn, siteApi } from './support/site-api';
 
 let first: Site;
 let second: Site;
@@ -13,28 +14,13 @@ test.afterAll(async () => {
   await Promise.all([first?.stop(), second?.stop()]);
 });
 
-async function signIn(site: Site): Promise<string> {
-  const response = await fetch(`${site.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  return response.headers.get('set-cookie')!.split(';')[0]!;
-}
-const api = (site: Site, cookie: string, path: string, method = 'GET', body?: unknown) =>
-  fetch(`${site.url}${path}`, {
-    method,
-    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-
 test('two API processes on one database: results and transitions reach both, and a breaker tripped on one is open on both', async () => {
   test.setTimeout(120_000);
-  const cookie = await signIn(first);
+  const cookie = await apiSignIn(first);
 
   // A breaker of our own, and a service behind it that always fails.
   const breaker = await (
-    await api(first, cookie, '/api/circuit-breakers', 'POST', {
+    await siteApi(first, cookie, '/api/circuit-breakers', 'POST', {
       name: 'Replicated',
       type: 'simple',
       failureThreshold: 2,
@@ -44,7 +30,7 @@ test('two API processes on one database: results and transitions reach both, and
     })
   ).json();
   const service = await (
-    await api(first, cookie, '/api/services', 'POST', {
+    await siteApi(first, cookie, '/api/services', 'POST', {
       name: 'Always down',
       endpoint: '/api/chaos/1',
       failureRate: 100,
@@ -62,8 +48,8 @@ test('two API processes on one database: results and transitions reach both, and
     socket.once('error', reject);
   });
 
-  await api(first, cookie, `/api/services/${service.id}`, 'PATCH', { endpoint: `/api/chaos/${service.id}` });
-  for (let i = 0; i < 2; i++) await api(first, cookie, `/api/services/${service.id}/test`, 'POST');
+  await siteApi(first, cookie, `/api/services/${service.id}`, 'PATCH', { endpoint: `/api/chaos/${service.id}` });
+  for (let i = 0; i < 2; i++) await siteApi(first, cookie, `/api/services/${service.id}/test`, 'POST');
 
   await expect.poll(() => received.filter((m) => m.type === 'testResult' && m.data.serviceId === service.id).length).toBe(2);
   await expect
@@ -72,14 +58,14 @@ test('two API processes on one database: results and transitions reach both, and
   expect(received.some((m) => m.type === 'serviceUpdated' && m.data.serviceId === service.id)).toBe(true);
 
   const stateOn = async (site: Site) => {
-    const { stats } = await (await api(site, cookie, '/api/metrics/latest')).json();
+    const { stats } = await (await siteApi(site, cookie, '/api/metrics/latest')).json();
     return stats.find((s: { configId: number }) => s.configId === breaker.id);
   };
   await expect.poll(async () => (await stateOn(second))?.state).toBe('OPEN');
   expect((await stateOn(first)).state).toBe('OPEN');
 
   // The second process now refuses calls fast too, without calling the service.
-  const refused = await (await api(second, cookie, `/api/services/${service.id}/test`, 'POST')).json();
+  const refused = await (await siteApi(second, cookie, `/api/services/${service.id}/test`, 'POST')).json();
   expect(refused).toMatchObject({ success: false, error: 'Circuit breaker is OPEN', responseTime: 0 });
 
   // Each replica knows both hold the breaker open.

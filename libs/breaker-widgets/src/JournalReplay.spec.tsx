@@ -3,19 +3,11 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { Provider } from 'react-redux';
 import { createAppStore } from '@cbh/api-client';
 import type { BreakerStateName, JournalEntry, JournalPage } from '@cbh/contracts';
-import { clickAndSettle, fakeApi } from '@cbh/test-support';
+import { clickAndSettle, fakeApi, journalEntry } from '@cbh/test-support';
 import { JournalReplay } from './JournalReplay';
 
-const T0 = Date.parse('2026-03-02T09:00:00.000Z');
-const entry = (id: number, from: BreakerStateName, to: BreakerStateName, reason: string, afterSeconds: number): JournalEntry => ({
-  id,
-  configId: 5,
-  from,
-  to,
-  reason,
-  at: new Date(T0 + afterSeconds * 1000).toISOString(),
-  instanceId: id % 2 ? '3f2a9c1e-0000-4000-8000-000000000001' : '7b00d4aa-0000-4000-8000-000000000002',
-});
+const entry = (id: number, from: BreakerStateName, to: BreakerStateName, reason: string, afterSeconds: number) =>
+  journalEntry(id, from, to, reason, afterSeconds * 1000);
 
 /** Oldest first. */
 const JOURNAL = [

@@ -1,19 +1,8 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
 import { act, renderHook } from '@testing-library/react';
-import type { BreakerStateName, JournalEntry } from '@cbh/contracts';
 import { initialReplay, replayFrame, replayReducer, stepWait, type ReplayAction, type ReplayState } from './journal-replay';
+import { journalEntry as entry } from '@cbh/test-support';
 import { useJournalReplay } from './useJournalReplay';
-
-const T0 = Date.parse('2026-03-02T09:00:00.000Z');
-const entry = (id: number, from: BreakerStateName, to: BreakerStateName, reason: string, afterMs: number): JournalEntry => ({
-  id,
-  configId: 5,
-  from,
-  to,
-  reason,
-  at: new Date(T0 + afterMs).toISOString(),
-  instanceId: '3f2a9c1e-0000-4000-8000-000000000001',
-});
 
 /** Oldest first: gaps of 30 s (capped to 5 s), 200 ms, 30 s and two hours (capped). */
 const JOURNAL = [

@@ -1,6 +1,6 @@
 export * from './dom';
 import { liveConnection } from '@cbh/api-client';
-import type { AuthUser, BreakerConfigView, BreakerStats, ServerMessage } from '@cbh/contracts';
+import type { AuthUser, BreakerConfigView, BreakerStateName, BreakerStats, JournalEntry, ServerMessage } from '@cbh/contracts';
 
 type Handler = (body: unknown) => unknown;
 export interface RecordedCall {
@@ -108,6 +108,19 @@ export function breakerConfig(overrides: Partial<BreakerConfigView> = {}): Break
     createdAt: '2026-05-01T10:00:00.000Z',
     updatedAt: '2026-05-01T10:00:00.000Z',
     ...overrides,
+  };
+}
+
+/** A journal row of breaker 5, `afterMs` after 2026-03-02 09:00 UTC, on one of two replicas by the id's parity. */
+export function journalEntry(id: number, from: BreakerStateName, to: BreakerStateName, reason: string, afterMs: number): JournalEntry {
+  return {
+    id,
+    configId: 5,
+    from,
+    to,
+    reason,
+    at: new Date(Date.parse('2026-03-02T09:00:00.000Z') + afterMs).toISOString(),
+    instanceId: id % 2 ? '3f2a9c1e-0000-4000-8000-000000000001' : '7b00d4aa-0000-4000-8000-000000000002',
   };
 }
 

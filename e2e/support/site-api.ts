@@ -1,0 +1,49 @@
+import { ADMIN, type Site } from './server';
+
+/** Signs the admin in on one replica through the JSON login, for tests that talk to several replicas directly. */
+export async function apiSignIn(site: Site): Promise<string> {
+  const response = await fetch(`${site.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  return response.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+/** A request to one replica with a session cookie and, when given, a JSON body. */
+export const siteApi = (site: Site, cookie: string, path: string, method = 'GET', body?: unknown) =>
+  fetch(`${site.url}${path}`, {
+    method,
+    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+
+/**
+ * A new breaker (simple, with the given settings) in front of a new service on the built-in chaos downstream that
+ * fails at failureRate: each POST /api/services/{id}/test is one call through the breaker on that replica.
+ */
+export async function breakerBehindChaos(site: Site, cookie: string, name: string, settings: Record<string, number>, failureRate: number) {
+  const breaker = await (
+    await siteApi(site, cookie, '/api/circuit-breakers', 'POST', {
+      name,
+      type: 'simple',
+      failureThreshold: 5,
+      timeout: 30_000,
+      recoveryTime: 60_000,
+      successThreshold: 1,
+      ...settings,
+    })
+  ).json();
+  const service = await (
+    await siteApi(site, cookie, '/api/services', 'POST', {
+      name,
+      endpoint: '/api/chaos/1',
+      failureRate,
+      averageResponseTime: 1,
+      circuitBreakerConfigId: breaker.id,
+    })
+  ).json();
+  // the chaos downstream answers at the service's own failure rate under its own id
+  await siteApi(site, cookie, `/api/services/${service.id}`, 'PATCH', { endpoint: `/api/chaos/${service.id}` });
+  return { breaker: breaker as { id: number; name: string }, service: service as { id: number } };
+}
