@@ -22,7 +22,14 @@ test('a super admin signs in through /api/login, sees home with the badge and ev
   await expect(page.getByTestId('account-name')).toHaveText('Admin');
   await expect(page.getByTestId('role-badge')).toHaveText('Super Administrator');
   await expect(page.getByTestId('live-status')).toHaveText('Live');
-  await expect(nav(page).getByRole('link')).toHaveText(['Home', 'Dashboard', 'Domains', 'User Management', 'Core Logic']);
+  await expect(nav(page).getByRole('link')).toHaveText([
+    'Home',
+    'Dashboard',
+    'Circuit Breakers',
+    'Domains',
+    'User Management',
+    'Core Logic',
+  ]);
   await expect(page.getByRole('link', { name: 'Elevate to Super Admin' })).toHaveCount(0);
 
   await page.getByRole('banner').getByRole('link', { name: 'Logout' }).click();
@@ -49,7 +56,7 @@ test('a viewer sees neither User Management nor Core Logic', async ({ page }) =>
   await page.goto('/');
   await expect(page.getByTestId('role-badge')).toHaveText('Viewer');
   await expect(page.getByTestId('account-name')).toHaveText('Vera');
-  await expect(nav(page).getByRole('link')).toHaveText(['Home', 'Dashboard', 'Domains']);
+  await expect(nav(page).getByRole('link')).toHaveText(['Home', 'Dashboard', 'Circuit Breakers', 'Domains']);
 });
 
 test('the elevation account is offered Elevate to Super Admin', async ({ page }) => {

@@ -8,8 +8,8 @@ const Bar = styled.header`
   display: flex;
   align-items: center;
   gap: 18px;
-  height: 56px;
-  padding: 0 20px;
+  min-height: 56px;
+  padding: 6px 20px;
   border-bottom: 1px solid ${theme.colors.border};
   background: ${theme.colors.surface};
   @media (max-width: ${NARROW_SCREEN_PX}px) {
@@ -27,11 +27,16 @@ const Title = styled(Link)`
   white-space: nowrap;
 `;
 
+/* between about 1100 and 1400 px the links take a second row rather than hide behind a scroll; a phone scrolls them */
 const Links = styled.nav`
   display: flex;
-  gap: 14px;
+  flex-wrap: wrap;
+  gap: 4px 14px;
   flex: 1;
   overflow-x: auto;
+  @media (max-width: ${NARROW_SCREEN_PX}px) {
+    flex-wrap: nowrap;
+  }
   a {
     text-decoration: none;
     color: ${theme.colors.muted};
