@@ -18,6 +18,13 @@ test.afterAll(async () => {
   await Promise.all([first?.stop(), second?.stop()]);
 });
 
+/** Breakers the tests made, deleted after each so that later files find the seeded breakers alone. */
+const made: { site: Site; cookie: string; id: number }[] = [];
+test.afterEach(async () => {
+  for (const { site, cookie, id } of made.splice(0))
+    await siteApi(site, cookie, `/api/circuit-breakers/${id}`, 'DELETE').catch(() => undefined);
+});
+
 interface Stats {
   configId: number;
   state: string;
@@ -36,6 +43,7 @@ test('a breaker tripped on one replica is journalled once, though every replica 
   test.setTimeout(60_000);
   const cookie = await apiSignIn(first);
   const { breaker, service } = await breakerBehindChaos(first, cookie, 'Journalled once', { failureThreshold: 2, timeout: 5_000 }, 100);
+  made.push({ site: first, cookie, id: breaker.id });
   await expect.poll(async () => (await statsOn(second, cookie, breaker.id))?.configId).toBe(breaker.id);
   for (let i = 0; i < 2; i++) await siteApi(first, cookie, `/api/services/${service.id}/test`, 'POST');
   // the second replica follows: open at once, half-open when the first replica's open period ends
@@ -59,6 +67,7 @@ test('every replica reports the sum of the calls made through each, and a stoppe
   test.setTimeout(120_000);
   const cookie = await apiSignIn(first);
   const { breaker, service } = await breakerBehindChaos(first, cookie, 'Summed', { failureThreshold: 20, timeout: 60_000 }, 0);
+  made.push({ site: first, cookie, id: breaker.id });
   // the second replica learns of the new breaker from the fan-out
   await expect.poll(async () => (await statsOn(second, cookie, breaker.id))?.configId).toBe(breaker.id);
 
@@ -116,6 +125,7 @@ test('a manual control on one replica acts on every replica and is journalled on
         successThreshold: 1,
       })
     ).json();
+    made.push({ site: first, cookie, id: breaker.id });
     const viewOn = async (site: Site) =>
       ((await (await siteApi(site, cookie, '/api/circuit-breakers')).json()) as { id: number; state: string; override: string }[]).find(
         (b) => b.id === breaker.id,
