@@ -46,6 +46,13 @@ async function renderAt(path: string, account: AuthUser | null, load = loadPages
   return api;
 }
 
+// every signed-in render runs the live connection: over a fake socket, not a real one to nowhere
+let live: ReturnType<typeof fakeLive>;
+beforeEach(async () => {
+  await act(async () => void (live = fakeLive()));
+});
+afterEach(() => act(() => live.stop()));
+
 describe('auth state', () => {
   it('shows a full-screen spinner while the session is checked', () => {
     global.fetch = jest.fn(() => new Promise<Response>(() => undefined));
@@ -107,12 +114,6 @@ describe('top bar', () => {
 });
 
 describe('circuit breakers in the top bar', () => {
-  let live: ReturnType<typeof fakeLive>;
-  beforeEach(async () => {
-    await act(async () => void (live = fakeLive()));
-  });
-  afterEach(() => act(() => live.stop()));
-
   const transition = (configId: number, from: BreakerTransition['from'], to: BreakerTransition['to']): BreakerTransition => ({
     configId,
     from,
