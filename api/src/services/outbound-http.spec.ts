@@ -38,6 +38,37 @@ describe('outbound address policy', () => {
     expect(blockedReason('not-an-address', { allowPrivate: true })).toBe('not an IP address');
   });
 
+  it.each([
+    // IPv4 inside IPv6, in every notation: judged as the IPv4 address
+    ['::ffff:7f00:1', 'a loopback or private address'],
+    ['0:0:0:0:0:ffff:7f00:0001', 'a loopback or private address'],
+    ['::ffff:0:7f00:1', 'a loopback or private address'],
+    ['::ffff:0:a9fe:a9fe', 'a link-local or metadata address'],
+    ['::ffff:a9fe:a9fe', 'a link-local or metadata address'],
+    ['64:ff9b::7f00:1', 'a loopback or private address'],
+    ['2002:a9fe:a9fe::', 'a link-local or metadata address'],
+    ['::7f00:1', 'an unspecified, multicast or reserved address'],
+    // special ranges that are not global unicast
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'an unspecified, multicast or reserved address'],
+    ['2001:db8::1', 'an unspecified, multicast or reserved address'],
+    ['100::1', 'an unspecified, multicast or reserved address'],
+    ['::', 'an unspecified, multicast or reserved address'],
+    ['ff02::1', 'an unspecified, multicast or reserved address'],
+    ['192.0.2.10', 'an unspecified, multicast or reserved address'],
+    ['203.0.113.7', 'an unspecified, multicast or reserved address'],
+    ['240.0.0.1', 'an unspecified, multicast or reserved address'],
+    ['255.255.255.255', 'an unspecified, multicast or reserved address'],
+    ['100.64.0.1', 'a loopback or private address'],
+    ['fc00::1', 'a loopback or private address'],
+    // global unicast: called
+    ['8.8.8.8', null],
+    ['2606:4700:4700::1111', null],
+    ['2002:0808:0808::1', null],
+    ['64:ff9b::808:808', null],
+  ])('only global unicast is called by default: %s → %s', (address, reason) => {
+    expect(blockedReason(address, { allowPrivate: false })).toBe(reason);
+  });
+
   it('never calls cloud metadata services outside link-local, and treats non-internet ranges as private', () => {
     const all = { allowPrivate: true };
     const none = { allowPrivate: false };

@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 export class OutboundRefusedError extends Error {}
 export class OutboundTimeoutError extends Error {}
@@ -31,47 +32,20 @@ interface ParsedAddress {
   bytes: number[];
 }
 
-function ipv4Parts(address: string): number[] | null {
-  if (!net.isIPv4(address)) return null;
-  return address.split('.').map(Number);
-}
-
-function ipv6Bytes(address: string): number[] | null {
-  const zoneless = address.split('%')[0]!;
-  if (!net.isIPv6(zoneless)) return null;
-  let text = zoneless.toLowerCase();
-  // An embedded dotted IPv4 tail (::ffff:1.2.3.4) stands for the last two 16-bit groups.
-  const tail = text.match(/(\d+\.\d+\.\d+\.\d+)$/);
-  if (tail) {
-    const [a, b, c, d] = ipv4Parts(tail[1]!) as [number, number, number, number];
-    text = `${text.slice(0, -tail[1]!.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  let groups: string[];
-  if (text.includes('::')) {
-    const [head, rest] = text.split('::') as [string, string];
-    const headGroups = head ? head.split(':') : [];
-    const restGroups = rest ? rest.split(':') : [];
-    groups = [...headGroups, ...Array<string>(8 - headGroups.length - restGroups.length).fill('0'), ...restGroups];
-  } else {
-    groups = text.split(':');
-  }
-  return groups.flatMap((group) => {
-    const value = parseInt(group, 16);
-    return [value >> 8, value & 0xff];
-  });
-}
-
 /**
- * An address as bytes; an IPv4-mapped IPv6 address (::ffff:a.b.c.d) counts as the IPv4 address it reaches, so
- * it cannot slip past a rule written for IPv4.
+ * An address as bytes, parsed by ipaddr.js from any standard notation (a zone index is dropped); an IPv4-mapped
+ * IPv6 address (::ffff:a.b.c.d, ::ffff:7f00:1) counts as the IPv4 address it reaches, so it cannot slip past a
+ * rule written for IPv4.
  */
 function parseAddress(address: string): ParsedAddress | null {
-  const v4 = ipv4Parts(address);
-  if (v4) return { family: 4, bytes: v4 };
-  const v6 = ipv6Bytes(address);
-  if (!v6) return null;
-  if (v6.slice(0, 10).every((byte) => byte === 0) && v6[10] === 0xff && v6[11] === 0xff) return { family: 4, bytes: v6.slice(12) };
-  return { family: 6, bytes: v6 };
+  const text = address.split('%')[0]!;
+  // net.isIP refuses the shorthand IPv4 forms (127.1, 0x7f.1) that ipaddr.js would accept
+  if (!net.isIP(text)) return null;
+  const ip = ipaddr.parse(text);
+  if (ip.kind() === 'ipv4') return { family: 4, bytes: ip.toByteArray() };
+  const v6 = ip as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return { family: 4, bytes: v6.toIPv4Address().toByteArray() };
+  return { family: 6, bytes: v6.toByteArray() };
 }
 
 function inRange(address: ParsedAddress, range: CidrRange): boolean {
@@ -91,48 +65,63 @@ export function cidrContains(range: CidrRange, address: string): boolean {
 }
 
 const IPV4_METADATA = new Set(['168.63.129.16', '100.100.100.200']);
+/** The AWS instance metadata service's IPv6 address, inside the unique-local range. */
+const IPV6_METADATA = ipaddr.parse('fd00:ec2::254').toNormalizedString();
 
 type AddressClass = { kind: 'never'; reason: string } | { kind: 'private' } | { kind: 'public' };
 
+const LINK_LOCAL: AddressClass = { kind: 'never', reason: 'a link-local or metadata address' };
+const RESERVED: AddressClass = { kind: 'never', reason: 'an unspecified, multicast or reserved address' };
+const PRIVATE: AddressClass = { kind: 'private' };
+const PUBLIC: AddressClass = { kind: 'public' };
+
+/** ipaddr.js's ranges that are loopback or private: reachable only as ALLOW_PRIVATE_TARGETS allows. */
+const PRIVATE_RANGES = new Set(['loopback', 'private', 'carrierGradeNat', 'uniqueLocal', 'deprecatedSiteLocal']);
+
+/**
+ * The IPv4 address an IPv6 form carries and reaches, whatever its notation: IPv4-mapped (::ffff:a.b.c.d), IPv4-
+ * translated (::ffff:0:a.b.c.d), the well-known NAT64 prefix (64:ff9b::/96) and 6to4 (2002:aabb:ccdd::/48).
+ */
+function embeddedIpv4(ip: ipaddr.IPv6): number[] | null {
+  const bytes = ip.toByteArray();
+  const range = ip.range();
+  if (range === 'ipv4Mapped' || range === 'rfc6145') return bytes.slice(12);
+  if (range === 'rfc6052' && bytes.slice(4, 12).every((byte) => byte === 0)) return bytes.slice(12);
+  if (range === '6to4') return bytes.slice(2, 6);
+  return null;
+}
+
+/**
+ * Which kind of address this is, by ipaddr.js's registry of special ranges: only global unicast is public. Loopback
+ * and private ranges (and ranges that are not on the internet, such as benchmarking and local-use NAT64) are
+ * private; link-local and cloud metadata addresses, unspecified, broadcast, multicast, documentation, Teredo,
+ * IPv4-compatible and every other reserved range are never called.
+ */
 function classify(address: ParsedAddress): AddressClass {
-  const b = address.bytes;
-  if (address.family === 4) {
-    const [a, second] = b as [number, number];
-    if (a === 169 && second === 254) return { kind: 'never', reason: 'a link-local or metadata address' };
-    // metadata and host services of clouds outside link-local: Azure's wire server, Alibaba's metadata service
-    if (IPV4_METADATA.has(b.join('.'))) return { kind: 'never', reason: 'a link-local or metadata address' };
+  const ip = ipaddr.fromByteArray(address.bytes);
+  if (ip.kind() === 'ipv4') {
+    const [a, second] = address.bytes as [number, number];
+    if (IPV4_METADATA.has(address.bytes.join('.'))) return LINK_LOCAL;
     // the benchmarking range 198.18.0.0/15 is not on the internet: treat it as private
-    if (a === 198 && (second === 18 || second === 19)) return { kind: 'private' };
-    if (a === 0 || a >= 224) return { kind: 'never', reason: 'an unspecified, multicast or reserved address' };
-    const isPrivate =
-      a === 127 ||
-      a === 10 ||
-      (a === 172 && second >= 16 && second <= 31) ||
-      (a === 192 && second === 168) ||
-      (a === 100 && second >= 64 && second <= 127);
-    return isPrivate ? { kind: 'private' } : { kind: 'public' };
+    if (a === 198 && (second === 18 || second === 19)) return PRIVATE;
+    const range = ip.range();
+    if (range === 'unicast') return PUBLIC;
+    if (range === 'linkLocal') return LINK_LOCAL;
+    return PRIVATE_RANGES.has(range) ? PRIVATE : RESERVED;
   }
-  const zeroUpTo = (n: number) => b.slice(0, n).every((byte) => byte === 0);
-  if (zeroUpTo(16)) return { kind: 'never', reason: 'an unspecified or multicast address' };
-  if (b[0] === 0xff) return { kind: 'never', reason: 'an unspecified or multicast address' };
-  if (b[0] === 0xfe && (b[1]! & 0xc0) === 0x80) return { kind: 'never', reason: 'a link-local or metadata address' };
-  // The AWS instance metadata service's IPv6 address (fd00:ec2::254) sits inside the private fc00::/7 range.
-  const metadata = parseAddress('fd00:ec2::254')!.bytes;
-  if (b.every((byte, i) => byte === metadata[i])) return { kind: 'never', reason: 'a link-local or metadata address' };
-  if (zeroUpTo(15) && b[15] === 1) return { kind: 'private' };
-  // NAT64 (64:ff9b::/96) reaches the IPv4 address in its last four bytes: judge that address instead.
-  if (b[0] === 0 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && b.slice(4, 12).every((byte) => byte === 0)) {
-    return classify({ family: 4, bytes: b.slice(12) });
-  }
-  // Deprecated IPv4-compatible addresses (::a.b.c.d) are not routed; nothing legitimate is called there.
-  if (zeroUpTo(12)) return { kind: 'never', reason: 'an unspecified, multicast or reserved address' };
-  if ((b[0]! & 0xfe) === 0xfc) return { kind: 'private' };
-  // site-local (fec0::/10, deprecated but still routed inside some networks) and the local-use NAT64 prefix
-  if (b[0] === 0xfe && (b[1]! & 0xc0) === 0xc0) return { kind: 'private' };
-  if (b[0] === 0 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && b[4] === 0 && b[5] === 1) return { kind: 'private' };
-  // 6to4 (2002::/16) carries an IPv4 address in bytes 2–5: judge that address instead
-  if (b[0] === 0x20 && b[1] === 0x02) return classify({ family: 4, bytes: b.slice(2, 6) });
-  return { kind: 'public' };
+  const v6 = ip as ipaddr.IPv6;
+  const embedded = embeddedIpv4(v6);
+  if (embedded) return classify({ family: 4, bytes: embedded });
+  if (v6.toNormalizedString() === IPV6_METADATA) return LINK_LOCAL;
+  const range = v6.range();
+  if (range === 'linkLocal') return LINK_LOCAL;
+  if (PRIVATE_RANGES.has(range)) return PRIVATE;
+  // the local-use NAT64 prefix (64:ff9b:1::/48) reaches a network's own IPv4 addresses
+  if (range === 'rfc6052') return PRIVATE;
+  if (range !== 'unicast') return RESERVED;
+  // ipaddr.js counts IPv4-compatible addresses (::a.b.c.d, deprecated and never routed) as unicast
+  if (address.bytes.slice(0, 12).every((byte) => byte === 0)) return RESERVED;
+  return PUBLIC;
 }
 
 /**
@@ -176,18 +165,12 @@ export function parseCidr(text: string): CidrRange {
     return byte & ((0xff << (8 - bits)) & 0xff);
   });
   if (network.some((byte, i) => byte !== address.bytes[i])) {
-    const shown = address.family === 4 ? network.join('.') : formatIpv6(network);
+    const shown = ipaddr.fromByteArray(network).toString();
     throw new Error(`"${trimmed}" has bits set after the prefix; did you mean ${shown}/${prefix}?`);
   }
   const never = classify(address);
   if (never.kind === 'never') throw new Error(`"${trimmed}" starts at ${never.reason}, which is never called`);
   return range;
-}
-
-function formatIpv6(bytes: number[]): string {
-  const groups: string[] = [];
-  for (let i = 0; i < 16; i += 2) groups.push(((bytes[i]! << 8) | bytes[i + 1]!).toString(16));
-  return groups.join(':').replace(/(^|:)0(:0)+(:|$)/, '::');
 }
 
 /**

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { REJECTION_MESSAGES } from '@cbh/breaker';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 
@@ -72,6 +74,44 @@ it('refuses to call link-local, metadata and private addresses', async () => {
     ).json();
     const result = await testService(created.id);
     expect(result).toMatchObject({ success: false, error: reason });
+  }
+});
+
+it('refuses every IPv6 form that embeds a loopback or metadata IPv4 address, and the server behind it hears nothing', async () => {
+  let heard = 0;
+  const server = http.createServer((_req, res) => {
+    heard++;
+    res.end('ok');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    for (const [host, reason] of [
+      ['[::ffff:7f00:1]', 'a loopback or private address'],
+      ['[::ffff:127.0.0.1]', 'a loopback or private address'],
+      ['[0:0:0:0:0:ffff:7f00:0001]', 'a loopback or private address'],
+      ['[::ffff:0:7f00:1]', 'a loopback or private address'],
+      ['[64:ff9b::7f00:1]', 'a loopback or private address'],
+      ['[2002:7f00:1::1]', 'a loopback or private address'],
+      ['[::127.0.0.1]', 'an unspecified, multicast or reserved address'],
+      ['[::ffff:169.254.169.254]', 'a link-local or metadata address'],
+      ['[::ffff:a9fe:a9fe]', 'a link-local or metadata address'],
+      ['[64:ff9b::a9fe:a9fe]', 'a link-local or metadata address'],
+    ]) {
+      const endpoint = `http://${host}:${port}/`;
+      const created = await (
+        await call('/api/services', { method: 'POST', body: { name: 'Probe', endpoint, failureRate: 0, averageResponseTime: 10 } })
+      ).json();
+      const result = await testService(created.id);
+      expect({ endpoint, success: result.success, error: result.error }).toEqual({
+        endpoint,
+        success: false,
+        error: expect.stringMatching(new RegExp(`^Refused to call .+: ${reason}$`)),
+      });
+    }
+    expect(heard).toBe(0);
+  } finally {
+    server.close();
   }
 });
 
