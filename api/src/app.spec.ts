@@ -116,8 +116,9 @@ describe('/ws', () => {
     cookie = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
   });
 
-  function connect(withCookie: string | null = cookie): Promise<WebSocket> {
-    const socket = new WebSocket(`${api.baseUrl.replace('http', 'ws')}/ws`, { headers: withCookie ? { cookie: withCookie } : {} });
+  function connect(withCookie: string | null = cookie, origin?: string): Promise<WebSocket> {
+    const headers = { ...(withCookie ? { cookie: withCookie } : {}), ...(origin ? { origin } : {}) };
+    const socket = new WebSocket(`${api.baseUrl.replace('http', 'ws')}/ws`, { headers });
     return new Promise((resolve, reject) => {
       socket.once('open', () => resolve(socket));
       socket.once('error', reject);
@@ -137,6 +138,32 @@ describe('/ws', () => {
   it('refuses an upgrade without a signed-in session with 401', async () => {
     await expect(connect(null)).rejects.toThrow('Unexpected server response: 401');
     await expect(connect('cbh.sid=s%3Aforged.signature')).rejects.toThrow('Unexpected server response: 401');
+  });
+
+  it('accepts upgrades from the site’s own pages only: another origin is refused with 403 even with a valid cookie', async () => {
+    await expect(connect(cookie, 'https://evil.example')).rejects.toThrow('Unexpected server response: 403');
+    await expect(connect(cookie, 'null')).rejects.toThrow('Unexpected server response: 403');
+    // the public URL's origin, and the host the upgrade was sent to (same-origin), are the site's own
+    (await connect(cookie, 'http://localhost:3000')).close();
+    (await connect(cookie, api.baseUrl)).close();
+  });
+
+  it('closes a session’s sockets when it signs out, and sends them nothing more', async () => {
+    const session = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+    const socket = await connect(session);
+    const other = await connect();
+    const after: string[] = [];
+    const closed = new Promise<[number, string]>((resolve) => socket.once('close', (code, reason) => resolve([code, String(reason)])));
+    socket.on('message', (data) => after.push(JSON.parse(String(data)).type));
+    const signedOut = await fetch(`${api.baseUrl}/api/logout`, { headers: { cookie: session }, redirect: 'manual' });
+    expect(signedOut.status).toBe(303);
+    expect(await closed).toEqual([4401, 'Signed out']);
+    expect(after.filter((type) => type !== 'metricsUpdate')).toEqual([]);
+    // another session of the same account keeps its socket
+    const reply = nextMessage(other, 'pong');
+    other.send(JSON.stringify({ type: 'ping' }));
+    expect(await reply).toEqual({ type: 'pong' });
+    other.close();
   });
 
   it('answers ping with pong', async () => {

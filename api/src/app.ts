@@ -66,7 +66,8 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     app.use(readOnlySessions(sessions, sessionStack));
     app.setGlobalPrefix('api', { exclude: ['metrics'] });
     app.useGlobalFilters(new ApiExceptionFilter(logger));
-    app.useWebSocketAdapter(sessionWsAdapter(app, logger, (request) => sessions.userOf(request)));
+    const siteOrigins = [new URL(config.PUBLIC_URL).origin, ...config.REMOTE_ORIGINS.map((origin) => new URL(origin).origin)];
+    app.useWebSocketAdapter(sessionWsAdapter(app, logger, (request) => sessions.sessionOf(request), siteOrigins));
     app.enableShutdownHooks();
 
     return {

@@ -9,6 +9,8 @@ import { loginPage } from './login-page';
 import { AttemptLimiter } from './attempt-limiter';
 import { OIDC_STRATEGY } from './oidc.strategy';
 import { SESSION_COOKIE } from './session-store';
+import { sessionKey } from './session-reader.service';
+import { RealtimeBus } from '../bus/realtime-bus.service';
 import type { AppRequest, SessionUser } from './session-user';
 
 const LOGIN_WINDOW_MS = 15 * 60_000;
@@ -21,6 +23,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly audit: AuditService,
+    private readonly bus: RealtimeBus,
   ) {}
 
   /** The sign-in page, or straight to the OpenID Connect provider when one is configured (?method=password keeps the form). */
@@ -108,8 +111,11 @@ export class AuthController {
   @Public()
   async logout(@Req() req: AppRequest, @Res() res: Response) {
     const user = req.user;
+    const ended = req.sessionID ? sessionKey(req.sessionID) : null;
     await new Promise<void>((resolve, reject) => req.logout((error) => (error ? reject(error) : resolve())));
     await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+    // the session's live sockets close on every replica, not only its HTTP requests
+    if (ended) await this.bus.publishInternal('session-ended', ended).catch(() => undefined);
     if (user) await this.audit.record(req, { action: 'auth.sign-out', targetType: 'user', targetId: user.id, actor: user });
     res.clearCookie(SESSION_COOKIE, { path: '/' }).redirect(303, '/');
   }

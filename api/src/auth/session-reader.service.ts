@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
@@ -7,6 +7,20 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { PgSessionStore, SESSION_COOKIE } from './session-store';
 import type { AppRequest, SessionUser } from './session-user';
 import { UserDirectory } from './user-directory.service';
+
+/** A signed-in session as a /ws connection keeps it. */
+export interface LiveSession {
+  user: SessionUser;
+  /** sessionKey(sid): what a replica is told when the session ends, never the id itself */
+  key: string;
+  /** When the session's cookie expires (ms since the epoch); it is fixed at sign-in. */
+  expiresAt: number | null;
+}
+
+/** A session's id as replicas name it to each other: a hash, so no usable session id travels over the fan-out. */
+export function sessionKey(sid: string): string {
+  return createHash('sha256').update(sid).digest('hex');
+}
 
 /**
  * The signed-in account of a request outside Express (the /ws upgrade): the signed session cookie, checked
@@ -21,6 +35,11 @@ export class SessionReader {
   ) {}
 
   async userOf(request: IncomingMessage): Promise<SessionUser | null> {
+    return (await this.sessionOf(request))?.user ?? null;
+  }
+
+  /** The request's signed-in session: its account, its key and when it expires; null without one. */
+  async sessionOf(request: IncomingMessage): Promise<LiveSession | null> {
     const sid = this.sessionId(request.headers.cookie);
     if (!sid) return null;
     const session = await new Promise<SessionData | null>((resolve) =>
@@ -29,7 +48,9 @@ export class SessionReader {
     const userId = (session as { passport?: { user?: string } } | null)?.passport?.user;
     if (!userId) return null;
     const user = await this.directory.get(userId);
-    return user?.isActive ? user : null;
+    if (!user?.isActive) return null;
+    const expires = session?.cookie?.expires;
+    return { user, key: sessionKey(sid), expiresAt: expires ? new Date(expires).getTime() : null };
   }
 
   private sessionId(header: string | undefined): string | null {

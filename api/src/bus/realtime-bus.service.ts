@@ -10,10 +10,15 @@ export interface BusEnvelope {
   message: ServerMessage;
 }
 
-/** A part of one replica's figures (see metrics/replica-figures.ts): between replicas only, never sent to browsers. */
-export interface FiguresEnvelope {
+/**
+ * What replicas tell each other and no browser hears: a part of a replica's figures (metrics/replica-figures.ts),
+ * or the key of a session that ended (its sockets close on every replica).
+ */
+export type InternalKind = 'figures' | 'session-ended';
+export interface InternalEnvelope {
   origin: string;
-  figures: unknown;
+  internal: InternalKind;
+  data: unknown;
 }
 
 /**
@@ -25,7 +30,7 @@ export interface FiguresEnvelope {
 export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(RealtimeBus.name);
   private readonly handlers = new Set<(envelope: BusEnvelope) => void>();
-  private readonly figureHandlers = new Set<(envelope: FiguresEnvelope) => void>();
+  private readonly internalHandlers = new Map<InternalKind, Set<(envelope: InternalEnvelope) => void>>();
   private readonly reconnectHandlers = new Set<() => void>();
   private listener?: ChannelListener;
   private closing = false;
@@ -59,14 +64,16 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
     return () => this.reconnectHandlers.delete(handler);
   }
 
-  subscribeFigures(handler: (envelope: FiguresEnvelope) => void): () => void {
-    this.figureHandlers.add(handler);
-    return () => this.figureHandlers.delete(handler);
+  subscribeInternal(kind: InternalKind, handler: (envelope: InternalEnvelope) => void): () => void {
+    const handlers = this.internalHandlers.get(kind) ?? new Set();
+    this.internalHandlers.set(kind, handlers);
+    handlers.add(handler);
+    return () => handlers.delete(handler);
   }
 
-  /** Shares a part of this replica's figures; the caller keeps each payload under NOTIFY's 8,000 bytes. */
-  async publishFigures(figures: unknown): Promise<void> {
-    const envelope: FiguresEnvelope = { origin: this.instance.id, figures };
+  /** Tells every replica (this one too) something no browser hears; the caller keeps data under NOTIFY's 8,000 bytes. */
+  async publishInternal(kind: InternalKind, data: unknown): Promise<void> {
+    const envelope: InternalEnvelope = { origin: this.instance.id, internal: kind, data };
     await this.channel.notify(JSON.stringify(envelope));
   }
 
@@ -78,14 +85,14 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
   private async listen() {
     this.listener = await this.channel.listen(
       (payload) => {
-        let envelope: BusEnvelope | FiguresEnvelope;
+        let envelope: BusEnvelope | InternalEnvelope;
         try {
           envelope = JSON.parse(payload);
         } catch {
           return;
         }
         if (typeof envelope !== 'object' || envelope === null) return;
-        if ('figures' in envelope) for (const handler of this.figureHandlers) handler(envelope);
+        if ('internal' in envelope) this.internalHandlers.get(envelope.internal)?.forEach((handler) => handler(envelope));
         else for (const handler of this.handlers) handler(envelope);
       },
       (error) => {

@@ -80,8 +80,8 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
     this.flushTimer.unref();
     this.shareTimer = setInterval(() => void this.share(), SHARE_EVERY_MS);
     this.shareTimer.unref();
-    this.bus.subscribeFigures(({ origin, figures }) => {
-      if (origin !== this.instances.id) this.peers.receive(origin, figures, Date.now());
+    this.bus.subscribeInternal('figures', ({ origin, data }) => {
+      if (origin !== this.instances.id) this.peers.receive(origin, data, Date.now());
     });
   }
 
@@ -92,7 +92,7 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
     this.sharing = true;
     const round = this.round++;
     try {
-      for (const part of toParts(round, [...this.ownFigures(now).values()])) await this.bus.publishFigures(part);
+      for (const part of toParts(round, [...this.ownFigures(now).values()])) await this.bus.publishInternal('figures', part);
     } catch (error) {
       // the database is away: peers drop this replica from their sums until it is back
       if (round % 30 === 0) this.logger.warn(`figures not shared: ${(error as Error).message}`);

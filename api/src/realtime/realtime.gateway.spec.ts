@@ -47,7 +47,10 @@ describe('live message delivery', () => {
       [farBehind, ['circuit_breaker_view']],
       [blind, ['dashboard_view']],
     ] as const) {
-      gateway.handleConnection(client as unknown as WebSocket, { user: user([...permissions]) } as never);
+      gateway.handleConnection(
+        client as unknown as WebSocket,
+        { session: { user: user([...permissions]), key: 'session', expiresAt: null } } as never,
+      );
     }
     gateway.deliver({ type: 'pong' });
     expect(reader.sent).toEqual(['{"type":"pong"}']);
@@ -72,7 +75,7 @@ describe('a change of an account', () => {
       [subject, user(['dashboard_view'], 'changed')],
       [bystander, user(['circuit_breaker_view'], 'b')],
     ] as const) {
-      gateway.handleConnection(client as unknown as WebSocket, { user: who } as never);
+      gateway.handleConnection(client as unknown as WebSocket, { session: { user: who, key: 'session', expiresAt: null } } as never);
     }
     gateway.deliver({ type: 'userChanged', data: { userId: 'changed' } });
     const frame = '{"type":"userChanged","data":{"userId":"changed"}}';
@@ -88,7 +91,10 @@ describe('an account that changed', () => {
     const directory = directoryAnswering(user(['dashboard_view'], 'changed'));
     const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, directory);
     const socket = fakeClient(0);
-    gateway.handleConnection(socket as unknown as WebSocket, { user: user(['circuit_breaker_view'], 'changed') } as never);
+    gateway.handleConnection(
+      socket as unknown as WebSocket,
+      { session: { user: user(['circuit_breaker_view'], 'changed'), key: 'session', expiresAt: null } } as never,
+    );
     await gateway.refreshAccount('changed');
     expect(directory.evict).toHaveBeenCalledWith('changed');
     gateway.deliver({ type: 'pong' });
@@ -100,10 +106,43 @@ describe('an account that changed', () => {
       const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, directoryAnswering(answer));
       const subject = fakeClient(0);
       const other = fakeClient(0);
-      gateway.handleConnection(subject as unknown as WebSocket, { user: user(['circuit_breaker_view'], 'changed') } as never);
-      gateway.handleConnection(other as unknown as WebSocket, { user: user(['circuit_breaker_view'], 'other') } as never);
+      gateway.handleConnection(
+        subject as unknown as WebSocket,
+        { session: { user: user(['circuit_breaker_view'], 'changed'), key: 'session', expiresAt: null } } as never,
+      );
+      gateway.handleConnection(
+        other as unknown as WebSocket,
+        { session: { user: user(['circuit_breaker_view'], 'other'), key: 'session', expiresAt: null } } as never,
+      );
       await gateway.refreshAccount('changed');
       expect([subject.closedWith, other.closedWith, gateway.connectedClients]).toEqual([4401, null, 1]);
     }
+  });
+});
+
+describe('a session’s sockets', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('close when the session’s cookie expires, and when the session ends on any replica', () => {
+    jest.useFakeTimers();
+    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory);
+    const expiring = fakeClient(0);
+    const signedOut = fakeClient(0);
+    const staying = fakeClient(0);
+    const connect = (client: ReturnType<typeof fakeClient>, key: string, expiresAt: number | null) =>
+      gateway.handleConnection(
+        client as unknown as WebSocket,
+        { session: { user: user(['circuit_breaker_view']), key, expiresAt } } as never,
+      );
+    connect(expiring, 'a', Date.now() + 60_000);
+    connect(signedOut, 'b', null);
+    connect(staying, 'c', null);
+    jest.advanceTimersByTime(59_000);
+    expect(expiring.closedWith).toBeNull();
+    jest.advanceTimersByTime(1_000);
+    expect(expiring.closedWith).toBe(4401);
+    gateway.endSession('b', 'Signed out');
+    expect([signedOut.closedWith, staying.closedWith]).toEqual([4401, null]);
+    expect(gateway.connectedClients).toBe(1);
   });
 });

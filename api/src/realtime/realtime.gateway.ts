@@ -25,10 +25,20 @@ function mayReceive(user: SessionUser, message: ServerMessage): boolean {
   return hasPermission(user, 'circuit_breaker_view');
 }
 
+/** The longest a timer can wait in Node; a session expiring later is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+interface Client {
+  user: SessionUser;
+  /** The session's key (see sessionKey): its sockets close when it ends, on whichever replica it ended. */
+  session: string;
+  expiry?: NodeJS.Timeout;
+}
+
 @WebSocketGateway({ path: WS_PATH })
 export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(RealtimeGateway.name);
-  private readonly clients = new Map<WebSocket, SessionUser>();
+  private readonly clients = new Map<WebSocket, Client>();
   private timer?: NodeJS.Timeout;
 
   constructor(
@@ -42,6 +52,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       this.deliver(message);
       if (message.type === 'userChanged') void this.refreshAccount(message.data.userId);
     });
+    this.bus.subscribeInternal('session-ended', ({ data }) => this.endSession(String(data), 'Signed out'));
     this.timer = setInterval(() => {
       if (this.clients.size > 0) this.deliver({ type: 'metricsUpdate', data: { stats: this.metrics.latest() } });
     }, METRICS_UPDATE_INTERVAL_MS);
@@ -53,12 +64,37 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 
   handleConnection(client: WebSocket, request: AuthenticatedUpgrade) {
-    if (!request.user) return client.close(4401, 'Unauthorized');
-    this.clients.set(client, request.user);
+    const session = request.session;
+    if (!session) return client.close(4401, 'Unauthorized');
+    const entry: Client = { user: session.user, session: session.key };
+    if (session.expiresAt !== null) this.closeAt(client, entry, session.expiresAt);
+    this.clients.set(client, entry);
   }
 
   handleDisconnect(client: WebSocket) {
+    clearTimeout(this.clients.get(client)?.expiry);
     this.clients.delete(client);
+  }
+
+  /** A session's cookie expires at a fixed time: its sockets close then, as its HTTP requests start to fail. */
+  private closeAt(client: WebSocket, entry: Client, expiresAt: number) {
+    const wait = expiresAt - Date.now();
+    entry.expiry = setTimeout(
+      () => (wait > MAX_TIMER_MS ? this.closeAt(client, entry, expiresAt) : this.close(client, 'Session expired')),
+      Math.max(0, Math.min(wait, MAX_TIMER_MS)),
+    );
+    entry.expiry.unref();
+  }
+
+  /** The sockets of a session that ended (signed out, on any replica) close, as its HTTP session has. */
+  endSession(key: string, reason: string) {
+    for (const [client, entry] of this.clients) if (entry.session === key) this.close(client, reason);
+  }
+
+  private close(client: WebSocket, reason: string) {
+    clearTimeout(this.clients.get(client)?.expiry);
+    this.clients.delete(client);
+    client.close(4401, reason);
   }
 
   @SubscribeMessage('ping')
@@ -78,14 +114,10 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     this.directory.evict(userId);
     const fresh = await this.directory.get(userId).catch(() => undefined);
     if (fresh === undefined) return; // database unreachable: keep what we have rather than guess
-    for (const [client, user] of this.clients) {
-      if (user.id !== userId) continue;
-      if (fresh && fresh.isActive) {
-        this.clients.set(client, fresh);
-      } else {
-        client.close(4401, 'Signed out');
-        this.clients.delete(client);
-      }
+    for (const [client, entry] of this.clients) {
+      if (entry.user.id !== userId) continue;
+      if (fresh && fresh.isActive) entry.user = fresh;
+      else this.close(client, 'Signed out');
     }
   }
 
@@ -93,12 +125,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   deliver(message: ServerMessage) {
     // Encoded once for every client, not once per send.
     const frame = Buffer.from(JSON.stringify(message));
-    for (const [client, user] of this.clients) {
+    for (const [client, { user }] of this.clients) {
       if (!mayReceive(user, message) || client.readyState !== client.OPEN) continue;
       if (client.bufferedAmount > DROP_ABOVE_BYTES) {
         this.logger.warn(`disconnecting ${user.email}: ${client.bufferedAmount} bytes unread`);
-        client.terminate();
+        clearTimeout(this.clients.get(client)?.expiry);
         this.clients.delete(client);
+        client.terminate();
         continue;
       }
       if (client.bufferedAmount > SKIP_ABOVE_BYTES) continue;

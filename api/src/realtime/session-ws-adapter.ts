@@ -3,19 +3,38 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { Logger } from 'pino';
 import { clientMessageSchema } from '@cbh/contracts';
-import type { SessionUser } from '../auth/session-user';
+import type { LiveSession } from '../auth/session-reader.service';
 
-export type AuthenticatedUpgrade = IncomingMessage & { user?: SessionUser };
+export type AuthenticatedUpgrade = IncomingMessage & { session?: LiveSession };
 
 /**
- * Plain WebSocket frames as JSON {type, data}, for signed-in sessions only: an upgrade without one is
- * answered 401. A frame that is not JSON or not a known message is logged and ignored; the connection stays.
+ * Whether an upgrade's Origin is the site's own: its public URL, a remote's origin, or the host it was sent to.
+ * A browser always sends Origin with a WebSocket handshake, so a page on another site cannot open a socket with
+ * a visitor's cookie (cross-site WebSocket hijacking); clients that are not browsers send none and are judged by
+ * their cookie alone.
+ */
+export function originAllowed(origin: string | undefined, host: string | undefined, siteOrigins: readonly string[]): boolean {
+  if (origin === undefined) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  return siteOrigins.includes(parsed.origin) || (host !== undefined && parsed.host === host.toLowerCase());
+}
+
+/**
+ * Plain WebSocket frames as JSON {type, data}, for signed-in sessions only and from the site's own pages: an
+ * upgrade without a session is answered 401, one from another origin 403. A frame that is not JSON or not a known
+ * message is logged and ignored; the connection stays.
  */
 class SessionWsAdapter extends WsAdapter {
   constructor(
     app: INestApplicationContext,
     private readonly log: Logger,
-    private readonly authenticate: (request: IncomingMessage) => Promise<SessionUser | null>,
+    private readonly authenticate: (request: IncomingMessage) => Promise<LiveSession | null>,
+    private readonly siteOrigins: readonly string[],
   ) {
     super(app, {
       messageParser: (raw) => {
@@ -39,11 +58,18 @@ class SessionWsAdapter extends WsAdapter {
   create(port: number, options: Record<string, unknown> = {}) {
     return super.create(port, {
       ...options,
-      verifyClient: (info: { req: AuthenticatedUpgrade }, done: (ok: boolean, code?: number, message?: string) => void) => {
+      verifyClient: (
+        info: { origin?: string; req: AuthenticatedUpgrade },
+        done: (ok: boolean, code?: number, message?: string) => void,
+      ) => {
+        if (!originAllowed(info.req.headers.origin, info.req.headers.host, this.siteOrigins)) {
+          this.log.warn({ origin: info.req.headers.origin }, 'refused a /ws upgrade from another origin');
+          return done(false, 403, 'Forbidden');
+        }
         this.authenticate(info.req).then(
-          (user) => {
-            if (!user) return done(false, 401, 'Unauthorized');
-            info.req.user = user;
+          (session) => {
+            if (!session) return done(false, 401, 'Unauthorized');
+            info.req.session = session;
             done(true);
           },
           (error: Error) => {
@@ -59,7 +85,8 @@ class SessionWsAdapter extends WsAdapter {
 export function sessionWsAdapter(
   app: INestApplicationContext,
   logger: Logger,
-  authenticate: (request: IncomingMessage) => Promise<SessionUser | null>,
+  authenticate: (request: IncomingMessage) => Promise<LiveSession | null>,
+  siteOrigins: readonly string[],
 ) {
-  return new SessionWsAdapter(app, logger, authenticate);
+  return new SessionWsAdapter(app, logger, authenticate, siteOrigins);
 }
