@@ -63,6 +63,21 @@ export class ElevationRepository {
     return row.totp_secret;
   }
 
+  /** Replaces the account's TOTP secret if it is still `current` (a concurrent replacement wins); the secret now kept. */
+  async replaceTotpSecret(userId: string, current: string, next: string): Promise<string> {
+    const { raw } = await this.dataSource
+      .createQueryBuilder()
+      .update(UserEntity)
+      .set({ totpSecret: () => 'CASE WHEN totp_secret = :current THEN :next ELSE totp_secret END' })
+      .setParameters({ current, next })
+      .where({ id: userId })
+      .returning(['totpSecret'])
+      .execute();
+    const [row] = raw as TotpSecretRow[];
+    if (!row) throw new Error(`No user with id ${userId}`);
+    return row.totp_secret;
+  }
+
   /** How many attempts of the account failed within the last minutes. */
   countRecentFailures(userId: string, minutes: number): Promise<number> {
     return this.dataSource

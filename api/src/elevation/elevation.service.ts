@@ -8,6 +8,7 @@ import type { AppRequest, SessionUser } from '../auth/session-user';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { UserDirectory } from '../auth/user-directory.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { SecretBox } from '../common/crypto/secret-box';
 import { MailService } from '../mail/mail.service';
 import { toUserView, UserEntity } from '../users/entities/user.entity';
 import { ElevationRepository } from './elevation.repository';
@@ -34,7 +35,12 @@ export class ElevationService {
     private readonly directory: UserDirectory,
     private readonly bus: RealtimeBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.totpBox = new SecretBox(config.SESSION_SECRET, 'totp-secret');
+  }
+
+  /** Seals the accounts' TOTP secrets at rest. */
+  private readonly totpBox: SecretBox;
 
   async requestEmailLink(req: AppRequest): Promise<ElevationResult> {
     const user = req.user!;
@@ -49,6 +55,7 @@ export class ElevationService {
       to: user.email,
       subject: 'Confirm your super admin access',
       text: `Follow this link within 15 minutes to become super admin of Circuit Breaker Hub:\n${this.config.PUBLIC_URL}/api/auth/elevate/verify/${token}\n\nIt works once. If you did not ask for this, ignore this e-mail.`,
+      secrets: [token],
     });
     await this.audit.record(req, {
       action: 'auth.elevation-requested',
@@ -98,8 +105,17 @@ export class ElevationService {
     return { otp, timeLeft: TOTP_PERIOD_SECONDS - (Math.floor(Date.now() / 1000) % TOTP_PERIOD_SECONDS) };
   }
 
+  /**
+   * The account's TOTP secret, kept sealed (SecretBox under SESSION_SECRET). A secret kept in clear before is sealed
+   * on first use; one sealed under another SESSION_SECRET cannot be read and is replaced by a new one.
+   */
   private async secretOf(userId: string): Promise<string> {
-    return this.elevationRepository.totpSecretOf(userId, generateSecret());
+    const stored = await this.elevationRepository.totpSecretOf(userId, this.totpBox.seal(generateSecret()));
+    const opened = this.totpBox.open(stored);
+    if (opened !== null) return opened;
+    const plain = SecretBox.isSealed(stored) ? generateSecret() : stored;
+    const kept = await this.elevationRepository.replaceTotpSecret(userId, stored, this.totpBox.seal(plain));
+    return this.totpBox.open(kept) ?? plain;
   }
 
   private async assertUnderLimit(userId: string) {

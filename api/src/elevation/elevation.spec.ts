@@ -1,3 +1,4 @@
+import { generateSecret, verify } from 'otplib';
 import { linkIn, startSmtpSink } from '../../test/smtp-sink';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 
@@ -42,6 +43,23 @@ it('lets only the elevation account try, and shows it the current code', async (
   expect(otp.otp).toMatch(/^\d{6}$/);
   expect(otp.timeLeft).toBeGreaterThanOrEqual(1);
   expect(otp.timeLeft).toBeLessThanOrEqual(30);
+});
+
+it('keeps the TOTP secret sealed at rest, and seals one kept in clear before on its first use', async () => {
+  await call('/api/auth/get-otp', { cookie: account });
+  const [sealed] = await sql('SELECT totp_secret FROM users WHERE id = $1', [accountId]);
+  expect(sealed.totp_secret).toMatch(/^v1:[\w-]+\.[\w-]+\.[\w-]+$/);
+  // a secret from before sealing: the codes shown are its codes, and afterwards it is sealed too
+  const legacy = generateSecret();
+  await sql('UPDATE users SET totp_secret = $2 WHERE id = $1', [accountId, legacy]);
+  const { otp } = await (await call('/api/auth/get-otp', { cookie: account })).json();
+  // (a 30 s step may end between the two readings: one step either side is the same secret's code)
+  const isCodeOf = async (code: string, secret: string) => (await verify({ secret, token: code, epochTolerance: 30 })).valid;
+  expect(await isCodeOf(otp, legacy)).toBe(true);
+  const [resealed] = await sql('SELECT totp_secret FROM users WHERE id = $1', [accountId]);
+  expect(resealed.totp_secret).toMatch(/^v1:/);
+  expect(resealed.totp_secret).not.toContain(legacy);
+  expect(await isCodeOf((await (await call('/api/auth/get-otp', { cookie: account })).json()).otp, legacy)).toBe(true);
 });
 
 it('elevates with the master key, compared in constant time; a wrong key is refused with a message', async () => {

@@ -7,11 +7,19 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Live secrets in the text (a link's token): sent, logged without SMTP, but never stored in the outbox. */
+  secrets?: readonly string[];
+}
+
+/** What the outbox keeps of a text: everything but its secrets. */
+export function withoutSecrets(text: string, secrets: readonly string[] = []): string {
+  return secrets.reduce((kept, secret) => (secret ? kept.split(secret).join('[removed from the outbox]') : kept), text);
 }
 
 /**
  * Sends e-mail through SMTP_URL. Every mail is first written to the outbox table (and marked sent once the
- * SMTP server took it); without SMTP_URL it stays there and goes to the log, so nothing is lost.
+ * SMTP server took it); without SMTP_URL it stays there and goes to the log, so nothing is lost. The outbox keeps
+ * no live token: a link's secret is left out of the stored text, so the table cannot be read for working links.
  */
 @Injectable()
 export class MailService {
@@ -26,12 +34,13 @@ export class MailService {
   }
 
   async send(mail: Mail): Promise<void> {
-    const id = await this.outbox.add(mail);
+    const { secrets, ...message } = mail;
+    const id = await this.outbox.add({ ...message, text: withoutSecrets(message.text, secrets) });
     if (!this.transport) {
       this.logger.log(`E-mail to ${mail.to} (no SMTP_URL, kept in the outbox): ${mail.subject}\n${mail.text}`);
       return;
     }
-    await this.transport.sendMail({ from: `Circuit Breaker Hub <no-reply@${new URL(this.config.SMTP_URL!).hostname}>`, ...mail });
+    await this.transport.sendMail({ from: `Circuit Breaker Hub <no-reply@${new URL(this.config.SMTP_URL!).hostname}>`, ...message });
     await this.outbox.markSent(id);
   }
 }

@@ -70,6 +70,7 @@ export class UsersService {
       to: email,
       subject: 'You are invited to Circuit Breaker Hub',
       text: `${req.user!.email} invited you to Circuit Breaker Hub as ${role}.\n\nSet your password within 24 hours: ${this.config.PUBLIC_URL}/api/invitations/${token}\n\nThe link works once.`,
+      secrets: [token],
     });
     await this.announce(user.id);
     return toUserView(user);

@@ -33,6 +33,10 @@ describe('invitations', () => {
     expect(mail.raw).toContain('Subject: You are invited to Circuit Breaker Hub');
     const link = linkIn(mail, /http:\/\/hub\.example\.test\/api\/invitations\/[\w-]+/);
     const path = new URL(link).pathname;
+    // the outbox keeps the message, but not the live token
+    const [stored] = await api.sql("SELECT body FROM outbox_emails WHERE to_address = 'new.person@example.com'");
+    expect(stored.body).toContain('/api/invitations/[removed from the outbox]');
+    expect(stored.body).not.toContain(path.split('/').pop());
 
     const page = await call(path, { cookie: null });
     expect(page.status).toBe(200);
