@@ -6,24 +6,25 @@ import { AuditService } from '../audit/audit.service';
 import { Public, SignedIn } from './access.decorator';
 import { AuthService } from './auth.service';
 import { loginPage } from './login-page';
-import { AttemptLimiter } from './attempt-limiter';
+import { SignInAttemptsRepository } from './sign-in-attempts.repository';
 import { OIDC_STRATEGY } from './oidc.strategy';
 import { SESSION_COOKIE } from './session-store';
 import { sessionKey } from './session-reader.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import type { AppRequest, SessionUser } from './session-user';
 
+/** Ten failed sign-ins per client and e-mail, fifty per client, in 15 minutes, counted over every replica. */
 const LOGIN_WINDOW_MS = 15 * 60_000;
+const MAX_FAILURES_PER_ACCOUNT = 10;
+const MAX_FAILURES_PER_CLIENT = 50;
 
 @Controller()
 export class AuthController {
-  private readonly perAccount = new AttemptLimiter(10, LOGIN_WINDOW_MS);
-  private readonly perClient = new AttemptLimiter(50, LOGIN_WINDOW_MS);
-
   constructor(
     private readonly auth: AuthService,
     private readonly audit: AuditService,
     private readonly bus: RealtimeBus,
+    private readonly attempts: SignInAttemptsRepository,
   ) {}
 
   /** The sign-in page, or straight to the OpenID Connect provider when one is configured (?method=password keeps the form). */
@@ -79,7 +80,13 @@ export class AuthController {
     }
     const client = req.ip ?? 'unknown';
     const accountKey = `${client}|${parsed.data.email}`;
-    const wait = Math.max(this.perAccount.retryAfter(accountKey), this.perClient.retryAfter(client));
+    const wait = await this.attempts.retryAfter(
+      [
+        { key: accountKey, max: MAX_FAILURES_PER_ACCOUNT },
+        { key: client, max: MAX_FAILURES_PER_CLIENT },
+      ],
+      LOGIN_WINDOW_MS,
+    );
     if (wait > 0) {
       res.setHeader('Retry-After', Math.ceil(wait / 1000));
       return fail(HttpStatus.TOO_MANY_REQUESTS, `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60_000)} minute(s).`);
@@ -92,15 +99,14 @@ export class AuthController {
       )(req, res, reject);
     });
     if (!outcome.user) {
-      this.perAccount.record(accountKey);
-      this.perClient.record(client);
+      await this.attempts.record([accountKey, client], LOGIN_WINDOW_MS);
       await this.audit.record(req, { action: 'auth.sign-in-failed', targetType: 'user', actor: null, after: { email: parsed.data.email } });
       return fail(401, outcome.message ?? 'Invalid e-mail or password');
     }
     const user = outcome.user;
     // passport regenerates the session id on logIn, so a session fixed before sign-in is worthless.
     await new Promise<void>((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));
-    this.perAccount.reset(accountKey);
+    await this.attempts.reset(accountKey);
     await this.auth.recordSignIn(user.id);
     await this.audit.record(req, { action: 'auth.sign-in', targetType: 'user', targetId: user.id, actor: user });
     if (isForm) return res.redirect(303, '/');

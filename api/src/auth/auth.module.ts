@@ -6,6 +6,7 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { SessionReader } from './session-reader.service';
 import { PgSessionStore } from './session-store';
+import { SignInAttemptsRepository } from './sign-in-attempts.repository';
 import { SessionsRepository } from './sessions.repository';
 import { UserDirectory } from './user-directory.service';
 
@@ -18,6 +19,7 @@ import { UserDirectory } from './user-directory.service';
 @Module({
   controllers: [AuthController],
   providers: [
+    SignInAttemptsRepository,
     AuthService,
     UserDirectory,
     SessionReader,

@@ -1,8 +1,10 @@
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 
 let api: TestApi;
+/** Replicas of one site share the session secret, as they would behind one gateway. */
+const SESSION_SECRET = 'a-session-secret-the-two-replicas-of-this-file-share';
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ SESSION_SECRET });
 });
 afterAll(async () => {
   await api.stop();
@@ -131,5 +133,58 @@ describe('who may elevate', () => {
     expect(await (await call('/api/auth/user', { cookie })).json()).toMatchObject({ canElevate: true, role: 'admin' });
     const viewer = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
     expect(await (await call('/api/auth/user', { cookie: viewer })).json()).toMatchObject({ canElevate: false });
+  });
+});
+
+describe('two replicas on one database', () => {
+  let second: TestApi;
+  beforeAll(async () => {
+    second = await startTestApi({ DATABASE_URL: api.databaseUrl, SESSION_SECRET });
+  });
+  afterAll(async () => {
+    await second.stop();
+  });
+  const on = (replica: TestApi, path: string, cookie: string) =>
+    fetch(`${replica.baseUrl}${path}`, { headers: { cookie }, redirect: 'manual' });
+  const eventually = async (check: () => Promise<boolean>, ms = 2000) => {
+    const deadline = Date.now() + ms;
+    while (!(await check()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    return check();
+  };
+
+  it('counts failed sign-ins across replicas: ten in all, wherever they were tried', async () => {
+    const body = JSON.stringify({ email: 'operator@example.com', password: 'guess' });
+    const attempt = (replica: TestApi) =>
+      fetch(`${replica.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    for (let i = 0; i < 5; i++) expect((await attempt(api)).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await attempt(second)).status).toBe(401);
+    expect((await attempt(api)).status).toBe(429);
+    expect((await attempt(second)).status).toBe(429);
+    // kept hashed: neither the address nor the e-mail is in the table
+    const keys = await sql('SELECT key_hash FROM sign_in_attempts');
+    expect(keys.every((row) => /^[0-9a-f]{64}$/.test(row.key_hash))).toBe(true);
+  });
+
+  it('ends a signed-out session on every replica at once, with no window left by a cache', async () => {
+    const cookie = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
+    // the other replica has read (and cached) the session
+    expect((await on(second, '/api/auth/user', cookie)).status).toBe(200);
+    expect((await on(api, '/api/logout', cookie)).status).toBe(303);
+    expect(await eventually(async () => (await on(second, '/api/auth/user', cookie)).status === 401)).toBe(true);
+  });
+
+  it('refuses a deactivated account on every replica at once', async () => {
+    const cookie = await signIn(api.baseUrl, 'elevate@example.com', DEMO_PASSWORD);
+    const admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+    const [{ id }] = await sql("SELECT id FROM users WHERE email = 'elevate@example.com'");
+    expect((await on(second, '/api/auth/user', cookie)).status).toBe(200);
+    const deactivated = await fetch(`${api.baseUrl}/api/users/${id}/status`, {
+      method: 'PATCH',
+      headers: { cookie: admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ isActive: false }),
+    });
+    expect(deactivated.status).toBe(200);
+    expect(await eventually(async () => (await on(second, '/api/auth/user', cookie)).status === 401)).toBe(true);
+    expect((await on(api, '/api/auth/user', cookie)).status).toBe(401);
   });
 });

@@ -1,12 +1,13 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { SessionData } from 'express-session';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { PgSessionStore, SESSION_COOKIE } from './session-store';
 import type { AppRequest, SessionUser } from './session-user';
 import { UserDirectory } from './user-directory.service';
+import { RealtimeBus } from '../bus/realtime-bus.service';
 
 /** A signed-in session as a /ws connection keeps it. */
 export interface LiveSession {
@@ -27,12 +28,24 @@ export function sessionKey(sid: string): string {
  * as express-session signs it, then the cached session and account.
  */
 @Injectable()
-export class SessionReader {
+export class SessionReader implements OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly store: PgSessionStore,
     private readonly directory: UserDirectory,
+    private readonly bus: RealtimeBus,
   ) {}
+
+  /**
+   * Every replica's cached sessions follow the others at once: a session signed out anywhere, and the sessions of
+   * an account that changed (deactivated, deleted, demoted), are read again from the table on their next request.
+   */
+  onModuleInit() {
+    this.bus.subscribeInternal('session-ended', ({ data }) => this.store.forgetEnded(String(data), sessionKey));
+    this.bus.subscribe(({ message }) => {
+      if (message.type === 'userChanged') this.store.forgetUser(message.data.userId);
+    });
+  }
 
   async userOf(request: IncomingMessage): Promise<SessionUser | null> {
     return (await this.sessionOf(request))?.user ?? null;

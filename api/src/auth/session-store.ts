@@ -41,13 +41,26 @@ export class PgSessionStore extends Store {
     this.sessions.delete(sid).then(() => callback(null), callback);
   }
 
+  /**
+   * Forgets the cached copy of a session that ended on another replica (named by sessionKey, a hash of its id):
+   * its next request here reads the table and finds it gone, with no window left by the cache.
+   */
+  forgetEnded(key: string, keyOf: (sid: string) => string) {
+    for (const sid of this.cache.keys()) if (keyOf(sid) === key) this.cache.delete(sid);
+  }
+
+  /** Forgets every cached session of an account whose sessions ended or changed on another replica. */
+  forgetUser(userId: string) {
+    for (const [sid, { session }] of this.cache) {
+      if ((session as { passport?: { user?: string } }).passport?.user === userId) this.cache.delete(sid);
+    }
+  }
+
   /** Ends every session of an account (deactivation, deletion). */
   async destroyForUser(userId: string): Promise<number> {
     const sids = await this.sessions.deleteForUser(userId);
     for (const sid of sids) this.cache.delete(sid);
-    for (const [sid, { session }] of this.cache) {
-      if ((session as { passport?: { user?: string } }).passport?.user === userId) this.cache.delete(sid);
-    }
+    this.forgetUser(userId);
     return sids.length;
   }
 }

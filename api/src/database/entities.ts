@@ -1,5 +1,6 @@
 import { AuditEntryEntity } from '../audit/entities/audit-entry.entity';
 import { SessionEntity } from '../auth/entities/session.entity';
+import { SignInAttemptEntity } from '../auth/entities/sign-in-attempt.entity';
 import { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity';
 import { BreakerTransitionEntity } from '../breakers/entities/breaker-transition.entity';
 import { DnsRecordEntity } from '../domains/entities/dns-record.entity';
@@ -28,6 +29,7 @@ export const ENTITIES = [
   OrganizationEntity,
   InvitationEntity,
   SessionEntity,
+  SignInAttemptEntity,
   OutboxEmailEntity,
   ElevationAttemptEntity,
   UsedTotpStepEntity,

@@ -682,7 +682,11 @@ it('sends domain messages over /ws only to holders of domain_management', () => 
     },
   });
   const account = (permissions: string[]) => ({
-    user: { id: randomUUID(), email: 'u@example.com', role: 'operator', permissions, isActive: true },
+    session: {
+      user: { id: randomUUID(), email: 'u@example.com', role: 'operator', permissions, isActive: true },
+      key: randomUUID(),
+      expiresAt: null,
+    },
   });
   const manager = socket();
   const breakersOnly = socket();

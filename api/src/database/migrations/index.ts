@@ -8,6 +8,7 @@ import { MetricBuckets1764400000000 } from './1764400000000-MetricBuckets';
 import { Domains1764500000000 } from './1764500000000-Domains';
 import { DomainShownDigest1764600000000 } from './1764600000000-DomainShownDigest';
 import { BreakerOverride1764700000000 } from './1764700000000-BreakerOverride';
+import { SignInAttempts1764800000000 } from './1764800000000-SignInAttempts';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   Domains1764500000000,
   DomainShownDigest1764600000000,
   BreakerOverride1764700000000,
+  SignInAttempts1764800000000,
 ];
