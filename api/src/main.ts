@@ -2,6 +2,8 @@ import { ConfigError, loadConfig } from './config/config';
 import { createApi } from './app';
 import { createLogger } from './common/logger';
 
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function main() {
   let config;
   try {
@@ -16,6 +18,12 @@ async function main() {
   const logger = createLogger(config.LOG_LEVEL);
   const api = await createApi(config, logger);
   await api.app.listen(config.PORT, config.HOST);
+  // SIGTERM: Nest closes the application (sockets told 'going away', load tests handed over, the replica marked
+  // down) and the HTTP server finishes the requests in flight; after 10 s those still open are cut.
+  process.once('SIGTERM', () => {
+    setTimeout(() => (api.app.getHttpServer() as import('node:http').Server).closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5000).unref();
+  });
   logger.info(
     { port: config.PORT, database: api.database.embedded ? 'embedded' : 'DATABASE_URL' },
     `Circuit Breaker Hub is running on http://localhost:${config.PORT}`,

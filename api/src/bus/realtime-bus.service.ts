@@ -12,9 +12,10 @@ export interface BusEnvelope {
 
 /**
  * What replicas tell each other and no browser hears: a part of a replica's figures (metrics/replica-figures.ts),
- * or the key of a session that ended (its sockets close on every replica).
+ * the key of a session that ended (its sockets close on every replica), or that a replica shutting down let go of
+ * its load tests (the others claim them now).
  */
-export type InternalKind = 'figures' | 'session-ended';
+export type InternalKind = 'figures' | 'session-ended' | 'sessions-released';
 export interface InternalEnvelope {
   origin: string;
   internal: InternalKind;

@@ -3,8 +3,8 @@ import {
   Injectable,
   Logger,
   NotFoundException,
+  type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
@@ -15,6 +15,7 @@ import type { AppRequest } from '../auth/session-user';
 import { BreakerRegistry } from '../breakers/breaker-registry.service';
 import { InstanceRegistry } from '../replicas/instance-registry.service';
 import { MetricsService } from '../metrics/metrics.service';
+import { RealtimeBus } from '../bus/realtime-bus.service';
 import { TestSessionEntity, type TestSessionStatus, toTestSessionView } from './entities/test-session.entity';
 import { TestSessionsRepository } from './test-sessions.repository';
 
@@ -31,7 +32,7 @@ const SIMULATED_MEAN_LATENCY_MS = 80;
  * whose replica died is picked up by another (or by the same one after a restart).
  */
 @Injectable()
-export class LoadTestsService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class LoadTestsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(LoadTestsService.name);
   private readonly running = new Map<number, NodeJS.Timeout>();
   private claimTimer?: NodeJS.Timeout;
@@ -43,6 +44,7 @@ export class LoadTestsService implements OnApplicationBootstrap, OnApplicationSh
     private readonly metrics: MetricsService,
     private readonly instance: InstanceRegistry,
     private readonly audit: AuditService,
+    private readonly bus: RealtimeBus,
   ) {}
 
   private get sessions() {
@@ -50,15 +52,25 @@ export class LoadTestsService implements OnApplicationBootstrap, OnApplicationSh
   }
 
   async onApplicationBootstrap() {
+    // a replica shutting down hands its sessions over: take them now rather than at the next claim round
+    this.bus.subscribeInternal('sessions-released', ({ origin }) => {
+      if (origin !== this.instance.id) void this.claimOrphans().catch((e: Error) => this.logger.warn(e.message));
+    });
     await this.claimOrphans();
     this.claimTimer = setInterval(() => void this.claimOrphans().catch((e: Error) => this.logger.warn(e.message)), CLAIM_EVERY_MS);
     this.claimTimer.unref();
   }
 
-  onApplicationShutdown() {
+  /**
+   * Shutting down in order: stop driving the sessions and hand them to the other replicas at once, without
+   * waiting for the heartbeat to lapse (a crashed replica's sessions are claimed after ORPHAN_AFTER_SECONDS).
+   */
+  async beforeApplicationShutdown() {
     clearInterval(this.claimTimer);
     for (const timer of this.running.values()) clearInterval(timer);
     this.running.clear();
+    const released = await this.claims.release(this.instance.id).catch(() => []);
+    if (released.length > 0) await this.bus.publishInternal('sessions-released', released).catch(() => undefined);
   }
 
   async list(status?: TestSessionStatus, configId?: number): Promise<TestSessionView[]> {

@@ -63,6 +63,16 @@ export class TestSessionsRepository {
     return rows.map((row) => hydrate(this.dataSource, TestSessionEntity, row));
   }
 
+  /** Lets go of every running session the instance drives, as if its heartbeat had lapsed; their ids. */
+  async release(ownerInstance: string): Promise<number[]> {
+    const [rows]: [{ id: number }[], number] = await this.dataSource.query(
+      `UPDATE test_sessions SET heartbeat_at = now() - interval '1 day'
+       WHERE status = 'running' AND owner_instance = $1 RETURNING id`,
+      [ownerInstance],
+    );
+    return rows.map((row) => Number(row.id));
+  }
+
   /**
    * Refreshes the heartbeat of a running session still owned by ownerInstance; false when it is not (stopped
    * elsewhere, ended, or taken over by another replica), and the caller must stop driving it.

@@ -1,4 +1,4 @@
-import { Logger, type OnModuleInit, type OnModuleDestroy } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Logger, type OnModuleInit, type OnModuleDestroy } from '@nestjs/common';
 import { type OnGatewayConnection, type OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
 import { canManageUsers, hasPermission, METRICS_UPDATE_INTERVAL_MS, WS_PATH, type ServerMessage } from '@cbh/contracts';
@@ -36,7 +36,7 @@ interface Client {
 }
 
 @WebSocketGateway({ path: WS_PATH })
-export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnModuleDestroy {
+export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger(RealtimeGateway.name);
   private readonly clients = new Map<WebSocket, Client>();
   private timer?: NodeJS.Timeout;
@@ -61,6 +61,15 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   onModuleDestroy() {
     clearInterval(this.timer);
+  }
+
+  /** Shutting down in order: every socket closes as going away (1001), which clients answer by reconnecting at once. */
+  beforeApplicationShutdown() {
+    for (const [client, entry] of this.clients) {
+      clearTimeout(entry.expiry);
+      client.close(1001, 'Server going away');
+    }
+    this.clients.clear();
   }
 
   handleConnection(client: WebSocket, request: AuthenticatedUpgrade) {

@@ -24,11 +24,17 @@ export class ApiInstancesRepository {
     await this.instances.update({ id }, { lastSeenAt: () => 'now()' });
   }
 
-  /** How many instances reported within the last withinSeconds. */
+  /** Marks the instance as seen now and down: it shut down in order. */
+  async markStopped(id: string): Promise<void> {
+    await this.instances.update({ id }, { lastSeenAt: () => 'now()', stoppedAt: () => 'now()' });
+  }
+
+  /** How many instances reported within the last withinSeconds and have not shut down. */
   async countAlive(withinSeconds: number): Promise<number> {
     return this.instances
       .createQueryBuilder('instance')
       .where('instance.last_seen_at > now() - make_interval(secs => :withinSeconds)', { withinSeconds })
+      .andWhere('instance.stopped_at IS NULL')
       .getCount();
   }
 }

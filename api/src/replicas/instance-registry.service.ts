@@ -29,8 +29,8 @@ export class InstanceRegistry implements OnApplicationBootstrap, OnApplicationSh
   async onApplicationShutdown() {
     clearInterval(this.timer);
     if (this.dataSource.isInitialized) {
-      // The row stays: it is the availability record the dashboard's uptime is measured from.
-      await this.beat().catch(() => undefined);
+      // The row stays (the availability record the dashboard's uptime is measured from), marked down.
+      await this.instances.markStopped(this.id).catch(() => undefined);
     }
   }
 

@@ -1,12 +1,12 @@
 import { breakerStats } from '@cbh/test-support';
 import { createAppStore } from './api';
 import { breakersApi } from './breakers';
-import { applyLiveData, coalescing, LiveConnection, LIVE_REFRESH_WINDOW_MS, RECONNECT_DELAY_MS, invalidationFor } from './live';
+import { applyLiveData, coalescing, GOING_AWAY, LiveConnection, LIVE_REFRESH_WINDOW_MS, RECONNECT_DELAY_MS, invalidationFor } from './live';
 
 class FakeSocket {
   static opened: FakeSocket[] = [];
   onopen: (() => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event?: { code?: number }) => void) | null = null;
   onerror: ((event: unknown) => void) | null = null;
   onmessage: ((event: { data: unknown }) => void) | null = null;
   closed = false;
@@ -46,6 +46,16 @@ describe('live connection', () => {
     expect(received).toEqual([{ type: 'testResult', data: { serviceId: 1 } }]);
     expect(warn).toHaveBeenCalledTimes(1);
     warn.mockRestore();
+  });
+
+  it('reconnects at once when the server closed as going away (a replica shutting down)', () => {
+    const live = connection();
+    live.start();
+    FakeSocket.opened[0]!.onopen!();
+    FakeSocket.opened[0]!.onclose!({ code: GOING_AWAY });
+    jest.advanceTimersByTime(0);
+    expect(FakeSocket.opened).toHaveLength(2);
+    live.stop();
   });
 
   it('reconnects 3 s after a close, and not once stopped', () => {

@@ -4,14 +4,16 @@ import { WS_PATH } from '@cbh/contracts';
 import { api, type AppDispatch } from './api';
 import { breakersApi } from './breakers';
 
-/** After the live connection closes, reconnect in 3 s. */
+/** After the live connection closes, reconnect in 3 s… */
 export const RECONNECT_DELAY_MS = 3000;
+/** …but at once when the server said it is going away (a replica shutting down: another one answers). */
+export const GOING_AWAY = 1001;
 
 type Listener = (message: ServerMessage) => void;
 
 interface SocketLike {
   onopen: (() => void) | null;
-  onclose: (() => void) | null;
+  onclose: ((event?: { code?: number }) => void) | null;
   onerror: ((event: unknown) => void) | null;
   onmessage: ((event: { data: unknown }) => void) | null;
   close(): void;
@@ -78,11 +80,11 @@ export class LiveConnection {
       }
       this.listeners.forEach((listener) => listener(message));
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
       this.setConnected(false);
-      if (this.running) this.retry = setTimeout(() => this.connect(), RECONNECT_DELAY_MS);
+      if (this.running) this.retry = setTimeout(() => this.connect(), event?.code === GOING_AWAY ? 0 : RECONNECT_DELAY_MS);
     };
   }
 

@@ -9,6 +9,7 @@ import { Domains1764500000000 } from './1764500000000-Domains';
 import { DomainShownDigest1764600000000 } from './1764600000000-DomainShownDigest';
 import { BreakerOverride1764700000000 } from './1764700000000-BreakerOverride';
 import { SignInAttempts1764800000000 } from './1764800000000-SignInAttempts';
+import { ApiInstanceStopped1764900000000 } from './1764900000000-ApiInstanceStopped';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   DomainShownDigest1764600000000,
   BreakerOverride1764700000000,
   SignInAttempts1764800000000,
+  ApiInstanceStopped1764900000000,
 ];

@@ -9,4 +9,6 @@ export class ApiInstanceEntity {
   @Column('integer') pid!: number;
   @Column('timestamptz', { name: 'started_at', default: () => 'now()' }) startedAt!: Date;
   @Column('timestamptz', { name: 'last_seen_at', default: () => 'now()' }) lastSeenAt!: Date;
+  /** Set by a replica that shut down in order; a crashed one leaves it empty and just stops reporting. */
+  @Column('timestamptz', { name: 'stopped_at', nullable: true }) stoppedAt!: Date | null;
 }

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { Client } from 'pg';
+import WebSocket from 'ws';
+import { SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
+import { apiSignIn, breakerBehindChaos, siteApi } from './support/site-api';
+
+/**
+ * A replica of the production build told to stop (SIGTERM) while it answers a slow request, holds a browser's
+ * /ws and drives a load test, beside the site's own replica on the same database.
+ */
+test('on SIGTERM a replica finishes its requests, closes /ws as going away, hands its load test over and marks itself down', async () => {
+  test.setTimeout(90_000);
+  const db = new Client({ connectionString: sharedDatabaseUrl() });
+  await db.connect();
+  const site: Site = await startSite({ port: 3375, env: { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET } });
+  let breakerId: number | undefined;
+  try {
+    const cookie = await apiSignIn(site);
+    const { breaker, service } = await breakerBehindChaos(site, cookie, 'Shut down under', {}, 0);
+    breakerId = breaker.id;
+    // the built-in downstream answers after about two seconds
+    await siteApi(site, cookie, `/api/services/${service.id}`, 'PATCH', { averageResponseTime: 2000 });
+    const instance = (await (await fetch(`${site.url}/api/health`)).json()).instance as string;
+
+    const socket = new WebSocket(`${site.url.replace('http', 'ws')}/ws`, { headers: { cookie } });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+
+    const session = await (
+      await siteApi(site, cookie, '/api/test-sessions', 'POST', { configId: breaker.id, failureRate: 0, requestRate: 5, duration: 1 })
+    ).json();
+    const owner = async () =>
+      (await db.query('SELECT owner_instance, status FROM test_sessions WHERE id = $1', [session.id])).rows[0] as {
+        owner_instance: string;
+        status: string;
+      };
+    expect((await owner()).owner_instance).toBe(instance);
+
+    const inFlight = siteApi(site, cookie, `/api/services/${service.id}/test`, 'POST');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stopping = Date.now();
+    const stopped = site.stop('SIGTERM');
+
+    // the request in flight is answered, in full
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ success: true });
+    expect(await closed).toBe(1001);
+    await stopped;
+    expect(Date.now() - stopping).toBeLessThan(10_000);
+
+    // another replica took the load test over at once, not after the 10 s heartbeat timeout; it still runs
+    await expect.poll(async () => (await owner()).owner_instance, { timeout: 5000 }).not.toBe(instance);
+    expect((await owner()).status).toBe('running');
+    const [row] = (await db.query('SELECT stopped_at FROM api_instances WHERE id = $1', [instance])).rows;
+    expect(row.stopped_at).not.toBeNull();
+    await db.query("UPDATE test_sessions SET status = 'stopped', stopped_at = now() WHERE id = $1", [session.id]);
+  } finally {
+    await site.stop('SIGKILL');
+    if (breakerId !== undefined) await db.query('DELETE FROM circuit_breaker_configs WHERE id = $1', [breakerId]);
+    await db.end();
+  }
+});
