@@ -20,6 +20,9 @@ export async function startBenchApi({ port = 3390, env = {} } = {}) {
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       SEED_DEMO: 'true',
       DATABASE_URL: '',
+      // the console bench runs a load test through each of 200 breakers
+      LOAD_TESTS_PER_USER: '1000',
+      LOAD_TESTS_TOTAL: '1000',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -10,6 +10,7 @@ import { configureOidc } from './auth/oidc.strategy';
 import { configurePassport } from './auth/local.strategy';
 import { readOnlySessions, SessionReader } from './auth/session-reader.service';
 import { PgSessionStore, SESSION_COOKIE } from './auth/session-store';
+import { RealtimeGateway } from './realtime/realtime.gateway';
 import { UserDirectory } from './auth/user-directory.service';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { NestPinoLogger, requestLogger } from './common/logger';
@@ -39,7 +40,11 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, dataSource), {
       logger: new NestPinoLogger(logger),
       bufferLogs: false,
+      // registered below with the configured size limit
+      bodyParser: false,
     });
+    app.useBodyParser('json', { limit: `${config.MAX_BODY_KB}kb` });
+    app.useBodyParser('urlencoded', { limit: `${config.MAX_BODY_KB}kb`, extended: true });
     app.disable('x-powered-by');
     // API answers are dynamic JSON; hashing every body for an ETag costs more than it saves.
     app.set('etag', false);
@@ -65,9 +70,16 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     const sessions = app.get(SessionReader);
     app.use(readOnlySessions(sessions, sessionStack));
     app.setGlobalPrefix('api', { exclude: ['metrics'] });
-    app.useGlobalFilters(new ApiExceptionFilter(logger));
+    app.useGlobalFilters(new ApiExceptionFilter(logger, config.MAX_BODY_KB));
     const siteOrigins = [new URL(config.PUBLIC_URL).origin, ...config.REMOTE_ORIGINS.map((origin) => new URL(origin).origin)];
-    app.useWebSocketAdapter(sessionWsAdapter(app, logger, (request) => sessions.sessionOf(request), siteOrigins));
+    const gateway = app.get(RealtimeGateway);
+    app.useWebSocketAdapter(
+      sessionWsAdapter(app, logger, (request) => sessions.sessionOf(request), siteOrigins, {
+        maxFrameBytes: config.WS_MAX_FRAME_BYTES,
+        perSession: config.WS_CONNECTIONS_PER_SESSION,
+        connectionsOf: (key) => gateway.connectionsOf(key),
+      }),
+    );
     app.enableShutdownHooks();
 
     return {

@@ -23,6 +23,8 @@ export const ACCOUNTS_ENV = {
   // domain checks never leave the machine: DNS and RDAP go to a closed loopback port unless a test starts servers
   DNS_SERVERS: '127.0.0.1:9',
   RDAP_BASE_URL: 'http://127.0.0.1:9',
+  // the journeys start load tests as the one admin, some left to run out: more at once than a person would
+  LOAD_TESTS_PER_USER: '20',
 };
 
 export interface Site {

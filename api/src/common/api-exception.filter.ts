@@ -31,7 +31,11 @@ function messageOf(exception: HttpException): string {
 /** Every error leaves the API as JSON {statusCode, error, message}; a 5xx never leaks internals. */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
-  constructor(private readonly logger: Logger) {}
+  constructor(
+    private readonly logger: Logger,
+    /** The body size limit, named in the 413 a larger body gets. */
+    private readonly maxBodyKb = 100,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost) {
     if (host.getType() !== 'http') return;
@@ -39,13 +43,17 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
 
+    if ((exception as { status?: number }).status === 413 || (exception instanceof HttpException && exception.getStatus() === 413)) {
+      response.status(413).json(errorBody(413, `The request body is larger than ${this.maxBodyKb} KB (MAX_BODY_KB)`));
+      return;
+    }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       if (status >= 500) this.logger.error({ err: exception, url: request.url }, 'request failed');
       response.status(status).json(errorBody(status, messageOf(exception)));
       return;
     }
-    const status = (exception as { status?: number; type?: string }).status;
+    const status = (exception as { status?: number }).status;
     if (status && status >= 400 && status < 500) {
       // body-parser errors (malformed JSON, too large) carry their own 4xx status
       response.status(status).json(errorBody(status, (exception as Error).message));

@@ -1,5 +1,8 @@
 import {
   ConflictException,
+  HttpException,
+  HttpStatus,
+  Inject,
   Injectable,
   Logger,
   NotFoundException,
@@ -16,6 +19,7 @@ import { BreakerRegistry } from '../breakers/breaker-registry.service';
 import { InstanceRegistry } from '../replicas/instance-registry.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { TestSessionEntity, type TestSessionStatus, toTestSessionView } from './entities/test-session.entity';
 import { TestSessionsRepository } from './test-sessions.repository';
 
@@ -45,6 +49,7 @@ export class LoadTestsService implements OnApplicationBootstrap, BeforeApplicati
     private readonly instance: InstanceRegistry,
     private readonly audit: AuditService,
     private readonly bus: RealtimeBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   private get sessions() {
@@ -84,14 +89,29 @@ export class LoadTestsService implements OnApplicationBootstrap, BeforeApplicati
 
   async start(req: AppRequest, input: z.infer<typeof startTestSessionSchema>): Promise<TestSessionView> {
     if (!this.registry.get(input.configId)) throw new NotFoundException(`No circuit breaker with id ${input.configId}`);
-    const session = await this.claims.insertRunning({
-      configId: input.configId,
-      failureRate: input.failureRate,
-      requestRate: input.requestRate,
-      durationMinutes: input.duration,
-      ownerInstance: this.instance.id,
-      createdBy: req.user!.id,
-    });
+    const session = await this.claims.insertRunning(
+      {
+        configId: input.configId,
+        failureRate: input.failureRate,
+        requestRate: input.requestRate,
+        durationMinutes: input.duration,
+        ownerInstance: this.instance.id,
+        createdBy: req.user!.id,
+      },
+      { perUser: this.config.LOAD_TESTS_PER_USER, total: this.config.LOAD_TESTS_TOTAL },
+    );
+    if (session === 'per-user') {
+      throw new HttpException(
+        `You already run ${this.config.LOAD_TESTS_PER_USER} load tests, the most one account may run at once (LOAD_TESTS_PER_USER); stop one first`,
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+    if (session === 'total') {
+      throw new HttpException(
+        `${this.config.LOAD_TESTS_TOTAL} load tests are running, the most the site runs at once (LOAD_TESTS_TOTAL); try again when one ends`,
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
     if (session === 'busy') throw new ConflictException(`A load test is already running for circuit breaker ${input.configId}`);
     if (session === 'gone') throw new NotFoundException(`No circuit breaker with id ${input.configId}`);
     await this.audit.record(req, {

@@ -22,18 +22,32 @@ export class TestSessionsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Inserts a running session ending durationMinutes after the database's now; null when a session already
-   * runs for that configuration (the partial unique index admits one, whichever replica starts it).
+   * Inserts a running session ending durationMinutes after the database's now. 'busy' when the breaker already runs
+   * one (the partial unique index admits one, whichever replica starts it), 'gone' when the breaker was just
+   * deleted, and 'per-user' or 'total' when starting it would pass a limit on sessions running at once: starts are
+   * taken one at a time (an advisory lock), so replicas starting together cannot pass it between them.
    */
-  /** The new running session; 'busy' when the breaker already runs one, 'gone' when the breaker was just deleted. */
-  async insertRunning(session: NewTestSession): Promise<TestSessionEntity | 'busy' | 'gone'> {
+  async insertRunning(
+    session: NewTestSession,
+    limits: { perUser: number; total: number },
+  ): Promise<TestSessionEntity | 'busy' | 'gone' | 'per-user' | 'total'> {
     try {
-      const rows: RawRow[] = await this.dataSource.query(
-        `INSERT INTO test_sessions (config_id, failure_rate, request_rate, duration_minutes, status, ends_at, owner_instance, created_by)
-         VALUES ($1, $2, $3, $4, 'running', now() + make_interval(mins => $4), $5, $6) RETURNING *`,
-        [session.configId, session.failureRate, session.requestRate, session.durationMinutes, session.ownerInstance, session.createdBy],
-      );
-      return hydrate(this.dataSource, TestSessionEntity, rows[0]!);
+      return await this.dataSource.transaction(async (manager) => {
+        await manager.query("SELECT pg_advisory_xact_lock(hashtext('test_sessions.start'))");
+        const [counts]: { total: number; mine: number }[] = await manager.query(
+          `SELECT count(*)::int AS total, (count(*) FILTER (WHERE created_by = $1))::int AS mine
+             FROM test_sessions WHERE status = 'running'`,
+          [session.createdBy],
+        );
+        if (counts!.mine >= limits.perUser) return 'per-user';
+        if (counts!.total >= limits.total) return 'total';
+        const rows: RawRow[] = await manager.query(
+          `INSERT INTO test_sessions (config_id, failure_rate, request_rate, duration_minutes, status, ends_at, owner_instance, created_by)
+           VALUES ($1, $2, $3, $4, 'running', now() + make_interval(mins => $4), $5, $6) RETURNING *`,
+          [session.configId, session.failureRate, session.requestRate, session.durationMinutes, session.ownerInstance, session.createdBy],
+        );
+        return hydrate(this.dataSource, TestSessionEntity, rows[0]!);
+      });
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) return 'busy';
       if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) return 'gone';

@@ -111,6 +111,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     return { type: 'pong' };
   }
 
+  /** How many sockets a session holds here (its key, see sessionKey). */
+  connectionsOf(sessionKey: string): number {
+    let count = 0;
+    for (const entry of this.clients.values()) if (entry.session === sessionKey) count++;
+    return count;
+  }
+
   get connectedClients(): number {
     return this.clients.size;
   }

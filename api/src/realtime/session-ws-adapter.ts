@@ -7,6 +7,13 @@ import type { LiveSession } from '../auth/session-reader.service';
 
 export type AuthenticatedUpgrade = IncomingMessage & { session?: LiveSession };
 
+/** Bounds on /ws: the largest frame a client may send, and how many sockets one session may hold on a replica. */
+export interface WsLimits {
+  maxFrameBytes: number;
+  perSession: number;
+  connectionsOf: (sessionKey: string) => number;
+}
+
 /**
  * Whether an upgrade's Origin is the site's own: its public URL, a remote's origin, or the host it was sent to.
  * A browser always sends Origin with a WebSocket handshake, so a page on another site cannot open a socket with
@@ -35,6 +42,7 @@ class SessionWsAdapter extends WsAdapter {
     private readonly log: Logger,
     private readonly authenticate: (request: IncomingMessage) => Promise<LiveSession | null>,
     private readonly siteOrigins: readonly string[],
+    private readonly limits: WsLimits,
   ) {
     super(app, {
       messageParser: (raw) => {
@@ -58,6 +66,8 @@ class SessionWsAdapter extends WsAdapter {
   create(port: number, options: Record<string, unknown> = {}) {
     return super.create(port, {
       ...options,
+      // a client only ever sends small frames (ping); a larger one closes its connection (1009)
+      maxPayload: this.limits.maxFrameBytes,
       verifyClient: (
         info: { origin?: string; req: AuthenticatedUpgrade },
         done: (ok: boolean, code?: number, message?: string) => void,
@@ -69,6 +79,9 @@ class SessionWsAdapter extends WsAdapter {
         this.authenticate(info.req).then(
           (session) => {
             if (!session) return done(false, 401, 'Unauthorized');
+            if (this.limits.connectionsOf(session.key) >= this.limits.perSession) {
+              return done(false, 429, `At most ${this.limits.perSession} live connections per session (WS_CONNECTIONS_PER_SESSION)`);
+            }
             info.req.session = session;
             done(true);
           },
@@ -87,6 +100,7 @@ export function sessionWsAdapter(
   logger: Logger,
   authenticate: (request: IncomingMessage) => Promise<LiveSession | null>,
   siteOrigins: readonly string[],
+  limits: WsLimits,
 ) {
-  return new SessionWsAdapter(app, logger, authenticate, siteOrigins);
+  return new SessionWsAdapter(app, logger, authenticate, siteOrigins, limits);
 }
