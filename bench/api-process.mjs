@@ -1,4 +1,5 @@
 // Starts the production API (dist/api/main.js) with its own embedded PostgreSQL for a benchmark, and signs in.
+// With `probe`, that module is preloaded into the API process and may report to the benchmark over IPC.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -6,10 +7,10 @@ import { ROOT } from '../scripts/run.mjs';
 
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
 
-export async function startBenchApi({ port = 3390, env = {} } = {}) {
+export async function startBenchApi({ port = 3390, env = {}, probe } = {}) {
   const dataDir = path.join(ROOT, '.data/bench');
   rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/api/main.js')], {
+  const child = spawn(process.execPath, [...(probe ? ['--require', probe] : []), path.join(ROOT, 'dist/api/main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -23,9 +24,11 @@ export async function startBenchApi({ port = 3390, env = {} } = {}) {
       // the console bench runs a load test through each of 200 breakers
       LOAD_TESTS_PER_USER: '1000',
       LOAD_TESTS_TOTAL: '1000',
+      // the /ws benchmarks connect thousands of clients with one session
+      WS_CONNECTIONS_PER_SESSION: '100000',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit', ...(probe ? ['ipc'] : [])],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {
@@ -45,5 +48,5 @@ export async function startBenchApi({ port = 3390, env = {} } = {}) {
     body: JSON.stringify(BENCH_ADMIN),
   });
   const cookie = login.headers.get('set-cookie').split(';')[0];
-  return { url, cookie, stop: () => child.kill('SIGTERM') };
+  return { url, cookie, process: child, stop: () => child.kill('SIGTERM') };
 }

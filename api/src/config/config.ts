@@ -76,7 +76,7 @@ export const envSchema = z
     MAX_BODY_KB: z.coerce.number().int().min(1).max(10_240).default(100),
     LOAD_TESTS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(5),
     LOAD_TESTS_TOTAL: z.coerce.number().int().min(1).max(10_000).default(200),
-    WS_CONNECTIONS_PER_SESSION: z.coerce.number().int().min(1).max(1000).default(10),
+    WS_CONNECTIONS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(10),
     WS_MAX_FRAME_BYTES: z.coerce.number().int().min(256).max(1_048_576).default(4096),
     RDAP_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default(DEFAULT_RDAP_BASE_URL),
   })
