@@ -78,6 +78,7 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
         maxFrameBytes: config.WS_MAX_FRAME_BYTES,
         perSession: config.WS_CONNECTIONS_PER_SESSION,
         connectionsOf: (key) => gateway.connectionsOf(key),
+        accepting: () => !gateway.draining,
       }),
     );
     app.enableShutdownHooks();

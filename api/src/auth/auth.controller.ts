@@ -1,4 +1,17 @@
-import { Controller, Get, HttpCode, HttpException, HttpStatus, Next, NotFoundException, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Logger,
+  HttpCode,
+  HttpException,
+  HttpStatus,
+  Next,
+  NotFoundException,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import type { NextFunction, Response } from 'express';
 import passport from 'passport';
 import { loginSchema } from '@cbh/contracts';
@@ -9,7 +22,7 @@ import { loginPage } from './login-page';
 import { SignInAttemptsRepository } from './sign-in-attempts.repository';
 import { OIDC_STRATEGY } from './oidc.strategy';
 import { SESSION_COOKIE } from './session-store';
-import { sessionKey } from './session-reader.service';
+import { sessionKey } from './session-key';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import type { AppRequest, SessionUser } from './session-user';
 
@@ -20,6 +33,7 @@ const MAX_FAILURES_PER_CLIENT = 50;
 
 @Controller()
 export class AuthController {
+  private readonly logger = new Logger(AuthController.name);
   constructor(
     private readonly auth: AuthService,
     private readonly audit: AuditService,
@@ -80,6 +94,7 @@ export class AuthController {
     }
     const client = req.ip ?? 'unknown';
     const accountKey = `${client}|${parsed.data.email}`;
+    const attempt = await this.attempts.record([accountKey, client], LOGIN_WINDOW_MS);
     const wait = await this.attempts.retryAfter(
       [
         { key: accountKey, max: MAX_FAILURES_PER_ACCOUNT },
@@ -99,13 +114,14 @@ export class AuthController {
       )(req, res, reject);
     });
     if (!outcome.user) {
-      await this.attempts.record([accountKey, client], LOGIN_WINDOW_MS);
       await this.audit.record(req, { action: 'auth.sign-in-failed', targetType: 'user', actor: null, after: { email: parsed.data.email } });
       return fail(401, outcome.message ?? 'Invalid e-mail or password');
     }
     const user = outcome.user;
     // passport regenerates the session id on logIn, so a session fixed before sign-in is worthless.
     await new Promise<void>((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));
+    // a success is no failure: its own rows go, and the account's earlier failures with them
+    await this.attempts.forget(attempt);
     await this.attempts.reset(accountKey);
     await this.auth.recordSignIn(user.id);
     await this.audit.record(req, { action: 'auth.sign-in', targetType: 'user', targetId: user.id, actor: user });
@@ -117,11 +133,17 @@ export class AuthController {
   @Public()
   async logout(@Req() req: AppRequest, @Res() res: Response) {
     const user = req.user;
-    const ended = req.sessionID ? sessionKey(req.sessionID) : null;
+    // only a signed-in session has sockets to close: a visitor without one tells nobody anything
+    const ended = user && req.sessionID ? sessionKey(req.sessionID) : null;
     await new Promise<void>((resolve, reject) => req.logout((error) => (error ? reject(error) : resolve())));
     await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
     // the session's live sockets close on every replica, not only its HTTP requests
-    if (ended) await this.bus.publishInternal('session-ended', ended).catch(() => undefined);
+    if (ended) {
+      await this.bus.publishInternal('session-ended', ended).catch((error: Error) => {
+        // the other replicas find out at their next check of the sessions table (within a minute)
+        this.logger.warn(`sign-out not announced: ${error.message}`);
+      });
+    }
     if (user) await this.audit.record(req, { action: 'auth.sign-out', targetType: 'user', targetId: user.id, actor: user });
     res.clearCookie(SESSION_COOKIE, { path: '/' }).redirect(303, '/');
   }

@@ -7,6 +7,7 @@ import { AuthService } from './auth.service';
 import { SessionReader } from './session-reader.service';
 import { PgSessionStore } from './session-store';
 import { SignInAttemptsRepository } from './sign-in-attempts.repository';
+import { sessionKey } from './session-key';
 import { SessionsRepository } from './sessions.repository';
 import { UserDirectory } from './user-directory.service';
 
@@ -26,7 +27,11 @@ import { UserDirectory } from './user-directory.service';
     SessionsRepository,
     // the account statements: OpenID Connect sign-in creates accounts here, the users feature manages them
     UsersRepository,
-    { provide: PgSessionStore, useFactory: (sessions: SessionsRepository) => new PgSessionStore(sessions), inject: [SessionsRepository] },
+    {
+      provide: PgSessionStore,
+      useFactory: (sessions: SessionsRepository) => new PgSessionStore(sessions, sessionKey),
+      inject: [SessionsRepository],
+    },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
   exports: [AuthService, UserDirectory, PgSessionStore, SessionReader, UsersRepository],

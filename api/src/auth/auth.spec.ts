@@ -165,6 +165,15 @@ describe('two replicas on one database', () => {
     expect(keys.every((row) => /^[0-9a-f]{64}$/.test(row.key_hash))).toBe(true);
   });
 
+  it('counts a burst of parallel attempts before judging them: no more than ten get through', async () => {
+    const body = JSON.stringify({ email: 'parallel@example.com', password: 'guess' });
+    const attempt = (replica: TestApi) =>
+      fetch(`${replica.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const statuses = await Promise.all(Array.from({ length: 14 }, (_, i) => attempt(i % 2 ? api : second).then((r) => r.status)));
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(4);
+  });
+
   it('ends a signed-out session on every replica at once, with no window left by a cache', async () => {
     const cookie = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
     // the other replica has read (and cached) the session

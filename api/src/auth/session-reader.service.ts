@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sessionKey } from './session-key';
 import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
@@ -14,13 +15,10 @@ export interface LiveSession {
   user: SessionUser;
   /** sessionKey(sid): what a replica is told when the session ends, never the id itself */
   key: string;
+  /** The id itself, kept in this process only, to ask the table whether the session still lives. */
+  sid: string;
   /** When the session's cookie expires (ms since the epoch); it is fixed at sign-in. */
   expiresAt: number | null;
-}
-
-/** A session's id as replicas name it to each other: a hash, so no usable session id travels over the fan-out. */
-export function sessionKey(sid: string): string {
-  return createHash('sha256').update(sid).digest('hex');
 }
 
 /**
@@ -41,7 +39,7 @@ export class SessionReader implements OnModuleInit {
    * an account that changed (deactivated, deleted, demoted), are read again from the table on their next request.
    */
   onModuleInit() {
-    this.bus.subscribeInternal('session-ended', ({ data }) => this.store.forgetEnded(String(data), sessionKey));
+    this.bus.subscribeInternal('session-ended', ({ data }) => this.store.forgetEnded(String(data)));
     this.bus.subscribe(({ message }) => {
       if (message.type === 'userChanged') this.store.forgetUser(message.data.userId);
     });
@@ -63,7 +61,7 @@ export class SessionReader implements OnModuleInit {
     const user = await this.directory.get(userId);
     if (!user?.isActive) return null;
     const expires = session?.cookie?.expires;
-    return { user, key: sessionKey(sid), expiresAt: expires ? new Date(expires).getTime() : null };
+    return { user, key: sessionKey(sid), sid, expiresAt: expires ? new Date(expires).getTime() : null };
   }
 
   private sessionId(header: string | undefined): string | null {

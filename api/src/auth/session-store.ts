@@ -13,8 +13,14 @@ type Callback<T = void> = (error: unknown, value?: T) => void;
  */
 export class PgSessionStore extends Store {
   private readonly cache = new Map<string, { session: SessionData; until: number }>();
+  /** Ended sessions' keys, so a read of one that was already on its way does not put it back in the cache. */
+  private readonly ended = new Map<string, number>();
 
-  constructor(private readonly sessions: SessionsRepository) {
+  constructor(
+    private readonly sessions: SessionsRepository,
+    /** How replicas name a session to each other (sessionKey): a hash of its id. */
+    private readonly keyOf: (sid: string) => string,
+  ) {
     super();
   }
 
@@ -22,7 +28,7 @@ export class PgSessionStore extends Store {
     const hit = this.cache.get(sid);
     if (hit && hit.until > Date.now()) return callback(null, hit.session);
     this.sessions.findLive(sid).then((session) => {
-      if (session) this.cache.set(sid, { session, until: Date.now() + CACHE_TTL_MS });
+      if (session && !this.ended.has(this.keyOf(sid))) this.cache.set(sid, { session, until: Date.now() + CACHE_TTL_MS });
       callback(null, session);
     }, callback);
   }
@@ -45,8 +51,16 @@ export class PgSessionStore extends Store {
    * Forgets the cached copy of a session that ended on another replica (named by sessionKey, a hash of its id):
    * its next request here reads the table and finds it gone, with no window left by the cache.
    */
-  forgetEnded(key: string, keyOf: (sid: string) => string) {
-    for (const sid of this.cache.keys()) if (keyOf(sid) === key) this.cache.delete(sid);
+  forgetEnded(key: string) {
+    const now = Date.now();
+    for (const [sid, entry] of this.cache) if (entry.until <= now || this.keyOf(sid) === key) this.cache.delete(sid);
+    this.ended.set(key, now + CACHE_TTL_MS);
+    for (const [endedKey, until] of this.ended) if (until <= now) this.ended.delete(endedKey);
+  }
+
+  /** Which of these sessions still exist and have not expired, read from the table, not the cache. */
+  live(sids: readonly string[]): Promise<Set<string>> {
+    return this.sessions.live(sids);
   }
 
   /** Forgets every cached session of an account whose sessions ended or changed on another replica. */

@@ -23,6 +23,18 @@ export class SessionsRepository {
     return row?.data ?? null;
   }
 
+  /** Which of these sessions still exist and have not expired (one query for every socket of a replica). */
+  async live(sids: readonly string[]): Promise<Set<string>> {
+    if (sids.length === 0) return new Set();
+    const rows = await this.sessions
+      .createQueryBuilder('session')
+      .select('session.sid', 'sid')
+      .where('session.sid IN (:...sids)', { sids })
+      .andWhere('session.expiresAt > now()')
+      .getRawMany<{ sid: string }>();
+    return new Set(rows.map((row) => row.sid));
+  }
+
   /** Writes the session in one statement, replacing what an earlier save of the same sid left. */
   async save(session: SessionEntity): Promise<void> {
     await this.sessions.upsert(session, { conflictPaths: ['sid'] });

@@ -3,6 +3,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 
+/** A request's URL as logged: the single-use tokens of invitation and elevation links left out. */
+export function withoutTokens(url: string): string {
+  return url.replace(/(\/api\/(?:invitations|auth\/elevate\/verify)\/)[^/?#]+/, '$1[token]');
+}
+
 export function createLogger(level: string): Logger {
   return pino({ level, base: { service: 'api' }, redact: ['req.headers.cookie', 'req.headers.authorization'] });
 }
@@ -21,7 +26,7 @@ export function requestLogger(logger: Logger) {
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         {
-          req: { id, method: req.method, url: req.url },
+          req: { id, method: req.method, url: withoutTokens(req.url ?? '') },
           res: { statusCode: status },
           responseTime: Math.round(performance.now() - started),
         },

@@ -6,6 +6,7 @@ import {
   Injectable,
   Logger,
   NotFoundException,
+  ServiceUnavailableException,
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
@@ -52,6 +53,9 @@ export class LoadTestsService implements OnApplicationBootstrap, BeforeApplicati
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Set once the replica shuts down: it starts and claims no session any more. */
+  private stopping = false;
+
   private get sessions() {
     return this.dataSource.getRepository(TestSessionEntity);
   }
@@ -71,6 +75,7 @@ export class LoadTestsService implements OnApplicationBootstrap, BeforeApplicati
    * waiting for the heartbeat to lapse (a crashed replica's sessions are claimed after ORPHAN_AFTER_SECONDS).
    */
   async beforeApplicationShutdown() {
+    this.stopping = true;
     clearInterval(this.claimTimer);
     for (const timer of this.running.values()) clearInterval(timer);
     this.running.clear();
@@ -88,6 +93,7 @@ export class LoadTestsService implements OnApplicationBootstrap, BeforeApplicati
   }
 
   async start(req: AppRequest, input: z.infer<typeof startTestSessionSchema>): Promise<TestSessionView> {
+    if (this.stopping) throw new ServiceUnavailableException('This replica is shutting down; start the load test again');
     if (!this.registry.get(input.configId)) throw new NotFoundException(`No circuit breaker with id ${input.configId}`);
     const session = await this.claims.insertRunning(
       {
@@ -143,6 +149,8 @@ export class LoadTestsService implements OnApplicationBootstrap, BeforeApplicati
 
   /** Takes over running sessions nobody drives (their replica stopped or crashed), and drives them here. */
   private async claimOrphans() {
+    // a replica shutting down takes nothing more on
+    if (this.stopping) return;
     for (const session of await this.claims.claimOrphans(this.instance.id, ORPHAN_AFTER_SECONDS)) {
       this.logger.log(`resuming load test ${session.id} of breaker ${session.configId}`);
       this.drive(session);

@@ -36,7 +36,7 @@ const user = (permissions: string[], id = 'u', role = 'viewer') => ({
 
 describe('live message delivery', () => {
   it('sends to readers, skips a client that is behind, disconnects one far behind, and never to clients without the permission', () => {
-    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory);
+    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory, {} as never);
     const reader = fakeClient(0);
     const behind = fakeClient(2 << 20);
     const farBehind = fakeClient(16 << 20);
@@ -64,7 +64,7 @@ describe('live message delivery', () => {
 
 describe('a change of an account', () => {
   it('goes to user managers and to that account, not to other readers', () => {
-    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory);
+    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory, {} as never);
     const manager = fakeClient(0);
     const superAdmin = fakeClient(0);
     const subject = fakeClient(0);
@@ -89,7 +89,7 @@ describe('an account that changed', () => {
 
   it('keeps its sockets with its new permissions: a viewer who lost circuit_breaker_view gets no more breaker messages', async () => {
     const directory = directoryAnswering(user(['dashboard_view'], 'changed'));
-    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, directory);
+    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, directory, {} as never);
     const socket = fakeClient(0);
     gateway.handleConnection(
       socket as unknown as WebSocket,
@@ -103,7 +103,7 @@ describe('an account that changed', () => {
 
   it('closes the sockets of a deactivated or deleted account, and only those', async () => {
     for (const answer of [{ ...user(['circuit_breaker_view'], 'changed'), isActive: false }, null]) {
-      const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, directoryAnswering(answer));
+      const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, directoryAnswering(answer), {} as never);
       const subject = fakeClient(0);
       const other = fakeClient(0);
       gateway.handleConnection(
@@ -125,7 +125,7 @@ describe('a session’s sockets', () => {
 
   it('close when the session’s cookie expires, and when the session ends on any replica', () => {
     jest.useFakeTimers();
-    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory);
+    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory, {} as never);
     const expiring = fakeClient(0);
     const signedOut = fakeClient(0);
     const staying = fakeClient(0);
@@ -143,6 +143,30 @@ describe('a session’s sockets', () => {
     expect(expiring.closedWith).toBe(4401);
     gateway.endSession('b', 'Signed out');
     expect([signedOut.closedWith, staying.closedWith]).toEqual([4401, null]);
+    expect(gateway.connectedClients).toBe(1);
+  });
+});
+
+describe('revalidation', () => {
+  it('closes the sockets whose session the table no longer has, whatever message was lost', async () => {
+    const sessions = { live: async (sids: readonly string[]) => new Set(sids.filter((sid) => sid !== 'gone')) };
+    const directory = { evict: () => undefined, get: async () => user(['circuit_breaker_view']) };
+    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, directory as never, sessions as never);
+    const stale = fakeClient(0);
+    const current = fakeClient(0);
+    for (const [client, sid] of [
+      [stale, 'gone'],
+      [current, 'here'],
+    ] as const) {
+      gateway.handleConnection(
+        client as unknown as WebSocket,
+        {
+          session: { user: user(['circuit_breaker_view']), key: sid, sid, expiresAt: null },
+        } as never,
+      );
+    }
+    await gateway.revalidate();
+    expect([stale.closedWith, current.closedWith]).toEqual([4401, null]);
     expect(gateway.connectedClients).toBe(1);
   });
 });

@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import { canManageUsers, hasPermission, METRICS_UPDATE_INTERVAL_MS, WS_PATH, type ServerMessage } from '@cbh/contracts';
 import type { SessionUser } from '../auth/session-user';
 import { UserDirectory } from '../auth/user-directory.service';
+import { PgSessionStore } from '../auth/session-store';
 import { MetricsService } from '../metrics/metrics.service';
 import type { AuthenticatedUpgrade } from './session-ws-adapter';
 import { RealtimeBus } from '../bus/realtime-bus.service';
@@ -28,10 +29,15 @@ function mayReceive(user: SessionUser, message: ServerMessage): boolean {
 /** The longest a timer can wait in Node; a session expiring later is checked again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** Every socket's session and account are checked against the database this often, whatever messages said. */
+const REVALIDATE_EVERY_MS = 60_000;
+
 interface Client {
   user: SessionUser;
   /** The session's key (see sessionKey): its sockets close when it ends, on whichever replica it ended. */
   session: string;
+  /** The session's id, never sent anywhere: to ask the table whether the session still lives. */
+  sid: string;
   expiry?: NodeJS.Timeout;
 }
 
@@ -45,7 +51,12 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     private readonly bus: RealtimeBus,
     private readonly metrics: MetricsService,
     private readonly directory: UserDirectory,
+    private readonly sessions: PgSessionStore,
   ) {}
+
+  private revalidateTimer?: NodeJS.Timeout;
+  /** Set once the replica shuts down: new sockets go to another replica. */
+  draining = false;
 
   onModuleInit() {
     this.bus.subscribe(({ message }) => {
@@ -53,6 +64,11 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       if (message.type === 'userChanged') void this.refreshAccount(message.data.userId);
     });
     this.bus.subscribeInternal('session-ended', ({ data }) => this.endSession(String(data), 'Signed out'));
+    // Messages can be lost (the LISTEN connection down, a publish that failed) and a socket can connect while its
+    // session ends: the table decides, after every reconnection and every minute.
+    this.bus.onReconnect(() => void this.revalidate());
+    this.revalidateTimer = setInterval(() => void this.revalidate(), REVALIDATE_EVERY_MS);
+    this.revalidateTimer.unref();
     this.timer = setInterval(() => {
       if (this.clients.size > 0) this.deliver({ type: 'metricsUpdate', data: { stats: this.metrics.latest() } });
     }, METRICS_UPDATE_INTERVAL_MS);
@@ -61,10 +77,24 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   onModuleDestroy() {
     clearInterval(this.timer);
+    clearInterval(this.revalidateTimer);
+  }
+
+  /** Closes the sockets whose session no longer lives in the table, and re-reads every account that holds one. */
+  async revalidate() {
+    if (this.clients.size === 0) return;
+    try {
+      const live = await this.sessions.live([...new Set([...this.clients.values()].map((entry) => entry.sid))]);
+      for (const [client, entry] of this.clients) if (!live.has(entry.sid)) this.close(client, 'Signed out');
+      for (const userId of new Set([...this.clients.values()].map((entry) => entry.user.id))) await this.refreshAccount(userId);
+    } catch (error) {
+      this.logger.warn(`sockets not revalidated: ${(error as Error).message}`);
+    }
   }
 
   /** Shutting down in order: every socket closes as going away (1001), which clients answer by reconnecting at once. */
   beforeApplicationShutdown() {
+    this.draining = true;
     for (const [client, entry] of this.clients) {
       clearTimeout(entry.expiry);
       client.close(1001, 'Server going away');
@@ -75,7 +105,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   handleConnection(client: WebSocket, request: AuthenticatedUpgrade) {
     const session = request.session;
     if (!session) return client.close(4401, 'Unauthorized');
-    const entry: Client = { user: session.user, session: session.key };
+    const entry: Client = { user: session.user, session: session.key, sid: session.sid };
     if (session.expiresAt !== null) this.closeAt(client, entry, session.expiresAt);
     this.clients.set(client, entry);
   }

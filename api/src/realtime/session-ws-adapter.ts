@@ -12,6 +12,8 @@ export interface WsLimits {
   maxFrameBytes: number;
   perSession: number;
   connectionsOf: (sessionKey: string) => number;
+  /** False once the replica shuts down: an upgrade is refused (503) so the client lands on another replica. */
+  accepting: () => boolean;
 }
 
 /**
@@ -72,6 +74,7 @@ class SessionWsAdapter extends WsAdapter {
         info: { origin?: string; req: AuthenticatedUpgrade },
         done: (ok: boolean, code?: number, message?: string) => void,
       ) => {
+        if (!this.limits.accepting()) return done(false, 503, 'Shutting down');
         if (!originAllowed(info.req.headers.origin, info.req.headers.host, this.siteOrigins)) {
           this.log.warn({ origin: info.req.headers.origin }, 'refused a /ws upgrade from another origin');
           return done(false, 403, 'Forbidden');

@@ -29,7 +29,8 @@ export class SecretBox {
       .map((part) => Buffer.from(part, 'base64url'));
     if (!iv || !tag || !sealed) return null;
     try {
-      const decipher = createDecipheriv('aes-256-gcm', this.key, iv);
+      // a full 16-byte tag only: a truncated one would weaken the check
+      const decipher = createDecipheriv('aes-256-gcm', this.key, iv, { authTagLength: 16 });
       decipher.setAuthTag(tag);
       return Buffer.concat([decipher.update(sealed), decipher.final()]).toString('utf8');
     } catch {

@@ -12,6 +12,8 @@ export class SignInAttempts1764800000000 implements MigrationInterface {
         at timestamptz NOT NULL DEFAULT now()
       )`);
     await queryRunner.query('CREATE INDEX sign_in_attempts_key_at ON sign_in_attempts (key_hash, at)');
+    // for clearing out what left the window
+    await queryRunner.query('CREATE INDEX sign_in_attempts_at ON sign_in_attempts (at)');
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
