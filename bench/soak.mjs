@@ -4,9 +4,9 @@
 // minute 5 to the last minute (goal ≤ 10 %), the worst event-loop p99 (goal ≤ 50 ms) and the errors (goal none).
 // Usage: npm run build && node bench/soak.mjs [--minutes 30] [--clients 1000]
 import path from 'node:path';
-import WebSocket from 'ws';
 import { ROOT } from '../scripts/run.mjs';
 import { startBenchApi } from './api-process.mjs';
+import { connectClients } from './ws-clients.mjs';
 
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -27,22 +27,17 @@ const sockets = [];
 let closing = false;
 const timers = [];
 try {
-  for (let i = 0; i < CLIENTS; i += 100) {
-    await Promise.all(
-      Array.from(
-        { length: Math.min(100, CLIENTS - i) },
-        () =>
-          new Promise((resolve, reject) => {
-            const socket = new WebSocket(`${api.url.replace('http', 'ws')}/ws`, { headers: { cookie: api.cookie } });
-            socket.on('message', () => messages++);
-            socket.on('error', () => errors.ws++);
-            socket.on('close', () => !closing && errors.closes++);
-            socket.once('open', () => resolve(sockets.push(socket)));
-            socket.once('error', reject);
-          }),
-      ),
-    );
-  }
+  await connectClients(
+    api.url,
+    api.cookie,
+    CLIENTS,
+    (socket) => {
+      socket.on('message', () => messages++);
+      socket.on('error', () => errors.ws++);
+      socket.on('close', () => !closing && errors.closes++);
+    },
+    sockets,
+  );
   const session = await fetch(`${api.url}/api/test-sessions`, {
     method: 'POST',
     headers: { cookie: api.cookie, 'content-type': 'application/json' },

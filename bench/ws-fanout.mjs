@@ -1,8 +1,8 @@
 // /ws fan-out: N signed-in clients connected to the production API; the time from a breaker transition
 // (its timestamp) to each client receiving the stateChange, p50/p99/max over every delivery (goal p99 ≤ 100 ms).
 // Usage: npm run build && node bench/ws-fanout.mjs [--clients 2000] [--events 20]
-import WebSocket from 'ws';
 import { startBenchApi } from './api-process.mjs';
+import { connectClients } from './ws-clients.mjs';
 
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -16,26 +16,19 @@ const sockets = [];
 try {
   const latencies = [];
   let received = 0;
-  const wsUrl = `${api.url.replace('http', 'ws')}/ws`;
-  for (let i = 0; i < CLIENTS; i += 100) {
-    await Promise.all(
-      Array.from(
-        { length: Math.min(100, CLIENTS - i) },
-        () =>
-          new Promise((resolve, reject) => {
-            const socket = new WebSocket(wsUrl, { headers: { cookie: api.cookie } });
-            socket.on('message', (data) => {
-              const message = JSON.parse(String(data));
-              if (message.type !== 'stateChange') return;
-              latencies.push(Date.now() - Date.parse(message.data.at));
-              received++;
-            });
-            socket.once('open', () => resolve(sockets.push(socket)));
-            socket.once('error', reject);
-          }),
-      ),
-    );
-  }
+  await connectClients(
+    api.url,
+    api.cookie,
+    CLIENTS,
+    (socket) =>
+      socket.on('message', (data) => {
+        const message = JSON.parse(String(data));
+        if (message.type !== 'stateChange') return;
+        latencies.push(Date.now() - Date.parse(message.data.at));
+        received++;
+      }),
+    sockets,
+  );
   console.log(`${sockets.length} clients connected`);
   for (let event = 0; event < EVENTS; event++) {
     const action = event % 2 === 0 ? 'force-open' : 'reset';

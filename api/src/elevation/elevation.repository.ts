@@ -49,27 +49,22 @@ export class ElevationRepository {
   }
 
   /** The account's TOTP secret; the candidate becomes it when the account has none yet. */
-  async totpSecretOf(userId: string, candidate: string): Promise<string> {
-    const { raw } = await this.dataSource
-      .createQueryBuilder()
-      .update(UserEntity)
-      .set({ totpSecret: () => 'COALESCE(totp_secret, :candidate)' })
-      .setParameter('candidate', candidate)
-      .where({ id: userId })
-      .returning(['totpSecret'])
-      .execute();
-    const [row] = raw as TotpSecretRow[];
-    if (!row) throw new Error(`No user with id ${userId}`);
-    return row.totp_secret;
+  totpSecretOf(userId: string, candidate: string): Promise<string> {
+    return this.setTotpSecret(userId, 'COALESCE(totp_secret, :candidate)', { candidate });
   }
 
   /** Replaces the account's TOTP secret if it is still `current` (a concurrent replacement wins); the secret now kept. */
-  async replaceTotpSecret(userId: string, current: string, next: string): Promise<string> {
+  replaceTotpSecret(userId: string, current: string, next: string): Promise<string> {
+    return this.setTotpSecret(userId, 'CASE WHEN totp_secret = :current THEN :next ELSE totp_secret END', { current, next });
+  }
+
+  /** One statement that sets the account's TOTP secret to `expression` and answers the secret it now has. */
+  private async setTotpSecret(userId: string, expression: string, parameters: Record<string, string>): Promise<string> {
     const { raw } = await this.dataSource
       .createQueryBuilder()
       .update(UserEntity)
-      .set({ totpSecret: () => 'CASE WHEN totp_secret = :current THEN :next ELSE totp_secret END' })
-      .setParameters({ current, next })
+      .set({ totpSecret: () => expression })
+      .setParameters(parameters)
       .where({ id: userId })
       .returning(['totpSecret'])
       .execute();

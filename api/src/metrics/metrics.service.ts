@@ -139,8 +139,7 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Every breaker's figures summed over the live replicas; a breaker a replica does not mention is idle and CLOSED there. */
-  latest(now = Date.now()): BreakerStats[] {
-    const replicas = this.replicas(now);
+  latest(now = Date.now(), replicas = this.replicas(now)): BreakerStats[] {
     return this.registry.entries().map(([configId, breaker]) => {
       const seen = replicas.map((replica) => replica.figures.get(configId)).filter((entry) => entry !== undefined);
       const totals = mergeWindows(seen.map((entry) => entry.window));

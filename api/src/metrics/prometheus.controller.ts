@@ -17,6 +17,8 @@ export class PrometheusController {
   @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
   scrape() {
     const now = Date.now();
-    return prometheusText(this.metrics.latest(now), this.metrics.replicas(now), (id) => this.registry.nameOf(id));
+    // one snapshot of every replica serves both the cluster's figures and each replica's series
+    const replicas = this.metrics.replicas(now);
+    return prometheusText(this.metrics.latest(now, replicas), replicas, (id) => this.registry.nameOf(id));
   }
 }

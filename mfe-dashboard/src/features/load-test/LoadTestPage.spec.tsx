@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createAppStore } from '@cbh/api-client';
 import type { BreakerStateName } from '@cbh/contracts';
-import { authUser, breakerStats, fakeApi, fakeLive } from '@cbh/test-support';
+import { authUser, breakerConfig, breakerStats, fakeApi, fakeLive } from '@cbh/test-support';
 import { LoadTestPage } from './LoadTestPage';
 
 const operator = authUser({
@@ -11,15 +11,7 @@ const operator = authUser({
   role: 'operator',
   permissions: ['circuit_breaker_view', 'circuit_breaker_operate'],
 });
-const BREAKER = {
-  id: 5,
-  name: 'Payments',
-  type: 'simple',
-  failureThreshold: 5,
-  timeout: 30_000,
-  recoveryTime: 60_000,
-  successThreshold: 3,
-};
+const BREAKER = breakerConfig({ id: 5, name: 'Payments' });
 const stats = (state: BreakerStateName, errorPercentage: number, p99: number) =>
   breakerStats({ configId: 5, state, errorPercentage, requestsPerSecond: 20, latency: { mean: 40, p50: 30, p90: 60, p99, max: p99 } });
 
