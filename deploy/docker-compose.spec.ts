@@ -15,6 +15,7 @@ interface Service {
   expose?: string[];
   volumes?: string[];
   depends_on?: string[] | Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
 }
 
 const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, Service> };
@@ -46,6 +47,13 @@ describe('docker-compose.yml', () => {
     expect(api.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
     expect(existsSync(path.join(ROOT, api.build!.dockerfile))).toBe(true);
     expect(services.postgres!.environment?.POSTGRES_DB).toBe('circuit_breaker_hub');
+  });
+
+  it('checks each API replica through its own /api/health, which fails while the database is down', () => {
+    const test = services.api!.healthcheck!.test;
+    expect(test.slice(0, 3)).toEqual(['CMD', 'node', '-e']);
+    expect(test[3]).toContain("fetch('http://127.0.0.1:3000/api/health')");
+    expect(test[3]).toContain('process.exit(r.ok ? 0 : 1)');
   });
 
   it('keeps secrets out of the file: they come from the environment', () => {

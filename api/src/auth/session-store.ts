@@ -1,4 +1,5 @@
 import { Store, type SessionData } from 'express-session';
+import { isDatabaseUnavailable, STALE_WHILE_UNAVAILABLE_MS } from '../database/database-unavailable';
 import type { SessionsRepository } from './sessions.repository';
 
 export const SESSION_COOKIE = 'cbh.sid';
@@ -27,10 +28,19 @@ export class PgSessionStore extends Store {
   get(sid: string, callback: Callback<SessionData | null>) {
     const hit = this.cache.get(sid);
     if (hit && hit.until > Date.now()) return callback(null, hit.session);
-    this.sessions.findLive(sid).then((session) => {
-      if (session && !this.ended.has(this.keyOf(sid))) this.cache.set(sid, { session, until: Date.now() + CACHE_TTL_MS });
-      callback(null, session);
-    }, callback);
+    this.sessions.findLive(sid).then(
+      (session) => {
+        if (session && !this.ended.has(this.keyOf(sid))) this.cache.set(sid, { session, until: Date.now() + CACHE_TTL_MS });
+        callback(null, session);
+      },
+      (error: unknown) => {
+        // the database is away: a session confirmed lately and not expired still reads (see STALE_WHILE_UNAVAILABLE_MS)
+        const expires = hit?.session.cookie?.expires;
+        const usable = hit && hit.until + STALE_WHILE_UNAVAILABLE_MS > Date.now() && (!expires || new Date(expires).getTime() > Date.now());
+        if (usable && isDatabaseUnavailable(error)) callback(null, hit.session);
+        else callback(error);
+      },
+    );
   }
 
   set(sid: string, session: SessionData, callback: Callback = () => undefined) {
@@ -53,7 +63,9 @@ export class PgSessionStore extends Store {
    */
   forgetEnded(key: string) {
     const now = Date.now();
-    for (const [sid, entry] of this.cache) if (entry.until <= now || this.keyOf(sid) === key) this.cache.delete(sid);
+    for (const [sid, entry] of this.cache) {
+      if (entry.until + STALE_WHILE_UNAVAILABLE_MS <= now || this.keyOf(sid) === key) this.cache.delete(sid);
+    }
     this.ended.set(key, now + CACHE_TTL_MS);
     for (const [endedKey, until] of this.ended) if (until <= now) this.ended.delete(endedKey);
   }

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { toUserView, UserEntity } from '../users/entities/user.entity';
 import type { SessionUser } from './session-user';
+import { isDatabaseUnavailable, STALE_WHILE_UNAVAILABLE_MS } from '../database/database-unavailable';
 
 const TTL_MS = 10_000;
 
@@ -29,7 +30,14 @@ export class UserDirectory implements OnModuleInit {
   async get(id: string): Promise<SessionUser | null> {
     const hit = this.cache.get(id);
     if (hit && hit.until > Date.now()) return hit.user;
-    const row = await this.dataSource.getRepository(UserEntity).findOneBy({ id });
+    let row: UserEntity | null;
+    try {
+      row = await this.dataSource.getRepository(UserEntity).findOneBy({ id });
+    } catch (error) {
+      // the database is away: an account confirmed lately still reads (see STALE_WHILE_UNAVAILABLE_MS)
+      if (hit && hit.until + STALE_WHILE_UNAVAILABLE_MS > Date.now() && isDatabaseUnavailable(error)) return hit.user;
+      throw error;
+    }
     const user = row ? toUserView(row) : null;
     this.cache.set(id, { user, until: Date.now() + TTL_MS });
     return user;

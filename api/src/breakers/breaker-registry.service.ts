@@ -5,7 +5,7 @@ import type { BreakerOverride, BreakerSettings, BreakerTransition, ManualAction 
 import { InstanceRegistry } from '../replicas/instance-registry.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { BreakerConfigEntity, type BreakerConfigFields, toBreakerSettings } from './entities/breaker-config.entity';
-import { BreakerTransitionEntity } from './entities/breaker-transition.entity';
+import { TransitionJournal } from './transition-journal';
 
 const sameSettings = (a: BreakerSettings | undefined, b: BreakerSettings) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
 
@@ -47,6 +47,7 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
     private readonly dataSource: DataSource,
     private readonly instance: InstanceRegistry,
     private readonly bus: RealtimeBus,
+    private readonly journal: TransitionJournal,
   ) {}
 
   onModuleInit() {
@@ -185,15 +186,14 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
     const transition: BreakerTransition = { configId, from, to, reason, at: new Date(at).toISOString(), instanceId: this.instance.id };
     const openUntil = to === 'OPEN' && breaker.nextAttemptAt !== null ? new Date(breaker.nextAttemptAt).toISOString() : undefined;
     const override: BreakerOverride = breaker.override;
-    try {
-      // Announced and journalled at once: the live message does not wait for the journal.
-      await Promise.all([
-        this.bus.publish({ type: 'stateChange', data: { ...transition, override, ...(openUntil ? { openUntil } : {}) } }),
-        this.dataSource.getRepository(BreakerTransitionEntity).insert({ ...transition, at: new Date(at) }),
-      ]);
-    } catch (error) {
-      // The configuration may have been deleted meanwhile.
-      this.logger.warn(`transition of breaker ${configId} not announced: ${(error as Error).message}`);
-    }
+    // Announced and journalled at once: the live message does not wait for the journal, and the journal keeps the
+    // move through a database outage (the live message, sent over the database, is lost then: screens catch up
+    // from the next metricsUpdate)
+    await Promise.all([
+      this.bus
+        .publish({ type: 'stateChange', data: { ...transition, override, ...(openUntil ? { openUntil } : {}) } })
+        .catch((error: Error) => this.logger.warn(`transition of breaker ${configId} not announced: ${error.message}`)),
+      this.journal.write(transition),
+    ]);
   }
 }

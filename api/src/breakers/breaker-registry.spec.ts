@@ -9,16 +9,14 @@ function replicaB(rows: AppliedConfig[] = []) {
   const published: ServerMessage[] = [];
   const handlers: ((envelope: BusEnvelope) => void)[] = [];
   const reconnects: (() => void)[] = [];
-  const dataSource = {
-    getRepository: (entity: unknown) =>
-      entity === BreakerConfigEntity ? { find: async () => rows } : { insert: async (row: unknown) => void journal.push(row) },
-  };
+  const dataSource = { getRepository: (entity: unknown) => entity === BreakerConfigEntity && { find: async () => rows } };
+  const journalWriter = { write: async (transition: unknown) => void journal.push(transition) };
   const bus = {
     subscribe: (handler: (envelope: BusEnvelope) => void) => handlers.push(handler),
     onReconnect: (handler: () => void) => reconnects.push(handler),
     publish: async (message: ServerMessage) => void published.push(message),
   };
-  const registry = new BreakerRegistry(dataSource as never, { id: 'B' } as never, bus as never);
+  const registry = new BreakerRegistry(dataSource as never, { id: 'B' } as never, bus as never, journalWriter as never);
   registry.onModuleInit();
   const fromA = (message: ServerMessage) => handlers.forEach((handler) => handler({ origin: 'A', message }));
   return { registry, journal, published, fromA, reconnect: () => reconnects.forEach((handler) => handler()), rows };

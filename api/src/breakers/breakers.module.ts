@@ -3,11 +3,12 @@ import { ReplicasModule } from '../replicas/replicas.module';
 import { BreakerRegistry } from './breaker-registry.service';
 import { BreakersController } from './breakers.controller';
 import { BreakersService } from './breakers.service';
+import { TransitionJournal } from './transition-journal';
 
 @Module({
   imports: [ReplicasModule],
   controllers: [BreakersController],
-  providers: [BreakerRegistry, BreakersService],
+  providers: [BreakerRegistry, BreakersService, TransitionJournal],
   exports: [BreakerRegistry, BreakersService],
 })
 export class BreakersModule {}

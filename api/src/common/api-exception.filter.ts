@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { ApiErrorBody } from '@cbh/contracts';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../database/database-unavailable';
 
 const REASONS: Record<number, string> = Object.fromEntries(
   Object.entries(HttpStatus)
@@ -57,6 +58,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (status && status >= 400 && status < 500) {
       // body-parser errors (malformed JSON, too large) carry their own 4xx status
       response.status(status).json(errorBody(status, (exception as Error).message));
+      return;
+    }
+    if (isDatabaseUnavailable(exception)) {
+      // a database restart is an outage to wait out, not a bug: a clear 503 at once, logged as a warning
+      this.logger.warn({ url: request.url, reason: (exception as Error).message }, 'database unavailable');
+      response.setHeader('Retry-After', '5');
+      response.status(503).json(errorBody(503, DATABASE_UNAVAILABLE_MESSAGE));
       return;
     }
     this.logger.error({ err: exception, url: request.url }, 'unhandled error');

@@ -1,7 +1,12 @@
-import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { Public } from '../auth/access.decorator';
 import { ApiInstancesRepository } from '../replicas/api-instances.repository';
 import { InstanceRegistry } from '../replicas/instance-registry.service';
+import { errorBody } from '../common/api-exception.filter';
+
+/** A health check answers within this, whatever the database does: load balancers and compose time out. */
+const PING_TIMEOUT_MS = 2000;
 
 @Controller('health')
 export class HealthController {
@@ -10,16 +15,33 @@ export class HealthController {
     private readonly instances: InstanceRegistry,
   ) {}
 
-  /** 200 when the database answers, 503 otherwise. */
+  /**
+   * 200 with the replica count when the database answers; 503 in the error shape with `database: 'down'` when it
+   * does not, while this replica keeps serving what needs no database.
+   */
   @Get()
   @Public()
-  async health() {
+  async health(@Res({ passthrough: true }) res: Response) {
     try {
-      await this.database.ping();
-      const replicas = await this.instances.aliveCount();
+      await withTimeout(this.database.ping(), PING_TIMEOUT_MS);
+      const replicas = await withTimeout(this.instances.aliveCount(), PING_TIMEOUT_MS);
       return { status: 'ok', database: 'up', instance: this.instances.id, replicas };
     } catch (error) {
-      throw new ServiceUnavailableException(`database unreachable: ${(error as Error).message}`);
+      res.status(503);
+      return {
+        ...errorBody(503, `The database is unreachable: ${(error as Error).message}`),
+        status: 'degraded',
+        database: 'down',
+        instance: this.instances.id,
+      };
     }
   }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -4,7 +4,8 @@ import type { BreakerStateName, BreakerStats } from '@cbh/contracts';
 import { BreakerRegistry } from '../breakers/breaker-registry.service';
 import { InstanceRegistry } from '../replicas/instance-registry.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
-import { type MetricBucketCounts, MetricBucketsRepository } from './metric-buckets.repository';
+import { MetricBucketsRepository } from './metric-buckets.repository';
+import { BucketBuffer, emptyCounts } from './bucket-buffer';
 import { type BreakerFigures, PeerFigures, toParts } from './replica-figures';
 
 const FLUSH_EVERY_MS = 5000;
@@ -15,7 +16,6 @@ export const PEER_STALE_MS = 3000;
 /** The most cautious state wins the cluster's view: any replica refusing calls is what an operator must see. */
 const CAUTION: Record<BreakerStateName, number> = { CLOSED: 0, HALF_OPEN: 1, OPEN: 2 };
 type Counts = Record<CallOutcome, number>;
-const emptyCounts = (): Counts => ({ success: 0, failure: 0, timeout: 0, 'short-circuited': 0, 'bulkhead-rejected': 0 });
 
 /** One replica's view: its id and its breakers' figures. */
 export interface ReplicaView {
@@ -34,8 +34,10 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
   private readonly windows = new Map<number, RollingMetrics>();
   /** Calls since this process started, per breaker and outcome (Prometheus counters). */
   private readonly totals = new Map<number, Counts>();
-  /** Counts not yet written to metric_buckets: "configId:second" → counts. */
-  private pending = new Map<string, Counts>();
+  /** Per-second counts until metric_buckets has them (kept through a database outage). */
+  private readonly pending = new BucketBuffer();
+  private flushing = false;
+  private reportedDrops = 0;
   private flushTimer?: NodeJS.Timeout;
   private shareTimer?: NodeJS.Timeout;
   private round = 0;
@@ -55,28 +57,32 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
     await this.flush().catch(() => undefined);
   }
 
-  /** Writes the per-second counts gathered since the last flush, one row per breaker, second and replica. */
-  async flush() {
-    if (this.pending.size === 0) return;
-    const batch = this.pending;
-    this.pending = new Map();
-    const buckets = [...batch.entries()].map(([key, c]): MetricBucketCounts => {
-      const [configId, second] = key.split(':').map(Number) as [number, number];
-      return {
-        configId,
-        second: new Date(second * 1000),
-        success: c.success,
-        failure: c.failure,
-        timeout: c.timeout,
-        shortCircuited: c['short-circuited'],
-        bulkheadRejected: c['bulkhead-rejected'],
-      };
-    });
-    await this.buckets.addCounts(this.instances.id, buckets);
+  /**
+   * Writes the per-second counts gathered since the last flush, one row per breaker, second and replica. While the
+   * database is away the counts stay here and go in with the first flush after it is back.
+   */
+  async flush(now = Date.now()) {
+    if (this.flushing) return;
+    this.flushing = true;
+    try {
+      await this.pending.flush((buckets) => this.buckets.writeCounts(this.instances.id, buckets), now);
+    } finally {
+      this.flushing = false;
+      if (this.pending.dropped > this.reportedDrops) {
+        this.logger.error(`${this.pending.dropped - this.reportedDrops} per-second buckets dropped: the database was away too long`);
+        this.reportedDrops = this.pending.dropped;
+      }
+    }
   }
 
   onModuleInit() {
-    this.flushTimer = setInterval(() => void this.flush().catch(() => undefined), FLUSH_EVERY_MS);
+    this.flushTimer = setInterval(
+      () =>
+        void this.flush().catch((error: Error) =>
+          this.logger.warn(`${this.pending.size} per-second buckets wait for the database: ${error.message}`),
+        ),
+      FLUSH_EVERY_MS,
+    );
     this.flushTimer.unref();
     this.shareTimer = setInterval(() => void this.share(), SHARE_EVERY_MS);
     this.shareTimer.unref();
@@ -132,10 +138,7 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
     let totals = this.totals.get(configId);
     if (!totals) this.totals.set(configId, (totals = emptyCounts()));
     totals[outcome]++;
-    const key = `${configId}:${Math.floor(now / 1000)}`;
-    let pending = this.pending.get(key);
-    if (!pending) this.pending.set(key, (pending = emptyCounts()));
-    pending[outcome]++;
+    this.pending.count(configId, outcome, now);
   }
 
   /** Every breaker's figures summed over the live replicas; a breaker a replica does not mention is idle and CLOSED there. */

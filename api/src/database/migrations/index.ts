@@ -10,6 +10,7 @@ import { DomainShownDigest1764600000000 } from './1764600000000-DomainShownDiges
 import { BreakerOverride1764700000000 } from './1764700000000-BreakerOverride';
 import { SignInAttempts1764800000000 } from './1764800000000-SignInAttempts';
 import { ApiInstanceStopped1764900000000 } from './1764900000000-ApiInstanceStopped';
+import { TransitionOnce1765000000000 } from './1765000000000-TransitionOnce';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   BreakerOverride1764700000000,
   SignInAttempts1764800000000,
   ApiInstanceStopped1764900000000,
+  TransitionOnce1765000000000,
 ];

@@ -1,0 +1,95 @@
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { BreakerTransition } from '@cbh/contracts';
+import { isDatabaseUnavailable } from '../database/database-unavailable';
+
+/** How often moves held through an outage are tried again. */
+const RETRY_EVERY_MS = 2000;
+/** The most moves held while the database is away; the oldest go first. */
+const MAX_WAITING = 10_000;
+
+/**
+ * Writes this replica's breaker moves to the journal in the order they happened. While the database is away the
+ * moves wait here and are written, oldest first, as soon as it answers again; each is written once (the journal's
+ * unique key on breaker, replica, moment and state makes a repeated write a no-op), so an outage neither loses
+ * nor doubles a move.
+ */
+@Injectable()
+export class TransitionJournal implements OnModuleDestroy {
+  private readonly logger = new Logger(TransitionJournal.name);
+  private waiting: BreakerTransition[] = [];
+  private retryTimer?: NodeJS.Timeout;
+  private draining = false;
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  get backlog() {
+    return this.waiting.length;
+  }
+
+  async onModuleDestroy() {
+    clearTimeout(this.retryTimer);
+    await this.drain();
+  }
+
+  /** Journals the move now, or after the moves still waiting for the database. */
+  async write(transition: BreakerTransition): Promise<void> {
+    this.waiting.push(transition);
+    if (this.waiting.length > MAX_WAITING) {
+      this.waiting.shift();
+      this.logger.error('a breaker move was dropped from the journal: the database was away too long');
+    }
+    await this.drain();
+  }
+
+  private async drain() {
+    if (this.draining) return;
+    this.draining = true;
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.slice(0, 500);
+        try {
+          await this.insert(batch);
+        } catch (error) {
+          if (isDatabaseUnavailable(error)) {
+            this.retrySoon();
+            return;
+          }
+          this.logger.warn(`breaker moves not journalled: ${(error as Error).message}`);
+        }
+        this.waiting = this.waiting.slice(batch.length);
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private retrySoon() {
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.drain();
+    }, RETRY_EVERY_MS);
+    this.retryTimer.unref();
+  }
+
+  /** One statement for the batch; moves of a breaker deleted meanwhile went with it. */
+  private async insert(batch: BreakerTransition[]) {
+    const rows = batch.map((t) => ({
+      config_id: t.configId,
+      from_state: t.from,
+      to_state: t.to,
+      reason: t.reason,
+      instance_id: t.instanceId,
+      at: t.at,
+    }));
+    await this.dataSource.query(
+      `INSERT INTO breaker_transitions (config_id, from_state, to_state, reason, instance_id, at)
+       SELECT r.config_id, r.from_state, r.to_state, r.reason, r.instance_id, r.at
+       FROM jsonb_to_recordset($1::jsonb) AS r(config_id int, from_state text, to_state text, reason text, instance_id uuid, at timestamptz)
+       WHERE EXISTS (SELECT 1 FROM circuit_breaker_configs c WHERE c.id = r.config_id)
+       ON CONFLICT (config_id, instance_id, at, to_state) DO NOTHING`,
+      [JSON.stringify(rows)],
+    );
+  }
+}
