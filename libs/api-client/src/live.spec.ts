@@ -1,7 +1,16 @@
 import { breakerStats } from '@cbh/test-support';
 import { createAppStore } from './api';
 import { breakersApi } from './breakers';
-import { applyLiveData, coalescing, GOING_AWAY, LiveConnection, LIVE_REFRESH_WINDOW_MS, RECONNECT_DELAY_MS, invalidationFor } from './live';
+import {
+  applyLiveData,
+  coalescing,
+  GOING_AWAY,
+  LiveConnection,
+  LIVE_REFRESH_WINDOW_MS,
+  LOST_RECONNECT_MAX_MS,
+  RECONNECT_DELAY_MS,
+  invalidationFor,
+} from './live';
 
 class FakeSocket {
   static opened: FakeSocket[] = [];
@@ -25,10 +34,11 @@ beforeEach(() => {
 });
 afterEach(() => jest.useRealTimers());
 
-const connection = () =>
+const connection = (random = Math.random) =>
   new LiveConnection(
     () => 'ws://hub.test/ws',
     (url) => new FakeSocket(url),
+    random,
   );
 
 describe('live connection', () => {
@@ -58,20 +68,26 @@ describe('live connection', () => {
     live.stop();
   });
 
-  it('reconnects 3 s after a close, and not once stopped', () => {
-    const live = connection();
+  it('reconnects within a second, at a random moment, after losing an open connection; every 3 s while attempts fail; not once stopped', () => {
+    const live = connection(() => 0.4);
     live.start();
     FakeSocket.opened[0]!.onopen!();
-    FakeSocket.opened[0]!.onclose!();
+    FakeSocket.opened[0]!.onclose!({ code: 1006 });
     expect(live.connected).toBe(false);
-    jest.advanceTimersByTime(RECONNECT_DELAY_MS - 1);
+    jest.advanceTimersByTime(0.4 * LOST_RECONNECT_MAX_MS - 1);
     expect(FakeSocket.opened).toHaveLength(1);
     jest.advanceTimersByTime(1);
     expect(FakeSocket.opened).toHaveLength(2);
+    // that attempt fails before opening: the next one waits 3 s
+    FakeSocket.opened[1]!.onclose!({ code: 1006 });
+    jest.advanceTimersByTime(RECONNECT_DELAY_MS - 1);
+    expect(FakeSocket.opened).toHaveLength(2);
+    jest.advanceTimersByTime(1);
+    expect(FakeSocket.opened).toHaveLength(3);
     live.stop();
     jest.advanceTimersByTime(10 * RECONNECT_DELAY_MS);
-    expect(FakeSocket.opened).toHaveLength(2);
-    expect(FakeSocket.opened[1]!.closed).toBe(true);
+    expect(FakeSocket.opened).toHaveLength(3);
+    expect(FakeSocket.opened[2]!.closed).toBe(true);
   });
 
   it('refreshes latest metrics on stateChange, breakers on configUpdated, services on serviceUpdated, users and the account on userChanged', () => {

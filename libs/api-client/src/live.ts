@@ -4,9 +4,14 @@ import { WS_PATH } from '@cbh/contracts';
 import { api, type AppDispatch } from './api';
 import { breakersApi } from './breakers';
 
-/** After the live connection closes, reconnect in 3 s… */
+/** An attempt to connect that failed is made again in 3 s… */
 export const RECONNECT_DELAY_MS = 3000;
-/** …but at once when the server said it is going away (a replica shutting down: another one answers). */
+/**
+ * …but a connection that was open and is lost (its replica died; a proxy sends the next attempt to another one) is
+ * made again within this, at a random moment so a dead replica's thousands of clients do not arrive at once…
+ */
+export const LOST_RECONNECT_MAX_MS = 1000;
+/** …and at once when the server said it is going away (a replica shutting down: another one answers). */
 export const GOING_AWAY = 1001;
 
 type Listener = (message: ServerMessage) => void;
@@ -20,8 +25,9 @@ interface SocketLike {
 }
 
 /**
- * The site's one /ws connection: wss on https pages, reconnecting 3 s after any close, every message handed to
- * the subscribers. A message that is not JSON is logged and ignored.
+ * The site's one /ws connection: wss on https pages, every message handed to the subscribers; it reconnects at once
+ * after a going-away close, within a second after losing an open connection, and every 3 s while attempts fail.
+ * A message that is not JSON is logged and ignored.
  */
 export class LiveConnection {
   private socket: SocketLike | null = null;
@@ -34,6 +40,7 @@ export class LiveConnection {
   constructor(
     private readonly url: () => string,
     private readonly open: (url: string) => SocketLike = (url) => new WebSocket(url) as unknown as SocketLike,
+    private readonly random: () => number = Math.random,
   ) {}
 
   get connected() {
@@ -68,7 +75,11 @@ export class LiveConnection {
   private connect() {
     const socket = this.open(this.url());
     this.socket = socket;
-    socket.onopen = () => this.setConnected(true);
+    let opened = false;
+    socket.onopen = () => {
+      opened = true;
+      this.setConnected(true);
+    };
     socket.onerror = (event) => console.error('[live] connection error', event);
     socket.onmessage = (event) => {
       let message: ServerMessage;
@@ -84,7 +95,9 @@ export class LiveConnection {
       if (this.socket !== socket) return;
       this.socket = null;
       this.setConnected(false);
-      if (this.running) this.retry = setTimeout(() => this.connect(), event?.code === GOING_AWAY ? 0 : RECONNECT_DELAY_MS);
+      if (!this.running) return;
+      const delay = event?.code === GOING_AWAY ? 0 : opened ? Math.round(this.random() * LOST_RECONNECT_MAX_MS) : RECONNECT_DELAY_MS;
+      this.retry = setTimeout(() => this.connect(), delay);
     };
   }
 

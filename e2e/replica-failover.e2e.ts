@@ -1,0 +1,143 @@
+import { expect, test, type WebSocket as PageSocket } from '@playwright/test';
+import { Client } from 'pg';
+import WebSocket from 'ws';
+import { ADMIN, SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
+import { startReverseProxy } from './support/reverse-proxy';
+import { apiSignIn, siteApi } from './support/site-api';
+
+const PROXY_PORT = 3382;
+
+/**
+ * Two replicas of the production build behind a small round-robin gateway (as compose's nginx), on the site's
+ * database. The replica that holds a browser's /ws and drives a load test is killed outright (SIGKILL): the browser
+ * reconnects through the gateway to the survivor, the load test is taken over and ends on time, and every move the
+ * breaker announced is in the journal.
+ */
+test('kill -9 of the replica holding a browser’s /ws and a load test: the browser is back within 3 s, the test is taken over and no move is lost', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const env = { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET, PUBLIC_URL: `http://127.0.0.1:${PROXY_PORT}` };
+  const replicas: Site[] = [await startSite({ port: 3383, env }), await startSite({ port: 3384, env })];
+  const proxy = await startReverseProxy(
+    PROXY_PORT,
+    replicas.map((replica) => replica.url),
+  );
+  const db = new Client({ connectionString: sharedDatabaseUrl() });
+  await db.connect();
+  let breakerId: number | undefined;
+  let watcher: WebSocket | undefined;
+  try {
+    // the browser signs in and watches through the gateway
+    const sockets: { socket: PageSocket; frames: number }[] = [];
+    page.on('websocket', (socket) => {
+      const entry = { socket, frames: 0 };
+      sockets.push(entry);
+      socket.on('framereceived', () => entry.frames++);
+    });
+    await page.goto(`${proxy.url}/api/login`);
+    await page.getByLabel('E-mail').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.goto(`${proxy.url}/circuit-breakers`);
+    await expect(page.getByTestId('live-status')).toHaveText('Live');
+    // the page's one open /ws (the home page's closed when the page changed)
+    const open = () => proxy.upgrades.filter((upgrade) => upgrade.closedAt === undefined);
+    await expect.poll(() => open().length).toBe(1);
+    const lost = open()[0]!;
+    const doomed = replicas.find((replica) => replica.url === lost.target)!;
+    const survivor = replicas.find((replica) => replica !== doomed)!;
+
+    // the doomed replica starts a load test through a breaker that keeps opening (it owns the test)
+    const cookie = await apiSignIn(doomed);
+    const breaker = await (
+      await siteApi(doomed, cookie, '/api/circuit-breakers', 'POST', {
+        name: 'Killed under',
+        type: 'simple',
+        failureThreshold: 2,
+        timeout: 5000,
+        recoveryTime: 60_000,
+        successThreshold: 1,
+      })
+    ).json();
+    breakerId = breaker.id;
+    // every move announced on the fan-out, as a client of the survivor hears it
+    const announced: { to: string; at: string; instanceId: string }[] = [];
+    watcher = new WebSocket(`${survivor.url.replace('http', 'ws')}/ws`, { headers: { cookie, origin: proxy.url } });
+    watcher.on('message', (raw) => {
+      const message = JSON.parse(String(raw));
+      if (message.type === 'stateChange' && message.data.configId === breaker.id) announced.push(message.data);
+    });
+    await new Promise((resolve, reject) => watcher!.once('open', resolve).once('error', reject));
+    const session = await (
+      await siteApi(doomed, cookie, '/api/test-sessions', 'POST', { configId: breaker.id, failureRate: 100, requestRate: 20, duration: 1 })
+    ).json();
+    const doomedId = (await (await fetch(`${doomed.url}/api/health`)).json()).instance as string;
+    const row = async () =>
+      (await db.query('SELECT owner_instance, status, ends_at FROM test_sessions WHERE id = $1', [session.id])).rows[0] as {
+        owner_instance: string;
+        status: string;
+        ends_at: Date;
+      };
+    expect((await row()).owner_instance).toBe(doomedId);
+    // it should end 25 s from now; the replica that takes it over reads that from the row
+    await db.query("UPDATE test_sessions SET ends_at = now() + interval '25 seconds' WHERE id = $1", [session.id]);
+    const { ends_at: endsAt } = await row();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+
+    const killedAt = Date.now();
+    await doomed.stop('SIGKILL');
+
+    // the browser shows Offline, and is back through the gateway on the survivor within 3 s of the close
+    await expect(page.getByTestId('live-status')).toHaveText('Offline', { timeout: 5000 });
+    await expect.poll(() => open().length, { timeout: 5000 }).toBe(1);
+    const back = open()[0]!;
+    expect(back.target).toBe(survivor.url);
+    expect(lost.closedAt).toBeGreaterThanOrEqual(killedAt);
+    expect(back.openedAt - lost.closedAt!).toBeLessThanOrEqual(3000);
+    await expect(page.getByTestId('live-status')).toHaveText('Live');
+    // live messages arrive again on the new connection
+    const reconnected = sockets.at(-1)!;
+    const heard = reconnected.frames;
+    await expect.poll(() => reconnected.frames, { timeout: 5000 }).toBeGreaterThan(heard);
+
+    // another replica takes the load test over within 15 s of the kill and ends it on time
+    await expect.poll(async () => (await row()).owner_instance, { timeout: 15_000, intervals: [250] }).not.toBe(doomedId);
+    const takenOver = Date.now() - killedAt;
+    expect(takenOver).toBeLessThanOrEqual(15_000);
+    test
+      .info()
+      .annotations.push({
+        type: 'measured',
+        description: `reconnected ${back.openedAt - lost.closedAt!} ms after the close; load test taken over ${takenOver} ms after the kill`,
+      });
+    await expect.poll(async () => (await row()).status, { timeout: 40_000 }).toBe('completed');
+    const ended = Date.now();
+    expect(ended).toBeLessThan(endsAt.getTime() + 3000);
+    // no call after the end
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    const { rows } = await db.query(
+      'SELECT coalesce(sum(success + failure + timeout + short_circuited + bulkhead_rejected), 0)::int AS calls FROM metric_buckets WHERE config_id = $1 AND second >= $2',
+      [breaker.id, new Date(endsAt.getTime() + 1000)],
+    );
+    expect(rows[0].calls).toBe(0);
+
+    // every announced move is in the journal, once
+    expect(announced.length).toBeGreaterThanOrEqual(3);
+    const { rows: journal } = await db.query('SELECT to_state, at, instance_id FROM breaker_transitions WHERE config_id = $1', [
+      breaker.id,
+    ]);
+    const key = (move: { to: string; at: string; instanceId: string }) =>
+      `${move.instanceId} ${move.to} ${new Date(move.at).toISOString()}`;
+    const journalled = journal.map((entry) => key({ to: entry.to_state, at: entry.at, instanceId: entry.instance_id }));
+    expect(new Set(journalled).size).toBe(journalled.length);
+    expect(announced.map(key).filter((move) => !journalled.includes(move))).toEqual([]);
+  } finally {
+    watcher?.close();
+    await page.close();
+    await proxy.close();
+    for (const replica of replicas) await replica.stop('SIGKILL');
+    if (breakerId !== undefined) await db.query('DELETE FROM circuit_breaker_configs WHERE id = $1', [breakerId]);
+    await db.end();
+  }
+});
