@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
-import { apiSignIn, breakerBehindChaos, siteApi } from './support/site-api';
+import { apiSignIn, createBreaker, breakerBehindChaos, siteApi } from './support/site-api';
 
 /*
  * Two more API processes of the production build on the site's database (so three replicas in all): every replica
@@ -115,16 +115,7 @@ test('a manual control on one replica acts on every replica and is journalled on
   const other = await startSite({ port: 3353, env: { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET } });
   try {
     const cookie = await apiSignIn(first);
-    const breaker = await (
-      await siteApi(first, cookie, '/api/circuit-breakers', 'POST', {
-        name: 'Controlled',
-        type: 'simple',
-        failureThreshold: 5,
-        timeout: 30_000,
-        recoveryTime: 60_000,
-        successThreshold: 1,
-      })
-    ).json();
+    const breaker = await createBreaker(first, cookie, 'Controlled');
     made.push({ site: first, cookie, id: breaker.id });
     const viewOn = async (site: Site) =>
       ((await (await siteApi(site, cookie, '/api/circuit-breakers')).json()) as { id: number; state: string; override: string }[]).find(

@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import WebSocket from 'ws';
 import { ADMIN, SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
 import { startReverseProxy } from './support/reverse-proxy';
-import { apiSignIn, siteApi } from './support/site-api';
+import { apiSignIn, createBreaker, siteApi } from './support/site-api';
 
 const PROXY_PORT = 3382;
 
@@ -50,16 +50,7 @@ test('kill -9 of the replica holding a browser’s /ws and a load test: the brow
 
     // the doomed replica starts a load test through a breaker that keeps opening (it owns the test)
     const cookie = await apiSignIn(doomed);
-    const breaker = await (
-      await siteApi(doomed, cookie, '/api/circuit-breakers', 'POST', {
-        name: 'Killed under',
-        type: 'simple',
-        failureThreshold: 2,
-        timeout: 5000,
-        recoveryTime: 60_000,
-        successThreshold: 1,
-      })
-    ).json();
+    const breaker = await createBreaker(doomed, cookie, 'Killed under', { failureThreshold: 2, timeout: 5000 });
     breakerId = breaker.id;
     // every move announced on the fan-out, as a client of the survivor hears it
     const announced: { to: string; at: string; instanceId: string }[] = [];
@@ -105,12 +96,10 @@ test('kill -9 of the replica holding a browser’s /ws and a load test: the brow
     await expect.poll(async () => (await row()).owner_instance, { timeout: 15_000, intervals: [250] }).not.toBe(doomedId);
     const takenOver = Date.now() - killedAt;
     expect(takenOver).toBeLessThanOrEqual(15_000);
-    test
-      .info()
-      .annotations.push({
-        type: 'measured',
-        description: `reconnected ${back.openedAt - lost.closedAt!} ms after the close; load test taken over ${takenOver} ms after the kill`,
-      });
+    test.info().annotations.push({
+      type: 'measured',
+      description: `reconnected ${back.openedAt - lost.closedAt!} ms after the close; load test taken over ${takenOver} ms after the kill`,
+    });
     await expect.poll(async () => (await row()).status, { timeout: 40_000 }).toBe('completed');
     const ended = Date.now();
     expect(ended).toBeLessThan(endsAt.getTime() + 3000);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
 import { SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
-import { apiSignIn, siteApi } from './support/site-api';
+import { apiSignIn, createBreaker, siteApi } from './support/site-api';
 
 let first: Site;
 let second: Site;
@@ -19,16 +19,7 @@ test('two API processes on one database: results and transitions reach both, and
   const cookie = await apiSignIn(first);
 
   // A breaker of our own, and a service behind it that always fails.
-  const breaker = await (
-    await siteApi(first, cookie, '/api/circuit-breakers', 'POST', {
-      name: 'Replicated',
-      type: 'simple',
-      failureThreshold: 2,
-      timeout: 60_000,
-      recoveryTime: 60_000,
-      successThreshold: 1,
-    })
-  ).json();
+  const breaker = await createBreaker(first, cookie, 'Replicated', { failureThreshold: 2, timeout: 60_000 });
   const service = await (
     await siteApi(first, cookie, '/api/services', 'POST', {
       name: 'Always down',

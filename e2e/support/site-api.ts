@@ -18,22 +18,26 @@ export const siteApi = (site: Site, cookie: string, path: string, method = 'GET'
     body: body ? JSON.stringify(body) : undefined,
   });
 
+/** A new simple breaker: 5 failures open it for 30 s unless the settings say otherwise. */
+export async function createBreaker(site: Site, cookie: string, name: string, settings: Record<string, number> = {}) {
+  const response = await siteApi(site, cookie, '/api/circuit-breakers', 'POST', {
+    name,
+    type: 'simple',
+    failureThreshold: 5,
+    timeout: 30_000,
+    recoveryTime: 60_000,
+    successThreshold: 1,
+    ...settings,
+  });
+  return (await response.json()) as { id: number; name: string };
+}
+
 /**
  * A new breaker (simple, with the given settings) in front of a new service on the built-in chaos downstream that
  * fails at failureRate: each POST /api/services/{id}/test is one call through the breaker on that replica.
  */
 export async function breakerBehindChaos(site: Site, cookie: string, name: string, settings: Record<string, number>, failureRate: number) {
-  const breaker = await (
-    await siteApi(site, cookie, '/api/circuit-breakers', 'POST', {
-      name,
-      type: 'simple',
-      failureThreshold: 5,
-      timeout: 30_000,
-      recoveryTime: 60_000,
-      successThreshold: 1,
-      ...settings,
-    })
-  ).json();
+  const breaker = await createBreaker(site, cookie, name, settings);
   const service = await (
     await siteApi(site, cookie, '/api/services', 'POST', {
       name,
@@ -45,5 +49,5 @@ export async function breakerBehindChaos(site: Site, cookie: string, name: strin
   ).json();
   // the chaos downstream answers at the service's own failure rate under its own id
   await siteApi(site, cookie, `/api/services/${service.id}`, 'PATCH', { endpoint: `/api/chaos/${service.id}` });
-  return { breaker: breaker as { id: number; name: string }, service: service as { id: number } };
+  return { breaker, service: service as { id: number } };
 }
