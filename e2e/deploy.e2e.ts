@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { loadedProviders } from './support/federation';
 import { ROOT, SCRATCH, startSiteFromCopy } from './support/server';
 
 /** sha256 of every file under a folder, by relative path. */
@@ -46,37 +47,85 @@ test('a remote deleted from disk shows a fallback card with Retry, and every oth
   }
 });
 
-test('one remote rebuilt and redeployed shows its new text on reload while the shell stays byte-identical', async ({ page }) => {
+/** Builds a copy of the dashboard remote whose page is titled `title`, on its own, into `outputPath`. */
+function buildDashboard(title: string, outputPath: string) {
+  const source = mkdtempSync(path.join(SCRATCH, 'mfe-dashboard-'));
+  cpSync(path.join(ROOT, 'mfe-dashboard'), source, { recursive: true });
+  const pageFile = path.join(source, 'src/features/dashboard/DashboardPage.tsx');
+  writeFileSync(pageFile, readFileSync(pageFile, 'utf8').replaceAll('title="Dashboard"', `title="${title}"`));
+  execFileSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'),
+      '--config',
+      path.join(ROOT, 'mfe-dashboard/webpack.config.js'),
+      '--mode',
+      'production',
+      '--env',
+      `projectDir=${source}`,
+      '--env',
+      `outputPath=${outputPath}`,
+    ],
+    { cwd: ROOT, stdio: 'pipe' },
+  );
+}
+
+/** Replaces a deployed folder with a copy of another. */
+function deploy(from: string, to: string) {
+  rmSync(to, { recursive: true });
+  cpSync(from, to, { recursive: true });
+}
+
+test('a redeployed remote shows its new build on the next visit to its routes, without a reload', async ({ page }) => {
   test.setTimeout(180_000);
-  const site = await startSiteFromCopy(3312);
+  const site = await startSiteFromCopy(3321);
   try {
+    const dashboard = path.join(site.staticRoot, 'mfe-dashboard');
+    const firstBuild = `${dashboard}.first`;
+    const newBuild = `${dashboard}.new`;
+    cpSync(dashboard, firstBuild, { recursive: true });
+    const heading = page.getByRole('heading', { level: 1 });
+    const topBar = page.getByRole('banner');
+    const sameDocument = () => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument);
+
     await page.goto(`${site.url}/dashboard`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+    await expect(heading).toHaveText('Dashboard');
+    // A document load would lose this.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     const shellBefore = fingerprint(path.join(site.staticRoot, 'shell'));
 
-    // A copy of the dashboard remote with a changed title, built on its own into the deployed folder.
-    const source = mkdtempSync(path.join(SCRATCH, 'mfe-dashboard-'));
-    cpSync(path.join(ROOT, 'mfe-dashboard'), source, { recursive: true });
-    const pageFile = path.join(source, 'src/features/dashboard/DashboardPage.tsx');
-    writeFileSync(pageFile, readFileSync(pageFile, 'utf8').replace('title="Dashboard"', 'title="Dashboard v2"'));
-    execFileSync(
-      process.execPath,
-      [
-        path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'),
-        '--config',
-        path.join(ROOT, 'mfe-dashboard/webpack.config.js'),
-        '--mode',
-        'production',
-        '--env',
-        `projectDir=${source}`,
-        '--env',
-        `outputPath=${path.join(site.staticRoot, 'mfe-dashboard')}`,
-      ],
-      { cwd: ROOT, stdio: 'pipe' },
-    );
+    // A changed dashboard built into the folder the site serves, while the page keeps the old one open.
+    buildDashboard('Dashboard v2', dashboard);
+    cpSync(dashboard, newBuild, { recursive: true });
+    await topBar.getByRole('link', { name: 'Home' }).click();
+    await expect(heading).toHaveText('Master Circuit Breaker Patterns');
+    await topBar.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(heading).toHaveText('Dashboard v2');
+    expect(await sameDocument()).toBe(true);
+    expect(fingerprint(path.join(site.staticRoot, 'shell'))).toEqual(shellBefore);
+    // The new build runs on the shell's React, router and store, as the first one did.
+    for (const pkg of ['react', 'react-dom', '@cbh/router', 'react-redux', '@cbh/api-client']) {
+      expect(await loadedProviders(page, pkg), pkg).toEqual([expect.stringMatching(/from shell$/)]);
+    }
 
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard v2');
+    // A broken deploy: another build whose entry throws. The dashboard falls back; the rest of the site works.
+    deploy(firstBuild, dashboard);
+    writeFileSync(path.join(dashboard, 'remoteEntry.js'), "throw new Error('a broken deploy');\n");
+    await topBar.getByRole('link', { name: 'Home' }).click();
+    await expect(heading).toHaveText('Master Circuit Breaker Patterns');
+    await topBar.getByRole('link', { name: 'Dashboard' }).click();
+    const fallback = page.getByTestId('remote-fallback');
+    await expect(fallback).toContainText('The dashboard screens could not be loaded');
+    await topBar.getByRole('link', { name: 'Domains' }).click();
+    await expect(heading).toHaveText('Domain Management');
+
+    // The good build back in place: Retry loads it.
+    await topBar.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(fallback).toBeVisible();
+    deploy(newBuild, dashboard);
+    await fallback.getByRole('button', { name: 'Retry' }).click();
+    await expect(heading).toHaveText('Dashboard v2');
+    expect(await sameDocument()).toBe(true);
     expect(fingerprint(path.join(site.staticRoot, 'shell'))).toEqual(shellBefore);
   } finally {
     await site.stop();

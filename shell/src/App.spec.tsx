@@ -9,7 +9,7 @@ import { withTimeout, type RoutesModule } from './federation/remotes';
 
 const manifest = {
   remotes: [
-    { name: 'mfe_dashboard', entry: '/remotes/mfe-dashboard/mf-manifest.json', routes: ['/dashboard'] },
+    { name: 'mfe_dashboard', entry: '/remotes/mfe-dashboard/mf-manifest.json', routes: ['/dashboard', '/circuit-breakers'] },
     { name: 'mfe_domains', entry: '/remotes/mfe-domains/mf-manifest.json', routes: ['/domains'] },
   ],
 };
@@ -230,6 +230,23 @@ describe('route table', () => {
   it('renders the remote that owns the path', async () => {
     await renderAt('/domains', null);
     expect(await screen.findByRole('heading', { name: 'mfe_domains page' })).toBeTruthy();
+  });
+
+  it('loads a remote on each visit to its routes (where a redeploy is picked up), not on moves between them', async () => {
+    const load = jest.fn(loadPages);
+    await renderAt('/dashboard', user(), load);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(await screen.findByRole('heading', { name: 'mfe_dashboard page' })).toBeTruthy();
+
+    fireEvent.click(within(nav).getByRole('link', { name: 'Circuit Breakers' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/circuit-breakers'));
+    expect(screen.getByRole('heading', { name: 'mfe_dashboard page' })).toBeTruthy();
+    fireEvent.click(within(nav).getByRole('link', { name: 'Domains' }));
+    expect(await screen.findByRole('heading', { name: 'mfe_domains page' })).toBeTruthy();
+    fireEvent.click(within(nav).getByRole('link', { name: 'Dashboard' }));
+    expect(await screen.findByRole('heading', { name: 'mfe_dashboard page' })).toBeTruthy();
+
+    expect(load.mock.calls.map(([remote]) => remote.name)).toEqual(['mfe_dashboard', 'mfe_domains', 'mfe_dashboard']);
   });
 
   it.each(['/services/validation', '/services/versioning', '/nowhere'])('shows the not-found screen at %s', async (path) => {

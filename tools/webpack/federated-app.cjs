@@ -54,6 +54,7 @@ function federatedApp({ project, name, exposes = {}, runtimePlugins = [], devPor
       output: {
         path: env.outputPath ? path.resolve(env.outputPath) : path.join(ROOT, 'dist', project),
         publicPath: host ? '/' : 'auto',
+        // the shell forgets a redeployed remote's chunks by this name (webpackChunk<name>)
         uniqueName: name,
         filename: fileName,
         chunkFilename: fileName,

@@ -1,4 +1,4 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import {
   REMOTE_LOAD_TIMEOUT_MS,
@@ -7,6 +7,7 @@ import {
   type RemoteDescriptor,
   type RemotesManifest,
 } from '@cbh/contracts';
+import { isRedeployed, loadedBuildsPlugin } from './remote-builds';
 import { RemoteTimeoutError } from './remote-errors';
 
 export async function fetchRemotesManifest(): Promise<RemotesManifest> {
@@ -20,12 +21,24 @@ function toRuntimeRemote(remote: RemoteDescriptor) {
 }
 
 export function registerManifest(manifest: RemotesManifest) {
+  registerPlugins([loadedBuildsPlugin()]);
   registerRemotes(manifest.remotes.map(toRuntimeRemote));
 }
 
-/** Forgets a failed remote so the next load fetches its manifest and entry again. */
+/**
+ * A remote's webpack runtime keeps the chunks it installed in a global array named after the remote (its
+ * output.uniqueName, set in tools/webpack/federated-app.cjs). The entry of a new build adopts that array and
+ * takes the old build's chunks for installed: it would not fetch its own exposed chunk and would run, or
+ * fail on, the old build's modules (module-federation/core#4045). So the array goes with the old build.
+ */
+function forgetLoadedChunks(remote: RemoteDescriptor) {
+  Reflect.deleteProperty(window, `webpackChunk${remote.name}`);
+}
+
+/** Forgets a remote's loaded or failed build, so the next load fetches its manifest, entry and chunks again. */
 export function resetRemote(remote: RemoteDescriptor) {
   registerRemotes([toRuntimeRemote(remote)], { force: true });
+  forgetLoadedChunks(remote);
 }
 
 export function withTimeout<T>(promise: Promise<T>, timeoutMs: number, onTimeout: () => Error): Promise<T> {
@@ -38,15 +51,20 @@ export function withTimeout<T>(promise: Promise<T>, timeoutMs: number, onTimeout
 
 export type RoutesModule = { default: ComponentType };
 
-/** Loads the routes component a remote exposes, giving up after REMOTE_LOAD_TIMEOUT_MS. */
-export function loadRemoteRoutes(remote: RemoteDescriptor): Promise<RoutesModule> {
+/** The remote's routes component from the build deployed now: a redeployed remote replaces the loaded one. */
+async function loadDeployedRoutes(remote: RemoteDescriptor): Promise<RoutesModule> {
+  if (await isRedeployed(remote.name, toRuntimeRemote(remote).entry)) resetRemote(remote);
   const id = `${remote.name}/${REMOTE_ROUTES_MODULE}`;
-  return withTimeout(
-    loadRemote<RoutesModule>(id).then((module) => {
-      if (!module?.default) throw new Error(`${id} has no default export`);
-      return module;
-    }),
-    REMOTE_LOAD_TIMEOUT_MS,
-    () => new RemoteTimeoutError(remote.name, REMOTE_LOAD_TIMEOUT_MS),
-  );
+  const module = await loadRemote<RoutesModule>(id);
+  if (!module?.default) throw new Error(`${id} has no default export`);
+  return module;
+}
+
+/**
+ * Loads the routes component a remote exposes, giving up after REMOTE_LOAD_TIMEOUT_MS. Called each time the
+ * user enters the remote's routes, so a remote redeployed since it was loaded shows its new build then,
+ * without a page reload.
+ */
+export function loadRemoteRoutes(remote: RemoteDescriptor): Promise<RoutesModule> {
+  return withTimeout(loadDeployedRoutes(remote), REMOTE_LOAD_TIMEOUT_MS, () => new RemoteTimeoutError(remote.name, REMOTE_LOAD_TIMEOUT_MS));
 }

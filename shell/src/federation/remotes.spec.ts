@@ -1,0 +1,104 @@
+/** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
+import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import type { RemoteDescriptor } from '@cbh/contracts';
+import { loadRemoteRoutes, registerManifest } from './remotes';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerPlugins: jest.fn(),
+  registerRemotes: jest.fn(),
+}));
+
+const firstBuild = {
+  id: 'mfe_dashboard',
+  exposes: [{ path: './Routes', assets: { js: { sync: ['__federation_expose_Routes.2cfa3d7fe3.js'] } } }],
+};
+const newBuild = {
+  id: 'mfe_dashboard',
+  exposes: [{ path: './Routes', assets: { js: { sync: ['__federation_expose_Routes.ed6c37a83a.js'] } } }],
+};
+const routes = { default: () => null };
+
+/** A remote of its own per test: the shell remembers the build it loaded of each remote by name. */
+let remote: RemoteDescriptor;
+let deployed: () => Promise<Response>;
+let testNumber = 0;
+/** The runtime plugin the shell registers. */
+let plugin: ModuleFederationRuntimePlugin | undefined;
+type ManifestLoaded = Parameters<NonNullable<ModuleFederationRuntimePlugin['afterLoadManifest']>>[0];
+
+/** The federation runtime as the shell sees it: loading a remote reads its deployed manifest. */
+function runtimeServing(build: object) {
+  jest.mocked(loadRemote).mockImplementation(async () => {
+    await plugin?.afterLoadManifest?.({
+      manifestUrl: '',
+      moduleInfo: { name: remote.name, entry: '' },
+      manifestJson: build,
+    } as ManifestLoaded);
+    return routes;
+  });
+}
+
+const answer =
+  (status: number, body: object = {}) =>
+  async () =>
+    ({ ok: status === 200, status, json: async () => body }) as Response;
+const forced = () => jest.mocked(registerRemotes).mock.calls.filter(([, options]) => options?.force);
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  jest.mocked(registerPlugins).mockImplementation((plugins) => void (plugin = plugins?.[0]));
+  remote = { name: `mfe_dashboard_${++testNumber}`, entry: '/remotes/mfe-dashboard/mf-manifest.json', routes: ['/dashboard'] };
+  registerManifest({ remotes: [remote] });
+  deployed = answer(200, firstBuild);
+  global.fetch = jest.fn(() => deployed());
+});
+
+it('loads a remote the first time without asking for its manifest', async () => {
+  runtimeServing(firstBuild);
+  await expect(loadRemoteRoutes(remote)).resolves.toBe(routes);
+  expect(global.fetch).not.toHaveBeenCalled();
+  expect(loadRemote).toHaveBeenCalledWith(`${remote.name}/Routes`);
+});
+
+it('keeps the loaded build while the deployed manifest is unchanged, revalidating it with no-cache', async () => {
+  runtimeServing(firstBuild);
+  await loadRemoteRoutes(remote);
+  await loadRemoteRoutes(remote);
+  expect(global.fetch).toHaveBeenCalledWith('http://localhost/remotes/mfe-dashboard/mf-manifest.json', { cache: 'no-cache' });
+  expect(forced()).toEqual([]);
+  expect(loadRemote).toHaveBeenCalledTimes(2);
+});
+
+it('forgets the loaded build and its chunks before loading a redeployed one', async () => {
+  runtimeServing(firstBuild);
+  await loadRemoteRoutes(remote);
+  Object.assign(window, { [`webpackChunk${remote.name}`]: [[[286], {}]] });
+
+  deployed = answer(200, newBuild);
+  runtimeServing(newBuild);
+  await expect(loadRemoteRoutes(remote)).resolves.toBe(routes);
+  expect(forced()).toEqual([[[{ name: remote.name, entry: 'http://localhost/remotes/mfe-dashboard/mf-manifest.json' }], { force: true }]]);
+  expect(window).not.toHaveProperty(`webpackChunk${remote.name}`);
+
+  // The new build is now the loaded one.
+  await loadRemoteRoutes(remote);
+  expect(forced()).toHaveLength(1);
+});
+
+it('treats a manifest the server no longer has as a redeploy, so the load fails into the fallback', async () => {
+  runtimeServing(firstBuild);
+  await loadRemoteRoutes(remote);
+  deployed = answer(404);
+  await loadRemoteRoutes(remote);
+  expect(forced()).toHaveLength(1);
+});
+
+it('keeps the loaded build when the server cannot be asked', async () => {
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  runtimeServing(firstBuild);
+  await loadRemoteRoutes(remote);
+  deployed = () => Promise.reject(new TypeError('Failed to fetch'));
+  await expect(loadRemoteRoutes(remote)).resolves.toBe(routes);
+  expect(forced()).toEqual([]);
+});
