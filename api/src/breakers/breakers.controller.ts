@@ -1,6 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import type { z } from 'zod';
-import { breakerIdSchema, createBreakerSchema, journalQuerySchema, updateBreakerSettingsSchema } from '@cbh/contracts';
+import {
+  breakerIdSchema,
+  createBreakerSchema,
+  journalQuerySchema,
+  listPageQuerySchema,
+  type ListPageQuery,
+  updateBreakerSettingsSchema,
+} from '@cbh/contracts';
+import { linkNextPage } from '../common/paging';
 import { RequirePermission } from '../auth/access.decorator';
 import type { AppRequest } from '../auth/session-user';
 import { ZodPipe } from '../common/validation/zod.pipe';
@@ -14,8 +23,14 @@ export class BreakersController {
 
   @Get()
   @RequirePermission('circuit_breaker_view')
-  list() {
-    return this.breakers.list();
+  async list(
+    @Req() req: AppRequest,
+    @Res({ passthrough: true }) res: Response,
+    @Query(new ZodPipe(listPageQuerySchema)) page: ListPageQuery,
+  ) {
+    const breakers = await this.breakers.list(page);
+    linkNextPage(req, res, breakers, page);
+    return breakers;
   }
 
   @Post()

@@ -1,3 +1,4 @@
+import { pageOptions } from '../common/paging';
 import { ConflictException, Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
@@ -8,6 +9,7 @@ import {
   type createBreakerSchema,
   type JournalPage,
   type journalQuerySchema,
+  type ListPageQuery,
   type ManualAction,
   type updateBreakerSettingsSchema,
 } from '@cbh/contracts';
@@ -100,8 +102,8 @@ export class BreakersService implements OnApplicationBootstrap {
     };
   }
 
-  async list(): Promise<BreakerConfigView[]> {
-    return (await this.repository.find({ order: { id: 'ASC' } })).map((config) => this.view(config));
+  async list(page: ListPageQuery): Promise<BreakerConfigView[]> {
+    return (await this.repository.find(pageOptions(page))).map((config) => this.view(config));
   }
 
   async find(id: number): Promise<BreakerConfigEntity> {

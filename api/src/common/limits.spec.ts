@@ -64,6 +64,26 @@ it('bounds the load tests running at once, per account and overall, with a 429 n
   expect((await start(operator, extra.id)).status).toBe(201);
 });
 
+it.each(['/api/circuit-breakers', '/api/services'])(
+  'answers %s a page at a time, linking the next, and refuses a page over 1,000',
+  async (path) => {
+    const ids = async (url: string) => ((await (await api.call(url, { cookie: admin })).json()) as { id: number }[]).map((row) => row.id);
+    const all = await ids(path);
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    const first = await api.call(`${path}?limit=2`, { cookie: admin });
+    expect(((await first.json()) as { id: number }[]).map((row) => row.id)).toEqual(all.slice(0, 2));
+    const next = /^<([^>]+)>; rel="next"$/.exec(first.headers.get('link') ?? '')![1]!;
+    expect(next).toBe(`${path}?after=${all[1]}&limit=2`);
+    expect(await ids(next)).toEqual(all.slice(2, 4));
+    // the last page is not full and links nowhere
+    const last = await api.call(`${path}?after=${all.at(-1)! - 1}&limit=2`, { cookie: admin });
+    expect([last.headers.get('link'), ((await last.json()) as unknown[]).length]).toEqual([null, 1]);
+    const tooMany = await api.call(`${path}?limit=1001`, { cookie: admin });
+    expect(tooMany.status).toBe(400);
+    expect((await tooMany.json()).message).toContain('must be at most 1000');
+  },
+);
+
 describe('/ws', () => {
   const connect = () =>
     new Promise<WebSocket>((resolve, reject) => {

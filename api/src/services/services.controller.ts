@@ -1,6 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, ServiceUnavailableException } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res, ServiceUnavailableException } from '@nestjs/common';
+import type { Response } from 'express';
 import type { z } from 'zod';
-import { createServiceSchema, serviceIdSchema, updateServiceSchema } from '@cbh/contracts';
+import { createServiceSchema, listPageQuerySchema, type ListPageQuery, serviceIdSchema, updateServiceSchema } from '@cbh/contracts';
+import { linkNextPage } from '../common/paging';
 import { Public, RequirePermission } from '../auth/access.decorator';
 import type { AppRequest } from '../auth/session-user';
 import { ZodPipe } from '../common/validation/zod.pipe';
@@ -14,8 +16,14 @@ export class ServicesController {
 
   @Get('services')
   @RequirePermission('circuit_breaker_view')
-  list() {
-    return this.services.list();
+  async list(
+    @Req() req: AppRequest,
+    @Res({ passthrough: true }) res: Response,
+    @Query(new ZodPipe(listPageQuerySchema)) page: ListPageQuery,
+  ) {
+    const services = await this.services.list(page);
+    linkNextPage(req, res, services, page);
+    return services;
   }
 
   @Post('services')

@@ -1,10 +1,18 @@
+import { pageOptions } from '../common/paging';
 import type { AddressInfo } from 'node:net';
 import { Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { REJECTION_MESSAGES, type CallOutcome } from '@cbh/breaker';
-import { CHAOS_PATH, type createServiceSchema, type ServiceView, type TestResultView, type updateServiceSchema } from '@cbh/contracts';
+import {
+  CHAOS_PATH,
+  type createServiceSchema,
+  type ListPageQuery,
+  type ServiceView,
+  type TestResultView,
+  type updateServiceSchema,
+} from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import type { AppRequest } from '../auth/session-user';
 import { BreakerRegistry } from '../breakers/breaker-registry.service';
@@ -56,8 +64,8 @@ export class ServicesService implements OnApplicationBootstrap {
     });
   }
 
-  async list(): Promise<ServiceView[]> {
-    return (await this.repository.find({ order: { id: 'ASC' } })).map(toServiceView);
+  async list(page: ListPageQuery): Promise<ServiceView[]> {
+    return (await this.repository.find(pageOptions(page))).map(toServiceView);
   }
 
   async find(id: number): Promise<ServiceEntity> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageCursor, pageLimit } from './paging';
 
 /*
  * The breaker's vocabulary, defined once: the engine in libs/breaker, the API and the screens all import it
@@ -91,17 +92,8 @@ export interface JournalPage {
 export const JOURNAL_PAGE_LIMITS = { default: 100, max: 500 } as const;
 
 export const journalQuerySchema = z.strictObject({
-  limit: z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(JOURNAL_PAGE_LIMITS.max, `must be at most ${JOURNAL_PAGE_LIMITS.max}`)
-    .default(JOURNAL_PAGE_LIMITS.default),
-  before: z.coerce
-    .number({ message: 'must be a journal row id' })
-    .int('must be a journal row id')
-    .positive('must be a journal row id')
-    .optional(),
+  limit: pageLimit(JOURNAL_PAGE_LIMITS),
+  before: pageCursor('a journal row id'),
 });
 
 /** The sliders' defaults, as the API stores them. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimit } from './paging';
 
 /*
  * Domain monitoring's vocabulary: what the domain screens, the API and its checks say to each other about a
@@ -123,12 +124,7 @@ export const sslCertificateIdSchema = serialId('must be a certificate id');
 /** How many rows a list answers at most, unless ?limit asks for fewer (or more, up to max). */
 export const DOMAIN_LIST_LIMIT = { default: 500, max: 2000 } as const;
 
-const limit = z.coerce
-  .number({ message: 'must be a number' })
-  .int('must be a whole number')
-  .min(1, 'must be at least 1')
-  .max(DOMAIN_LIST_LIMIT.max, `must be at most ${DOMAIN_LIST_LIMIT.max}`)
-  .default(DOMAIN_LIST_LIMIT.default);
+const limit = pageLimit(DOMAIN_LIST_LIMIT);
 
 /** GET /api/domains */
 export const domainListQuerySchema = z.strictObject({ limit });

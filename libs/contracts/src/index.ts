@@ -13,3 +13,4 @@ export * from './domains';
 export * from './metrics';
 export * from './load-tests';
 export * from './patterns';
+export * from './paging';

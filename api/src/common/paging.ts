@@ -1,0 +1,15 @@
+import type { Request, Response } from 'express';
+import { MoreThan } from 'typeorm';
+import type { ListPageQuery } from '@cbh/contracts';
+
+/** The find options of one page in id order: at most `limit` rows after the id `after`. */
+export function pageOptions({ limit, after }: ListPageQuery) {
+  return { where: after ? { id: MoreThan(after) } : {}, order: { id: 'ASC' as const }, take: limit };
+}
+
+/** A full page links to the next one (RFC 8288), so clients can walk a list longer than one page. */
+export function linkNextPage(req: Request, res: Response, rows: readonly { id: number }[], { limit }: ListPageQuery) {
+  if (rows.length < limit) return;
+  const next = new URLSearchParams({ after: String(rows.at(-1)!.id), limit: String(limit) });
+  res.setHeader('Link', `<${req.path}?${next}>; rel="next"`);
+}
