@@ -143,6 +143,8 @@ describe('/ws', () => {
   it('accepts upgrades from the site’s own pages only: another origin is refused with 403 even with a valid cookie', async () => {
     await expect(connect(cookie, 'https://evil.example')).rejects.toThrow('Unexpected server response: 403');
     await expect(connect(cookie, 'null')).rejects.toThrow('Unexpected server response: 403');
+    // the same host under another scheme is another origin
+    await expect(connect(cookie, api.baseUrl.replace('http:', 'https:'))).rejects.toThrow('Unexpected server response: 403');
     // the public URL's origin, and the host the upgrade was sent to (same-origin), are the site's own
     (await connect(cookie, 'http://localhost:3000')).close();
     (await connect(cookie, api.baseUrl)).close();

@@ -48,7 +48,7 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     app.disable('x-powered-by');
     // API answers are dynamic JSON; hashing every body for an ETag costs more than it saves.
     app.set('etag', false);
-    app.set('trust proxy', 'loopback, uniquelocal');
+    app.set('trust proxy', config.TRUST_PROXY);
     app.use(requestLogger(logger));
     app.use(securityHeaders(config.REMOTE_ORIGINS));
     mountStaticSite(app.getHttpAdapter().getInstance(), {

@@ -29,6 +29,12 @@ describe('configuration', () => {
     }
   });
 
+  it('trusts only loopback hops to name the client unless told otherwise, and refuses a malformed list', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).TRUST_PROXY).toBe('loopback');
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'loopback, 10.0.0.0/8' }).TRUST_PROXY).toBe('loopback, 10.0.0.0/8');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true; rm' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('asks for the three OIDC settings together', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), OIDC_ISSUER_URL: 'https://id.example.com' })).toThrow(
       /OIDC_ISSUER_URL: set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together/,

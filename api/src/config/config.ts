@@ -74,6 +74,11 @@ export const envSchema = z
     DOMAIN_HTTP_PORT: port(80),
     DOMAIN_CHECK_INTERVAL: z.coerce.number().int('must be whole seconds').min(5, 'must be at least 5 seconds').default(60),
     MAX_BODY_KB: z.coerce.number().int().min(1).max(10_240).default(100),
+    // which hops may say who the client is (X-Forwarded-For): only the gateway in front, never any client
+    TRUST_PROXY: z
+      .string()
+      .regex(/^[\w:./, -]+$/, 'must be a list of addresses, subnets or names such as loopback, uniquelocal')
+      .default('loopback'),
     LOAD_TESTS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(5),
     LOAD_TESTS_TOTAL: z.coerce.number().int().min(1).max(10_000).default(200),
     WS_CONNECTIONS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(10),

@@ -17,12 +17,18 @@ export interface WsLimits {
 }
 
 /**
- * Whether an upgrade's Origin is the site's own: its public URL, a remote's origin, or the host it was sent to.
+ * Whether an upgrade's Origin is the site's own: its public URL, a remote's origin, or the host it was sent to
+ * with the scheme it came in on (a page served over plain http on that host is not the https site).
  * A browser always sends Origin with a WebSocket handshake, so a page on another site cannot open a socket with
  * a visitor's cookie (cross-site WebSocket hijacking); clients that are not browsers send none and are judged by
  * their cookie alone.
  */
-export function originAllowed(origin: string | undefined, host: string | undefined, siteOrigins: readonly string[]): boolean {
+export function originAllowed(
+  origin: string | undefined,
+  host: string | undefined,
+  siteOrigins: readonly string[],
+  secure = false,
+): boolean {
   if (origin === undefined) return true;
   let parsed: URL;
   try {
@@ -30,7 +36,8 @@ export function originAllowed(origin: string | undefined, host: string | undefin
   } catch {
     return false;
   }
-  return siteOrigins.includes(parsed.origin) || (host !== undefined && parsed.host === host.toLowerCase());
+  const sameHost = host !== undefined && parsed.host === host.toLowerCase() && parsed.protocol === (secure ? 'https:' : 'http:');
+  return siteOrigins.includes(parsed.origin) || sameHost;
 }
 
 /**
@@ -71,11 +78,11 @@ class SessionWsAdapter extends WsAdapter {
       // a client only ever sends small frames (ping); a larger one closes its connection (1009)
       maxPayload: this.limits.maxFrameBytes,
       verifyClient: (
-        info: { origin?: string; req: AuthenticatedUpgrade },
+        info: { origin?: string; secure: boolean; req: AuthenticatedUpgrade },
         done: (ok: boolean, code?: number, message?: string) => void,
       ) => {
         if (!this.limits.accepting()) return done(false, 503, 'Shutting down');
-        if (!originAllowed(info.req.headers.origin, info.req.headers.host, this.siteOrigins)) {
+        if (!originAllowed(info.req.headers.origin, info.req.headers.host, this.siteOrigins, info.secure)) {
           this.log.warn({ origin: info.req.headers.origin }, 'refused a /ws upgrade from another origin');
           return done(false, 403, 'Forbidden');
         }
