@@ -7,10 +7,10 @@ import { ROOT } from '../scripts/run.mjs';
 
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
 
-export async function startBenchApi({ port = 3390, env = {}, probe } = {}) {
+export async function startBenchApi({ port = 3390, env = {}, probe, nodeArgs = [] } = {}) {
   const dataDir = path.join(ROOT, '.data/bench');
   rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, [...(probe ? ['--require', probe] : []), path.join(ROOT, 'dist/api/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, ...(probe ? ['--require', probe] : []), path.join(ROOT, 'dist/api/main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -48,5 +48,13 @@ export async function startBenchApi({ port = 3390, env = {}, probe } = {}) {
     body: JSON.stringify(BENCH_ADMIN),
   });
   const cookie = login.headers.get('set-cookie').split(';')[0];
-  return { url, cookie, process: child, stop: () => child.kill('SIGTERM') };
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    url,
+    cookie,
+    process: child,
+    stop: () => child.kill('SIGTERM'),
+    /** Stops the API and waits until it has exited (and written what it writes on exit, e.g. a CPU profile). */
+    stopped: () => (child.kill('SIGTERM'), exited),
+  };
 }
