@@ -25,6 +25,12 @@ export class PgSessionStore extends Store {
     super();
   }
 
+  /** The cached session, if read from the table in the last few seconds; undefined otherwise. */
+  cached(sid: string): SessionData | undefined {
+    const hit = this.cache.get(sid);
+    return hit && hit.until > Date.now() ? hit.session : undefined;
+  }
+
   get(sid: string, callback: Callback<SessionData | null>) {
     const hit = this.cache.get(sid);
     if (hit && hit.until > Date.now()) return callback(null, hit.session);

@@ -27,6 +27,12 @@ export class UserDirectory implements OnModuleInit {
     });
   }
 
+  /** The cached account (null: no such account), if read in the last few seconds; undefined otherwise. */
+  cached(id: string): SessionUser | null | undefined {
+    const hit = this.cache.get(id);
+    return hit && hit.until > Date.now() ? hit.user : undefined;
+  }
+
   async get(id: string): Promise<SessionUser | null> {
     const hit = this.cache.get(id);
     if (hit && hit.until > Date.now()) return hit.user;

@@ -8,8 +8,15 @@ export function withoutTokens(url: string): string {
   return url.replace(/(\/api\/(?:invitations|auth\/elevate\/verify)\/)[^/?#]+/, '$1[token]');
 }
 
+/**
+ * JSON lines on stdout, written asynchronously: a request does not wait for its access-log line to reach the pipe
+ * (lines still go out in order, at once when the pipe keeps up, and are flushed when the process exits).
+ */
 export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: 'api' }, redact: ['req.headers.cookie', 'req.headers.authorization'] });
+  return pino(
+    { level, base: { service: 'api' }, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    pino.destination({ dest: 1, sync: false }),
+  );
 }
 
 /** Structured access log: one line per request, with an id (x-request-id, or a new one) echoed in the response. */

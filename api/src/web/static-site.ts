@@ -35,26 +35,25 @@ export function localRemoteFolders(manifest: RemotesManifest): string[] {
 export function mountStaticSite(app: Express, { staticRoot, manifestFile }: { staticRoot: string; manifestFile: string }) {
   const manifest = readRemotesManifest(manifestFile);
   const manifestJson = JSON.stringify(manifest);
+  const site = express.Router();
 
-  app.get('/remotes.json', (_req, res) => {
+  site.get('/remotes.json', (_req, res) => {
     res.setHeader('Cache-Control', REVALIDATE);
     res.type('application/json').send(manifestJson);
   });
 
   // Only the folders the manifest points at are served, never the rest of the build output.
   for (const folder of localRemoteFolders(manifest)) {
-    app.use(`/remotes/${folder}`, express.static(path.join(staticRoot, folder), { index: false, setHeaders: cacheHeaders }));
+    site.use(`/remotes/${folder}`, express.static(path.join(staticRoot, folder), { index: false, setHeaders: cacheHeaders }));
   }
-  app.use('/remotes', (_req, res) => {
+  site.use('/remotes', (_req, res) => {
     res.status(404).json(errorBody(404, 'No such remote file'));
   });
 
   const shellDir = path.join(staticRoot, 'shell');
   const indexHtml = path.join(shellDir, 'index.html');
-  const shellFiles = express.static(shellDir, { index: false, setHeaders: cacheHeaders });
-  // API calls never look at the disk: only other paths may be the shell's files.
-  app.use((req: Request, res: Response, next: NextFunction) => (isSitePath(req.path) ? shellFiles(req, res, next) : next()));
-  app.get(/^\/(?!api\/|api$|ws$|metrics$|remotes\/).*/, (req, res, next) => {
+  site.use(express.static(shellDir, { index: false, setHeaders: cacheHeaders }));
+  site.get(/^\/(?!remotes\/).*/, (req, res, next) => {
     if (path.extname(req.path)) return next();
     if (!existsSync(indexHtml)) {
       res.status(503).type('text/plain').send('The site is not built yet: run npm run build.');
@@ -63,4 +62,6 @@ export function mountStaticSite(app: Express, { staticRoot, manifestFile }: { st
     res.setHeader('Cache-Control', REVALIDATE);
     res.sendFile('index.html', { root: shellDir });
   });
+  // API calls pass by in one step: they never look at the disk or at the site's routes.
+  app.use((req: Request, res: Response, next: NextFunction) => (isSitePath(req.path) ? site(req, res, next) : next()));
 }
