@@ -4,13 +4,10 @@
 import { circuitBreaker, ConsecutiveBreaker, handleAll } from 'cockatiel';
 import CircuitBreakerOpossum from 'opossum';
 import { loadLib } from './load-lib.mjs';
+import { benchLine, numberArg } from './report.mjs';
 
-const arg = (name, fallback) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const CALLS = arg('calls', 200_000);
-const ROUNDS = arg('rounds', 7);
+const CALLS = numberArg('calls', 200_000);
+const ROUNDS = numberArg('rounds', 7);
 const { CircuitBreaker } = loadLib('breaker');
 
 const work = async () => 1;
@@ -68,4 +65,14 @@ for (const mode of ['closed', 'open']) {
   console.log(`${mode}: ours / cockatiel ${ratio(`ours ${mode}`, `cockatiel ${mode}`, 0.75)}`);
   console.log(`${mode}: ours / bare (execute, a rejection is a rejected promise) ${ratio(`ours ${mode}`, 'bare', 2)}`);
   console.log(`${mode}: ours / bare (admit + record, no exception) ${ratio(`ours ${mode} admit`, 'bare', 2)}`);
+}
+for (const [mode, other, goal] of [
+  ['closed', 'opossum', 0.25],
+  ['closed', 'cockatiel', 0.75],
+  ['open', 'opossum', 0.25],
+  ['open', 'cockatiel', 0.75],
+  ['closed', 'bare', 2],
+]) {
+  const value = results[`ours ${mode}`] / results[other === 'bare' ? 'bare' : `${other} ${mode}`];
+  benchLine(`breaker call overhead ${mode}, ours / ${other}`, `${value.toFixed(3)}×`, `≤ ${goal}×`, value <= goal);
 }

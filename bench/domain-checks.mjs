@@ -10,15 +10,12 @@ import { transformFileSync } from '@swc/core';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { startBenchApi } from './api-process.mjs';
+import { benchLine, numberArg } from './report.mjs';
 import { ROOT } from '../scripts/run.mjs';
 
-const arg = (name, fallback) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
-const DOMAINS = arg('domains', 500);
-const INTERVAL = arg('interval', 5);
-const SECONDS = arg('seconds', 20);
+const DOMAINS = numberArg('domains', 500);
+const INTERVAL = numberArg('interval', 5);
+const SECONDS = numberArg('seconds', 20);
 const ALERTING = 50; // of them with a certificate ending in 5 days
 const DAY_MS = 86_400_000;
 
@@ -108,6 +105,7 @@ try {
   console.log(
     `rounds finished: ${perSecond.toFixed(1)}/s against ${asked.toFixed(1)}/s asked — ratio ${(perSecond / asked).toFixed(2)} (goal ≥ 0.95)`,
   );
+  benchLine(`domain check rounds, ${DOMAINS} domains / asked`, (perSecond / asked).toFixed(2), '≥ 0.95', perSecond / asked >= 0.95);
   console.log(
     `TXT record published → the certificate alert over /ws: ${delays.length} of ${ALERTING}, p50 ${pick(0.5).toFixed(0)} ms, p99 ${pick(0.99).toFixed(0)} ms`,
   );

@@ -2,9 +2,9 @@
 // tests run them (goal ≥ 100,000/s), beside the same loop without metrics as the baseline of the same run.
 // Usage: node bench/load-engine.mjs [--seconds 3]
 import { loadLib } from './load-lib.mjs';
+import { benchLine, numberArg } from './report.mjs';
 
-const at = process.argv.indexOf('--seconds');
-const SECONDS = at > 0 ? Number(process.argv[at + 1]) : 3;
+const SECONDS = numberArg('seconds', 3);
 const { CircuitBreaker, RollingMetrics, runCalls } = loadLib('breaker');
 
 function callsPerSecond(failureRate, withMetrics) {
@@ -31,5 +31,11 @@ for (const failureRate of [0, 15, 100]) {
     `failure rate ${String(failureRate).padStart(3)} %: ${Math.round(counted.rate).toLocaleString('en')} calls/s counted ` +
       `(${(counted.rate / bare.rate).toFixed(2)}× of ${Math.round(bare.rate).toLocaleString('en')} uncounted) ` +
       `${counted.rate >= 100_000 ? 'OK' : 'MISSED'} (goal ≥ 100,000/s) — last 10 s: ${c.success} ok, ${c.failure} failed, ${c['short-circuited']} short-circuited`,
+  );
+  benchLine(
+    `load engine at ${failureRate} % failures`,
+    `${Math.round(counted.rate).toLocaleString('en')} calls/s`,
+    '≥ 100,000/s',
+    counted.rate >= 100_000,
   );
 }

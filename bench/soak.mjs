@@ -7,13 +7,10 @@ import path from 'node:path';
 import { ROOT } from '../scripts/run.mjs';
 import { startBenchApi } from './api-process.mjs';
 import { connectClients } from './ws-clients.mjs';
+import { numberArg } from './report.mjs';
 
-const arg = (name, fallback) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const MINUTES = arg('minutes', 30);
-const CLIENTS = arg('clients', 1000);
+const MINUTES = numberArg('minutes', 30);
+const CLIENTS = numberArg('clients', 1000);
 const READS_PER_SECOND = 20;
 const MB = 1024 * 1024;
 

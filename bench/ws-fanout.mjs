@@ -5,6 +5,7 @@
 // Usage: npm run build && node bench/ws-fanout.mjs [--clients 5000] [--events 20] [--workers 4]
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { connectClients } from './ws-clients.mjs';
+import { numberArg } from './report.mjs';
 
 if (!isMainThread) {
   // a worker: connect its share of the clients, then report each stateChange's delay until told to stop
@@ -36,13 +37,9 @@ if (!isMainThread) {
   });
 } else {
   const { startBenchApi } = await import('./api-process.mjs');
-  const arg = (name, fallback) => {
-    const at = process.argv.indexOf(`--${name}`);
-    return at > 0 ? Number(process.argv[at + 1]) : fallback;
-  };
-  const CLIENTS = arg('clients', 5000);
-  const EVENTS = arg('events', 20);
-  const WORKERS = Math.max(1, Math.min(arg('workers', 4), CLIENTS));
+  const CLIENTS = numberArg('clients', 5000);
+  const EVENTS = numberArg('events', 20);
+  const WORKERS = Math.max(1, Math.min(numberArg('workers', 4), CLIENTS));
 
   const api = await startBenchApi();
   const workers = [];
@@ -81,7 +78,7 @@ if (!isMainThread) {
     console.log(
       `event → client latency: p50 ${pct(0.5)} ms, p99 ${p99} ms, max ${latencies.at(-1)} ms — ${p99 <= 100 ? 'OK' : 'MISSED'} (goal p99 ≤ 100 ms)`,
     );
-    console.log(`BENCH\t/ws fan-out p99, ${CLIENTS} clients\t${p99} ms\t≤ 100 ms\t${p99 <= 100 ? 'OK' : 'MISSED'}`);
+    benchLine(`/ws fan-out p99, ${CLIENTS} clients`, `${p99} ms`, '≤ 100 ms', p99 <= 100);
   } finally {
     for (const worker of workers) worker.postMessage('stop');
     await Promise.all(workers.map((worker) => new Promise((resolve) => worker.once('exit', resolve))));
