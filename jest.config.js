@@ -27,6 +27,9 @@ const ESM_PACKAGES = [
   'openid-client',
   'oauth4webapi',
   'jose',
+  // @fastify/static is CommonJS, but brings content-disposition, which is an ES module only
+  '@fastify/static',
+  'content-disposition',
 ];
 
 module.exports = {

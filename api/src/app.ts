@@ -1,32 +1,43 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import express, { type RequestHandler } from 'express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import session from 'express-session';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { AuthService } from './auth/auth.service';
 import { configureOidc } from './auth/oidc.strategy';
 import { configurePassport } from './auth/local.strategy';
-import { readOnlySessions, SessionReader } from './auth/session-reader.service';
+import { exposeSession, type Middleware, readOnlySessions, SessionReader } from './auth/session-reader.service';
 import { PgSessionStore, SESSION_COOKIE } from './auth/session-store';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { UserDirectory } from './auth/user-directory.service';
 import { ApiExceptionFilter } from './common/api-exception.filter';
-import { NestPinoLogger, requestLogger } from './common/logger';
+import { logRequests, NestPinoLogger, requestId } from './common/logger';
 import type { AppConfig } from './config/config';
 import { createDataSource, migrate, openDatabase, type DatabaseHandle } from './database/database';
 import { sessionWsAdapter } from './realtime/session-ws-adapter';
-import { securityHeaders } from './web/security-headers';
+import { forwardedProto, securityHeaders } from './web/security-headers';
 import { mountStaticSite } from './web/static-site';
 
 const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 
 export interface RunningApi {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   database: DatabaseHandle;
   close(): Promise<void>;
+}
+
+/** Nest on Fastify, with the site's pages answered where Nest would answer 404 (the shell routes in the browser). */
+class SiteAdapter extends FastifyAdapter {
+  pageFallback: (request: FastifyRequest, reply: FastifyReply) => boolean = () => false;
+
+  override setNotFoundHandler(handler: (request: FastifyRequest, reply: FastifyReply) => unknown) {
+    return super.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+      if (!this.pageFallback(request, reply)) return handler(request, reply);
+    });
+  }
 }
 
 /** Opens the database, applies migrations and builds the HTTP + WebSocket application (not yet listening). */
@@ -38,26 +49,23 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     const applied = await migrate(dataSource);
     if (applied.length) logger.info({ migrations: applied }, 'applied database migrations');
 
-    const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, dataSource), {
+    const adapter = new SiteAdapter({
+      bodyLimit: config.MAX_BODY_KB * 1024,
+      trustProxy: config.TRUST_PROXY,
+      // an id per request: the caller's x-request-id when it is a plain token, else a new one (logs, audit entries)
+      genReqId: requestId,
+      requestIdHeader: false,
+      logger: false,
+    });
+    const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, dataSource), adapter, {
       logger: new NestPinoLogger(logger),
       bufferLogs: false,
-      // registered below with the configured size limit
-      bodyParser: false,
     });
-    // reads carry no body: they skip the parsers (a cost on every signed-in read otherwise)
-    const withBody =
-      (parser: RequestHandler): RequestHandler =>
-      (req, res, next) =>
-        req.method === 'GET' || req.method === 'HEAD' ? next() : parser(req, res, next);
-    app.use(withBody(express.json({ limit: `${config.MAX_BODY_KB}kb` })));
-    app.use(withBody(express.urlencoded({ limit: `${config.MAX_BODY_KB}kb`, extended: true })));
-    app.disable('x-powered-by');
-    // API answers are dynamic JSON; hashing every body for an ETag costs more than it saves.
-    app.set('etag', false);
-    app.set('trust proxy', config.TRUST_PROXY);
-    app.use(requestLogger(logger));
+    const http = app.getHttpAdapter().getInstance();
+    logRequests(http, logger);
+    app.use(forwardedProto(config.TRUST_PROXY));
     app.use(securityHeaders(config.REMOTE_ORIGINS));
-    mountStaticSite(app.getHttpAdapter().getInstance(), {
+    adapter.pageFallback = await mountStaticSite(http, {
       staticRoot: path.resolve(config.STATIC_ROOT),
       manifestFile: path.resolve(config.REMOTES_MANIFEST),
     });
@@ -72,9 +80,10 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     const auth = app.get(AuthService);
     const passport = configurePassport(auth, app.get(UserDirectory));
     auth.oidcEnabled = await configureOidc(config, passport, (profile) => auth.accountForOidc(profile));
-    const sessionStack = [sessionMiddleware, passport.initialize(), passport.session()];
+    const sessionStack = [sessionMiddleware, passport.initialize(), passport.session()] as Middleware[];
     const sessions = app.get(SessionReader);
     app.use(readOnlySessions(sessions, sessionStack));
+    exposeSession(http);
     app.setGlobalPrefix('api', { exclude: ['metrics'] });
     app.useGlobalFilters(new ApiExceptionFilter(logger, config.MAX_BODY_KB));
     const siteOrigins = [new URL(config.PUBLIC_URL).origin, ...config.REMOTE_ORIGINS.map((origin) => new URL(origin).origin)];

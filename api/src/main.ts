@@ -21,7 +21,10 @@ async function main() {
   // SIGTERM: Nest closes the application (sockets told 'going away', load tests handed over, the replica marked
   // down) and the HTTP server finishes the requests in flight; after 10 s those still open are cut.
   process.once('SIGTERM', () => {
-    setTimeout(() => (api.app.getHttpServer() as import('node:http').Server).closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    const server = api.app.getHttpServer() as import('node:http').Server;
+    // a keep-alive connection whose request was still running when the server closed is let go once answered
+    setInterval(() => server.closeIdleConnections(), 200).unref();
+    setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5000).unref();
   });
   logger.info(

@@ -35,6 +35,8 @@ export const DEMO_PASSWORD = 'demo-password-for-tests';
 export interface TestApi extends RunningApi {
   baseUrl: string;
   databaseUrl: string;
+  /** Every route the HTTP server registered, as "METHOD /path" (Fastify's automatic HEAD routes left out). */
+  routes: string[];
   /** An HTTP call to the API: a JSON body when given, the session cookie when given, redirects not followed. */
   call(path: string, options?: { method?: string; body?: unknown; cookie?: string | null }): Promise<Response>;
   /** Runs SQL on the test database directly, behind the API's back; rows of ad-hoc queries are untyped. */
@@ -64,12 +66,21 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const api = await createApi(config, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'));
+  const routes: string[] = [];
+  // Nest registers its routes when the application starts listening
+  api.app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+    });
   await api.app.listen(0, '127.0.0.1');
   const { port } = api.app.getHttpServer().address() as AddressInfo;
   return {
     ...api,
     baseUrl: `http://127.0.0.1:${port}`,
     databaseUrl: database.url,
+    routes,
     call: (path, { method = 'GET', body, cookie } = {}) =>
       fetch(`http://127.0.0.1:${port}${path}`, {
         method,

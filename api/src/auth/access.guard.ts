@@ -52,7 +52,7 @@ export class AccessGuard implements CanActivate {
     }
     const request = context.switchToHttp().getRequest<AppRequest>();
     if (!access) {
-      this.logger.error(`${request.method} ${request.path} declares no access rule; refused`);
+      this.logger.error(`${request.method} ${request.url} declares no access rule; refused`);
       throw new ForbiddenException('This endpoint declares no access rule');
     }
     if (access.kind === 'public') return true;

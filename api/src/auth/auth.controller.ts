@@ -1,18 +1,5 @@
-import {
-  Controller,
-  Get,
-  Logger,
-  HttpCode,
-  HttpException,
-  HttpStatus,
-  Next,
-  NotFoundException,
-  Post,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
-import type { NextFunction, Response } from 'express';
+import { Controller, Get, Logger, HttpCode, HttpException, HttpStatus, NotFoundException, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import passport from 'passport';
 import { loginSchema } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
@@ -24,7 +11,9 @@ import { OIDC_STRATEGY } from './oidc.strategy';
 import { SESSION_COOKIE } from './session-store';
 import { sessionKey } from './session-key';
 import { RealtimeBus } from '../bus/realtime-bus.service';
-import type { AppRequest, SessionUser } from './session-user';
+import type { AppRequest, SessionRequest, SessionUser } from './session-user';
+import { signIn, signOut } from './session-reader.service';
+import { isFormPost, seeOther } from '../common/http';
 
 /** Ten failed sign-ins per client and e-mail, fifty per client, in 15 minutes, counted over every replica. */
 const LOGIN_WINDOW_MS = 15 * 60_000;
@@ -44,47 +33,48 @@ export class AuthController {
   /** The sign-in page, or straight to the OpenID Connect provider when one is configured (?method=password keeps the form). */
   @Get('login')
   @Public()
-  page(
-    @Query('error') error: unknown,
-    @Query('method') method: unknown,
-    @Req() req: AppRequest,
-    @Res() res: Response,
-    @Next() next: NextFunction,
-  ) {
+  page(@Query('error') error: unknown, @Query('method') method: unknown, @Req() req: AppRequest, @Res() res: FastifyReply) {
     const message = typeof error === 'string' ? error.slice(0, 200) : undefined;
-    if (this.auth.oidcEnabled && method !== 'password' && !message) return passport.authenticate(OIDC_STRATEGY)(req, res, next);
+    if (this.auth.oidcEnabled && method !== 'password' && !message) {
+      // passport answers the raw response itself (the redirect to the provider)
+      res.hijack();
+      return passport.authenticate(OIDC_STRATEGY)(req.raw as SessionRequest, res.raw, (failure: unknown) => {
+        this.logger.warn(`OpenID Connect sign-in could not start: ${String(failure)}`);
+        res.raw.writeHead(502).end('The identity provider could not be reached');
+      });
+    }
     res
-      .type('html')
-      .setHeader('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
       .send(loginPage({ error: message, oidc: this.auth.oidcEnabled }));
   }
 
   /** Where the OpenID Connect provider sends the browser back. */
   @Get('login/callback')
   @Public()
-  async callback(@Req() req: AppRequest, @Res() res: Response) {
+  async callback(@Req() req: AppRequest, @Res() res: FastifyReply) {
     if (!this.auth.oidcEnabled) throw new NotFoundException('OpenID Connect sign-in is not configured');
     const outcome = await new Promise<{ user?: SessionUser; message?: string }>((resolve, reject) => {
       passport.authenticate(OIDC_STRATEGY, (error: Error | null, user: SessionUser | false, info?: { message?: string }) =>
         resolve(user ? { user } : { message: error?.message ?? info?.message ?? 'The identity provider refused the sign-in' }),
-      )(req, res, reject);
+      )(req.raw, res.raw, reject);
     });
-    if (!outcome.user) return res.redirect(303, `/api/login?method=password&error=${encodeURIComponent(outcome.message!)}`);
+    if (!outcome.user) return seeOther(res, `/api/login?method=password&error=${encodeURIComponent(outcome.message!)}`);
     const user = outcome.user;
-    await new Promise<void>((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));
+    await signIn(req, user);
     await this.auth.recordSignIn(user.id);
     await this.audit.record(req, { action: 'auth.sign-in', targetType: 'user', targetId: user.id, actor: user, after: { method: 'oidc' } });
-    res.redirect(303, '/');
+    seeOther(res, '/');
   }
 
   /** JSON {email, password} → 200 with the account; a form post → 302 to / (or back to the form with the error). */
   @Post('login')
   @Public()
   @HttpCode(200)
-  async login(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response) {
-    const isForm = Boolean(req.is('application/x-www-form-urlencoded'));
+  async login(@Req() req: AppRequest, @Res({ passthrough: true }) res: FastifyReply) {
+    const isForm = isFormPost(req);
     const fail = (status: number, message: string) => {
-      if (isForm) return res.redirect(303, `/api/login?error=${encodeURIComponent(message)}`);
+      if (isForm) return seeOther(res, `/api/login?error=${encodeURIComponent(message)}`);
       throw new HttpException(message, status);
     };
 
@@ -103,7 +93,7 @@ export class AuthController {
       LOGIN_WINDOW_MS,
     );
     if (wait > 0) {
-      res.setHeader('Retry-After', Math.ceil(wait / 1000));
+      res.header('Retry-After', Math.ceil(wait / 1000));
       return fail(HttpStatus.TOO_MANY_REQUESTS, `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60_000)} minute(s).`);
     }
     req.body = parsed.data;
@@ -119,24 +109,23 @@ export class AuthController {
     }
     const user = outcome.user;
     // passport regenerates the session id on logIn, so a session fixed before sign-in is worthless.
-    await new Promise<void>((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));
+    await signIn(req, user);
     // a success is no failure: its own rows go, and the account's earlier failures with them
     await this.attempts.forget(attempt);
     await this.attempts.reset(accountKey);
     await this.auth.recordSignIn(user.id);
     await this.audit.record(req, { action: 'auth.sign-in', targetType: 'user', targetId: user.id, actor: user });
-    if (isForm) return res.redirect(303, '/');
+    if (isForm) return seeOther(res, '/');
     return this.auth.toAuthUser(user);
   }
 
   @Get('logout')
   @Public()
-  async logout(@Req() req: AppRequest, @Res() res: Response) {
+  async logout(@Req() req: AppRequest, @Res() res: FastifyReply) {
     const user = req.user;
     // only a signed-in session has sockets to close: a visitor without one tells nobody anything
     const ended = user && req.sessionID ? sessionKey(req.sessionID) : null;
-    await new Promise<void>((resolve, reject) => req.logout((error) => (error ? reject(error) : resolve())));
-    await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+    await signOut(req);
     // the session's live sockets close on every replica, not only its HTTP requests
     if (ended) {
       await this.bus.publishInternal('session-ended', ended).catch((error: Error) => {
@@ -145,7 +134,8 @@ export class AuthController {
       });
     }
     if (user) await this.audit.record(req, { action: 'auth.sign-out', targetType: 'user', targetId: user.id, actor: user });
-    res.clearCookie(SESSION_COOKIE, { path: '/' }).redirect(303, '/');
+    res.header('Set-Cookie', `${SESSION_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`);
+    seeOther(res, '/');
   }
 
   @Get('auth/user')

@@ -1,12 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sessionKey } from './session-key';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyInstance } from 'fastify';
 import type { SessionData } from 'express-session';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { PgSessionStore, SESSION_COOKIE } from './session-store';
-import type { AppRequest, SessionUser } from './session-user';
+import type { AppRequest, SessionRequest, SessionUser } from './session-user';
+import { pathOf } from '../web/security-headers';
 import { UserDirectory } from './user-directory.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 
@@ -128,7 +129,8 @@ export class SessionReader implements OnModuleInit {
 /** Checked cookie values remembered at most (about 200 bytes each). */
 const VERIFIED_COOKIES_KEPT = 10_000;
 
-type Middleware = (req: Request, res: Response, next: NextFunction) => void;
+/** A connect-style middleware on the raw request and response, as express-session and passport are. */
+export type Middleware = (req: SessionRequest, res: ServerResponse, next: (error?: unknown) => void) => void;
 
 /** Requests that change a session (sign-in, sign-out, the sign-in callbacks) or may: they get the full stack. */
 const WRITES_SESSION = /^\/api\/(login|logout|invitations|auth\/elevate)/;
@@ -148,17 +150,58 @@ export function readOnlySessions(reader: SessionReader, stack: Middleware[]): Mi
     step();
   };
   return (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || WRITES_SESSION.test(req.path) || !req.headers.cookie)
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || WRITES_SESSION.test(pathOf(req)) || !req.headers.cookie)
       return full(req, res, next);
     const cached = reader.cachedUserOf(req);
     if (cached) {
-      (req as AppRequest).user = cached;
+      req.user = cached;
       return next();
     }
     reader.userOf(req).then((user) => {
       if (!user) return full(req, res, next);
-      (req as AppRequest).user = user;
+      req.user = user;
       next();
     }, next);
   };
+}
+
+/**
+ * The session middleware runs on the raw request (Fastify's middleware are connect-style); the handlers see
+ * Fastify's request. This copies what it left there — the account, the session — and lets a handler sign in or
+ * out through passport on the raw request.
+ */
+export function exposeSession(http: FastifyInstance) {
+  http.decorateRequest('user', undefined);
+  http.decorateRequest('session', undefined);
+  http.decorateRequest('sessionID', undefined);
+  http.addHook('preHandler', (request, _reply, done) => {
+    const req = request as AppRequest;
+    const raw = request.raw as SessionRequest;
+    req.user = raw.user;
+    req.session = raw.session;
+    req.sessionID = raw.sessionID;
+    done();
+  });
+}
+
+/** Signs the account in on the request's session (a new session id, against fixation) and as its user. */
+export function signIn(req: AppRequest, user: SessionUser): Promise<void> {
+  const raw = req.raw as SessionRequest;
+  return new Promise((resolve, reject) =>
+    raw.logIn!(user, (error) => {
+      if (error) return reject(error);
+      req.user = user;
+      req.session = raw.session;
+      req.sessionID = raw.sessionID;
+      resolve();
+    }),
+  );
+}
+
+/** Signs the request's account out and ends its session. */
+export async function signOut(req: AppRequest): Promise<void> {
+  const raw = req.raw as SessionRequest;
+  await new Promise<void>((resolve, reject) => raw.logout!((error) => (error ? reject(error) : resolve())));
+  await new Promise<void>((resolve) => (raw.session ? raw.session.destroy(() => resolve()) : resolve()));
+  req.user = undefined;
 }

@@ -1,4 +1,6 @@
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { Session, SessionData } from 'express-session';
+import type { FastifyRequest } from 'fastify';
 import type { UserView } from '@cbh/contracts';
 
 /** What a request knows about its signed-in account (cached; no database read per request). */
@@ -7,4 +9,19 @@ export type SessionUser = Pick<
   'id' | 'email' | 'role' | 'firstName' | 'lastName' | 'profileImageUrl' | 'permissions' | 'isActive'
 >;
 
-export type AppRequest = Request & { user?: SessionUser; id?: string };
+/** The raw request as the session middleware (express-session, passport) leaves it. */
+export type SessionRequest = IncomingMessage & {
+  user?: SessionUser;
+  session?: Session & Partial<SessionData>;
+  sessionID?: string;
+  secure?: boolean;
+  logIn?: (user: SessionUser, done: (error?: unknown) => void) => void;
+  logout?: (done: (error?: unknown) => void) => void;
+};
+
+/** A request as the handlers see it: Fastify's, with the account and session the middleware found. */
+export type AppRequest = FastifyRequest & {
+  user?: SessionUser;
+  session?: Session & Partial<SessionData>;
+  sessionID?: string;
+};

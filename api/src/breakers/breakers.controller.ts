@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import {
   breakerIdSchema,
@@ -25,7 +25,7 @@ export class BreakersController {
   @RequirePermission('circuit_breaker_view')
   async list(
     @Req() req: AppRequest,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
     @Query(new ZodPipe(listPageQuerySchema)) page: ListPageQuery,
   ) {
     const breakers = await this.breakers.list(page);

@@ -1,5 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { ApiErrorBody } from '@cbh/contracts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../database/database-unavailable';
@@ -41,33 +41,37 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost) {
     if (host.getType() !== 'http') return;
     const http = host.switchToHttp();
-    const response = http.getResponse<Response>();
-    const request = http.getRequest<Request>();
-
-    if ((exception as { status?: number }).status === 413 || (exception instanceof HttpException && exception.getStatus() === 413)) {
-      response.status(413).json(errorBody(413, `The request body is larger than ${this.maxBodyKb} KB (MAX_BODY_KB)`));
-      return;
-    }
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      if (status >= 500) this.logger.error({ err: exception, url: request.url }, 'request failed');
-      response.status(status).json(errorBody(status, messageOf(exception)));
-      return;
-    }
-    const status = (exception as { status?: number }).status;
-    if (status && status >= 400 && status < 500) {
-      // body-parser errors (malformed JSON, too large) carry their own 4xx status
-      response.status(status).json(errorBody(status, (exception as Error).message));
-      return;
-    }
-    if (isDatabaseUnavailable(exception)) {
-      // a database restart is an outage to wait out, not a bug: a clear 503 at once, logged as a warning
-      this.logger.warn({ url: request.url, reason: (exception as Error).message }, 'database unavailable');
-      response.setHeader('Retry-After', '5');
-      response.status(503).json(errorBody(503, DATABASE_UNAVAILABLE_MESSAGE));
-      return;
-    }
-    this.logger.error({ err: exception, url: request.url }, 'unhandled error');
-    response.status(500).json(errorBody(500, 'Internal server error'));
+    const response = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+    reply(exception, request, response, this.logger, this.maxBodyKb);
   }
+}
+
+function reply(exception: unknown, request: FastifyRequest, response: FastifyReply, logger: Logger, maxBodyKb: number) {
+  const status413 = (exception as { statusCode?: number }).statusCode === 413;
+  if (status413 || (exception instanceof HttpException && exception.getStatus() === 413)) {
+    response.status(413).send(errorBody(413, `The request body is larger than ${maxBodyKb} KB (MAX_BODY_KB)`));
+    return;
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    if (status >= 500) logger.error({ err: exception, url: request.url }, 'request failed');
+    response.status(status).send(errorBody(status, messageOf(exception)));
+    return;
+  }
+  const status = (exception as { statusCode?: number }).statusCode;
+  if (status && status >= 400 && status < 500) {
+    // the body parsers' errors (raised before the handler, passed here by Nest) (malformed JSON, an unsupported type) carry their own 4xx status
+    response.status(status).send(errorBody(status, (exception as Error).message));
+    return;
+  }
+  if (isDatabaseUnavailable(exception)) {
+    // a database restart is an outage to wait out, not a bug: a clear 503 at once, logged as a warning
+    logger.warn({ url: request.url, reason: (exception as Error).message }, 'database unavailable');
+    response.header('Retry-After', '5');
+    response.status(503).send(errorBody(503, DATABASE_UNAVAILABLE_MESSAGE));
+    return;
+  }
+  logger.error({ err: exception, url: request.url }, 'unhandled error');
+  response.status(500).send(errorBody(500, 'Internal server error'));
 }

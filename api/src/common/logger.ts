@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 
@@ -19,29 +20,33 @@ export function createLogger(level: string): Logger {
   );
 }
 
-/** Structured access log: one line per request, with an id (x-request-id, or a new one) echoed in the response. */
-export function requestLogger(logger: Logger) {
-  return (req: IncomingMessage & { id?: string }, res: ServerResponse, next: () => void) => {
-    const given = req.headers['x-request-id'];
-    const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    req.id = id;
-    res.setHeader('x-request-id', id);
-    const started = performance.now();
-    res.once('finish', () => {
-      const status = res.statusCode;
-      const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
-      if (!logger.isLevelEnabled(level)) return;
+/** A request's id: the caller's x-request-id when it is a plain token (tracing across hops), else a new one. */
+export function requestId(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+}
+
+/** Structured access log: one line per request, with its id (see requestId) echoed in the response. */
+export function logRequests(http: FastifyInstance, logger: Logger) {
+  http.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  http.addHook('onResponse', (request, reply, done) => {
+    const status = reply.statusCode;
+    const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+    if (logger.isLevelEnabled(level)) {
       logger[level](
         {
-          req: { id, method: req.method, url: withoutTokens(req.url ?? '') },
+          req: { id: request.id, method: request.method, url: withoutTokens(request.url) },
           res: { statusCode: status },
-          responseTime: Math.round(performance.now() - started),
+          responseTime: Math.round(reply.elapsedTime),
         },
         'request completed',
       );
-    });
-    next();
-  };
+    }
+    done();
+  });
 }
 
 /** Nest's own messages (start-up, routes) through the same pino logger. */

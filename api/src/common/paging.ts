@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MoreThan } from 'typeorm';
 import type { ListPageQuery } from '@cbh/contracts';
 
@@ -8,8 +8,8 @@ export function pageOptions({ limit, after }: ListPageQuery) {
 }
 
 /** A full page links to the next one (RFC 8288), so clients can walk a list longer than one page. */
-export function linkNextPage(req: Request, res: Response, rows: readonly { id: number }[], { limit }: ListPageQuery) {
+export function linkNextPage(req: FastifyRequest, res: FastifyReply, rows: readonly { id: number }[], { limit }: ListPageQuery) {
   if (rows.length < limit) return;
   const next = new URLSearchParams({ after: String(rows.at(-1)!.id), limit: String(limit) });
-  res.setHeader('Link', `<${req.path}?${next}>; rel="next"`);
+  res.header('Link', `<${req.url.split('?')[0]}?${next}>; rel="next"`);
 }

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/access.decorator';
 import { buildOpenApi } from './openapi';
 
@@ -20,15 +20,16 @@ export class DocsController {
   constructor(private readonly discovery: DiscoveryService) {}
 
   @Get()
-  page(@Res() res: Response) {
-    res.type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Circuit Breaker Hub API</title>
+  page(@Res() res: FastifyReply) {
+    res.type('text/html; charset=utf-8')
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Circuit Breaker Hub API</title>
 <link rel="icon" href="data:,"><link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
 <body><div id="docs"></div><script src="/api/docs/assets/swagger-ui-bundle.js"></script><script src="/api/docs/init.js"></script></body></html>`);
   }
 
   @Get('init.js')
-  init(@Res() res: Response) {
-    res.type('js').send("window.ui = SwaggerUIBundle({ url: '/api/docs/openapi.json', dom_id: '#docs' });");
+  init(@Res() res: FastifyReply) {
+    res.type('text/javascript; charset=utf-8').send("window.ui = SwaggerUIBundle({ url: '/api/docs/openapi.json', dom_id: '#docs' });");
   }
 
   @Get('openapi.json')
@@ -38,11 +39,11 @@ export class DocsController {
   }
 
   @Get('assets/:file')
-  asset(@Param('file') file: string, @Res() res: Response) {
+  asset(@Param('file') file: string, @Res() res: FastifyReply) {
     if (!ASSETS.includes(file)) throw new NotFoundException(`No such asset: ${file}`);
     res
-      .type(path.extname(file))
-      .setHeader('Cache-Control', 'public, max-age=86400')
+      .type(file.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=86400')
       .send(readFileSync(path.join(SWAGGER_UI, file)));
   }
 }

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
+import { seeOther } from '../common/http';
 import type { z } from 'zod';
 import { elevateSchema } from '@cbh/contracts';
 import { ElevationAccount, Public } from '../auth/access.decorator';
@@ -36,8 +37,8 @@ export class ElevationController {
   /** The link from the verification e-mail. */
   @Get('elevate/verify/:token')
   @Public()
-  async verify(@Req() req: AppRequest, @Param('token') token: string, @Res() res: Response) {
+  async verify(@Req() req: AppRequest, @Param('token') token: string, @Res() res: FastifyReply) {
     await this.elevation.confirmEmailLink(req, token);
-    res.redirect(303, '/');
+    seeOther(res, '/');
   }
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/access.decorator';
 import { ApiInstancesRepository } from '../replicas/api-instances.repository';
 import { InstanceRegistry } from '../replicas/instance-registry.service';
@@ -21,7 +21,7 @@ export class HealthController {
    */
   @Get()
   @Public()
-  async health(@Res({ passthrough: true }) res: Response) {
+  async health(@Res({ passthrough: true }) res: FastifyReply) {
     try {
       await withTimeout(this.database.ping(), PING_TIMEOUT_MS);
       const replicas = await withTimeout(this.instances.aliveCount(), PING_TIMEOUT_MS);

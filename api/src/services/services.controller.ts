@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res, ServiceUnavailableException } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { createServiceSchema, listPageQuerySchema, type ListPageQuery, serviceIdSchema, updateServiceSchema } from '@cbh/contracts';
 import { linkNextPage } from '../common/paging';
@@ -18,7 +18,7 @@ export class ServicesController {
   @RequirePermission('circuit_breaker_view')
   async list(
     @Req() req: AppRequest,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
     @Query(new ZodPipe(listPageQuerySchema)) page: ListPageQuery,
   ) {
     const services = await this.services.list(page);

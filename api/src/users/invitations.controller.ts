@@ -1,9 +1,11 @@
 import { Controller, Get, HttpException, Param, Post, Req, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { acceptInvitationSchema } from '@cbh/contracts';
 import { Public } from '../auth/access.decorator';
 import { loginPage } from '../auth/login-page';
 import type { AppRequest } from '../auth/session-user';
+import { signIn } from '../auth/session-reader.service';
+import { isFormPost, seeOther } from '../common/http';
 import { UsersService } from './users.service';
 
 /** The link in an invitation e-mail: a page to set a password, which activates the account and signs in. */
@@ -13,30 +15,30 @@ export class InvitationsController {
   constructor(private readonly users: UsersService) {}
 
   @Get(':token')
-  async page(@Param('token') token: string, @Res() res: Response) {
-    res.setHeader('Cache-Control', 'no-store');
+  async page(@Param('token') token: string, @Res() res: FastifyReply) {
+    res.header('Cache-Control', 'no-store');
     try {
       await this.users.openInvitation(token);
       res
-        .type('html')
+        .type('text/html; charset=utf-8')
         .send(loginPage({ title: 'Set your password', action: `/api/invitations/${encodeURIComponent(token)}`, fields: 'set-password' }));
     } catch (error) {
       if (!(error instanceof HttpException)) throw error;
       res
         .status(error.getStatus())
-        .type('html')
+        .type('text/html; charset=utf-8')
         .send(loginPage({ title: 'Invitation', error: error.message, action: '/api/login' }));
     }
   }
 
   @Post(':token')
-  async accept(@Param('token') token: string, @Req() req: AppRequest, @Res() res: Response) {
-    const isForm = Boolean(req.is('application/x-www-form-urlencoded'));
+  async accept(@Param('token') token: string, @Req() req: AppRequest, @Res() res: FastifyReply) {
+    const isForm = isFormPost(req);
     const parsed = acceptInvitationSchema.safeParse(req.body ?? {});
     const form = (status: number, error: string) =>
       res
         .status(status)
-        .type('html')
+        .type('text/html; charset=utf-8')
         .send(
           loginPage({ title: 'Set your password', error, action: `/api/invitations/${encodeURIComponent(token)}`, fields: 'set-password' }),
         );
@@ -52,8 +54,8 @@ export class InvitationsController {
       if (isForm && error instanceof HttpException) return form(error.getStatus(), error.message);
       throw error;
     }
-    await new Promise<void>((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));
-    if (isForm) return res.redirect(303, '/');
-    res.status(200).json({ id: user.id, email: user.email });
+    await signIn(req, user);
+    if (isForm) return seeOther(res, '/');
+    res.status(200).send({ id: user.id, email: user.email });
   }
 }

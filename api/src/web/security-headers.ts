@@ -1,5 +1,31 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
+import proxyAddr from '@fastify/proxy-addr';
+
+type Next = (error?: unknown) => void;
+
+/** The path of a raw request (what Express called req.path): its URL without the query. */
+export function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+}
+
+/**
+ * Marks a raw request `secure` when it came over TLS, or through a trusted hop (TRUST_PROXY) that says so in
+ * X-Forwarded-Proto: the session cookie's `secure: 'auto'` reads it.
+ */
+export function forwardedProto(trust: string) {
+  const trusted = proxyAddr.compile(trust.split(',').map((part) => part.trim()));
+  return (req: IncomingMessage & { secure?: boolean }, _res: ServerResponse, next: Next) => {
+    const encrypted = Boolean((req.socket as { encrypted?: boolean }).encrypted);
+    const forwarded = String(req.headers['x-forwarded-proto'] ?? '')
+      .split(',')[0]!
+      .trim();
+    req.secure = encrypted || (forwarded === 'https' && trusted(req.socket.remoteAddress ?? '', 0));
+    next();
+  };
+}
 
 /**
  * Helmet with a CSP that lets the shell load federated chunks: same-origin by default, plus any origin a
@@ -27,13 +53,9 @@ export function securityHeaders(remoteOrigins: string[]) {
     crossOriginEmbedderPolicy: false,
   });
   // JSON answers are never rendered as documents: the document policies (CSP, framing, …) do not apply to them.
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (
-      !req.path.startsWith('/api/') ||
-      req.path.startsWith('/api/docs') ||
-      req.path === '/api/login' ||
-      req.path.startsWith('/api/invitations')
-    )
+  return (req: IncomingMessage, res: ServerResponse, next: Next) => {
+    const path = pathOf(req);
+    if (!path.startsWith('/api/') || path.startsWith('/api/docs') || path === '/api/login' || path.startsWith('/api/invitations'))
       return site(req, res, next);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { remotesManifestSchema, type RemotesManifest } from '@cbh/contracts';
 import { errorBody } from '../common/api-exception.filter';
 
@@ -9,8 +10,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Build output names carry a content hash: main.3f9a1c0b2e.js */
 const HASHED = /\.[0-9a-f]{8,}\.(js|css)$/;
 
-function cacheHeaders(res: Response, filePath: string) {
-  res.setHeader('Cache-Control', HASHED.test(filePath) ? IMMUTABLE : REVALIDATE);
+function cacheHeaders(reply: FastifyReply, filePath: string) {
+  reply.header('Cache-Control', HASHED.test(filePath) ? IMMUTABLE : REVALIDATE);
 }
 
 export function readRemotesManifest(file: string): RemotesManifest {
@@ -32,36 +33,48 @@ export function localRemoteFolders(manifest: RemotesManifest): string[] {
  * Serves the built site: /remotes.json, each remote under /remotes/<folder>/ and the shell for every other
  * page path. Manifests, entries and the HTML revalidate on each load; hashed chunks are cached for good.
  */
-export function mountStaticSite(app: Express, { staticRoot, manifestFile }: { staticRoot: string; manifestFile: string }) {
+/**
+ * Serves the built site: /remotes.json, each remote under /remotes/<folder>/ and the shell's files. Returns the
+ * fallback for a request no route answered: index.html for a page path (the shell routes in the browser); false
+ * for anything else, which stays a 404.
+ */
+export async function mountStaticSite(
+  http: FastifyInstance,
+  { staticRoot, manifestFile }: { staticRoot: string; manifestFile: string },
+): Promise<(request: FastifyRequest, reply: FastifyReply) => boolean> {
   const manifest = readRemotesManifest(manifestFile);
   const manifestJson = JSON.stringify(manifest);
-  const site = express.Router();
 
-  site.get('/remotes.json', (_req, res) => {
-    res.setHeader('Cache-Control', REVALIDATE);
-    res.type('application/json').send(manifestJson);
+  http.get('/remotes.json', (_request, reply) => {
+    reply.header('Cache-Control', REVALIDATE).type('application/json').send(manifestJson);
   });
 
-  // Only the folders the manifest points at are served, never the rest of the build output.
+  // Only the folders the manifest points at are served, never the rest of the build output. Files are looked up
+  // per request, so a remote redeployed into its folder is served at once.
+  const files = { index: false as const, cacheControl: false, setHeaders: cacheHeaders, decorateReply: false };
   for (const folder of localRemoteFolders(manifest)) {
-    site.use(`/remotes/${folder}`, express.static(path.join(staticRoot, folder), { index: false, setHeaders: cacheHeaders }));
+    await http.register(fastifyStatic, { ...files, root: path.join(staticRoot, folder), prefix: `/remotes/${folder}/` });
   }
-  site.use('/remotes', (_req, res) => {
-    res.status(404).json(errorBody(404, 'No such remote file'));
+  http.get('/remotes/*', (_request, reply) => {
+    reply.status(404).send(errorBody(404, 'No such remote file'));
   });
 
   const shellDir = path.join(staticRoot, 'shell');
   const indexHtml = path.join(shellDir, 'index.html');
-  site.use(express.static(shellDir, { index: false, setHeaders: cacheHeaders }));
-  site.get(/^\/(?!remotes\/).*/, (req, res, next) => {
-    if (path.extname(req.path)) return next();
-    if (!existsSync(indexHtml)) {
-      res.status(503).type('text/plain').send('The site is not built yet: run npm run build.');
-      return;
-    }
-    res.setHeader('Cache-Control', REVALIDATE);
-    res.sendFile('index.html', { root: shellDir });
-  });
-  // API calls pass by in one step: they never look at the disk or at the site's routes.
-  app.use((req: Request, res: Response, next: NextFunction) => (isSitePath(req.path) ? site(req, res, next) : next()));
+  await http.register(fastifyStatic, { ...files, root: shellDir, prefix: '/', decorateReply: true });
+
+  const sendPage = (reply: FastifyReply) => {
+    if (!existsSync(indexHtml)) return reply.status(503).type('text/plain').send('The site is not built yet: run npm run build.');
+    reply.header('Cache-Control', REVALIDATE);
+    return reply.sendFile('index.html', shellDir, { cacheControl: false });
+  };
+  // the shell's folder itself is no file to list
+  http.get('/', (_request, reply) => sendPage(reply));
+  return (request, reply) => {
+    const pagePath = request.url.split('?')[0]!;
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && isSitePath(pagePath) && !path.extname(pagePath);
+    if (!isPage || pagePath.startsWith('/remotes/')) return false;
+    void sendPage(reply);
+    return true;
+  };
 }
