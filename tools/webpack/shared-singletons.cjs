@@ -2,9 +2,11 @@ const rootPackage = require('../../package.json');
 
 /**
  * The modules every app of the site shares as singletons. Anything shared couples deploys, so this list
- * holds only the framework, the workspace libraries that keep shared state (the api cache, the toasts,
- * the router context) and the vendor code every app carries (zod, through @cbh/contracts). The router is shared through the @cbh/router facade rather than as react-router-dom:
- * a shared package is bundled whole, and react-router whole is ~60 KB gzip of which the site uses a fraction.
+ * holds only the framework and the workspace libraries that keep shared state (the api cache, the toasts,
+ * the router context). A shared package is bundled whole, so vendors reach the apps through the workspace
+ * library that uses them: RTK only inside @cbh/api-client, react-router only through the @cbh/router facade
+ * (react-router whole is ~60 KB gzip of which the site uses a fraction). No browser code uses zod: the
+ * screens import the zod-free vocabulary modules of @cbh/contracts, the schemas are the API's.
  */
 const SINGLETONS = [
   'react',
@@ -13,13 +15,9 @@ const SINGLETONS = [
   'react-dom/',
   '@cbh/router',
   'react-redux',
-  '@reduxjs/toolkit',
-  '@reduxjs/toolkit/query/react',
   'styled-components',
   '@cbh/api-client',
   '@cbh/ui',
-  // every app validates with the schemas of @cbh/contracts: one copy of zod per visit, not one per remote
-  'zod',
   // not used by the shell: the first remote that needs one loads it, the others reuse it (charts carry uPlot)
   '@cbh/ui/overlays',
   '@cbh/ui/charts',
