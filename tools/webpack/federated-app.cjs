@@ -2,7 +2,7 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedSingletons } = require('./shared-singletons.cjs');
+const { sharedFor } = require('./shared-singletons.cjs');
 const { swcRule } = require('./swc-rule.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -28,9 +28,9 @@ const PROVIDE_RUNTIME_PLUGIN = path.join(
  * The webpack config of one app of the site: the shell (host) when `host` is set, a remote otherwise.
  * Output goes to dist/<project>/ unless `--env outputPath=...` says otherwise; `--env projectDir=...` builds
  * a copy of the app's folder instead of the original. `runtimePlugins` are federation runtime plugins of the
- * host, as paths relative to the app's folder.
+ * host, as paths relative to the app's folder; `radix: false` for an app whose screens use no Radix part.
  */
-function federatedApp({ project, name, exposes = {}, runtimePlugins = [], devPort, host = false }) {
+function federatedApp({ project, name, exposes = {}, runtimePlugins = [], devPort, host = false, radix = true }) {
   return (env = {}, argv = {}) => {
     const production = argv.mode !== 'development';
     const projectDir = env.projectDir ? path.resolve(env.projectDir) : path.join(ROOT, project);
@@ -84,7 +84,7 @@ function federatedApp({ project, name, exposes = {}, runtimePlugins = [], devPor
       plugins: [
         new ModuleFederationPlugin({
           ...federation,
-          shared: sharedSingletons,
+          shared: sharedFor({ radix }),
           shareStrategy: 'loaded-first',
           dts: false,
         }),
