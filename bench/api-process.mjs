@@ -7,8 +7,7 @@ import { ROOT } from '../scripts/run.mjs';
 
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
 
-export async function startBenchApi({ port = 3390, env = {}, probe } = {}) {
-  const dataDir = path.join(ROOT, '.data/bench');
+export async function startBenchApi({ port = 3390, env = {}, probe, dataDir = path.join(ROOT, '.data/bench') } = {}) {
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, [...(probe ? ['--require', probe] : []), path.join(ROOT, 'dist/api/main.js')], {
     cwd: ROOT,
@@ -48,5 +47,11 @@ export async function startBenchApi({ port = 3390, env = {}, probe } = {}) {
     body: JSON.stringify(BENCH_ADMIN),
   });
   const cookie = login.headers.get('set-cookie').split(';')[0];
-  return { url, cookie, process: child, stop: () => child.kill('SIGTERM') };
+  const exited = new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+  /** Asks the API to shut down; resolves once it has (its embedded PostgreSQL stopped with it). */
+  const stop = () => {
+    child.kill('SIGTERM');
+    return exited;
+  };
+  return { url, cookie, process: child, stop };
 }

@@ -2,6 +2,7 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { BundleStatsPlugin } = require('./bundle-stats-plugin.cjs');
 const { sharedFor } = require('./shared-singletons.cjs');
 const { swcRule } = require('./swc-rule.cjs');
 
@@ -89,6 +90,7 @@ function federatedApp({ project, name, exposes = {}, runtimePlugins = [], devPor
           dts: false,
         }),
         host && new HtmlWebpackPlugin({ template: path.join(projectDir, 'src/index.html'), scriptLoading: 'defer' }),
+        production && new BundleStatsPlugin({ project, outputFile: path.join(outputPath, '..', 'bundle-stats', `${project}.json`) }),
       ].filter(Boolean),
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
