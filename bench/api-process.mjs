@@ -7,8 +7,7 @@ import { ROOT } from '../scripts/run.mjs';
 
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
 
-export async function startBenchApi({ port = 3390, env = {}, probe, nodeArgs = [] } = {}) {
-  const dataDir = path.join(ROOT, '.data/bench');
+export async function startBenchApi({ port = 3390, env = {}, probe, nodeArgs = [], dataDir = path.join(ROOT, '.data/bench') } = {}) {
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, [...nodeArgs, ...(probe ? ['--require', probe] : []), path.join(ROOT, 'dist/api/main.js')], {
     cwd: ROOT,
@@ -48,13 +47,11 @@ export async function startBenchApi({ port = 3390, env = {}, probe, nodeArgs = [
     body: JSON.stringify(BENCH_ADMIN),
   });
   const cookie = login.headers.get('set-cookie').split(';')[0];
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return {
-    url,
-    cookie,
-    process: child,
-    stop: () => child.kill('SIGTERM'),
-    /** Stops the API and waits until it has exited (and written what it writes on exit, e.g. a CPU profile). */
-    stopped: () => (child.kill('SIGTERM'), exited),
+  const exited = new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+  /** Asks the API to shut down; resolves once it has (its embedded PostgreSQL stopped with it). */
+  const stop = () => {
+    child.kill('SIGTERM');
+    return exited;
   };
+  return { url, cookie, process: child, stop };
 }

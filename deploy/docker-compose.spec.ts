@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { remotesManifestSchema } from '@cbh/contracts';
+import { parseRemotesManifest } from '@cbh/contracts';
 
 const ROOT = path.resolve(__dirname, '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -20,9 +20,9 @@ interface Service {
 
 const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, Service> };
 const services = compose.services;
-const remoteFolders = remotesManifestSchema
-  .parse(JSON.parse(read('remotes.json')))
-  .remotes.map((remote) => /^\/remotes\/([\w-]+)\//.exec(remote.entry)![1]!);
+const remoteFolders = parseRemotesManifest(JSON.parse(read('remotes.json'))).remotes.map(
+  (remote) => /^\/remotes\/([\w-]+)\//.exec(remote.entry)![1]!,
+);
 const gateway = read('deploy/nginx/gateway.conf');
 
 /** location blocks of an nginx config: path → body */

@@ -170,7 +170,8 @@ describe('circuit breakers in the top bar', () => {
     it('is told to an operator in a toast whose link opens its page', async () => {
       await renderForOperator();
       opened(3);
-      expect(screen.getByText('Circuit breaker opened: payments')).toBeTruthy();
+      // the first toast of the visit: the toast region arrives with it
+      expect(await screen.findByText('Circuit breaker opened: payments')).toBeTruthy();
       expect(screen.getByText('Calls through it are refused (5 consecutive failures).')).toBeTruthy();
       const link = screen.getByRole('link', { name: 'View breaker' });
       expect(link.getAttribute('href')).toBe('/circuit-breakers/3');

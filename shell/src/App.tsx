@@ -4,7 +4,7 @@ import { BrowserRouter, Route, Routes, useNavigate } from '@cbh/router';
 import styled from 'styled-components';
 import { createAppStore, useGetAuthUserQuery, useLiveConnection, type AppStore } from '@cbh/api-client';
 import { hasPermission, type RemotesManifest } from '@cbh/contracts';
-import { FullScreenSpinner, GlobalStyle, NARROW_SCREEN_PX, Toaster, TooltipProvider } from '@cbh/ui';
+import { FullScreenSpinner, GlobalStyle, NARROW_SCREEN_PX, Toaster } from '@cbh/ui';
 import { OpenBreakerToasts } from './chrome/OpenBreakerToasts';
 import { Sidebar } from './chrome/Sidebar';
 import { TopBar } from './chrome/TopBar';
@@ -75,12 +75,10 @@ export function App({ store: givenStore, ...props }: ShellProps & { store?: AppS
   return (
     <Provider store={store}>
       <GlobalStyle />
-      <TooltipProvider>
-        <BrowserRouter>
-          <Shell {...props} />
-          <RoutedToaster />
-        </BrowserRouter>
-      </TooltipProvider>
+      <BrowserRouter>
+        <Shell {...props} />
+        <RoutedToaster />
+      </BrowserRouter>
     </Provider>
   );
 }

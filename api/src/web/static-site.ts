@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { remotesManifestSchema, type RemotesManifest } from '@cbh/contracts';
+import { checkRemotesManifest, describeManifestIssues, type RemotesManifest } from '@cbh/contracts';
 import { errorBody } from '../common/api-exception.filter';
 
 const REVALIDATE = 'no-cache';
@@ -15,10 +15,8 @@ function cacheHeaders(reply: FastifyReply, filePath: string) {
 }
 
 export function readRemotesManifest(file: string): RemotesManifest {
-  const parsed = remotesManifestSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-  if (!parsed.success) {
-    throw new Error(`${file} is not a valid remotes manifest: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
-  }
+  const parsed = checkRemotesManifest(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`${file} is not a valid remotes manifest: ${describeManifestIssues(parsed.issues)}`);
   return parsed.data;
 }
 

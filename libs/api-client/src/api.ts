@@ -1,5 +1,8 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+
+/** A query's argument that skips the query; screens take it from here, as RTK reaches them only through this library. */
+export { skipToken } from '@reduxjs/toolkit/query/react';
 import type { AuthUser } from '@cbh/contracts';
 
 /**

@@ -1,6 +1,5 @@
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useMemo, useReducer } from 'react';
-import { useGetBreakerJournalQuery } from '@cbh/api-client';
+import { skipToken, useGetBreakerJournalQuery } from '@cbh/api-client';
 import { EMPTY_JOURNAL, journalPagesReducer } from './journal-pages';
 
 /**

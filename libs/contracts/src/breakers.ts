@@ -1,32 +1,12 @@
 import { z } from 'zod';
+import {
+  BREAKER_SETTING_LIMITS,
+  BREAKER_TYPES,
+  type BreakerOverride,
+  type BreakerStateName,
+  type BreakerTypeName,
+} from './breaker-vocabulary';
 import { pageCursor, pageLimit } from './paging';
-
-/*
- * The breaker's vocabulary, defined once: the engine in libs/breaker, the API and the screens all import it
- * from here, because these words are also what travels over REST and /ws.
- */
-
-export const BREAKER_TYPES = ['simple', 'adaptive', 'bulkhead'] as const;
-export type BreakerTypeName = (typeof BREAKER_TYPES)[number];
-
-/** CLOSED (normal), HALF_OPEN (testing recovery), OPEN (fail fast). */
-export const BREAKER_STATES = ['CLOSED', 'HALF_OPEN', 'OPEN'] as const;
-export type BreakerStateName = (typeof BREAKER_STATES)[number];
-
-/** A manual override, as resilience4j's actuator offers: none, forced open, forced closed, or disabled. */
-export const BREAKER_OVERRIDES = ['none', 'forced-open', 'forced-closed', 'disabled'] as const;
-export type BreakerOverride = (typeof BREAKER_OVERRIDES)[number];
-
-/**
- * The settings sliders' ranges, steps and defaults (timeout and recovery time in seconds); the API stores
- * timeout and recoveryTime in milliseconds.
- */
-export const BREAKER_SETTING_LIMITS = {
-  failureThreshold: { min: 1, max: 20, step: 1, default: 5 },
-  timeoutSeconds: { min: 5, max: 120, step: 5, default: 30 },
-  recoveryTimeSeconds: { min: 10, max: 300, step: 10, default: 60 },
-  successThreshold: { min: 1, max: 10, step: 1, default: 3 },
-} as const;
 
 const L = BREAKER_SETTING_LIMITS;
 const int = (min: number, max: number, unit = '') =>
@@ -95,14 +75,6 @@ export const journalQuerySchema = z.strictObject({
   limit: pageLimit(JOURNAL_PAGE_LIMITS),
   before: pageCursor('a journal row id'),
 });
-
-/** The sliders' defaults, as the API stores them. */
-export const DEFAULT_BREAKER_SETTINGS: BreakerCoreSettings = {
-  failureThreshold: L.failureThreshold.default,
-  timeout: L.timeoutSeconds.default * 1000,
-  recoveryTime: L.recoveryTimeSeconds.default * 1000,
-  successThreshold: L.successThreshold.default,
-};
 
 /** PATCH /api/circuit-breakers/{id}: any of the four settings, at least one. */
 export const updateBreakerSettingsSchema = breakerSettingsSchema.partial().refine((value) => Object.keys(value).length > 0, {

@@ -16,3 +16,6 @@ export const TOOLTIP = {
 
 /** How long the shell waits for a remote before it shows the fallback card. */
 export const REMOTE_LOAD_TIMEOUT_MS = 10_000;
+
+/** The live updates' WebSocket path; every frame is JSON {type, data}. */
+export const WS_PATH = '/ws';

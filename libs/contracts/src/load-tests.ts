@@ -1,11 +1,5 @@
 import { z } from 'zod';
-
-/** The load-test controls: failure rate 0–100 % in steps of 5 (default 15), 1–100 requests/s (default 20), 1–60 minutes (default 5). */
-export const LOAD_TEST_LIMITS = {
-  failureRate: { min: 0, max: 100, step: 5, default: 15 },
-  requestRate: { min: 1, max: 100, default: 20 },
-  durationMinutes: { min: 1, max: 60, default: 5 },
-} as const;
+import { LOAD_TEST_LIMITS, TEST_SESSION_STATUSES } from './load-test-vocabulary';
 
 const L = LOAD_TEST_LIMITS;
 const int = (min: number, max: number) =>
@@ -26,8 +20,6 @@ export const testSessionIdSchema = z.coerce
   .number({ message: 'must be a test session id' })
   .int('must be a test session id')
   .positive('must be a test session id');
-
-export const TEST_SESSION_STATUSES = ['running', 'completed', 'stopped'] as const;
 
 /** GET /api/test-sessions?status=&configId=: the newest 100 sessions, or a breaker's newest 50 (its history). */
 export const testSessionQuerySchema = z.object({

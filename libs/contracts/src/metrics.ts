@@ -1,4 +1,4 @@
-import type { BreakerOverride, BreakerStateName } from './breakers';
+import type { BreakerOverride, BreakerStateName } from './breaker-vocabulary';
 
 /**
  * One breaker's figures over the rolling window, summed over every live API replica, as GET /api/metrics/latest,

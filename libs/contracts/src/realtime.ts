@@ -5,8 +5,7 @@ import type { DomainAlertView } from './domains';
 import type { BreakerStats } from './metrics';
 import type { ServiceView, TestResultView } from './services';
 
-/** Every /ws frame is JSON {type, data}. */
-export const WS_PATH = '/ws';
+/* Every frame on WS_PATH is JSON {type, data}. */
 
 export const clientMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('ping'), data: z.unknown().optional() })]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

@@ -71,3 +71,6 @@ export function hasPermission(user: { role: string; permissions: readonly string
   if (!user) return false;
   return user.role === 'super_admin' || user.permissions.includes(permission);
 }
+
+/** The ways an account proves itself when it elevates to super_admin. */
+export const ELEVATION_METHODS = ['email_verification', 'master_key', 'time_based_otp'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BreakerStateName } from './breakers';
+import type { BreakerStateName } from './breaker-vocabulary';
 
 /** A service's endpoint: an http(s) URL, or the API's own chaos target /api/chaos/<id>. */
 export const CHAOS_PATH = /^\/api\/chaos\/\d+$/;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERMISSIONS, ROLES } from './roles';
+import { ELEVATION_METHODS, PERMISSIONS, ROLES } from './roles';
 
 /** A user as the API returns it. */
 export interface UserView {
@@ -52,8 +52,6 @@ export const auditQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
-
-export const ELEVATION_METHODS = ['email_verification', 'master_key', 'time_based_otp'] as const;
 
 export const elevateSchema = z.discriminatedUnion(
   'method',

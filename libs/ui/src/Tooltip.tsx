@@ -1,42 +1,79 @@
-import * as RadixTooltip from '@radix-ui/react-tooltip';
-import type { ReactNode } from 'react';
-import styled from 'styled-components';
+import { cloneElement, useEffect, useRef, useState, type FocusEvent, type PointerEvent, type ReactElement, type ReactNode } from 'react';
 import { TOOLTIP } from '@cbh/contracts';
-import { theme } from './theme';
+import { onDemand } from './on-demand';
+import type { TooltipInterest } from './TooltipPopup';
 
-export function TooltipProvider({ children }: { children: ReactNode }) {
-  return (
-    <RadixTooltip.Provider delayDuration={TOOLTIP.delayMs} skipDelayDuration={TOOLTIP.skipDelayMs}>
-      {children}
-    </RadixTooltip.Provider>
-  );
-}
+// Radix Tooltip is fetched when a visitor first points at or focuses a trigger, not with the page. Until then a
+// trigger is its bare child; the popup it becomes opens as Radix would have: after the delay for a pointer (the
+// download counts towards it), at once for keyboard focus, not at all for a click.
+const tooltipPopup = onDemand(() => import(/* webpackChunkName: "tooltip-popup" */ './TooltipPopup'), 'tooltips');
 
-const Content = styled(RadixTooltip.Content)`
-  padding: 4px 8px;
-  border-radius: 6px;
-  font-size: 12px;
-  color: ${theme.colors.primaryText};
-  background: ${theme.colors.text};
-`;
+type TriggerProps = {
+  onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerDown?: (event: PointerEvent<HTMLElement>) => void;
+  onFocus?: (event: FocusEvent<HTMLElement>) => void;
+  onBlur?: (event: FocusEvent<HTMLElement>) => void;
+};
 
-export function Tooltip({
-  content,
-  side = 'top',
-  children,
-}: {
+export interface TooltipProps {
   content: ReactNode;
   side?: 'top' | 'right' | 'bottom' | 'left';
-  children: ReactNode;
-}) {
-  return (
-    <RadixTooltip.Root>
-      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
-      <RadixTooltip.Portal>
-        <Content side={side} sideOffset={4}>
-          {content}
-        </Content>
-      </RadixTooltip.Portal>
-    </RadixTooltip.Root>
-  );
+  /** The trigger: one element that takes pointer and focus handlers (a link, a button, a focusable span). */
+  children: ReactElement<TriggerProps>;
+}
+
+/** Names its trigger on hover (after TOOLTIP.delayMs) and on keyboard focus. */
+export function Tooltip({ content, side = 'top', children }: TooltipProps) {
+  const popup = tooltipPopup.use();
+  const [interest, setInterest] = useState<{ via: TooltipInterest; since: number } | null>(null);
+  const [delayOver, setDelayOver] = useState(false);
+  const pointerDown = useRef(false);
+
+  useEffect(() => {
+    if (interest?.via !== 'pointer') return undefined;
+    const timer = setTimeout(() => setDelayOver(true), Math.max(0, interest.since + TOOLTIP.delayMs - performance.now()));
+    return () => clearTimeout(timer);
+  }, [interest]);
+
+  // a pointer still in its delay keeps the bare trigger, whose pointerleave tells whether to open at the end
+  if (popup && (interest?.via !== 'pointer' || delayOver)) {
+    return (
+      <popup.TooltipPopup content={content} side={side} openedBy={interest?.via}>
+        {children}
+      </popup.TooltipPopup>
+    );
+  }
+
+  const own = children.props;
+  const interested = (via: TooltipInterest) => {
+    setDelayOver(false);
+    setInterest({ via, since: performance.now() });
+    void tooltipPopup.load();
+  };
+  return cloneElement(children, {
+    onPointerEnter: (event) => {
+      own.onPointerEnter?.(event);
+      if (event.pointerType !== 'touch') interested('pointer');
+    },
+    onPointerLeave: (event) => {
+      own.onPointerLeave?.(event);
+      setInterest(null);
+    },
+    onPointerDown: (event) => {
+      own.onPointerDown?.(event);
+      // as in Radix: a press closes the tooltip, and the focus that comes with it opens none
+      pointerDown.current = true;
+      document.addEventListener('pointerup', () => (pointerDown.current = false), { once: true });
+      setInterest(null);
+    },
+    onFocus: (event) => {
+      own.onFocus?.(event);
+      if (!pointerDown.current) interested('focus');
+    },
+    onBlur: (event) => {
+      own.onBlur?.(event);
+      setInterest(null);
+    },
+  });
 }

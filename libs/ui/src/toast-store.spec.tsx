@@ -2,14 +2,26 @@
 import { act, render, screen } from '@testing-library/react';
 import { TOAST } from '@cbh/contracts';
 import { dismissToast, toast } from './toast-store';
+import { ToastRegion } from './ToastRegion';
 import { Toaster } from './Toaster';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
+describe('the toaster', () => {
+  // first in this file: no toast has been raised yet
+  it('renders nothing before the first toast, then loads the region and shows the toast', async () => {
+    const { container } = render(<Toaster />);
+    expect(container.innerHTML).toBe('');
+    act(() => void toast({ title: 'Domain Added' }));
+    expect(await screen.findByText('Domain Added')).toBeTruthy();
+    expect(screen.getByRole('region').getAttribute('aria-label')).toMatch(/F8/);
+  });
+});
+
 describe('notifications', () => {
   it('shows one toast at a time, the newest', () => {
-    render(<Toaster />);
+    render(<ToastRegion />);
     act(() => {
       toast({ title: 'Test Started', description: 'Load test session has been initiated.' });
       toast({ title: 'Test Stopped', description: 'Load test session has been stopped.' });
@@ -19,7 +31,7 @@ describe('notifications', () => {
   });
 
   it('closes a toast after 5000 ms', () => {
-    render(<Toaster />);
+    render(<ToastRegion />);
     act(() => void toast({ title: 'Domain Added' }));
     act(() => void jest.advanceTimersByTime(TOAST.durationMs - 100));
     expect(screen.getByText('Domain Added')).toBeTruthy();
@@ -28,12 +40,12 @@ describe('notifications', () => {
   });
 
   it('offers the notification region on F8', () => {
-    render(<Toaster />);
+    render(<ToastRegion />);
     expect(screen.getByRole('region').getAttribute('aria-label')).toMatch(/F8/);
   });
 
   it('keeps a dismissed toast in memory for the removal delay only', () => {
-    const { container } = render(<Toaster />);
+    const { container } = render(<ToastRegion />);
     let id = 0;
     act(() => void (id = toast({ title: 'User Invited' })));
     act(() => dismissToast(id));
@@ -43,14 +55,14 @@ describe('notifications', () => {
 
   it('caps the region at 420 px wide', () => {
     expect(TOAST.maxWidthPx).toBe(420);
-    render(<Toaster />);
+    render(<ToastRegion />);
     const viewport = document.querySelector('ol')!;
     expect(getComputedStyle(viewport).maxWidth).toBe('420px');
   });
 
   it("offers a toast's action as a link the host routes, which closes the toast", () => {
     const onNavigate = jest.fn();
-    render(<Toaster onNavigate={onNavigate} />);
+    render(<ToastRegion onNavigate={onNavigate} />);
     const action = { label: 'View breaker', href: '/circuit-breakers/3' };
     act(() => void toast({ title: 'Circuit breaker opened: payments', action }));
     const link = screen.getByRole('link', { name: 'View breaker' });

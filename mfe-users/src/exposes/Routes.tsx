@@ -1,11 +1,21 @@
 import { ROUTES } from '@cbh/contracts';
-import { RoutePages } from '@cbh/router';
-import { PrivilegeElevationPage } from '../features/elevation/PrivilegeElevationPage';
-import { UserManagementPage } from '../features/users/UserManagementPage';
+import { lazyPage, RoutePages } from '@cbh/router';
 
 export const pages = [
-  { path: ROUTES.users.path, Component: UserManagementPage },
-  { path: ROUTES.elevate.path, Component: PrivilegeElevationPage },
+  {
+    path: ROUTES.users.path,
+    Component: lazyPage(
+      () => import('../features/users/UserManagementPage'),
+      (m) => m.UserManagementPage,
+    ),
+  },
+  {
+    path: ROUTES.elevate.path,
+    Component: lazyPage(
+      () => import('../features/elevation/PrivilegeElevationPage'),
+      (m) => m.PrivilegeElevationPage,
+    ),
+  },
 ];
 
 export default function UsersRoutes() {

@@ -1,15 +1,12 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@cbh/router';
-import { TooltipProvider } from '@cbh/ui';
 import { Sidebar } from './Sidebar';
 
 function renderSidebar() {
   render(
     <MemoryRouter>
-      <TooltipProvider>
-        <Sidebar />
-      </TooltipProvider>
+      <Sidebar />
     </MemoryRouter>,
   );
   return screen.getByRole('complementary', { name: 'Service Logic' });

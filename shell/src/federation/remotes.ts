@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import {
   REMOTE_LOAD_TIMEOUT_MS,
   REMOTE_ROUTES_MODULE,
-  remotesManifestSchema,
+  parseRemotesManifest,
   type RemoteDescriptor,
   type RemotesManifest,
 } from '@cbh/contracts';
@@ -13,7 +13,7 @@ import { RemoteTimeoutError } from './remote-errors';
 export async function fetchRemotesManifest(): Promise<RemotesManifest> {
   const response = await fetch('/remotes.json', { cache: 'no-cache' });
   if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
-  return remotesManifestSchema.parse(await response.json());
+  return parseRemotesManifest(await response.json());
 }
 
 function toRuntimeRemote(remote: RemoteDescriptor) {

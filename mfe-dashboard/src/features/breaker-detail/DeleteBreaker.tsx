@@ -3,7 +3,7 @@ import { apiErrorMessage, useDeleteBreakerMutation, useGetServicesQuery } from '
 import { ROUTES, type BreakerConfigView } from '@cbh/contracts';
 import { useNavigate } from '@cbh/router';
 import { Button, plural, theme, toast } from '@cbh/ui';
-import { ConfirmDialog } from '@cbh/ui/overlays';
+import { ConfirmDialog, OnceOpened } from './lazy-dialogs';
 
 /** Deletes the breaker after a confirmation naming it; the API refuses (409, with its reason) while a load test runs. */
 export function DeleteBreaker({ breaker }: { breaker: BreakerConfigView }) {
@@ -30,18 +30,20 @@ export function DeleteBreaker({ breaker }: { breaker: BreakerConfigView }) {
       <Button $variant="outline" style={{ color: theme.colors.destructive }} onClick={() => setConfirming(true)}>
         Delete
       </Button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={`Delete ${breaker.name}?`}
-        description={`Its transition journal and load-test history are deleted with it${
-          using ? `, and the ${plural(using, 'service')} using it will call without a breaker` : ''
-        }. This cannot be undone.`}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={isLoading}
-        onConfirm={confirm}
-      />
+      <OnceOpened open={confirming}>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={`Delete ${breaker.name}?`}
+          description={`Its transition journal and load-test history are deleted with it${
+            using ? `, and the ${plural(using, 'service')} using it will call without a breaker` : ''
+          }. This cannot be undone.`}
+          confirmLabel="Delete"
+          pendingLabel="Deleting..."
+          pending={isLoading}
+          onConfirm={confirm}
+        />
+      </OnceOpened>
     </>
   );
 }

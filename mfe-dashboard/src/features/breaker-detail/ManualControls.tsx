@@ -4,7 +4,7 @@ import { apiErrorMessage, useControlBreakerMutation } from '@cbh/api-client';
 import { OVERRIDE_LABEL, STATE_LABEL } from '@cbh/breaker-widgets';
 import { MANUAL_ACTION_TEXT, MANUAL_ACTIONS, type BreakerConfigView, type BreakerOverride, type ManualAction } from '@cbh/contracts';
 import { Button, Card, Muted, SectionTitle, toast } from '@cbh/ui';
-import { ConfirmDialog } from '@cbh/ui/overlays';
+import { ConfirmDialog, OnceOpened } from './lazy-dialogs';
 
 const Buttons = styled.div`
   display: flex;
@@ -57,16 +57,18 @@ export function ManualControls({ breaker, override }: { breaker: BreakerConfigVi
           </Button>
         ))}
       </Buttons>
-      <ConfirmDialog
-        open={text !== null}
-        onOpenChange={(open) => (open ? undefined : setAsking(null))}
-        title={text ? `${text.label} “${breaker.name}”?` : ''}
-        description={text?.effect ?? ''}
-        confirmLabel={text?.label ?? ''}
-        pendingLabel="Applying..."
-        pending={isLoading}
-        onConfirm={confirm}
-      />
+      <OnceOpened open={text !== null}>
+        <ConfirmDialog
+          open={text !== null}
+          onOpenChange={(open) => (open ? undefined : setAsking(null))}
+          title={text ? `${text.label} “${breaker.name}”?` : ''}
+          description={text?.effect ?? ''}
+          confirmLabel={text?.label ?? ''}
+          pendingLabel="Applying..."
+          pending={isLoading}
+          onConfirm={confirm}
+        />
+      </OnceOpened>
     </Card>
   );
 }

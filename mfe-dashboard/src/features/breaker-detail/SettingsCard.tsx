@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import styled from 'styled-components';
 import type { BreakerConfigView } from '@cbh/contracts';
 import { Button, Card, Muted, SectionTitle, theme } from '@cbh/ui';
-import { EditSettingsDialog } from './EditSettingsDialog';
+import { EditSettingsDialog, OnceOpened } from './lazy-dialogs';
 
 const Facts = styled.dl`
   display: grid;
@@ -58,7 +58,7 @@ export function SettingsCard({ breaker, canAdminister }: { breaker: BreakerConfi
       ) : (
         <Muted style={{ fontSize: 13 }}>Changing settings needs the circuit_breaker_admin permission.</Muted>
       )}
-      {editing ? <EditSettingsDialog breaker={breaker} onClose={() => setEditing(false)} /> : null}
+      <OnceOpened open={editing}>{editing ? <EditSettingsDialog breaker={breaker} onClose={() => setEditing(false)} /> : null}</OnceOpened>
     </Card>
   );
 }

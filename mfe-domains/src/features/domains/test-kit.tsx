@@ -18,7 +18,7 @@ import type {
 } from '@cbh/contracts';
 import { MemoryRouter } from '@cbh/router';
 import { authUser, fakeApi } from '@cbh/test-support';
-import { Toaster, TooltipProvider } from '@cbh/ui';
+import { Toaster } from '@cbh/ui';
 import { DomainManagementPage } from './DomainManagementPage';
 
 export const admin = authUser({ email: 'ada@example.com', role: 'admin', permissions: ['domain_management'] });
@@ -191,9 +191,7 @@ export function renderPage({ live = false } = {}) {
     <Provider store={createAppStore()}>
       {live ? <LiveBridge /> : null}
       <MemoryRouter initialEntries={['/domains']}>
-        <TooltipProvider>
-          <DomainManagementPage />
-        </TooltipProvider>
+        <DomainManagementPage />
       </MemoryRouter>
       <Toaster />
     </Provider>,

@@ -130,7 +130,7 @@ describe('email verification', () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Use Email Verification' }));
     expect(await screen.findByText('The verification email was not sent.')).toBeTruthy();
-    expect(screen.getByText('Elevation Failed')).toBeTruthy();
+    expect(await screen.findByText('Elevation Failed')).toBeTruthy();
     expect(screen.getByText('Too many failed attempts. Try again within 15 minutes.')).toBeTruthy();
     fireEvent.click(button('Send again'));
     expect(await screen.findByText(/^A verification email was sent to owner@acme.test/)).toBeTruthy();

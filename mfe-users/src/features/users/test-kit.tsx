@@ -9,7 +9,7 @@ import { createAppStore } from '@cbh/api-client';
 import type { AuthUser, UserView } from '@cbh/contracts';
 import { MemoryRouter } from '@cbh/router';
 import { authUser, fakeApi } from '@cbh/test-support';
-import { Toaster, TooltipProvider } from '@cbh/ui';
+import { Toaster } from '@cbh/ui';
 import { UserManagementPage } from './UserManagementPage';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -69,9 +69,7 @@ export function renderPage({ strict = false } = {}) {
   const tree = (
     <Provider store={createAppStore()}>
       <MemoryRouter initialEntries={['/users']}>
-        <TooltipProvider>
-          <UserManagementPage />
-        </TooltipProvider>
+        <UserManagementPage />
       </MemoryRouter>
       <Toaster />
     </Provider>
