@@ -56,7 +56,7 @@ try {
     benchLine(`API p99 ${urlPath}, ${CONNECTIONS} connections`, `${p99} ms`, '≤ 25 ms', p99 <= 25);
   }
 } finally {
-  await api.stopped();
+  await api.stop();
 }
 if (PROFILE_DIR) {
   const [file] = readdirSync(PROFILE_DIR).filter((name) => name.endsWith('.cpuprofile'));
