@@ -7,8 +7,8 @@ import { ROOT } from '../scripts/run.mjs';
 
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
 
-export async function startBenchApi({ port = 3390, env = {}, probe } = {}) {
-  const dataDir = path.join(ROOT, '.data/bench');
+export async function startBenchApi({ port = 3390, pgPort = 54370, dataFolder = '.data/bench', env = {}, probe } = {}) {
+  const dataDir = path.join(ROOT, dataFolder);
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, [...(probe ? ['--require', probe] : []), path.join(ROOT, 'dist/api/main.js')], {
     cwd: ROOT,
@@ -16,7 +16,7 @@ export async function startBenchApi({ port = 3390, env = {}, probe } = {}) {
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: '54370',
+      EMBEDDED_PG_PORT: String(pgPort),
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       SEED_DEMO: 'true',
