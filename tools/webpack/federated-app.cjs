@@ -1,6 +1,8 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { BundleStatsPlugin } = require('./bundle-stats-plugin.cjs');
 const { sharedFor } = require('./shared-singletons.cjs');
@@ -24,6 +26,20 @@ const PROVIDE_RUNTIME_PLUGIN = path.join(
   path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')),
   'index.js',
 );
+
+/** The build's text files, also as .br and .gz. */
+function compressedCopies() {
+  const files = { test: /\.(js|mjs|css|html|json|svg|txt)$/, threshold: 1024, minRatio: 0.9 };
+  return [
+    new CompressionPlugin({ ...files, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }),
+    new CompressionPlugin({
+      ...files,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+    }),
+  ];
+}
 
 /**
  * The webpack config of one app of the site: the shell (host) when `host` is set, a remote otherwise.
@@ -90,6 +106,9 @@ function federatedApp({ project, name, exposes = {}, runtimePlugins = [], devPor
           dts: false,
         }),
         host && new HtmlWebpackPlugin({ template: path.join(projectDir, 'src/index.html'), scriptLoading: 'defer' }),
+        // brotli and gzip copies beside every text file of 1 KB or more, made once at build time: the API serves
+        // the one the browser accepts (@fastify/static preCompressed) without compressing per request
+        ...(production ? compressedCopies() : []),
         production && new BundleStatsPlugin({ project, outputFile: path.join(outputPath, '..', 'bundle-stats', `${project}.json`) }),
       ].filter(Boolean),
       optimization: {

@@ -7,8 +7,8 @@ import { errorBody } from '../common/api-exception.filter';
 
 const REVALIDATE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Build output names carry a content hash: main.3f9a1c0b2e.js */
-const HASHED = /\.[0-9a-f]{8,}\.(js|css)$/;
+/** Build output names carry a content hash: main.3f9a1c0b2e.js (and its compressed copies, main.3f9a1c0b2e.js.br) */
+const HASHED = /\.[0-9a-f]{8,}\.(js|css)(\.br|\.gz)?$/;
 
 function cacheHeaders(reply: FastifyReply, filePath: string) {
   reply.header('Cache-Control', HASHED.test(filePath) ? IMMUTABLE : REVALIDATE);
@@ -49,7 +49,9 @@ export async function mountStaticSite(
 
   // Only the folders the manifest points at are served, never the rest of the build output. Files are looked up
   // per request, so a remote redeployed into its folder is served at once.
-  const files = { index: false as const, cacheControl: false, setHeaders: cacheHeaders, decorateReply: false };
+  // preCompressed: the build writes .br and .gz copies of its text files (tools/webpack/federated-app.cjs); the one
+  // the browser accepts is sent, with Vary: Accept-Encoding, and the file as it is otherwise
+  const files = { index: false as const, cacheControl: false, setHeaders: cacheHeaders, decorateReply: false, preCompressed: true };
   for (const folder of localRemoteFolders(manifest)) {
     await http.register(fastifyStatic, { ...files, root: path.join(staticRoot, folder), prefix: `/remotes/${folder}/` });
   }

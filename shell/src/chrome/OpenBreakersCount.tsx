@@ -1,11 +1,11 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { useGetLatestMetricsQuery } from '@cbh/api-client';
 import { ROUTES } from '@cbh/contracts';
 import { Link } from '@cbh/router';
 import { theme } from '@cbh/ui';
 
 // red while any breaker is open; a quiet outline at zero, so the bar does not shift when one opens
-const Count = styled(Link)<{ $open: boolean }>`
+const pill = css<{ $open: boolean }>`
   padding: 2px 8px;
   border-radius: 999px;
   border: 1px solid ${({ $open }) => ($open ? theme.colors.open : theme.colors.border)};
@@ -17,13 +17,30 @@ const Count = styled(Link)<{ $open: boolean }>`
   white-space: nowrap;
 `;
 
+const Count = styled(Link)<{ $open: boolean }>`
+  ${pill}
+`;
+
+// holds the count's place until the figures arrive: the links beside it wrap once, at the first paint, not later
+const Placeholder = styled.span<{ $open: boolean }>`
+  ${pill}
+  visibility: hidden;
+`;
+
 /**
  * How many breakers are open now, linking to the wall; for holders of circuit_breaker_view only. The latest
  * metrics are read once, then kept current by the live connection (every metricsUpdate and stateChange).
  */
 export function OpenBreakersCount({ canView }: { canView: boolean }) {
   const { data } = useGetLatestMetricsQuery(undefined, { skip: !canView });
-  if (!data) return null;
+  if (!canView) return null;
+  if (!data) {
+    return (
+      <Placeholder $open={false} aria-hidden>
+        0 open
+      </Placeholder>
+    );
+  }
   const open = data.stats.filter((stats) => stats.state === 'OPEN').length;
   // the name starts with the text shown (for speech input) and says 'breakers': 'Circuit Breakers' names the wall's link
   return (

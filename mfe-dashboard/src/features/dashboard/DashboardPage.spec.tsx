@@ -85,3 +85,19 @@ it('asks a signed-out visitor to sign in', async () => {
   renderDashboard();
   expect((await screen.findByRole('link', { name: 'Login' })).getAttribute('href')).toBe('/api/login');
 });
+
+it('keeps the figures’ place while they load and when they could not be loaded, hidden from assistive technology', async () => {
+  let answer: (response: Response) => void = () => undefined;
+  fakeApi({
+    'GET /api/auth/user': viewer,
+    'GET /api/dashboard/stats': () => new Promise<Response>((resolve) => (answer = resolve)),
+    'GET /api/dashboard/activity': [],
+  });
+  renderDashboard();
+  expect(await screen.findByRole('status', { name: 'Loading figures…' })).toBeTruthy();
+  expect(screen.queryByRole('region', { name: 'Active Circuit Breakers' })).toBeNull();
+  expect(screen.getByRole('status', { name: 'Loading figures…' }).querySelectorAll('section')).toHaveLength(4);
+  answer(Response.json({ statusCode: 500, error: 'Internal Server Error', message: 'boom' }, { status: 500 }));
+  expect(await screen.findByRole('status', { name: 'The figures could not be loaded.' })).toBeTruthy();
+  expect(screen.queryByRole('region', { name: 'Active Circuit Breakers' })).toBeNull();
+});

@@ -78,6 +78,23 @@ function StatCards({ stats }: { stats: DashboardStats }) {
   );
 }
 
+/**
+ * The cards' place while the figures load (or when they could not be): the same cards with a dash for each
+ * figure, hidden from assistive technology, so the sections below do not move when the figures arrive.
+ */
+function PendingStatCards({ failed }: { failed: boolean }) {
+  const status = failed ? 'The figures could not be loaded.' : 'Loading figures…';
+  return (
+    <div role="status" aria-label={status}>
+      <Grid $columns={4} aria-hidden>
+        {['Active Circuit Breakers', 'Total Requests', 'Managed Domains', 'System Uptime'].map((label) => (
+          <StatCard key={label} label={label} value="–" change={{ text: failed ? 'could not be loaded' : 'loading…', trend: 'flat' }} />
+        ))}
+      </Grid>
+    </div>
+  );
+}
+
 export function DashboardPage() {
   const { data: user } = useGetAuthUserQuery();
   const options = { skip: !user, refetchOnMountOrArgChange: REFETCH_AFTER_SECONDS };
@@ -103,11 +120,7 @@ export function DashboardPage() {
         <Badge $color={theme.colors.success}>System Operational</Badge>
       </Banner>
 
-      {stats.data ? (
-        <StatCards stats={stats.data} />
-      ) : (
-        <Muted role="status">{stats.isError ? 'The figures could not be loaded.' : 'Loading figures…'}</Muted>
-      )}
+      {stats.data ? <StatCards stats={stats.data} /> : <PendingStatCards failed={stats.isError} />}
 
       <Grid $columns={2}>
         <Card>

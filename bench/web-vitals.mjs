@@ -1,0 +1,354 @@
+// Web vitals of the production build, measured in Chromium on localhost: `/` signed out and `/`, `/dashboard`,
+// `/load-test`, `/users`, `/domains`, `/patterns/cqrs` signed in. For each route, the median of 5 loads with a
+// cold cache (a fresh browser context per load) and 5 with a warm one (one context, loaded once before) of:
+//   LCP       largest-contentful-paint, from navigation start (goal cold ≤ 1000 ms)
+//   CLS       the largest session window of layout shifts without recent input (goal ≤ 0.02)
+//   TBT       blocking time: the sum over long tasks of their time past 50 ms, from navigation start until the
+//             measurement ends (the heading visible + --settle ms); Lighthouse counts from FCP to TTI instead
+//   longest   the longest main-thread task (goal ≤ 100 ms)
+//   heading   the time until the route's main heading (`main h1`) is laid out with a size, from navigation start
+// as the browser's own PerformanceObserver entries report them (injected before the page's scripts run).
+// Then Lighthouse's performance category with its desktop config (simulated 40 ms RTT, 10 Mbit/s, no CPU
+// slowdown) on `/` signed out and `/dashboard` signed in, in Debian's Chromium: the median score of
+// --lighthouse-runs runs (goal ≥ 95) with its main metrics. It lives in this script, not a sibling, because it needs
+// the same API process and session cookie; `--no-lighthouse` skips it.
+// The output ends with one `BENCH\t<measure>\t<figure>\t<goal>\t<OK|MISSED>` line per goal for the summary table.
+// Usage: npm run build && npm run bench:vitals [-- --runs 5] [--settle 1500] [--lighthouse-runs 3] [--no-lighthouse]
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { ROOT } from '../scripts/run.mjs';
+import { startBenchApi } from './api-process.mjs';
+
+const arg = (name, fallback) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const RUNS = arg('runs', 5);
+const SETTLE_MS = arg('settle', 1500);
+const LIGHTHOUSE_RUNS = arg('lighthouse-runs', 3);
+const LIGHTHOUSE = !process.argv.includes('--no-lighthouse');
+const PORT = 3471;
+const PG_PORT = 54471;
+const DEBUGGING_PORT = 3472;
+const VIEWPORT = { width: 1350, height: 940 }; // Lighthouse's desktop screen
+const GOAL = { lcpMs: 1000, cls: 0.02, longTaskMs: 100, lighthouse: 95 };
+
+const ROUTES = [
+  { label: '/ (signed out)', path: '/', signedIn: false },
+  { label: '/ (signed in)', path: '/', signedIn: true },
+  { label: '/dashboard', path: '/dashboard', signedIn: true },
+  { label: '/load-test', path: '/load-test', signedIn: true },
+  { label: '/users', path: '/users', signedIn: true },
+  { label: '/domains', path: '/domains', signedIn: true },
+  { label: '/patterns/cqrs', path: '/patterns/cqrs', signedIn: true },
+];
+const LIGHTHOUSE_PAGES = [
+  { label: '/ (signed out)', path: '/', signedIn: false },
+  { label: '/dashboard', path: '/dashboard', signedIn: true },
+];
+
+const median = (values) => {
+  const sorted = values.filter((value) => value !== null && !Number.isNaN(value)).sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const ms = (value) => (Number.isNaN(value) ? '–' : `${Math.round(value)} ms`);
+const cls = (value) => (Number.isNaN(value) ? '–' : value.toFixed(3));
+const verdict = (ok) => (ok ? 'OK' : 'MISSED');
+
+/** Runs in the page before its own scripts: collects the entries the browser reports while the page loads. */
+function instrument() {
+  const describe = (node) => {
+    if (!node || node.nodeType !== 1) return node ? node.nodeName : null;
+    const text = (node.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${text ? ` "${text}"` : ''}`;
+  };
+  const vitals = { fcp: null, lcp: null, lcpElement: null, cls: 0, shifts: [], longTasks: [], heading: null };
+  window.__vitals = vitals;
+  const observe = (type, onEntry) =>
+    new PerformanceObserver((list) => list.getEntries().forEach(onEntry)).observe({ type, buffered: true });
+  observe('paint', (entry) => {
+    if (entry.name === 'first-contentful-paint') vitals.fcp = entry.startTime;
+  });
+  observe('largest-contentful-paint', (entry) => {
+    vitals.lcp = entry.startTime;
+    vitals.lcpElement = describe(entry.element);
+  });
+  // CLS as Chromium defines it: shifts less than 1 s apart form a session window of at most 5 s; the largest counts.
+  let windowValue = 0;
+  let windowStart = 0;
+  let previous = 0;
+  observe('layout-shift', (entry) => {
+    if (entry.hadRecentInput) return;
+    if (windowValue && entry.startTime - previous < 1000 && entry.startTime - windowStart < 5000) windowValue += entry.value;
+    else {
+      windowValue = entry.value;
+      windowStart = entry.startTime;
+    }
+    previous = entry.startTime;
+    vitals.cls = Math.max(vitals.cls, windowValue);
+    vitals.shifts.push({ at: entry.startTime, value: entry.value, sources: (entry.sources ?? []).map((source) => describe(source.node)) });
+  });
+  observe('longtask', (entry) => vitals.longTasks.push({ start: entry.startTime, duration: entry.duration }));
+  const lookForHeading = () => {
+    const heading = document.querySelector('main h1');
+    const box = heading?.getBoundingClientRect();
+    if (box && box.width > 0 && box.height > 0 && getComputedStyle(heading).visibility !== 'hidden') {
+      vitals.heading = performance.now();
+      vitals.headingText = heading.textContent;
+    } else requestAnimationFrame(lookForHeading);
+  };
+  requestAnimationFrame(lookForHeading);
+}
+
+/** One load of `url` in a new page of `context`: the figures once the heading has shown and SETTLE_MS passed. */
+async function measure(context, url) {
+  const page = await context.newPage();
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => window.__vitals.heading !== null, null, { timeout: 30_000 });
+    await page.waitForTimeout(SETTLE_MS);
+    const vitals = await page.evaluate(() => window.__vitals);
+    const durations = vitals.longTasks.map((task) => task.duration);
+    return {
+      ...vitals,
+      tbt: durations.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0),
+      longest: Math.max(0, ...durations),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+async function newContext(browser, api, signedIn) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  if (signedIn) {
+    const [name, value] = api.cookie.split('=');
+    await context.addCookies([{ name, value, url: api.url }]);
+  }
+  await context.addInitScript(instrument);
+  return context;
+}
+
+const summarise = (loads) => ({
+  fcp: median(loads.map((load) => load.fcp)),
+  lcp: median(loads.map((load) => load.lcp)),
+  cls: median(loads.map((load) => load.cls)),
+  tbt: median(loads.map((load) => load.tbt)),
+  longest: median(loads.map((load) => load.longest)),
+  heading: median(loads.map((load) => load.heading)),
+  maxLongest: Math.max(...loads.map((load) => load.longest)),
+  maxCls: Math.max(...loads.map((load) => load.cls)),
+  lcpElements: [...new Set(loads.map((load) => load.lcpElement))],
+  shiftSources: [...new Set(loads.flatMap((load) => load.shifts.flatMap((shift) => shift.sources)))],
+  headingText: loads[0]?.headingText,
+});
+
+async function measureRoutes(api) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const results = [];
+  try {
+    // One unmeasured load of every route first, so the API process's first requests (JIT, database pool) do not
+    // land in the first cold figures: "cold" is the browser's cache, not the server.
+    for (const route of ROUTES) {
+      const context = await newContext(browser, api, route.signedIn);
+      await measure(context, api.url + route.path);
+      await context.close();
+    }
+    for (const route of ROUTES) {
+      const cold = [];
+      for (let i = 0; i < RUNS; i++) {
+        const context = await newContext(browser, api, route.signedIn);
+        cold.push(await measure(context, api.url + route.path));
+        await context.close();
+      }
+      const warm = [];
+      const context = await newContext(browser, api, route.signedIn);
+      await measure(context, api.url + route.path); // fills the cache
+      for (let i = 0; i < RUNS; i++) warm.push(await measure(context, api.url + route.path));
+      await context.close();
+      results.push({ route, cold: summarise(cold), warm: summarise(warm) });
+      process.stdout.write(`  measured ${route.label}\n`);
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+function printTable(results) {
+  const header = ['route', 'cache', 'FCP', 'LCP', 'CLS', 'TBT', 'longest task', 'heading visible'];
+  const rows = results.flatMap(({ route, cold, warm }) =>
+    [
+      ['cold', cold],
+      ['warm', warm],
+    ].map(([cache, s], index) => [
+      index ? '' : route.label,
+      cache,
+      ms(s.fcp),
+      ms(s.lcp),
+      cls(s.cls),
+      ms(s.tbt),
+      ms(s.longest),
+      ms(s.heading),
+    ]),
+  );
+  const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
+  const line = (row) => row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+  console.log(`\nMedians of ${RUNS} loads (cold: a fresh browser context per load; warm: one context, loaded once before)`);
+  console.log(line(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  rows.forEach((row) => console.log(line(row)));
+  console.log('');
+  for (const { route, cold, warm } of results) {
+    console.log(
+      `${route.label}: heading "${cold.headingText}"; LCP element ${cold.lcpElements.join(' | ')}; worst single load: longest task ${ms(Math.max(cold.maxLongest, warm.maxLongest))}, CLS ${cls(Math.max(cold.maxCls, warm.maxCls))}${cold.shiftSources.length || warm.shiftSources.length ? `; shifted: ${[...new Set([...cold.shiftSources, ...warm.shiftSources])].join(' | ')}` : ''}`,
+    );
+  }
+}
+
+/** Debian's Chromium with a remote-debugging port for Lighthouse to drive; resolves once the port answers. */
+async function startDebuggableChromium() {
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'cbh-lighthouse-'));
+  const child = spawn(
+    CHROMIUM_PATH,
+    [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUGGING_PORT}`, `--user-data-dir=${userDataDir}`, 'about:blank'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(userDataDir, { recursive: true, force: true });
+  };
+  for (let tries = 0; ; tries++) {
+    const up = await fetch(`http://127.0.0.1:${DEBUGGING_PORT}/json/version`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return { stop };
+    if (tries > 80 || child.exitCode !== null) {
+      await stop();
+      throw new Error('Chromium did not open its remote-debugging port');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function runLighthouse(api) {
+  const { default: lighthouse } = await import('lighthouse');
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+  const chrome = await startDebuggableChromium();
+  const results = [];
+  try {
+    for (const page of LIGHTHOUSE_PAGES) {
+      const runs = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        const { lhr } = await lighthouse(
+          api.url + page.path,
+          {
+            port: DEBUGGING_PORT,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+            // the session cookie on every request of the page, as a signed-in browser sends it
+            extraHeaders: page.signedIn ? { Cookie: api.cookie } : undefined,
+          },
+          desktopConfig,
+        );
+        if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        runs.push(lhr);
+      }
+      runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+      const lhr = runs[runs.length >> 1];
+      const value = (id) => lhr.audits[id]?.numericValue ?? NaN;
+      const opportunities = Object.values(lhr.audits)
+        .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.details?.type === 'opportunity')
+        .map((audit) => `${audit.title}${audit.details.overallSavingsMs ? ` (~${Math.round(audit.details.overallSavingsMs)} ms)` : ''}`);
+      results.push({
+        page,
+        score: Math.round(lhr.categories.performance.score * 100),
+        scores: runs.map((run) => Math.round(run.categories.performance.score * 100)),
+        fcp: value('first-contentful-paint'),
+        lcp: value('largest-contentful-paint'),
+        tbt: value('total-blocking-time'),
+        cls: value('cumulative-layout-shift'),
+        si: value('speed-index'),
+        opportunities,
+      });
+    }
+  } finally {
+    await chrome.stop();
+  }
+  console.log(
+    `\nLighthouse ${JSON.parse(readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version}, performance, desktop config (median of ${LIGHTHOUSE_RUNS} runs)`,
+  );
+  for (const r of results) {
+    console.log(
+      `${r.page.label}: score ${r.score} (runs ${r.scores.join(', ')}); FCP ${ms(r.fcp)}, LCP ${ms(r.lcp)}, TBT ${ms(r.tbt)}, CLS ${cls(r.cls)}, Speed Index ${ms(r.si)}`,
+    );
+    if (r.opportunities.length) console.log(`  opportunities: ${r.opportunities.join('; ')}`);
+  }
+  return results;
+}
+
+function benchLines(results, lighthouseResults) {
+  const lines = [];
+  const bench = (measure, figure, goal, ok) => lines.push(['BENCH', measure, figure, goal, verdict(ok)].join('\t'));
+  for (const { route, cold } of results) bench(`LCP cold ${route.label}`, ms(cold.lcp), `≤ ${GOAL.lcpMs} ms`, cold.lcp <= GOAL.lcpMs);
+  const cases = results.flatMap(({ route, cold, warm }) => [
+    { where: `${route.label}, cold`, ...cold },
+    { where: `${route.label}, warm`, ...warm },
+  ]);
+  const worstCls = cases.reduce((worst, c) => (c.cls > worst.cls ? c : worst));
+  bench(`CLS, worst route (median of ${RUNS})`, `${cls(worstCls.cls)} (${worstCls.where})`, `≤ ${GOAL.cls}`, worstCls.cls <= GOAL.cls);
+  const worstTask = cases.reduce((worst, c) => (c.longest > worst.longest ? c : worst));
+  bench(
+    `longest task, worst route (median of ${RUNS})`,
+    `${ms(worstTask.longest)} (${worstTask.where})`,
+    `≤ ${GOAL.longTaskMs} ms`,
+    worstTask.longest <= GOAL.longTaskMs,
+  );
+  for (const r of lighthouseResults)
+    bench(`Lighthouse performance ${r.page.label} (desktop)`, String(r.score), `≥ ${GOAL.lighthouse}`, r.score >= GOAL.lighthouse);
+  return lines;
+}
+
+for (const file of ['dist/api/main.js', 'dist/shell/index.html']) {
+  if (!existsSync(path.join(ROOT, file))) {
+    console.error(`${file} is missing: run npm run build first`);
+    process.exit(1);
+  }
+}
+const api = await startBenchApi({
+  port: PORT,
+  dataDir: path.join(ROOT, '.data/bench-vitals'),
+  env: {
+    EMBEDDED_PG_PORT: String(PG_PORT),
+    SESSION_SECRET: 'session-secret-of-the-web-vitals-benchmark-0123456789',
+    // the seeded domains are never checked against the outside world
+    DNS_SERVERS: '127.0.0.1:9',
+    RDAP_BASE_URL: 'http://127.0.0.1:9',
+  },
+});
+const apiExited = new Promise((resolve) => api.process.once('exit', resolve));
+try {
+  console.log(
+    `Chromium ${CHROMIUM_PATH}, viewport ${VIEWPORT.width}×${VIEWPORT.height}, ${os.cpus().length} cores, the production build on ${api.url}`,
+  );
+  const results = await measureRoutes(api);
+  printTable(results);
+  const lighthouseResults = LIGHTHOUSE ? await runLighthouse(api) : [];
+  console.log('');
+  benchLines(results, lighthouseResults).forEach((line) => console.log(line));
+} finally {
+  api.stop();
+  await apiExited;
+}
