@@ -1,15 +1,11 @@
 import { useGetAuthUserQuery } from '@cbh/api-client';
 import { ROUTES } from '@cbh/contracts';
-import { lazyPage, RoutePages } from '@cbh/router';
-
-const HomePage = lazyPage(
-  () => import('../features/home/HomePage'),
-  (m) => m.HomePage,
-);
-const LandingPage = lazyPage(
-  () => import('../features/landing/LandingPage'),
-  (m) => m.LandingPage,
-);
+import { RoutePages } from '@cbh/router';
+import { CoreLogicPage } from '../features/core-logic/CoreLogicPage';
+import { HomePage } from '../features/home/HomePage';
+import { LandingPage } from '../features/landing/LandingPage';
+import { DataAccessLayerPage } from '../features/service-layers/DataAccessLayerPage';
+import { ServiceLayerPage } from '../features/service-layers/ServiceLayerPage';
 
 function Start() {
   const { data: user } = useGetAuthUserQuery();
@@ -18,27 +14,9 @@ function Start() {
 
 export const pages = [
   { path: ROUTES.home.path, Component: Start },
-  {
-    path: ROUTES.coreLogic.path,
-    Component: lazyPage(
-      () => import('../features/core-logic/CoreLogicPage'),
-      (m) => m.CoreLogicPage,
-    ),
-  },
-  {
-    path: ROUTES.serviceLayer.path,
-    Component: lazyPage(
-      () => import('../features/service-layers/ServiceLayerPage'),
-      (m) => m.ServiceLayerPage,
-    ),
-  },
-  {
-    path: ROUTES.dataAccessLayer.path,
-    Component: lazyPage(
-      () => import('../features/service-layers/DataAccessLayerPage'),
-      (m) => m.DataAccessLayerPage,
-    ),
-  },
+  { path: ROUTES.coreLogic.path, Component: CoreLogicPage },
+  { path: ROUTES.serviceLayer.path, Component: ServiceLayerPage },
+  { path: ROUTES.dataAccessLayer.path, Component: DataAccessLayerPage },
 ];
 
 export default function LearningRoutes() {

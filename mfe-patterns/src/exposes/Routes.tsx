@@ -1,33 +1,21 @@
 import type { ComponentType } from 'react';
 import { PATTERN_DEMOS, patternPath } from '@cbh/contracts';
-import { lazyPage, RoutePages } from '@cbh/router';
+import { RoutePages } from '@cbh/router';
+import { CqrsPage } from '../features/cqrs/CqrsPage';
+import { DddPage } from '../features/domain-driven-design/DddPage';
+import { EventSourcingPage } from '../features/event-sourcing/EventSourcingPage';
+import { HexagonalPage } from '../features/hexagonal/HexagonalPage';
+import { MicroservicesPage } from '../features/microservices/MicroservicesPage';
+import { SagaPage } from '../features/saga/SagaPage';
 
 /** One page per demonstration of the route table (a new demonstration there fails the type check until it has one). */
 const PAGES: Record<(typeof PATTERN_DEMOS)[number]['slug'], ComponentType> = {
-  cqrs: lazyPage(
-    () => import('../features/cqrs/CqrsPage'),
-    (m) => m.CqrsPage,
-  ),
-  'event-sourcing': lazyPage(
-    () => import('../features/event-sourcing/EventSourcingPage'),
-    (m) => m.EventSourcingPage,
-  ),
-  microservices: lazyPage(
-    () => import('../features/microservices/MicroservicesPage'),
-    (m) => m.MicroservicesPage,
-  ),
-  saga: lazyPage(
-    () => import('../features/saga/SagaPage'),
-    (m) => m.SagaPage,
-  ),
-  'domain-driven-design': lazyPage(
-    () => import('../features/domain-driven-design/DddPage'),
-    (m) => m.DddPage,
-  ),
-  'hexagonal-architecture': lazyPage(
-    () => import('../features/hexagonal/HexagonalPage'),
-    (m) => m.HexagonalPage,
-  ),
+  cqrs: CqrsPage,
+  'event-sourcing': EventSourcingPage,
+  microservices: MicroservicesPage,
+  saga: SagaPage,
+  'domain-driven-design': DddPage,
+  'hexagonal-architecture': HexagonalPage,
 };
 
 export const pages = PATTERN_DEMOS.map(({ slug }) => ({ path: patternPath(slug), Component: PAGES[slug] }));

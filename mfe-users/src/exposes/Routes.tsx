@@ -1,21 +1,11 @@
 import { ROUTES } from '@cbh/contracts';
-import { lazyPage, RoutePages } from '@cbh/router';
+import { RoutePages } from '@cbh/router';
+import { PrivilegeElevationPage } from '../features/elevation/PrivilegeElevationPage';
+import { UserManagementPage } from '../features/users/UserManagementPage';
 
 export const pages = [
-  {
-    path: ROUTES.users.path,
-    Component: lazyPage(
-      () => import('../features/users/UserManagementPage'),
-      (m) => m.UserManagementPage,
-    ),
-  },
-  {
-    path: ROUTES.elevate.path,
-    Component: lazyPage(
-      () => import('../features/elevation/PrivilegeElevationPage'),
-      (m) => m.PrivilegeElevationPage,
-    ),
-  },
+  { path: ROUTES.users.path, Component: UserManagementPage },
+  { path: ROUTES.elevate.path, Component: PrivilegeElevationPage },
 ];
 
 export default function UsersRoutes() {
