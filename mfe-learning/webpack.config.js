@@ -5,6 +5,4 @@ module.exports = federatedApp({
   project: 'mfe-learning',
   name: 'mfe_learning',
   devPort: REMOTE_DEV_PORTS['mfe-learning'],
-  // no dialog, tab or switch on the learning screens (their tooltips and toasts are the shell's)
-  radix: false,
 });

@@ -5,7 +5,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { BundleStatsPlugin } = require('./bundle-stats-plugin.cjs');
-const { sharedFor } = require('./shared-singletons.cjs');
+const { sharedSingletons } = require('./shared-singletons.cjs');
 const { swcRule } = require('./swc-rule.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -45,9 +45,9 @@ function compressedCopies() {
  * The webpack config of one app of the site: the shell (host) when `host` is set, a remote otherwise.
  * Output goes to dist/<project>/ unless `--env outputPath=...` says otherwise; `--env projectDir=...` builds
  * a copy of the app's folder instead of the original. `runtimePlugins` are federation runtime plugins of the
- * host, as paths relative to the app's folder; `radix: false` for an app whose screens use no Radix part.
+ * host, as paths relative to the app's folder.
  */
-function federatedApp({ project, name, exposes = {}, runtimePlugins = [], devPort, host = false, radix = true }) {
+function federatedApp({ project, name, exposes = {}, runtimePlugins = [], devPort, host = false }) {
   return (env = {}, argv = {}) => {
     const production = argv.mode !== 'development';
     const projectDir = env.projectDir ? path.resolve(env.projectDir) : path.join(ROOT, project);
@@ -101,7 +101,7 @@ function federatedApp({ project, name, exposes = {}, runtimePlugins = [], devPor
       plugins: [
         new ModuleFederationPlugin({
           ...federation,
-          shared: sharedFor({ radix }),
+          shared: sharedSingletons,
           shareStrategy: 'loaded-first',
           dts: false,
         }),

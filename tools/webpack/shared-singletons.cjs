@@ -1,5 +1,3 @@
-const fs = require('node:fs');
-const path = require('node:path');
 const rootPackage = require('../../package.json');
 
 /**
@@ -33,47 +31,8 @@ function versionOf(request) {
   return rootPackage.dependencies[name];
 }
 
-/**
- * The Radix primitives both the shell's toast and tooltip code and the overlays entry (dialogs, tabs, switches)
- * are built on. Shared, but not as singletons, so whichever app needs them first provides them to the others
- * and a visit downloads each once; each Radix component itself lives in one entry only and is not shared.
- * bench:bundle counts any library a visit of every route downloads twice.
- */
-const SHARED_RADIX_PRIMITIVES = [
-  '@radix-ui/primitive',
-  '@radix-ui/react-collection',
-  '@radix-ui/react-compose-refs',
-  '@radix-ui/react-context',
-  '@radix-ui/react-dismissable-layer',
-  '@radix-ui/react-focus-scope',
-  '@radix-ui/react-id',
-  '@radix-ui/react-portal',
-  '@radix-ui/react-presence',
-  '@radix-ui/react-primitive',
-  '@radix-ui/react-slot',
-  '@radix-ui/react-use-callback-ref',
-  '@radix-ui/react-use-controllable-state',
-  '@radix-ui/react-use-effect-event',
-  '@radix-ui/react-use-layout-effect',
-  '@radix-ui/react-use-size',
-];
-
-const installedVersion = (name) =>
-  JSON.parse(fs.readFileSync(path.join(__dirname, '../../node_modules', name, 'package.json'), 'utf8')).version;
-
-const singletons = Object.fromEntries(
+const sharedSingletons = Object.fromEntries(
   SINGLETONS.map((request) => [request, { singleton: true, requiredVersion: versionOf(request), strictVersion: false }]),
 );
-const radixPrimitives = Object.fromEntries(
-  SHARED_RADIX_PRIMITIVES.map((name) => [name, { requiredVersion: `^${installedVersion(name)}` }]),
-);
 
-/**
- * What an app shares. Every shared package is registered by the app's entry whether or not the app uses it
- * (about 90 bytes gzip each), so an app whose screens open no Radix overlay leaves the primitives out.
- */
-function sharedFor({ radix }) {
-  return radix ? { ...singletons, ...radixPrimitives } : singletons;
-}
-
-module.exports = { sharedFor, SINGLETONS };
+module.exports = { sharedSingletons, SINGLETONS };
