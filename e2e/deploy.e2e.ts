@@ -110,7 +110,9 @@ test('a redeployed remote shows its new build on the next visit to its routes, w
 
     // A broken deploy: another build whose entry throws. The dashboard falls back; the rest of the site works.
     deploy(firstBuild, dashboard);
+    // (a build writes its compressed copies with it: this one has none, so the file is sent as it is)
     writeFileSync(path.join(dashboard, 'remoteEntry.js'), "throw new Error('a broken deploy');\n");
+    for (const copy of ['remoteEntry.js.br', 'remoteEntry.js.gz']) rmSync(path.join(dashboard, copy), { force: true });
     await topBar.getByRole('link', { name: 'Home' }).click();
     await expect(heading).toHaveText('Master Circuit Breaker Patterns');
     await topBar.getByRole('link', { name: 'Dashboard' }).click();
