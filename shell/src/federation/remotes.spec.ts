@@ -1,9 +1,16 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
-import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import {
+  getInstance,
+  loadRemote,
+  registerPlugins,
+  registerRemotes,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/enhanced/runtime';
 import type { RemoteDescriptor } from '@cbh/contracts';
 import { loadRemoteRoutes, registerManifest } from './remotes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
+  getInstance: jest.fn(),
   loadRemote: jest.fn(),
   registerPlugins: jest.fn(),
   registerRemotes: jest.fn(),
@@ -84,6 +91,27 @@ it('forgets the loaded build and its chunks before loading a redeployed one', as
   // The new build is now the loaded one.
   await loadRemoteRoutes(remote);
   expect(forced()).toHaveLength(1);
+});
+
+it('drops the packages an old build registered for sharing that nobody loaded, and keeps those in use', async () => {
+  const shares = {
+    default: {
+      '@cbh/ui/overlays': { '0.1.0': { from: remote.name, loaded: false } },
+      '@cbh/ui/charts': { '0.1.0': { from: remote.name, loaded: true } },
+      '@cbh/breaker-widgets': { '0.1.0': { from: 'mfe_learning', loaded: false } },
+    },
+  };
+  jest.mocked(getInstance).mockReturnValue({ shareScopeMap: shares } as never);
+  runtimeServing(firstBuild);
+  await loadRemoteRoutes(remote);
+  deployed = answer(200, newBuild);
+  runtimeServing(newBuild);
+  await loadRemoteRoutes(remote);
+  expect(shares.default).toEqual({
+    '@cbh/ui/overlays': {},
+    '@cbh/ui/charts': { '0.1.0': { from: remote.name, loaded: true } },
+    '@cbh/breaker-widgets': { '0.1.0': { from: 'mfe_learning', loaded: false } },
+  });
 });
 
 it('treats a manifest the server no longer has as a redeploy, so the load fails into the fallback', async () => {

@@ -1,4 +1,4 @@
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import {
   REMOTE_LOAD_TIMEOUT_MS,
@@ -35,10 +35,28 @@ function forgetLoadedChunks(remote: RemoteDescriptor) {
   Reflect.deleteProperty(window, `webpackChunk${remote.name}`);
 }
 
+/**
+ * A remote registers every package it shares when its entry runs, and the first registration of a version is the
+ * one every app gets it from. A registration nobody has loaded yet would be fetched from the remote's old build,
+ * whose files a redeploy removes: so the old build's unloaded registrations go, and the next app to need the
+ * package provides it (a loaded one stays: its code is in memory and in use).
+ */
+function forgetUnloadedShares(remote: RemoteDescriptor) {
+  const scopes = getInstance()?.shareScopeMap ?? {};
+  for (const packages of Object.values(scopes)) {
+    for (const versions of Object.values(packages)) {
+      for (const [version, shared] of Object.entries(versions)) {
+        if (shared.from === remote.name && !shared.loaded && !shared.loading && !shared.lib) delete versions[version];
+      }
+    }
+  }
+}
+
 /** Forgets a remote's loaded or failed build, so the next load fetches its manifest, entry and chunks again. */
 export function resetRemote(remote: RemoteDescriptor) {
   registerRemotes([toRuntimeRemote(remote)], { force: true });
   forgetLoadedChunks(remote);
+  forgetUnloadedShares(remote);
 }
 
 export function withTimeout<T>(promise: Promise<T>, timeoutMs: number, onTimeout: () => Error): Promise<T> {
