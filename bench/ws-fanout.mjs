@@ -5,7 +5,7 @@
 // Usage: npm run build && node bench/ws-fanout.mjs [--clients 5000] [--events 20] [--workers 4]
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { connectClients } from './ws-clients.mjs';
-import { numberArg } from './report.mjs';
+import { benchLine, numberArg } from './report.mjs';
 
 if (!isMainThread) {
   // a worker: connect its share of the clients, then report each stateChange's delay until told to stop
