@@ -2,38 +2,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { TOOLTIP } from '@cbh/contracts';
 import { Tooltip } from './Tooltip';
+import { pointerLeaves, simulateTooltipBrowser } from './tooltip.test-kit';
 
-beforeAll(() => {
-  // Radix measures its trigger and content; jsdom has no layout
-  (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  // jsdom has no PointerEvent; Radix reads the pointer's type and position from one
-  window.PointerEvent ??= class extends MouseEvent {
-    readonly pointerType: string;
-    constructor(type: string, init: PointerEventInit = {}) {
-      super(type, init);
-      this.pointerType = init.pointerType ?? 'mouse';
-    }
-  } as typeof PointerEvent;
-  layOutBoxes();
-});
-
-/**
- * jsdom has no layout; Radix works out, as the pointer leaves a trigger, the way to its open tooltip from their
- * boxes. Every box is 100 × 20 at the top left, so a pointer leaving below and moving on far away closes it.
- */
-function layOutBoxes() {
-  const box = { x: 0, y: 0, top: 0, left: 0, right: 100, bottom: 20, width: 100, height: 20, toJSON: () => ({}) };
-  jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(box as DOMRect);
-}
-
-function pointerLeaves(element: Element) {
-  fireEvent.pointerLeave(element, { pointerType: 'mouse', clientX: 50, clientY: 30 });
-  fireEvent.pointerMove(document, { pointerType: 'mouse', clientX: 500, clientY: 500 });
-}
+beforeAll(simulateTooltipBrowser);
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
