@@ -5,7 +5,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import type { SessionData } from 'express-session';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { PgSessionStore, SESSION_COOKIE } from './session-store';
+import { PgSessionStore, SESSION_COOKIE, signedInUserId } from './session-store';
 import type { AppRequest, SessionRequest, SessionUser } from './session-user';
 import { pathOf } from '../web/security-headers';
 import { UserDirectory } from './user-directory.service';
@@ -58,7 +58,7 @@ export class SessionReader implements OnModuleInit {
     const sid = this.sessionId(request.headers.cookie);
     if (!sid) return null;
     const session = this.store.cached(sid);
-    const userId = (session as { passport?: { user?: string } } | undefined)?.passport?.user;
+    const userId = signedInUserId(session);
     if (!userId) return undefined;
     const user = this.directory.cached(userId);
     if (user === undefined) return undefined;
@@ -77,7 +77,7 @@ export class SessionReader implements OnModuleInit {
     const session = await new Promise<SessionData | null>((resolve) =>
       this.store.get(sid, (error, value) => resolve(error ? null : (value ?? null))),
     );
-    const userId = (session as { passport?: { user?: string } } | null)?.passport?.user;
+    const userId = signedInUserId(session);
     if (!userId) return null;
     const user = await this.directory.get(userId);
     if (!user?.isActive) return null;

@@ -7,6 +7,11 @@ const CACHE_TTL_MS = 10_000;
 
 type Callback<T = void> = (error: unknown, value?: T) => void;
 
+/** The id of the account a session is signed in as (passport keeps it in the session), if any. */
+export function signedInUserId(session: SessionData | null | undefined): string | undefined {
+  return (session as { passport?: { user?: string } } | null | undefined)?.passport?.user;
+}
+
 /**
  * express-session's store on the sessions table, with the user id in a column so an account's sessions can
  * be ended together. Reads are cached in memory for a few seconds, so hot authenticated reads cost no
@@ -51,7 +56,7 @@ export class PgSessionStore extends Store {
 
   set(sid: string, session: SessionData, callback: Callback = () => undefined) {
     const expires = session.cookie.expires ? new Date(session.cookie.expires) : new Date(Date.now() + 86_400_000);
-    const userId = (session as { passport?: { user?: string } }).passport?.user ?? null;
+    const userId = signedInUserId(session) ?? null;
     this.sessions.save({ sid, userId, data: session, expiresAt: expires }).then(() => {
       this.cache.set(sid, { session, until: Date.now() + CACHE_TTL_MS });
       callback(null);
@@ -84,7 +89,7 @@ export class PgSessionStore extends Store {
   /** Forgets every cached session of an account whose sessions ended or changed on another replica. */
   forgetUser(userId: string) {
     for (const [sid, { session }] of this.cache) {
-      if ((session as { passport?: { user?: string } }).passport?.user === userId) this.cache.delete(sid);
+      if (signedInUserId(session) === userId) this.cache.delete(sid);
     }
   }
 

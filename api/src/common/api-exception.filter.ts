@@ -43,35 +43,31 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const response = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
-    reply(exception, request, response, this.logger, this.maxBodyKb);
+    const status413 = (exception as { statusCode?: number }).statusCode === 413;
+    if (status413 || (exception instanceof HttpException && exception.getStatus() === 413)) {
+      response.status(413).send(errorBody(413, `The request body is larger than ${this.maxBodyKb} KB (MAX_BODY_KB)`));
+      return;
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      if (status >= 500) this.logger.error({ err: exception, url: request.url }, 'request failed');
+      response.status(status).send(errorBody(status, messageOf(exception)));
+      return;
+    }
+    const status = (exception as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // the body parsers' errors (malformed JSON, an unsupported type), raised before the handler, carry their own 4xx
+      response.status(status).send(errorBody(status, (exception as Error).message));
+      return;
+    }
+    if (isDatabaseUnavailable(exception)) {
+      // a database restart is an outage to wait out, not a bug: a clear 503 at once, logged as a warning
+      this.logger.warn({ url: request.url, reason: (exception as Error).message }, 'database unavailable');
+      response.header('Retry-After', '5');
+      response.status(503).send(errorBody(503, DATABASE_UNAVAILABLE_MESSAGE));
+      return;
+    }
+    this.logger.error({ err: exception, url: request.url }, 'unhandled error');
+    response.status(500).send(errorBody(500, 'Internal server error'));
   }
-}
-
-function reply(exception: unknown, request: FastifyRequest, response: FastifyReply, logger: Logger, maxBodyKb: number) {
-  const status413 = (exception as { statusCode?: number }).statusCode === 413;
-  if (status413 || (exception instanceof HttpException && exception.getStatus() === 413)) {
-    response.status(413).send(errorBody(413, `The request body is larger than ${maxBodyKb} KB (MAX_BODY_KB)`));
-    return;
-  }
-  if (exception instanceof HttpException) {
-    const status = exception.getStatus();
-    if (status >= 500) logger.error({ err: exception, url: request.url }, 'request failed');
-    response.status(status).send(errorBody(status, messageOf(exception)));
-    return;
-  }
-  const status = (exception as { statusCode?: number }).statusCode;
-  if (status && status >= 400 && status < 500) {
-    // the body parsers' errors (raised before the handler, passed here by Nest) (malformed JSON, an unsupported type) carry their own 4xx status
-    response.status(status).send(errorBody(status, (exception as Error).message));
-    return;
-  }
-  if (isDatabaseUnavailable(exception)) {
-    // a database restart is an outage to wait out, not a bug: a clear 503 at once, logged as a warning
-    logger.warn({ url: request.url, reason: (exception as Error).message }, 'database unavailable');
-    response.header('Retry-After', '5');
-    response.status(503).send(errorBody(503, DATABASE_UNAVAILABLE_MESSAGE));
-    return;
-  }
-  logger.error({ err: exception, url: request.url }, 'unhandled error');
-  response.status(500).send(errorBody(500, 'Internal server error'));
 }

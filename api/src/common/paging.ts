@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MoreThan } from 'typeorm';
 import type { ListPageQuery } from '@cbh/contracts';
+import { pathOf } from '../web/security-headers';
 
 /** The find options of one page in id order: at most `limit` rows after the id `after`. */
 export function pageOptions({ limit, after }: ListPageQuery) {
@@ -11,5 +12,5 @@ export function pageOptions({ limit, after }: ListPageQuery) {
 export function linkNextPage(req: FastifyRequest, res: FastifyReply, rows: readonly { id: number }[], { limit }: ListPageQuery) {
   if (rows.length < limit) return;
   const next = new URLSearchParams({ after: String(rows.at(-1)!.id), limit: String(limit) });
-  res.header('Link', `<${req.url.split('?')[0]}?${next}>; rel="next"`);
+  res.header('Link', `<${pathOf(req.raw)}?${next}>; rel="next"`);
 }

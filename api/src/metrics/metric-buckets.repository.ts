@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { MetricBucketEntity } from './entities/metric-bucket.entity';
 
-/** One replica's counts for one breaker and second, to be added to that bucket. */
+/** One replica's whole count for one breaker and second (a write replaces the bucket's row, never adds to it). */
 export type MetricBucketCounts = Omit<MetricBucketEntity, 'instanceId' | 'config'>;
 
 /** A backlog after an outage is written in statements of this many rows. */

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkRemotesManifest, describeManifestIssues, type RemotesManifest } from '@cbh/contracts';
 import { errorBody } from '../common/api-exception.filter';
+import { pathOf } from './security-headers';
 
 const REVALIDATE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -71,7 +72,7 @@ export async function mountStaticSite(
   // the shell's folder itself is no file to list
   http.get('/', (_request, reply) => sendPage(reply));
   return (request, reply) => {
-    const pagePath = request.url.split('?')[0]!;
+    const pagePath = pathOf(request.raw);
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && isSitePath(pagePath) && !path.extname(pagePath);
     if (!isPage || pagePath.startsWith('/remotes/')) return false;
     void sendPage(reply);
