@@ -3,19 +3,16 @@
 // each a bare run then an API run, and the median of the rounds (goal ≥ 0.25, with the API's p99 ≤ 25 ms at 50
 // connections). --profile also writes the API's CPU profile (node --cpu-prof) and prints its top frames.
 // Usage: npm run build && node bench/api-throughput.mjs [--seconds 10] [--connections 50] [--runs 3] [--profile]
-import { mkdtempSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { startBenchApi } from './api-process.mjs';
-import { printSummary, summarise } from './cpu-profile.mjs';
+import { apiProfiling } from './cpu-profile.mjs';
 import { benchLine, numberArg } from './report.mjs';
 
 const SECONDS = numberArg('seconds', 10);
 const CONNECTIONS = numberArg('connections', 50);
 const RUNS = numberArg('runs', 3);
-const PROFILE_DIR = process.argv.includes('--profile') ? mkdtempSync(path.join(tmpdir(), 'api-profile-')) : null;
+const profiling = apiProfiling();
 
 const run = (url, headers = {}) =>
   new Promise((resolve, reject) =>
@@ -25,7 +22,7 @@ const line = (name, r) =>
   `${name.padEnd(40)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const api = await startBenchApi({ nodeArgs: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [] });
+const api = await startBenchApi({ nodeArgs: profiling.nodeArgs });
 try {
   console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s each, ${RUNS} rounds of bare then API, one after the other`);
   for (const urlPath of ['/api/auth/user', '/api/metrics/latest']) {
@@ -58,8 +55,4 @@ try {
 } finally {
   await api.stop();
 }
-if (PROFILE_DIR) {
-  const [file] = readdirSync(PROFILE_DIR).filter((name) => name.endsWith('.cpuprofile'));
-  console.log(`profile: ${path.join(PROFILE_DIR, file)}`);
-  printSummary(summarise(path.join(PROFILE_DIR, file), 20));
-}
+profiling.report();

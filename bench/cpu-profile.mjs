@@ -1,6 +1,8 @@
 // Reads a V8 .cpuprofile (node --cpu-prof) and tells where the time went: the top functions by self time and the
 // packages (node_modules/<name>, node: internals, the app's own code) by self time.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /** { frames: [{name, where, ms, share}], packages: [{name, ms, share}], totalMs } */
 export function summarise(file, top = 15) {
@@ -48,6 +50,23 @@ export function printSummary({ totalMs, frames, packages }, print = console.log)
   for (const f of frames) print(`    ${f.share.toFixed(1).padStart(5)} %  ${f.name}  ${f.where}`);
   print('  by package:');
   for (const p of packages) print(`    ${p.share.toFixed(1).padStart(5)} %  ${p.name}`);
+}
+
+/**
+ * With --profile on the benchmark's command line, the node arguments that make the API write its CPU profile, and a
+ * `report` that prints the profile's top frames once the API has stopped; without it, no arguments and no report.
+ */
+export function apiProfiling(top = 20) {
+  if (!process.argv.includes('--profile')) return { nodeArgs: [], report: () => undefined };
+  const dir = mkdtempSync(path.join(tmpdir(), 'api-profile-'));
+  return {
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+    report() {
+      const [file] = readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'));
+      console.log(`profile: ${path.join(dir, file)}`);
+      printSummary(summarise(path.join(dir, file), top));
+    },
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) printSummary(summarise(process.argv[2], Number(process.argv[3] ?? 15)));

@@ -1,7 +1,7 @@
 // One line per measure for `npm run bench` (bench/all.mjs) to collect into its table:
-// BENCH <tab> measure <tab> figure <tab> goal <tab> OK|MISSED
+// BENCH <tab> measure <tab> figure <tab> goal <tab> OK|MISSED, or 'baseline' (ok null) for a figure the goals are read against
 export function benchLine(measure, figure, goal, ok) {
-  console.log(['BENCH', measure, figure, goal, ok ? 'OK' : 'MISSED'].join('\t'));
+  console.log(['BENCH', measure, figure, goal, ok === null ? 'baseline' : ok ? 'OK' : 'MISSED'].join('\t'));
 }
 
 /** A command-line option's number: `--name 12`, or the fallback. */

@@ -4,6 +4,16 @@ import { InstanceRegistry } from '../replicas/instance-registry.service';
 import { type ChannelListener, NotifyChannel } from './notify-channel';
 
 const RECONNECT_MS = 3000;
+/** A NOTIFY payload is at most 8,000 bytes: a batch stays under this. */
+const BATCH_BYTES = 7_900;
+/** Publications waiting for the database, at most: past this (the database away for long), a publish fails at once. */
+const MAX_WAITING = 10_000;
+
+interface Waiting {
+  payload: string;
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
 
 export interface BusEnvelope {
   origin: string;
@@ -26,15 +36,22 @@ export interface InternalEnvelope {
  * Fans live messages out to every API replica through PostgreSQL LISTEN/NOTIFY. Every replica, the
  * publishing one included, receives each message from the database, so all of them see one order. Replicas
  * also share their figures on it, which only the metrics service reads.
+ *
+ * A replica's publications leave in the order they were made: one NOTIFY at a time, and what is published while
+ * one is on its way (or in the same turn, such as a manual control's stateChange and configUpdated) travels
+ * together in the next as a JSON array. Receivers then hear both at once, and /ws writes them to a socket together.
  */
 @Injectable()
 export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(RealtimeBus.name);
-  private readonly handlers = new Set<(envelope: BusEnvelope) => void>();
+  /** Each receives the live messages of one notification, in order. */
+  private readonly handlers = new Set<(envelopes: readonly BusEnvelope[]) => void>();
   private readonly internalHandlers = new Map<InternalKind, Set<(envelope: InternalEnvelope) => void>>();
   private readonly reconnectHandlers = new Set<() => void>();
   private listener?: ChannelListener;
   private closing = false;
+  private readonly waiting: Waiting[] = [];
+  private sending = false;
 
   constructor(
     private readonly channel: NotifyChannel,
@@ -55,6 +72,11 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
   }
 
   subscribe(handler: (envelope: BusEnvelope) => void): () => void {
+    return this.subscribeBatches((envelopes) => envelopes.forEach(handler));
+  }
+
+  /** The live messages that arrived together, at once: for a receiver that does better with all of them (/ws). */
+  subscribeBatches(handler: (envelopes: readonly BusEnvelope[]) => void): () => void {
     this.handlers.add(handler);
     return () => this.handlers.delete(handler);
   }
@@ -75,32 +97,77 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
   /** Tells every replica (this one too) something no browser hears; the caller keeps data under NOTIFY's 8,000 bytes. */
   async publishInternal(kind: InternalKind, data: unknown): Promise<void> {
     const envelope: InternalEnvelope = { origin: this.instance.id, internal: kind, data };
-    await this.channel.notify(JSON.stringify(envelope));
+    return this.send(JSON.stringify(envelope));
   }
 
-  async publish(message: ServerMessage): Promise<void> {
+  publish(message: ServerMessage): Promise<void> {
     const envelope: BusEnvelope = { origin: this.instance.id, message };
-    await this.channel.notify(JSON.stringify(envelope));
+    return this.send(JSON.stringify(envelope));
+  }
+
+  /** Resolves once the payload's NOTIFY is done; it leaves after every payload sent before it. */
+  private send(payload: string): Promise<void> {
+    if (this.waiting.length >= MAX_WAITING) {
+      return Promise.reject(new Error(`${MAX_WAITING} messages are waiting for the database; this one is dropped`));
+    }
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ payload, resolve, reject });
+      if (this.sending) return;
+      this.sending = true;
+      // after this turn: what the same turn publishes goes in the same NOTIFY
+      queueMicrotask(() => void this.drain());
+    });
+  }
+
+  private async drain() {
+    while (this.waiting.length > 0) {
+      const batch = takeBatch(this.waiting);
+      const payloads = batch.map((entry) => entry.payload);
+      const payload = payloads.length === 1 ? payloads.join('') : `[${payloads.join(',')}]`;
+      try {
+        await this.channel.notify(payload);
+        for (const entry of batch) entry.resolve();
+      } catch (error) {
+        for (const entry of batch) entry.reject(error as Error);
+      }
+    }
+    this.sending = false;
   }
 
   private async listen() {
     this.listener = await this.channel.listen(
       (payload) => {
-        let envelope: BusEnvelope | InternalEnvelope;
+        let parsed: unknown;
         try {
-          envelope = JSON.parse(payload);
+          parsed = JSON.parse(payload);
         } catch {
           return;
         }
-        if (typeof envelope !== 'object' || envelope === null) return;
-        if ('internal' in envelope) this.internalHandlers.get(envelope.internal)?.forEach((handler) => handler(envelope));
-        else for (const handler of this.handlers) handler(envelope);
+        this.dispatch(Array.isArray(parsed) ? parsed : [parsed]);
       },
       (error) => {
         this.logger.warn(`lost the LISTEN connection: ${error.message}; reconnecting in ${RECONNECT_MS / 1000} s`);
         this.reconnectSoon();
       },
     );
+  }
+
+  /** Hands a notification's envelopes on in order: runs of live messages together, internal ones one by one. */
+  private dispatch(envelopes: unknown[]) {
+    let live: BusEnvelope[] = [];
+    const handOn = () => {
+      if (live.length > 0) for (const handler of this.handlers) handler(live);
+      live = [];
+    };
+    for (const envelope of envelopes) {
+      if (typeof envelope !== 'object' || envelope === null) continue;
+      if ('internal' in envelope) {
+        handOn();
+        const internal = envelope as InternalEnvelope;
+        this.internalHandlers.get(internal.internal)?.forEach((handler) => handler(internal));
+      } else live.push(envelope as BusEnvelope);
+    }
+    handOn();
   }
 
   private reconnectSoon() {
@@ -117,4 +184,16 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
       RECONNECT_MS,
     ).unref();
   }
+}
+
+/** The first waiting payloads whose array fits one NOTIFY; at least one, which fails alone if it is too large itself. */
+function takeBatch(waiting: Waiting[]): Waiting[] {
+  let bytes = 2;
+  let count = 0;
+  for (const { payload } of waiting) {
+    bytes += Buffer.byteLength(payload) + 1;
+    if (count > 0 && bytes > BATCH_BYTES) break;
+    count++;
+  }
+  return waiting.splice(0, count);
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DomainDetailView, DomainSummaryView, DomainView, ServerMessage } from '@cbh/contracts';
 import { apiForThisFile, DEMO_PASSWORD, signIn } from '../../test/test-api';
 import { RealtimeBus } from '../bus/realtime-bus.service';
+import { fakeSocket } from '../realtime/fake-socket.test-kit';
 import { RealtimeGateway } from '../realtime/realtime.gateway';
 import { DomainsRepository } from './domains.repository';
 import { DomainCheckRunner } from './scheduling/domain-check-runner.service';
@@ -672,26 +673,15 @@ it('lists every domain endpoint in the API docs, with its access rule and body s
 
 it('sends domain messages over /ws only to holders of domain_management', () => {
   const gateway = new RealtimeGateway({} as never, {} as never, {} as never, {} as never);
-  const socket = () => ({
-    OPEN: 1,
-    readyState: 1,
-    bufferedAmount: 0,
-    sent: [] as string[],
-    send(frame: Buffer) {
-      this.sent.push(frame.toString());
-    },
-  });
   const account = (permissions: string[]) => ({
-    session: {
-      user: { id: randomUUID(), email: 'u@example.com', role: 'operator', permissions, isActive: true },
-      key: randomUUID(),
-      expiresAt: null,
-    },
+    user: { id: randomUUID(), email: 'u@example.com', role: 'operator', permissions, isActive: true },
+    key: randomUUID(),
+    expiresAt: null,
   });
-  const manager = socket();
-  const breakersOnly = socket();
-  gateway.handleConnection(manager as never, account(['domain_management']) as never);
-  gateway.handleConnection(breakersOnly as never, account(['circuit_breaker_view', 'dashboard_view']) as never);
+  const manager = fakeSocket();
+  const breakersOnly = fakeSocket();
+  gateway.handleConnection(manager as never, manager.upgrade(account(['domain_management'])));
+  gateway.handleConnection(breakersOnly as never, breakersOnly.upgrade(account(['circuit_breaker_view', 'dashboard_view'])));
   const alert = {
     id: 1,
     domainId: 2,

@@ -3,26 +3,8 @@ import type { MetricsService } from '../metrics/metrics.service';
 import type { RealtimeBus } from '../bus/realtime-bus.service';
 import type { UserDirectory } from '../auth/user-directory.service';
 import { RealtimeGateway } from './realtime.gateway';
+import { fakeSocket } from './fake-socket.test-kit';
 
-function fakeClient(bufferedAmount: number) {
-  return {
-    OPEN: 1,
-    readyState: 1,
-    bufferedAmount,
-    sent: [] as string[],
-    terminated: false,
-    closedWith: null as number | null,
-    close(code: number) {
-      this.closedWith = code;
-    },
-    send(frame: Buffer) {
-      this.sent.push(frame.toString());
-    },
-    terminate() {
-      this.terminated = true;
-    },
-  };
-}
 const user = (permissions: string[], id = 'u', role = 'viewer') => ({
   id,
   email: 'u@example.com',
@@ -37,10 +19,10 @@ const user = (permissions: string[], id = 'u', role = 'viewer') => ({
 describe('live message delivery', () => {
   it('sends to readers, skips a client that is behind, disconnects one far behind, and never to clients without the permission', () => {
     const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory, {} as never);
-    const reader = fakeClient(0);
-    const behind = fakeClient(2 << 20);
-    const farBehind = fakeClient(16 << 20);
-    const blind = fakeClient(0);
+    const reader = fakeSocket(0);
+    const behind = fakeSocket(2 << 20);
+    const farBehind = fakeSocket(16 << 20);
+    const blind = fakeSocket(0);
     for (const [client, permissions] of [
       [reader, ['circuit_breaker_view']],
       [behind, ['circuit_breaker_view']],
@@ -49,7 +31,7 @@ describe('live message delivery', () => {
     ] as const) {
       gateway.handleConnection(
         client as unknown as WebSocket,
-        { session: { user: user([...permissions]), key: 'session', expiresAt: null } } as never,
+        client.upgrade({ user: user([...permissions]), key: 'session', expiresAt: null }),
       );
     }
     gateway.deliver({ type: 'pong' });
@@ -62,20 +44,70 @@ describe('live message delivery', () => {
   });
 });
 
+describe('messages that arrive together', () => {
+  it('reach each socket in one write, in order, each socket only those it may read', () => {
+    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory, {} as never);
+    const operator = fakeSocket();
+    const domainsOnly = fakeSocket();
+    const writes: number[] = [];
+    for (const [client, permissions] of [
+      [operator, ['circuit_breaker_view', 'domain_management']],
+      [domainsOnly, ['domain_management']],
+    ] as const) {
+      const upgrade = client.upgrade({ user: user([...permissions]), key: 'session', expiresAt: null }) as {
+        socket: { write(b: Buffer): boolean };
+      };
+      const write = upgrade.socket.write.bind(upgrade.socket);
+      upgrade.socket.write = (bytes) => (writes.push(bytes.length), write(bytes));
+      gateway.handleConnection(client as unknown as WebSocket, upgrade as never);
+    }
+    gateway.deliver(
+      { type: 'domainUpdated', data: { domainId: 7 } },
+      { type: 'configUpdated', data: { configId: 1, config: null } },
+      { type: 'domainsChecked', data: { domainIds: [7] } },
+    );
+    expect(operator.sent.map((text) => JSON.parse(text).type)).toEqual(['domainUpdated', 'configUpdated', 'domainsChecked']);
+    expect(domainsOnly.sent.map((text) => JSON.parse(text).type)).toEqual(['domainUpdated', 'domainsChecked']);
+    expect(writes).toHaveLength(2);
+  });
+});
+
+describe('the figures every 2 s', () => {
+  it('go to a tenth of the sockets at a time, so each socket hears them once per interval', () => {
+    const stats = [{ configId: 1 }];
+    const gateway = new RealtimeGateway({} as RealtimeBus, { latest: () => stats } as never, {} as UserDirectory, {} as never);
+    const sockets = Array.from({ length: 25 }, () => fakeSocket());
+    for (const socket of sockets) {
+      gateway.handleConnection(
+        socket as unknown as WebSocket,
+        socket.upgrade({ user: user(['circuit_breaker_view']), key: 's', expiresAt: null }),
+      );
+    }
+    const reached: number[] = [];
+    for (let tick = 0; tick < 10; tick++) {
+      const before = sockets.reduce((sum, socket) => sum + socket.sent.length, 0);
+      gateway.sendMetricsSlice();
+      reached.push(sockets.reduce((sum, socket) => sum + socket.sent.length, 0) - before);
+    }
+    expect(reached).toEqual([3, 3, 3, 3, 3, 2, 2, 2, 2, 2]);
+    expect(sockets.map((socket) => socket.sent)).toEqual(sockets.map(() => [JSON.stringify({ type: 'metricsUpdate', data: { stats } })]));
+  });
+});
+
 describe('a change of an account', () => {
   it('goes to user managers and to that account, not to other readers', () => {
     const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory, {} as never);
-    const manager = fakeClient(0);
-    const superAdmin = fakeClient(0);
-    const subject = fakeClient(0);
-    const bystander = fakeClient(0);
+    const manager = fakeSocket(0);
+    const superAdmin = fakeSocket(0);
+    const subject = fakeSocket(0);
+    const bystander = fakeSocket(0);
     for (const [client, who] of [
       [manager, user(['user_management'], 'm')],
       [superAdmin, user([], 's', 'super_admin')],
       [subject, user(['dashboard_view'], 'changed')],
       [bystander, user(['circuit_breaker_view'], 'b')],
     ] as const) {
-      gateway.handleConnection(client as unknown as WebSocket, { session: { user: who, key: 'session', expiresAt: null } } as never);
+      gateway.handleConnection(client as unknown as WebSocket, client.upgrade({ user: who, key: 'session', expiresAt: null }));
     }
     gateway.deliver({ type: 'userChanged', data: { userId: 'changed' } });
     const frame = '{"type":"userChanged","data":{"userId":"changed"}}';
@@ -90,10 +122,10 @@ describe('an account that changed', () => {
   it('keeps its sockets with its new permissions: a viewer who lost circuit_breaker_view gets no more breaker messages', async () => {
     const directory = directoryAnswering(user(['dashboard_view'], 'changed'));
     const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, directory, {} as never);
-    const socket = fakeClient(0);
+    const socket = fakeSocket(0);
     gateway.handleConnection(
       socket as unknown as WebSocket,
-      { session: { user: user(['circuit_breaker_view'], 'changed'), key: 'session', expiresAt: null } } as never,
+      socket.upgrade({ user: user(['circuit_breaker_view'], 'changed'), key: 'session', expiresAt: null }),
     );
     await gateway.refreshAccount('changed');
     expect(directory.evict).toHaveBeenCalledWith('changed');
@@ -104,15 +136,15 @@ describe('an account that changed', () => {
   it('closes the sockets of a deactivated or deleted account, and only those', async () => {
     for (const answer of [{ ...user(['circuit_breaker_view'], 'changed'), isActive: false }, null]) {
       const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, directoryAnswering(answer), {} as never);
-      const subject = fakeClient(0);
-      const other = fakeClient(0);
+      const subject = fakeSocket(0);
+      const other = fakeSocket(0);
       gateway.handleConnection(
         subject as unknown as WebSocket,
-        { session: { user: user(['circuit_breaker_view'], 'changed'), key: 'session', expiresAt: null } } as never,
+        subject.upgrade({ user: user(['circuit_breaker_view'], 'changed'), key: 'session', expiresAt: null }),
       );
       gateway.handleConnection(
         other as unknown as WebSocket,
-        { session: { user: user(['circuit_breaker_view'], 'other'), key: 'session', expiresAt: null } } as never,
+        other.upgrade({ user: user(['circuit_breaker_view'], 'other'), key: 'session', expiresAt: null }),
       );
       await gateway.refreshAccount('changed');
       expect([subject.closedWith, other.closedWith, gateway.connectedClients]).toEqual([4401, null, 1]);
@@ -126,14 +158,11 @@ describe('a session’s sockets', () => {
   it('close when the session’s cookie expires, and when the session ends on any replica', () => {
     jest.useFakeTimers();
     const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory, {} as never);
-    const expiring = fakeClient(0);
-    const signedOut = fakeClient(0);
-    const staying = fakeClient(0);
-    const connect = (client: ReturnType<typeof fakeClient>, key: string, expiresAt: number | null) =>
-      gateway.handleConnection(
-        client as unknown as WebSocket,
-        { session: { user: user(['circuit_breaker_view']), key, expiresAt } } as never,
-      );
+    const expiring = fakeSocket(0);
+    const signedOut = fakeSocket(0);
+    const staying = fakeSocket(0);
+    const connect = (client: ReturnType<typeof fakeSocket>, key: string, expiresAt: number | null) =>
+      gateway.handleConnection(client as unknown as WebSocket, client.upgrade({ user: user(['circuit_breaker_view']), key, expiresAt }));
     connect(expiring, 'a', Date.now() + 60_000);
     connect(signedOut, 'b', null);
     connect(staying, 'c', null);
@@ -152,17 +181,15 @@ describe('revalidation', () => {
     const sessions = { live: async (sids: readonly string[]) => new Set(sids.filter((sid) => sid !== 'gone')) };
     const directory = { evict: () => undefined, get: async () => user(['circuit_breaker_view']) };
     const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, directory as never, sessions as never);
-    const stale = fakeClient(0);
-    const current = fakeClient(0);
+    const stale = fakeSocket(0);
+    const current = fakeSocket(0);
     for (const [client, sid] of [
       [stale, 'gone'],
       [current, 'here'],
     ] as const) {
       gateway.handleConnection(
         client as unknown as WebSocket,
-        {
-          session: { user: user(['circuit_breaker_view']), key: sid, sid, expiresAt: null },
-        } as never,
+        client.upgrade({ user: user(['circuit_breaker_view']), key: sid, sid, expiresAt: null }),
       );
     }
     await gateway.revalidate();
