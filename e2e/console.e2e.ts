@@ -147,9 +147,9 @@ test('a visit from the learning page to a breaker’s page downloads the breaker
   await expect(page.locator('canvas').first()).toBeVisible();
 
   const scripts = await Promise.all(bodies);
-  // the diagram's words and uPlot's class names, each in one downloaded file
+  // the diagram's words and uPlot's own code (its posToVal method), each in one downloaded file
   expect(scripts.filter((body) => body.includes('failures reach the threshold')).length).toBe(1);
-  expect(scripts.filter((body) => body.includes('u-under')).length).toBe(1);
+  expect(scripts.filter((body) => body.includes('posToVal')).length).toBe(1);
   expect(await loadedProviders(page, '@cbh/breaker-widgets')).toHaveLength(1);
 });
 

@@ -96,3 +96,34 @@ test('the load-test screen charts a running test live', async ({ page }) => {
   await expect(page.getByTestId('load-test-status')).toHaveText('Ready');
   await page.request.post(`/api/circuit-breakers/${breaker.id}/reset`);
 });
+
+test('a chart below the fold fetches uPlot only when scrolled near, keeps its place meanwhile, and offers Retry if uPlot fails', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 500 });
+  await signIn(page);
+  // the first fetch of uPlot fails (a network error), every later one goes through
+  let uPlotFetches = 0;
+  await page.route(/\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (!body.includes('posToVal')) return route.fulfill({ response, body });
+    uPlotFetches++;
+    return uPlotFetches === 1 ? route.abort('failed') : route.fulfill({ response, body });
+  });
+  await page.goto('/');
+  const monitoring = page.getByRole('region', { name: 'Real-time Monitoring' });
+  const chart = monitoring.getByRole('img', { name: /^System state:/ });
+  await expect(chart).toBeAttached();
+  await page.waitForLoadState('networkidle');
+  expect(uPlotFetches).toBe(0);
+  const reserved = await chart.evaluate((frame) => frame.getBoundingClientRect().height);
+  expect(reserved).toBe(120);
+
+  await chart.scrollIntoViewIfNeeded();
+  await expect(monitoring.getByRole('alert')).toHaveText(/The chart could not be loaded; the figures below are current\./);
+  await monitoring.getByRole('button', { name: 'Retry' }).click();
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  expect(uPlotFetches).toBe(2);
+  expect(await chart.evaluate((frame) => frame.getBoundingClientRect().height)).toBeGreaterThanOrEqual(120);
+});

@@ -1,6 +1,8 @@
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import styled from 'styled-components';
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
+import { Button } from '../Button';
+import { Muted } from '../Card';
 import { formatClockTime } from '../format';
 import { theme } from '../theme';
 
@@ -100,17 +102,78 @@ function latestValues({ series, data, formatValue = String }: Pick<TimeSeriesCha
   });
 }
 
+/**
+ * uPlot (23 KB gzip) is fetched when the first chart comes near the screen, not with the page that holds one: a
+ * page whose charts sit below the fold, or that has none, does not wait for it.
+ */
+const loadUPlot = () => import('uplot').then((module) => module.default);
+/** How far below the screen a chart starts fetching uPlot, so that it is drawn by the time it is scrolled to. */
+const NEAR_SCREEN = '400px';
+
+/** Calls draw once the element is within NEAR_SCREEN of the screen (at once where nothing can tell). */
+function whenNearScreen(element: Element, draw: () => void): () => void {
+  if (typeof IntersectionObserver === 'undefined') {
+    draw();
+    return () => undefined;
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      draw();
+    },
+    { rootMargin: NEAR_SCREEN },
+  );
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
 /** A live time-series chart (uPlot on a canvas) with a text legend of the latest values. */
 export function TimeSeriesChart(props: TimeSeriesChartProps) {
   const { title, series, data, height = 180, stepped = false, yRange, ySplits, formatValue } = props;
   const frame = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
+  /** The data of the latest render: what a chart drawn later starts from. */
+  const latestData = useRef(data);
+  latestData.current = data;
+  /** Set when uPlot could not be fetched; each Retry tries again. */
+  const [failure, setFailure] = useState<{ attempt: number; failed: boolean }>({ attempt: 0, failed: false });
 
   useEffect(() => {
     const target = frame.current;
     // Without ResizeObserver (non-browser environments) only the text legend is shown.
     if (!target || typeof ResizeObserver === 'undefined') return;
-    const plot = new uPlot(
+    let gone = false;
+    let teardown: () => void = () => undefined;
+    const stopWatching = whenNearScreen(target, () =>
+      loadUPlot().then(
+        (UPlot) => {
+          if (gone) return;
+          const plot = draw(UPlot, target);
+          chart.current = plot;
+          const resize = new ResizeObserver(() => plot.setSize({ width: target.clientWidth, height }));
+          resize.observe(target);
+          teardown = () => {
+            resize.disconnect();
+            plot.destroy();
+            chart.current = null;
+          };
+        },
+        () => {
+          if (!gone) setFailure(({ attempt }) => ({ attempt, failed: true }));
+        },
+      ),
+    );
+    return () => {
+      gone = true;
+      stopWatching();
+      teardown();
+    };
+    // The chart is rebuilt only when its shape changes; new data goes through setData below.
+  }, [height, stepped, series.map((entry) => entry.label).join('|'), failure.attempt]);
+
+  function draw(UPlot: typeof uPlot, target: HTMLDivElement): uPlot {
+    return new UPlot(
       {
         width: target.clientWidth || 300,
         height,
@@ -140,23 +203,14 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
             stroke: entry.color,
             width: 2,
             points: { show: false },
-            ...(stepped ? { paths: uPlot.paths.stepped!({ align: 1 }) } : {}),
+            ...(stepped ? { paths: UPlot.paths.stepped!({ align: 1 }) } : {}),
           })),
         ],
       },
-      data as uPlot.AlignedData,
+      latestData.current as uPlot.AlignedData,
       target,
     );
-    chart.current = plot;
-    const resize = new ResizeObserver(() => plot.setSize({ width: target.clientWidth, height }));
-    resize.observe(target);
-    return () => {
-      resize.disconnect();
-      plot.destroy();
-      chart.current = null;
-    };
-    // The chart is rebuilt only when its shape changes; new data goes through setData below.
-  }, [height, stepped, series.map((entry) => entry.label).join('|')]);
+  }
 
   useEffect(() => {
     chart.current?.setData(data as uPlot.AlignedData);
@@ -166,8 +220,17 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
   const summary = data[0].length === 0 ? 'no data yet' : series.map((entry, i) => `${entry.label} ${latest[i]}`).join(', ');
   return (
     <figure style={{ margin: 0 }}>
-      <Frame ref={frame} role="img" aria-label={`${title}: ${summary}`} />
+      {/* the chart's height is kept while uPlot loads, so nothing below it moves when it is drawn */}
+      <Frame ref={frame} role="img" aria-label={`${title}: ${summary}`} style={{ minHeight: failure.failed ? undefined : height }} />
       <figcaption>
+        {failure.failed && (
+          <Muted role="alert">
+            The chart could not be loaded; the figures below are current.{' '}
+            <Button type="button" $variant="outline" onClick={() => setFailure(({ attempt }) => ({ attempt: attempt + 1, failed: false }))}>
+              Retry
+            </Button>
+          </Muted>
+        )}
         <Legend aria-label={`${title} legend`}>
           {series.map((entry, i) => (
             <li key={entry.label} style={{ '--series-color': entry.color } as CSSProperties}>
