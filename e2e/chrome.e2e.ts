@@ -119,10 +119,24 @@ test.describe('signed out', () => {
     for (const name of ['Read Operations', 'Write Operations']) await expect(page.getByRole('region', { name })).toBeVisible();
   });
 
-  test('any path no remote owns shows the not-found screen inside the chrome', async ({ page }) => {
+  test('any path no remote owns shows the not-found screen inside the chrome, signed out without the store; Home brings it', async ({
+    page,
+  }) => {
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+    });
+    // RTK Query's own code (its serializeQueryArgs option), in no script until a page needs the store
+    const storeScripts = async () => (await Promise.all(scripts)).filter((body) => body.includes('serializeQueryArgs')).length;
     await page.goto('/definitely/not/here');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
     await expect(page.getByRole('complementary', { name: 'Service Logic' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await storeScripts()).toBe(0);
+    await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Master Circuit Breaker Patterns' })).toBeVisible();
+    expect(await storeScripts()).toBe(1);
   });
 
   for (const [path, title] of Object.entries(PAGE_TITLES)) {

@@ -54,10 +54,10 @@ beforeEach(async () => {
 afterEach(() => act(() => live.stop()));
 
 describe('auth state', () => {
-  it('shows a full-screen spinner while the session is checked', () => {
+  it('shows a full-screen spinner while the session is checked', async () => {
     global.fetch = jest.fn(() => new Promise<Response>(() => undefined));
     render(<App manifest={manifest} load={loadPages} reset={jest.fn()} />);
-    expect(screen.getByRole('status', { name: 'Checking your session' })).toBeTruthy();
+    expect(await screen.findByRole('status', { name: 'Checking your session' })).toBeTruthy();
     expect(screen.queryByRole('banner')).toBeNull();
   });
 
@@ -67,6 +67,32 @@ describe('auth state', () => {
     expect(screen.queryByRole('link', { name: 'Logout' })).toBeNull();
     expect(screen.queryByTestId('role-badge')).toBeNull();
     expect(global.fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the session probe’s answer', () => {
+  it('shows a visitor signed out on a page no remote owns the not-found page without the store, which comes with the first remote route', async () => {
+    window.history.pushState({}, '', '/no-such-page');
+    const api = respondWith(null);
+    render(<App manifest={manifest} session={null} load={loadPages} reset={jest.fn()} />);
+    // at once: no spinner, no chunk to wait for
+    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Dashboard' }));
+    expect(await screen.findByRole('heading', { name: 'mfe_dashboard page' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
+    // the probe's answer is the store's: the account is not asked for again
+    expect(api.callsTo('GET', '/api/auth/user')).toEqual([]);
+  });
+
+  it('gives a signed-in account the store at once, even on a page no remote owns, without asking for the account again', async () => {
+    window.history.pushState({}, '', '/no-such-page');
+    const api = respondWith(user());
+    render(<App manifest={manifest} session={user()} load={loadPages} reset={jest.fn()} />);
+    expect(await screen.findByTestId('account-name')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('GET', '/api/metrics/latest').length).toBeGreaterThan(0));
+    expect(api.callsTo('GET', '/api/auth/user')).toEqual([]);
   });
 });
 

@@ -1,67 +1,43 @@
-import { useMemo } from 'react';
-import { Provider, useDispatch } from 'react-redux';
-import { BrowserRouter, Route, Routes, useNavigate } from '@cbh/router';
-import styled from 'styled-components';
-import { createAppStore, useGetAuthUserQuery, useLiveConnection, type AppStore } from '@cbh/api-client';
-import { hasPermission, type RemotesManifest } from '@cbh/contracts';
-import { FullScreenSpinner, GlobalStyle, NARROW_SCREEN_PX, Toaster } from '@cbh/ui';
-import { OpenBreakerToasts } from './chrome/OpenBreakerToasts';
-import { Sidebar } from './chrome/Sidebar';
+import { lazy, Suspense, useRef } from 'react';
+import { BrowserRouter, matchPath, useLocation, useNavigate } from '@cbh/router';
+import type { AppStore } from '@cbh/api-client';
+import type { AuthUser, RemotesManifest } from '@cbh/contracts';
+import { FullScreenSpinner, GlobalStyle, Toaster } from '@cbh/ui';
+import { ShellFrame } from './chrome/ShellFrame';
 import { TopBar } from './chrome/TopBar';
-import { loadRemoteRoutes, resetRemote } from './federation/remotes';
-import { RemoteView } from './federation/RemoteView';
+import type { loadRemoteRoutes, resetRemote } from './federation/remotes';
 import { NotFoundPage } from './routing/NotFoundPage';
 
-const Frame = styled.div`
-  display: flex;
-  flex-direction: column;
-  height: 100%;
-`;
-
-const Body = styled.div`
-  display: flex;
-  flex: 1;
-  min-height: 0;
-`;
-
-const Main = styled.main`
-  flex: 1;
-  overflow-y: auto;
-  padding: 24px 32px;
-  @media (max-width: ${NARROW_SCREEN_PX}px) {
-    padding: 16px;
-  }
-`;
-
-interface ShellProps {
+export interface ShellProps {
   manifest: RemotesManifest;
   load?: typeof loadRemoteRoutes;
   reset?: typeof resetRemote;
 }
 
-function Shell({ manifest, load = loadRemoteRoutes, reset = resetRemote }: ShellProps) {
-  const { data: user, isLoading } = useGetAuthUserQuery();
-  const live = useLiveConnection(Boolean(user), useDispatch());
-  if (isLoading) return <FullScreenSpinner label="Checking your session" />;
+/** The store, the api client and everything that reads them: fetched on first need. */
+const ConnectedShell = lazy(() => import('./ConnectedShell'));
 
+/**
+ * The store is needed by every remote's route and by every signed-in page; a visitor who is signed out on a page no
+ * remote owns (the not-found page) is shown it without: RTK and the api client are about a fifth of the shell's
+ * JavaScript. Once loaded, the store stays.
+ */
+function ShellWhenNeeded({ session, store, ...props }: ShellProps & { session?: AuthUser | null; store?: AppStore }) {
+  const { pathname } = useLocation();
+  const connected = useRef(false);
+  connected.current ||=
+    session !== null || props.manifest.remotes.some((remote) => remote.routes.some((path) => matchPath(path, pathname)));
+  if (!connected.current) {
+    return (
+      <ShellFrame topBar={<TopBar user={null} />}>
+        <NotFoundPage />
+      </ShellFrame>
+    );
+  }
   return (
-    <Frame>
-      <TopBar user={user ?? null} live={live} />
-      {user && hasPermission(user, 'circuit_breaker_operate') ? <OpenBreakerToasts email={user.email} /> : null}
-      <Body>
-        <Sidebar />
-        <Main>
-          <Routes>
-            {manifest.remotes.flatMap((remote) =>
-              remote.routes.map((path) => (
-                <Route key={path} path={path} element={<RemoteView key={remote.name} remote={remote} load={load} reset={reset} />} />
-              )),
-            )}
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
-        </Main>
-      </Body>
-    </Frame>
+    <Suspense fallback={<FullScreenSpinner label="Loading the site" />}>
+      <ConnectedShell session={session} store={store} {...props} />
+    </Suspense>
   );
 }
 
@@ -70,15 +46,15 @@ function RoutedToaster() {
   return <Toaster onNavigate={useNavigate()} />;
 }
 
-export function App({ store: givenStore, ...props }: ShellProps & { store?: AppStore }) {
-  const store = useMemo(() => givenStore ?? createAppStore(), [givenStore]);
+/** `session` is what the session probe found (undefined: not asked, or no clear answer; the store asks then). */
+export function App(props: ShellProps & { session?: AuthUser | null; store?: AppStore }) {
   return (
-    <Provider store={store}>
+    <>
       <GlobalStyle />
       <BrowserRouter>
-        <Shell {...props} />
+        <ShellWhenNeeded {...props} />
         <RoutedToaster />
       </BrowserRouter>
-    </Provider>
+    </>
   );
 }

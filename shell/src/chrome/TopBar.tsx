@@ -1,8 +1,8 @@
+import type { ReactNode } from 'react';
 import { Link, NavLink } from '@cbh/router';
 import styled from 'styled-components';
 import { canOpen, ROUTES, type AuthUser } from '@cbh/contracts';
 import { ButtonLink, Dot, NARROW_SCREEN_PX, RoleBadge, theme } from '@cbh/ui';
-import { OpenBreakersCount } from './OpenBreakersCount';
 
 const Bar = styled.header`
   display: flex;
@@ -78,7 +78,8 @@ export function chromeAccess(user: AuthUser | null) {
   };
 }
 
-export function TopBar({ user, live = false }: { user: AuthUser | null; live?: boolean }) {
+/** `openBreakers` is the open-breaker count, which reads the store: the shell without one shows none. */
+export function TopBar({ user, live = false, openBreakers = null }: { user: AuthUser | null; live?: boolean; openBreakers?: ReactNode }) {
   const access = chromeAccess(user);
   return (
     <Bar>
@@ -109,7 +110,7 @@ export function TopBar({ user, live = false }: { user: AuthUser | null; live?: b
               <Dot $color={live ? theme.colors.success : theme.colors.inactive} aria-hidden />
               {live ? 'Live' : 'Offline'}
             </LiveStatus>
-            <OpenBreakersCount canView={access.breakers} />
+            {openBreakers}
             <span data-testid="account-name">{user.firstName || user.email}</span>
             <RoleBadge role={user.role} />
             <ButtonLink href="/api/logout" $variant="outline">
