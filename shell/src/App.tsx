@@ -1,8 +1,8 @@
-import { lazy, Suspense, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BrowserRouter, matchPath, useLocation, useNavigate } from '@cbh/router';
 import type { AppStore } from '@cbh/api-client';
-import type { AuthUser, RemotesManifest } from '@cbh/contracts';
-import { FullScreenSpinner, GlobalStyle, Toaster } from '@cbh/ui';
+import { ROUTE_TABLE, type AuthUser, type RemotesManifest } from '@cbh/contracts';
+import { Button, Card, FullScreenSpinner, GlobalStyle, Muted, Toaster } from '@cbh/ui';
 import { ShellFrame } from './chrome/ShellFrame';
 import { TopBar } from './chrome/TopBar';
 import type { loadRemoteRoutes, resetRemote } from './federation/remotes';
@@ -14,31 +14,60 @@ export interface ShellProps {
   reset?: typeof resetRemote;
 }
 
-/** The store, the api client and everything that reads them: fetched on first need. */
-const ConnectedShell = lazy(() => import('./ConnectedShell'));
+type ConnectedModule = typeof import('./ConnectedShell');
+/** The store, the api client and everything that reads them, once fetched (see ShellWhenNeeded). */
+let connectedModule: ConnectedModule | undefined;
+const loadConnectedShell = () => import('./ConnectedShell').then((module) => (connectedModule = module));
+
+/**
+ * Starts fetching the store's code at once when the page is one of the route table's (all of them a remote's), so
+ * that it arrives alongside /remotes.json and the session probe instead of after them.
+ */
+export function preloadStoreFor(pathname: string) {
+  if (ROUTE_TABLE.some((route) => matchPath(route.path, pathname))) void loadConnectedShell().catch(() => undefined);
+}
 
 /**
  * The store is needed by every remote's route and by every signed-in page; a visitor who is signed out on a page no
  * remote owns (the not-found page) is shown it without: RTK and the api client are about a fifth of the shell's
- * JavaScript. Once loaded, the store stays.
+ * JavaScript. Once loaded, the store stays. Its code is awaited here rather than through React.lazy: under a
+ * Suspense boundary around the whole site, the site was mounted anew while its parts waited for code on their first
+ * render (the learning page fetched its remote's manifest four times and painted 250 ms later).
  */
 function ShellWhenNeeded({ session, store, ...props }: ShellProps & { session?: AuthUser | null; store?: AppStore }) {
   const { pathname } = useLocation();
+  const [loaded, setLoaded] = useState<ConnectedModule | 'failed' | undefined>(connectedModule);
   const connected = useRef(false);
   connected.current ||=
     session !== null || props.manifest.remotes.some((remote) => remote.routes.some((path) => matchPath(path, pathname)));
-  if (!connected.current) {
+  const needed = connected.current;
+  useEffect(() => {
+    if (needed && loaded === undefined) loadConnectedShell().then(setLoaded, () => setLoaded('failed'));
+  }, [needed, loaded]);
+
+  if (!needed) {
     return (
       <ShellFrame topBar={<TopBar user={null} />}>
         <NotFoundPage />
       </ShellFrame>
     );
   }
-  return (
-    <Suspense fallback={<FullScreenSpinner label="Loading the site" />}>
-      <ConnectedShell session={session} store={store} {...props} />
-    </Suspense>
-  );
+  if (loaded === 'failed') {
+    return (
+      <ShellFrame topBar={<TopBar user={null} />}>
+        <Card role="alert">
+          <h1>The site could not be loaded</h1>
+          <Muted>Check your connection, then reload the page.</Muted>
+          <Button type="button" onClick={() => window.location.reload()}>
+            Reload
+          </Button>
+        </Card>
+      </ShellFrame>
+    );
+  }
+  if (!loaded) return <FullScreenSpinner label="Loading the site" />;
+  const { default: ConnectedShell } = loaded;
+  return <ConnectedShell session={session} store={store} {...props} />;
 }
 
 /** Toasts' links (a breaker that opened) navigate inside the site. */

@@ -27,9 +27,22 @@ const LABELS = [
   ['OPEN', 'Open'],
 ] as const;
 
-/** The page's title with how many breakers are Closed, Half-Open and Open right now. */
-export function HeroStatus({ title, description, stats }: { title: string; description: string; stats: BreakerStats[] | undefined }) {
-  const counts = stats ? countStates(stats) : null;
+/**
+ * The page's title with how many breakers are Closed, Half-Open and Open right now. `live` says the account may read
+ * them: its counts show dashes until the figures arrive, with no sign-in hint, so nothing below moves when they do.
+ */
+export function HeroStatus({
+  title,
+  description,
+  stats,
+  live,
+}: {
+  title: string;
+  description: string;
+  stats: BreakerStats[] | undefined;
+  live: boolean;
+}) {
+  const counts = live && stats ? countStates(stats) : null;
   return (
     <PageHeader title={title} description={description}>
       <div role="status" aria-label="System status">
@@ -41,7 +54,7 @@ export function HeroStatus({ title, description, stats }: { title: string; descr
             </li>
           ))}
         </Counts>
-        {counts ? null : <Muted style={{ fontSize: 13, marginTop: 4 }}>Sign in to see the live states of your breakers.</Muted>}
+        {live ? null : <Muted style={{ fontSize: 13, marginTop: 4 }}>Sign in to see the live states of your breakers.</Muted>}
       </div>
     </PageHeader>
   );

@@ -39,6 +39,9 @@ it('counts Closed, Half-Open and Open breakers in the hero from the latest metri
     'GET /api/metrics/latest': { stats: [stat(1, 'OPEN'), stat(2, 'CLOSED'), stat(3, 'CLOSED')] },
   });
   renderContent(admin);
+  // before the figures arrive: dashes and no sign-in hint, so the page keeps its layout when they come
+  expect(screen.getByTestId('hero-OPEN').textContent).toBe('Open: –');
+  expect(screen.queryByText('Sign in to see the live states of your breakers.')).toBeNull();
   await waitFor(() => expect(screen.getByTestId('hero-CLOSED').textContent).toBe('Closed: 2'));
   expect(screen.getByTestId('hero-OPEN').textContent).toBe('Open: 1');
   expect(screen.getByTestId('hero-HALF_OPEN').textContent).toBe('Half-Open: 0');
@@ -61,6 +64,7 @@ it('shows the sample defaults (5, 30 s) to a visitor and asks them to sign in wh
   expect(screen.getByText('Sign in to configure breakers and run load tests.')).toBeTruthy();
   expect(screen.getByText('Sign in to test services through their breakers.')).toBeTruthy();
   expect(screen.getByTestId('hero-OPEN').textContent).toContain('–');
+  expect(screen.getByText('Sign in to see the live states of your breakers.')).toBeTruthy();
 });
 
 it("saves the four settings to the first config's id with the 'Configuration Updated' toast", async () => {

@@ -56,7 +56,7 @@ export function LearningContent({ user, title, description, heroActions }: Learn
 
   return (
     <>
-      <HeroStatus title={title} description={description} stats={canView ? metrics?.stats : undefined} />
+      <HeroStatus title={title} description={description} stats={metrics?.stats} live={canView} />
       {heroActions}
       <PatternTypeCards breakers={canView ? breakers : undefined} onConfigure={configure} />
       <MonitoringPanel live={canView} latest={metrics?.stats} />
