@@ -16,6 +16,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { buildAll, ROOT } from '../scripts/run.mjs';
 import { startBenchApi } from './api-process.mjs';
+import { benchRow, verdict } from './report.mjs';
 
 const distArg = process.argv.indexOf('--dist');
 const DIST = distArg > 0 ? path.resolve(process.argv[distArg + 1]) : path.join(ROOT, 'dist');
@@ -34,9 +35,8 @@ const CONTAINER_GLUE = /^@module-federation\//;
 
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 const gzip = (bytes) => gzipSync(bytes).length;
-const verdict = (ok) => (ok ? 'OK' : 'MISSED');
 const summary = [];
-const bench = (measure, figure, goal, ok) => summary.push(['BENCH', measure, figure, goal, verdict(ok)].join('\t'));
+const bench = (...row) => summary.push(benchRow(...row));
 
 let buildMs = null;
 if (!process.argv.includes('--no-build') && distArg < 0) {

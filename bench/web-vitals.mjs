@@ -22,6 +22,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { ROOT } from '../scripts/run.mjs';
 import { startBenchApi } from './api-process.mjs';
+import { benchRow } from './report.mjs';
 
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -59,7 +60,6 @@ const median = (values) => {
 };
 const ms = (value) => (Number.isNaN(value) ? '–' : `${Math.round(value)} ms`);
 const cls = (value) => (Number.isNaN(value) ? '–' : value.toFixed(3));
-const verdict = (ok) => (ok ? 'OK' : 'MISSED');
 
 /** Runs in the page before its own scripts: collects the entries the browser reports while the page loads. */
 function instrument() {
@@ -301,7 +301,7 @@ async function runLighthouse(api) {
 
 function benchLines(results, lighthouseResults) {
   const lines = [];
-  const bench = (measure, figure, goal, ok) => lines.push(['BENCH', measure, figure, goal, verdict(ok)].join('\t'));
+  const bench = (...row) => lines.push(benchRow(...row));
   for (const { route, cold } of results) bench(`LCP cold ${route.label}`, ms(cold.lcp), `≤ ${GOAL.lcpMs} ms`, cold.lcp <= GOAL.lcpMs);
   const cases = results.flatMap(({ route, cold, warm }) => [
     { where: `${route.label}, cold`, ...cold },
