@@ -7,7 +7,7 @@ import type { SessionData } from 'express-session';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { PgSessionStore, SESSION_COOKIE, signedInUserId } from './session-store';
 import type { AppRequest, SessionRequest, SessionUser } from './session-user';
-import { pathOf } from '../web/security-headers';
+import { pathOf } from '../common/http';
 import { UserDirectory } from './user-directory.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 

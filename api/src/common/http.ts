@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Whether a request is a plain HTML form post (its answers are redirects, not JSON). */
@@ -8,4 +9,11 @@ export function isFormPost(request: FastifyRequest): boolean {
 /** 303 See Other: after a form post, the browser loads `location` with a GET. */
 export function seeOther(reply: FastifyReply, location: string): FastifyReply {
   return reply.redirect(location, 303);
+}
+
+/** The path of a raw request (what Express called req.path): its URL without the query. */
+export function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
 }

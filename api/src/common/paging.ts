@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MoreThan } from 'typeorm';
 import type { ListPageQuery } from '@cbh/contracts';
-import { pathOf } from '../web/security-headers';
+import { pathOf } from './http';
 
 /** The find options of one page in id order: at most `limit` rows after the id `after`. */
 export function pageOptions({ limit, after }: ListPageQuery) {

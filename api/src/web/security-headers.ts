@@ -1,15 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import proxyAddr from '@fastify/proxy-addr';
+import { pathOf } from '../common/http';
 
 type Next = (error?: unknown) => void;
-
-/** The path of a raw request (what Express called req.path): its URL without the query. */
-export function pathOf(req: IncomingMessage): string {
-  const url = req.url ?? '/';
-  const query = url.indexOf('?');
-  return query < 0 ? url : url.slice(0, query);
-}
 
 /**
  * Marks a raw request `secure` when it came over TLS, or through a trusted hop (TRUST_PROXY) that says so in

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkRemotesManifest, describeManifestIssues, type RemotesManifest } from '@cbh/contracts';
 import { errorBody } from '../common/api-exception.filter';
-import { pathOf } from './security-headers';
+import { pathOf } from '../common/http';
 
 const REVALIDATE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
