@@ -55,25 +55,33 @@ const SectionTitle = styled.h2`
 const signed = (n: number, suffix = '') => `${n > 0 ? '+' : ''}${n}${suffix}`;
 const trend = (n: number): 'up' | 'down' | 'flat' => (n > 0 ? 'up' : n < 0 ? 'down' : 'flat');
 
+/** The four cards' labels, the same while their figures load (PendingStatCards) and once they are shown. */
+const STAT_LABELS = {
+  breakers: 'Active Circuit Breakers',
+  requests: 'Total Requests',
+  domains: 'Managed Domains',
+  uptime: 'System Uptime',
+} as const;
+
 function StatCards({ stats }: { stats: DashboardStats }) {
   return (
     <Grid $columns={4}>
       <StatCard
-        label="Active Circuit Breakers"
+        label={STAT_LABELS.breakers}
         value={stats.activeCircuitBreakers}
         change={{ text: `${signed(stats.circuitBreakerChange)} in the last 24 h`, trend: trend(stats.circuitBreakerChange) }}
       />
       <StatCard
-        label="Total Requests"
+        label={STAT_LABELS.requests}
         value={stats.totalRequests.toLocaleString('en')}
         change={{ text: `${signed(stats.requestsChange, '%')} vs the previous 24 h`, trend: trend(stats.requestsChange) }}
       />
       <StatCard
-        label="Managed Domains"
+        label={STAT_LABELS.domains}
         value={stats.managedDomains}
         change={{ text: `${signed(stats.domainsChange)} in the last 24 h`, trend: trend(stats.domainsChange) }}
       />
-      <StatCard label="System Uptime" value={stats.systemUptime} note="over the last 30 days" />
+      <StatCard label={STAT_LABELS.uptime} value={stats.systemUptime} note="over the last 30 days" />
     </Grid>
   );
 }
@@ -87,7 +95,7 @@ function PendingStatCards({ failed }: { failed: boolean }) {
   return (
     <div role="status" aria-label={status}>
       <Grid $columns={4} aria-hidden>
-        {['Active Circuit Breakers', 'Total Requests', 'Managed Domains', 'System Uptime'].map((label) => (
+        {Object.values(STAT_LABELS).map((label) => (
           <StatCard key={label} label={label} value="–" change={{ text: failed ? 'could not be loaded' : 'loading…', trend: 'flat' }} />
         ))}
       </Grid>
