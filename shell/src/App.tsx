@@ -19,12 +19,21 @@ type ConnectedModule = typeof import('./ConnectedShell');
 let connectedModule: ConnectedModule | undefined;
 const loadConnectedShell = () => import('./ConnectedShell').then((module) => (connectedModule = module));
 
+/** Whether the path is one of these route paths (patterns such as /circuit-breakers/:id). */
+const isOneOf = (pathname: string, paths: readonly string[]) => paths.some((path) => matchPath(path, pathname));
+
 /**
  * Starts fetching the store's code at once when the page is one of the route table's (all of them a remote's), so
  * that it arrives alongside /remotes.json and the session probe instead of after them.
  */
 export function preloadStoreFor(pathname: string) {
-  if (ROUTE_TABLE.some((route) => matchPath(route.path, pathname))) void loadConnectedShell().catch(() => undefined);
+  if (
+    isOneOf(
+      pathname,
+      ROUTE_TABLE.map((route) => route.path),
+    )
+  )
+    void loadConnectedShell().catch(() => undefined);
 }
 
 /**
@@ -39,7 +48,11 @@ function ShellWhenNeeded({ session, store, ...props }: ShellProps & { session?: 
   const [loaded, setLoaded] = useState<ConnectedModule | 'failed' | undefined>(connectedModule);
   const connected = useRef(false);
   connected.current ||=
-    session !== null || props.manifest.remotes.some((remote) => remote.routes.some((path) => matchPath(path, pathname)));
+    session !== null ||
+    isOneOf(
+      pathname,
+      props.manifest.remotes.flatMap((remote) => remote.routes),
+    );
   const needed = connected.current;
   useEffect(() => {
     if (needed && loaded === undefined) loadConnectedShell().then(setLoaded, () => setLoaded('failed'));
