@@ -1,15 +1,28 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
+/** A module's path under node_modules, with / between its parts (react-dom/cjs/react-dom.production.js); null outside it. */
+function npmModulePath(module) {
+  const resource = module.nameForCondition ?? '';
+  const marker = `${path.sep}node_modules${path.sep}`;
+  const at = resource.lastIndexOf(marker);
+  return at < 0
+    ? null
+    : resource
+        .slice(at + marker.length)
+        .split(path.sep)
+        .join('/');
+}
+
 /**
  * The package a module of the build comes from: an npm package by name, a workspace library as @cbh/<lib>;
  * anything else in parentheses: the app's own code, webpack's and federation's generated modules by kind.
  */
 function packageOf(module, project) {
   const resource = module.nameForCondition ?? '';
-  const inNodeModules = resource.lastIndexOf(`${path.sep}node_modules${path.sep}`);
-  if (inNodeModules >= 0) {
-    const parts = resource.slice(inNodeModules + 14).split(path.sep);
+  const npmPath = npmModulePath(module);
+  if (npmPath !== null) {
+    const parts = npmPath.split('/');
     // the entry the federation plugin generates for the app's runtime plugins
     if (parts[0] === '.federation') return '(federation entry)';
     return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
@@ -65,15 +78,8 @@ class BundleStatsPlugin {
         for (const module of leafModules(chunk.modules)) {
           const name = packageOf(module, this.project);
           packages[name] = (packages[name] ?? 0) + (module.size ?? 0);
-          const resource = module.nameForCondition ?? '';
-          const inNodeModules = resource.lastIndexOf(`${path.sep}node_modules${path.sep}`);
-          if (inNodeModules >= 0 && !name.startsWith('('))
-            npmModules.push(
-              resource
-                .slice(inNodeModules + 14)
-                .split(path.sep)
-                .join('/'),
-            );
+          const npmPath = npmModulePath(module);
+          if (npmPath !== null && !name.startsWith('(')) npmModules.push(npmPath);
         }
         for (const file of chunk.files.filter((f) => f.endsWith('.js'))) files[file] = { packages, npmModules: npmModules.sort() };
       }
