@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { checkRemotesManifest, describeManifestIssues, type RemotesManifest } from '@cbh/contracts';
+import { parseRemotesManifest, type RemotesManifest } from '@cbh/contracts';
 import { errorBody } from '../common/api-exception.filter';
 import { pathOf } from '../common/http';
 
@@ -16,9 +16,7 @@ function cacheHeaders(reply: FastifyReply, filePath: string) {
 }
 
 export function readRemotesManifest(file: string): RemotesManifest {
-  const parsed = checkRemotesManifest(JSON.parse(readFileSync(file, 'utf8')));
-  if (!parsed.success) throw new Error(`${file} is not a valid remotes manifest: ${describeManifestIssues(parsed.issues)}`);
-  return parsed.data;
+  return parseRemotesManifest(JSON.parse(readFileSync(file, 'utf8')), file);
 }
 
 const isSitePath = (path: string) => !path.startsWith('/api/') && path !== '/api' && path !== '/ws' && path !== '/metrics';

@@ -72,10 +72,12 @@ export function describeManifestIssues(issues: readonly ManifestIssue[]): string
   return issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
 }
 
-/** The manifest, checked; throws naming every rule it breaks. */
-export function parseRemotesManifest(value: unknown): RemotesManifest {
+/** The manifest, checked; throws naming every rule it breaks, and `source` (a file) when given. */
+export function parseRemotesManifest(value: unknown, source?: string): RemotesManifest {
   const checked = checkRemotesManifest(value);
-  if (!checked.success) throw new Error(`not a valid remotes manifest: ${describeManifestIssues(checked.issues)}`);
+  if (!checked.success) {
+    throw new Error(`${source ? `${source} is ` : ''}not a valid remotes manifest: ${describeManifestIssues(checked.issues)}`);
+  }
   return checked.data;
 }
 
