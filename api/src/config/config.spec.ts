@@ -41,6 +41,28 @@ describe('configuration', () => {
     );
   });
 
+  it('refuses the demo accounts and the displayed one-time code with NODE_ENV=production', () => {
+    const production = { DATA_DIR: dataDir(), NODE_ENV: 'production' };
+    expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(
+      'SEED_DEMO: the demo accounts are not for production (NODE_ENV=production): unset SEED_DEMO',
+    );
+    expect(() => loadConfig({ ...production, ELEVATION_OTP_DISPLAY: 'true' })).toThrow(
+      'ELEVATION_OTP_DISPLAY: the displayed one-time codes are not for production (NODE_ENV=production): unset ELEVATION_OTP_DISPLAY',
+    );
+    expect(loadConfig({ ...production, SEED_DEMO: 'false' })).toMatchObject({ SEED_DEMO: false, ELEVATION_OTP_DISPLAY: false });
+    // outside production the demo data turns the displayed code on by default
+    expect(loadConfig({ DATA_DIR: dataDir(), SEED_DEMO: 'true' }).ELEVATION_OTP_DISPLAY).toBe(true);
+  });
+
+  it('bounds the domains one account and the site may monitor', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ DOMAINS_PER_USER: 50, DOMAINS_TOTAL: 1000 });
+    expect(loadConfig({ DATA_DIR: dataDir(), DOMAINS_PER_USER: '500', DOMAINS_TOTAL: '500' })).toMatchObject({
+      DOMAINS_PER_USER: 500,
+      DOMAINS_TOTAL: 500,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DOMAINS_PER_USER: '0' })).toThrow(/DOMAINS_PER_USER/);
+  });
+
   it('rejects short secrets', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), MASTER_KEY: 'short', SESSION_SECRET: 'short' })).toThrow(
       /MASTER_KEY: must be at least 16 characters[\s\S]*SESSION_SECRET: must be at least 32 characters/,

@@ -34,6 +34,12 @@ const dnsServers = z.string().transform((value, ctx): string[] | null => {
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUnset, schema.optional());
 
+/** The settings that turn on teaching aids no production site may have, and what they turn on. */
+const DEMO_SETTINGS = [
+  ['SEED_DEMO', 'the demo accounts'],
+  ['ELEVATION_OTP_DISPLAY', 'the displayed one-time codes'],
+] as const;
+
 export const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -81,9 +87,13 @@ export const envSchema = z
       .default('loopback'),
     LOAD_TESTS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(5),
     LOAD_TESTS_TOTAL: z.coerce.number().int().min(1).max(10_000).default(200),
+    // every domain costs a round of outbound checks each DOMAIN_CHECK_INTERVAL, so the list is bounded
+    DOMAINS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(50),
+    DOMAINS_TOTAL: z.coerce.number().int().min(1).max(100_000).default(1000),
     WS_CONNECTIONS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(10),
     WS_MAX_FRAME_BYTES: z.coerce.number().int().min(256).max(1_048_576).default(4096),
     RDAP_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default(DEFAULT_RDAP_BASE_URL),
+    NODE_ENV: optional(z.string()),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
@@ -93,6 +103,14 @@ export const envSchema = z
         path: ['OIDC_ISSUER_URL'],
         message: 'set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none of them',
       });
+    }
+    // The demo accounts share one known password, and a displayed code lets the elevation account's password alone
+    // pass the one-time-code elevation.
+    if (env.NODE_ENV === 'production') {
+      for (const [name, what] of DEMO_SETTINGS) {
+        if (env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: `${what} are not for production (NODE_ENV=production): unset ${name}` });
+      }
     }
   });
 
