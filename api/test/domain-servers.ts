@@ -125,7 +125,7 @@ async function makeAuthority(name: string): Promise<Authority> {
   return { certificate, keys };
 }
 
-async function makeLeaf(
+export async function makeLeaf(
   hostname: string,
   notBefore: Date,
   notAfter: Date,

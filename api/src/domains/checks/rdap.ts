@@ -1,5 +1,11 @@
-import dns from 'node:dns';
-import { blockedReason, DENY_PRIVATE } from '../../services/outbound-http';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import tls from 'node:tls';
+import type { TargetPolicy } from '../../services/outbound-http';
+import type { DnsResolver } from './dns-resolver';
+import { connectedAddressBlocked, resolveTarget } from './target-address';
+
 export const DEFAULT_RDAP_BASE_URL = 'https://rdap.org';
 
 export interface RegistrationData {
@@ -10,8 +16,21 @@ export interface RegistrationData {
 export interface RdapSettings {
   /** RDAP_BASE_URL: a server answering `/domain/<name>`, or a bootstrap service redirecting to the registry's. */
   baseUrl: string;
+  /** The whole look-up's deadline, redirects and body included. */
   timeoutMs: number;
+  /** The checks' resolver (DNS_SERVERS): each host of the look-up is resolved once, through it. */
+  resolver: DnsResolver;
+  /** ALLOW_PRIVATE_TARGETS, for the hosts redirects name; the base URL's host is the operator's own. */
+  policy: TargetPolicy;
+  /** Extra trusted CA certificates (PEM) on top of Node's roots — for tests, as the TLS check's. */
+  ca?: string;
 }
+
+/**
+ * The operator's own RDAP host may be private (a test, an internal mirror): their setting, not a user's. Link-local
+ * and metadata addresses stay refused.
+ */
+const OPERATOR_HOST: TargetPolicy = { allowPrivate: true };
 
 const unknownRegistration = (): RegistrationData => ({ registrar: null, expiresAt: null });
 
@@ -59,65 +78,119 @@ export function parseRdapDomain(body: unknown): RegistrationData {
   return { registrar: registrarName(domain.entities), expiresAt: expirationDate(domain.events) };
 }
 
-async function readLimited(response: Response): Promise<string | null> {
-  if (!response.body) return null;
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return null;
+class RdapUnavailable extends Error {}
+
+interface RdapAnswer {
+  status: number;
+  location: string | null;
+  /** The body of a 2xx answer, null when it was larger than MAX_BODY_BYTES; other answers' bodies are not read. */
+  body: string | null;
+}
+
+/**
+ * One GET of url from exactly `address` (the one resolved and judged), with the URL's host as Host header and TLS
+ * server name, so no second look-up can send the request elsewhere. Ends with the look-up's deadline.
+ */
+function getFrom(url: URL, address: string, policy: TargetPolicy, signal: AbortSignal, ca: string | undefined): Promise<RdapAnswer> {
+  return new Promise((resolve, reject) => {
+    const secure = url.protocol === 'https:';
+    const name = url.hostname.replace(/^\[|\]$/g, '');
+    const options: https.RequestOptions = {
+      host: address,
+      port: url.port || (secure ? 443 : 80),
+      path: `${url.pathname}${url.search}`,
+      method: 'GET',
+      // one connection per request: a pooled one was opened to whatever address its first request resolved
+      agent: false,
+      signal,
+      headers: { host: url.host, accept: 'application/rdap+json, application/json', 'user-agent': 'CircuitBreakerHub-DomainCheck/1' },
+    };
+    if (secure) {
+      options.servername = net.isIP(name) ? undefined : name;
+      // passing ca replaces Node's roots; keep them beside the extra one
+      if (ca) options.ca = [...tls.rootCertificates, ca];
     }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+    const request = (secure ? https : http).request(options, (response) => {
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location ?? null;
+      if (status < 200 || status >= 300) {
+        response.destroy();
+        return resolve({ status, location, body: null });
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.byteLength;
+        if (size > MAX_BODY_BYTES) {
+          response.destroy();
+          resolve({ status, location, body: null });
+        } else chunks.push(chunk);
+      });
+      response.on('end', () => resolve({ status, location, body: Buffer.concat(chunks).toString('utf8') }));
+      response.on('error', reject);
+    });
+    request.on('socket', (socket) => {
+      socket.once('connect', () => {
+        const blocked = connectedAddressBlocked(socket.remoteAddress, policy);
+        if (blocked) request.destroy(new RdapUnavailable(blocked));
+      });
+    });
+    request.on('error', reject);
+    // the deadline may fall while the body is read, after the request itself is done
+    deadline(signal).catch(reject);
+    request.end();
+  });
+}
+
+/** Rejects when the look-up's deadline falls, which may come before the resolver's own time-out. */
+function deadline(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    signal.addEventListener('abort', () => reject(new RdapUnavailable('no complete answer in time')), { once: true });
+  });
+}
+
+/** Resolves url's host once through the checks' resolver, judges that address and fetches url from it. */
+async function fetchRdap(url: URL, policy: TargetPolicy, settings: RdapSettings, signal: AbortSignal): Promise<RdapAnswer> {
+  const target = await Promise.race([resolveTarget(url.hostname, settings.resolver, policy), deadline(signal)]);
+  if (!target.ok) throw new RdapUnavailable(target.reason);
+  return getFrom(url, target.address, policy, signal, settings.ca);
 }
 
 const MAX_REDIRECTS = 3;
 
 /**
- * Where a redirect may send the look-up: the operator's own RDAP host (their setting, so a test or an internal
- * mirror may be private), or an https URL whose every address is public — a redirect comes from a server on
- * the internet and must not turn the look-up towards this network.
+ * How far a redirect may send the look-up: within the operator's own RDAP host (their setting, so a test or an
+ * internal mirror may be private), or to another host over https only, judged by ALLOW_PRIVATE_TARGETS — a redirect
+ * comes from a server on the internet and must not turn the look-up towards this network. Null: not followed.
  */
-async function redirectAllowed(target: URL, base: URL): Promise<boolean> {
-  if (target.host === base.host) return true;
-  if (target.protocol !== 'https:') return false;
-  const addresses = await dns.promises.lookup(target.hostname.replace(/^\[|\]$/g, ''), { all: true }).catch(() => []);
-  return addresses.length > 0 && addresses.every(({ address }) => blockedReason(address, DENY_PRIVATE) === null);
+function redirectPolicy(target: URL, base: URL, policy: TargetPolicy): TargetPolicy | null {
+  if (target.host === base.host) return OPERATOR_HOST;
+  return target.protocol === 'https:' ? policy : null;
 }
 
 /**
  * Registration data of a domain. Registration data is a nice-to-have: an unreachable service, a timeout, an
- * unknown domain or an answer that is not RDAP all give unknown (nulls), never a failure. The base URL is the
- * operator's setting, not a user's; the redirects a bootstrap service answers with are followed by hand, at most
- * three, each checked by redirectAllowed.
+ * unknown domain, a refused address or an answer that is not RDAP all give unknown (nulls), never a failure. The
+ * base URL is the operator's setting, not a user's; the redirects a bootstrap service answers with are followed by
+ * hand, at most three, each to the address its host resolved to once and passed the outbound address guard.
  */
 export async function lookupRegistration(domain: string, settings: RdapSettings): Promise<RegistrationData> {
   try {
-    const base = settings.baseUrl.replace(/\/+$/, '');
+    const baseText = settings.baseUrl.replace(/\/+$/, '');
+    const base = new URL(baseText);
     const name = domain.replace(/\.$/, '').toLowerCase();
     const signal = AbortSignal.timeout(settings.timeoutMs);
-    let url = new URL(`${base}/domain/${encodeURIComponent(name)}`);
-    let response = await fetch(url, { headers: { accept: 'application/rdap+json, application/json' }, redirect: 'manual', signal });
-    for (let hop = 0; response.status >= 300 && response.status < 400 && hop < MAX_REDIRECTS; hop++) {
-      await response.body?.cancel();
-      const location = response.headers.get('location');
-      if (!location) return unknownRegistration();
-      url = new URL(location, url);
-      if (!(await redirectAllowed(url, new URL(base)))) return unknownRegistration();
-      response = await fetch(url, { headers: { accept: 'application/rdap+json, application/json' }, redirect: 'manual', signal });
+    let url = new URL(`${baseText}/domain/${encodeURIComponent(name)}`);
+    let answer = await fetchRdap(url, OPERATOR_HOST, settings, signal);
+    for (let hop = 0; answer.status >= 300 && answer.status < 400 && hop < MAX_REDIRECTS; hop++) {
+      if (!answer.location) return unknownRegistration();
+      url = new URL(answer.location, url);
+      const policy = redirectPolicy(url, base, settings.policy);
+      if (!policy) return unknownRegistration();
+      answer = await fetchRdap(url, policy, settings, signal);
     }
-    if (!response.ok) {
-      await response.body?.cancel();
-      return unknownRegistration();
-    }
-    const text = await readLimited(response);
-    return text === null ? unknownRegistration() : parseRdapDomain(JSON.parse(text));
+    if (answer.status < 200 || answer.status >= 300 || answer.body === null) return unknownRegistration();
+    return parseRdapDomain(JSON.parse(answer.body));
   } catch {
     return unknownRegistration();
   }

@@ -245,7 +245,12 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
       domain.registrar === null && domain.expiresAt === null && sinceCreated < 2 * this.config.DOMAIN_CHECK_INTERVAL * 1000;
     const daily = sinceCreated % DAY_MS < this.config.DOMAIN_CHECK_INTERVAL * 1000;
     if (!firstRound && !daily) return domain.expiresAt;
-    const found = await lookupRegistration(domain.domain, { baseUrl: this.config.RDAP_BASE_URL, timeoutMs: CHECK_TIMEOUT_MS });
+    const found = await lookupRegistration(domain.domain, {
+      baseUrl: this.config.RDAP_BASE_URL,
+      timeoutMs: CHECK_TIMEOUT_MS,
+      resolver: this.resolver,
+      policy: this.config.ALLOW_PRIVATE_TARGETS,
+    });
     await this.domains.saveRegistration(domain.id, found);
     return found.expiresAt;
   }
