@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
-import { hasPermission, ROLE_DEFAULT_PERMISSIONS, type Permission, type Role, type UserView } from '@cbh/contracts';
+import { accountChangeRefusal, hasPermission, ROLE_DEFAULT_PERMISSIONS, type Permission, type Role, type UserView } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import { hashPassword } from '../auth/passwords';
 import { PgSessionStore } from '../auth/session-store';
@@ -157,22 +157,21 @@ export class UsersService {
       }
       return { isActive, activatedAt: isActive ? (user.activatedAt ?? new Date()) : user.activatedAt };
     });
-    if (!isActive) await this.sessions.destroyForUser(id);
+    if (!isActive) await this.sessions.destroyForUser(view.id);
     return view;
   }
 
   async remove(req: AppRequest, id: string): Promise<void> {
-    assertNotSelf(req.user!, id, 'delete');
-    await this.dataSource.transaction(async (manager) => {
-      const user = await manager.getRepository(UserEntity).findOneBy({ id });
-      if (!user) throw new NotFoundException(`No user with id ${id}`);
-      if (user.role === 'super_admin' && user.isActive) await this.assertAnotherActiveSuperAdmin(manager, id, 'deleted');
-      await manager.getRepository(UserEntity).delete({ id });
-      await this.audit.record(req, { action: 'user.delete', targetType: 'user', targetId: id, before: toUserView(user) }, manager);
+    const removed = await this.dataSource.transaction(async (manager) => {
+      const user = await this.loadChangeable(req.user!, manager, id, 'delete');
+      if (user.role === 'super_admin' && user.isActive) await this.assertAnotherActiveSuperAdmin(manager, user.id, 'deleted');
+      await manager.getRepository(UserEntity).delete({ id: user.id });
+      await this.audit.record(req, { action: 'user.delete', targetType: 'user', targetId: user.id, before: toUserView(user) }, manager);
+      return user;
     });
-    await this.sessions.destroyForUser(id);
-    this.directory.evict(id);
-    await this.announce(id);
+    await this.sessions.destroyForUser(removed.id);
+    this.directory.evict(removed.id);
+    await this.announce(removed.id);
   }
 
   /** Tells user managers (and the account itself) on every replica that an account changed. */
@@ -186,32 +185,39 @@ export class UsersService {
     if (others.length === 0) throw new ConflictException(`The last active super_admin cannot be ${verb}`);
   }
 
-  /** Loads, changes and audits one user in a transaction; nobody changes their own account here. */
+  /**
+   * Locks the account the actor means to change or delete, if they may: not their own, and none holding more
+   * than they do. Later steps use the row's id, the one spelling the caches, sockets and audit trail know.
+   */
+  private async loadChangeable(actor: SessionUser, manager: EntityManager, id: string, verb: 'change' | 'delete'): Promise<UserEntity> {
+    const user = await manager.getRepository(UserEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!user) throw new NotFoundException(`No user with id ${id}`);
+    if (user.id === actor.id) throw new ForbiddenException(`You cannot ${verb} your own account`);
+    const refusal = accountChangeRefusal(actor, user);
+    if (refusal) throw new ForbiddenException(refusal);
+    return user;
+  }
+
+  /** Loads, changes and audits one user in a transaction. */
   private async change(
     req: AppRequest,
     id: string,
     action: string,
     patch: (user: UserEntity, manager: EntityManager) => Promise<Partial<UserEntity>>,
   ): Promise<UserView> {
-    assertNotSelf(req.user!, id, 'change');
     const view = await this.dataSource.transaction(async (manager) => {
-      const users = manager.getRepository(UserEntity);
-      const user = await users.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!user) throw new NotFoundException(`No user with id ${id}`);
+      const user = await this.loadChangeable(req.user!, manager, id, 'change');
       const before = toUserView(user);
-      await users.update({ id }, await patch(user, manager));
-      const after = toUserView(await users.findOneByOrFail({ id }));
-      await this.audit.record(req, { action, targetType: 'user', targetId: id, before, after }, manager);
+      const users = manager.getRepository(UserEntity);
+      await users.update({ id: user.id }, await patch(user, manager));
+      const after = toUserView(await users.findOneByOrFail({ id: user.id }));
+      await this.audit.record(req, { action, targetType: 'user', targetId: user.id, before, after }, manager);
       return after;
     });
-    this.directory.evict(id);
-    await this.announce(id);
+    this.directory.evict(view.id);
+    await this.announce(view.id);
     return view;
   }
-}
-
-function assertNotSelf(actor: SessionUser, id: string, verb: string) {
-  if (actor.id === id) throw new ForbiddenException(`You cannot ${verb} your own account`);
 }
 
 /** Only what the actor holds can be granted; only a super_admin makes another. */

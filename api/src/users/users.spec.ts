@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { ROLE_DEFAULT_PERMISSIONS } from '@cbh/contracts';
 import { linkIn, startSmtpSink } from '../../test/smtp-sink';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
@@ -20,6 +21,33 @@ const call = (path: string, options: { method?: string; body?: unknown; cookie?:
   api.call(path, { cookie: admin, ...options });
 const sql = (query: string, params: unknown[] = []) => api.sql(query, params);
 const idOf = async (email: string) => (await sql('SELECT id FROM users WHERE email = $1', [email]))[0].id as string;
+/** What the four user-changing endpoints could alter of an account, to see that a refused request altered nothing. */
+const stateOf = async (id: string) => (await sql('SELECT role, permissions, is_active FROM users WHERE id = $1', [id]))[0];
+
+/** The demo admin given user_management on top of its role's permissions, signed in: a user manager who is no super_admin. */
+async function signInAsUserManager(): Promise<string> {
+  await call(`/api/users/${await idOf('admin@demo.example.com')}/permissions`, {
+    method: 'PATCH',
+    body: { permissions: [...ROLE_DEFAULT_PERMISSIONS.admin, 'user_management'] },
+  });
+  return signIn(api.baseUrl, 'admin@demo.example.com', DEMO_PASSWORD);
+}
+
+/** An account invited by the bootstrap super admin, holding the given permissions; its id. */
+async function invited(email: string, role: string, permissions?: string[]): Promise<string> {
+  const user = await (await call('/api/users/invite', { method: 'POST', body: { email, role } })).json();
+  if (permissions) await call(`/api/users/${user.id}/permissions`, { method: 'PATCH', body: { permissions } });
+  return user.id;
+}
+
+/** The four ways to change or delete an account, each with a body every user manager may send. */
+const CHANGES = (id: string) =>
+  [
+    ['PATCH', `/api/users/${id}`, { role: 'viewer' }],
+    ['PATCH', `/api/users/${id}/status`, { isActive: false }],
+    ['PATCH', `/api/users/${id}/permissions`, { permissions: ['dashboard_view'] }],
+    ['DELETE', `/api/users/${id}`, undefined],
+  ] as const;
 
 describe('invitations', () => {
   it('invites by e-mail through SMTP; the link sets a password once and signs the user in', async () => {
@@ -113,23 +141,77 @@ describe('changing users', () => {
     }
   });
 
-  it('keeps the last active super_admin', async () => {
-    const other = await signIn(api.baseUrl, 'admin@demo.example.com', DEMO_PASSWORD);
-    await call(`/api/users/${await idOf('admin@demo.example.com')}/permissions`, {
-      method: 'PATCH',
-      body: { permissions: ['user_management', 'dashboard_view', 'circuit_breaker_view'] },
-    });
+  it('lets only a super_admin change or delete a super_admin', async () => {
+    const manager = await signInAsUserManager();
     const root = await idOf(TEST_ADMIN.email);
-    for (const [method, path, body, verb] of [
-      ['PATCH', `/api/users/${root}`, { role: 'viewer' }, 'demoted'],
-      ['PATCH', `/api/users/${root}/status`, { isActive: false }, 'deactivated'],
-      ['DELETE', `/api/users/${root}`, undefined, 'deleted'],
-    ] as const) {
-      const response = await call(path, { method, body, cookie: other });
-      expect(response.status).toBe(409);
-      expect((await response.json()).message).toBe(`The last active super_admin cannot be ${verb}`);
+    const second = await invited('second.root@example.com', 'super_admin');
+    for (const target of [root, second]) {
+      const before = await stateOf(target);
+      for (const [method, path, body] of CHANGES(target)) {
+        const response = await call(path, { method, body, cookie: manager });
+        expect(response.status).toBe(403);
+        expect((await response.json()).message).toBe('Only a super_admin can change or delete a super_admin');
+      }
+      expect(await stateOf(target)).toEqual(before);
     }
-    expect((await sql("SELECT count(*)::int AS n FROM users WHERE role = 'super_admin' AND is_active"))[0].n).toBe(1);
+
+    const demoted = await call(`/api/users/${second}`, { method: 'PATCH', body: { role: 'viewer' } });
+    expect(demoted.status).toBe(200);
+    expect(await stateOf(second)).toMatchObject({ role: 'viewer', permissions: [...ROLE_DEFAULT_PERMISSIONS.viewer] });
+  });
+
+  it('lets a user manager change only accounts holding no permission the manager lacks', async () => {
+    const manager = await signInAsUserManager();
+    const auditor = await invited('auditor@example.com', 'viewer', ['dashboard_view', 'audit_access', 'system_admin']);
+    const before = await stateOf(auditor);
+    for (const [method, path, body] of CHANGES(auditor)) {
+      const response = await call(path, { method, body, cookie: manager });
+      expect(response.status).toBe(403);
+      expect((await response.json()).message).toBe(
+        'You cannot change or delete an account holding system_admin, audit_access, which you do not hold',
+      );
+    }
+    expect(await stateOf(auditor)).toEqual(before);
+
+    const within = await invited('within.reach@example.com', 'operator');
+    const changed = await call(`/api/users/${within}/permissions`, {
+      method: 'PATCH',
+      cookie: manager,
+      body: { permissions: ['dashboard_view'] },
+    });
+    expect(changed.status).toBe(200);
+    expect((await call(`/api/users/${within}`, { method: 'DELETE', cookie: manager })).status).toBe(204);
+
+    expect((await call(`/api/users/${auditor}/status`, { method: 'PATCH', body: { isActive: false } })).status).toBe(200);
+    expect((await call(`/api/users/${auditor}`, { method: 'DELETE' })).status).toBe(204);
+  });
+
+  it('keeps the last active super_admin when the other one is deactivated at the same moment', async () => {
+    const root = await idOf(TEST_ADMIN.email);
+    const second = await invited('last.standing@example.com', 'super_admin');
+    for (const [method, path, body, verb] of [
+      ['PATCH', `/api/users/${second}`, { role: 'viewer' }, 'demoted'],
+      ['PATCH', `/api/users/${second}/status`, { isActive: false }, 'deactivated'],
+      ['DELETE', `/api/users/${second}`, undefined, 'deleted'],
+    ] as const) {
+      // another transaction deactivates the bootstrap super admin and commits while the request waits for its row
+      const other = new Client({ connectionString: api.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query('UPDATE users SET is_active = false WHERE id = $1', [root]);
+        const pending = call(path, { method, body });
+        await untilSomeoneWaitsFor((await other.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
+        await other.query('COMMIT');
+        const response = await pending;
+        expect(response.status).toBe(409);
+        expect((await response.json()).message).toBe(`The last active super_admin cannot be ${verb}`);
+      } finally {
+        await other.end();
+        await sql('UPDATE users SET is_active = true WHERE id = $1', [root]);
+      }
+      expect(await stateOf(second)).toMatchObject({ role: 'super_admin', is_active: true });
+    }
   });
 
   it('deactivation ends the user’s sessions at once and revokes pending invitations; reactivation keeps activatedAt', async () => {
@@ -166,7 +248,7 @@ describe('changing users', () => {
   });
 
   it('stops a user manager from granting what they do not hold', async () => {
-    const manager = await signIn(api.baseUrl, 'admin@demo.example.com', DEMO_PASSWORD);
+    const manager = await signInAsUserManager();
     const id = await idOf('viewer@example.com');
     const response = await call(`/api/users/${id}/permissions`, {
       method: 'PATCH',
@@ -212,3 +294,39 @@ describe('validation messages', () => {
     expect((await wrong.json()).message).toBe('isActive: must be true or false');
   });
 });
+
+describe('user ids in upper case', () => {
+  it('are one’s own account all the same: refused as a change to oneself', async () => {
+    const self = await idOf(TEST_ADMIN.email);
+    const before = await stateOf(self);
+    for (const [method, path, body] of CHANGES(self.toUpperCase())) {
+      const response = await call(path, { method, body });
+      expect(response.status).toBe(403);
+      expect((await response.json()).message).toBe(`You cannot ${method === 'DELETE' ? 'delete' : 'change'} your own account`);
+    }
+    expect(await stateOf(self)).toEqual(before);
+  });
+
+  it('reach another account as its lower-case id would: the audit names that id, and its session sees the change at once', async () => {
+    const id = await idOf('operator@example.com');
+    const operator = await signIn(api.baseUrl, 'operator@example.com', DEMO_PASSWORD);
+    expect((await (await call('/api/auth/user', { cookie: operator })).json()).permissions).toContain('circuit_breaker_operate');
+
+    const changed = await call(`/api/users/${id.toUpperCase()}/permissions`, {
+      method: 'PATCH',
+      body: { permissions: ['dashboard_view'] },
+    });
+    expect(changed.status).toBe(200);
+    expect((await changed.json()).id).toBe(id);
+    const { entries } = await (await call('/api/audit?action=user.permissions.update&pageSize=1')).json();
+    expect(entries[0]).toMatchObject({ targetId: id, after: { permissions: ['dashboard_view'] } });
+    expect((await (await call('/api/auth/user', { cookie: operator })).json()).permissions).toEqual(['dashboard_view']);
+  });
+});
+
+/** Resolves once a database session waits for a lock the given backend holds: the API's request has reached it. */
+async function untilSomeoneWaitsFor(blocker: number) {
+  while ((await sql('SELECT 1 FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [blocker])).length === 0) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}

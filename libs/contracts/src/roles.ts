@@ -72,5 +72,20 @@ export function hasPermission(user: { role: string; permissions: readonly string
   return user.role === 'super_admin' || user.permissions.includes(permission);
 }
 
+/**
+ * Why `actor` may not change the role, status or permissions of `target`, or delete it; null when they may.
+ * Only a super_admin touches a super_admin, and nobody touches an account holding a permission they lack:
+ * otherwise a user manager could disable or demote the accounts that oversee them.
+ */
+export function accountChangeRefusal(
+  actor: { role: string; permissions: readonly string[] },
+  target: { role: string; permissions: readonly string[] },
+): string | null {
+  if (target.role === 'super_admin' && actor.role !== 'super_admin') return 'Only a super_admin can change or delete a super_admin';
+  const beyond = PERMISSIONS.filter((permission) => hasPermission(target, permission) && !hasPermission(actor, permission));
+  if (beyond.length) return `You cannot change or delete an account holding ${beyond.join(', ')}, which you do not hold`;
+  return null;
+}
+
 /** The ways an account proves itself when it elevates to super_admin. */
 export const ELEVATION_METHODS = ['email_verification', 'master_key', 'time_based_otp'] as const;

@@ -36,7 +36,8 @@ export const updateUserStatusSchema = z.strictObject({ isActive: z.boolean({ mes
 
 export const updateUserPermissionsSchema = z.strictObject({ permissions });
 
-export const userIdSchema = z.uuid({ message: 'must be a user id' });
+/** A user id in its one spelling, lower case, so a self check, a cache key or an audit entry cannot miss it by case. */
+export const userIdSchema = z.uuid({ message: 'must be a user id' }).transform((id) => id.toLowerCase());
 
 export const acceptInvitationSchema = z.strictObject({
   password: z.string().min(12, 'must be at least 12 characters').max(200),
