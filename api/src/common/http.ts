@@ -17,3 +17,12 @@ export function pathOf(req: IncomingMessage): string {
   const query = url.indexOf('?');
   return query < 0 ? url : url.slice(0, query);
 }
+
+/**
+ * Whether a navigation was started on this site or by the person (a bookmark, the address bar): Fetch Metadata's
+ * `Sec-Fetch-Site`. Clients that send none (not browsers, or browsers older than 2023) are taken at their word.
+ */
+export function isOwnNavigation(request: { headers: IncomingMessage['headers'] }): boolean {
+  const site = request.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'none';
+}

@@ -49,7 +49,13 @@ export function securityHeaders(remoteOrigins: string[]) {
   // JSON answers are never rendered as documents: the document policies (CSP, framing, …) do not apply to them.
   return (req: IncomingMessage, res: ServerResponse, next: Next) => {
     const path = pathOf(req);
-    if (!path.startsWith('/api/') || path.startsWith('/api/docs') || path === '/api/login' || path.startsWith('/api/invitations'))
+    if (
+      !path.startsWith('/api/') ||
+      path.startsWith('/api/docs') ||
+      path === '/api/login' ||
+      path === '/api/logout' ||
+      path.startsWith('/api/invitations')
+    )
       return site(req, res, next);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
