@@ -21,6 +21,7 @@ import { BreakerRegistry } from './breaker-registry.service';
 import { BreakerConfigEntity } from './entities/breaker-config.entity';
 import { BreakerTransitionEntity, toJournalEntry } from './entities/breaker-transition.entity';
 import { seedOnce } from '../database/seed-once';
+import { TestSessionEntity } from '../load-tests/entities/test-session.entity';
 
 /** The override each control leaves on the configuration. */
 const OVERRIDE_AFTER: Record<ManualAction, BreakerOverride> = {
@@ -149,13 +150,10 @@ export class BreakersService implements OnApplicationBootstrap {
       // Locked first: a load test starting now references the row and waits for this decision.
       const config = await manager.findOne(BreakerConfigEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!config) throw new NotFoundException(`No circuit breaker with id ${id}`);
-      const running: { id: number }[] = await manager.query(
-        `SELECT id FROM test_sessions WHERE config_id = $1 AND status = 'running' LIMIT 1`,
-        [id],
-      );
-      if (running[0]) {
+      const running = await manager.findOne(TestSessionEntity, { where: { configId: id, status: 'running' }, select: { id: true } });
+      if (running) {
         throw new ConflictException(
-          `Circuit breaker ${config.name} has a load test running (session ${running[0].id}); stop it before deleting the breaker`,
+          `Circuit breaker ${config.name} has a load test running (session ${running.id}); stop it before deleting the breaker`,
         );
       }
       await manager.delete(BreakerConfigEntity, { id });
