@@ -1,6 +1,7 @@
 import { AuditEntryEntity } from '../audit/entities/audit-entry.entity';
 import { SessionEntity } from '../auth/entities/session.entity';
 import { SignInAttemptEntity } from '../auth/entities/sign-in-attempt.entity';
+import { KnownAddressEntity } from '../auth/entities/known-address.entity';
 import { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity';
 import { BreakerTransitionEntity } from '../breakers/entities/breaker-transition.entity';
 import { DnsRecordEntity } from '../domains/entities/dns-record.entity';
@@ -30,6 +31,7 @@ export const ENTITIES = [
   InvitationEntity,
   SessionEntity,
   SignInAttemptEntity,
+  KnownAddressEntity,
   OutboxEmailEntity,
   ElevationAttemptEntity,
   UsedTotpStepEntity,

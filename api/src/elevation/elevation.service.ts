@@ -12,18 +12,30 @@ import { SecretBox } from '../common/crypto/secret-box';
 import { MailService } from '../mail/mail.service';
 import { toUserView, UserEntity } from '../users/entities/user.entity';
 import { ElevationRepository } from './elevation.repository';
-import { ElevationAttemptEntity } from './entities/elevation-attempt.entity';
-import { ElevationTokenEntity } from './entities/elevation-token.entity';
 
-const MAX_FAILURES = 5;
 const FAILURE_WINDOW_MINUTES = 15;
-const LINK_TTL_MS = 15 * 60_000;
+const FAILURE_LIMIT = { max: 5, windowMs: FAILURE_WINDOW_MINUTES * 60_000 };
+/** A link lives 15 minutes; the next may be asked for a minute after it, and replaces it. */
+const EMAIL_LINK = { ttlMs: 15 * 60_000, cooldownMs: 60_000 };
 /** ±1 step of 30 s (RFC 6238's recommended allowance for clock drift). */
 const TOTP_PERIOD_SECONDS = 30;
 const TOTP_TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
 export type ElevationResult = { status: 'elevated' } | { status: 'email_sent'; message: string };
+
+/** A 429 that says when to try again; the controller sends it as Retry-After. */
+export class RetryLaterException extends HttpException {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
+const tooManyFailures = (retryAfterMs: number) =>
+  new RetryLaterException(`Too many failed attempts. Try again within ${FAILURE_WINDOW_MINUTES} minutes.`, retryAfterMs);
 
 @Injectable()
 export class ElevationService {
@@ -44,17 +56,21 @@ export class ElevationService {
 
   async requestEmailLink(req: AppRequest): Promise<ElevationResult> {
     const user = req.user!;
-    await this.assertUnderLimit(user.id);
+    const failuresWait = await this.elevationRepository.failuresWait(user.id, FAILURE_LIMIT);
+    if (failuresWait > 0) throw tooManyFailures(failuresWait);
     const token = randomBytes(32).toString('base64url');
-    await this.dataSource.getRepository(ElevationTokenEntity).insert({
-      tokenHash: sha256(token).toString('hex'),
-      userId: user.id,
-      expiresAt: new Date(Date.now() + LINK_TTL_MS),
-    });
+    const issued = await this.elevationRepository.issueEmailLink(user.id, sha256(token).toString('hex'), EMAIL_LINK);
+    if (issued.refused) {
+      const seconds = Math.ceil(issued.retryAfterMs / 1000);
+      throw new RetryLaterException(
+        `A verification link was sent to ${user.email} moments ago; ask for another in ${seconds} s.`,
+        issued.retryAfterMs,
+      );
+    }
     await this.mail.send({
       to: user.email,
       subject: 'Confirm your super admin access',
-      text: `Follow this link within 15 minutes to become super admin of Circuit Breaker Hub:\n${this.config.PUBLIC_URL}/api/auth/elevate/verify/${token}\n\nIt works once. If you did not ask for this, ignore this e-mail.`,
+      text: `Follow this link within 15 minutes to become super admin of Circuit Breaker Hub:\n${this.config.PUBLIC_URL}/api/auth/elevate/verify/${token}\n\nIt works once, and only until another link is sent. If you did not ask for this, ignore this e-mail.`,
       secrets: [token],
     });
     await this.audit.record(req, {
@@ -66,35 +82,35 @@ export class ElevationService {
     return { status: 'email_sent', message: `A verification link was sent to ${user.email}` };
   }
 
-  /** Following the e-mailed link: single use, 15 minutes. */
+  /** Following the e-mailed link: single use, 15 minutes, and only the newest link sent. */
   async confirmEmailLink(req: AppRequest, token: string): Promise<void> {
     const userId = await this.elevationRepository.claimEmailLink(sha256(token).toString('hex'));
     if (!userId) throw new GoneException('This verification link is invalid, was already used or has expired');
     const user = await this.directory.get(userId);
     if (!user || !user.isActive) throw new GoneException('This account can no longer be elevated');
-    await this.elevate(req, user, 'email_verification');
+    await this.elevate(req, user, 'email_verification', null);
   }
 
   async withMasterKey(req: AppRequest, masterKey: string): Promise<ElevationResult> {
     const user = req.user!;
-    await this.assertUnderLimit(user.id);
     if (!this.config.MASTER_KEY) throw new BadRequestException('Master key elevation is not configured on this server');
+    const attemptId = await this.claimAttempt(user.id, 'master_key');
     // Compare digests so the comparison takes the same time whatever the length or content of the guess.
     if (!timingSafeEqual(sha256(masterKey), sha256(this.config.MASTER_KEY))) {
       return this.fail(req, user, 'master_key', 'Invalid master key');
     }
-    await this.elevate(req, user, 'master_key');
+    await this.elevate(req, user, 'master_key', attemptId);
     return { status: 'elevated' };
   }
 
   async withOtp(req: AppRequest, code: string): Promise<ElevationResult> {
     const user = req.user!;
-    await this.assertUnderLimit(user.id);
+    const attemptId = await this.claimAttempt(user.id, 'time_based_otp');
     const result = await verify({ secret: await this.secretOf(user.id), token: code, epochTolerance: TOTP_TOLERANCE_SECONDS });
     if (!result.valid) return this.fail(req, user, 'time_based_otp', 'Invalid or expired code');
     const firstUse = await this.elevationRepository.claimTotpStep(user.id, (result as { timeStep: number }).timeStep);
     if (!firstUse) return this.fail(req, user, 'time_based_otp', 'This code was already used; wait for the next one');
-    await this.elevate(req, user, 'time_based_otp');
+    await this.elevate(req, user, 'time_based_otp', attemptId);
     return { status: 'elevated' };
   }
 
@@ -118,17 +134,18 @@ export class ElevationService {
     return this.totpBox.open(kept) ?? plain;
   }
 
-  private async assertUnderLimit(userId: string) {
-    if ((await this.elevationRepository.countRecentFailures(userId, FAILURE_WINDOW_MINUTES)) >= MAX_FAILURES) {
-      throw new HttpException(
-        `Too many failed attempts. Try again within ${FAILURE_WINDOW_MINUTES} minutes.`,
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
-    }
+  /**
+   * Counts a guess as failed before judging it (see ElevationRepository.claimAttempt): at most five are judged in
+   * 15 minutes, however many arrive at once. Refused guesses write nothing.
+   */
+  private async claimAttempt(userId: string, method: string): Promise<string> {
+    const claim = await this.elevationRepository.claimAttempt(userId, method, FAILURE_LIMIT);
+    if (claim.refused) throw tooManyFailures(claim.retryAfterMs);
+    return claim.attemptId;
   }
 
+  /** A judged guess that failed: it already counts (claimAttempt); audited and answered. */
   private async fail(req: AppRequest, user: SessionUser, method: string, message: string): Promise<never> {
-    await this.dataSource.getRepository(ElevationAttemptEntity).insert({ userId: user.id, method, succeeded: false });
     await this.audit.record(req, {
       action: 'auth.elevation-failed',
       targetType: 'user',
@@ -138,13 +155,14 @@ export class ElevationService {
     throw new ForbiddenException(message);
   }
 
-  private async elevate(req: AppRequest, user: SessionUser, method: string) {
+  /** Makes the account super admin; the guess that did it (attemptId, none for a link) no longer counts as failed. */
+  private async elevate(req: AppRequest, user: SessionUser, method: string, attemptId: string | null) {
     await this.dataSource.transaction(async (manager) => {
       const users = manager.getRepository(UserEntity);
       const before = toUserView(await users.findOneByOrFail({ id: user.id }));
       await users.update({ id: user.id }, { role: 'super_admin', permissions: [...PERMISSIONS] });
       const after = toUserView(await users.findOneByOrFail({ id: user.id }));
-      await manager.getRepository(ElevationAttemptEntity).insert({ userId: user.id, method, succeeded: true });
+      if (attemptId) await this.elevationRepository.markSucceeded(attemptId, manager);
       await this.audit.record(
         req,
         { action: 'auth.elevate', targetType: 'user', targetId: user.id, actor: user, before, after: { ...after, method } },

@@ -1,6 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** One try to elevate; the recent failures limit how often an account may guess. */
+/**
+ * One guess to elevate (a master key or a code), counted as failed from before it is judged until it succeeds;
+ * the recent failures limit how often an account may guess.
+ */
 @Entity('elevation_attempts')
 export class ElevationAttemptEntity {
   @PrimaryGeneratedColumn({ type: 'bigint' }) id!: string;
