@@ -52,6 +52,9 @@ const api = await startBenchApi({
     ALLOW_PRIVATE_TARGETS: '127.0.0.0/8',
     NODE_EXTRA_CA_CERTS: servers.caFile,
     RDAP_BASE_URL: 'http://127.0.0.1:9',
+    // one account adds every domain of the run
+    DOMAINS_PER_USER: String(DOMAINS),
+    DOMAINS_TOTAL: String(DOMAINS),
   },
 });
 const password = readFileSync(path.join(ROOT, '.data/bench/pg-password'), 'utf8').trim();

@@ -74,6 +74,15 @@ export interface NewDomainAlert {
   dedupeKey: string;
 }
 
+/** A domain as it is added: pending, with the token its owner publishes. */
+export type NewDomain = Pick<DomainEntity, 'domain' | 'verificationToken' | 'createdBy'>;
+
+/** How many domains one account may have added, and the site may monitor. */
+export interface DomainQuotas {
+  perUser: number;
+  total: number;
+}
+
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /** A row as PostgreSQL returns it, keyed by column name. */
@@ -87,6 +96,29 @@ const FOREIGN_KEY_VIOLATION = '23503';
 @Injectable()
 export class DomainsRepository {
   constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Inserts a pending domain in the caller's transaction, or answers 'per-user' or 'total' when that would pass a
+   * quota. Adds are taken one at a time (an advisory lock held until the transaction ends), so requests reaching
+   * several replicas together cannot pass a quota between them: each counts what the ones before it committed.
+   * A duplicate name fails on the unique index, as any insert would.
+   */
+  async insertWithinQuotas(manager: EntityManager, domain: NewDomain, quotas: DomainQuotas): Promise<DomainEntity | 'per-user' | 'total'> {
+    await this.rows("SELECT pg_advisory_xact_lock(hashtext('domains.add'))", [], manager);
+    const [counts] = (await this.rows(
+      'SELECT count(*)::int AS total, (count(*) FILTER (WHERE created_by = $1))::int AS mine FROM domains',
+      [domain.createdBy],
+      manager,
+    )) as { total: number; mine: number }[];
+    if (counts!.mine >= quotas.perUser) return 'per-user';
+    if (counts!.total >= quotas.total) return 'total';
+    const [row] = await this.rows(
+      `INSERT INTO domains (domain, status, verification_token, created_by) VALUES ($1, 'pending', $2, $3) RETURNING *`,
+      [domain.domain, domain.verificationToken, domain.createdBy],
+      manager,
+    );
+    return hydrate(this.dataSource, DomainEntity, row!);
+  }
 
   /**
    * Leases up to limit domains whose round is due and not leased by a live replica, for leaseSeconds, to owner;

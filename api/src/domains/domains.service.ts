@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, type FindOptionsOrder, type FindOptionsWhere, type ObjectLiteral } from 'typeorm';
 import type { z } from 'zod';
 import {
@@ -20,6 +20,7 @@ import {
 import { AuditService } from '../audit/audit.service';
 import type { AppRequest } from '../auth/session-user';
 import { RealtimeBus } from '../bus/realtime-bus.service';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { DomainsRepository } from './domains.repository';
 import { DnsRecordEntity, toDnsRecordView } from './entities/dns-record.entity';
 import { DomainAlertEntity, toAlertView } from './entities/domain-alert.entity';
@@ -43,6 +44,7 @@ export class DomainsService {
     private readonly repository: DomainsRepository,
     private readonly audit: AuditService,
     private readonly bus: RealtimeBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** The newest domains first. */
@@ -101,20 +103,34 @@ export class DomainsService {
   /**
    * Registers a domain (already normalised) as pending, with a fresh verification token, the TXT record that
    * proves ownership and an empty uptime entry. Its first round is due at once: next_check_at defaults to now().
+   * Every domain is checked every DOMAIN_CHECK_INTERVAL, so an account and the site may add only so many.
    */
   async create(req: AppRequest, name: string): Promise<DomainView> {
     const token = randomBytes(24).toString('base64url');
     const view = await this.dataSource.transaction(async (manager) => {
-      let domain: DomainEntity;
+      let domain: DomainEntity | 'per-user' | 'total';
       try {
-        domain = await manager.save(
-          DomainEntity,
-          manager.create(DomainEntity, { domain: name, status: 'pending', verificationToken: token, createdBy: req.user?.id ?? null }),
+        domain = await this.repository.insertWithinQuotas(
+          manager,
+          { domain: name, verificationToken: token, createdBy: req.user?.id ?? null },
+          { perUser: this.config.DOMAINS_PER_USER, total: this.config.DOMAINS_TOTAL },
         );
       } catch (error) {
         // The unique index decides, so two requests adding the same domain at once cannot both succeed.
         if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConflictException(`Domain ${name} is already registered`);
         throw error;
+      }
+      if (domain === 'per-user') {
+        throw new HttpException(
+          `You already monitor ${this.config.DOMAINS_PER_USER} domains, the most one account may add (DOMAINS_PER_USER); delete one first`,
+          HttpStatus.TOO_MANY_REQUESTS,
+        );
+      }
+      if (domain === 'total') {
+        throw new HttpException(
+          `${this.config.DOMAINS_TOTAL} domains are monitored, the most the site monitors (DOMAINS_TOTAL); delete one first`,
+          HttpStatus.TOO_MANY_REQUESTS,
+        );
       }
       await manager.insert(DomainVerificationEntity, {
         domainId: domain.id,
