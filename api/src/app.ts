@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { AuthService } from './auth/auth.service';
-import { configureOidc } from './auth/oidc.strategy';
+import { OidcSignIn } from './auth/oidc-sign-in';
 import { configurePassport } from './auth/local.strategy';
 import { exposeSession, type Middleware, readOnlySessions, SessionReader } from './auth/session-reader.service';
 import { PgSessionStore, SESSION_COOKIE } from './auth/session-store';
@@ -79,7 +79,7 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     });
     const auth = app.get(AuthService);
     const passport = configurePassport(auth, app.get(UserDirectory));
-    auth.oidcEnabled = await configureOidc(config, passport, (profile) => auth.accountForOidc(profile));
+    auth.oidc = await OidcSignIn.discover(config);
     const sessionStack = [sessionMiddleware, passport.initialize(), passport.session()] as Middleware[];
     const sessions = app.get(SessionReader);
     app.use(readOnlySessions(sessions, sessionStack));

@@ -4,14 +4,16 @@ import passport from 'passport';
 import { loginSchema } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import { Public, SignedIn } from './access.decorator';
-import { AuthService } from './auth.service';
+import { AuthService, OIDC_REFUSALS } from './auth.service';
 import { loginPage } from './login-page';
 import { SignInAttemptsRepository } from './sign-in-attempts.repository';
-import { OIDC_STRATEGY } from './oidc.strategy';
+import { linkPage } from './oidc-link-page';
+import type { OidcAnswer } from './oidc-sign-in';
+import { overHttps } from './oidc-state';
 import { SESSION_COOKIE } from './session-store';
 import { sessionKey } from './session-key';
 import { RealtimeBus } from '../bus/realtime-bus.service';
-import type { AppRequest, SessionRequest, SessionUser } from './session-user';
+import type { AppRequest, SessionUser } from './session-user';
 import { signIn, signOut } from './session-reader.service';
 import { isFormPost, seeOther } from '../common/http';
 
@@ -33,38 +35,89 @@ export class AuthController {
   /** The sign-in page, or straight to the OpenID Connect provider when one is configured (?method=password keeps the form). */
   @Get('login')
   @Public()
-  page(@Query('error') error: unknown, @Query('method') method: unknown, @Req() req: AppRequest, @Res() res: FastifyReply) {
-    const message = typeof error === 'string' ? error.slice(0, 200) : undefined;
-    if (this.auth.oidcEnabled && method !== 'password' && !message) {
-      // passport answers the raw response itself (the redirect to the provider)
-      res.hijack();
-      return passport.authenticate(OIDC_STRATEGY)(req.raw as SessionRequest, res.raw, (failure: unknown) => {
-        this.logger.warn(`OpenID Connect sign-in could not start: ${String(failure)}`);
-        res.raw.writeHead(502).end('The identity provider could not be reached');
-      });
+  async page(@Query('error') error: unknown, @Query('method') method: unknown, @Req() req: AppRequest, @Res() res: FastifyReply) {
+    const message = typeof error === 'string' ? error.slice(0, 300) : undefined;
+    res.header('Cache-Control', 'no-store');
+    if (this.auth.oidc && method !== 'password' && !message) {
+      // the request's checks leave in a sealed cookie: a visitor who never comes back leaves no session row behind
+      const { location, cookie } = await this.auth.oidc.start(null, overHttps(req));
+      return seeOther(res.header('Set-Cookie', cookie), location);
     }
-    res
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .send(loginPage({ error: message, oidc: this.auth.oidcEnabled }));
+    res.type('text/html; charset=utf-8').send(loginPage({ error: message, oidc: this.auth.oidcEnabled }));
   }
 
-  /** Where the OpenID Connect provider sends the browser back. */
+  /** Where the OpenID Connect provider sends the browser back: a sign-in, or the link a signed-in account asked for. */
   @Get('login/callback')
   @Public()
   async callback(@Req() req: AppRequest, @Res() res: FastifyReply) {
-    if (!this.auth.oidcEnabled) throw new NotFoundException('OpenID Connect sign-in is not configured');
-    const outcome = await new Promise<{ user?: SessionUser; message?: string }>((resolve, reject) => {
-      passport.authenticate(OIDC_STRATEGY, (error: Error | null, user: SessionUser | false, info?: { message?: string }) =>
-        resolve(user ? { user } : { message: error?.message ?? info?.message ?? 'The identity provider refused the sign-in' }),
-      )(req.raw, res.raw, reject);
-    });
-    if (!outcome.user) return seeOther(res, `/api/login?method=password&error=${encodeURIComponent(outcome.message!)}`);
+    if (!this.auth.oidc) throw new NotFoundException('OpenID Connect sign-in is not configured');
+    const answer = await this.auth.oidc.finish(req.url, req.headers.cookie);
+    res.header('Set-Cookie', this.auth.oidc.clearCookie(overHttps(req))).header('Cache-Control', 'no-store');
+    if (answer.linkFor) return this.finishLink(req, res, answer);
+    if (!answer.ok) return seeOther(res, `/api/login?method=password&error=${encodeURIComponent(answer.message)}`);
+    const outcome = await this.auth.accountForOidc(answer.identity);
+    if (!outcome.ok) {
+      const { issuer, subject, email } = answer.identity;
+      await this.audit.record(req, {
+        action: 'auth.sign-in-failed',
+        targetType: 'user',
+        actor: null,
+        after: { method: 'oidc', issuer, subject, email, reason: outcome.message },
+      });
+      return seeOther(res, `/api/login?method=password&error=${encodeURIComponent(outcome.message)}`);
+    }
     const user = outcome.user;
     await signIn(req, user);
     await this.auth.recordSignIn(user.id);
     await this.audit.record(req, { action: 'auth.sign-in', targetType: 'user', targetId: user.id, actor: user, after: { method: 'oidc' } });
     seeOther(res, '/');
+  }
+
+  /**
+   * Linking an organisation account to the signed-in account: the page names the account and leads to the provider;
+   * the callback binds what the provider answers to this account only. Signed out, it asks for the password first.
+   */
+  @Get('login/link')
+  @Public()
+  async linkPage(@Query('error') error: unknown, @Query('linked') linked: unknown, @Req() req: AppRequest, @Res() res: FastifyReply) {
+    if (!this.auth.oidc) throw new NotFoundException('OpenID Connect sign-in is not configured');
+    res.header('Cache-Control', 'no-store');
+    const account = req.user;
+    if (!account) return seeOther(res, `/api/login?method=password&error=${encodeURIComponent(OIDC_REFUSALS.signInFirst)}`);
+    const { location, cookie } = await this.auth.oidc.start(account.id, overHttps(req));
+    res
+      .header('Set-Cookie', cookie)
+      .type('text/html; charset=utf-8')
+      .send(
+        linkPage({
+          email: account.email,
+          providerUrl: location,
+          linked: await this.auth.linkedIdentities(account.id),
+          error: typeof error === 'string' ? error.slice(0, 300) : undefined,
+          done: linked === '1',
+        }),
+      );
+  }
+
+  /** The callback of a link: only the account that asked, still signed in, gets the organisation account bound. */
+  private async finishLink(req: AppRequest, res: FastifyReply, answer: OidcAnswer) {
+    const back = (outcome: string) => seeOther(res, `/api/login/link?${outcome}`);
+    const account = req.user;
+    if (account?.id !== answer.linkFor)
+      return seeOther(res, `/api/login?method=password&error=${encodeURIComponent(OIDC_REFUSALS.signInFirst)}`);
+    if (!answer.ok) return back(`error=${encodeURIComponent(answer.message)}`);
+    const result = await this.auth.linkIdentity(account, answer.identity);
+    if (!result.ok) return back(`error=${encodeURIComponent(result.message)}`);
+    if (result.linked) {
+      const { issuer, subject } = answer.identity;
+      await this.audit.record(req, {
+        action: 'auth.identity-linked',
+        targetType: 'user',
+        targetId: account.id,
+        after: { issuer, subject },
+      });
+    }
+    back('linked=1');
   }
 
   /** JSON {email, password} → 200 with the account; a form post → 302 to / (or back to the form with the error). */

@@ -1,4 +1,4 @@
-const escape = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A plain HTML page with one form; it works without JavaScript and posts to POST /api/login. */
@@ -22,23 +22,31 @@ export function loginPage({
       : `<label>First name <input name="firstName" autocomplete="given-name"></label>
          <label>Last name <input name="lastName" autocomplete="family-name"></label>
          <label>Password (12 characters or more) <input name="password" type="password" minlength="12" autocomplete="new-password" required autofocus></label>`;
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)} · Circuit Breaker Hub</title><link rel="icon" href="data:,">
-<style>
-  body { font-family: system-ui, sans-serif; background: #f8fafc; color: #0f172a; display: grid; place-items: center; min-height: 100vh; margin: 0; }
-  form { background: #fff; border: 1px solid #e2e8f0; border-radius: 8px; padding: 28px; width: min(360px, 90vw); display: grid; gap: 14px; }
-  h1 { margin: 0; font-size: 22px; } label { display: grid; gap: 6px; font-size: 14px; }
-  input { font: inherit; padding: 8px 10px; border: 1px solid #cbd5e1; border-radius: 6px; }
-  button { font: inherit; padding: 9px; border: 0; border-radius: 6px; background: #2563eb; color: #fff; font-weight: 600; cursor: pointer; }
-  .error { color: #b91c1c; margin: 0; font-size: 14px; } a { font-size: 14px; color: #475569; }
-</style></head>
-<body><form method="post" action="${escape(action)}">
-  <h1>${escape(title)}</h1>
-  ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
+  return authPage(
+    title,
+    `<form method="post" action="${escapeHtml(action)}">
+  <h1>${escapeHtml(title)}</h1>
+  ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   ${inputs}
   <button type="submit">${fields === 'login' ? 'Sign in' : 'Set password'}</button>
   ${oidc ? '<a href="/api/login">Sign in with your organization’s account instead</a>' : ''}
   <a href="/">Back to Circuit Breaker Hub</a>
-</form></body></html>`;
+</form>`,
+  );
+}
+
+/** A page of the sign-in pages' look: one card (a form, or a `main` for a page without one), no script. */
+export function authPage(title: string, card: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · Circuit Breaker Hub</title><link rel="icon" href="data:,">
+<style>
+  body { font-family: system-ui, sans-serif; background: #f8fafc; color: #0f172a; display: grid; place-items: center; min-height: 100vh; margin: 0; }
+  form, main { background: #fff; border: 1px solid #e2e8f0; border-radius: 8px; padding: 28px; width: min(360px, 90vw); display: grid; gap: 14px; }
+  h1 { margin: 0; font-size: 22px; } label { display: grid; gap: 6px; font-size: 14px; } main p, main ul { margin: 0; font-size: 14px; }
+  input { font: inherit; padding: 8px 10px; border: 1px solid #cbd5e1; border-radius: 6px; }
+  button, a.action { font: inherit; padding: 9px; border: 0; border-radius: 6px; background: #2563eb; color: #fff; font-weight: 600; cursor: pointer; text-align: center; text-decoration: none; }
+  .error { color: #b91c1c; margin: 0; font-size: 14px; } .done { color: #15803d; } a { font-size: 14px; color: #475569; }
+</style></head>
+<body>${card}</body></html>`;
 }

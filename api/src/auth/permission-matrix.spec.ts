@@ -13,6 +13,7 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
   'POST /api/login': 'public',
   'GET /api/logout': 'public',
   'GET /api/login/callback': 'public',
+  'GET /api/login/link': 'public',
   'GET /api/auth/user': 'signed-in',
   'GET /api/invitations/:token': 'public',
   'POST /api/invitations/:token': 'public',

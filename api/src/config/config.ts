@@ -31,6 +31,8 @@ const dnsServers = z.string().transform((value, ctx): string[] | null => {
     return z.NEVER;
   }
 });
+// the part of an e-mail address after its @: dot-separated labels of letters, digits and inner hyphens
+const EMAIL_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUnset, schema.optional());
 
@@ -69,6 +71,19 @@ export const envSchema = z
     OIDC_ISSUER_URL: optional(z.url()),
     OIDC_CLIENT_ID: optional(z.string().min(1)),
     OIDC_CLIENT_SECRET: optional(z.string().min(1)),
+    // e-mail domains an OpenID Connect sign-in may create accounts for; empty: any
+    OIDC_ALLOWED_DOMAINS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((domain) => domain.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(z.string().regex(EMAIL_DOMAIN, 'OIDC_ALLOWED_DOMAINS is a comma-separated list of e-mail domains such as example.com')),
+      ),
     PUBLIC_URL: optional(z.url({ message: 'must be the URL people open the site at' })),
     SEED_DEMO: z.preprocess(emptyAsUnset, flag.default(false)),
     DEMO_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters')),

@@ -24,9 +24,11 @@ import { ServiceEntity } from '../services/entities/service.entity';
 import { InvitationEntity } from '../users/entities/invitation.entity';
 import { OrganizationEntity } from '../users/entities/organization.entity';
 import { UserEntity } from '../users/entities/user.entity';
+import { UserIdentityEntity } from '../users/entities/user-identity.entity';
 
 export const ENTITIES = [
   UserEntity,
+  UserIdentityEntity,
   OrganizationEntity,
   InvitationEntity,
   SessionEntity,

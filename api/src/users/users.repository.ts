@@ -16,6 +16,8 @@ export interface NewAccount {
 
 type UserIdRow = Pick<UserEntity, 'id'>;
 
+const UNIQUE_VIOLATION = '23505';
+
 /**
  * The statements on users that must stay single statements because several replicas share the database:
  * creating an account whose e-mail may be taken at the same moment, and locking the other super admins.
@@ -26,14 +28,36 @@ type UserIdRow = Pick<UserEntity, 'id'>;
 export class UsersRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Creates the active account an OpenID Connect sign-in stands for; does nothing when the e-mail is taken. */
-  async createUnlessEmailTaken(account: NewAccount): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO users (email, role, first_name, last_name, profile_image_url, permissions, is_active, activated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, true, now())
-       ON CONFLICT ((lower(email))) DO NOTHING`,
-      [account.email, account.role, account.firstName, account.lastName ?? null, account.profileImageUrl ?? null, [...account.permissions]],
-    );
+  /**
+   * Creates the active account a first OpenID Connect sign-in stands for, bound to its identity, in one statement:
+   * the account exists with its identity or not at all. The new id, or null when the e-mail was taken or the
+   * identity was bound by a sign-in racing this one.
+   */
+  async createWithIdentityUnlessTaken(account: NewAccount, identity: { issuer: string; subject: string }): Promise<string | null> {
+    try {
+      const rows = await this.dataSource.query<UserIdRow[]>(
+        `WITH account AS (
+           INSERT INTO users (email, role, first_name, last_name, profile_image_url, permissions, is_active, activated_at)
+           VALUES (lower($1), $2, $3, $4, $5, $6, true, now())
+           ON CONFLICT ((lower(email))) DO NOTHING RETURNING id)
+         INSERT INTO user_identities (issuer, subject, user_id) SELECT $7, $8, id FROM account RETURNING user_id AS id`,
+        [
+          account.email,
+          account.role,
+          account.firstName,
+          account.lastName ?? null,
+          account.profileImageUrl ?? null,
+          [...account.permissions],
+          identity.issuer,
+          identity.subject,
+        ],
+      );
+      return rows[0]?.id ?? null;
+    } catch (error) {
+      // the identity's key was taken: the whole statement, account included, was rolled back
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return null;
+      throw error;
+    }
   }
 
   /**

@@ -11,6 +11,7 @@ import { BreakerOverride1764700000000 } from './1764700000000-BreakerOverride';
 import { SignInAttempts1764800000000 } from './1764800000000-SignInAttempts';
 import { ApiInstanceStopped1764900000000 } from './1764900000000-ApiInstanceStopped';
 import { TransitionOnce1765000000000 } from './1765000000000-TransitionOnce';
+import { UserIdentities1765100000000 } from './1765100000000-UserIdentities';
 import { AttemptLimits1765200000000 } from './1765200000000-AttemptLimits';
 
 /** Every schema change, oldest first; one migration per change. */
@@ -28,5 +29,6 @@ export const MIGRATIONS = [
   SignInAttempts1764800000000,
   ApiInstanceStopped1764900000000,
   TransitionOnce1765000000000,
+  UserIdentities1765100000000,
   AttemptLimits1765200000000,
 ];

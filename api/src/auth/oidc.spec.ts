@@ -1,0 +1,256 @@
+import { loadConfig } from '../config/config';
+import { startOidcProvider, type AccountClaims, type TestOidcProvider } from '../../test/oidc-provider';
+import { DEMO_PASSWORD, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+import { OIDC_REFUSALS } from './auth.service';
+
+/**
+ * The address people open the site at. The test plays the browser: where the provider sends it back to this
+ * address, the test calls the API itself, as a gateway in front of the site would.
+ */
+const PUBLIC_URL = 'http://hub.example.test';
+
+let provider: TestOidcProvider;
+let api: TestApi;
+beforeAll(async () => {
+  provider = await startOidcProvider(`${PUBLIC_URL}/api/login/callback`);
+  api = await startTestApi({ ...provider.env, PUBLIC_URL });
+});
+afterAll(async () => {
+  await api?.stop();
+  await provider?.stop();
+});
+
+/** A browser on one API: it keeps the API's cookies between requests and follows no redirect by itself. */
+class Browser {
+  readonly cookies = new Map<string, string>();
+  constructor(private readonly site: TestApi = api) {}
+
+  async get(path: string): Promise<Response> {
+    const response = await fetch(`${this.site.baseUrl}${path}`, {
+      redirect: 'manual',
+      headers: { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') },
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [name, ...value] = cookie.split(';')[0]!.split('=');
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(cookie)) this.cookies.delete(name!);
+      else this.cookies.set(name!, value.join('='));
+    }
+    return response;
+  }
+
+  /** Signs in with a password, as the sign-in form does. */
+  async signInWithPassword(email: string, password: string) {
+    const response = await fetch(`${this.site.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(response.status).toBe(200);
+    const [name, value] = response.headers.get('set-cookie')!.split(';')[0]!.split('=');
+    this.cookies.set(name!, value!);
+  }
+
+  /** The signed-in account's e-mail and role, or null when signed out. */
+  async account(): Promise<{ email: string; role: string } | null> {
+    const response = await this.get('/api/auth/user');
+    return response.status === 200 ? ((await response.json()) as { email: string; role: string }) : null;
+  }
+
+  /** The message a page shows in its alert (a refusal), read from where a redirect led. */
+  async alertAt(response: Response): Promise<string | undefined> {
+    expect(response.status).toBe(303);
+    const page = await (await this.get(response.headers.get('location')!)).text();
+    return /<p class="error" role="alert">([^<]*)<\/p>/.exec(page)?.[1]?.replace(/&#39;/g, "'");
+  }
+}
+
+/**
+ * The whole round trip: `start` (the sign-in, or the linking page) sends the browser to the provider, the person
+ * signs in there as `sub`, and the provider sends the browser back to the callback; its answer is returned.
+ */
+async function throughProvider(browser: Browser, sub: string, claims: AccountClaims, start = '/api/login'): Promise<Response> {
+  await provider.setAccount(sub, claims);
+  const started = await browser.get(start);
+  const authorizationUrl =
+    started.status === 200 ? /<a class="action" href="([^"]+)"/.exec(await started.text())![1]!.replace(/&amp;/g, '&') : started.headers.get('location')!;
+  const back = await provider.signIn(authorizationUrl, sub);
+  expect(`${back.origin}${back.pathname}`).toBe(`${PUBLIC_URL}/api/login/callback`);
+  return browser.get(`${back.pathname}${back.search}`);
+}
+
+const sql = (query: string, params: unknown[] = []) => api.sql(query, params);
+const countSessions = async () => (await sql('SELECT count(*)::int AS n FROM sessions'))[0].n as number;
+const identitiesOf = (email: string) =>
+  sql('SELECT i.issuer, i.subject FROM user_identities i JOIN users u ON u.id = i.user_id WHERE u.email = $1', [email]);
+
+describe('OpenID Connect sign-in', () => {
+  it('sends an anonymous visitor to the provider without writing a session row: the checks travel in a short-lived sealed cookie', async () => {
+    const before = await countSessions();
+    const response = await fetch(`${api.baseUrl}/api/login`, { redirect: 'manual' });
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get('location')!);
+    expect(location.origin).toBe(provider.issuer);
+    expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(location.searchParams.get('state')).toBeTruthy();
+    expect(location.searchParams.get('nonce')).toBeTruthy();
+    const cookies = response.headers.getSetCookie();
+    expect(cookies).toHaveLength(1);
+    expect(cookies[0]).toMatch(/^cbh\.oidc=v1:[\w.-]+; Path=\/api\/login; Max-Age=600; HttpOnly; SameSite=Lax$/);
+    // nothing of the request's checks can be read from the cookie
+    expect(cookies[0]).not.toContain(location.searchParams.get('state'));
+    expect(await countSessions()).toBe(before);
+
+    const form = await fetch(`${api.baseUrl}/api/login?method=password`);
+    expect(await form.text()).toContain('name="password" type="password"');
+  });
+
+  it.each<[string, AccountClaims]>([
+    ['sends no email_verified', { email: 'unconfirmed@sso.example.com' }],
+    ['says email_verified: false', { email: 'unconfirmed@sso.example.com', email_verified: false }],
+  ])('refuses a provider account that %s, and says why on the sign-in page', async (_case, claims) => {
+    const browser = new Browser();
+    const answer = await throughProvider(browser, 'unconfirmed', claims);
+    expect(await browser.alertAt(answer)).toBe(OIDC_REFUSALS.unverified);
+    expect(await browser.account()).toBeNull();
+    expect(await sql("SELECT 1 FROM users WHERE email = 'unconfirmed@sso.example.com'")).toEqual([]);
+  });
+
+  it.each([
+    ['the super admin', TEST_ADMIN.email],
+    ['a viewer', 'viewer@example.com'],
+  ])('never signs in as %s whose confirmed e-mail a provider account claims: it says to sign in with the password and link', async (_who, email) => {
+    const browser = new Browser();
+    const answer = await throughProvider(browser, `impostor-of-${email}`, { email, email_verified: true, given_name: 'Mallory' });
+    expect(await browser.alertAt(answer)).toBe(OIDC_REFUSALS.existingAccount);
+    expect(await browser.account()).toBeNull();
+    expect(await identitiesOf(email)).toEqual([]);
+    const [attempt] = await sql("SELECT actor_id, after FROM audit_entries WHERE action = 'auth.sign-in-failed' AND after->>'subject' = $1", [
+      `impostor-of-${email}`,
+    ]);
+    expect(attempt).toMatchObject({ actor_id: null, after: { method: 'oidc', email, reason: OIDC_REFUSALS.existingAccount } });
+  });
+
+  it('creates a new e-mail as an active viewer bound to its (issuer, sub), which signs in to it even after its e-mail changed', async () => {
+    const first = new Browser();
+    const answer = await throughProvider(first, 'newcomer', { email: 'Newcomer@sso.example.com', email_verified: true, given_name: 'Nia' });
+    expect(answer.headers.get('location')).toBe('/');
+    expect(await first.account()).toMatchObject({ email: 'newcomer@sso.example.com', role: 'viewer', firstName: 'Nia' });
+    expect(await identitiesOf('newcomer@sso.example.com')).toEqual([{ issuer: provider.issuer, subject: 'newcomer' }]);
+
+    const again = new Browser();
+    await throughProvider(again, 'newcomer', { email: 'renamed@sso.example.com', email_verified: true });
+    expect(await again.account()).toMatchObject({ email: 'newcomer@sso.example.com' });
+    expect(await sql("SELECT 1 FROM users WHERE email = 'renamed@sso.example.com'")).toEqual([]);
+
+    // another provider account claiming that e-mail is someone else
+    const other = new Browser();
+    const refused = await throughProvider(other, 'someone-else', { email: 'newcomer@sso.example.com', email_verified: true });
+    expect(await other.alertAt(refused)).toBe(OIDC_REFUSALS.existingAccount);
+  });
+
+  it('refuses a deactivated account its (issuer, sub) is bound to', async () => {
+    await throughProvider(new Browser(), 'leaver', { email: 'leaver@sso.example.com', email_verified: true });
+    await sql("UPDATE users SET is_active = false WHERE email = 'leaver@sso.example.com'");
+    const browser = new Browser();
+    const answer = await throughProvider(browser, 'leaver', { email: 'leaver@sso.example.com', email_verified: true });
+    expect(await browser.alertAt(answer)).toMatch(/deactivated/);
+    expect(await browser.account()).toBeNull();
+  });
+
+  it('refuses an answer without the cookie of its request, or with a forged one, and writes nothing', async () => {
+    const before = await sql('SELECT (SELECT count(*) FROM sessions)::int AS sessions, (SELECT count(*) FROM audit_entries)::int AS audit');
+    for (const cookie of [undefined, 'cbh.oidc=v1:AAAA.BBBB.CCCC']) {
+      const response = await fetch(`${api.baseUrl}/api/login/callback?code=a-code&state=a-state&iss=${encodeURIComponent(provider.issuer)}`, {
+        redirect: 'manual',
+        headers: cookie ? { cookie } : {},
+      });
+      expect(response.status).toBe(303);
+      expect(decodeURIComponent(response.headers.get('location')!)).toMatch(/took too long or was started in another window/);
+    }
+    expect(await sql('SELECT (SELECT count(*) FROM sessions)::int AS sessions, (SELECT count(*) FROM audit_entries)::int AS audit')).toEqual(before);
+  });
+});
+
+describe('linking an organisation account to an account', () => {
+  it('binds it to the signed-in account that asked, audited; from then on it signs in to that account', async () => {
+    const browser = new Browser();
+    await browser.signInWithPassword('operator@example.com', DEMO_PASSWORD);
+    const page = await (await browser.get('/api/login/link')).text();
+    expect(page).toContain('<h1>Link your organisation account</h1>');
+    expect(page).toContain('<strong>operator@example.com</strong>');
+
+    const answer = await throughProvider(browser, 'operator-at-sso', { email: 'Operator@Example.com', email_verified: true }, '/api/login/link');
+    expect(answer.headers.get('location')).toBe('/api/login/link?linked=1');
+    const done = await (await browser.get('/api/login/link?linked=1')).text();
+    expect(done).toContain('role="status">Your organisation account is linked');
+    expect(done).toContain(`<li>${provider.issuer}, since `);
+    const [{ id }] = await sql("SELECT id FROM users WHERE email = 'operator@example.com'");
+    expect(await sql("SELECT actor_email, target_id, after FROM audit_entries WHERE action = 'auth.identity-linked'")).toEqual([
+      { actor_email: 'operator@example.com', target_id: id, after: { issuer: provider.issuer, subject: 'operator-at-sso' } },
+    ]);
+
+    const later = new Browser();
+    await throughProvider(later, 'operator-at-sso', { email: 'operator@example.com', email_verified: true });
+    expect(await later.account()).toMatchObject({ email: 'operator@example.com', role: 'operator' });
+  });
+
+  it('links the super admin only the same way: signed in with its password, the provider confirming its e-mail', async () => {
+    const browser = new Browser();
+    await browser.signInWithPassword(TEST_ADMIN.email, TEST_ADMIN.password);
+    await throughProvider(browser, 'root-at-sso', { email: TEST_ADMIN.email, email_verified: true }, '/api/login/link');
+    const later = new Browser();
+    await throughProvider(later, 'root-at-sso', { email: TEST_ADMIN.email, email_verified: true });
+    expect(await later.account()).toMatchObject({ email: TEST_ADMIN.email, role: 'super_admin' });
+  });
+
+  it('refuses an organisation account whose confirmed e-mail is another', async () => {
+    const browser = new Browser();
+    await browser.signInWithPassword('viewer@example.com', DEMO_PASSWORD);
+    const answer = await throughProvider(browser, 'someone', { email: 'someone@sso.example.com', email_verified: true }, '/api/login/link');
+    expect(answer.headers.get('location')).toMatch(/^\/api\/login\/link\?error=/);
+    expect(await browser.alertAt(answer)).toBe(OIDC_REFUSALS.otherEmail('viewer@example.com'));
+    expect(await identitiesOf('viewer@example.com')).toEqual([]);
+  });
+
+  it('binds nothing when the browser is signed in as another account by the time the provider answers', async () => {
+    const browser = new Browser();
+    await browser.signInWithPassword('viewer@example.com', DEMO_PASSWORD);
+    await provider.setAccount('viewer-at-sso', { email: 'viewer@example.com', email_verified: true });
+    const page = await (await browser.get('/api/login/link')).text();
+    const authorizationUrl = /<a class="action" href="([^"]+)"/.exec(page)![1]!.replace(/&amp;/g, '&');
+    await browser.signInWithPassword('admin@demo.example.com', DEMO_PASSWORD);
+    const back = await provider.signIn(authorizationUrl, 'viewer-at-sso');
+    const answer = await browser.get(`${back.pathname}${back.search}`);
+    expect(await browser.alertAt(answer)).toBe(OIDC_REFUSALS.signInFirst);
+    expect(await sql("SELECT 1 FROM user_identities WHERE subject = 'viewer-at-sso'")).toEqual([]);
+  });
+
+  it('asks a signed-out visitor to sign in with the password first', async () => {
+    const browser = new Browser();
+    expect(await browser.alertAt(await browser.get('/api/login/link'))).toBe(OIDC_REFUSALS.signInFirst);
+  });
+});
+
+describe('OIDC_ALLOWED_DOMAINS', () => {
+  it('creates accounts only for e-mail addresses at the listed domains', async () => {
+    const site = await startTestApi({ ...provider.env, PUBLIC_URL, OIDC_ALLOWED_DOMAINS: 'example.org, Staff.Example.org' });
+    try {
+      const outsider = new Browser(site);
+      const refused = await throughProvider(outsider, 'outsider', { email: 'outsider@sso.example.com', email_verified: true });
+      expect(await outsider.alertAt(refused)).toBe(OIDC_REFUSALS.domain(['example.org', 'staff.example.org']));
+      expect(await site.sql("SELECT 1 FROM users WHERE email = 'outsider@sso.example.com'")).toEqual([]);
+
+      const insider = new Browser(site);
+      await throughProvider(insider, 'insider', { email: 'insider@staff.example.org', email_verified: true });
+      expect(await insider.account()).toMatchObject({ email: 'insider@staff.example.org', role: 'viewer' });
+    } finally {
+      await site.stop();
+    }
+  });
+
+  it('stops the start with a message naming the variable when an entry is not a domain', () => {
+    expect(() => loadConfig({ SESSION_SECRET: 'x'.repeat(32), OIDC_ALLOWED_DOMAINS: 'example.org, @example.com' })).toThrow(
+      /OIDC_ALLOWED_DOMAINS.*comma-separated list of e-mail domains/,
+    );
+  });
+});
