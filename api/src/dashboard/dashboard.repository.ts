@@ -23,6 +23,15 @@ export interface UptimeSeconds {
   spanSeconds: number;
 }
 
+/** One entry of the activity list: what was done, when, and the actor's name and role (null once the account is gone). */
+export interface ActivityRow {
+  action: string;
+  createdAt: Date;
+  firstName: string | null;
+  lastName: string | null;
+  role: string | null;
+}
+
 /** counts() as PostgreSQL returns it: the bigint sums come as strings. */
 interface CountsRow {
   breakers: number;
@@ -69,6 +78,19 @@ export class DashboardRepository {
       requests: Number(row!.requests),
       previousRequests: Number(row!.previous_requests),
     };
+  }
+
+  /**
+   * The newest audit entries of the given actions, with their actors' names and roles: the activity list names
+   * people that way, since its readers may not see the audit trail's e-mail addresses.
+   */
+  async recentActivity(actions: string[], limit: number): Promise<ActivityRow[]> {
+    return this.dataSource.query(
+      `SELECT a.action, a.created_at AS "createdAt", u.first_name AS "firstName", u.last_name AS "lastName", u.role
+       FROM audit_entries a LEFT JOIN users u ON u.id = a.actor_id
+       WHERE a.action = ANY($1) ORDER BY a.created_at DESC, a.id DESC LIMIT $2`,
+      [actions, limit],
+    );
   }
 
   /**

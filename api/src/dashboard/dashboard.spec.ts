@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { apiForThisFile, TEST_ADMIN } from '../../test/test-api';
+import { apiForThisFile, DEMO_PASSWORD, signIn, TEST_ADMIN } from '../../test/test-api';
 
 const spec = apiForThisFile();
 
@@ -45,8 +45,22 @@ it('counts breakers, the last 24 h of requests against the 24 h before, and upti
   expect(stats.systemUptime).toMatch(/^\d+\.\d%$/);
 });
 
-it('lists recent activity from the audit trail, newest first', async () => {
-  const activity = await (await call('/api/dashboard/activity')).json();
-  expect(activity[0]).toEqual({ action: `${TEST_ADMIN.email} created a circuit breaker`, timestamp: expect.any(String) });
+it('lists recent activity from the audit trail, newest first, naming people by name or role and never by e-mail', async () => {
+  const operator = await signIn(spec.api.baseUrl, 'operator@example.com', DEMO_PASSWORD);
+  expect((await spec.api.call('/api/circuit-breakers/1/force-open', { method: 'POST', cookie: operator })).status).toBe(200);
+  await spec.api.sql("UPDATE users SET last_name = 'Lovelace' WHERE email = 'operator@example.com'");
+  // an account without a name is named by its role
+  await spec.api.sql('UPDATE users SET first_name = NULL, last_name = NULL WHERE email = $1', [TEST_ADMIN.email]);
+  const viewer = await signIn(spec.api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
+
+  const response = await spec.api.call('/api/dashboard/activity', { cookie: viewer });
+  const text = await response.text();
+  const activity = JSON.parse(text);
+  // the operator's entry, then the breaker the bootstrap super admin created in the test before
+  expect(activity.slice(0, 2)).toEqual([
+    { action: 'Omar Lovelace forced a circuit breaker open', timestamp: expect.any(String) },
+    { action: 'A super administrator created a circuit breaker', timestamp: expect.any(String) },
+  ]);
   expect(activity.length).toBeLessThanOrEqual(10);
+  expect(text).not.toContain('@');
 });

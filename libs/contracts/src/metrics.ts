@@ -40,6 +40,7 @@ export interface DashboardStats {
 }
 
 export interface ActivityEntry {
+  /** who did what, e.g. 'Ada Lovelace created a circuit breaker' or 'An operator started a load test': never an e-mail address */
   action: string;
   timestamp: string;
 }

@@ -29,7 +29,7 @@ function renderDashboard() {
 }
 
 it('shows the banner, the four figures with their changes, quick actions, status and activity', async () => {
-  const activity: ActivityEntry[] = [{ action: 'root@example.com created a circuit breaker', timestamp: '2026-11-22T10:00:00.000Z' }];
+  const activity: ActivityEntry[] = [{ action: 'Ada Lovelace created a circuit breaker', timestamp: '2026-11-22T10:00:00.000Z' }];
   fakeApi({ 'GET /api/auth/user': viewer, 'GET /api/dashboard/stats': STATS, 'GET /api/dashboard/activity': activity });
   renderDashboard();
 
@@ -51,7 +51,7 @@ it('shows the banner, the four figures with their changes, quick actions, status
   expect(screen.queryByRole('link', { name: 'User Management' })).toBeNull();
   expect(within(screen.getByRole('region', { name: 'System Status' })).getAllByText('Operational')).toHaveLength(3);
   expect(screen.queryByRole('link', { name: 'View all circuit breakers' })).toBeNull();
-  expect(await screen.findByText('root@example.com created a circuit breaker')).toBeTruthy();
+  expect(await screen.findByText('Ada Lovelace created a circuit breaker')).toBeTruthy();
 });
 
 it('links holders of circuit_breaker_view to the wall of circuit breakers from System Status', async () => {
