@@ -1,12 +1,20 @@
 import type { Server } from 'node:http';
-import { expect, test } from '@playwright/test';
-import { sharedDatabaseUrl, startSite, type Site } from './support/server';
+import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
+import { ADMIN, DEMO_PASSWORD, sharedDatabaseUrl, startSite, type Site } from './support/server';
 
 const PROVIDER_PORT = 3331;
 const SITE_PORT = 3332;
 const ISSUER = `http://127.0.0.1:${PROVIDER_PORT}`;
 const SITE = `http://127.0.0.1:${SITE_PORT}`;
 const CLIENT = { client_id: 'circuit-breaker-hub', client_secret: 'client-secret-for-the-e2e-provider' };
+
+/** What the provider says about some of its accounts; any other login is `<login>@sso.example.com`, confirmed. */
+const ACCOUNTS: Record<string, object> = {
+  // claims the bootstrap super admin's e-mail, and the provider even says it is confirmed
+  impostor: { email: ADMIN.email, given_name: 'Mallory' },
+  'operator-at-sso': { email: 'operator@example.com', given_name: 'Olga' },
+};
 
 let provider: Server;
 let site: Site;
@@ -20,7 +28,14 @@ test.beforeAll(async () => {
     cookies: { keys: ['cookie-key-for-the-e2e-provider'] },
     findAccount: (_ctx: unknown, sub: string) => ({
       accountId: sub,
-      claims: () => ({ sub, email: `${sub}@sso.example.com`, email_verified: true, given_name: 'Sam', family_name: 'Sso' }),
+      claims: () => ({
+        sub,
+        email: `${sub}@sso.example.com`,
+        email_verified: true,
+        given_name: 'Sam',
+        family_name: 'Sso',
+        ...ACCOUNTS[sub],
+      }),
     }),
   });
   provider = oidc.listen(PROVIDER_PORT);
@@ -41,15 +56,19 @@ test.afterAll(async () => {
   provider?.close();
 });
 
-test('Login goes to the OpenID Connect provider and comes back signed in as a new viewer', async ({ page }) => {
-  await page.goto(`${SITE}/`);
-  await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+/** Signs in on the provider's development login form as `login`, and consents. */
+async function signInAtProvider(page: Page, login: string) {
   await expect(page).toHaveURL(new RegExp(`^${ISSUER}/interaction/`));
-
-  await page.locator('input[name="login"]').fill('sam');
+  await page.locator('input[name="login"]').fill(login);
   await page.locator('input[name="password"]').fill('any');
   await page.locator('button[type="submit"]').click();
   await page.locator('button[type="submit"]').click(); // consent
+}
+
+test('Login goes to the OpenID Connect provider and comes back signed in as a new viewer', async ({ page }) => {
+  await page.goto(`${SITE}/`);
+  await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+  await signInAtProvider(page, 'sam');
 
   await expect(page).toHaveURL(`${SITE}/`);
   await expect(page.getByTestId('account-name')).toHaveText('Sam');
@@ -62,4 +81,42 @@ test('the password form stays reachable with ?method=password', async ({ page })
   await page.goto(`${SITE}/api/login?method=password`);
   await expect(page.getByLabel('E-mail')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in with your organization’s account instead' })).toHaveAttribute('href', '/api/login');
+});
+
+test('a provider account claiming the super admin’s e-mail is not signed in: the sign-in page says to sign in with the password and link', async ({
+  page,
+}) => {
+  await page.goto(`${SITE}/api/login`);
+  await signInAtProvider(page, 'impostor');
+  await expect(page).toHaveURL(new RegExp(`^${SITE}/api/login\\?method=password`));
+  await expect(page.getByRole('alert')).toContainText('Sign in with your password first, then link your organisation account');
+  expect((await page.request.get(`${SITE}/api/auth/user`)).status()).toBe(401);
+});
+
+test('a signed-in account links its organisation account, which then signs in to it', async ({ page, browser }) => {
+  await page.goto(`${SITE}/api/login?method=password`);
+  await page.getByLabel('E-mail').fill('operator@example.com');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${SITE}/`);
+
+  await page.goto(`${SITE}/api/login/link`);
+  await expect(page.getByRole('heading', { name: 'Link your organisation account' })).toBeVisible();
+  expect(await seriousViolations(page, '/api/login/link')).toEqual({ where: '/api/login/link', violations: [] });
+  await page.getByRole('link', { name: 'Continue to your organisation’s sign-in' }).click();
+  await signInAtProvider(page, 'operator-at-sso');
+  await expect(page.getByRole('status')).toHaveText('Your organisation account is linked: you can now sign in with it.');
+
+  // another browser, signed in nowhere: Login signs in to the operator's account
+  const other = await browser.newPage();
+  await other.goto(`${SITE}/`);
+  await other.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+  await signInAtProvider(other, 'operator-at-sso');
+  await expect(other).toHaveURL(`${SITE}/`);
+  await expect(other.getByTestId('role-badge')).toHaveText('Operator');
+  expect(await (await other.request.get(`${SITE}/api/auth/user`)).json()).toMatchObject({
+    email: 'operator@example.com',
+    role: 'operator',
+  });
+  await other.close();
 });

@@ -72,7 +72,9 @@ async function throughProvider(browser: Browser, sub: string, claims: AccountCla
   await provider.setAccount(sub, claims);
   const started = await browser.get(start);
   const authorizationUrl =
-    started.status === 200 ? /<a class="action" href="([^"]+)"/.exec(await started.text())![1]!.replace(/&amp;/g, '&') : started.headers.get('location')!;
+    started.status === 200
+      ? /<a class="action" href="([^"]+)"/.exec(await started.text())![1]!.replace(/&amp;/g, '&')
+      : started.headers.get('location')!;
   const back = await provider.signIn(authorizationUrl, sub);
   expect(`${back.origin}${back.pathname}`).toBe(`${PUBLIC_URL}/api/login/callback`);
   return browser.get(`${back.pathname}${back.search}`);
@@ -87,6 +89,7 @@ describe('OpenID Connect sign-in', () => {
   it('sends an anonymous visitor to the provider without writing a session row: the checks travel in a short-lived sealed cookie', async () => {
     const before = await countSessions();
     const response = await fetch(`${api.baseUrl}/api/login`, { redirect: 'manual' });
+    expect(await countSessions()).toBe(before);
     expect(response.status).toBe(303);
     const location = new URL(response.headers.get('location')!);
     expect(location.origin).toBe(provider.issuer);
@@ -98,7 +101,6 @@ describe('OpenID Connect sign-in', () => {
     expect(cookies[0]).toMatch(/^cbh\.oidc=v1:[\w.-]+; Path=\/api\/login; Max-Age=600; HttpOnly; SameSite=Lax$/);
     // nothing of the request's checks can be read from the cookie
     expect(cookies[0]).not.toContain(location.searchParams.get('state'));
-    expect(await countSessions()).toBe(before);
 
     const form = await fetch(`${api.baseUrl}/api/login?method=password`);
     expect(await form.text()).toContain('name="password" type="password"');
@@ -110,25 +112,29 @@ describe('OpenID Connect sign-in', () => {
   ])('refuses a provider account that %s, and says why on the sign-in page', async (_case, claims) => {
     const browser = new Browser();
     const answer = await throughProvider(browser, 'unconfirmed', claims);
-    expect(await browser.alertAt(answer)).toBe(OIDC_REFUSALS.unverified);
     expect(await browser.account()).toBeNull();
+    expect(await browser.alertAt(answer)).toBe(OIDC_REFUSALS.unverified);
     expect(await sql("SELECT 1 FROM users WHERE email = 'unconfirmed@sso.example.com'")).toEqual([]);
   });
 
   it.each([
     ['the super admin', TEST_ADMIN.email],
     ['a viewer', 'viewer@example.com'],
-  ])('never signs in as %s whose confirmed e-mail a provider account claims: it says to sign in with the password and link', async (_who, email) => {
-    const browser = new Browser();
-    const answer = await throughProvider(browser, `impostor-of-${email}`, { email, email_verified: true, given_name: 'Mallory' });
-    expect(await browser.alertAt(answer)).toBe(OIDC_REFUSALS.existingAccount);
-    expect(await browser.account()).toBeNull();
-    expect(await identitiesOf(email)).toEqual([]);
-    const [attempt] = await sql("SELECT actor_id, after FROM audit_entries WHERE action = 'auth.sign-in-failed' AND after->>'subject' = $1", [
-      `impostor-of-${email}`,
-    ]);
-    expect(attempt).toMatchObject({ actor_id: null, after: { method: 'oidc', email, reason: OIDC_REFUSALS.existingAccount } });
-  });
+  ])(
+    'never signs in as %s whose confirmed e-mail a provider account claims: it says to sign in with the password and link',
+    async (_who, email) => {
+      const browser = new Browser();
+      const answer = await throughProvider(browser, `impostor-of-${email}`, { email, email_verified: true, given_name: 'Mallory' });
+      expect(await browser.account()).toBeNull();
+      expect(await browser.alertAt(answer)).toBe(OIDC_REFUSALS.existingAccount);
+      expect(await identitiesOf(email)).toEqual([]);
+      const [attempt] = await sql(
+        "SELECT actor_id, after FROM audit_entries WHERE action = 'auth.sign-in-failed' AND after->>'subject' = $1",
+        [`impostor-of-${email}`],
+      );
+      expect(attempt).toMatchObject({ actor_id: null, after: { method: 'oidc', email, reason: OIDC_REFUSALS.existingAccount } });
+    },
+  );
 
   it('creates a new e-mail as an active viewer bound to its (issuer, sub), which signs in to it even after its e-mail changed', async () => {
     const first = new Browser();
@@ -153,21 +159,26 @@ describe('OpenID Connect sign-in', () => {
     await sql("UPDATE users SET is_active = false WHERE email = 'leaver@sso.example.com'");
     const browser = new Browser();
     const answer = await throughProvider(browser, 'leaver', { email: 'leaver@sso.example.com', email_verified: true });
-    expect(await browser.alertAt(answer)).toMatch(/deactivated/);
     expect(await browser.account()).toBeNull();
+    expect(await browser.alertAt(answer)).toMatch(/deactivated/);
   });
 
   it('refuses an answer without the cookie of its request, or with a forged one, and writes nothing', async () => {
     const before = await sql('SELECT (SELECT count(*) FROM sessions)::int AS sessions, (SELECT count(*) FROM audit_entries)::int AS audit');
     for (const cookie of [undefined, 'cbh.oidc=v1:AAAA.BBBB.CCCC']) {
-      const response = await fetch(`${api.baseUrl}/api/login/callback?code=a-code&state=a-state&iss=${encodeURIComponent(provider.issuer)}`, {
-        redirect: 'manual',
-        headers: cookie ? { cookie } : {},
-      });
+      const response = await fetch(
+        `${api.baseUrl}/api/login/callback?code=a-code&state=a-state&iss=${encodeURIComponent(provider.issuer)}`,
+        {
+          redirect: 'manual',
+          headers: cookie ? { cookie } : {},
+        },
+      );
       expect(response.status).toBe(303);
       expect(decodeURIComponent(response.headers.get('location')!)).toMatch(/took too long or was started in another window/);
     }
-    expect(await sql('SELECT (SELECT count(*) FROM sessions)::int AS sessions, (SELECT count(*) FROM audit_entries)::int AS audit')).toEqual(before);
+    expect(
+      await sql('SELECT (SELECT count(*) FROM sessions)::int AS sessions, (SELECT count(*) FROM audit_entries)::int AS audit'),
+    ).toEqual(before);
   });
 });
 
@@ -179,7 +190,12 @@ describe('linking an organisation account to an account', () => {
     expect(page).toContain('<h1>Link your organisation account</h1>');
     expect(page).toContain('<strong>operator@example.com</strong>');
 
-    const answer = await throughProvider(browser, 'operator-at-sso', { email: 'Operator@Example.com', email_verified: true }, '/api/login/link');
+    const answer = await throughProvider(
+      browser,
+      'operator-at-sso',
+      { email: 'Operator@Example.com', email_verified: true },
+      '/api/login/link',
+    );
     expect(answer.headers.get('location')).toBe('/api/login/link?linked=1');
     const done = await (await browser.get('/api/login/link?linked=1')).text();
     expect(done).toContain('role="status">Your organisation account is linked');
