@@ -1,4 +1,4 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Logger, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/access.decorator';
 import { ApiInstancesRepository } from '../replicas/api-instances.repository';
@@ -10,6 +10,8 @@ const PING_TIMEOUT_MS = 2000;
 
 @Controller('health')
 export class HealthController {
+  private readonly logger = new Logger(HealthController.name);
+
   constructor(
     private readonly database: ApiInstancesRepository,
     private readonly instances: InstanceRegistry,
@@ -17,7 +19,8 @@ export class HealthController {
 
   /**
    * 200 with the replica count when the database answers; 503 in the error shape with `database: 'down'` when it
-   * does not, while this replica keeps serving what needs no database.
+   * does not, while this replica keeps serving what needs no database. Anyone may ask, so the driver's words (host,
+   * database and user names, the server's state) go to the log, not into the answer.
    */
   @Get()
   @Public()
@@ -27,9 +30,10 @@ export class HealthController {
       const replicas = await withTimeout(this.instances.aliveCount(), PING_TIMEOUT_MS);
       return { status: 'ok', database: 'up', instance: this.instances.id, replicas };
     } catch (error) {
+      this.logger.warn(`database unreachable: ${(error as Error).message}`);
       res.status(503);
       return {
-        ...errorBody(503, `The database is unreachable: ${(error as Error).message}`),
+        ...errorBody(503, 'The database is unreachable'),
         status: 'degraded',
         database: 'down',
         instance: this.instances.id,
