@@ -30,7 +30,7 @@ function UsersScreen({ me, users }: { me: AuthUser; users: ReturnType<typeof use
   }
 
   const tabs: TabItem[] = [
-    { value: 'users', label: 'All Users', content: <UsersTable users={users.data} currentUserId={me.id} /> },
+    { value: 'users', label: 'All Users', content: <UsersTable users={users.data} me={me} /> },
     { value: 'roles', label: 'Role Management', content: <RoleManagement users={users.data} /> },
     { value: 'permissions', label: 'Permissions', content: <PermissionMatrix /> },
   ];

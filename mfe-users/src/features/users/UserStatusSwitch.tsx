@@ -6,8 +6,11 @@ import { DisabledReason } from './DisabledReason';
 
 export const OWN_STATUS_REASON = 'You cannot change your own status';
 
-/** Enables or disables an account. Nobody may change their own, which could lock them out. */
-export function UserStatusSwitch({ user, isSelf }: { user: UserView; isSelf: boolean }) {
+/**
+ * Enables or disables an account, unless `disabledReason` says why the signed-in user may not: nobody changes
+ * their own, which could lock them out, nor an account the server would refuse them.
+ */
+export function UserStatusSwitch({ user, disabledReason }: { user: UserView; disabledReason: string | null }) {
   const [updateStatus, { isLoading }] = useUpdateUserStatusMutation();
   const label = `Active: ${user.email}`;
 
@@ -20,9 +23,9 @@ export function UserStatusSwitch({ user, isSelf }: { user: UserView; isSelf: boo
     }
   };
 
-  if (isSelf) {
+  if (disabledReason) {
     return (
-      <DisabledReason reason={OWN_STATUS_REASON}>
+      <DisabledReason reason={disabledReason}>
         <Switch checked={user.isActive} onCheckedChange={() => undefined} label={label} disabled />
       </DisabledReason>
     );

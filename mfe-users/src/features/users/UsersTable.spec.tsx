@@ -1,7 +1,7 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PERMISSIONS, ROLE_DEFAULT_PERMISSIONS } from '@cbh/contracts';
-import { apiError } from '@cbh/test-support';
+import { apiError, authUser } from '@cbh/test-support';
 import { toast } from '@cbh/ui';
 import { clickAndSettle, heldRoute, polyfillRadix, renderPage, superAdmin, usersApi, userView } from './test-kit';
 
@@ -252,5 +252,37 @@ describe('delete', () => {
     expect(own.disabled).toBe(true);
     act(() => own.parentElement!.focus());
     expect((await screen.findByRole('tooltip')).textContent).toBe('You cannot delete your own account');
+  });
+});
+
+describe('accounts the signed-in user may not change', () => {
+  const manager = authUser({
+    email: 'mia@example.com',
+    role: 'admin',
+    permissions: [...ROLE_DEFAULT_PERMISSIONS.admin, 'user_management'],
+  });
+
+  it('offer no control, with the server’s reason on focus, while accounts within reach keep theirs', async () => {
+    const api = usersApi(manager);
+    renderPage();
+    const role = (await screen.findByRole('button', { name: 'Role for root@example.com' })) as HTMLButtonElement;
+    const controls = [
+      role,
+      row('root').getByRole('button', { name: 'Permissions for root@example.com' }),
+      row('root').getByRole('switch', { name: 'Active: root@example.com' }),
+      row('root').getByRole('button', { name: 'Delete for root@example.com' }),
+    ] as HTMLButtonElement[];
+    for (const control of controls) {
+      expect(control.disabled).toBe(true);
+      fireEvent.click(control);
+    }
+    act(() => role.parentElement!.focus());
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Only a super_admin can change or delete a super_admin');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+
+    expect((row('ada').getByRole('button', { name: 'Role for ada@example.com' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((row('ada').getByRole('switch') as HTMLButtonElement).disabled).toBe(false);
+    expect((row('ada').getByRole('button', { name: 'Delete for ada@example.com' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -1,14 +1,14 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import type { UserView } from '@cbh/contracts';
-import { Button, DataTable, formatDate, formatDateTime, Muted, RoleBadge, theme, VisuallyHidden } from '@cbh/ui';
+import { accountChangeRefusal, type AuthUser, type UserView } from '@cbh/contracts';
+import { Button, type ButtonVariant, DataTable, formatDate, formatDateTime, Muted, RoleBadge, theme, VisuallyHidden } from '@cbh/ui';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { DisabledReason } from './DisabledReason';
 import { PermissionsDialog } from './PermissionsDialog';
 import { RoleDialog } from './RoleDialog';
 import { displayName, initialOf } from './user-status';
 import { UserStatusBadge } from './UserStatusBadge';
-import { UserStatusSwitch } from './UserStatusSwitch';
+import { OWN_STATUS_REASON, UserStatusSwitch } from './UserStatusSwitch';
 
 const USER_COLUMNS = ['User', 'Role', 'Status', 'Last Login', 'Joined', 'Actions'];
 
@@ -78,8 +78,39 @@ function UserCell({ user }: { user: UserView }) {
   );
 }
 
-/** Every account, with buttons to change its role, permissions and status, or delete it. */
-export function UsersTable({ users, currentUserId }: { users: readonly UserView[]; currentUserId: string }) {
+/** A row's button, or the same button disabled with the reason beside it when the signed-in user may not use it. */
+function RowAction({
+  reason,
+  variant,
+  onClick,
+  children,
+}: {
+  reason: string | null;
+  variant: ButtonVariant;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  if (!reason) {
+    return (
+      <Button $variant={variant} onClick={onClick}>
+        {children}
+      </Button>
+    );
+  }
+  return (
+    <DisabledReason reason={reason}>
+      <Button $variant={variant} disabled>
+        {children}
+      </Button>
+    </DisabledReason>
+  );
+}
+
+/**
+ * Every account, with buttons to change its role, permissions and status, or delete it; on an account the
+ * signed-in user may not change (the server's rule, from @cbh/contracts) they are disabled with the reason.
+ */
+export function UsersTable({ users, me }: { users: readonly UserView[]; me: AuthUser }) {
   const [editing, setEditing] = useState<Editing>(null);
   const close = () => setEditing(null);
 
@@ -89,7 +120,8 @@ export function UsersTable({ users, currentUserId }: { users: readonly UserView[
     <>
       <DataTable label="Users" minWidth={860} columns={USER_COLUMNS}>
         {users.map((user) => {
-          const isSelf = user.id === currentUserId;
+          const isSelf = user.id === me.id;
+          const refusal = accountChangeRefusal(me, user);
           const who = <VisuallyHidden> for {user.email}</VisuallyHidden>;
           return (
             <tr key={user.id} data-testid={`user-row-${user.id}`}>
@@ -108,24 +140,20 @@ export function UsersTable({ users, currentUserId }: { users: readonly UserView[
               </td>
               <td>
                 <Actions>
-                  <Button $variant="outline" onClick={() => setEditing({ kind: 'role', user })}>
+                  <RowAction reason={refusal} variant="outline" onClick={() => setEditing({ kind: 'role', user })}>
                     Role{who}
-                  </Button>
-                  <Button $variant="outline" onClick={() => setEditing({ kind: 'permissions', user })}>
+                  </RowAction>
+                  <RowAction reason={refusal} variant="outline" onClick={() => setEditing({ kind: 'permissions', user })}>
                     Permissions{who}
-                  </Button>
-                  <UserStatusSwitch user={user} isSelf={isSelf} />
-                  {isSelf ? (
-                    <DisabledReason reason={OWN_DELETE_REASON}>
-                      <Button $variant="ghost" disabled>
-                        Delete{who}
-                      </Button>
-                    </DisabledReason>
-                  ) : (
-                    <Button $variant="ghost" onClick={() => setEditing({ kind: 'delete', user })}>
-                      Delete{who}
-                    </Button>
-                  )}
+                  </RowAction>
+                  <UserStatusSwitch user={user} disabledReason={isSelf ? OWN_STATUS_REASON : refusal} />
+                  <RowAction
+                    reason={isSelf ? OWN_DELETE_REASON : refusal}
+                    variant="ghost"
+                    onClick={() => setEditing({ kind: 'delete', user })}
+                  >
+                    Delete{who}
+                  </RowAction>
                 </Actions>
               </td>
             </tr>
