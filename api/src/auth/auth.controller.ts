@@ -7,6 +7,7 @@ import { Public, SignedIn } from './access.decorator';
 import { AuthService, OIDC_REFUSALS } from './auth.service';
 import { loginPage } from './login-page';
 import { SignInAttemptsRepository } from './sign-in-attempts.repository';
+import { clientOf, KNOWN_ADDRESS_MS, signInKeys, signInRules } from './sign-in-limits';
 import { linkPage } from './oidc-link-page';
 import type { OidcAnswer } from './oidc-sign-in';
 import { overHttps } from './oidc-state';
@@ -16,11 +17,6 @@ import { RealtimeBus } from '../bus/realtime-bus.service';
 import type { AppRequest, SessionUser } from './session-user';
 import { signIn, signOut } from './session-reader.service';
 import { isFormPost, seeOther } from '../common/http';
-
-/** Ten failed sign-ins per client and e-mail, fifty per client, in 15 minutes, counted over every replica. */
-const LOGIN_WINDOW_MS = 15 * 60_000;
-const MAX_FAILURES_PER_ACCOUNT = 10;
-const MAX_FAILURES_PER_CLIENT = 50;
 
 @Controller()
 export class AuthController {
@@ -135,17 +131,12 @@ export class AuthController {
     if (!parsed.success) {
       return fail(400, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
     }
-    const client = req.ip ?? 'unknown';
-    const accountKey = `${client}|${parsed.data.email}`;
-    const attempt = await this.attempts.record([accountKey, client], LOGIN_WINDOW_MS);
-    const wait = await this.attempts.retryAfter(
-      [
-        { key: accountKey, max: MAX_FAILURES_PER_ACCOUNT },
-        { key: client, max: MAX_FAILURES_PER_CLIENT },
-      ],
-      LOGIN_WINDOW_MS,
-    );
-    if (wait > 0) {
+    // counted over every replica (see sign-in-limits.ts)
+    const keys = signInKeys(clientOf(req.ip), parsed.data.email);
+    const knownAddress = await this.attempts.isKnownAddress(keys.clientAndAccount, KNOWN_ADDRESS_MS);
+    const admission = await this.attempts.admit(signInRules(keys, knownAddress));
+    if (!admission.admitted) {
+      const wait = admission.retryAfterMs;
       res.header('Retry-After', Math.ceil(wait / 1000));
       return fail(HttpStatus.TOO_MANY_REQUESTS, `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60_000)} minute(s).`);
     }
@@ -163,9 +154,11 @@ export class AuthController {
     const user = outcome.user;
     // passport regenerates the session id on logIn, so a session fixed before sign-in is worthless.
     await signIn(req, user);
-    // a success is no failure: its own rows go, and the account's earlier failures with them
-    await this.attempts.forget(attempt);
-    await this.attempts.reset(accountKey);
+    // a success is no failure: its own rows go, and this client's earlier failures for the account with them; the
+    // account's failures from elsewhere stay, but no longer hold sign-ins from this address back
+    await this.attempts.forget(admission.attempt);
+    await this.attempts.reset(keys.clientAndAccount);
+    await this.attempts.rememberAddress(keys.clientAndAccount);
     await this.auth.recordSignIn(user.id);
     await this.audit.record(req, { action: 'auth.sign-in', targetType: 'user', targetId: user.id, actor: user });
     if (isForm) return seeOther(res, '/');

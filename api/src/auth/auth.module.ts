@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { UsersRepository } from '../users/users.repository';
 import { AccessGuard } from './access.guard';
+import { AuthHousekeeping } from './auth-housekeeping.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { SessionReader } from './session-reader.service';
@@ -21,6 +22,7 @@ import { UserDirectory } from './user-directory.service';
   controllers: [AuthController],
   providers: [
     SignInAttemptsRepository,
+    AuthHousekeeping,
     AuthService,
     UserDirectory,
     SessionReader,

@@ -1,4 +1,5 @@
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+import { AuthHousekeeping } from './auth-housekeeping.service';
 
 let api: TestApi;
 /** Replicas of one site share the session secret, as they would behind one gateway. */
@@ -9,6 +10,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await api.stop();
 });
+// Each test starts as on a fresh site: no failed sign-in counted, no address known to an account.
+beforeEach(async () => {
+  await api.sql('DELETE FROM sign_in_attempts');
+  await api.sql('DELETE FROM sign_in_known_addresses');
+});
 
 const call = (path: string, init: RequestInit & { cookie?: string } = {}) =>
   fetch(`${api.baseUrl}${path}`, {
@@ -18,6 +24,14 @@ const call = (path: string, init: RequestInit & { cookie?: string } = {}) =>
   });
 const postJson = (path: string, body: unknown, cookie?: string) =>
   call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), cookie });
+/** A sign-in from a client the gateway names (the test runs on loopback, which TRUST_PROXY trusts by default). */
+const signInFrom = (address: string, email: string, password: string) =>
+  call('/api/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({ email, password }),
+  });
+const attemptRows = async (): Promise<number> => (await sql('SELECT count(*)::int AS rows FROM sign_in_attempts'))[0].rows;
 
 const sql = (query: string, params: unknown[] = []) => api.sql(query, params);
 
@@ -111,13 +125,79 @@ describe('sign-in', () => {
     expect((await me.json()).firstName).toBe('Omar');
   });
 
-  it('limits sign-in attempts with a clear 429', async () => {
+  it('limits a client to ten failures per e-mail in 15 minutes, with a clear 429', async () => {
+    // from an address the account signed in from, the client's own limits decide (the per-account one spares it)
+    await signIn(api.baseUrl, 'admin@demo.example.com', DEMO_PASSWORD);
     const body = { email: 'admin@demo.example.com', password: 'guess' };
     for (let attempt = 0; attempt < 10; attempt++) expect((await postJson('/api/login', body)).status).toBe(401);
     const limited = await postJson('/api/login', { ...body, password: DEMO_PASSWORD });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await limited.json()).message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minute\(s\)\.$/);
+  });
+
+  it('holds an e-mail back after five failures from any addresses, doubling the wait, but not where it signed in before', async () => {
+    const email = 'viewer@example.com';
+    expect((await signInFrom('192.0.2.10', email, DEMO_PASSWORD)).status).toBe(200);
+    for (let i = 1; i <= 5; i++) expect((await signInFrom(`203.0.113.${i}`, email, 'guess')).status).toBe(401);
+    const held = await signInFrom('203.0.113.6', email, DEMO_PASSWORD);
+    expect(held.status).toBe(429);
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(held.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect((await held.json()).message).toBe('Too many sign-in attempts. Try again in 1 minute(s).');
+    // the owner, at an address the account signed in from, is not kept out by failures elsewhere
+    expect((await signInFrom('192.0.2.10', email, DEMO_PASSWORD)).status).toBe(200);
+
+    // a minute later (as the database's clock counts) one more try is judged, and its failure doubles the wait
+    await sql("UPDATE sign_in_attempts SET at = at - interval '61 seconds'");
+    expect((await signInFrom('203.0.113.7', email, 'guess')).status).toBe(401);
+    const doubled = await signInFrom('203.0.113.8', email, DEMO_PASSWORD);
+    expect(doubled.status).toBe(429);
+    expect(Number(doubled.headers.get('retry-after'))).toBeGreaterThan(60);
+    expect(Number(doubled.headers.get('retry-after'))).toBeLessThanOrEqual(120);
+  });
+
+  it('writes nothing for a refused attempt', async () => {
+    const email = 'nobody-at-all@example.com';
+    for (let i = 1; i <= 5; i++) expect((await signInFrom(`198.51.100.${i}`, email, 'guess')).status).toBe(401);
+    const rows = await attemptRows();
+    for (let i = 6; i <= 8; i++) expect((await signInFrom(`198.51.100.${i}`, email, 'guess')).status).toBe(429);
+    expect(await attemptRows()).toBe(rows);
+  });
+
+  it('counts an IPv6 client by its /64, and an IPv4-mapped address as the IPv4 address', async () => {
+    // from an address the account signed in from, the client's limit of ten failures per e-mail decides
+    const email = 'operator@example.com';
+    expect((await signInFrom('2001:db8:1:2::1', email, DEMO_PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await signInFrom('2001:db8:1:2::a', email, 'guess')).status).toBe(401);
+    expect((await signInFrom('2001:db8:1:2:ffff:ffff:ffff:ffff', email, DEMO_PASSWORD)).status).toBe(429);
+    expect((await signInFrom('2001:db8:1:3::a', email, DEMO_PASSWORD)).status).toBe(200);
+
+    expect((await signInFrom('198.18.0.1', email, DEMO_PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await signInFrom('::ffff:198.18.0.1', email, 'guess')).status).toBe(401);
+    expect((await signInFrom('198.18.0.1', email, DEMO_PASSWORD)).status).toBe(429);
+  });
+
+  it('prunes expired sessions, attempts older than every window and addresses unused for a month', async () => {
+    const cookie = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
+    const signed = decodeURIComponent(cookie.slice('cbh.sid='.length));
+    const sid = signed.slice('s:'.length, signed.lastIndexOf('.'));
+    await sql("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE sid = $1", [sid]);
+    const [{ last }] = await sql('SELECT coalesce(max(id), 0) AS last FROM sign_in_attempts');
+    expect((await signInFrom('192.0.2.50', 'pruned@example.com', 'guess')).status).toBe(401);
+    await sql("UPDATE sign_in_attempts SET at = at - interval '61 minutes' WHERE id > $1", [last]);
+    // and every address an account signed in from was last used a month ago
+    await sql("UPDATE sign_in_known_addresses SET signed_in_at = now() - interval '31 days'");
+    expect((await signInFrom('192.0.2.50', 'pruned@example.com', 'guess')).status).toBe(401);
+    const [{ fresh }] = await sql("SELECT max(id) AS fresh FROM sign_in_attempts WHERE at > now() - interval '1 minute'");
+
+    await api.app.get(AuthHousekeeping).prune();
+    expect(await sql('SELECT sid FROM sessions WHERE sid = $1', [sid])).toEqual([]);
+    const left = await sql('SELECT id FROM sign_in_attempts WHERE id > $1', [last]);
+    // the old attempt's rows are gone; the fresh one's (address and e-mail, address, e-mail) stay
+    expect(left).toHaveLength(3);
+    expect(left.map((row) => row.id)).toContain(fresh);
+    expect(await sql('SELECT key_hash FROM sign_in_known_addresses')).toEqual([]);
   });
 
   it('records sign-ins and failed sign-ins in the audit trail', async () => {
@@ -153,6 +233,8 @@ describe('two replicas on one database', () => {
   };
 
   it('counts failed sign-ins across replicas: ten in all, wherever they were tried', async () => {
+    // from an address the account signed in from, the client's own limit of ten failures per e-mail decides
+    await signIn(second.baseUrl, 'operator@example.com', DEMO_PASSWORD);
     const body = JSON.stringify({ email: 'operator@example.com', password: 'guess' });
     const attempt = (replica: TestApi) =>
       fetch(`${replica.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
@@ -165,13 +247,36 @@ describe('two replicas on one database', () => {
     expect(keys.every((row) => /^[0-9a-f]{64}$/.test(row.key_hash))).toBe(true);
   });
 
-  it('counts a burst of parallel attempts before judging them: no more than ten get through', async () => {
+  it('counts a burst of parallel attempts from many addresses before judging them: no more than five get through', async () => {
     const body = JSON.stringify({ email: 'parallel@example.com', password: 'guess' });
-    const attempt = (replica: TestApi) =>
-      fetch(`${replica.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    const statuses = await Promise.all(Array.from({ length: 14 }, (_, i) => attempt(i % 2 ? api : second).then((r) => r.status)));
-    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
-    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(4);
+    const attempt = (replica: TestApi, address: string) =>
+      fetch(`${replica.baseUrl}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body,
+      });
+    const statuses = await Promise.all(
+      Array.from({ length: 14 }, (_, i) => attempt(i % 2 ? api : second, `192.0.2.${100 + i}`).then((r) => r.status)),
+    );
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(9);
+  });
+
+  it('keeps twenty sessions per account: the 21st sign-in ends the oldest, on every replica at once', async () => {
+    const email = 'viewer@example.com';
+    const oldest = await signIn(api.baseUrl, email, DEMO_PASSWORD);
+    // the other replica has read (and cached) it
+    expect((await on(second, '/api/auth/user', oldest)).status).toBe(200);
+    const newer: string[] = [];
+    for (let i = 0; i < 20; i++) newer.push(await signIn(api.baseUrl, email, DEMO_PASSWORD));
+    expect(await eventually(async () => (await on(second, '/api/auth/user', oldest)).status === 401)).toBe(true);
+    expect((await on(api, '/api/auth/user', oldest)).status).toBe(401);
+    for (const cookie of [newer[0]!, newer[19]!]) expect((await on(second, '/api/auth/user', cookie)).status).toBe(200);
+    const [{ sessions }] = await sql(
+      'SELECT count(*)::int AS sessions FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = $1)',
+      [email],
+    );
+    expect(sessions).toBe(20);
   });
 
   it('ends a signed-out session on every replica at once, with no window left by a cache', async () => {

@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sessionKey } from './session-key';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import type { SessionData } from 'express-session';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { PgSessionStore, SESSION_COOKIE, signedInUserId } from './session-store';
+import { PgSessionStore, SESSION_COOKIE, SESSION_ENDED, signedInUserId } from './session-store';
 import type { AppRequest, SessionRequest, SessionUser } from './session-user';
 import { pathOf } from '../common/http';
 import { UserDirectory } from './user-directory.service';
@@ -28,6 +28,7 @@ export interface LiveSession {
  */
 @Injectable()
 export class SessionReader implements OnModuleInit {
+  private readonly logger = new Logger(SessionReader.name);
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly store: PgSessionStore,
@@ -41,6 +42,13 @@ export class SessionReader implements OnModuleInit {
    */
   onModuleInit() {
     this.bus.subscribeInternal('session-ended', ({ data }) => this.store.forgetEnded(String(data)));
+    // sessions the store ends itself (an account's oldest, past its cap) end everywhere, as at sign-out
+    this.store.on(SESSION_ENDED, (key: string) => {
+      this.bus.publishInternal('session-ended', key).catch((error: Error) => {
+        // the other replicas find out at their next check of the sessions table (within a minute)
+        this.logger.warn(`ended session not announced: ${error.message}`);
+      });
+    });
     this.bus.subscribe(({ message }) => {
       if (message.type === 'userChanged') this.store.forgetUser(message.data.userId);
     });

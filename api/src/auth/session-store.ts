@@ -4,6 +4,10 @@ import type { SessionsRepository } from './sessions.repository';
 
 export const SESSION_COOKIE = 'cbh.sid';
 const CACHE_TTL_MS = 10_000;
+/** Sessions one account keeps at most: signing in once more ends its oldest, so sign-ins cannot grow the table. */
+const SESSIONS_PER_ACCOUNT = 20;
+/** The store's event for a session it ended itself (an account's oldest, past SESSIONS_PER_ACCOUNT); with its sessionKey. */
+export const SESSION_ENDED = 'ended';
 
 type Callback<T = void> = (error: unknown, value?: T) => void;
 
@@ -57,10 +61,24 @@ export class PgSessionStore extends Store {
   set(sid: string, session: SessionData, callback: Callback = () => undefined) {
     const expires = session.cookie.expires ? new Date(session.cookie.expires) : new Date(Date.now() + 86_400_000);
     const userId = signedInUserId(session) ?? null;
-    this.sessions.save({ sid, userId, data: session, expiresAt: expires }).then(() => {
-      this.cache.set(sid, { session, until: Date.now() + CACHE_TTL_MS });
-      callback(null);
-    }, callback);
+    this.sessions
+      .save({ sid, userId, data: session, expiresAt: expires })
+      .then(() => {
+        this.cache.set(sid, { session, until: Date.now() + CACHE_TTL_MS });
+        return userId ? this.endOldestOf(userId) : undefined;
+      })
+      .then(() => callback(null), callback);
+  }
+
+  /**
+   * Ends the account's sessions past its newest SESSIONS_PER_ACCOUNT, and names each in a SESSION_ENDED event so
+   * that every replica drops its copy and closes its sockets, as at sign-out.
+   */
+  private async endOldestOf(userId: string) {
+    for (const sid of await this.sessions.deleteOldestOfUser(userId, SESSIONS_PER_ACCOUNT)) {
+      this.cache.delete(sid);
+      this.emit(SESSION_ENDED, this.keyOf(sid));
+    }
   }
 
   destroy(sid: string, callback: Callback = () => undefined) {

@@ -44,6 +44,26 @@ export class SessionsRepository {
     await this.sessions.delete({ sid });
   }
 
+  /**
+   * Deletes the account's sessions beyond its newest `keep` in one statement and returns their ids. Newest by
+   * expiry, which is fixed at sign-in; expired ones go first.
+   */
+  async deleteOldestOfUser(userId: string, keep: number): Promise<string[]> {
+    const [rows]: [Pick<SessionEntity, 'sid'>[], number] = await this.dataSource.query(
+      `DELETE FROM sessions WHERE sid IN (
+         SELECT sid FROM sessions WHERE user_id = $1 ORDER BY expires_at DESC, sid OFFSET $2)
+       RETURNING sid`,
+      [userId, keep],
+    );
+    return rows.map((row) => row.sid);
+  }
+
+  /** Deletes the sessions that have expired (nobody can use them any more); how many. */
+  async deleteExpired(): Promise<number> {
+    const { affected } = await this.sessions.createQueryBuilder().delete().where('expires_at <= now()').execute();
+    return affected ?? 0;
+  }
+
   /** Deletes every session of an account in one statement and returns their ids. */
   async deleteForUser(userId: string): Promise<string[]> {
     const { raw } = await this.sessions.createQueryBuilder().delete().where({ userId }).returning(['sid']).execute();
