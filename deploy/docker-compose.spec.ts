@@ -96,12 +96,20 @@ describe('gateway routes', () => {
   });
 
   it.each(remoteFolders)('sends /remotes/%s/ to that remote’s static server', (folder) => {
-    expect(routes.get(`/remotes/${folder}/`)?.trim()).toBe(`proxy_pass http://${folder}/;`);
+    expect(routes.get(`/remotes/${folder}/`)).toContain(`proxy_pass http://${folder}/;`);
   });
 
   it('sends every other path to the shell', () => {
-    expect(routes.get('/')?.trim()).toBe('proxy_pass http://shell;');
+    expect(routes.get('/')).toContain('proxy_pass http://shell;');
     expect([...routes.keys()].sort()).toEqual(['/', '/api/', '/metrics', '/ws', ...remoteFolders.map((f) => `/remotes/${f}/`)].sort());
+  });
+
+  // deploy/gateway-headers.spec.ts runs nginx with these and compares the headers with the API's
+  it('adds the site’s security headers to what the static servers serve, and leaves the API’s answers to the API', () => {
+    const include = 'include snippets/security-headers.conf;';
+    for (const path of ['/', ...remoteFolders.map((f) => `/remotes/${f}/`)]) expect(routes.get(path)).toContain(include);
+    for (const path of ['/api/', '/metrics', '/ws']) expect(routes.get(path)).not.toContain(include);
+    expect(services.gateway!.volumes).toContain('./deploy/nginx/security-headers.conf:/etc/nginx/snippets/security-headers.conf:ro');
   });
 });
 
@@ -111,7 +119,7 @@ describe('static server config', () => {
   it('caches hashed chunks for good and revalidates everything else', () => {
     const conf = read('deploy/nginx/static.conf');
     expect(conf).toMatch(
-      /location ~\* \\\.\[0-9a-f\]\{8,\}\\\.\(js\|css\)\$ \{\s*add_header Cache-Control "public, max-age=31536000, immutable";/,
+      /location ~\* "\\\.\[0-9a-f\]\{8,\}\\\.\(js\|css\)\$" \{\s*add_header Cache-Control "public, max-age=31536000, immutable";/,
     );
     expect(staticRoutes.get('/')).toContain('add_header Cache-Control "no-cache";');
     expect(staticRoutes.get('/')).toContain('try_files $uri /index.html =404;');
