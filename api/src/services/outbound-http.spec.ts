@@ -1,6 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { blockedReason, cidrContains, outboundGet, OutboundRefusedError, parseCidr, parseTargetPolicy } from './outbound-http';
+import {
+  blockedReason,
+  cidrContains,
+  outboundGet,
+  OutboundRefusedError,
+  OutboundTimeoutError,
+  parseCidr,
+  parseTargetPolicy,
+} from './outbound-http';
 
 const policy = (value: string) => parseTargetPolicy(value);
 
@@ -149,15 +157,35 @@ describe('outbound address policy', () => {
   });
 });
 
+/** Answers at once, then sends its body one byte every 200 ms, forever: never idle, never done. */
+function dripForever(_request: http.IncomingMessage, response: http.ServerResponse) {
+  response.writeHead(200, { 'content-type': 'text/plain' });
+  const timer = setInterval(() => response.write('.'), 200);
+  response.on('close', () => clearInterval(timer));
+}
+
 describe('outboundGet', () => {
   let server: http.Server;
   let port: number;
   beforeAll(async () => {
-    server = http.createServer((_request, response) => response.writeHead(204).end());
+    server = http.createServer((request, response) => {
+      if (request.url === '/drip') dripForever(request, response);
+      else response.writeHead(204).end();
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('ends a call whose body is still coming at its deadline, as a timeout', async () => {
+    const url = new URL(`http://127.0.0.1:${port}/drip`);
+    const call = outboundGet(url, { timeoutMs: 600, ...policy('127.0.0.0/8') });
+    await expect(call).rejects.toBeInstanceOf(OutboundTimeoutError);
+    await expect(call).rejects.toThrow('No complete answer within 600 ms');
+  });
 
   it('calls a loopback address only when a listed range holds it', async () => {
     const url = new URL(`http://127.0.0.1:${port}/`);

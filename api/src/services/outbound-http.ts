@@ -204,18 +204,23 @@ export interface OutboundResult {
   status: number;
 }
 
+export interface OutboundGetOptions extends TargetPolicy {
+  /** The whole call's deadline: look-up, connection, headers and the body's last byte. */
+  timeoutMs: number;
+  headers?: Record<string, string>;
+}
+
 /**
  * One GET to url, refusing blocked addresses — checked on the address actually connected to, so a DNS answer
- * cannot swap in a private address after the check.
+ * cannot swap in a private address after the check. The whole call, body included, ends by timeoutMs: a socket's
+ * idle timeout would let a server that sends one byte a second hold the call forever.
  */
-export function outboundGet(url: URL, { timeoutMs, allowPrivate }: { timeoutMs: number } & TargetPolicy): Promise<OutboundResult> {
+export function outboundGet(url: URL, { timeoutMs, allowPrivate, headers = {} }: OutboundGetOptions): Promise<OutboundResult> {
   const policy: TargetPolicy = { allowPrivate };
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const literalBlocked = net.isIP(host) ? blockedReason(host, policy) : null;
+  if (literalBlocked) return Promise.reject(new OutboundRefusedError(`Refused to call ${host}: ${literalBlocked}`));
   return new Promise((resolve, reject) => {
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (net.isIP(host)) {
-      const reason = blockedReason(host, policy);
-      if (reason) return reject(new OutboundRefusedError(`Refused to call ${host}: ${reason}`));
-    }
     // With autoSelectFamily (Node's default) the socket asks for every address at once: hand back only the
     // allowed ones, in the shape asked for.
     const lookup = ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
@@ -231,24 +236,34 @@ export function outboundGet(url: URL, { timeoutMs, allowPrivate }: { timeoutMs: 
         callback(null, allowed[0]!.address, allowed[0]!.family);
       });
     }) as typeof dns.lookup;
+    let settled = false;
+    const settle = (error: Error | null, result?: OutboundResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      if (error) {
+        request.destroy();
+        reject(error);
+      } else resolve(result!);
+    };
     const client = url.protocol === 'https:' ? https : http;
     const request = client.request(
       url,
-      { method: 'GET', lookup, timeout: timeoutMs, headers: { 'user-agent': 'CircuitBreakerHub/1' } },
+      { method: 'GET', lookup, headers: { 'user-agent': 'CircuitBreakerHub/1', ...headers } },
       (response) => {
         response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0 }));
-        response.on('error', reject);
+        response.on('end', () => settle(null, { status: response.statusCode ?? 0 }));
+        response.on('error', (error) => settle(error));
       },
     );
+    const deadline = setTimeout(() => settle(new OutboundTimeoutError(`No complete answer within ${timeoutMs} ms`)), timeoutMs);
     request.on('socket', (socket) => {
       socket.once('connect', () => {
         const reason = socket.remoteAddress ? blockedReason(socket.remoteAddress, policy) : null;
-        if (reason) request.destroy(new OutboundRefusedError(`Refused to call ${socket.remoteAddress}: ${reason}`));
+        if (reason) settle(new OutboundRefusedError(`Refused to call ${socket.remoteAddress}: ${reason}`));
       });
     });
-    request.on('timeout', () => request.destroy(new OutboundTimeoutError(`No answer within ${timeoutMs} ms`)));
-    request.on('error', reject);
+    request.on('error', (error) => settle(error));
     request.end();
   });
 }

@@ -1,4 +1,18 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res, ServiceUnavailableException } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  Res,
+  ServiceUnavailableException,
+  UseGuards,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { createServiceSchema, listPageQuerySchema, type ListPageQuery, serviceIdSchema, updateServiceSchema } from '@cbh/contracts';
@@ -6,6 +20,7 @@ import { linkNextPage } from '../common/paging';
 import { Public, RequirePermission } from '../auth/access.decorator';
 import type { AppRequest } from '../auth/session-user';
 import { ZodPipe } from '../common/validation/zod.pipe';
+import { OwnCallsOnly } from './own-call';
 import { ServicesService } from './services.service';
 
 const serviceId = new ZodPipe(serviceIdSchema, 'id');
@@ -56,9 +71,13 @@ export class ServicesController {
     return this.services.test(id);
   }
 
-  /** The built-in downstream the demo services call: slow by about averageResponseTime, failing at failureRate. */
+  /**
+   * The built-in downstream the demo services call: slow by about averageResponseTime, failing at failureRate. It
+   * needs no session (the API calls itself without one) but answers only this process's own service tests.
+   */
   @Get('chaos/:id')
   @Public()
+  @UseGuards(OwnCallsOnly)
   async chaos(@Param('id', serviceId) id: number) {
     const { delayMs, fail } = await this.services.chaos(id);
     await new Promise((resolve) => setTimeout(resolve, delayMs));

@@ -22,9 +22,16 @@ import { MetricsService } from '../metrics/metrics.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { ServiceEntity, toServiceView } from './entities/service.entity';
 import { outboundGet, OutboundTimeoutError } from './outbound-http';
+import { ownCallHeaders } from './own-call';
 import { seedOnce } from '../database/seed-once';
 
+/** A test call's whole deadline, body included. */
 const TEST_CALL_TIMEOUT_MS = 10_000;
+/**
+ * The chaos target answers within a test call's deadline at most: a later answer would never be read, and a
+ * request held longer only ties up the API (averageResponseTime goes up to 60 s; the demo services' are 50–200 ms).
+ */
+const CHAOS_MAX_DELAY_MS = TEST_CALL_TIMEOUT_MS;
 
 /** SEED_DEMO's services: the first three behind the three demo breakers, each answered by the chaos target. */
 const DEMO_SERVICES = [
@@ -144,9 +151,12 @@ export class ServicesService implements OnApplicationBootstrap {
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
-      // The chaos target is this API on loopback; only it may be called there without ALLOW_PRIVATE_TARGETS.
-      const allowPrivate = CHAOS_PATH.test(service.endpoint) || this.config.ALLOW_PRIVATE_TARGETS.allowPrivate;
-      statusCode = (await outboundGet(this.urlOf(service), { timeoutMs: TEST_CALL_TIMEOUT_MS, allowPrivate })).status;
+      // The chaos target is this API on loopback; only it may be called there without ALLOW_PRIVATE_TARGETS, and only
+      // it is shown this process's mark (it answers nobody else).
+      const chaos = CHAOS_PATH.test(service.endpoint);
+      const allowPrivate = chaos || this.config.ALLOW_PRIVATE_TARGETS.allowPrivate;
+      const headers = chaos ? ownCallHeaders() : {};
+      statusCode = (await outboundGet(this.urlOf(service), { timeoutMs: TEST_CALL_TIMEOUT_MS, allowPrivate, headers })).status;
       if (statusCode >= 400) error = `HTTP ${statusCode}`;
     } catch (caught) {
       error = (caught as Error).message;
@@ -165,11 +175,12 @@ export class ServicesService implements OnApplicationBootstrap {
     return new URL(`http://127.0.0.1:${port}${service.endpoint}`);
   }
 
-  /** The chaos target's behaviour for a service: its average latency (±25 %) and its failure rate. */
+  /** The chaos target's behaviour for a service: its average latency (±25 %, at most CHAOS_MAX_DELAY_MS) and its failure rate. */
   async chaos(id: number): Promise<{ delayMs: number; fail: boolean }> {
     const service = await this.find(id);
     const jitter = 0.75 + Math.random() * 0.5;
-    return { delayMs: Math.round(service.averageResponseTime * jitter), fail: Math.random() * 100 < service.failureRate };
+    const delayMs = Math.min(CHAOS_MAX_DELAY_MS, Math.round(service.averageResponseTime * jitter));
+    return { delayMs, fail: Math.random() * 100 < service.failureRate };
   }
 
   private async assertBreakerExists(configId: number | null) {

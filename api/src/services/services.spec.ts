@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { REJECTION_MESSAGES } from '@cbh/breaker';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+import { ownCallHeaders } from './own-call';
 
 let api: TestApi;
 let admin: string;
@@ -62,6 +63,42 @@ it('opens the breaker after failureThreshold failed calls, then answers fast wit
   const journal = await (await call(`/api/circuit-breakers/${first.circuitBreakerConfigId}/transitions`)).json();
   expect(journal.transitions[0]).toMatchObject({ from: 'CLOSED', to: 'OPEN', reason: '5 consecutive failures' });
 });
+
+/** A new service without a breaker on the built-in chaos target, under its own id. */
+async function chaosService(averageResponseTime: number): Promise<{ id: number }> {
+  const body = { name: 'Chaos', endpoint: '/api/chaos/0', failureRate: 0, averageResponseTime };
+  const service = await (await call('/api/services', { method: 'POST', body })).json();
+  await call(`/api/services/${service.id}`, { method: 'PATCH', body: { endpoint: `/api/chaos/${service.id}` } });
+  return service;
+}
+
+it('answers the chaos target only to the API itself: anyone else, on loopback too, gets the 404 of a route that does not exist', async () => {
+  const service = await chaosService(1);
+  const path = `/api/chaos/${service.id}`;
+  const unknownRoute = await fetch(`${api.baseUrl}/api/no-such-route`);
+  expect({ status: unknownRoute.status, body: await unknownRoute.json() }).toEqual({
+    status: 404,
+    body: { statusCode: 404, error: 'Not Found', message: 'Cannot GET /api/no-such-route' },
+  });
+  const outsiders: Record<string, string>[] = [{}, { 'x-cbh-own-call': 'a guess' }, { 'x-forwarded-for': '127.0.0.1' }, { cookie: admin }];
+  for (const headers of outsiders) {
+    const outside = await fetch(`${api.baseUrl}${path}`, { headers });
+    expect({ headers, status: outside.status, body: await outside.json() }).toEqual({
+      headers,
+      status: 404,
+      body: { statusCode: 404, error: 'Not Found', message: `Cannot GET ${path}` },
+    });
+  }
+  // the API's own service test still reaches it
+  expect(await testService(service.id)).toMatchObject({ serviceId: service.id, success: true, statusCode: 200, error: null });
+});
+
+it("answers the API itself within a test call's 10 s deadline, whatever average response time a service names", async () => {
+  const service = await chaosService(60_000);
+  // 60 s ±25 % would hold the request 45–75 s; the answer comes when a test call would stop waiting
+  const answer = await fetch(`${api.baseUrl}/api/chaos/${service.id}`, { headers: ownCallHeaders() });
+  expect({ status: answer.status, body: await answer.json() }).toEqual({ status: 200, body: { ok: true, delayMs: 10_000 } });
+}, 30_000);
 
 it('refuses to call link-local, metadata and private addresses', async () => {
   for (const [endpoint, reason] of [
