@@ -18,6 +18,7 @@ import { logRequests, NestPinoLogger, requestId } from './common/logger';
 import type { AppConfig } from './config/config';
 import { createDataSource, migrate, openDatabase, type DatabaseHandle } from './database/database';
 import { sessionWsAdapter } from './realtime/session-ws-adapter';
+import { protectFromCrossSiteRequests } from './web/cross-origin';
 import { forwardedProto, securityHeaders } from './web/security-headers';
 import { mountStaticSite } from './web/static-site';
 
@@ -63,6 +64,8 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     });
     const http = app.getHttpAdapter().getInstance();
     logRequests(http, logger);
+    const siteOrigins = [new URL(config.PUBLIC_URL).origin, ...config.REMOTE_ORIGINS.map((origin) => new URL(origin).origin)];
+    protectFromCrossSiteRequests(app, siteOrigins);
     app.use(forwardedProto(config.TRUST_PROXY));
     app.use(securityHeaders(config.REMOTE_ORIGINS));
     adapter.pageFallback = await mountStaticSite(http, {
@@ -86,7 +89,6 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     exposeSession(http);
     app.setGlobalPrefix('api', { exclude: ['metrics'] });
     app.useGlobalFilters(new ApiExceptionFilter(logger, config.MAX_BODY_KB));
-    const siteOrigins = [new URL(config.PUBLIC_URL).origin, ...config.REMOTE_ORIGINS.map((origin) => new URL(origin).origin)];
     const gateway = app.get(RealtimeGateway);
     app.useWebSocketAdapter(
       sessionWsAdapter(app, logger, (request) => sessions.sessionOf(request), siteOrigins, {

@@ -16,7 +16,7 @@ import { sessionKey } from './session-key';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import type { AppRequest, SessionUser } from './session-user';
 import { signIn, signOut } from './session-reader.service';
-import { isFormPost, seeOther } from '../common/http';
+import { isFormPost, isOwnNavigation, seeOther } from '../common/http';
 
 @Controller()
 export class AuthController {
@@ -165,9 +165,30 @@ export class AuthController {
     return this.auth.toAuthUser(user);
   }
 
+  /**
+   * Sign-out by navigation (the spec's link). A navigation from another site would let any page end a visitor's
+   * session, so it gets a page with a Sign out button instead, which posts back from this origin.
+   */
   @Get('logout')
   @Public()
   async logout(@Req() req: AppRequest, @Res() res: FastifyReply) {
+    if (!isOwnNavigation(req)) {
+      return res
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .send(loginPage({ title: 'Sign out', action: '/api/logout', fields: 'sign-out' }));
+    }
+    await this.endSession(req, res);
+  }
+
+  /** The sign-out page's button; the cross-origin check has refused it unless it was posted from this site. */
+  @Post('logout')
+  @Public()
+  async logoutConfirmed(@Req() req: AppRequest, @Res() res: FastifyReply) {
+    await this.endSession(req, res);
+  }
+
+  private async endSession(req: AppRequest, res: FastifyReply) {
     const user = req.user;
     // only a signed-in session has sockets to close: a visitor without one tells nobody anything
     const ended = user && req.sessionID ? sessionKey(req.sessionID) : null;

@@ -1,7 +1,24 @@
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** A plain HTML page with one form; it works without JavaScript and posts to POST /api/login. */
+/** The forms the API serves as pages: their fields and their button. */
+const FORMS = {
+  login: {
+    inputs: `<label>E-mail <input name="email" type="email" autocomplete="username" required autofocus></label>
+         <label>Password <input name="password" type="password" autocomplete="current-password" required></label>`,
+    submit: 'Sign in',
+  },
+  'set-password': {
+    inputs: `<label>First name <input name="firstName" autocomplete="given-name"></label>
+         <label>Last name <input name="lastName" autocomplete="family-name"></label>
+         <label>Password (12 characters or more) <input name="password" type="password" minlength="12" autocomplete="new-password" required autofocus></label>`,
+    submit: 'Set password',
+  },
+  // a sign-out link followed from another site asks first: another site must not end a person's session
+  'sign-out': { inputs: '<p>Do you want to sign out of Circuit Breaker Hub?</p>', submit: 'Sign out' },
+} as const;
+
+/** A plain HTML page with one form; it works without JavaScript and posts to POST /api/login (or `action`). */
 export function loginPage({
   error,
   action = '/api/login',
@@ -12,23 +29,17 @@ export function loginPage({
   error?: string;
   action?: string;
   title?: string;
-  fields?: 'login' | 'set-password';
+  fields?: keyof typeof FORMS;
   oidc?: boolean;
 }): string {
-  const inputs =
-    fields === 'login'
-      ? `<label>E-mail <input name="email" type="email" autocomplete="username" required autofocus></label>
-         <label>Password <input name="password" type="password" autocomplete="current-password" required></label>`
-      : `<label>First name <input name="firstName" autocomplete="given-name"></label>
-         <label>Last name <input name="lastName" autocomplete="family-name"></label>
-         <label>Password (12 characters or more) <input name="password" type="password" minlength="12" autocomplete="new-password" required autofocus></label>`;
+  const { inputs, submit } = FORMS[fields];
   return authPage(
     title,
     `<form method="post" action="${escapeHtml(action)}">
   <h1>${escapeHtml(title)}</h1>
   ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   ${inputs}
-  <button type="submit">${fields === 'login' ? 'Sign in' : 'Set password'}</button>
+  <button type="submit">${submit}</button>
   ${oidc ? '<a href="/api/login">Sign in with your organization’s account instead</a>' : ''}
   <a href="/">Back to Circuit Breaker Hub</a>
 </form>`,

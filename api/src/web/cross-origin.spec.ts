@@ -135,6 +135,13 @@ describe('sign-out by navigation', () => {
     expect(await signedIn(cookie)).toBe(false);
   });
 
+  it('serves its pages, the sign-out question included, with a CSP that no other site may frame (no clickjacking)', async () => {
+    for (const path of ['/api/login', '/api/login/link', '/api/logout']) {
+      const response = await fetch(`${api.baseUrl}${path}`, { redirect: 'manual', headers: { 'sec-fetch-site': 'cross-site' } });
+      expect([path, response.headers.get('content-security-policy')]).toEqual([path, expect.stringContaining("frame-ancestors 'none'")]);
+    }
+  });
+
   it('from the site itself, or typed in the address bar, signs out at once', async () => {
     for (const site of ['same-origin', 'none']) {
       const cookie = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);

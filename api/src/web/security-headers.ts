@@ -52,7 +52,7 @@ export function securityHeaders(remoteOrigins: string[]) {
     if (
       !path.startsWith('/api/') ||
       path.startsWith('/api/docs') ||
-      path === '/api/login' ||
+      path.startsWith('/api/login') ||
       path === '/api/logout' ||
       path.startsWith('/api/invitations')
     )
