@@ -14,6 +14,7 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
   'GET /api/login': 'public',
   'POST /api/login': 'public',
   'GET /api/logout': 'public',
+  'POST /api/logout': 'public',
   'GET /api/login/callback': 'public',
   'GET /api/login/link': 'public',
   'GET /api/auth/user': 'signed-in',
@@ -44,7 +45,7 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
   'PATCH /api/services/:id': 'circuit_breaker_admin',
   'DELETE /api/services/:id': 'circuit_breaker_admin',
   'POST /api/services/:id/test': 'circuit_breaker_operate',
-  'GET /api/chaos/:id': 'public',
+  'GET /api/chaos/:id': 'public', // no session, but only the API's own calls are answered: others get 404 (services.spec.ts)
   'GET /api/metrics/latest': 'circuit_breaker_view',
   'GET /api/dashboard/stats': 'dashboard_view',
   'GET /api/dashboard/activity': 'dashboard_view',
