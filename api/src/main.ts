@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config/config';
+import { ConfigError, loadConfig, warnOfDemoSettings } from './config/config';
 import { createApi } from './app';
 import { createLogger } from './common/logger';
 
@@ -16,10 +16,7 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
-  // refused with NODE_ENV=production (loadConfig); said at every start so that no one mistakes a demo site for a real one
-  if (config.SEED_DEMO || config.ELEVATION_OTP_DISPLAY) {
-    logger.warn('demo accounts and the displayed one-time code are on: not for production');
-  }
+  warnOfDemoSettings(config, logger);
   const api = await createApi(config, logger);
   await api.app.listen(config.PORT, config.HOST);
   // SIGTERM: Nest closes the application (sockets told 'going away', load tests handed over, the replica marked

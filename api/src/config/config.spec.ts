@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, warnOfDemoSettings } from './config';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'cbh-config-'));
 
@@ -39,6 +39,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), OIDC_ISSUER_URL: 'https://id.example.com' })).toThrow(
       /OIDC_ISSUER_URL: set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together/,
     );
+  });
+
+  it('warns at start while a demo setting is on, naming it, and says nothing otherwise', () => {
+    const said: string[] = [];
+    const logger = { warn: (message: string) => said.push(message) };
+    warnOfDemoSettings(loadConfig({ DATA_DIR: dataDir(), SEED_DEMO: 'true' }), logger);
+    warnOfDemoSettings(loadConfig({ DATA_DIR: dataDir(), SEED_DEMO: 'false' }), logger);
+    warnOfDemoSettings(loadConfig({ DATA_DIR: dataDir(), ELEVATION_OTP_DISPLAY: 'true' }), logger);
+    expect(said).toEqual([
+      'demo settings are on (SEED_DEMO, ELEVATION_OTP_DISPLAY): demo accounts and the displayed one-time code are not for production',
+      'demo settings are on (ELEVATION_OTP_DISPLAY): demo accounts and the displayed one-time code are not for production',
+    ]);
   });
 
   it('refuses the demo accounts and the displayed one-time code with NODE_ENV=production', () => {

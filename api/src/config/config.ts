@@ -42,6 +42,19 @@ const DEMO_SETTINGS = [
   ['ELEVATION_OTP_DISPLAY', 'the displayed one-time codes'],
 ] as const;
 
+/**
+ * Said at every start while a teaching aid is on (production refuses them in loadConfig), so that no one mistakes a
+ * demo site for a real one.
+ */
+export function warnOfDemoSettings(
+  config: Pick<AppConfig, 'SEED_DEMO' | 'ELEVATION_OTP_DISPLAY'>,
+  logger: { warn(message: string): void },
+) {
+  const on = DEMO_SETTINGS.filter(([name]) => config[name]).map(([name]) => name);
+  if (on.length)
+    logger.warn(`demo settings are on (${on.join(', ')}): demo accounts and the displayed one-time code are not for production`);
+}
+
 export const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
