@@ -5,26 +5,42 @@ import { CHROMIUM_PATH as CHROMIUM } from './chromium.mjs';
 import { buildAll, ROOT, run } from './run.mjs';
 const RESULTS = path.join(ROOT, '.test-results');
 
-async function ensureChromium() {
-  if (existsSync(CHROMIUM)) return true;
+/**
+ * Debian's packages the tests run for real: Chromium (the browser tests) and nginx (the compose gateway's config,
+ * deploy/gateway-headers.spec.ts). Run as root, `npm test` installs what is missing.
+ */
+const DEBIAN_PACKAGES = [
+  { name: 'chromium', path: CHROMIUM, forWhat: 'the browser tests' },
+  { name: 'nginx', path: '/usr/sbin/nginx', forWhat: 'the gateway test' },
+];
+
+async function ensureDebianPackages() {
+  const missing = DEBIAN_PACKAGES.filter(({ path: file }) => !existsSync(file));
+  if (!missing.length) return true;
   if (process.getuid?.() !== 0) {
-    console.error(`Chromium is missing at ${CHROMIUM}: install it with \`sudo apt-get install -y chromium\` (or set CHROMIUM_PATH).`);
+    for (const { name, path: file, forWhat } of missing) {
+      console.error(`${name} is missing at ${file} (${forWhat}): install it with \`sudo apt-get install -y ${name}\`.`);
+    }
     return false;
   }
-  console.log('Installing Debian’s chromium for the browser tests…');
+  const names = missing.map(({ name }) => name);
+  console.log(`Installing Debian’s ${names.join(' and ')} for the tests…`);
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  return (
-    (await run('apt-get', ['update', '-qq'], { env })) === 0 && (await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })) === 0
-  );
+  const installed =
+    (await run('apt-get', ['update', '-qq'], { env })) === 0 && (await run('apt-get', ['install', '-y', '-qq', ...names], { env })) === 0;
+  // the package may start nginx with Debian's default site; the gateway test starts its own
+  if (installed && names.includes('nginx')) await run('nginx', ['-s', 'quit']);
+  return installed;
 }
 
 const steps = [
+  ['Debian packages', async () => ((await ensureDebianPackages()) ? 0 : 1)],
   // the module-boundary rule reads Nx's project graph, which `npm run lint` computes first
   ['lint', () => run('npm', ['run', '--silent', 'lint'])],
   ['type check', () => run('tsc', ['-p', 'tsconfig.json'])],
   ['unit, component and API tests', () => run('jest', ['--ci', '--json', `--outputFile=${path.join(RESULTS, 'jest.json')}`])],
   ['production build', buildAll],
-  ['browser', async () => ((await ensureChromium()) ? run('playwright', ['test', '-c', 'e2e/playwright.config.ts']) : 1)],
+  ['browser', () => run('playwright', ['test', '-c', 'e2e/playwright.config.ts'])],
 ];
 
 rmSync(RESULTS, { recursive: true, force: true });
