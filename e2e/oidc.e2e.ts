@@ -89,11 +89,11 @@ test('a provider account claiming the super admin’s e-mail is not signed in: t
   await page.goto(`${SITE}/api/login`);
   await signInAtProvider(page, 'impostor');
   await expect(page).toHaveURL(new RegExp(`^${SITE}/api/login\\?method=password`));
-  await expect(page.getByRole('alert')).toContainText('Sign in with your password first, then link your organisation account');
+  await expect(page.getByRole('alert')).toContainText('Sign in with your password first, then link your organization account');
   expect((await page.request.get(`${SITE}/api/auth/user`)).status()).toBe(401);
 });
 
-test('a signed-in account links its organisation account, which then signs in to it', async ({ page, browser }) => {
+test('a signed-in account links its organization account, which then signs in to it', async ({ page, browser }) => {
   await page.goto(`${SITE}/api/login?method=password`);
   await page.getByLabel('E-mail').fill('operator@example.com');
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
@@ -101,11 +101,11 @@ test('a signed-in account links its organisation account, which then signs in to
   await expect(page).toHaveURL(`${SITE}/`);
 
   await page.goto(`${SITE}/api/login/link`);
-  await expect(page.getByRole('heading', { name: 'Link your organisation account' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Link your organization account' })).toBeVisible();
   expect(await seriousViolations(page, '/api/login/link')).toEqual({ where: '/api/login/link', violations: [] });
-  await page.getByRole('link', { name: 'Continue to your organisation’s sign-in' }).click();
+  await page.getByRole('link', { name: 'Continue to your organization’s sign-in' }).click();
   await signInAtProvider(page, 'operator-at-sso');
-  await expect(page.getByRole('status')).toHaveText('Your organisation account is linked: you can now sign in with it.');
+  await expect(page.getByRole('status')).toHaveText('Your organization account is linked: you can now sign in with it.');
 
   // another browser, signed in nowhere: Login signs in to the operator's account
   const other = await browser.newPage();

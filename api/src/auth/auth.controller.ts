@@ -70,7 +70,7 @@ export class AuthController {
   }
 
   /**
-   * Linking an organisation account to the signed-in account: the page names the account and leads to the provider;
+   * Linking an organization account to the signed-in account: the page names the account and leads to the provider;
    * the callback binds what the provider answers to this account only. Signed out, it asks for the password first.
    */
   @Get('login/link')
@@ -95,7 +95,7 @@ export class AuthController {
       );
   }
 
-  /** The callback of a link: only the account that asked, still signed in, gets the organisation account bound. */
+  /** The callback of a link: only the account that asked, still signed in, gets the organization account bound. */
   private async finishLink(req: AppRequest, res: FastifyReply, answer: OidcAnswer) {
     const back = (outcome: string) => seeOther(res, `/api/login/link?${outcome}`);
     const account = req.user;

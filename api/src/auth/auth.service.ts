@@ -15,7 +15,7 @@ export type SignInResult = { ok: true; user: UserEntity } | { ok: false; message
 /** An account an OpenID Connect sign-in stands for, or why there is none. */
 export type OidcSignInResult = { ok: true; user: SessionUser } | { ok: false; message: string };
 
-/** A link of an organisation account to the signed-in account; `linked`: it was not linked before. */
+/** A link of an organization account to the signed-in account; `linked`: it was not linked before. */
 export type LinkResult = { ok: true; linked: boolean } | { ok: false; message: string };
 
 const DEACTIVATED = 'This account is deactivated; ask an administrator to reactivate it';
@@ -23,15 +23,15 @@ const DEACTIVATED = 'This account is deactivated; ask an administrator to reacti
 /** What a person is told when the identity provider's sign-in is refused (shown on the sign-in or linking page). */
 export const OIDC_REFUSALS = {
   unverified:
-    'Your organisation account did not confirm its e-mail address, so it cannot sign you in here. Sign in with your password, or ask your administrator to have the address confirmed.',
+    'Your organization account did not confirm its e-mail address, so it cannot sign you in here. Sign in with your password, or ask your administrator to have the address confirmed.',
   existingAccount:
-    'An account with this e-mail address already exists here. Sign in with your password first, then link your organisation account to it at /api/login/link.',
+    'An account with this e-mail address already exists here. Sign in with your password first, then link your organization account to it at /api/login/link.',
   domain: (domains: readonly string[]) =>
-    `Signing in with an organisation account is open to e-mail addresses at ${domains.join(', ')} only.`,
+    `Signing in with an organization account is open to e-mail addresses at ${domains.join(', ')} only.`,
   otherEmail: (email: string) =>
-    `Your organisation account's confirmed e-mail address is not ${email}. Link the organisation account that has this account's e-mail address.`,
-  linkedElsewhere: 'This organisation account is already linked to another account here.',
-  signInFirst: 'Sign in with your password first, then open /api/login/link to link your organisation account to your account.',
+    `Your organization account's confirmed e-mail address is not ${email}. Link the organization account that has this account's e-mail address.`,
+  linkedElsewhere: 'This organization account is already linked to another account here.',
+  signInFirst: 'Sign in with your password first, then open /api/login/link to link your organization account to your account.',
 };
 
 @Injectable()
@@ -67,7 +67,7 @@ export class AuthService {
    * The account an OpenID Connect sign-in stands for: the one its (issuer, subject) is bound to; else, for an
    * e-mail no account has (within OIDC_ALLOWED_DOMAINS), a new active viewer bound to it. An e-mail an account
    * already has is never taken as proof of being that account, whatever the account's role: its owner links the
-   * organisation account while signed in (linkIdentity). The provider must have confirmed the e-mail.
+   * organization account while signed in (linkIdentity). The provider must have confirmed the e-mail.
    */
   async accountForOidc(identity: OidcIdentity): Promise<OidcSignInResult> {
     if (!identity.emailVerified || !identity.email) return { ok: false, message: OIDC_REFUSALS.unverified };
@@ -96,8 +96,8 @@ export class AuthService {
   }
 
   /**
-   * Binds an organisation account to the signed-in account that asked for it, when the provider confirmed that
-   * the organisation account has this account's e-mail address. An organisation account is bound to one account.
+   * Binds an organization account to the signed-in account that asked for it, when the provider confirmed that
+   * the organization account has this account's e-mail address. An organization account is bound to one account.
    */
   async linkIdentity(account: SessionUser, identity: OidcIdentity): Promise<LinkResult> {
     if (!identity.emailVerified || !identity.email) return { ok: false, message: OIDC_REFUSALS.unverified };
@@ -112,12 +112,12 @@ export class AuthService {
       .values({ ...key, userId: account.id })
       .orIgnore()
       .execute();
-    // a link of the same organisation account racing this one may have won: the table says which account holds it
+    // a link of the same organization account racing this one may have won: the table says which account holds it
     const bound = await identities.findOneByOrFail(key);
     return bound.userId === account.id ? { ok: true, linked: true } : { ok: false, message: OIDC_REFUSALS.linkedElsewhere };
   }
 
-  /** The issuers whose organisation accounts are linked to an account, with when, oldest first. */
+  /** The issuers whose organization accounts are linked to an account, with when, oldest first. */
   linkedIdentities(userId: string): Promise<Pick<UserIdentityEntity, 'issuer' | 'createdAt'>[]> {
     return this.dataSource
       .getRepository(UserIdentityEntity)

@@ -53,7 +53,7 @@ export function authPage(title: string, card: string): string {
 <title>${escapeHtml(title)} · Circuit Breaker Hub</title><link rel="icon" href="data:,">
 <style>
   body { font-family: system-ui, sans-serif; background: #f8fafc; color: #0f172a; display: grid; place-items: center; min-height: 100vh; margin: 0; }
-  form, main { background: #fff; border: 1px solid #e2e8f0; border-radius: 8px; padding: 28px; width: min(360px, 90vw); display: grid; gap: 14px; }
+  form, main { box-sizing: border-box; background: #fff; border: 1px solid #e2e8f0; border-radius: 8px; padding: 28px; width: min(418px, calc(100vw - 32px)); display: grid; gap: 14px; }
   h1 { margin: 0; font-size: 22px; } label { display: grid; gap: 6px; font-size: 14px; } main p, main ul { margin: 0; font-size: 14px; }
   input { font: inherit; padding: 8px 10px; border: 1px solid #cbd5e1; border-radius: 6px; }
   button, a.action { font: inherit; padding: 9px; border: 0; border-radius: 6px; background: #2563eb; color: #fff; font-weight: 600; cursor: pointer; text-align: center; text-decoration: none; }

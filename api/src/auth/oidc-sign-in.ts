@@ -21,8 +21,8 @@ export interface OidcIdentity {
 export type OidcAnswer =
   { ok: true; identity: OidcIdentity; linkFor: string | null } | { ok: false; message: string; linkFor: string | null };
 
-const NOT_COMPLETED = 'The sign-in with your organisation account could not be completed. Please try again.';
-const EXPIRED = 'The sign-in with your organisation account took too long or was started in another window. Please try again.';
+const NOT_COMPLETED = 'The sign-in with your organization account could not be completed. Please try again.';
+const EXPIRED = 'The sign-in with your organization account took too long or was started in another window. Please try again.';
 
 const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 
@@ -61,7 +61,7 @@ export class OidcSignIn {
 
   /**
    * Where to send the browser, and the cookie its way back is checked against. `linkFor`: the signed-in account
-   * that asked to link its organisation account; `secure`: the request came over HTTPS.
+   * that asked to link its organization account; `secure`: the request came over HTTPS.
    */
   async start(linkFor: string | null, secure: boolean): Promise<{ location: string; cookie: string }> {
     const checks: AuthorizationChecks = {

@@ -20,7 +20,7 @@ export interface AuthorizationChecks {
 
 /** One sign-in on its way through the provider. */
 export interface PendingSignIn extends AuthorizationChecks {
-  /** The account that asked to link its organisation account; null for a sign-in. */
+  /** The account that asked to link its organization account; null for a sign-in. */
   linkFor: string | null;
   /** ms since the epoch: the cookie's own expiry is the browser's to honour, this one is checked here. */
   expiresAt: number;

@@ -182,12 +182,12 @@ describe('OpenID Connect sign-in', () => {
   });
 });
 
-describe('linking an organisation account to an account', () => {
+describe('linking an organization account to an account', () => {
   it('binds it to the signed-in account that asked, audited; from then on it signs in to that account', async () => {
     const browser = new Browser();
     await browser.signInWithPassword('operator@example.com', DEMO_PASSWORD);
     const page = await (await browser.get('/api/login/link')).text();
-    expect(page).toContain('<h1>Link your organisation account</h1>');
+    expect(page).toContain('<h1>Link your organization account</h1>');
     expect(page).toContain('<strong>operator@example.com</strong>');
 
     const answer = await throughProvider(
@@ -198,7 +198,7 @@ describe('linking an organisation account to an account', () => {
     );
     expect(answer.headers.get('location')).toBe('/api/login/link?linked=1');
     const done = await (await browser.get('/api/login/link?linked=1')).text();
-    expect(done).toContain('role="status">Your organisation account is linked');
+    expect(done).toContain('role="status">Your organization account is linked');
     expect(done).toContain(`<li>${provider.issuer}, since `);
     const [{ id }] = await sql("SELECT id FROM users WHERE email = 'operator@example.com'");
     expect(await sql("SELECT actor_email, target_id, after FROM audit_entries WHERE action = 'auth.identity-linked'")).toEqual([
@@ -219,7 +219,7 @@ describe('linking an organisation account to an account', () => {
     expect(await later.account()).toMatchObject({ email: TEST_ADMIN.email, role: 'super_admin' });
   });
 
-  it('refuses an organisation account whose confirmed e-mail is another', async () => {
+  it('refuses an organization account whose confirmed e-mail is another', async () => {
     const browser = new Browser();
     await browser.signInWithPassword('viewer@example.com', DEMO_PASSWORD);
     const answer = await throughProvider(browser, 'someone', { email: 'someone@sso.example.com', email_verified: true }, '/api/login/link');

@@ -5,7 +5,7 @@ import type { DnsResolver } from './dns-resolver';
 import { connectedAddressBlocked, resolveTarget } from './target-address';
 
 export interface TlsCertificate {
-  /** The issuer's organisation, else its common name. */
+  /** The issuer's organization, else its common name. */
   certificateType: string;
   issuer: string;
   subject: string;
