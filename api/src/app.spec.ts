@@ -157,7 +157,7 @@ describe('/ws', () => {
     const after: string[] = [];
     const closed = new Promise<[number, string]>((resolve) => socket.once('close', (code, reason) => resolve([code, String(reason)])));
     socket.on('message', (data) => after.push(JSON.parse(String(data)).type));
-    const signedOut = await fetch(`${api.baseUrl}/api/logout`, { headers: { cookie: session }, redirect: 'manual' });
+    const signedOut = await fetch(`${api.baseUrl}/api/logout`, { method: 'POST', headers: { cookie: session }, redirect: 'manual' });
     expect(signedOut.status).toBe(303);
     expect(await closed).toEqual([4401, 'Signed out']);
     expect(after.filter((type) => type !== 'metricsUpdate')).toEqual([]);

@@ -19,10 +19,11 @@ export function pathOf(req: IncomingMessage): string {
 }
 
 /**
- * Whether a navigation was started on this site or by the person (a bookmark, the address bar): Fetch Metadata's
- * `Sec-Fetch-Site`. Clients that send none (not browsers, or browsers older than 2023) are taken at their word.
+ * Whether a navigation was started on this site or by the person (a bookmark, the address bar), as Fetch Metadata's
+ * `Sec-Fetch-Site` says. Browsers send it only to https and localhost sites: without it nothing tells where a
+ * navigation came from, so it is not taken for the site's own.
  */
 export function isOwnNavigation(request: { headers: IncomingMessage['headers'] }): boolean {
   const site = request.headers['sec-fetch-site'];
-  return site === undefined || site === 'same-origin' || site === 'none';
+  return site === 'same-origin' || site === 'none';
 }

@@ -88,6 +88,16 @@ describe('request bodies', () => {
     expect(await response.json()).toMatchObject({ statusCode: 415, message: expect.stringContaining('application/json') });
   });
 
+  it('judges the path as the router reads it: a percent-encoded /api is no way around', async () => {
+    const response = await fetch(`${api.baseUrl}/%61pi/circuit-breakers/${breakerId}/force-open`, {
+      method: 'POST',
+      headers: { cookie: admin, 'content-type': 'text/plain' },
+      body: 'x',
+    });
+    expect(response.status).toBe(415);
+    expect(await overrideOf()).toEqual({ override: 'none' });
+  });
+
   it('refuses an invitation sent as an HTML form: no account is created', async () => {
     const response = await fetch(`${api.baseUrl}/api/users/invite`, {
       method: 'POST',
@@ -115,9 +125,13 @@ describe('request bodies', () => {
 describe('sign-out by navigation', () => {
   const signedIn = async (cookie: string) => (await api.call('/api/auth/user', { cookie })).status === 200;
 
-  it('from another site shows a Sign out button instead of signing out', async () => {
+  it.each([
+    ['from another site', { 'sec-fetch-site': 'cross-site' }],
+    // a plain-http site other than localhost gets no Fetch Metadata: where the link was is unknown
+    ['from nowhere the browser says', {}],
+  ])('%s shows a Sign out button instead of signing out', async (_name, headers) => {
     const cookie = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
-    const response = await fetch(`${api.baseUrl}/api/logout`, { redirect: 'manual', headers: { cookie, 'sec-fetch-site': 'cross-site' } });
+    const response = await fetch(`${api.baseUrl}/api/logout`, { redirect: 'manual', headers: { cookie, ...headers } });
     expect(response.status).toBe(200);
     const page = await response.text();
     expect(page).toContain('<form method="post" action="/api/logout">');

@@ -25,7 +25,13 @@ const hasBody = (request: IncomingMessage) =>
 /** Whether a state-changing /api request carries a body of a type its route does not take. */
 export function refusedBodyType(request: IncomingMessage): string | null {
   if (SAFE_METHODS.has(request.method ?? 'GET') || !hasBody(request)) return null;
-  const path = pathOf(request);
+  // judged on the path the router will route: /%61pi/… reaches /api/…
+  let path: string;
+  try {
+    path = decodeURIComponent(pathOf(request));
+  } catch {
+    return 'a path that is not valid percent-encoding';
+  }
   if (!path.startsWith('/api/')) return null;
   const type = mediaType(request);
   if (type === 'application/json') return null;
