@@ -164,6 +164,20 @@ describeWithNginx(`the compose gateway, run by nginx${NGINX ? '' : ` — ${SKIPP
     expect((await fetch(`${gateway}/`)).headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('names the client to the API by the address it connected from, not by an X-Forwarded-For it sent', async () => {
+    // 50 failed sign-ins per client in 15 minutes: each claims another address, all come from this one
+    const attempt = (n: number) =>
+      fetch(`${gateway}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${n}` },
+        body: JSON.stringify({ email: `nobody${n}@example.com`, password: 'not-the-password' }),
+      });
+    const statuses: number[] = [];
+    for (let n = 1; n <= 51; n++) statuses.push((await attempt(n)).status);
+    expect(statuses.slice(0, 50).every((status) => status === 401)).toBe(true);
+    expect(statuses[50]).toBe(429);
+  });
+
   it('passes an API answer with the API’s own headers, adding none', async () => {
     const [direct, through] = await Promise.all([fetch(`${api.baseUrl}/api/health`), fetch(`${gateway}/api/health`)]);
     expect(through.status).toBe(200);
