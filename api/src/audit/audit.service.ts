@@ -19,8 +19,9 @@ export class AuditService {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Pass the transaction's manager so the entry commits (or rolls back) with the change it records. */
-  async record(request: AppRequest, event: AuditEvent, manager: EntityManager = this.dataSource.manager) {
-    const actor = event.actor !== undefined ? event.actor : request.user;
+  /** `request` null: a change the API makes by itself (at start), with no request and, unless named, no actor. */
+  async record(request: AppRequest | null, event: AuditEvent, manager: EntityManager = this.dataSource.manager) {
+    const actor = event.actor !== undefined ? event.actor : (request?.user ?? null);
     await manager.getRepository(AuditEntryEntity).insert({
       actorId: actor?.id ?? null,
       actorEmail: actor?.email ?? null,
@@ -29,7 +30,7 @@ export class AuditService {
       targetId: event.targetId ?? null,
       before: event.before ?? null,
       after: event.after ?? null,
-      requestId: typeof request.id === 'string' ? request.id : null,
+      requestId: typeof request?.id === 'string' ? request.id : null,
     });
   }
 }

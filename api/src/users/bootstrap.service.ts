@@ -4,6 +4,7 @@ import { ROLE_DEFAULT_PERMISSIONS, type Role } from '@cbh/contracts';
 import { hashPassword } from '../auth/passwords';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { UsersRepository } from './users.repository';
+import { UsersService } from './users.service';
 
 /** The demo accounts SEED_DEMO adds, one per role below super_admin. */
 export const DEMO_USERS: { email: string; role: Role; firstName: string }[] = [
@@ -19,6 +20,7 @@ export class AccountBootstrap implements OnApplicationBootstrap {
 
   constructor(
     private readonly users: UsersRepository,
+    private readonly usersService: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -29,6 +31,7 @@ export class AccountBootstrap implements OnApplicationBootstrap {
         `\nCreated the super admin ${this.config.ADMIN_EMAIL} with the password: ${adminPassword}\n(shown once; set ADMIN_PASSWORD to choose it)\n`,
       );
     }
+    if (this.config.NODE_ENV === 'production') await this.retireDemoAccounts();
     if (!this.config.SEED_DEMO) return;
     const demoPassword = this.config.DEMO_PASSWORD ?? randomBytes(12).toString('base64url');
     const demo = [...DEMO_USERS];
@@ -40,6 +43,18 @@ export class AccountBootstrap implements OnApplicationBootstrap {
         `\nCreated the demo accounts ${created.join(', ')} with the password: ${demoPassword}\n(shown once; set DEMO_PASSWORD to choose it)\n`,
       );
     }
+  }
+
+  /**
+   * Production refuses SEED_DEMO, but a database seeded before keeps the demo accounts, whose password was printed
+   * or is in a test's settings: in production they are deactivated at start (a person can reactivate one on purpose).
+   */
+  private async retireDemoAccounts() {
+    const retired = await this.usersService.deactivateAtStart(
+      DEMO_USERS.map((user) => user.email),
+      'demo account in production',
+    );
+    if (retired.length) this.logger.warn(`deactivated the demo accounts ${retired.join(', ')}: demo accounts are not for production`);
   }
 
   /** Inserts an active account unless one with that e-mail exists; replicas starting together insert once. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import { DataSource, type EntityManager, In, IsNull } from 'typeorm';
 import { accountChangeRefusal, hasPermission, ROLE_DEFAULT_PERMISSIONS, type Permission, type Role, type UserView } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import { hashPassword } from '../auth/passwords';
@@ -159,6 +159,36 @@ export class UsersService {
     });
     if (!isActive) await this.sessions.destroyForUser(view.id);
     return view;
+  }
+
+  /**
+   * Deactivates the active accounts with these e-mails without a request (at start): audited with no actor, their
+   * invitations revoked, their sessions ended and every replica told. The e-mails of the accounts it deactivated.
+   */
+  async deactivateAtStart(emails: readonly string[], reason: string): Promise<string[]> {
+    const users = await this.dataSource.getRepository(UserEntity).find({ where: { email: In([...emails]), isActive: true } });
+    for (const user of users) {
+      await this.dataSource.transaction(async (manager) => {
+        await manager.getRepository(UserEntity).update({ id: user.id }, { isActive: false });
+        await manager
+          .getRepository(InvitationEntity)
+          .update({ userId: user.id, usedAt: IsNull(), revokedAt: IsNull() }, { revokedAt: new Date() });
+        await this.audit.record(
+          null,
+          {
+            action: 'user.deactivate',
+            targetType: 'user',
+            targetId: user.id,
+            before: toUserView(user),
+            after: { isActive: false, reason },
+          },
+          manager,
+        );
+      });
+      await this.sessions.destroyForUser(user.id);
+      await this.announce(user.id);
+    }
+    return users.map((user) => user.email);
   }
 
   async remove(req: AppRequest, id: string): Promise<void> {
