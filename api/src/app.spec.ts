@@ -212,7 +212,7 @@ describe('/ws', () => {
       configId: 2,
       from: 'CLOSED',
       to: 'OPEN',
-      reason: `forced open by ${TEST_ADMIN.email}`,
+      reason: 'forced open by Admin',
     });
 
     const metrics = await nextMessage(socket, 'metricsUpdate');

@@ -24,7 +24,7 @@ function Shell({ manifest, load = loadRemoteRoutes, reset = resetRemote }: Shell
         <TopBar user={user ?? null} live={live} openBreakers={user ? <OpenBreakersCount canView={chromeAccess(user).breakers} /> : null} />
       }
     >
-      {user && hasPermission(user, 'circuit_breaker_operate') ? <OpenBreakerToasts email={user.email} /> : null}
+      {user && hasPermission(user, 'circuit_breaker_operate') ? <OpenBreakerToasts userId={user.id} /> : null}
       <Routes>
         {manifest.remotes.flatMap((remote) =>
           remote.routes.map((path) => (

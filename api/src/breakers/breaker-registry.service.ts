@@ -21,6 +21,17 @@ export function applyManual(breaker: CircuitBreaker, action: ManualAction, reaso
 export type AppliedConfig = BreakerConfigFields & { name: string };
 
 /**
+ * A manual control as a replica applies it: journalled only by the replica an operator asked (journal: true),
+ * whose stateChange carries the id of the operator's account.
+ */
+export interface AppliedControl {
+  action: ManualAction;
+  reason: string;
+  journal: boolean;
+  actorId?: string;
+}
+
+/**
  * The live CircuitBreaker of every configuration in this process, kept in step with the other replicas:
  * - Every move of a breaker's own goes to the journal and to every replica as stateChange. A breaker that opens on
  *   another replica opens here too, until the same moment, and closes when that replica's trial calls close it;
@@ -42,6 +53,8 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
   private readonly halfOpenTimers = new Map<number, NodeJS.Timeout>();
   /** Set while following another replica's manual control: those moves are that replica's to journal. */
   private following = false;
+  /** Set while applying a manual control an operator asked of this replica: the account, named in its stateChange. */
+  private actorId?: string;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -96,16 +109,16 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
   /**
    * Brings this replica's breaker to a configuration, if the configuration is newer than the one it follows: a
    * changed setting builds a fresh breaker (CLOSED again, under the override); a manual control is applied to the
-   * running breaker, journalled only by the replica an operator asked (journal: true).
+   * running breaker (see AppliedControl).
    */
-  apply(config: AppliedConfig, manual?: { action: ManualAction; reason: string; journal: boolean }): CircuitBreaker | undefined {
+  apply(config: AppliedConfig, manual?: AppliedControl): CircuitBreaker | undefined {
     if (this.deleted.has(config.id)) return undefined;
     const current = this.breakers.get(config.id);
     if (current && config.version <= (this.versions.get(config.id) ?? -1)) return current;
     this.versions.set(config.id, config.version);
     this.names.set(config.id, config.name);
     if (!current || !sameSettings(current.settings, toBreakerSettings(config))) return this.install(config, current);
-    if (manual) this.control(current, manual.action, manual.reason, manual.journal);
+    if (manual) this.control(current, manual);
     else if (current.override !== config.override) current.restore({ override: config.override });
     return current;
   }
@@ -133,7 +146,7 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
     breaker.restore({ override: config.override, lastTransitionAt: previous?.lastTransitionAt ?? null });
     breaker.onTransition((transition) => {
       this.scheduleHalfOpen(config.id, breaker);
-      if (!this.following && !this.followed(breaker, transition)) void this.announce(config.id, transition, breaker);
+      if (!this.following && !this.followed(breaker, transition)) void this.announce(config.id, transition, breaker, this.actorId);
     });
     this.clearHalfOpen(config.id);
     this.breakers.set(config.id, breaker);
@@ -145,12 +158,14 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
     return reason === PEER_REASON || reason === PEER_CLOSE_REASON || (to === 'HALF_OPEN' && breaker.followsPeer);
   }
 
-  private control(breaker: CircuitBreaker, action: ManualAction, reason: string, journal: boolean) {
+  private control(breaker: CircuitBreaker, { action, reason, journal, actorId }: AppliedControl) {
     this.following = !journal;
+    this.actorId = actorId;
     try {
       applyManual(breaker, action, reason);
     } finally {
       this.following = false;
+      this.actorId = undefined;
     }
   }
 
@@ -182,7 +197,7 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
     this.halfOpenTimers.delete(configId);
   }
 
-  private async announce(configId: number, { from, to, reason, at }: Transition, breaker: CircuitBreaker) {
+  private async announce(configId: number, { from, to, reason, at }: Transition, breaker: CircuitBreaker, actorId?: string) {
     const transition: BreakerTransition = { configId, from, to, reason, at: new Date(at).toISOString(), instanceId: this.instance.id };
     const openUntil = to === 'OPEN' && breaker.nextAttemptAt !== null ? new Date(breaker.nextAttemptAt).toISOString() : undefined;
     const override: BreakerOverride = breaker.override;
@@ -191,7 +206,10 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
     // from the next metricsUpdate)
     await Promise.all([
       this.bus
-        .publish({ type: 'stateChange', data: { ...transition, override, ...(openUntil ? { openUntil } : {}) } })
+        .publish({
+          type: 'stateChange',
+          data: { ...transition, override, ...(openUntil ? { openUntil } : {}), ...(actorId ? { actorId } : {}) },
+        })
         .catch((error: Error) => this.logger.warn(`transition of breaker ${configId} not announced: ${error.message}`)),
       this.journal.write(transition),
     ]);

@@ -50,11 +50,11 @@ it('applies only changes newer than its own, so controls that cross in flight en
   const { registry, journal, fromA } = replicaB();
   registry.apply(config());
   // B's operator resets (version 2 in the database) while A's Force open (version 1) is still on its way
-  registry.apply(config({ version: 2 }), { action: 'reset', reason: 'reset by b@example.com', journal: true });
-  fromA(configUpdated({ version: 1, override: 'forced-open' }, { action: 'force-open', reason: 'forced open by a@example.com' }));
+  registry.apply(config({ version: 2 }), { action: 'reset', reason: 'reset by Bea', journal: true });
+  fromA(configUpdated({ version: 1, override: 'forced-open' }, { action: 'force-open', reason: 'forced open by Abe' }));
   expect([registry.get(7)!.state, registry.get(7)!.override]).toEqual(['CLOSED', 'none']);
   // a newer one is applied, and journalled by A, not here
-  fromA(configUpdated({ version: 3, override: 'forced-open' }, { action: 'force-open', reason: 'forced open by a@example.com' }));
+  fromA(configUpdated({ version: 3, override: 'forced-open' }, { action: 'force-open', reason: 'forced open by Abe' }));
   expect([registry.get(7)!.state, registry.get(7)!.override]).toEqual(['OPEN', 'forced-open']);
   await settle();
   expect(journal).toEqual([]);
@@ -64,7 +64,7 @@ it('does not bring back a deleted breaker when a late change about it arrives', 
   const { registry, fromA } = replicaB();
   registry.apply(config());
   fromA({ type: 'configUpdated', data: { configId: 7, config: null } });
-  fromA(configUpdated({ version: 4, override: 'forced-open' }, { action: 'force-open', reason: 'forced open by a@example.com' }));
+  fromA(configUpdated({ version: 4, override: 'forced-open' }, { action: 'force-open', reason: 'forced open by Abe' }));
   expect(registry.get(7)).toBeUndefined();
   expect(registry.entries()).toEqual([]);
 });
@@ -93,7 +93,7 @@ it('follows a peer that opened, for the peer’s open period, and closes with it
       configId: 7,
       from: 'CLOSED',
       to: 'OPEN',
-      reason: 'forced open by a@example.com',
+      reason: 'forced open by Abe',
       at: at.toISOString(),
       instanceId: 'A',
       override: 'forced-open',
@@ -118,6 +118,28 @@ it('journals and announces its own moves once, with when a peer may try again', 
       data: expect.objectContaining({ to: 'OPEN', override: 'none', openUntil: new Date(breaker.nextAttemptAt!).toISOString() }),
     },
   ]);
+});
+
+it('announces a manual control asked of it with the account that asked, which the journal does not keep', async () => {
+  const { registry, journal, published } = replicaB();
+  const breaker = registry.apply(config())!;
+  registry.apply(config({ version: 1, override: 'forced-open' }), {
+    action: 'force-open',
+    reason: 'forced open by Ada',
+    journal: true,
+    actorId: 'u1',
+  });
+  registry.apply(config({ version: 2 }), { action: 'reset', reason: 'reset by Ada', journal: true, actorId: 'u2' });
+  // the breaker's own moves afterwards are no one's
+  for (let i = 0; i < 2; i++) breaker.record(false, breaker.admit() === 'permitted' ? 1 : 0);
+  await settle();
+  expect(published.map((message) => message.type === 'stateChange' && [message.data.reason, message.data.actorId])).toEqual([
+    ['forced open by Ada', 'u1'],
+    ['reset by Ada', 'u2'],
+    ['2 consecutive failures', undefined],
+  ]);
+  expect(journal).toHaveLength(3);
+  expect(journal).toEqual(journal.map(() => expect.not.objectContaining({ actorId: expect.anything() })));
 });
 
 it('re-reads every configuration when its fan-out comes back, for what it missed meanwhile', async () => {

@@ -169,11 +169,12 @@ export class BreakersService implements OnApplicationBootstrap {
 
   /**
    * Force open, force closed, disable or reset, on every replica: the override is kept with the configuration (a
-   * replica that starts later applies it), audited, journalled once with who did it, and announced so the other
-   * replicas follow at once.
+   * replica that starts later applies it), audited (the audit entry's actor is the account), journalled once with
+   * who did it by name or role, and announced so the other replicas follow at once.
    */
   async manual(req: AppRequest, id: number, action: ManualAction): Promise<BreakerConfigView> {
-    const reason = manualReason(action, req.user!.email);
+    const actor = req.user!;
+    const reason = manualReason(action, actor);
     const config = await this.dataSource.transaction(async (manager) => {
       const before = await manager.findOne(BreakerConfigEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!before) throw new NotFoundException(`No circuit breaker with id ${id}`);
@@ -192,7 +193,7 @@ export class BreakersService implements OnApplicationBootstrap {
       );
       return manager.findOneByOrFail(BreakerConfigEntity, { id });
     });
-    this.registry.apply(config, { action, reason, journal: true });
+    this.registry.apply(config, { action, reason, journal: true, actorId: actor.id });
     return this.announce(this.view(config), { action, reason });
   }
 

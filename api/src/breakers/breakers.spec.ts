@@ -1,5 +1,6 @@
-import { ROLE_DEFAULT_PERMISSIONS } from '@cbh/contracts';
-import { apiForThisFile, DEMO_PASSWORD, signIn, TEST_ADMIN } from '../../test/test-api';
+import WebSocket from 'ws';
+import { ROLE_DEFAULT_PERMISSIONS, type ServerMessage } from '@cbh/contracts';
+import { apiForThisFile, DEMO_PASSWORD, signIn } from '../../test/test-api';
 import { BreakerRegistry } from './breaker-registry.service';
 
 const spec = apiForThisFile();
@@ -82,8 +83,9 @@ it('forces open and closed, resets, and journals each transition', async () => {
   const journal = await (await call(`/api/circuit-breakers/${first.id}/transitions`)).json();
   // a control that does not change the state (disable, reset of a closed breaker) is audited, not journalled
   expect(journal.transitions.map((t: { from: string; to: string; reason: string }) => `${t.from}->${t.to} (${t.reason})`)).toEqual([
-    `OPEN->CLOSED (forced closed by ${TEST_ADMIN.email})`,
-    `CLOSED->OPEN (forced open by ${TEST_ADMIN.email})`,
+    // the bootstrap super admin's name
+    'OPEN->CLOSED (forced closed by Admin)',
+    'CLOSED->OPEN (forced open by Admin)',
   ]);
   expect(journal.nextBefore).toBeNull();
   const audit = await spec.api.sql("SELECT action FROM audit_entries WHERE target_type = 'circuit_breaker' ORDER BY id");
@@ -224,4 +226,66 @@ it('refuses to delete a breaker while a load test runs through it, naming why', 
   await call(`/api/test-sessions/${session.id}/stop`, { method: 'POST' });
   expect((await call(`/api/circuit-breakers/${created.id}`, { method: 'DELETE' })).status).toBe(204);
   expect((await call('/api/test-sessions?configId=abc')).status).toBe(400);
+});
+
+/** A /ws connection of a session, and the next message of a type about a breaker, as its raw text. */
+async function liveMessages(cookie: string) {
+  const socket = new WebSocket(`${spec.api.baseUrl.replace('http', 'ws')}/ws`, { headers: { cookie } });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const next = (type: ServerMessage['type'], configId: number) =>
+    new Promise<string>((resolve) => {
+      const onMessage = (data: WebSocket.RawData) => {
+        const message = JSON.parse(String(data));
+        if (message.type !== type || message.data.configId !== configId) return;
+        socket.off('message', onMessage);
+        resolve(String(data));
+      };
+      socket.on('message', onMessage);
+    });
+  return { next, close: () => socket.close() };
+}
+
+it('names who used a manual control by name, else by role, to viewers of the journal and of the live messages: never by e-mail', async () => {
+  const created = await (
+    await call('/api/circuit-breakers', {
+      method: 'POST',
+      body: { name: 'Named controls', type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 },
+    })
+  ).json();
+  const viewer = await signIn(spec.api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
+  const live = await liveMessages(viewer);
+  const [{ id: operatorId }] = await spec.api.sql("SELECT id FROM users WHERE email = 'operator@example.com'");
+
+  // the demo operator, Omar, forces it open
+  const omar = await signIn(spec.api.baseUrl, 'operator@example.com', DEMO_PASSWORD);
+  const messages = Promise.all([live.next('stateChange', created.id), live.next('configUpdated', created.id)]);
+  expect((await call(`/api/circuit-breakers/${created.id}/force-open`, { method: 'POST', cookie: omar })).status).toBe(200);
+  const [stateChange, configUpdated] = await messages;
+  live.close();
+  expect(stateChange + configUpdated).not.toContain('@');
+  // the operator's own screens tell their move by the account's id
+  expect(JSON.parse(stateChange).data).toMatchObject({ to: 'OPEN', reason: 'forced open by Omar', actorId: operatorId });
+  expect(JSON.parse(configUpdated).data.manual).toEqual({ action: 'force-open', reason: 'forced open by Omar' });
+
+  // an account without a name (the demo admin, before it signs in) is named by its role
+  await spec.api.sql("UPDATE users SET first_name = NULL, last_name = NULL WHERE email = 'admin@demo.example.com'");
+  const unnamed = await signIn(spec.api.baseUrl, 'admin@demo.example.com', DEMO_PASSWORD);
+  expect((await call(`/api/circuit-breakers/${created.id}/reset`, { method: 'POST', cookie: unnamed })).status).toBe(200);
+
+  // the journal is written beside the answer, not before it
+  let journal: { transitions: { reason: string }[] };
+  let text: string;
+  do {
+    text = await (await call(`/api/circuit-breakers/${created.id}/transitions`, { cookie: viewer })).text();
+    journal = JSON.parse(text);
+  } while (journal.transitions.length < 2);
+  expect(text).not.toContain('@');
+  expect(journal.transitions.map((t) => t.reason)).toEqual(['reset by an administrator', 'forced open by Omar']);
+
+  // the audit trail, for audit_access holders, still names the account by its address
+  const audit = await (await call(`/api/audit?action=breaker.force-open`)).json();
+  expect(audit.entries.find((entry: { targetId: string }) => entry.targetId === String(created.id))).toMatchObject({
+    actorId: operatorId,
+    actorEmail: 'operator@example.com',
+  });
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { isRole, ROLE_LABELS, type ActivityEntry, type DashboardStats } from '@cbh/contracts';
-import { DashboardRepository, type ActivityRow } from './dashboard.repository';
+import { publicName, type ActivityEntry, type DashboardStats } from '@cbh/contracts';
+import { DashboardRepository } from './dashboard.repository';
 
 /** The audit actions the activity list shows (sign-ins are left out), and how it words them. */
 const DESCRIPTIONS: Record<string, string> = {
@@ -26,19 +26,6 @@ const DESCRIPTIONS: Record<string, string> = {
 
 /** How many entries the activity list shows. */
 const ACTIVITY_ENTRIES = 10;
-
-/**
- * Who did it, as the activity list says it: the actor's name, else their role ('An operator'); 'Someone' once the
- * account is gone. Never the e-mail address: every dashboard_view holder reads this list, and only audit_access
- * holders may see who is behind an address (GET /api/audit).
- */
-function actorName(row: Pick<ActivityRow, 'firstName' | 'lastName' | 'role'>): string {
-  const name = [row.firstName, row.lastName].filter(Boolean).join(' ');
-  if (name) return name;
-  if (!isRole(row.role)) return 'Someone';
-  const role = ROLE_LABELS[row.role].toLowerCase();
-  return `${/^[aeiou]/.test(role) ? 'An' : 'A'} ${role}`;
-}
 
 @Injectable()
 export class DashboardService {
@@ -69,8 +56,9 @@ export class DashboardService {
 
   async activity(): Promise<ActivityEntry[]> {
     const entries = await this.aggregates.recentActivity(Object.keys(DESCRIPTIONS), ACTIVITY_ENTRIES);
+    // every dashboard_view holder reads this list: people are named by name or role, never by e-mail
     return entries.map((entry) => ({
-      action: `${actorName(entry)} ${DESCRIPTIONS[entry.action]}`,
+      action: `${publicName(entry, { startsSentence: true })} ${DESCRIPTIONS[entry.action]}`,
       timestamp: entry.createdAt.toISOString(),
     }));
   }

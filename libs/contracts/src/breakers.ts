@@ -55,6 +55,11 @@ export interface BreakerTransition {
   override?: BreakerOverride;
   /** stateChange to OPEN only: when the breaker lets a trial call through (ISO 8601), which other replicas keep too. */
   openUntil?: string;
+  /**
+   * stateChange of a manual control only: the id of the account that used it, so that its own screens can tell its
+   * moves from others' (the reason names people by name or role, which two accounts may share). Not journalled.
+   */
+  actorId?: string;
 }
 
 /** A row of the transition journal. */

@@ -6,6 +6,7 @@ export * from './constants';
 export * from './errors';
 export * from './realtime';
 export * from './users';
+export * from './public-name';
 export * from './breaker-vocabulary';
 export * from './breakers';
 export * from './manual-control';

@@ -2,6 +2,7 @@
  * The operators' manual controls, in a module of their own with no schema: the shell names them in its
  * notifications, and importing breakers.ts would bring zod into its first download.
  */
+import { publicName, type NamedPerson } from './public-name';
 
 /** The operators' manual controls, as resilience4j's actuator offers them; each is a POST /api/circuit-breakers/{id}/{action}. */
 export const MANUAL_ACTIONS = ['force-open', 'force-closed', 'disable', 'reset'] as const;
@@ -35,7 +36,11 @@ export const MANUAL_ACTION_TEXT: Record<ManualAction, { label: string; effect: s
   },
 };
 
-/** The journal's reason for a manual control, naming who used it. */
-export function manualReason(action: ManualAction, email: string): string {
-  return `${MANUAL_ACTION_TEXT[action].reason} by ${email}`;
+/**
+ * The journal's reason for a manual control, naming who used it by name or role ('forced open by Omar Lovelace'):
+ * every holder of circuit_breaker_view reads the journal and its live messages, and only audit_access holders may
+ * see the e-mail address behind an action (the audit trail names the actor).
+ */
+export function manualReason(action: ManualAction, actor: NamedPerson): string {
+  return `${MANUAL_ACTION_TEXT[action].reason} by ${publicName(actor)}`;
 }

@@ -1,24 +1,23 @@
 import { useCallback, useRef } from 'react';
 import { useGetBreakersQuery, useLiveMessages } from '@cbh/api-client';
-import { breakerPath, manualReason, type ServerMessage } from '@cbh/contracts';
+import { breakerPath, type ServerMessage } from '@cbh/contracts';
 import { toast } from '@cbh/ui';
 import { throttleOpenToast } from './open-toast-throttle';
-
-/** The reason the API gives a breaker this account forced open (see the API's manual controls). */
 
 /**
  * For the operators (circuit_breaker_operate), wherever they are in the site: a breaker that opens is told in a
  * destructive toast linking to its page, at most once per breaker per 30 s. Renders nothing.
  */
-export function OpenBreakerToasts({ email }: { email: string }) {
+export function OpenBreakerToasts({ userId }: { userId: string }) {
   const { data: breakers } = useGetBreakersQuery();
   const shown = useRef<ReadonlyMap<number, number>>(new Map());
   const listener = useCallback(
     (message: ServerMessage) => {
       if (message.type !== 'stateChange' || message.data.to !== 'OPEN') return;
-      const { configId, reason } = message.data;
-      // one's own force-open is news to the others only: the page it was done on confirms it already
-      if (reason === manualReason('force-open', email)) return;
+      const { configId, reason, actorId } = message.data;
+      // one's own force-open is news to the others only: the page it was done on confirms it already (told by the
+      // account's id: the reason names people by name or role, which others may share)
+      if (actorId === userId) return;
       const next = throttleOpenToast(shown.current, configId, Date.now());
       if (!next) return;
       shown.current = next;
@@ -30,7 +29,7 @@ export function OpenBreakerToasts({ email }: { email: string }) {
         action: { label: 'View breaker', href: breakerPath(configId) },
       });
     },
-    [breakers, email],
+    [breakers, userId],
   );
   useLiveMessages(listener);
   return null;
