@@ -83,13 +83,13 @@ test('the password form stays reachable with ?method=password', async ({ page })
   await expect(page.getByRole('link', { name: 'Sign in with your organization’s account instead' })).toHaveAttribute('href', '/api/login');
 });
 
-test('a provider account claiming the super admin’s e-mail is not signed in: the sign-in page says to sign in with the password and link', async ({
+test('a provider account claiming the super admin’s e-mail is not signed in: the sign-in page says administrators use their password only', async ({
   page,
 }) => {
   await page.goto(`${SITE}/api/login`);
   await signInAtProvider(page, 'impostor');
   await expect(page).toHaveURL(new RegExp(`^${SITE}/api/login\\?method=password`));
-  await expect(page.getByRole('alert')).toContainText('Sign in with your password first, then link your organization account');
+  await expect(page.getByRole('alert')).toContainText('Administrator accounts sign in with their password only');
   expect((await page.request.get(`${SITE}/api/auth/user`)).status()).toBe(401);
 });
 

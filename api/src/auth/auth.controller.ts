@@ -71,7 +71,8 @@ export class AuthController {
 
   /**
    * Linking an organization account to the signed-in account: the page names the account and leads to the provider;
-   * the callback binds what the provider answers to this account only. Signed out, it asks for the password first.
+   * the callback binds what the provider answers to this account only. Signed out, it asks for the password first;
+   * a privileged account is told it signs in with its password only, and is not sent to the provider.
    */
   @Get('login/link')
   @Public()
@@ -80,19 +81,18 @@ export class AuthController {
     res.header('Cache-Control', 'no-store');
     const account = req.user;
     if (!account) return seeOther(res, `/api/login?method=password&error=${encodeURIComponent(OIDC_REFUSALS.signInFirst)}`);
-    const { location, cookie } = await this.auth.oidc.start(account.id, overHttps(req));
-    res
-      .header('Set-Cookie', cookie)
-      .type('text/html; charset=utf-8')
-      .send(
-        linkPage({
-          email: account.email,
-          providerUrl: location,
-          linked: await this.auth.linkedIdentities(account.id),
-          error: typeof error === 'string' ? error.slice(0, 300) : undefined,
-          done: linked === '1',
-        }),
-      );
+    const refusal = this.auth.linkRefusal(account);
+    const start = refusal ? null : await this.auth.oidc.start(account.id, overHttps(req));
+    if (start) res.header('Set-Cookie', start.cookie);
+    res.type('text/html; charset=utf-8').send(
+      linkPage({
+        email: account.email,
+        providerUrl: start?.location ?? null,
+        linked: await this.auth.linkedIdentities(account.id),
+        error: refusal ?? (typeof error === 'string' ? error.slice(0, 300) : undefined),
+        done: !refusal && linked === '1',
+      }),
+    );
   }
 
   /** The callback of a link: only the account that asked, still signed in, gets the organization account bound. */

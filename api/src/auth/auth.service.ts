@@ -7,6 +7,7 @@ import { UserIdentityEntity } from '../users/entities/user-identity.entity';
 import { UsersRepository } from '../users/users.repository';
 import { isElevationAccount } from './access.guard';
 import { verifyPassword } from './passwords';
+import { isPrivilegedAccount } from './privileged-account';
 import type { OidcIdentity, OidcSignIn } from './oidc-sign-in';
 import type { SessionUser } from './session-user';
 
@@ -20,12 +21,19 @@ export type LinkResult = { ok: true; linked: boolean } | { ok: false; message: s
 
 const DEACTIVATED = 'This account is deactivated; ask an administrator to reactivate it';
 
+/** What a first sign-in with an organization account creates. */
+const NEW_ACCOUNT_ROLE = 'viewer';
+
 /** What a person is told when the identity provider's sign-in is refused (shown on the sign-in or linking page). */
 export const OIDC_REFUSALS = {
   unverified:
     'Your organization account did not confirm its e-mail address, so it cannot sign you in here. Sign in with your password, or ask your administrator to have the address confirmed.',
   existingAccount:
     'An account with this e-mail address already exists here. Sign in with your password first, then link your organization account to it at /api/login/link.',
+  privileged: 'Administrator accounts sign in with their password only, never with an organization account. Sign in with your password.',
+  reservedEmail:
+    'This e-mail address is reserved for an administrator account, which is created by invitation and signs in with its password only, never with an organization account.',
+  privilegedLink: 'Administrator accounts sign in with their password only, so no organization account can be linked to them.',
   domain: (domains: readonly string[]) =>
     `Signing in with an organization account is open to e-mail addresses at ${domains.join(', ')} only.`,
   otherEmail: (email: string) =>
@@ -64,16 +72,26 @@ export class AuthService {
   }
 
   /**
-   * The account an OpenID Connect sign-in stands for: the one its (issuer, subject) is bound to; else, for an
-   * e-mail no account has (within OIDC_ALLOWED_DOMAINS), a new active viewer bound to it. An e-mail an account
-   * already has is never taken as proof of being that account, whatever the account's role: its owner links the
-   * organization account while signed in (linkIdentity). The provider must have confirmed the e-mail.
+   * The account an OpenID Connect sign-in stands for: the one its (issuer, subject) is bound to, unless that account
+   * is privileged now; else, for an e-mail the provider confirmed and no account has (within OIDC_ALLOWED_DOMAINS),
+   * a new active viewer bound to it. An e-mail an account already has is never taken as proof of being that
+   * account: its owner links the organization account while signed in (linkIdentity). A privileged account
+   * (isPrivilegedAccount) is never created, nor signed in to, this way.
    */
   async accountForOidc(identity: OidcIdentity): Promise<OidcSignInResult> {
-    if (!identity.emailVerified || !identity.email) return { ok: false, message: OIDC_REFUSALS.unverified };
+    // the binding, not the e-mail, names the account: some providers (Microsoft Entra ID) never send email_verified
     const bound = await this.boundAccount(identity);
-    if (bound) return signedInAs(bound);
-    if (await this.emailTaken(identity.email)) return { ok: false, message: OIDC_REFUSALS.existingAccount };
+    if (bound) return this.signInTo(bound);
+    if (!identity.emailVerified || !identity.email) return { ok: false, message: OIDC_REFUSALS.unverified };
+    const taken = await this.accountWithEmail(identity.email);
+    if (taken) {
+      return { ok: false, message: isPrivilegedAccount(this.config, taken) ? OIDC_REFUSALS.privileged : OIDC_REFUSALS.existingAccount };
+    }
+    // ELEVATION_EMAIL (which can make itself super_admin) or ADMIN_EMAIL before its account exists: the account would
+    // be privileged, so it is created by invitation, with a password
+    if (isPrivilegedAccount(this.config, { email: identity.email, role: NEW_ACCOUNT_ROLE })) {
+      return { ok: false, message: OIDC_REFUSALS.reservedEmail };
+    }
     const domains = this.config.OIDC_ALLOWED_DOMAINS;
     if (domains.length && !domains.includes(domainOf(identity.email))) return { ok: false, message: OIDC_REFUSALS.domain(domains) };
 
@@ -83,8 +101,8 @@ export class AuthService {
         firstName: identity.firstName,
         lastName: identity.lastName,
         profileImageUrl: identity.profileImageUrl,
-        role: 'viewer',
-        permissions: ROLE_DEFAULT_PERMISSIONS.viewer,
+        role: NEW_ACCOUNT_ROLE,
+        permissions: ROLE_DEFAULT_PERMISSIONS[NEW_ACCOUNT_ROLE],
       },
       identity,
     );
@@ -92,14 +110,22 @@ export class AuthService {
     const account = created
       ? await this.dataSource.getRepository(UserEntity).findOneByOrFail({ id: created })
       : await this.boundAccount(identity);
-    return account ? signedInAs(account) : { ok: false, message: OIDC_REFUSALS.existingAccount };
+    return account ? this.signInTo(account) : { ok: false, message: OIDC_REFUSALS.existingAccount };
+  }
+
+  /** Why `account` may not link an organization account, or null when it may. */
+  linkRefusal(account: SessionUser): string | null {
+    return isPrivilegedAccount(this.config, account) ? OIDC_REFUSALS.privilegedLink : null;
   }
 
   /**
    * Binds an organization account to the signed-in account that asked for it, when the provider confirmed that
-   * the organization account has this account's e-mail address. An organization account is bound to one account.
+   * the organization account has this account's e-mail address. An organization account is bound to one account;
+   * a privileged account is bound to none (it may have become privileged while its person was at the provider).
    */
   async linkIdentity(account: SessionUser, identity: OidcIdentity): Promise<LinkResult> {
+    const refusal = this.linkRefusal(account);
+    if (refusal) return { ok: false, message: refusal };
     if (!identity.emailVerified || !identity.email) return { ok: false, message: OIDC_REFUSALS.unverified };
     if (identity.email !== account.email.toLowerCase()) return { ok: false, message: OIDC_REFUSALS.otherEmail(account.email) };
     const identities = this.dataSource.getRepository(UserIdentityEntity);
@@ -144,11 +170,19 @@ export class AuthService {
       .getOne();
   }
 
-  private async emailTaken(email: string): Promise<boolean> {
-    return this.dataSource.getRepository(UserEntity).createQueryBuilder('user').where('lower(user.email) = :email', { email }).getExists();
+  private accountWithEmail(email: string): Promise<UserEntity | null> {
+    return this.dataSource.getRepository(UserEntity).createQueryBuilder('user').where('lower(user.email) = :email', { email }).getOne();
+  }
+
+  /**
+   * A sign-in through an organization account bound to `account`. An account bound before it became privileged
+   * keeps its binding, which signs in again once the account is no longer privileged.
+   */
+  private signInTo(account: UserEntity): OidcSignInResult {
+    if (!account.isActive) return { ok: false, message: DEACTIVATED };
+    if (isPrivilegedAccount(this.config, account)) return { ok: false, message: OIDC_REFUSALS.privileged };
+    return { ok: true, user: account };
   }
 }
-
-const signedInAs = (user: UserEntity): OidcSignInResult => (user.isActive ? { ok: true, user } : { ok: false, message: DEACTIVATED });
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);

@@ -4,7 +4,8 @@ const TITLE = 'Link your organization account';
 
 /**
  * The page where a signed-in person links an organization account to their account. Its one action is a plain link
- * to the provider (no form: the site's pages may post forms only to the site itself).
+ * to the provider (no form: the site's pages may post forms only to the site itself); an account that may not link
+ * one gets no such link, and `error` says why.
  */
 export function linkPage({
   email,
@@ -14,7 +15,8 @@ export function linkPage({
   done,
 }: {
   email: string;
-  providerUrl: string;
+  /** null: this account may not link an organization account. */
+  providerUrl: string | null;
   /** The issuers of the organization accounts already linked, with when. */
   linked: { issuer: string; createdAt: Date }[];
   error?: string;
@@ -27,14 +29,18 @@ export function linkPage({
   <h1>${TITLE}</h1>
   ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   ${done ? '<p class="done" role="status">Your organization account is linked: you can now sign in with it.</p>' : ''}
-  <p>You are signed in as <strong>${escapeHtml(email)}</strong>. Continue to your organization’s sign-in and sign in there
-    with the account whose confirmed e-mail address is ${escapeHtml(email)}. From then on, that account signs you in here.</p>
+  <p>You are signed in as <strong>${escapeHtml(email)}</strong>.${
+    providerUrl
+      ? ` Continue to your organization’s sign-in and sign in there with the account whose confirmed e-mail address is
+    ${escapeHtml(email)}. From then on, that account signs you in here.`
+      : ''
+  }</p>
   ${
     linked.length
       ? `<p>Linked already:</p><ul>${linked.map((identity) => `<li>${escapeHtml(identity.issuer)}, since ${since(identity.createdAt)}</li>`).join('')}</ul>`
       : ''
   }
-  <a class="action" href="${escapeHtml(providerUrl)}">Continue to your organization’s sign-in</a>
+  ${providerUrl ? `<a class="action" href="${escapeHtml(providerUrl)}">Continue to your organization’s sign-in</a>` : ''}
   <a href="/">Back to Circuit Breaker Hub</a>
 </main>`,
   );

@@ -1,6 +1,6 @@
 import { loadConfig } from '../config/config';
 import { startOidcProvider, type AccountClaims, type TestOidcProvider } from '../../test/oidc-provider';
-import { DEMO_PASSWORD, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 import { OIDC_REFUSALS } from './auth.service';
 
 /**
@@ -85,6 +85,13 @@ const countSessions = async () => (await sql('SELECT count(*)::int AS n FROM ses
 const identitiesOf = (email: string) =>
   sql('SELECT i.issuer, i.subject FROM user_identities i JOIN users u ON u.id = i.user_id WHERE u.email = $1', [email]);
 
+/** The super admin gives an account another role through the API, as the users screen does. */
+async function setRole(email: string, role: string) {
+  const [{ id }] = await sql('SELECT id FROM users WHERE email = $1', [email]);
+  const cookie = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+  expect((await api.call(`/api/users/${id}`, { method: 'PATCH', body: { role }, cookie })).status).toBe(200);
+}
+
 describe('OpenID Connect sign-in', () => {
   it('sends an anonymous visitor to the provider without writing a session row: the checks travel in a short-lived sealed cookie', async () => {
     const before = await countSessions();
@@ -118,23 +125,21 @@ describe('OpenID Connect sign-in', () => {
   });
 
   it.each([
-    ['the super admin', TEST_ADMIN.email],
-    ['a viewer', 'viewer@example.com'],
-  ])(
-    'never signs in as %s whose confirmed e-mail a provider account claims: it says to sign in with the password and link',
-    async (_who, email) => {
-      const browser = new Browser();
-      const answer = await throughProvider(browser, `impostor-of-${email}`, { email, email_verified: true, given_name: 'Mallory' });
-      expect(await browser.account()).toBeNull();
-      expect(await browser.alertAt(answer)).toBe(OIDC_REFUSALS.existingAccount);
-      expect(await identitiesOf(email)).toEqual([]);
-      const [attempt] = await sql(
-        "SELECT actor_id, after FROM audit_entries WHERE action = 'auth.sign-in-failed' AND after->>'subject' = $1",
-        [`impostor-of-${email}`],
-      );
-      expect(attempt).toMatchObject({ actor_id: null, after: { method: 'oidc', email, reason: OIDC_REFUSALS.existingAccount } });
-    },
-  );
+    ['the super admin', 'sign in with the password only', TEST_ADMIN.email, OIDC_REFUSALS.privileged],
+    ['an admin', 'sign in with the password only', 'admin@demo.example.com', OIDC_REFUSALS.privileged],
+    ['a viewer', 'sign in with the password and link', 'viewer@example.com', OIDC_REFUSALS.existingAccount],
+  ])('never signs in as %s whose confirmed e-mail a provider account claims: it says to %s', async (_who, _says, email, refusal) => {
+    const browser = new Browser();
+    const answer = await throughProvider(browser, `impostor-of-${email}`, { email, email_verified: true, given_name: 'Mallory' });
+    expect(await browser.account()).toBeNull();
+    expect(await browser.alertAt(answer)).toBe(refusal);
+    expect(await identitiesOf(email)).toEqual([]);
+    const [attempt] = await sql(
+      "SELECT actor_id, after FROM audit_entries WHERE action = 'auth.sign-in-failed' AND after->>'subject' = $1",
+      [`impostor-of-${email}`],
+    );
+    expect(attempt).toMatchObject({ actor_id: null, after: { method: 'oidc', email, reason: refusal } });
+  });
 
   it('creates a new e-mail as an active viewer bound to its (issuer, sub), which signs in to it even after its e-mail changed', async () => {
     const first = new Browser();
@@ -152,6 +157,34 @@ describe('OpenID Connect sign-in', () => {
     const other = new Browser();
     const refused = await throughProvider(other, 'someone-else', { email: 'newcomer@sso.example.com', email_verified: true });
     expect(await other.alertAt(refused)).toBe(OIDC_REFUSALS.existingAccount);
+  });
+
+  it('signs a bound (issuer, sub) in once its provider stops sending email_verified; a new one without it is still refused', async () => {
+    await throughProvider(new Browser(), 'entra-user', { email: 'entra-user@sso.example.com', email_verified: true });
+
+    const returning = new Browser();
+    await throughProvider(returning, 'entra-user', { email: 'entra-user@sso.example.com' });
+    expect(await returning.account()).toMatchObject({ email: 'entra-user@sso.example.com', role: 'viewer' });
+
+    const newcomer = new Browser();
+    const refused = await throughProvider(newcomer, 'entra-newcomer', { email: 'entra-newcomer@sso.example.com' });
+    expect(await newcomer.alertAt(refused)).toBe(OIDC_REFUSALS.unverified);
+    expect(await sql("SELECT 1 FROM users WHERE email = 'entra-newcomer@sso.example.com'")).toEqual([]);
+  });
+
+  it('refuses an (issuer, sub) bound to an account that has since become an admin, and signs in again once it is not', async () => {
+    await throughProvider(new Browser(), 'rising', { email: 'rising@sso.example.com', email_verified: true });
+    await setRole('rising@sso.example.com', 'admin');
+
+    const browser = new Browser();
+    const refused = await throughProvider(browser, 'rising', { email: 'rising@sso.example.com', email_verified: true });
+    expect(await browser.account()).toBeNull();
+    expect(await browser.alertAt(refused)).toBe(OIDC_REFUSALS.privileged);
+    expect(await identitiesOf('rising@sso.example.com')).toEqual([{ issuer: provider.issuer, subject: 'rising' }]);
+
+    await setRole('rising@sso.example.com', 'operator');
+    await throughProvider(browser, 'rising', { email: 'rising@sso.example.com', email_verified: true });
+    expect(await browser.account()).toMatchObject({ email: 'rising@sso.example.com', role: 'operator' });
   });
 
   it('refuses a deactivated account its (issuer, sub) is bound to', async () => {
@@ -210,13 +243,35 @@ describe('linking an organization account to an account', () => {
     expect(await later.account()).toMatchObject({ email: 'operator@example.com', role: 'operator' });
   });
 
-  it('links the super admin only the same way: signed in with its password, the provider confirming its e-mail', async () => {
+  it.each([
+    ['the super admin', TEST_ADMIN.email, TEST_ADMIN.password],
+    ['an admin', 'admin@demo.example.com', DEMO_PASSWORD],
+  ])('tells %s that it signs in with its password only, and offers no way to the provider', async (_who, email, password) => {
     const browser = new Browser();
-    await browser.signInWithPassword(TEST_ADMIN.email, TEST_ADMIN.password);
-    await throughProvider(browser, 'root-at-sso', { email: TEST_ADMIN.email, email_verified: true }, '/api/login/link');
-    const later = new Browser();
-    await throughProvider(later, 'root-at-sso', { email: TEST_ADMIN.email, email_verified: true });
-    expect(await later.account()).toMatchObject({ email: TEST_ADMIN.email, role: 'super_admin' });
+    await browser.signInWithPassword(email, password);
+    const response = await browser.get('/api/login/link');
+    expect(response.headers.getSetCookie()).toEqual([]);
+    const page = await response.text();
+    expect(page).toContain(`<strong>${email}</strong>`);
+    expect(page).toContain(`<p class="error" role="alert">${OIDC_REFUSALS.privilegedLink}</p>`);
+    expect(page).not.toContain('class="action"');
+    expect(page).not.toContain(provider.issuer);
+  });
+
+  it('binds nothing to an account made an admin while its person was at the provider', async () => {
+    await setRole('admin@demo.example.com', 'operator');
+    const browser = new Browser();
+    await browser.signInWithPassword('admin@demo.example.com', DEMO_PASSWORD);
+    await provider.setAccount('ada-at-sso', { email: 'admin@demo.example.com', email_verified: true });
+    const page = await (await browser.get('/api/login/link')).text();
+    const authorizationUrl = /<a class="action" href="([^"]+)"/.exec(page)![1]!.replace(/&amp;/g, '&');
+    await setRole('admin@demo.example.com', 'admin');
+    const back = await provider.signIn(authorizationUrl, 'ada-at-sso');
+    const answer = await browser.get(`${back.pathname}${back.search}`);
+    expect(answer.headers.get('location')).toMatch(/^\/api\/login\/link\?error=/);
+    expect(await browser.alertAt(answer)).toBe(OIDC_REFUSALS.privilegedLink);
+    expect(await identitiesOf('admin@demo.example.com')).toEqual([]);
+    expect(await sql("SELECT 1 FROM audit_entries WHERE action = 'auth.identity-linked' AND after->>'subject' = 'ada-at-sso'")).toEqual([]);
   });
 
   it('refuses an organization account whose confirmed e-mail is another', async () => {
@@ -244,6 +299,22 @@ describe('linking an organization account to an account', () => {
   it('asks a signed-out visitor to sign in with the password first', async () => {
     const browser = new Browser();
     expect(await browser.alertAt(await browser.get('/api/login/link'))).toBe(OIDC_REFUSALS.signInFirst);
+  });
+});
+
+describe('ELEVATION_EMAIL without an account yet (no demo accounts)', () => {
+  it('creates no account for it from a first sign-in, whatever the spelling: it is invited and has a password', async () => {
+    const site = await startTestApi({ ...provider.env, PUBLIC_URL, SEED_DEMO: 'false', ELEVATION_EMAIL: 'Elevate@corp.example' });
+    try {
+      const browser = new Browser(site);
+      const refused = await throughProvider(browser, 'would-be-elevator', { email: 'elevate@CORP.example', email_verified: true });
+      expect(await browser.account()).toBeNull();
+      expect(await browser.alertAt(refused)).toBe(OIDC_REFUSALS.reservedEmail);
+      expect(await site.sql("SELECT 1 FROM users WHERE lower(email) = 'elevate@corp.example'")).toEqual([]);
+      expect(await site.sql("SELECT 1 FROM user_identities WHERE subject = 'would-be-elevator'")).toEqual([]);
+    } finally {
+      await site.stop();
+    }
   });
 });
 
