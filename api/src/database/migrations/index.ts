@@ -13,6 +13,7 @@ import { ApiInstanceStopped1764900000000 } from './1764900000000-ApiInstanceStop
 import { TransitionOnce1765000000000 } from './1765000000000-TransitionOnce';
 import { UserIdentities1765100000000 } from './1765100000000-UserIdentities';
 import { AttemptLimits1765200000000 } from './1765200000000-AttemptLimits';
+import { JournalNamesNotEmails1765300000000 } from './1765300000000-JournalNamesNotEmails';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   TransitionOnce1765000000000,
   UserIdentities1765100000000,
   AttemptLimits1765200000000,
+  JournalNamesNotEmails1765300000000,
 ];
