@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signIn } from './support/sign-in';
+import { recordShownTexts } from './support/toasts';
 
 interface Breaker {
   id: number;
@@ -40,6 +41,7 @@ test("an admin changes a breaker's setting on home and sees the toast; the API h
 });
 
 test('a load test at 100 % failures turns the breaker OPEN on the page, and Pause Test stops it', async ({ page }) => {
+  const wasShown = await recordShownTexts(page);
   await signIn(page);
   const breaker = await firstBreaker(page.request);
   const hero = page.getByRole('status', { name: 'System status' });
@@ -48,7 +50,7 @@ test('a load test at 100 % failures turns the breaker OPEN on the page, and Paus
   const load = page.getByRole('region', { name: 'Load test controls' });
   await load.getByRole('slider', { name: /Failure rate/ }).fill('100');
   await load.getByRole('button', { name: 'Start Test' }).click();
-  await expect(page.getByText('Load test session has been initiated.').first()).toBeVisible();
+  await expect.poll(() => wasShown('Load test session has been initiated.')).toBe(true);
   await expect(load.getByTestId('load-test-status')).toHaveText('Running');
   await expect(load.getByRole('progressbar', { name: 'Load test progress' })).toBeVisible();
   await expect(load.getByRole('button', { name: 'Start Test' })).toBeDisabled();
