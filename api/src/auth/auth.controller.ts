@@ -142,13 +142,26 @@ export class AuthController {
     }
     req.body = parsed.data;
 
-    const outcome = await new Promise<{ user?: SessionUser; message?: string }>((resolve, reject) => {
-      passport.authenticate('local', { session: false }, (error: unknown, user: SessionUser | false, info?: { message?: string }) =>
-        error ? reject(error) : resolve(user ? { user } : { message: info?.message }),
+    const outcome = await new Promise<{ user?: SessionUser; message?: string; accountId?: string }>((resolve, reject) => {
+      passport.authenticate(
+        'local',
+        { session: false },
+        (error: unknown, user: SessionUser | false, info?: { message?: string; accountId?: string }) =>
+          error ? reject(error) : resolve(user ? { user } : { message: info?.message, accountId: info?.accountId }),
       )(req, res, reject);
     });
     if (!outcome.user) {
-      await this.audit.record(req, { action: 'auth.sign-in-failed', targetType: 'user', actor: null, after: { email: parsed.data.email } });
+      // an account's failures are audited (the limits bound them per account); guesses at e-mails no account has are
+      // only logged, so strangers spraying addresses from many clients cannot grow the audit trail
+      if (outcome.accountId) {
+        await this.audit.record(req, {
+          action: 'auth.sign-in-failed',
+          targetType: 'user',
+          targetId: outcome.accountId,
+          actor: null,
+          after: { email: parsed.data.email },
+        });
+      } else this.logger.log(`failed sign-in for an e-mail no account has (request ${String(req.id)})`);
       return fail(401, outcome.message ?? 'Invalid e-mail or password');
     }
     const user = outcome.user;

@@ -11,7 +11,8 @@ import { isPrivilegedAccount } from './privileged-account';
 import type { OidcIdentity, OidcSignIn } from './oidc-sign-in';
 import type { SessionUser } from './session-user';
 
-export type SignInResult = { ok: true; user: UserEntity } | { ok: false; message: string };
+/** `accountId`: the account a failed sign-in named, when the e-mail is one (only those failures are audited). */
+export type SignInResult = { ok: true; user: UserEntity } | { ok: false; message: string; accountId?: string };
 
 /** An account an OpenID Connect sign-in stands for, or why there is none. */
 export type OidcSignInResult = { ok: true; user: SessionUser } | { ok: false; message: string };
@@ -65,9 +66,9 @@ export class AuthService {
       .where('lower(user.email) = lower(:email)', { email })
       .getOne();
     if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-      return { ok: false, message: 'Invalid e-mail or password' };
+      return { ok: false, message: 'Invalid e-mail or password', accountId: user?.id };
     }
-    if (!user.isActive) return { ok: false, message: DEACTIVATED };
+    if (!user.isActive) return { ok: false, message: DEACTIVATED, accountId: user.id };
     return { ok: true, user };
   }
 

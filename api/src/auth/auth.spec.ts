@@ -200,10 +200,17 @@ describe('sign-in', () => {
     expect(await sql('SELECT key_hash FROM sign_in_known_addresses')).toEqual([]);
   });
 
-  it('records sign-ins and failed sign-ins in the audit trail', async () => {
+  it('records sign-ins and an account’s failed sign-ins in the audit trail, but no guess at an e-mail no account has', async () => {
+    const before = (await sql("SELECT count(*)::int AS n FROM audit_entries WHERE action = 'auth.sign-in-failed'"))[0].n;
+    const fail = (email: string) => postJson('/api/login', { email, password: 'not-the-password' });
+    expect((await fail('nobody-here@example.com')).status).toBe(401);
+    expect((await sql("SELECT count(*)::int AS n FROM audit_entries WHERE action = 'auth.sign-in-failed'"))[0].n).toBe(before);
+    expect((await fail('viewer@example.com')).status).toBe(401);
+    const [failed] = await sql("SELECT target_id, after FROM audit_entries WHERE action = 'auth.sign-in-failed' ORDER BY id DESC LIMIT 1");
+    const [viewer] = await sql("SELECT id FROM users WHERE email = 'viewer@example.com'");
+    expect(failed).toEqual({ target_id: viewer.id, after: { email: 'viewer@example.com' } });
     const rows = await sql("SELECT action, actor_email, request_id FROM audit_entries WHERE action LIKE 'auth.%' ORDER BY id");
     expect(rows.some((r) => r.action === 'auth.sign-in' && r.actor_email === TEST_ADMIN.email && r.request_id)).toBe(true);
-    expect(rows.some((r) => r.action === 'auth.sign-in-failed')).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import passport from 'passport';
-import { Strategy as LocalStrategy } from 'passport-local';
+import { type IVerifyOptions, Strategy as LocalStrategy } from 'passport-local';
 import type { AuthService } from './auth.service';
 import type { UserDirectory } from './user-directory.service';
 
@@ -7,9 +7,14 @@ import type { UserDirectory } from './user-directory.service';
 export function configurePassport(auth: AuthService, directory: UserDirectory) {
   passport.use(
     new LocalStrategy({ usernameField: 'email', passwordField: 'password' }, (email, password, done) => {
-      auth
-        .checkCredentials(email, password)
-        .then((result) => (result.ok ? done(null, result.user) : done(null, false, { message: result.message })), done);
+      auth.checkCredentials(email, password).then(
+        // passport hands `info` on as it is: the account a failure named travels beside its message
+        (result) =>
+          result.ok
+            ? done(null, result.user)
+            : done(null, false, { message: result.message, accountId: result.accountId } as IVerifyOptions),
+        done,
+      );
     }),
   );
   passport.serializeUser<string>((user, done) => done(null, (user as { id: string }).id));
