@@ -15,6 +15,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { BusModule } from './bus/bus.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { ServicesModule } from './services/services.module';
+import { TokensModule } from './tokens/tokens.module';
 import { UsersModule } from './users/users.module';
 
 @Module({})
@@ -33,6 +34,7 @@ export class AppModule {
         AuditModule,
         BusModule,
         AuthModule,
+        TokensModule,
         HealthModule,
         UsersModule,
         ElevationModule,

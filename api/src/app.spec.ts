@@ -259,6 +259,10 @@ describe('API docs', () => {
       'pageSize',
     ]);
     expect(document.paths['/api/health'].get.description).toBe('Open to everyone.');
+    expect(document.paths['/api/tokens'].post.description).toBe(
+      "Signed in with the `api_access` permission (super_admin holds all). Needs a person's session: never with an access token.",
+    );
+    expect(document.paths['/api/audit'].get.description).toMatch(/A session or an access token \(`Authorization: Bearer cbh_…`\)\.$/);
   });
 
   it('serves Swagger UI at /api/docs from local assets', async () => {

@@ -18,6 +18,8 @@ import { logRequests, NestPinoLogger, requestId } from './common/logger';
 import type { AppConfig } from './config/config';
 import { createDataSource, migrate, openDatabase, type DatabaseHandle } from './database/database';
 import { sessionWsAdapter } from './realtime/session-ws-adapter';
+import { TokenAuthenticator } from './tokens/token-authenticator.service';
+import { authenticateUpgrade } from './tokens/upgrade-auth';
 import { protectFromCrossSiteRequests } from './web/cross-origin';
 import { forwardedProto, securityHeaders } from './web/security-headers';
 import { mountStaticSite } from './web/static-site';
@@ -91,7 +93,7 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     app.useGlobalFilters(new ApiExceptionFilter(logger, config.MAX_BODY_KB));
     const gateway = app.get(RealtimeGateway);
     app.useWebSocketAdapter(
-      sessionWsAdapter(app, logger, (request) => sessions.sessionOf(request), siteOrigins, {
+      sessionWsAdapter(app, logger, authenticateUpgrade(sessions, app.get(TokenAuthenticator)), siteOrigins, {
         maxFrameBytes: config.WS_MAX_FRAME_BYTES,
         perSession: config.WS_CONNECTIONS_PER_SESSION,
         connectionsOf: (key) => gateway.connectionsOf(key),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
+import type { Logger } from 'pino';
 import { createApi, type RunningApi } from '../src/app';
 import { createLogger } from '../src/common/logger';
 import { loadConfig } from '../src/config/config';
@@ -45,8 +46,8 @@ export interface TestApi extends RunningApi {
   stop(): Promise<void>;
 }
 
-/** The real API on a free port, over its own fresh database and a fixture build. */
-export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+/** The real API on a free port, over its own fresh database and a fixture build; `logger` to read its log lines. */
+export async function startTestApi(env: Record<string, string> = {}, { logger }: { logger?: Logger } = {}): Promise<TestApi> {
   const database = await createTestDatabase();
   const root = mkdtempSync(path.join(tmpdir(), 'cbh-api-'));
   writeStaticFixture(root);
@@ -65,7 +66,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     RDAP_BASE_URL: 'http://127.0.0.1:9',
     ...env,
   });
-  const api = await createApi(config, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'));
+  const api = await createApi(config, logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'));
   const routes: string[] = [];
   // Nest registers its routes when the application starts listening
   api.app

@@ -31,6 +31,8 @@ export class AuditService {
       before: event.before ?? null,
       after: event.after ?? null,
       requestId: typeof request?.id === 'string' ? request.id : null,
+      // a change made with a personal access token says which one (its id, name and shown prefix)
+      via: request?.apiToken ? { tokenId: request.apiToken.id, name: request.apiToken.name, prefix: request.apiToken.prefix } : null,
     });
   }
 }

@@ -19,3 +19,12 @@ export const RequirePermission = (permission: Permission) => SetMetadata(ACCESS_
 export const ElevationAccount = () => SetMetadata(ACCESS_KEY, { kind: 'elevation-account' } satisfies Access);
 /** A Prometheus scrape: `Authorization: Bearer <METRICS_TOKEN>`, or a signed-in account with metrics_view. */
 export const MetricsScrape = () => SetMetadata(ACCESS_KEY, { kind: 'metrics-scrape' } satisfies Access);
+
+export const SESSION_ONLY_KEY = 'session-only';
+
+/**
+ * What a personal access token may never do, whatever its permissions: the route needs a person's session. `what`
+ * names it in the 403 ('Creating tokens needs a person's session…'): a stolen token must not mint more tokens, sign
+ * in, elevate or accept invitations.
+ */
+export const SessionOnly = (what: string) => SetMetadata(SESSION_ONLY_KEY, what);

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
+  BadRequestException,
   type CanActivate,
   type ExecutionContext,
   ForbiddenException,
@@ -9,10 +10,36 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import type { FastifyReply } from 'fastify';
 import { hasPermission } from '@cbh/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { ACCESS_KEY, type Access } from './access.decorator';
+import { TokenAuthenticator } from '../tokens/token-authenticator.service';
+import { ACCESS_KEY, type Access, SESSION_ONLY_KEY } from './access.decorator';
 import type { AppRequest } from './session-user';
+
+/** The token of `Authorization: Bearer <token>` (the scheme in any case), '' for an empty one; undefined without. */
+export function bearerOf(header: string | undefined): string | undefined {
+  const match = /^Bearer(?:\s+(.*))?$/i.exec(header ?? '');
+  return match ? (match[1] ?? '').trim() : undefined;
+}
+
+/** Query parameters a client might put a token in: refused, since URLs end up in logs, history and Referer headers. */
+const TOKEN_QUERY = /[?&](access_token|token)=/i;
+
+export function tokenInQuery(url: string): boolean {
+  const query = url.indexOf('?');
+  return query >= 0 && TOKEN_QUERY.test(url.slice(query));
+}
+
+export const TOKEN_IN_URL_MESSAGE =
+  'Access tokens are never accepted in the URL (they would be kept in logs and browser history): send Authorization: Bearer <token>';
+export const TOKEN_AND_COOKIE_MESSAGE = 'Send either an access token or a session cookie, not both: a token request never uses the session';
+
+/** What a route declares: who may call it, and whether it needs a person's session (SessionOnly's wording). */
+interface Rule {
+  access: Access | undefined;
+  sessionOnly: string | undefined;
+}
 
 export function isElevationAccount(config: AppConfig, user: { email: string; role: string } | undefined): boolean {
   return Boolean(
@@ -28,11 +55,12 @@ export function isElevationAccount(config: AppConfig, user: { email: string; rol
 export class AccessGuard implements CanActivate {
   private readonly logger = new Logger(AccessGuard.name);
   /** Each handler's rule, read from its metadata once. */
-  private readonly rules = new WeakMap<object, Access | undefined>();
+  private readonly rules = new WeakMap<object, Rule>();
 
   constructor(
     private readonly reflector: Reflector,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly tokens: TokenAuthenticator,
   ) {}
 
   private hasMetricsToken(header: string | undefined): boolean {
@@ -42,21 +70,44 @@ export class AccessGuard implements CanActivate {
     return timingSafeEqual(digest(header.slice(7)), digest(token));
   }
 
-  canActivate(context: ExecutionContext): boolean {
-    if (context.getType() !== 'http') return true;
+  private ruleOf(context: ExecutionContext): Rule {
     const handler = context.getHandler();
-    let access = this.rules.get(handler);
-    if (!this.rules.has(handler)) {
-      access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [handler, context.getClass()]);
-      this.rules.set(handler, access);
+    let rule = this.rules.get(handler);
+    if (!rule) {
+      const targets = [handler, context.getClass()];
+      rule = {
+        access: this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, targets),
+        sessionOnly: this.reflector.getAllAndOverride<string | undefined>(SESSION_ONLY_KEY, targets),
+      };
+      this.rules.set(handler, rule);
     }
+    return rule;
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const { access, sessionOnly } = this.ruleOf(context);
     const request = context.switchToHttp().getRequest<AppRequest>();
     if (!access) {
       this.logger.error(`${request.method} ${request.url} declares no access rule; refused`);
       throw new ForbiddenException('This endpoint declares no access rule');
     }
+    if (tokenInQuery(request.url)) throw new BadRequestException(TOKEN_IN_URL_MESSAGE);
+    const bearer = bearerOf(request.headers.authorization);
+    if (bearer !== undefined) {
+      // the session middleware left a bearer request alone; a cookie beside a token would leave two accounts to choose from
+      if (request.headers.cookie !== undefined) throw new BadRequestException(TOKEN_AND_COOKIE_MESSAGE);
+      if (access.kind === 'metrics-scrape' && this.hasMetricsToken(request.headers.authorization)) return true;
+      const found = await this.tokens.authenticate(bearer, request.ip ?? null);
+      request.user = found.user;
+      request.apiToken = found.token;
+      if (found.retryAfter > 0) {
+        context.switchToHttp().getResponse<FastifyReply>().header('Retry-After', String(found.retryAfter));
+        throw this.tokens.rateLimited(found.retryAfter);
+      }
+      if (sessionOnly) throw new ForbiddenException(`${sessionOnly} needs a person's session; an access token cannot do it`);
+    }
     if (access.kind === 'public') return true;
-    if (access.kind === 'metrics-scrape' && this.hasMetricsToken(request.headers.authorization)) return true;
     const user = request.user;
     if (!user) throw new UnauthorizedException('Not signed in');
     switch (access.kind) {

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import passport from 'passport';
 import { loginSchema } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
-import { Public, SignedIn } from './access.decorator';
+import { Public, SignedIn, SessionOnly } from './access.decorator';
 import { AuthService, OIDC_REFUSALS } from './auth.service';
 import { loginPage } from './login-page';
 import { SignInAttemptsRepository } from './sign-in-attempts.repository';
@@ -31,6 +31,7 @@ export class AuthController {
   /** The sign-in page, or straight to the OpenID Connect provider when one is configured (?method=password keeps the form). */
   @Get('login')
   @Public()
+  @SessionOnly('Signing in')
   async page(@Query('error') error: unknown, @Query('method') method: unknown, @Req() req: AppRequest, @Res() res: FastifyReply) {
     const message = typeof error === 'string' ? error.slice(0, 300) : undefined;
     res.header('Cache-Control', 'no-store');
@@ -45,6 +46,7 @@ export class AuthController {
   /** Where the OpenID Connect provider sends the browser back: a sign-in, or the link a signed-in account asked for. */
   @Get('login/callback')
   @Public()
+  @SessionOnly('Signing in')
   async callback(@Req() req: AppRequest, @Res() res: FastifyReply) {
     if (!this.auth.oidc) throw new NotFoundException('OpenID Connect sign-in is not configured');
     const answer = await this.auth.oidc.finish(req.url, req.headers.cookie);
@@ -76,6 +78,7 @@ export class AuthController {
    */
   @Get('login/link')
   @Public()
+  @SessionOnly('Linking an organization account')
   async linkPage(@Query('error') error: unknown, @Query('linked') linked: unknown, @Req() req: AppRequest, @Res() res: FastifyReply) {
     if (!this.auth.oidc) throw new NotFoundException('OpenID Connect sign-in is not configured');
     res.header('Cache-Control', 'no-store');
@@ -119,6 +122,7 @@ export class AuthController {
   /** JSON {email, password} → 200 with the account; a form post → 302 to / (or back to the form with the error). */
   @Post('login')
   @Public()
+  @SessionOnly('Signing in')
   @HttpCode(200)
   async login(@Req() req: AppRequest, @Res({ passthrough: true }) res: FastifyReply) {
     const isForm = isFormPost(req);
@@ -184,6 +188,7 @@ export class AuthController {
    */
   @Get('logout')
   @Public()
+  @SessionOnly('Signing out')
   async logout(@Req() req: AppRequest, @Res() res: FastifyReply) {
     if (!isOwnNavigation(req)) {
       return res
@@ -197,6 +202,7 @@ export class AuthController {
   /** The sign-out page's button; the cross-origin check has refused it unless it was posted from this site. */
   @Post('logout')
   @Public()
+  @SessionOnly('Signing out')
   async logoutConfirmed(@Req() req: AppRequest, @Res() res: FastifyReply) {
     await this.endSession(req, res);
   }

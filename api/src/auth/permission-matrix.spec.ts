@@ -70,7 +70,30 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
   'GET /api/docs/init.js': 'public',
   'GET /api/docs/openapi.json': 'public',
   'GET /api/docs/assets/:file': 'public',
+  'POST /api/tokens': 'api_access',
+  'GET /api/tokens': 'api_access',
+  'DELETE /api/tokens/:id': 'api_access',
 };
+
+/**
+ * The routes a personal access token never passes, whatever its permissions (403): signing in and out, invitations,
+ * elevation, and creating or listing tokens need a person's session (@SessionOnly).
+ */
+const SESSION_ONLY = new Set([
+  'GET /api/login',
+  'POST /api/login',
+  'GET /api/logout',
+  'POST /api/logout',
+  'GET /api/login/callback',
+  'GET /api/login/link',
+  'GET /api/invitations/:token',
+  'POST /api/invitations/:token',
+  'POST /api/auth/elevate-privileges',
+  'GET /api/auth/get-otp',
+  'GET /api/auth/elevate/verify/:token',
+  'POST /api/tokens',
+  'GET /api/tokens',
+]);
 
 const ACCOUNTS: Record<Role, string> = {
   viewer: 'viewer@example.com',
@@ -91,14 +114,36 @@ function apiRoutes(): string[] {
   return api.routes.filter((route) => / \/api\//.test(route) || route.endsWith(' /metrics'));
 }
 
-function expected(rule: (typeof POLICY)[string], role: Role | null): 'allowed' | 401 | 403 {
+function expected(rule: (typeof POLICY)[string], role: Role | null, extra: Permission[] = []): 'allowed' | 401 | 403 {
   if (rule === 'public') return 'allowed';
   if (!role) return 401;
   if (rule === 'signed-in') return 'allowed';
   if (rule === 'elevation-account') return 403;
-  const user = { role, permissions: [...ROLE_DEFAULT_PERMISSIONS[role]] };
+  const user = { role, permissions: [...ROLE_DEFAULT_PERMISSIONS[role], ...extra] };
   return hasPermission(user, rule) ? 'allowed' : 403;
 }
+
+/** A call to a route of the policy, its parameters filled with ids that exist nowhere. */
+function callRoute(route: string, headers: Record<string, string>): Promise<Response> {
+  const [method, path] = route.split(' ') as [string, string];
+  const url = path
+    .replace(
+      ':id',
+      /circuit-breakers|services|chaos|test-sessions|domains|domain-alerts|ssl-certificates/.test(path) ? '999999' : randomUUID(),
+    )
+    .replace(':token', 'no-such-token')
+    .replace(':file', 'swagger-ui.css');
+  const hasBody = method !== 'GET' && method !== 'DELETE';
+  return fetch(`${api.baseUrl}${url}`, {
+    method,
+    redirect: 'manual',
+    headers: { ...headers, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+    body: hasBody ? '{}' : undefined,
+  });
+}
+
+const outcomeMatches = (want: 'allowed' | 401 | 403, status: number) =>
+  want === 'allowed' ? status !== 401 && status !== 403 && status < 500 : status === want;
 
 it('declares the access rule of every route the API exposes, and no route that is gone', () => {
   const routes = apiRoutes();
@@ -122,32 +167,47 @@ it('answers every route × signed-out and the four roles as the policy says', as
         if (!sessions.has(role)) sessions.set(role, await signInAs(role));
         cookie = sessions.get(role);
       }
-      const [method, path] = route.split(' ') as [string, string];
-      const url = path
-        .replace(
-          ':id',
-          /circuit-breakers|services|chaos|test-sessions|domains|domain-alerts|ssl-certificates/.test(path) ? '999999' : randomUUID(),
-        )
-        .replace(':token', 'no-such-token')
-        .replace(':file', 'swagger-ui.css');
-      const response = await fetch(`${api.baseUrl}${url}`, {
-        method,
-        redirect: 'manual',
-        headers: {
-          ...(cookie ? { cookie } : {}),
-          ...(method !== 'GET' && method !== 'DELETE' ? { 'content-type': 'application/json' } : {}),
-        },
-        body: method !== 'GET' && method !== 'DELETE' ? '{}' : undefined,
-      });
+      const response = await callRoute(route, cookie ? { cookie } : {});
       const want = expected(POLICY[route]!, role);
-      const ok =
-        want === 'allowed' ? response.status !== 401 && response.status !== 403 && response.status < 500 : response.status === want;
+      const ok = outcomeMatches(want, response.status);
       outcomes.push(`${route} as ${role ?? 'signed-out'}: ${response.status}`);
       if (!ok) mismatches.push(`${route} as ${role ?? 'signed-out'}: got ${response.status}, want ${want}`);
     }
   }
   expect(mismatches).toEqual([]);
   expect(outcomes).toHaveLength(Object.keys(POLICY).length * 5);
+});
+
+it('answers every route × a bearer token of each role as with a session, but refuses the session-only routes (403)', async () => {
+  const root = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+  const tokens = new Map<Role, string>();
+  for (const role of ['viewer', 'operator', 'admin', 'super_admin'] as const) {
+    // the roles below super_admin do not hold api_access by default: the super admin grants it
+    if (role !== 'super_admin') {
+      const [{ id }] = await api.sql('SELECT id FROM users WHERE email = $1', [ACCOUNTS[role]]);
+      const granted = await api.call(`/api/users/${id}/permissions`, {
+        method: 'PATCH',
+        cookie: root,
+        body: { permissions: [...ROLE_DEFAULT_PERMISSIONS[role], 'api_access'] },
+      });
+      expect(granted.status).toBe(200);
+    }
+    const session = role === 'super_admin' ? root : await signIn(api.baseUrl, ACCOUNTS[role], DEMO_PASSWORD);
+    const created = await api.call('/api/tokens', { method: 'POST', cookie: session, body: { name: `matrix ${role}`, expiresInDays: 1 } });
+    expect(created.status).toBe(201);
+    tokens.set(role, (await created.json()).token);
+  }
+  const mismatches: string[] = [];
+  for (const route of Object.keys(POLICY)) {
+    for (const [role, token] of tokens) {
+      const response = await callRoute(route, { authorization: `Bearer ${token}` });
+      const want = SESSION_ONLY.has(route) ? 403 : expected(POLICY[route]!, role, ['api_access']);
+      if (!outcomeMatches(want, response.status)) mismatches.push(`${route} with a ${role}'s token: got ${response.status}, want ${want}`);
+      if (response.headers.get('set-cookie')) mismatches.push(`${route} with a ${role}'s token set a cookie`);
+    }
+  }
+  expect(mismatches).toEqual([]);
+  expect([...SESSION_ONLY].filter((route) => !(route in POLICY))).toEqual([]);
 });
 
 type Kind =

@@ -10,6 +10,7 @@ import type { AppRequest, SessionRequest, SessionUser } from './session-user';
 import { pathOf } from '../common/http';
 import { UserDirectory } from './user-directory.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
+import { isBearerWithoutCookie } from '../web/cross-origin';
 
 /** A signed-in session as a /ws connection keeps it. */
 export interface LiveSession {
@@ -20,6 +21,8 @@ export interface LiveSession {
   sid: string;
   /** When the session's cookie expires (ms since the epoch); it is fixed at sign-in. */
   expiresAt: number | null;
+  /** Set for a connection made with a personal access token (then key is `token:<id>` and sid is empty). */
+  token?: { id: string; permissions: string[] };
 }
 
 /**
@@ -158,6 +161,9 @@ export function readOnlySessions(reader: SessionReader, stack: Middleware[]): Mi
     step();
   };
   return (req, res, next) => {
+    // a request with a bearer token and no cookie is judged by its token alone (the access guard): it never reads,
+    // creates or sets a session
+    if (isBearerWithoutCookie(req)) return next();
     if ((req.method !== 'GET' && req.method !== 'HEAD') || WRITES_SESSION.test(pathOf(req)) || !req.headers.cookie)
       return full(req, res, next);
     const cached = reader.cachedUserOf(req);
@@ -182,6 +188,7 @@ export function exposeSession(http: FastifyInstance) {
   http.decorateRequest('user', undefined);
   http.decorateRequest('session', undefined);
   http.decorateRequest('sessionID', undefined);
+  http.decorateRequest('apiToken', undefined);
   http.addHook('preHandler', (request, _reply, done) => {
     const req = request as AppRequest;
     const raw = request.raw as SessionRequest;

@@ -9,6 +9,14 @@ export type SessionUser = Pick<
   'id' | 'email' | 'role' | 'firstName' | 'lastName' | 'profileImageUrl' | 'permissions' | 'isActive'
 >;
 
+/** The personal access token a request was made with: which one, never its secret. */
+export interface TokenCredential {
+  id: string;
+  name: string;
+  prefix: string;
+  userId: string;
+}
+
 /** The raw request as the session middleware (express-session, passport) leaves it. */
 export type SessionRequest = IncomingMessage & {
   user?: SessionUser;
@@ -22,6 +30,8 @@ export type SessionRequest = IncomingMessage & {
 /** A request as the handlers see it: Fastify's, with the account and session the middleware found. */
 export type AppRequest = FastifyRequest & {
   user?: SessionUser;
+  /** Set when the request was made with a personal access token (then `user` holds what the token may do). */
+  apiToken?: TokenCredential;
   session?: Session & Partial<SessionData>;
   sessionID?: string;
 };

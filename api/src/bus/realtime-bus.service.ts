@@ -23,9 +23,10 @@ export interface BusEnvelope {
 /**
  * What replicas tell each other and no browser hears: a part of a replica's figures (metrics/replica-figures.ts),
  * the key of a session that ended (its sockets close on every replica), or that a replica shutting down let go of
- * its load tests (the others claim them now).
+ * its load tests (the others claim them now), or the id of a personal access token that was revoked (every replica
+ * forgets its copy and closes the token's sockets).
  */
-export type InternalKind = 'figures' | 'session-ended' | 'sessions-released';
+export type InternalKind = 'figures' | 'session-ended' | 'sessions-released' | 'token-revoked';
 export interface InternalEnvelope {
   origin: string;
   internal: InternalKind;

@@ -5,3 +5,8 @@ it('logs the URLs of single-use links without their tokens', () => {
   expect(withoutTokens('/api/auth/elevate/verify/s3cr3t')).toBe('/api/auth/elevate/verify/[token]');
   expect(withoutTokens('/api/users/7')).toBe('/api/users/7');
 });
+
+it('logs a token sent in the query (refused) without it', () => {
+  expect(withoutTokens('/api/users?access_token=cbh_secret&x=1')).toBe('/api/users?access_token=[token]&x=1');
+  expect(withoutTokens('/metrics?TOKEN=cbh_secret')).toBe('/metrics?TOKEN=[token]');
+});

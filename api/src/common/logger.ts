@@ -4,9 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 
-/** A request's URL as logged: the single-use tokens of invitation and elevation links left out. */
+/**
+ * A request's URL as logged: the single-use tokens of invitation and elevation links left out, and any token a
+ * client put in the query (refused, but its request is still logged).
+ */
 export function withoutTokens(url: string): string {
-  return url.replace(/(\/api\/(?:invitations|auth\/elevate\/verify)\/)[^/?#]+/, '$1[token]');
+  return url
+    .replace(/(\/api\/(?:invitations|auth\/elevate\/verify)\/)[^/?#]+/, '$1[token]')
+    .replace(/([?&](?:access_token|token)=)[^&#]*/gi, '$1[token]');
 }
 
 /**
@@ -36,9 +41,11 @@ export function logRequests(http: FastifyInstance, logger: Logger) {
     const status = reply.statusCode;
     const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
     if (logger.isLevelEnabled(level)) {
+      // a request made with a personal access token names the token (its id, never the secret)
+      const token = (request as { apiToken?: { id: string } }).apiToken;
       logger[level](
         {
-          req: { id: request.id, method: request.method, url: withoutTokens(request.url) },
+          req: { id: request.id, method: request.method, url: withoutTokens(request.url), ...(token ? { token: token.id } : {}) },
           res: { statusCode: status },
           responseTime: Math.round(reply.elapsedTime),
         },

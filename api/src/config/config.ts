@@ -118,6 +118,8 @@ export const envSchema = z
     // every domain costs a round of outbound checks each DOMAIN_CHECK_INTERVAL, so the list is bounded
     DOMAINS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(50),
     DOMAINS_TOTAL: z.coerce.number().int().min(1).max(100_000).default(1000),
+    // requests one personal access token may make in a minute, counted across replicas
+    TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
     WS_CONNECTIONS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(10),
     WS_MAX_FRAME_BYTES: z.coerce.number().int().min(256).max(1_048_576).default(4096),
     RDAP_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default(DEFAULT_RDAP_BASE_URL),

@@ -25,6 +25,7 @@ import { InvitationEntity } from '../users/entities/invitation.entity';
 import { OrganizationEntity } from '../users/entities/organization.entity';
 import { UserEntity } from '../users/entities/user.entity';
 import { UserIdentityEntity } from '../users/entities/user-identity.entity';
+import { ApiTokenEntity } from '../tokens/entities/api-token.entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -54,4 +55,5 @@ export const ENTITIES = [
   DomainCheckResultEntity,
   DomainCheckBucketEntity,
   DomainAlertEntity,
+  ApiTokenEntity,
 ];

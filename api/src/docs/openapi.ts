@@ -2,7 +2,7 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import type { DiscoveryService } from '@nestjs/core';
 import { z } from 'zod';
-import { ACCESS_KEY, type Access } from '../auth/access.decorator';
+import { ACCESS_KEY, type Access, SESSION_ONLY_KEY } from '../auth/access.decorator';
 import { ZodPipe } from '../common/validation/zod.pipe';
 
 const BODY = 3;
@@ -54,6 +54,8 @@ export function buildOpenApi(discovery: DiscoveryService, prefix: string) {
       if (route === undefined) continue;
       const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number]!.toLowerCase();
       const access = (Reflect.getMetadata(ACCESS_KEY, handler) as Access | undefined) ?? classAccess;
+      const sessionOnly = (Reflect.getMetadata(SESSION_ONLY_KEY, handler) ?? Reflect.getMetadata(SESSION_ONLY_KEY, controller)) as
+        string | undefined;
       const path = join(prefix, base, route).replace(/:(\w+)/g, '{$1}');
       const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<
         string,
@@ -87,7 +89,9 @@ export function buildOpenApi(discovery: DiscoveryService, prefix: string) {
       paths[path]![method] = {
         operationId: `${controller.name.replace(/Controller$/, '')}.${name}`,
         tags: [controller.name.replace(/Controller$/, '')],
-        description: describeAccess(access),
+        description: sessionOnly
+          ? `${describeAccess(access)} Needs a person's session: never with an access token.`
+          : `${describeAccess(access)}${access?.kind === 'public' ? '' : ' A session or an access token (`Authorization: Bearer cbh_…`).'}`,
         ...(parameters.length ? { parameters } : {}),
         ...(requestBody ? { requestBody } : {}),
         responses: {

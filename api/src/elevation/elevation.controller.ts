@@ -3,12 +3,13 @@ import type { FastifyReply } from 'fastify';
 import { seeOther } from '../common/http';
 import type { z } from 'zod';
 import { elevateSchema } from '@cbh/contracts';
-import { ElevationAccount, Public } from '../auth/access.decorator';
+import { ElevationAccount, Public, SessionOnly } from '../auth/access.decorator';
 import type { AppRequest } from '../auth/session-user';
 import { ZodPipe } from '../common/validation/zod.pipe';
 import { type ElevationResult, ElevationService, RetryLaterException } from './elevation.service';
 
 @Controller('auth')
+@SessionOnly('Elevating privileges')
 export class ElevationController {
   constructor(private readonly elevation: ElevationService) {}
 

@@ -18,7 +18,7 @@ const user = (permissions: string[], id = 'u', role = 'viewer') => ({
 
 describe('live message delivery', () => {
   it('sends to readers, skips a client that is behind, disconnects one far behind, and never to clients without the permission', () => {
-    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory, {} as never);
+    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory, {} as never, {} as never);
     const reader = fakeSocket(0);
     const behind = fakeSocket(2 << 20);
     const farBehind = fakeSocket(16 << 20);
@@ -46,7 +46,7 @@ describe('live message delivery', () => {
 
 describe('messages that arrive together', () => {
   it('reach each socket in one write, in order, each socket only those it may read', () => {
-    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory, {} as never);
+    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory, {} as never, {} as never);
     const operator = fakeSocket();
     const domainsOnly = fakeSocket();
     const writes: number[] = [];
@@ -75,7 +75,7 @@ describe('messages that arrive together', () => {
 describe('the figures every 2 s', () => {
   it('go to a tenth of the sockets at a time, so each socket hears them once per interval', () => {
     const stats = [{ configId: 1 }];
-    const gateway = new RealtimeGateway({} as RealtimeBus, { latest: () => stats } as never, {} as UserDirectory, {} as never);
+    const gateway = new RealtimeGateway({} as RealtimeBus, { latest: () => stats } as never, {} as UserDirectory, {} as never, {} as never);
     const sockets = Array.from({ length: 25 }, () => fakeSocket());
     for (const socket of sockets) {
       gateway.handleConnection(
@@ -96,7 +96,7 @@ describe('the figures every 2 s', () => {
 
 describe('a change of an account', () => {
   it('goes to user managers and to that account, not to other readers', () => {
-    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory, {} as never);
+    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory, {} as never, {} as never);
     const manager = fakeSocket(0);
     const superAdmin = fakeSocket(0);
     const subject = fakeSocket(0);
@@ -121,7 +121,7 @@ describe('an account that changed', () => {
 
   it('keeps its sockets with its new permissions: a viewer who lost circuit_breaker_view gets no more breaker messages', async () => {
     const directory = directoryAnswering(user(['dashboard_view'], 'changed'));
-    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, directory, {} as never);
+    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, directory, {} as never, {} as never);
     const socket = fakeSocket(0);
     gateway.handleConnection(
       socket as unknown as WebSocket,
@@ -135,7 +135,7 @@ describe('an account that changed', () => {
 
   it('closes the sockets of a deactivated or deleted account, and only those', async () => {
     for (const answer of [{ ...user(['circuit_breaker_view'], 'changed'), isActive: false }, null]) {
-      const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, directoryAnswering(answer), {} as never);
+      const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, directoryAnswering(answer), {} as never, {} as never);
       const subject = fakeSocket(0);
       const other = fakeSocket(0);
       gateway.handleConnection(
@@ -157,7 +157,7 @@ describe('a session’s sockets', () => {
 
   it('close when the session’s cookie expires, and when the session ends on any replica', () => {
     jest.useFakeTimers();
-    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory, {} as never);
+    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory, {} as never, {} as never);
     const expiring = fakeSocket(0);
     const signedOut = fakeSocket(0);
     const staying = fakeSocket(0);
@@ -180,7 +180,13 @@ describe('revalidation', () => {
   it('closes the sockets whose session the table no longer has, whatever message was lost', async () => {
     const sessions = { live: async (sids: readonly string[]) => new Set(sids.filter((sid) => sid !== 'gone')) };
     const directory = { evict: () => undefined, get: async () => user(['circuit_breaker_view']) };
-    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, directory as never, sessions as never);
+    const gateway = new RealtimeGateway(
+      {} as RealtimeBus,
+      {} as MetricsService,
+      directory as never,
+      sessions as never,
+      { live: async () => new Set() } as never,
+    );
     const stale = fakeSocket(0);
     const current = fakeSocket(0);
     for (const [client, sid] of [

@@ -9,7 +9,11 @@ import { PgSessionStore } from '../auth/session-store';
 import { MetricsService } from '../metrics/metrics.service';
 import type { AuthenticatedUpgrade } from './session-ws-adapter';
 import { RealtimeBus } from '../bus/realtime-bus.service';
+import { TokenAuthenticator, tokenUser } from '../tokens/token-authenticator.service';
 import { textFrame } from './text-frame';
+
+/** How a token's sockets are named among sessions' keys (see sessionKey, a hex hash, which never starts so). */
+export const tokenKey = (tokenId: string) => `token:${tokenId}`;
 
 /** A client this far behind misses messages; this much further, it is disconnected. */
 const SKIP_ABOVE_BYTES = 1 << 20;
@@ -47,6 +51,8 @@ interface Client {
   session: string;
   /** The session's id, never sent anywhere: to ask the table whether the session still lives. */
   sid: string;
+  /** A socket opened with a personal access token: which one, and the permissions it was given. */
+  token?: { id: string; permissions: string[] };
   /** The connection under the socket: live messages are written to it as ready frames (see deliver). */
   connection: Duplex;
   /** Which slice of the sockets it is in for metricsUpdate (see METRICS_SLICES). */
@@ -67,6 +73,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     private readonly metrics: MetricsService,
     private readonly directory: UserDirectory,
     private readonly sessions: PgSessionStore,
+    private readonly tokens: TokenAuthenticator,
   ) {}
 
   private revalidateTimer?: NodeJS.Timeout;
@@ -79,6 +86,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       for (const { message } of envelopes) if (message.type === 'userChanged') void this.refreshAccount(message.data.userId);
     });
     this.bus.subscribeInternal('session-ended', ({ data }) => this.endSession(String(data), 'Signed out'));
+    this.bus.subscribeInternal('token-revoked', ({ data }) => this.endSession(tokenKey(String(data)), 'Token revoked'));
     // Messages can be lost (the LISTEN connection down, a publish that failed) and a socket can connect while its
     // session ends: the table decides, after every reconnection and every minute.
     this.bus.onReconnect(() => void this.revalidate());
@@ -97,8 +105,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   async revalidate() {
     if (this.clients.size === 0) return;
     try {
-      const live = await this.sessions.live([...new Set([...this.clients.values()].map((entry) => entry.sid))]);
-      for (const [client, entry] of this.clients) if (!live.has(entry.sid)) this.close(client, 'Signed out');
+      const entries = [...this.clients.values()];
+      const live = await this.sessions.live([...new Set(entries.filter((entry) => !entry.token).map((entry) => entry.sid))]);
+      const liveTokens = await this.tokens.live([...new Set(entries.flatMap((entry) => (entry.token ? [entry.token.id] : [])))]);
+      for (const [client, entry] of this.clients) {
+        if (entry.token ? !liveTokens.has(entry.token.id) : !live.has(entry.sid))
+          this.close(client, entry.token ? 'Token revoked' : 'Signed out');
+      }
       for (const userId of new Set([...this.clients.values()].map((entry) => entry.user.id))) await this.refreshAccount(userId);
     } catch (error) {
       this.logger.warn(`sockets not revalidated: ${(error as Error).message}`);
@@ -122,6 +135,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       user: session.user,
       session: session.key,
       sid: session.sid,
+      token: session.token,
       connection: request.socket,
       slice: this.connections++ % METRICS_SLICES,
     };
@@ -181,7 +195,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     if (fresh === undefined) return; // database unreachable: keep what we have rather than guess
     for (const [client, entry] of this.clients) {
       if (entry.user.id !== userId) continue;
-      if (fresh && fresh.isActive) entry.user = fresh;
+      // a token's socket hears what the token may read: its permissions that the owner still holds
+      if (fresh && fresh.isActive) entry.user = entry.token ? tokenUser(fresh, entry.token.permissions) : fresh;
       else this.close(client, 'Signed out');
     }
   }

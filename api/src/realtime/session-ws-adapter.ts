@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { INestApplicationContext } from '@nestjs/common';
+import { HttpException, type INestApplicationContext } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { Logger } from 'pino';
 import { clientMessageSchema } from '@cbh/contracts';
@@ -41,8 +41,8 @@ export function originAllowed(
 }
 
 /**
- * Plain WebSocket frames as JSON {type, data}, for signed-in sessions only and from the site's own pages: an
- * upgrade without a session is answered 401, one from another origin 403. A frame that is not JSON or not a known
+ * Plain WebSocket frames as JSON {type, data}, for signed-in sessions (or personal access tokens) only and from the
+ * site's own pages: an upgrade without either is answered 401, one from another origin 403. A frame that is not JSON or not a known
  * message is logged and ignored; the connection stays.
  */
 class SessionWsAdapter extends WsAdapter {
@@ -96,6 +96,8 @@ class SessionWsAdapter extends WsAdapter {
             done(true);
           },
           (error: Error) => {
+            // a refusal the authentication decided (a bad token, one in the URL, a token with a cookie, a token over its limit)
+            if (error instanceof HttpException && error.getStatus() < 500) return done(false, error.getStatus(), error.message);
             this.log.error({ err: error }, '/ws authentication failed');
             done(false, 500, 'Internal Server Error');
           },

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpException, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { acceptInvitationSchema } from '@cbh/contracts';
-import { Public } from '../auth/access.decorator';
+import { Public, SessionOnly } from '../auth/access.decorator';
 import { loginPage } from '../auth/login-page';
 import type { AppRequest } from '../auth/session-user';
 import { signIn } from '../auth/session-reader.service';
@@ -11,6 +11,7 @@ import { UsersService } from './users.service';
 /** The link in an invitation e-mail: a page to set a password, which activates the account and signs in. */
 @Controller('invitations')
 @Public()
+@SessionOnly('Accepting an invitation')
 export class InvitationsController {
   constructor(private readonly users: UsersService) {}
 

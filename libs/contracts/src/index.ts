@@ -18,3 +18,4 @@ export * from './load-test-vocabulary';
 export * from './load-tests';
 export * from './patterns';
 export * from './paging';
+export * from './tokens';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ELEVATION_METHODS, PERMISSIONS, ROLES } from './roles';
+import type { TokenVia } from './tokens';
 
 /** A user as the API returns it. */
 export interface UserView {
@@ -75,6 +76,8 @@ export interface AuditEntryView {
   before: unknown;
   after: unknown;
   requestId: string | null;
+  /** The personal access token the change was made through; null when made in a person's session or by the API. */
+  via: TokenVia | null;
   createdAt: string;
 }
 

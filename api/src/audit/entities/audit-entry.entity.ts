@@ -1,3 +1,4 @@
+import type { TokenVia } from '@cbh/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 @Entity('audit_entries')
@@ -11,5 +12,7 @@ export class AuditEntryEntity {
   @Column('jsonb', { nullable: true }) before!: object | null;
   @Column('jsonb', { nullable: true }) after!: object | null;
   @Column('text', { name: 'request_id', nullable: true }) requestId!: string | null;
+  /** The personal access token the change was made through, if any. */
+  @Column('jsonb', { nullable: true }) via!: TokenVia | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
 }

@@ -17,6 +17,7 @@ import {
   updateUserPermissionsSchema,
   updateUserSchema,
   updateUserStatusSchema,
+  createTokenSchema,
 } from '@cbh/contracts';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 
@@ -39,6 +40,7 @@ const TABLES = [
   'domain_verifications',
   'ssl_certificates',
   'domain_monitoring',
+  'api_tokens',
 ];
 
 let api: TestApi;
@@ -156,6 +158,14 @@ const ENDPOINTS: {
     schema: acceptInvitationSchema,
     fields: ['password', 'firstName', 'lastName'],
     cookie: () => undefined,
+  },
+  {
+    name: 'POST /api/tokens',
+    method: 'POST',
+    path: () => '/api/tokens',
+    schema: createTokenSchema,
+    fields: ['name', 'expiresInDays', 'permissions'],
+    cookie: () => admin,
   },
   {
     name: 'POST /api/circuit-breakers',

@@ -14,6 +14,7 @@ import { TransitionOnce1765000000000 } from './1765000000000-TransitionOnce';
 import { UserIdentities1765100000000 } from './1765100000000-UserIdentities';
 import { AttemptLimits1765200000000 } from './1765200000000-AttemptLimits';
 import { JournalNamesNotEmails1765300000000 } from './1765300000000-JournalNamesNotEmails';
+import { ApiTokens1765400000000 } from './1765400000000-ApiTokens';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   UserIdentities1765100000000,
   AttemptLimits1765200000000,
   JournalNamesNotEmails1765300000000,
+  ApiTokens1765400000000,
 ];

@@ -17,6 +17,7 @@ function entry(fields: Partial<AuditEntryView> & Pick<AuditEntryView, 'id' | 'cr
     before: null,
     after: null,
     requestId: 'req-1',
+    via: null,
     ...fields,
   };
 }
