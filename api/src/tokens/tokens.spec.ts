@@ -338,4 +338,34 @@ describe('/ws with a token', () => {
     expect((await api.call(`/api/tokens/${created.id}`, { method: 'DELETE', cookie: admin })).status).toBe(204);
     expect(await Promise.all(closes)).toEqual(['Token revoked', 'Token revoked']);
   });
+
+  it('sends a token’s socket only what the token may read, also after its owner changed', async () => {
+    const [{ id }] = await api.sql("SELECT id FROM users WHERE email = 'admin@demo.example.com'");
+    const grant = (permissions: string[]) =>
+      api.call(`/api/users/${id}/permissions`, { method: 'PATCH', cookie: admin, body: { permissions } });
+    await grant(['dashboard_view', 'circuit_breaker_view', 'api_access']);
+    const owner = await signIn(api.baseUrl, 'admin@demo.example.com', DEMO_PASSWORD);
+    const narrowed = await createToken(owner, { permissions: ['dashboard_view'] });
+    const socket = await connect({ authorization: `Bearer ${narrowed.token}` });
+    const control = await connect({ cookie: owner });
+    const heard: string[] = [];
+    socket.on('message', (data) => heard.push(JSON.parse(String(data)).type));
+    // the owner changes (userChanged): the socket is judged again with the token's permissions, not the owner's
+    await grant(['dashboard_view', 'circuit_breaker_view', 'metrics_view', 'api_access']);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const configUpdated = new Promise<void>((resolve) =>
+      control.on('message', (data) => JSON.parse(String(data)).type === 'configUpdated' && resolve()),
+    );
+    const created = await api.call('/api/circuit-breakers', {
+      method: 'POST',
+      cookie: admin,
+      body: { name: 'heard-by-readers', type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 },
+    });
+    expect(created.status).toBe(201);
+    await configUpdated;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard.filter((type) => type === 'configUpdated')).toEqual([]);
+    socket.close();
+    control.close();
+  });
 });
