@@ -26,6 +26,7 @@ import { OrganizationEntity } from '../users/entities/organization.entity';
 import { UserEntity } from '../users/entities/user.entity';
 import { UserIdentityEntity } from '../users/entities/user-identity.entity';
 import { ApiTokenEntity } from '../tokens/entities/api-token.entity';
+import { ApiTokenUsageEntity } from '../tokens/entities/api-token-usage.entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -56,4 +57,5 @@ export const ENTITIES = [
   DomainCheckBucketEntity,
   DomainAlertEntity,
   ApiTokenEntity,
+  ApiTokenUsageEntity,
 ];
