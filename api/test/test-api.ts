@@ -105,6 +105,16 @@ export async function startTestApi(env: Record<string, string> = {}, { logger }:
   };
 }
 
+/**
+ * Whether `check` holds within `ms` (asked every 20 ms, then once more): for a change that reaches another replica
+ * as a message, well inside the 10 s a cached copy may live.
+ */
+export async function eventually(check: () => Promise<boolean>, ms = 2000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!(await check()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  return check();
+}
+
 /** Signs in through POST /api/login and returns the session cookie. */
 export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/login`, {

@@ -12,16 +12,11 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import { hasPermission } from '@cbh/contracts';
+import { bearerOf } from '../common/http';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { TokenAuthenticator } from '../tokens/token-authenticator.service';
 import { ACCESS_KEY, type Access, SESSION_ONLY_KEY } from './access.decorator';
 import type { AppRequest } from './session-user';
-
-/** The token of `Authorization: Bearer <token>` (the scheme in any case), '' for an empty one; undefined without. */
-export function bearerOf(header: string | undefined): string | undefined {
-  const match = /^Bearer(?:\s+(.*))?$/i.exec(header ?? '');
-  return match ? (match[1] ?? '').trim() : undefined;
-}
 
 /** Query parameters a client might put a token in: refused, since URLs end up in logs, history and Referer headers. */
 const TOKEN_QUERY = /[?&](access_token|token)=/i;

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+import { DEMO_PASSWORD, eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 import { AuthHousekeeping } from './auth-housekeeping.service';
 
 let api: TestApi;
@@ -233,11 +233,6 @@ describe('two replicas on one database', () => {
   });
   const on = (replica: TestApi, path: string, cookie: string) =>
     fetch(`${replica.baseUrl}${path}`, { headers: { cookie }, redirect: 'manual' });
-  const eventually = async (check: () => Promise<boolean>, ms = 2000) => {
-    const deadline = Date.now() + ms;
-    while (!(await check()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    return check();
-  };
 
   it('counts failed sign-ins across replicas: ten in all, wherever they were tried', async () => {
     // from an address the account signed in from, the client's own limit of ten failures per e-mail decides

@@ -11,6 +11,12 @@ export function seeOther(reply: FastifyReply, location: string): FastifyReply {
   return reply.redirect(location, 303);
 }
 
+/** The token of `Authorization: Bearer <token>` (the scheme in any case), '' for an empty one; undefined without. */
+export function bearerOf(header: string | undefined): string | undefined {
+  const match = /^Bearer(?:\s+(.*))?$/i.exec(header ?? '');
+  return match ? (match[1] ?? '').trim() : undefined;
+}
+
 /** The path of a raw request (what Express called req.path): its URL without the query. */
 export function pathOf(req: IncomingMessage): string {
   const url = req.url ?? '/';

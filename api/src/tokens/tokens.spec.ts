@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
-import { PERMISSIONS } from '@cbh/contracts';
-import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+import { PERMISSIONS, type CreatedApiTokenView } from '@cbh/contracts';
+import { DEMO_PASSWORD, eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 import { tokenHash } from './token-authenticator.service';
 
 const SESSION_SECRET = 'a-session-secret-the-two-replicas-of-this-file-share';
@@ -38,27 +38,10 @@ function withToken(
   });
 }
 
-interface Created {
-  id: string;
-  name: string;
-  token: string;
-  prefix: string;
-  permissions: string[];
-  expiresAt: string;
-  createdAt: string;
-}
-
-async function createToken(cookie: string, body: Record<string, unknown> = {}): Promise<Created> {
+async function createToken(cookie: string, body: Record<string, unknown> = {}): Promise<CreatedApiTokenView> {
   const response = await api.call('/api/tokens', { method: 'POST', cookie, body: { name: 'ci-export', expiresInDays: 30, ...body } });
   expect(response.status).toBe(201);
   return response.json();
-}
-
-/** Within 2 s, well inside the 10 s a cached copy may live: the change reached the other replica as a message. */
-async function eventually(check: () => Promise<boolean>, ms = 2000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (!(await check()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-  return check();
 }
 
 const INVALID = { statusCode: 401, error: 'Unauthorized', message: 'The access token is not valid' };
@@ -67,7 +50,7 @@ describe('creating, listing and revoking', () => {
   it('creates a token shown once, kept only as its hash, with every permission of its owner unless narrowed', async () => {
     const response = await api.call('/api/tokens', { method: 'POST', cookie: admin, body: { name: 'ci-export', expiresInDays: 30 } });
     expect(response.status).toBe(201);
-    const created: Created = await response.json();
+    const created: CreatedApiTokenView = await response.json();
     expect(created.token).toMatch(/^cbh_[A-Za-z0-9_-]{43}$/);
     expect(created.prefix).toBe(created.token.slice(0, 12));
     expect(created.permissions).toEqual([...PERMISSIONS]);

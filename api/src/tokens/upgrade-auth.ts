@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { BadRequestException } from '@nestjs/common';
-import { bearerOf, TOKEN_AND_COOKIE_MESSAGE, TOKEN_IN_URL_MESSAGE, tokenInQuery } from '../auth/access.guard';
+import { TOKEN_AND_COOKIE_MESSAGE, TOKEN_IN_URL_MESSAGE, tokenInQuery } from '../auth/access.guard';
+import { bearerOf } from '../common/http';
 import type { LiveSession, SessionReader } from '../auth/session-reader.service';
 import { tokenKey } from '../realtime/realtime.gateway';
 import type { TokenAuthenticator } from './token-authenticator.service';

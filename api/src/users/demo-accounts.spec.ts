@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, signIn, startTestApi, type TestApi } from '../../test/test-api';
+import { DEMO_PASSWORD, eventually, signIn, startTestApi, type TestApi } from '../../test/test-api';
 import { DEMO_USERS } from './bootstrap.service';
 
 /**
@@ -25,9 +25,7 @@ it('deactivates the demo accounts when a replica starts in production, ending th
   const rows = await seeded.sql('SELECT email, is_active FROM users WHERE email = ANY($1) ORDER BY email', [emails]);
   expect(rows).toEqual([...emails].sort().map((email) => ({ email, is_active: false })));
   // the replica that kept serving drops the session as soon as the fan-out tells it
-  const statusOnSeeded = () => seeded.call('/api/auth/user', { cookie: viewer }).then((response) => response.status);
-  for (let tries = 0; tries < 100 && (await statusOnSeeded()) !== 401; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
-  expect(await statusOnSeeded()).toBe(401);
+  expect(await eventually(async () => (await seeded.call('/api/auth/user', { cookie: viewer })).status === 401)).toBe(true);
   const audit = await seeded.sql(`SELECT actor_id, after FROM audit_entries WHERE action = 'user.deactivate'`);
   expect(audit).toHaveLength(emails.length);
   expect(audit[0]).toEqual({ actor_id: null, after: { isActive: false, reason: 'demo account in production' } });

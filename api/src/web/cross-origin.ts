@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { UnsupportedMediaTypeException } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
-import { pathOf } from '../common/http';
+import { bearerOf, pathOf } from '../common/http';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -44,7 +44,7 @@ export function refusedBodyType(request: IncomingMessage): string | null {
  * without the page knowing the token: cross-site forgery needs an ambient credential, so such requests are exempt.
  */
 export const isBearerWithoutCookie = (request: { headers: IncomingMessage['headers'] }) =>
-  /^Bearer\s/i.test(String(request.headers.authorization ?? '')) && request.headers.cookie === undefined;
+  bearerOf(request.headers.authorization) !== undefined && request.headers.cookie === undefined;
 
 /**
  * Defences against cross-site request forgery, on every state-changing request:
