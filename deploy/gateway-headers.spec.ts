@@ -1,12 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseRemotesManifest } from '@cbh/contracts';
 import { startTestApi, type TestApi } from '../api/test/test-api';
 import { securityHeaders } from '../api/src/web/security-headers';
+import { freePort } from '../tools/testing/free-port';
 
 /**
  * The compose gateway run for real: Debian's nginx with deploy/nginx/gateway.conf, its upstreams on loopback (a
@@ -31,14 +32,6 @@ async function apiSiteHeaders(): Promise<Map<string, string>> {
   } finally {
     server.close();
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** A built site in small: the shell's page and chunk, and each remote's entry and a hashed chunk. */

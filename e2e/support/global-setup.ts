@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { freePort } from '../../tools/testing/free-port';
 import { ACCOUNTS_ENV, DIST, SCRATCH, startSite } from './server';
 
 /** Starts the production site once (with its embedded PostgreSQL unless DATABASE_URL is set). */
@@ -9,8 +10,8 @@ export default async function globalSetup() {
   }
   rmSync(SCRATCH, { recursive: true, force: true });
   mkdirSync(SCRATCH, { recursive: true });
-  process.env.E2E_PG_PORT ??= '54340';
-  const port = Number(process.env.E2E_PORT ?? 3301);
+  process.env.E2E_PG_PORT ??= String(await freePort());
+  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
   const site = await startSite({
     port,
     env: { DATA_DIR: path.join(SCRATCH, 'data'), EMBEDDED_PG_PORT: process.env.E2E_PG_PORT, ...ACCOUNTS_ENV },

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../../api/src/database/embedded-postgres';
+import { freePort } from '../testing/free-port';
 
 /** A real PostgreSQL for the API tests: DATABASE_URL when set, else an embedded cluster kept for reuse. */
 export default async function globalSetup() {
@@ -9,7 +10,7 @@ export default async function globalSetup() {
   }
   const database = await startEmbeddedPostgres({
     dataDir: path.resolve(__dirname, '../../.data/test'),
-    port: Number(process.env.TEST_PG_PORT ?? 54330),
+    port: process.env.TEST_PG_PORT ? Number(process.env.TEST_PG_PORT) : await freePort(),
     database: 'postgres',
   });
   process.env.TEST_DATABASE_URL = database.url;

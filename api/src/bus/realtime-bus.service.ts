@@ -51,6 +51,7 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
   private readonly reconnectHandlers = new Set<() => void>();
   private listener?: ChannelListener;
   private closing = false;
+  private reconnectTimer: NodeJS.Timeout | undefined;
   private readonly waiting: Waiting[] = [];
   private sending = false;
 
@@ -69,6 +70,7 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown() {
     this.closing = true;
+    clearTimeout(this.reconnectTimer);
     await this.listener?.close().catch(() => undefined);
   }
 
@@ -136,7 +138,7 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async listen() {
-    this.listener = await this.channel.listen(
+    const listener = await this.channel.listen(
       (payload) => {
         let parsed: unknown;
         try {
@@ -151,6 +153,9 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
         this.reconnectSoon();
       },
     );
+    // a reconnect that finished after shutdown began must not leave its connection open
+    if (this.closing) await listener.close().catch(() => undefined);
+    else this.listener = listener;
   }
 
   /** Hands a notification's envelopes on in order: runs of live messages together, internal ones one by one. */
@@ -173,7 +178,7 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
 
   private reconnectSoon() {
     if (this.closing) return;
-    setTimeout(
+    this.reconnectTimer = setTimeout(
       () =>
         void this.listen().then(
           () => this.reconnectHandlers.forEach((handler) => handler()),
@@ -183,7 +188,8 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
           },
         ),
       RECONNECT_MS,
-    ).unref();
+    );
+    this.reconnectTimer.unref();
   }
 }
 
