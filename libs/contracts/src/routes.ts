@@ -49,6 +49,8 @@ export const ROUTES = {
   domains: { path: '/domains', remote: 'mfe_domains', title: 'Domains' },
   users: { path: '/users', remote: 'mfe_users', title: 'User Management', permission: 'user_management' },
   elevate: { path: '/elevate', remote: 'mfe_users', title: 'Elevate to Super Admin' },
+  /** The signed-in person's own profile, access tokens and sessions; signed-out visitors are asked to sign in. */
+  account: { path: '/account', remote: 'mfe_users', title: 'Account' },
 } as const satisfies Record<string, RouteDefinition>;
 
 /** One page per pattern demonstration, rendered by mfe_patterns. */

@@ -1,11 +1,13 @@
 import { ROUTES } from '@cbh/contracts';
 import { RoutePages } from '@cbh/router';
+import { AccountPage } from '../features/account/AccountPage';
 import { PrivilegeElevationPage } from '../features/elevation/PrivilegeElevationPage';
 import { UserManagementPage } from '../features/users/UserManagementPage';
 
 export const pages = [
   { path: ROUTES.users.path, Component: UserManagementPage },
   { path: ROUTES.elevate.path, Component: PrivilegeElevationPage },
+  { path: ROUTES.account.path, Component: AccountPage },
 ];
 
 export default function UsersRoutes() {

@@ -68,6 +68,18 @@ const LiveStatus = styled.span`
   color: ${theme.colors.muted};
 `;
 
+const AccountLink = styled(Link)`
+  color: inherit;
+  font-weight: 500;
+  text-decoration: none;
+  /* a comfortable target for a finger as well as a pointer */
+  padding: 4px 2px;
+  &:hover,
+  &:focus-visible {
+    text-decoration: underline;
+  }
+`;
+
 /** Which optional links and actions the top bar shows for this account. */
 export function chromeAccess(user: AuthUser | null) {
   return {
@@ -111,7 +123,9 @@ export function TopBar({ user, live = false, openBreakers = null }: { user: Auth
               {live ? 'Live' : 'Offline'}
             </LiveStatus>
             {openBreakers}
-            <span data-testid="account-name">{user.firstName || user.email}</span>
+            <AccountLink to={ROUTES.account.path} data-testid="account-name" title="Your account, tokens and sessions">
+              {user.firstName || user.email}
+            </AccountLink>
             <RoleBadge role={user.role} />
             <ButtonLink href="/api/logout" $variant="outline">
               Logout

@@ -1,0 +1,150 @@
+/** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createAppStore } from '@cbh/api-client';
+import type { ApiTokenView, AuthUser, CreatedApiTokenView } from '@cbh/contracts';
+import { MemoryRouter } from '@cbh/router';
+import { apiError, authUser, clickAndSettle, fakeApi, polyfillRadix } from '@cbh/test-support';
+import { Toaster } from '@cbh/ui';
+import { AccountPage } from './AccountPage';
+import { SHOWN_ONCE_WARNING } from './TokenSecret';
+
+beforeAll(polyfillRadix);
+
+const scripter = authUser({
+  email: 'ops@example.com',
+  firstName: 'Olga',
+  role: 'operator',
+  permissions: ['dashboard_view', 'circuit_breaker_view', 'metrics_view', 'api_access'],
+});
+
+const TOKEN: ApiTokenView = {
+  id: '0b1f6d4e-5a8c-4d3e-9f10-1a2b3c4d5e6f',
+  name: 'ci-export',
+  prefix: 'cbh_3fA9xYz1',
+  permissions: ['dashboard_view', 'metrics_view'],
+  createdAt: '2026-11-01T10:00:00.000Z',
+  expiresAt: '2099-01-01T10:00:00.000Z',
+  lastUsedAt: '2026-11-20T08:15:00.000Z',
+  lastUsedFrom: '203.0.113.7',
+};
+
+function renderAccount() {
+  return render(
+    <Provider store={createAppStore()}>
+      <MemoryRouter initialEntries={['/account']}>
+        <AccountPage />
+      </MemoryRouter>
+      <Toaster />
+    </Provider>,
+  );
+}
+
+function accountApi(me: AuthUser | null, routes: Record<string, unknown> = {}) {
+  return fakeApi({ 'GET /api/auth/user': me, 'GET /api/tokens': [TOKEN], ...routes });
+}
+
+it('shows the profile: name, e-mail, role and the permissions the person holds', async () => {
+  accountApi(scripter);
+  renderAccount();
+  const profile = await screen.findByRole('region', { name: 'Profile' });
+  expect(within(profile).getByText('Olga')).toBeTruthy();
+  expect(within(profile).getByText('ops@example.com')).toBeTruthy();
+  const held = within(within(profile).getByRole('list', { name: 'Your permissions' })).getAllByRole('listitem');
+  expect(held.map((item) => item.textContent)).toEqual(['dashboard_view', 'circuit_breaker_view', 'metrics_view', 'api_access']);
+});
+
+it('lists the tokens by name and prefix, never a secret, with when and where each was last used', async () => {
+  accountApi(scripter);
+  renderAccount();
+  const table = await screen.findByRole('region', { name: 'API tokens' });
+  const row = (await within(table).findByRole('cell', { name: 'ci-export' })).closest('tr')!;
+  expect(within(row).getByText('cbh_3fA9xYz1…')).toBeTruthy();
+  expect(row.textContent).toContain('from 203.0.113.7');
+});
+
+it('creates a token with the chosen permissions only, shows it once with Copy and the warning, and forgets it on Done', async () => {
+  const created: CreatedApiTokenView = {
+    id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+    name: 'nightly',
+    token: 'cbh_' + 'A'.repeat(43),
+    prefix: 'cbh_AAAAAAAA',
+    permissions: ['dashboard_view', 'api_access'],
+    expiresAt: '2026-12-25T00:00:00.000Z',
+    createdAt: '2026-11-25T00:00:00.000Z',
+  };
+  const api = accountApi(scripter, { 'POST /api/tokens': () => Response.json(created, { status: 201 }) });
+  const writeText = jest.fn(async () => undefined);
+  Object.assign(navigator, { clipboard: { writeText } });
+  renderAccount();
+  fireEvent.click(await screen.findByRole('button', { name: 'New Token' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'New Access Token' }));
+  // only what the person holds is on offer, all on at first
+  expect(dialog.getAllByRole('switch').map((toggle) => toggle.getAttribute('aria-label'))).toEqual([
+    'dashboard_view',
+    'circuit_breaker_view',
+    'metrics_view',
+    'api_access',
+  ]);
+  fireEvent.change(dialog.getByLabelText('Name'), { target: { value: ' nightly ' } });
+  fireEvent.change(dialog.getByLabelText('Expires after (days)'), { target: { value: '30' } });
+  fireEvent.click(dialog.getByRole('switch', { name: 'circuit_breaker_view' }));
+  fireEvent.click(dialog.getByRole('switch', { name: 'metrics_view' }));
+  await clickAndSettle(dialog.getByRole('button', { name: 'Create Token' }));
+
+  expect(api.callsTo('POST', '/api/tokens')[0]?.body).toEqual({
+    name: 'nightly',
+    expiresInDays: 30,
+    permissions: ['dashboard_view', 'api_access'],
+  });
+  expect(await dialog.findByTestId('token-secret')).toHaveProperty('textContent', created.token);
+  expect(dialog.getByText(SHOWN_ONCE_WARNING)).toBeTruthy();
+  fireEvent.click(dialog.getByRole('button', { name: 'Copy' }));
+  await waitFor(() => expect(writeText).toHaveBeenCalledWith(created.token));
+  expect(await dialog.findByText('Copied')).toBeTruthy();
+
+  fireEvent.click(dialog.getByRole('button', { name: 'Done' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(screen.queryByText(created.token)).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'New Token' }));
+  expect(within(await screen.findByRole('dialog', { name: 'New Access Token' })).queryByTestId('token-secret')).toBeNull();
+});
+
+it('keeps the dialog open and says why when the server refuses the token', async () => {
+  accountApi(scripter, { 'POST /api/tokens': apiError(400, 'expiresInDays: the organisation allows tokens of at most 90 days') });
+  renderAccount();
+  fireEvent.click(await screen.findByRole('button', { name: 'New Token' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'New Access Token' }));
+  fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'long' } });
+  fireEvent.change(dialog.getByLabelText('Expires after (days)'), { target: { value: '365' } });
+  await clickAndSettle(dialog.getByRole('button', { name: 'Create Token' }));
+  expect(await screen.findByText('expiresInDays: the organisation allows tokens of at most 90 days')).toBeTruthy();
+  expect(dialog.queryByTestId('token-secret')).toBeNull();
+});
+
+it('revokes a token only after confirming, then lists the tokens again', async () => {
+  const api = accountApi(scripter, { [`DELETE /api/tokens/${TOKEN.id}`]: () => new Response(null, { status: 204 }) });
+  renderAccount();
+  fireEvent.click(await screen.findByRole('button', { name: 'Revoke ci-export' }));
+  const confirm = within(await screen.findByRole('alertdialog', { name: 'Revoke token' }));
+  expect(api.callsTo('DELETE', `/api/tokens/${TOKEN.id}`)).toHaveLength(0);
+  await act(async () => fireEvent.click(confirm.getByRole('button', { name: 'Revoke' })));
+  await waitFor(() => expect(api.callsTo('DELETE', `/api/tokens/${TOKEN.id}`)).toHaveLength(1));
+  expect(await screen.findByText('Token Revoked')).toBeTruthy();
+  await waitFor(() => expect(api.callsTo('GET', '/api/tokens')).toHaveLength(2));
+});
+
+it('tells a person without api_access why there are no tokens, and asks no tokens of the server', async () => {
+  const api = accountApi(authUser({ email: 'vera@example.com', role: 'viewer', permissions: ['dashboard_view'] }));
+  renderAccount();
+  expect(await screen.findByText(/Access tokens need the api_access permission/)).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'New Token' })).toBeNull();
+  expect(api.callsTo('GET', '/api/tokens')).toHaveLength(0);
+});
+
+it('asks a signed-out visitor to sign in', async () => {
+  accountApi(null, { 'GET /api/auth/user': apiError(401, 'Unauthorized') });
+  renderAccount();
+  expect(await screen.findByText('Sign in to see your account.')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/api/login');
+});

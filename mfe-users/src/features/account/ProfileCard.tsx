@@ -1,0 +1,50 @@
+import styled from 'styled-components';
+import type { AuthUser } from '@cbh/contracts';
+import { Badge, BadgeList, Card, RoleBadge, SectionTitle, theme } from '@cbh/ui';
+import { heldPermissions } from './held-permissions';
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 8px 16px;
+  margin: 0;
+  dt {
+    color: ${theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+/** Who the person is and what they may do, as the server judges it. */
+export function ProfileCard({ me }: { me: AuthUser }) {
+  const name = [me.firstName, me.lastName].filter(Boolean).join(' ');
+  const held = heldPermissions(me);
+  return (
+    <Card aria-labelledby="profile-title">
+      <SectionTitle id="profile-title">Profile</SectionTitle>
+      <Facts>
+        <dt>Name</dt>
+        <dd>{name || '—'}</dd>
+        <dt>E-mail</dt>
+        <dd>{me.email}</dd>
+        <dt>Role</dt>
+        <dd>
+          <RoleBadge role={me.role} />
+        </dd>
+        <dt>Permissions</dt>
+        <dd>
+          <BadgeList aria-label="Your permissions">
+            {held.map((permission) => (
+              <li key={permission}>
+                <Badge $color={theme.colors.muted}>{permission}</Badge>
+              </li>
+            ))}
+          </BadgeList>
+        </dd>
+      </Facts>
+    </Card>
+  );
+}
