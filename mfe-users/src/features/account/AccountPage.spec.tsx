@@ -57,7 +57,7 @@ it('shows the profile: name, e-mail, role and the permissions the person holds',
 it('lists the tokens by name and prefix, never a secret, with when and where each was last used', async () => {
   accountApi(scripter);
   renderAccount();
-  const table = await screen.findByRole('region', { name: 'API tokens' });
+  const table = await screen.findByRole('region', { name: 'Your access tokens' });
   const row = (await within(table).findByRole('cell', { name: 'ci-export' })).closest('tr')!;
   expect(within(row).getByText('cbh_3fA9xYz1…')).toBeTruthy();
   expect(row.textContent).toContain('from 203.0.113.7');

@@ -10,6 +10,7 @@ const DESCRIPTION = 'Your profile, your access tokens and where you are signed i
 // min-width 0 lets the tables inside scroll sideways instead of widening the page on a narrow screen
 const Page = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 24px;
   min-width: 0;
   max-width: 100%;

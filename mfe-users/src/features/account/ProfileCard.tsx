@@ -5,7 +5,7 @@ import { heldPermissions } from './held-permissions';
 
 const Facts = styled.dl`
   display: grid;
-  grid-template-columns: max-content 1fr;
+  grid-template-columns: max-content minmax(0, 1fr);
   gap: 8px 16px;
   margin: 0;
   dt {

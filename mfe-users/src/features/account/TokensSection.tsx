@@ -69,7 +69,7 @@ export function TokensSection({ me }: { me: AuthUser }) {
         <CreateTokenDialog held={held} />
       </Header>
       {tokens.data ? (
-        <DataTable label="API tokens" columns={TOKEN_COLUMNS} minWidth={760}>
+        <DataTable label="Your access tokens" columns={TOKEN_COLUMNS} minWidth={760}>
           {tokens.data.length === 0 ? (
             <tr>
               <td colSpan={TOKEN_COLUMNS.length}>
