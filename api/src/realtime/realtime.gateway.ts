@@ -2,7 +2,7 @@ import { type BeforeApplicationShutdown, Logger, type OnModuleInit, type OnModul
 import { type OnGatewayConnection, type OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
-import { canManageUsers, hasPermission, METRICS_UPDATE_INTERVAL_MS, WS_PATH, type ServerMessage } from '@cbh/contracts';
+import { canManageUsers, hasPermission, METRICS_UPDATE_INTERVAL_MS, WS_PATH, WS_SIGNED_OUT_CLOSE, type ServerMessage } from '@cbh/contracts';
 import type { SessionUser } from '../auth/session-user';
 import { UserDirectory } from '../auth/user-directory.service';
 import { PgSessionStore } from '../auth/session-store';
@@ -130,7 +130,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   handleConnection(client: WebSocket, request: AuthenticatedUpgrade) {
     const session = request.session;
-    if (!session) return client.close(4401, 'Unauthorized');
+    if (!session) return client.close(WS_SIGNED_OUT_CLOSE, 'Unauthorized');
     const entry: Client = {
       user: session.user,
       session: session.key,
@@ -166,7 +166,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   private close(client: WebSocket, reason: string) {
     clearTimeout(this.clients.get(client)?.expiry);
     this.clients.delete(client);
-    client.close(4401, reason);
+    client.close(WS_SIGNED_OUT_CLOSE, reason);
   }
 
   @SubscribeMessage('ping')

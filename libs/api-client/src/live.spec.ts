@@ -1,3 +1,4 @@
+import { WS_SIGNED_OUT_CLOSE } from '@cbh/contracts';
 import { breakerStats } from '@cbh/test-support';
 import { createAppStore } from './api';
 import { breakersApi } from './breakers';
@@ -65,6 +66,21 @@ describe('live connection', () => {
     FakeSocket.opened[0]!.onclose!({ code: GOING_AWAY });
     jest.advanceTimersByTime(0);
     expect(FakeSocket.opened).toHaveLength(2);
+    live.stop();
+  });
+
+  it('tells its signed-out listeners when the server closes the socket because the session ended, and only then', () => {
+    const live = connection();
+    const signedOut = jest.fn();
+    live.onSignedOut(signedOut);
+    live.start();
+    FakeSocket.opened[0]!.onopen!();
+    FakeSocket.opened[0]!.onclose!({ code: 1006 });
+    expect(signedOut).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(LOST_RECONNECT_MAX_MS);
+    FakeSocket.opened[1]!.onopen!();
+    FakeSocket.opened[1]!.onclose!({ code: WS_SIGNED_OUT_CLOSE });
+    expect(signedOut).toHaveBeenCalledTimes(1);
     live.stop();
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ServerMessage } from '@cbh/contracts';
-import { WS_PATH } from '@cbh/contracts';
+import { WS_PATH, WS_SIGNED_OUT_CLOSE } from '@cbh/contracts';
 import { api, type AppDispatch } from './api';
 import { breakersApi } from './breakers';
 
@@ -36,6 +36,7 @@ export class LiveConnection {
   private connectedNow = false;
   private readonly listeners = new Set<Listener>();
   private readonly statusListeners = new Set<() => void>();
+  private readonly signedOutListeners = new Set<() => void>();
 
   constructor(
     private readonly url: () => string,
@@ -95,10 +96,17 @@ export class LiveConnection {
       if (this.socket !== socket) return;
       this.socket = null;
       this.setConnected(false);
+      if (event?.code === WS_SIGNED_OUT_CLOSE) this.signedOutListeners.forEach((listener) => listener());
       if (!this.running) return;
       const delay = event?.code === GOING_AWAY ? 0 : opened ? Math.round(this.random() * LOST_RECONNECT_MAX_MS) : RECONNECT_DELAY_MS;
       this.retry = setTimeout(() => this.connect(), delay);
     };
+  }
+
+  /** Called when the server closes the socket because its session or token ended (WS_SIGNED_OUT_CLOSE). */
+  onSignedOut(listener: () => void): () => void {
+    this.signedOutListeners.add(listener);
+    return () => this.signedOutListeners.delete(listener);
   }
 
   private setConnected(connected: boolean) {
@@ -215,8 +223,12 @@ export function useLiveConnection(enabled: boolean, dispatch: AppDispatch): bool
       if (liveConnection.connected && wasConnected) dispatch(api.util.invalidateTags(['Metrics', 'Breakers', 'Journal']));
       if (liveConnection.connected) wasConnected = true;
     });
+    // a session ended elsewhere ("sign out everywhere else", a manager, expiry): the page asks who is signed in, and
+    // shows itself signed out at once rather than at its next request
+    const unwatchSignOut = liveConnection.onSignedOut(() => dispatch(api.util.invalidateTags(['AuthUser'])));
     liveConnection.start();
     return () => {
+      unwatchSignOut();
       unwatch();
       unsubscribe();
       refresh.stop();

@@ -19,3 +19,8 @@ export const REMOTE_LOAD_TIMEOUT_MS = 10_000;
 
 /** The live updates' WebSocket path; every frame is JSON {type, data}. */
 export const WS_PATH = '/ws';
+/**
+ * The close code of a /ws socket whose session or token ended (signed out here or elsewhere, expired, revoked, the
+ * account deactivated): the page learns it is signed out without waiting for its next request.
+ */
+export const WS_SIGNED_OUT_CLOSE = 4401;
