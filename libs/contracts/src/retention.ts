@@ -17,5 +17,5 @@ export const updateRetentionSchema = z
   })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), { message: 'name at least one setting to change' });
 
-/** POST /api/system/retention/prune takes no settings: an empty body, or none. */
-export const pruneRetentionSchema = z.strictObject({});
+/** POST /api/system/retention/prune takes no settings: no body, an empty object or JSON null. */
+export const pruneRetentionSchema = z.strictObject({}).nullish();
