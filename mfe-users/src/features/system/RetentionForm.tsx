@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useUpdateRetentionMutation } from '@cbh/api-client';
 import {
@@ -19,10 +19,14 @@ const Form = styled.form`
   align-items: start;
 `;
 
+const Setting = styled.div`
+  display: grid;
+  gap: 6px;
+`;
+
 const Hint = styled(Muted)`
   margin: 0;
   font-size: 12px;
-  font-weight: 400;
 `;
 
 const Actions = styled.div`
@@ -42,6 +46,7 @@ function daysOf(text: string): number | null {
 
 /** The four retention settings in days; Save sends the ones changed. */
 export function RetentionForm({ saved }: { saved: RetentionSettings }) {
+  const id = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
   const [updateRetention, { isLoading }] = useUpdateRetentionMutation();
 
@@ -62,20 +67,23 @@ export function RetentionForm({ saved }: { saved: RetentionSettings }) {
   return (
     <Form onSubmit={submit} aria-label="Retention settings">
       {RETENTION_SETTINGS.map((setting) => (
-        <FieldLabel key={setting}>
-          {RETENTION_SETTING_LABELS[setting]} (days)
-          <TextInput
-            type="number"
-            inputMode="numeric"
-            min={RETENTION_MIN_DAYS}
-            max={RETENTION_MAX_DAYS}
-            step={1}
-            required
-            value={draft[setting]}
-            onChange={(event) => setDraft((current) => ({ ...current, [setting]: event.target.value }))}
-          />
-          <Hint>{RETENTION_SETTING_DESCRIPTIONS[setting]}</Hint>
-        </FieldLabel>
+        <Setting key={setting}>
+          <FieldLabel>
+            {RETENTION_SETTING_LABELS[setting]} (days)
+            <TextInput
+              type="number"
+              inputMode="numeric"
+              min={RETENTION_MIN_DAYS}
+              max={RETENTION_MAX_DAYS}
+              step={1}
+              required
+              aria-describedby={`${id}-${setting}`}
+              value={draft[setting]}
+              onChange={(event) => setDraft((current) => ({ ...current, [setting]: event.target.value }))}
+            />
+          </FieldLabel>
+          <Hint id={`${id}-${setting}`}>{RETENTION_SETTING_DESCRIPTIONS[setting]}</Hint>
+        </Setting>
       ))}
       <Actions>
         <Button type="submit" disabled={!valid || changed.length === 0 || isLoading}>
