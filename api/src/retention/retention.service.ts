@@ -78,21 +78,23 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
 
   private async run(req: AppRequest | null, settings: RetentionSettingsEntity): Promise<PruneResultView> {
     const removed = {} as PruneCounts;
+    let finished: RetentionSettingsEntity;
     try {
       for (const kind of PRUNED_KINDS) removed[kind] = await this.repository.prune(kind, settings);
+      finished = await this.dataSource.transaction(async (manager) => {
+        const row = await this.repository.finish(manager, removed);
+        await this.audit.record(
+          req,
+          { action: 'retention.prune', targetType: 'retention', after: { removed, settings: settingsOf(settings) } },
+          manager,
+        );
+        return row;
+      });
     } catch (error) {
+      // the next check, on any replica, tries again rather than wait for the claim to lapse
       await this.repository.release().catch(() => undefined);
       throw error;
     }
-    const finished = await this.dataSource.transaction(async (manager) => {
-      const row = await this.repository.finish(manager, removed);
-      await this.audit.record(
-        req,
-        { action: 'retention.prune', targetType: 'retention', after: { removed, settings: settingsOf(settings) } },
-        manager,
-      );
-      return row;
-    });
     const counts = PRUNED_KINDS.map((kind) => `${removed[kind]} ${kind}`).join(', ');
     this.logger.log(
       `retention prune ${req ? `by ${req.user!.email}` : '(daily)'} removed ${counts} (kept days: ${JSON.stringify(settingsOf(settings))})`,
