@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
 import { apiSignIn, createBreaker, breakerBehindChaos, siteApi } from './support/site-api';
+import { freePort } from '../tools/testing/free-port';
 
 /*
  * Two more API processes of the production build on the site's database (so three replicas in all): every replica
@@ -12,7 +13,7 @@ let second: Site;
 
 test.beforeAll(async () => {
   const env = { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET };
-  [first, second] = await Promise.all([startSite({ port: 3351, env }), startSite({ port: 3352, env })]);
+  [first, second] = await Promise.all([startSite({ port: await freePort(), env }), startSite({ port: await freePort(), env })]);
 });
 test.afterAll(async () => {
   await Promise.all([first?.stop(), second?.stop()]);
@@ -112,7 +113,7 @@ test('every replica reports the sum of the calls made through each, and a stoppe
 
 test('a manual control on one replica acts on every replica and is journalled once, with who did it', async () => {
   test.setTimeout(60_000);
-  const other = await startSite({ port: 3353, env: { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET } });
+  const other = await startSite({ port: await freePort(), env: { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET } });
   try {
     const cookie = await apiSignIn(first);
     const breaker = await createBreaker(first, cookie, 'Controlled');

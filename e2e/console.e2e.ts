@@ -3,6 +3,7 @@ import { seriousViolations } from './support/axe';
 import { loadedProviders } from './support/federation';
 import { ADMIN, DEMO_PASSWORD, SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
 import { signIn } from './support/sign-in';
+import { freePort } from '../tools/testing/free-port';
 
 /** Breakers the tests made, deleted after each test so that later files find the seeded ones as they were. */
 const made: { request: APIRequestContext; id: number }[] = [];
@@ -68,7 +69,7 @@ test('replays a journal after a 100 % load test: CLOSED → OPEN → HALF_OPEN �
 test.describe('with a second API replica', () => {
   let second: Site;
   test.beforeAll(async () => {
-    second = await startSite({ port: 3361, env: { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET } });
+    second = await startSite({ port: await freePort(), env: { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET } });
   });
   test.afterAll(async () => {
     await second?.stop();

@@ -6,8 +6,8 @@ import WebSocket from 'ws';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../api/src/database/embedded-postgres';
 import { ACCOUNTS_ENV, SCRATCH, startSite, type Site } from './support/server';
 import { apiSignIn, siteApi } from './support/site-api';
+import { freePort } from '../tools/testing/free-port';
 
-const PG_PORT = 54352;
 const OUTAGE_MS = 12_000;
 const REQUEST_RATE = 20;
 
@@ -58,9 +58,9 @@ test.skip(Boolean(process.env.DATABASE_URL), 'the test stops and starts an embed
 test('PostgreSQL restarted during a load test: reads answer, writes get a 503, the API reconnects and nothing is lost or doubled', async () => {
   test.setTimeout(150_000);
   const dataDir = mkdtempSync(path.join(SCRATCH, 'pg-restart-'));
-  const options = { dataDir, port: PG_PORT, database: 'circuit_breaker_hub' };
+  const options = { dataDir, port: await freePort(), database: 'circuit_breaker_hub' };
   let database: EmbeddedDatabase = await startEmbeddedPostgres(options);
-  const site = await startSite({ port: 3376, env: { ...ACCOUNTS_ENV, DATABASE_URL: database.url } });
+  const site = await startSite({ port: await freePort(), env: { ...ACCOUNTS_ENV, DATABASE_URL: database.url } });
   const db = new Client({ connectionString: database.url });
   try {
     const cookie = await apiSignIn(site);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadedProviders } from './support/federation';
 import { ROOT, SCRATCH, startSiteFromCopy } from './support/server';
+import { freePort } from '../tools/testing/free-port';
 
 /** sha256 of every file under a folder, by relative path. */
 function fingerprint(dir: string): Record<string, string> {
@@ -18,7 +19,7 @@ function fingerprint(dir: string): Record<string, string> {
 }
 
 test('a remote deleted from disk shows a fallback card with Retry, and every other route keeps working', async ({ page }) => {
-  const site = await startSiteFromCopy(3311);
+  const site = await startSiteFromCopy(await freePort());
   try {
     const domains = path.join(site.staticRoot, 'mfe-domains');
     const parked = `${domains}.parked`;
@@ -78,7 +79,7 @@ function deploy(from: string, to: string) {
 
 test('a redeployed remote shows its new build on the next visit to its routes, without a reload', async ({ page }) => {
   test.setTimeout(180_000);
-  const site = await startSiteFromCopy(3321);
+  const site = await startSiteFromCopy(await freePort());
   try {
     const dashboard = path.join(site.staticRoot, 'mfe-dashboard');
     const firstBuild = `${dashboard}.first`;

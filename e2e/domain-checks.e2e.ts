@@ -4,13 +4,13 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { Client } from 'pg';
 import { domainCheckEnv, startDomainServers, type DomainServers } from '../api/test/domain-servers';
 import { ACCOUNTS_ENV, ADMIN, SCRATCH, startSite, type Site } from './support/server';
+import { freePort } from '../tools/testing/free-port';
 
 /**
  * The domain engine as it runs in production: two API processes on one database, each with the test CA in
  * Node's trust store (NODE_EXTRA_CA_CERTS), checking domains served by DNS, HTTPS and HTTP servers on loopback.
  */
 const DATA_DIR = path.join(SCRATCH, 'domains-data');
-const PG_PORT = '54360';
 const INTERVAL_SECONDS = 5;
 
 let servers: DomainServers;
@@ -20,10 +20,11 @@ let databaseUrl: string;
 test.beforeAll(async () => {
   servers = await startDomainServers();
   const env = { ...ACCOUNTS_ENV, ...domainCheckEnv(servers, { intervalSeconds: INTERVAL_SECONDS, trustCa: true }) };
-  sites.push(await startSite({ port: 3360, env: { ...env, DATA_DIR, EMBEDDED_PG_PORT: PG_PORT } }));
+  const PG_PORT = String(await freePort());
+  sites.push(await startSite({ port: await freePort(), env: { ...env, DATA_DIR, EMBEDDED_PG_PORT: PG_PORT } }));
   const password = readFileSync(path.join(DATA_DIR, 'pg-password'), 'utf8').trim();
   databaseUrl = `postgres://postgres:${password}@127.0.0.1:${PG_PORT}/circuit_breaker_hub`;
-  sites.push(await startSite({ port: 3361, env: { ...env, DATABASE_URL: databaseUrl } }));
+  sites.push(await startSite({ port: await freePort(), env: { ...env, DATABASE_URL: databaseUrl } }));
 });
 
 test.afterAll(async () => {

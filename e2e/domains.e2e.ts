@@ -5,6 +5,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { seriousViolations } from './support/axe';
 import { loadedProviders } from './support/federation';
 import { ACCOUNTS_ENV, ADMIN, DEMO_PASSWORD, SCRATCH, startSite, type Site } from './support/server';
+import { freePort } from '../tools/testing/free-port';
 
 /**
  * The domains remote against the production build and a real API (its own database) checking a site served by
@@ -12,8 +13,8 @@ import { ACCOUNTS_ENV, ADMIN, DEMO_PASSWORD, SCRATCH, startSite, type Site } fro
  * resolves the test zone to the loopback HTTPS server (--host-resolver-rules) and, not knowing the test CA,
  * is told to accept its certificate; the API trusts the CA through NODE_EXTRA_CA_CERTS.
  */
-const PORT = 3370;
-const SITE = `http://127.0.0.1:${PORT}`;
+/** The site's address, on a free port taken when it starts. */
+let SITE: string;
 const INTERVAL_SECONDS = 5;
 
 let servers: DomainServers;
@@ -24,12 +25,14 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   servers = await startDomainServers();
+  const port = await freePort();
+  SITE = `http://127.0.0.1:${port}`;
   site = await startSite({
-    port: PORT,
+    port,
     env: {
       ...ACCOUNTS_ENV,
       DATA_DIR: path.join(SCRATCH, 'domains-ui-data'),
-      EMBEDDED_PG_PORT: '54370',
+      EMBEDDED_PG_PORT: String(await freePort()),
       ...domainCheckEnv(servers, { intervalSeconds: INTERVAL_SECONDS, trustCa: true }),
     },
   });

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { SCRATCH, startSite } from './support/server';
+import { freePort } from '../tools/testing/free-port';
 
 test.skip(Boolean(process.env.DATABASE_URL), 'the embedded database is used only without DATABASE_URL');
 
@@ -10,9 +11,9 @@ test('the embedded PostgreSQL keeps its data and starts again after a crash left
 }) => {
   test.setTimeout(180_000);
   const dataDir = mkdtempSync(path.join(SCRATCH, 'crash-'));
-  const env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: '54350', DATABASE_URL: '' };
+  const env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), DATABASE_URL: '' };
 
-  const first = await startSite({ port: 3321, env });
+  const first = await startSite({ port: await freePort(), env });
   const firstHealth = await (await request.get(`${first.url}/api/health`)).json();
   expect(firstHealth).toMatchObject({ status: 'ok', database: 'up' });
   expect(first.logs.join('')).toContain('applied database migrations');
@@ -37,7 +38,7 @@ test('the embedded PostgreSQL keeps its data and starts again after a crash left
   expect(lock.split('\n')[0]).toBe(String(postmaster));
   writeFileSync(pidFile, lock.replace(/^\d+/, String(process.pid)));
 
-  const second = await startSite({ port: 3322, env });
+  const second = await startSite({ port: await freePort(), env });
   try {
     const health = await (await request.get(`${second.url}/api/health`)).json();
     expect(health).toMatchObject({ status: 'ok', database: 'up' });
@@ -51,6 +52,6 @@ test('the embedded PostgreSQL keeps its data and starts again after a crash left
 
 test('a second embedded PostgreSQL on a taken port stops the API with a message that says what to do', async () => {
   const env = { DATABASE_URL: '', EMBEDDED_PG_PORT: process.env.E2E_PG_PORT! };
-  const start = startSite({ port: 3323, env: { ...env, DATA_DIR: mkdtempSync(path.join(SCRATCH, 'taken-')) } });
+  const start = startSite({ port: await freePort(), env: { ...env, DATA_DIR: mkdtempSync(path.join(SCRATCH, 'taken-')) } });
   await expect(start).rejects.toThrow(/did not start on port \d+ \(another server on that port\? set EMBEDDED_PG_PORT or DATABASE_URL\)/);
 });

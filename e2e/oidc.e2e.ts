@@ -2,11 +2,11 @@ import type { Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { ADMIN, DEMO_PASSWORD, sharedDatabaseUrl, startSite, type Site } from './support/server';
+import { freePort } from '../tools/testing/free-port';
 
-const PROVIDER_PORT = 3331;
-const SITE_PORT = 3332;
-const ISSUER = `http://127.0.0.1:${PROVIDER_PORT}`;
-const SITE = `http://127.0.0.1:${SITE_PORT}`;
+/** The provider's and the site's addresses, on free ports taken when they start. */
+let ISSUER: string;
+let SITE: string;
 const CLIENT = { client_id: 'circuit-breaker-hub', client_secret: 'client-secret-for-the-e2e-provider' };
 
 /** What the provider says about some of its accounts; any other login is `<login>@sso.example.com`, confirmed. */
@@ -20,6 +20,9 @@ let provider: Server;
 let site: Site;
 
 test.beforeAll(async () => {
+  const [providerPort, sitePort] = [await freePort(), await freePort()];
+  ISSUER = `http://127.0.0.1:${providerPort}`;
+  SITE = `http://127.0.0.1:${sitePort}`;
   // A real OpenID Connect provider on loopback, with its development login and consent screens.
   const { default: Provider } = await import('oidc-provider');
   const oidc = new Provider(ISSUER, {
@@ -38,9 +41,9 @@ test.beforeAll(async () => {
       }),
     }),
   });
-  provider = oidc.listen(PROVIDER_PORT);
+  provider = oidc.listen(providerPort);
   site = await startSite({
-    port: SITE_PORT,
+    port: sitePort,
     env: {
       DATABASE_URL: sharedDatabaseUrl(),
       PUBLIC_URL: SITE,

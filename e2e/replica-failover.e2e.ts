@@ -4,8 +4,7 @@ import WebSocket from 'ws';
 import { ADMIN, SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
 import { startReverseProxy } from './support/reverse-proxy';
 import { apiSignIn, createBreaker, siteApi } from './support/site-api';
-
-const PROXY_PORT = 3382;
+import { freePort } from '../tools/testing/free-port';
 
 /**
  * Two replicas of the production build behind a small round-robin gateway (as compose's nginx), on the site's
@@ -17,8 +16,9 @@ test('kill -9 of the replica holding a browser’s /ws and a load test: the brow
   page,
 }) => {
   test.setTimeout(150_000);
+  const PROXY_PORT = await freePort();
   const env = { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET, PUBLIC_URL: `http://127.0.0.1:${PROXY_PORT}` };
-  const replicas: Site[] = [await startSite({ port: 3383, env }), await startSite({ port: 3384, env })];
+  const replicas: Site[] = [await startSite({ port: await freePort(), env }), await startSite({ port: await freePort(), env })];
   const proxy = await startReverseProxy(
     PROXY_PORT,
     replicas.map((replica) => replica.url),

@@ -2,13 +2,14 @@ import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
 import { SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
 import { apiSignIn, createBreaker, siteApi } from './support/site-api';
+import { freePort } from '../tools/testing/free-port';
 
 let first: Site;
 let second: Site;
 
 test.beforeAll(async () => {
   const env = { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET };
-  [first, second] = await Promise.all([startSite({ port: 3341, env }), startSite({ port: 3342, env })]);
+  [first, second] = await Promise.all([startSite({ port: await freePort(), env }), startSite({ port: await freePort(), env })]);
 });
 test.afterAll(async () => {
   await Promise.all([first?.stop(), second?.stop()]);

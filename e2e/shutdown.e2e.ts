@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import WebSocket from 'ws';
 import { SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
 import { apiSignIn, breakerBehindChaos, siteApi } from './support/site-api';
+import { freePort } from '../tools/testing/free-port';
 
 /**
  * A replica of the production build told to stop (SIGTERM) while it answers a slow request, holds a browser's
@@ -12,7 +13,7 @@ test('on SIGTERM a replica finishes its requests, closes /ws as going away, hand
   test.setTimeout(90_000);
   const db = new Client({ connectionString: sharedDatabaseUrl() });
   await db.connect();
-  const site: Site = await startSite({ port: 3375, env: { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET } });
+  const site: Site = await startSite({ port: await freePort(), env: { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET } });
   let breakerId: number | undefined;
   try {
     const cookie = await apiSignIn(site);

@@ -4,13 +4,14 @@ import { linkIn, startSmtpSink } from '../api/test/smtp-sink';
 import { seriousViolations } from './support/axe';
 import { loadedProviders } from './support/federation';
 import { ACCOUNTS_ENV, ADMIN, DEMO_PASSWORD, ELEVATION_EMAIL, SCRATCH, startSite, type Site } from './support/server';
+import { freePort } from '../tools/testing/free-port';
 
 /**
  * The users remote against the production build, a real API on a database of its own (these journeys change
  * accounts other tests rely on) and a real SMTP server on loopback for the invitation and elevation e-mails.
  */
-const PORT = 3350;
-const SITE = `http://127.0.0.1:${PORT}`;
+/** The site's address, on a free port taken when it starts. */
+let SITE: string;
 const MASTER_KEY = 'master-key-for-the-e2e-elevation';
 
 let site: Site;
@@ -20,12 +21,14 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   smtp = await startSmtpSink();
+  const port = await freePort();
+  SITE = `http://127.0.0.1:${port}`;
   site = await startSite({
-    port: PORT,
+    port,
     env: {
       ...ACCOUNTS_ENV,
       DATA_DIR: path.join(SCRATCH, 'users-data'),
-      EMBEDDED_PG_PORT: '54350',
+      EMBEDDED_PG_PORT: String(await freePort()),
       PUBLIC_URL: SITE,
       SMTP_URL: smtp.url,
       MASTER_KEY,

@@ -14,6 +14,7 @@ import { LoadTestsModule } from './load-tests/load-tests.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { BusModule } from './bus/bus.module';
 import { RealtimeModule } from './realtime/realtime.module';
+import { RetentionModule } from './retention/retention.module';
 import { ServicesModule } from './services/services.module';
 import { TokensModule } from './tokens/tokens.module';
 import { UsersModule } from './users/users.module';
@@ -44,6 +45,7 @@ export class AppModule {
         LoadTestsModule,
         DashboardModule,
         DomainsModule,
+        RetentionModule,
         RealtimeModule,
         DocsModule,
       ],

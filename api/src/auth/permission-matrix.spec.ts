@@ -73,6 +73,9 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
   'POST /api/tokens': 'api_access',
   'GET /api/tokens': 'api_access',
   'DELETE /api/tokens/:id': 'api_access',
+  'GET /api/system/retention': 'system_admin',
+  'PATCH /api/system/retention': 'system_admin',
+  'POST /api/system/retention/prune': 'system_admin',
 };
 
 /**

@@ -27,6 +27,7 @@ import { UserEntity } from '../users/entities/user.entity';
 import { UserIdentityEntity } from '../users/entities/user-identity.entity';
 import { ApiTokenEntity } from '../tokens/entities/api-token.entity';
 import { ApiTokenUsageEntity } from '../tokens/entities/api-token-usage.entity';
+import { RetentionSettingsEntity } from '../retention/entities/retention-settings.entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -58,4 +59,5 @@ export const ENTITIES = [
   DomainAlertEntity,
   ApiTokenEntity,
   ApiTokenUsageEntity,
+  RetentionSettingsEntity,
 ];

@@ -23,9 +23,8 @@ import { MAX_SUBDOMAINS } from './checks/subdomains';
 export const SLOW_RESPONSE_MS = 2000;
 /** The uptime percentage covers this many days of buckets. */
 export const UPTIME_WINDOW_DAYS = 30;
-/** Raw results are kept this long, buckets this long. */
+/** Raw results are kept this long; the buckets as long as the check-result retention setting says (api/src/retention). */
 export const RAW_RESULTS_HOURS = 24;
-export const BUCKETS_DAYS = 90;
 /** Inactive DNS records are kept this long after they were last seen. */
 export const INACTIVE_RECORDS_DAYS = 7;
 
@@ -417,20 +416,17 @@ export class DomainsRepository {
     return rows[0] ? hydrate(this.dataSource, DomainAlertEntity, rows[0]) : null;
   }
 
-  /** Deletes raw results older than 24 hours and buckets older than 90 days; how many of each. */
-  async pruneOld(): Promise<{ results: number; buckets: number; records: number }> {
+  /** Deletes raw results older than 24 hours and inactive DNS records gone for a week; how many of each. */
+  async pruneOld(): Promise<{ results: number; records: number }> {
     const results = await this.affected(`DELETE FROM domain_check_results WHERE checked_at < now() - make_interval(hours => $1)`, [
       RAW_RESULTS_HOURS,
-    ]);
-    const buckets = await this.affected(`DELETE FROM domain_check_buckets WHERE minute < now() - make_interval(days => $1)`, [
-      BUCKETS_DAYS,
     ]);
     // a record gone for a week is history enough; without this a domain rotating TXT values grows without end
     const records = await this.affected(
       `DELETE FROM dns_records WHERE NOT is_active AND last_seen_at < now() - make_interval(days => $1)`,
       [INACTIVE_RECORDS_DAYS],
     );
-    return { results, buckets, records };
+    return { results, records };
   }
 
   /** A write that finds its domain deleted under it (the foreign key refuses the row) writes nothing. */

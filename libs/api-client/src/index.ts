@@ -5,3 +5,4 @@ export * from './api-error';
 export * from './users';
 export * from './domains';
 export * from './tokens';
+export * from './retention';

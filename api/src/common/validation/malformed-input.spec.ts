@@ -18,6 +18,8 @@ import {
   updateUserSchema,
   updateUserStatusSchema,
   createTokenSchema,
+  pruneRetentionSchema,
+  updateRetentionSchema,
 } from '@cbh/contracts';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 
@@ -41,6 +43,7 @@ const TABLES = [
   'ssl_certificates',
   'domain_monitoring',
   'api_tokens',
+  'retention_settings',
 ];
 
 let api: TestApi;
@@ -165,6 +168,22 @@ const ENDPOINTS: {
     path: () => '/api/tokens',
     schema: createTokenSchema,
     fields: ['name', 'expiresInDays', 'permissions'],
+    cookie: () => admin,
+  },
+  {
+    name: 'PATCH /api/system/retention',
+    method: 'PATCH',
+    path: () => '/api/system/retention',
+    schema: updateRetentionSchema,
+    fields: ['auditDays', 'checkResultDays', 'transitionDays', 'notificationDays'],
+    cookie: () => admin,
+  },
+  {
+    name: 'POST /api/system/retention/prune',
+    method: 'POST',
+    path: () => '/api/system/retention/prune',
+    schema: pruneRetentionSchema,
+    fields: [],
     cookie: () => admin,
   },
   {

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { DomainEntity } from './domain.entity';
 
-/** A domain's uptime checks during one minute, added up; kept 90 days, the source of the uptime percentage. */
+/** A domain's uptime checks during one minute, added up: the uptime percentage's source, kept as check-result retention says. */
 @Entity('domain_check_buckets')
 @Index('domain_check_buckets_minute', ['minute'])
 export class DomainCheckBucketEntity {

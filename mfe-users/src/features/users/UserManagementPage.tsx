@@ -3,6 +3,7 @@ import { apiErrorMessage, useGetAuthUserQuery, useGetUsersQuery } from '@cbh/api
 import { canManageUsers, hasPermission, type AuthUser } from '@cbh/contracts';
 import { Muted, PageHeader } from '@cbh/ui';
 import { Tabs, type TabItem } from '@cbh/ui/overlays';
+import { SystemSettings } from '../system/SystemSettings';
 import { AccessRestricted } from './AccessRestricted';
 import { AuditLog } from './AuditLog';
 import { InviteUserDialog } from './InviteUserDialog';
@@ -35,6 +36,7 @@ function UsersScreen({ me, users }: { me: AuthUser; users: ReturnType<typeof use
     { value: 'permissions', label: 'Permissions', content: <PermissionMatrix /> },
   ];
   if (hasPermission(me, 'audit_access')) tabs.push({ value: 'audit', label: 'Audit Log', content: <AuditLog /> });
+  if (hasPermission(me, 'system_admin')) tabs.push({ value: 'system', label: 'System', content: <SystemSettings /> });
 
   return (
     <>

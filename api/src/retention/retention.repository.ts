@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type PruneCounts, type PrunedKind, type RetentionSettings, TOKEN_PRUNE_AFTER_DAYS } from '@cbh/contracts';
+import { hydrate, type RawRow } from '../database/hydrate';
+import { RetentionSettingsEntity } from './entities/retention-settings.entity';
+
+/** Rows one DELETE takes at most: each statement holds its locks for milliseconds, however large the backlog. */
+const ROWS_PER_BATCH = 5000;
+/** A claim older than this is taken to belong to a replica that died mid-prune, and may be claimed again. */
+const CLAIM_LAPSES_AFTER = '1 hour';
+/** Only the current minute's rate-limit counts are read; an hour leaves room for replicas whose clocks differ. */
+const TOKEN_USAGE_KEPT = '1 hour';
+
+/**
+ * What each kind of history is, in SQL: the table and the condition of a row old enough to go, `$1` being the
+ * kind's days. Constants of this file only; nothing a request sends reaches these strings.
+ */
+const OLD_ROWS: Record<PrunedKind, { table: string; old: string; days: keyof RetentionSettings | null }[]> = {
+  audit: [{ table: 'audit_entries', old: 'created_at < now() - make_interval(days => $1)', days: 'auditDays' }],
+  checkResults: [
+    // calls through the breakers, of load tests and service tests, per second and replica
+    { table: 'metric_buckets', old: 'second < now() - make_interval(days => $1)', days: 'checkResultDays' },
+    { table: 'domain_check_buckets', old: 'minute < now() - make_interval(days => $1)', days: 'checkResultDays' },
+    {
+      table: 'test_sessions',
+      old: "status <> 'running' AND coalesce(stopped_at, ends_at) < now() - make_interval(days => $1)",
+      days: 'checkResultDays',
+    },
+  ],
+  transitions: [{ table: 'breaker_transitions', old: 'at < now() - make_interval(days => $1)', days: 'transitionDays' }],
+  // a token's usage counts go with it (ON DELETE CASCADE)
+  expiredTokens: [{ table: 'api_tokens', old: `expires_at < now() - make_interval(days => ${TOKEN_PRUNE_AFTER_DAYS})`, days: null }],
+  tokenUsage: [{ table: 'api_token_usage', old: `window_start < now() - interval '${TOKEN_USAGE_KEPT}'`, days: null }],
+};
+
+/**
+ * The retention settings' one row, the daily prune's claim on it, and the batched deletes of old history: the
+ * claim and the deletes need SQL TypeORM does not say well (an UPDATE … RETURNING that only one replica wins, a
+ * DELETE bounded by LIMIT).
+ */
+@Injectable()
+export class RetentionRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  settings(manager: EntityManager = this.dataSource.manager): Promise<RetentionSettingsEntity> {
+    return manager.getRepository(RetentionSettingsEntity).findOneByOrFail({ id: true });
+  }
+
+  /** Changes the settings named; the row before and after. The row is locked, so two changes at once apply one after the other. */
+  async update(
+    manager: EntityManager,
+    patch: Partial<RetentionSettings>,
+  ): Promise<{ before: RetentionSettingsEntity; after: RetentionSettingsEntity }> {
+    const repository = manager.getRepository(RetentionSettingsEntity);
+    const before = await repository.findOneOrFail({ where: { id: true }, lock: { mode: 'pessimistic_write' } });
+    await repository.update({ id: true }, patch);
+    return { before, after: await repository.findOneByOrFail({ id: true }) };
+  }
+
+  /**
+   * Claims the prune for this replica and answers the settings to prune by, or null when another replica holds it
+   * (or, with `onlyIfDue`, the last prune was less than a day ago). One UPDATE on one row: replicas asking at once
+   * queue on its lock, and each after the first finds the claim taken.
+   */
+  async claim(onlyIfDue: boolean): Promise<RetentionSettingsEntity | null> {
+    const rows = await this.rows(
+      `UPDATE retention_settings SET pruning_since = now()
+       WHERE (pruning_since IS NULL OR pruning_since < now() - interval '${CLAIM_LAPSES_AFTER}')
+         AND (NOT $1 OR last_pruned_at IS NULL OR last_pruned_at < now() - interval '1 day')
+       RETURNING *`,
+      [onlyIfDue],
+    );
+    return rows[0] ? hydrate(this.dataSource, RetentionSettingsEntity, rows[0]) : null;
+  }
+
+  /** Ends the claim with what the prune removed. */
+  async finish(manager: EntityManager, removed: PruneCounts): Promise<RetentionSettingsEntity> {
+    const rows = await this.rows(
+      'UPDATE retention_settings SET pruning_since = NULL, last_pruned_at = now(), last_pruned = $1 RETURNING *',
+      [JSON.stringify(removed)],
+      manager,
+    );
+    return hydrate(this.dataSource, RetentionSettingsEntity, rows[0]!);
+  }
+
+  /** Gives the claim up after a failed prune, so the next check (on any replica) tries again. */
+  async release(): Promise<void> {
+    await this.rows('UPDATE retention_settings SET pruning_since = NULL', []);
+  }
+
+  /** Deletes the rows of one kind that are older than `settings` keep, a batch at a time; how many went. */
+  async prune(kind: PrunedKind, settings: RetentionSettings): Promise<number> {
+    let removed = 0;
+    for (const { table, old, days } of OLD_ROWS[kind]) {
+      const params = days ? [settings[days]] : [];
+      for (;;) {
+        // ctid picks the batch's rows without assuming a single-column key (metric_buckets has three)
+        const deleted = await this.affected(
+          `DELETE FROM ${table} WHERE ctid = ANY (ARRAY (SELECT ctid FROM ${table} WHERE ${old} LIMIT ${ROWS_PER_BATCH}))`,
+          params,
+        );
+        removed += deleted;
+        if (deleted < ROWS_PER_BATCH) break;
+      }
+    }
+    return removed;
+  }
+
+  private async rows(sql: string, params: unknown[], manager?: EntityManager): Promise<RawRow[]> {
+    return (await this.run(sql, params, manager)).records as RawRow[];
+  }
+
+  private async affected(sql: string, params: unknown[]): Promise<number> {
+    return (await this.run(sql, params)).affected ?? 0;
+  }
+
+  /** TypeORM shapes an UPDATE's result differently from a SELECT's: the runner's full result says both. */
+  private async run(sql: string, params: unknown[], manager?: EntityManager) {
+    const runner = manager?.queryRunner ?? this.dataSource.createQueryRunner();
+    try {
+      return await runner.query(sql, params, true);
+    } finally {
+      if (!manager?.queryRunner) await runner.release();
+    }
+  }
+}

@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto';
+import { RETENTION_DEFAULTS, type PruneResultView, type RetentionView } from '@cbh/contracts';
+import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+import { RetentionService } from './retention.service';
+
+const SESSION_SECRET = 'a-session-secret-the-two-replicas-of-this-file-share';
+
+let api: TestApi;
+let second: TestApi;
+let admin: string;
+beforeAll(async () => {
+  api = await startTestApi({ SESSION_SECRET });
+  second = await startTestApi({ DATABASE_URL: api.databaseUrl, SESSION_SECRET });
+  admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+});
+afterAll(async () => {
+  await second?.stop();
+  await api?.stop();
+});
+
+const patch = (body: unknown, cookie = admin, replica = api) => replica.call('/api/system/retention', { method: 'PATCH', cookie, body });
+const prune = (cookie = admin) => api.call('/api/system/retention/prune', { method: 'POST', cookie });
+
+describe('settings', () => {
+  it('answers the defaults until changed, then the change on every replica, audited with before and after', async () => {
+    const initial = await api.call('/api/system/retention', { cookie: admin });
+    expect(initial.status).toBe(200);
+    expect(await initial.json()).toEqual({ ...RETENTION_DEFAULTS, lastPrunedAt: null, lastPruned: null });
+
+    const changed = await patch({ auditDays: 400, transitionDays: 60 });
+    expect(changed.status).toBe(200);
+    const expected: RetentionView = { ...RETENTION_DEFAULTS, auditDays: 400, transitionDays: 60, lastPrunedAt: null, lastPruned: null };
+    expect(await changed.json()).toEqual(expected);
+    expect(await (await second.call('/api/system/retention', { cookie: admin })).json()).toEqual(expected);
+
+    const [entry] = await api.sql(
+      "SELECT actor_email, before, after FROM audit_entries WHERE action = 'retention.update' ORDER BY id DESC LIMIT 1",
+    );
+    expect(entry).toEqual({
+      actor_email: TEST_ADMIN.email,
+      before: RETENTION_DEFAULTS,
+      after: { ...RETENTION_DEFAULTS, auditDays: 400, transitionDays: 60 },
+    });
+    await patch(RETENTION_DEFAULTS);
+  });
+
+  it.each([
+    [{ auditDays: 0 }, 'auditDays: must be at least 1 day'],
+    [{ checkResultDays: 3651 }, 'checkResultDays: must be at most 3650 days'],
+    [{ transitionDays: 1.5 }, 'transitionDays: must be whole days'],
+    [{ notificationDays: '30' }, 'notificationDays: must be a number of days'],
+    [{}, 'name at least one setting to change'],
+    [{ auditDays: 30, keepForever: true }, 'unknown field keepForever'],
+  ])('refuses %j with a 400 naming the problem and keeps the settings', async (body, message) => {
+    const response = await patch(body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ statusCode: 400, error: 'Bad Request', message });
+    expect(await (await api.call('/api/system/retention', { cookie: admin })).json()).toMatchObject(RETENTION_DEFAULTS);
+  });
+
+  it('is refused (403) without system_admin, whatever the role, and open to any account granted it', async () => {
+    const demoAdmin = await signIn(api.baseUrl, 'admin@demo.example.com', DEMO_PASSWORD);
+    const refused = { statusCode: 403, error: 'Forbidden', message: 'Requires the system_admin permission' };
+    for (const response of [
+      await api.call('/api/system/retention', { cookie: demoAdmin }),
+      await patch({ auditDays: 5 }, demoAdmin),
+      await prune(demoAdmin),
+    ]) {
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual(refused);
+    }
+    expect((await api.call('/api/system/retention', {})).status).toBe(401);
+
+    const [viewer] = await api.sql("SELECT id FROM users WHERE email = 'viewer@example.com'");
+    const granted = await api.call(`/api/users/${viewer.id}/permissions`, {
+      method: 'PATCH',
+      cookie: admin,
+      body: { permissions: ['dashboard_view', 'circuit_breaker_view', 'system_admin'] },
+    });
+    expect(granted.status).toBe(200);
+    const viewerSession = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
+    expect((await api.call('/api/system/retention', { cookie: viewerSession })).status).toBe(200);
+    expect(await api.sql('SELECT 1 FROM retention_settings WHERE audit_days = 5')).toEqual([]);
+  });
+});
+
+describe('pruning', () => {
+  /** Inserts one row of each kind `days` days old (negative: in the future) and answers a query that says which still exist. */
+  async function seed(
+    label: string,
+    ageDays: { audit: number; checks: number; transitions: number; expiredTokenDays: number; usageHours: number },
+  ) {
+    const ago = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const [{ config }] = await api.sql('SELECT min(id) AS config FROM circuit_breaker_configs');
+    const [{ domain }] = await api.sql('SELECT min(id) AS domain FROM domains');
+    const [{ root }] = await api.sql('SELECT id AS root FROM users WHERE email = $1', [TEST_ADMIN.email]);
+    const [audit] = await api.sql('INSERT INTO audit_entries (action, created_at) VALUES ($1, $2) RETURNING id', [
+      `test.${label}`,
+      ago(ageDays.audit),
+    ]);
+    const metric = ago(ageDays.checks);
+    await api.sql(
+      "INSERT INTO metric_buckets (config_id, second, instance_id, success) VALUES ($1, $2, '00000000-0000-4000-8000-000000000001', 1)",
+      [config, metric],
+    );
+    await api.sql('INSERT INTO domain_check_buckets (domain_id, minute, checks) VALUES ($1, $2, 1)', [domain, metric]);
+    const [session] = await api.sql(
+      `INSERT INTO test_sessions (config_id, failure_rate, request_rate, duration_minutes, status, started_at, ends_at)
+       VALUES ($1, 10, 10, 1, 'completed', $2, $2) RETURNING id`,
+      [config, metric],
+    );
+    const [transition] = await api.sql(
+      "INSERT INTO breaker_transitions (config_id, from_state, to_state, reason, at) VALUES ($1, 'CLOSED', 'OPEN', $2, $3) RETURNING id",
+      [config, label, ago(ageDays.transitions)],
+    );
+    const [token] = await api.sql(
+      `INSERT INTO api_tokens (user_id, name, token_hash, prefix, permissions, expires_at)
+       VALUES ($1, $2, $3, 'cbh_test0000', '{}', $4) RETURNING id`,
+      [root, label, randomBytes(32).toString('hex'), ago(ageDays.expiredTokenDays)],
+    );
+    // the usage window belongs to a live token: an expired one's counts would go with it
+    const [live] = await api.sql(
+      `INSERT INTO api_tokens (user_id, name, token_hash, prefix, permissions, expires_at)
+       VALUES ($1, $2, $3, 'cbh_test0000', '{}', now() + interval '1 day') RETURNING id`,
+      [root, `${label} live`, randomBytes(32).toString('hex')],
+    );
+    await api.sql('INSERT INTO api_token_usage (token_id, window_start, requests) VALUES ($1, $2, 1)', [
+      live.id,
+      new Date(Date.now() - ageDays.usageHours * 3_600_000),
+    ]);
+    return async () => {
+      const [left] = await api.sql(
+        `SELECT EXISTS (SELECT 1 FROM audit_entries WHERE id = $1) AS audit,
+                EXISTS (SELECT 1 FROM metric_buckets WHERE config_id = $2 AND second = $3) AS metric,
+                EXISTS (SELECT 1 FROM domain_check_buckets WHERE domain_id = $4 AND minute = $3) AS uptime,
+                EXISTS (SELECT 1 FROM test_sessions WHERE id = $5) AS "loadTest",
+                EXISTS (SELECT 1 FROM breaker_transitions WHERE id = $6) AS transition,
+                EXISTS (SELECT 1 FROM api_tokens WHERE id = $7) AS "expiredToken",
+                EXISTS (SELECT 1 FROM api_token_usage WHERE token_id = $8) AS usage`,
+        [audit.id, config, metric, domain, session.id, transition.id, token.id, live.id],
+      );
+      return left;
+    };
+  }
+
+  const none = { audit: false, metric: false, uptime: false, loadTest: false, transition: false, expiredToken: false, usage: false };
+  const all = { audit: true, metric: true, uptime: true, loadTest: true, transition: true, expiredToken: true, usage: true };
+
+  it('deletes each kind older than its setting, keeps what is newer, and shows when and what it removed', async () => {
+    await api.call('/api/domains', { method: 'POST', cookie: admin, body: { domain: 'retention.example.test' } });
+    expect((await patch({ auditDays: 10, checkResultDays: 5, transitionDays: 7 })).status).toBe(200);
+    const oldRows = await seed('old', { audit: 11, checks: 6, transitions: 8, expiredTokenDays: 31, usageHours: 2 });
+    const newRows = await seed('new', { audit: 9, checks: 4, transitions: 6, expiredTokenDays: 29, usageHours: 0 });
+
+    const response = await prune();
+    expect(response.status).toBe(200);
+    const result: PruneResultView = await response.json();
+    expect(result.removed).toEqual({ audit: 1, checkResults: 3, transitions: 1, expiredTokens: 1, tokenUsage: 1 });
+    expect(await oldRows()).toEqual(none);
+    expect(await newRows()).toEqual(all);
+
+    const view: RetentionView = await (await second.call('/api/system/retention', { cookie: admin })).json();
+    expect(view).toMatchObject({
+      auditDays: 10,
+      checkResultDays: 5,
+      transitionDays: 7,
+      lastPrunedAt: result.prunedAt,
+      lastPruned: result.removed,
+    });
+    const [entry] = await api.sql("SELECT actor_email, after FROM audit_entries WHERE action = 'retention.prune' ORDER BY id DESC LIMIT 1");
+    expect(entry).toEqual({
+      actor_email: TEST_ADMIN.email,
+      after: { removed: result.removed, settings: { ...RETENTION_DEFAULTS, auditDays: 10, checkResultDays: 5, transitionDays: 7 } },
+    });
+  });
+
+  it('deletes a backlog larger than one batch', async () => {
+    await api.sql(
+      `INSERT INTO audit_entries (action, created_at) SELECT 'test.backlog', now() - interval '400 days' FROM generate_series(1, 12000)`,
+    );
+    const result: PruneResultView = await (await prune()).json();
+    expect(result.removed.audit).toBe(12000);
+    expect(await api.sql("SELECT 1 FROM audit_entries WHERE action = 'test.backlog'")).toEqual([]);
+  });
+
+  it('runs the daily prune on exactly one of the replicas asking at once, and not again the same day', async () => {
+    await api.sql('UPDATE retention_settings SET last_pruned_at = NULL');
+    const services = [api, second, api, second].map((replica) => replica.app.get(RetentionService));
+    const outcomes = await Promise.all(services.map((service) => service.pruneIfDue()));
+    expect(outcomes.filter((outcome) => outcome !== null)).toHaveLength(1);
+    expect(await services[0]!.pruneIfDue()).toBeNull();
+
+    await api.sql("UPDATE retention_settings SET last_pruned_at = now() - interval '25 hours'");
+    expect(await services[1]!.pruneIfDue()).not.toBeNull();
+  });
+
+  it('refuses to prune now (409) while a replica holds the prune, and takes over a claim that lapsed', async () => {
+    await api.sql('UPDATE retention_settings SET pruning_since = now()');
+    const refused = await prune();
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'A prune is running already; its outcome shows here when it finishes',
+    });
+    expect(await api.app.get(RetentionService).pruneIfDue()).toBeNull();
+
+    // a replica that died mid-prune holds it no longer than an hour
+    await api.sql("UPDATE retention_settings SET pruning_since = now() - interval '61 minutes'");
+    expect((await prune()).status).toBe(200);
+    expect(await api.sql('SELECT 1 FROM retention_settings WHERE pruning_since IS NOT NULL')).toEqual([]);
+  });
+
+  it('refuses a prune request carrying settings (400)', async () => {
+    const response = await api.call('/api/system/retention/prune', { method: 'POST', cookie: admin, body: { auditDays: 1 } });
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe('unknown field auditDays');
+  });
+});

@@ -1,0 +1,57 @@
+import styled from 'styled-components';
+import { apiErrorMessage, usePruneRetentionMutation } from '@cbh/api-client';
+import { PRUNED_KIND_LABELS, PRUNED_KINDS, type RetentionView } from '@cbh/contracts';
+import { Button, DataTable, formatDateTime, Muted, plural, toast } from '@cbh/ui';
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  margin-bottom: 12px;
+`;
+
+/** When the last prune ran and what it removed, by kind, with a button that prunes now. */
+export function LastPrune({ retention }: { retention: RetentionView }) {
+  const [prune, { isLoading }] = usePruneRetentionMutation();
+
+  const pruneNow = async () => {
+    try {
+      const result = await prune().unwrap();
+      const total = PRUNED_KINDS.reduce((sum, kind) => sum + result.removed[kind], 0);
+      toast({ title: 'Prune Complete', description: `Removed ${plural(total, 'row')} older than the settings keep.` });
+    } catch (error) {
+      toast({ title: 'Error', description: apiErrorMessage(error) ?? 'Failed to prune.', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <>
+      <Row>
+        <Muted>
+          {retention.lastPrunedAt ? (
+            <>
+              Last pruned <time dateTime={retention.lastPrunedAt}>{formatDateTime(retention.lastPrunedAt)}</time>
+            </>
+          ) : (
+            'Not pruned yet: the first daily prune runs within a day.'
+          )}
+        </Muted>
+        <Button type="button" $variant="outline" disabled={isLoading} onClick={() => void pruneNow()}>
+          {isLoading ? 'Pruning...' : 'Prune now'}
+        </Button>
+      </Row>
+      {retention.lastPruned && (
+        <DataTable label="Removed by the last prune" columns={['History', 'Rows removed']}>
+          {PRUNED_KINDS.map((kind) => (
+            <tr key={kind}>
+              <td>{PRUNED_KIND_LABELS[kind]}</td>
+              <td>{retention.lastPruned![kind]}</td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </>
+  );
+}

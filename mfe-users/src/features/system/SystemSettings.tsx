@@ -1,0 +1,34 @@
+import { apiErrorMessage, useGetRetentionQuery } from '@cbh/api-client';
+import { RETENTION_SETTINGS } from '@cbh/contracts';
+import { Card, Muted, SectionTitle } from '@cbh/ui';
+import { LastPrune } from './LastPrune';
+import { RetentionForm } from './RetentionForm';
+
+/** The System tab (system_admin): how long each kind of history is kept, and the prune that applies it. */
+export function SystemSettings() {
+  const retention = useGetRetentionQuery();
+
+  if (!retention.data) {
+    return retention.isError ? (
+      <Muted role="alert">The retention settings could not be loaded. {apiErrorMessage(retention.error) ?? ''}</Muted>
+    ) : (
+      <Muted role="status">Loading retention settings…</Muted>
+    );
+  }
+
+  const saved = retention.data;
+  return (
+    <>
+      <Card>
+        <SectionTitle>Data Retention</SectionTitle>
+        <Muted>Once a day the oldest history goes: each kind is kept for the days set here.</Muted>
+        {/* saved values start the form afresh, so a change saved here or elsewhere shows as saved */}
+        <RetentionForm key={RETENTION_SETTINGS.map((setting) => saved[setting]).join()} saved={saved} />
+      </Card>
+      <Card>
+        <SectionTitle>Pruning</SectionTitle>
+        <LastPrune retention={saved} />
+      </Card>
+    </>
+  );
+}
