@@ -14,6 +14,7 @@ import { LoadTestsModule } from './load-tests/load-tests.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { BusModule } from './bus/bus.module';
 import { RealtimeModule } from './realtime/realtime.module';
+import { ServiceAccountsModule } from './service-accounts/service-accounts.module';
 import { ServicesModule } from './services/services.module';
 import { TokensModule } from './tokens/tokens.module';
 import { UsersModule } from './users/users.module';
@@ -37,6 +38,7 @@ export class AppModule {
         TokensModule,
         HealthModule,
         UsersModule,
+        ServiceAccountsModule,
         ElevationModule,
         BreakersModule,
         ServicesModule,

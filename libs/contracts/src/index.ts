@@ -19,3 +19,5 @@ export * from './load-tests';
 export * from './patterns';
 export * from './paging';
 export * from './tokens';
+export * from './service-account-vocabulary';
+export * from './service-accounts';
