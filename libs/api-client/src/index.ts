@@ -4,3 +4,4 @@ export * from './breakers';
 export * from './api-error';
 export * from './users';
 export * from './domains';
+export * from './service-accounts';
