@@ -1,3 +1,4 @@
+import WebSocket from 'ws';
 import {
   auditActorText,
   type ApiTokenView,
@@ -267,6 +268,23 @@ describe('disabling and deleting', () => {
       [true, false],
       [false, true],
     ]);
+  });
+
+  it('disabling closes its tokens’ /ws sockets on every replica', async () => {
+    const account = await createAccount({ name: 'watcher', role: 'viewer' });
+    const { token } = await createToken(account.id);
+    const connect = (replica: TestApi) =>
+      new Promise<WebSocket>((resolve, reject) => {
+        const socket = new WebSocket(`${replica.baseUrl.replace('http', 'ws')}/ws`, { headers: { authorization: `Bearer ${token}` } });
+        socket.once('open', () => resolve(socket));
+        socket.once('error', reject);
+      });
+    const closed = (socket: WebSocket) =>
+      new Promise<string>((resolve) => socket.once('close', (_code, reason) => resolve(String(reason))));
+    const closes = [closed(await connect(api)), closed(await connect(second))];
+    expect((await call(`/api/service-accounts/${account.id}`, { method: 'PATCH', body: { isActive: false } })).status).toBe(200);
+    expect(await Promise.all(closes)).toEqual(['Signed out', 'Signed out']);
+    await expect(connect(second)).rejects.toThrow('Unexpected server response: 401');
   });
 
   it('changing its role or permissions changes what its tokens may do', async () => {
