@@ -73,10 +73,10 @@ test('a token created on /account calls the API until its owner is demoted, then
 
   await page.getByRole('button', { name: 'New Token' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Access Token' });
-  await dialog.getByLabel('Name').fill('e2e-script');
-  await dialog.getByLabel('Expires after (days)').fill('7');
+  await dialog.getByLabel('Token name').fill('e2e-script');
+  await dialog.getByLabel('Expires in (days)').fill('7');
   await dialog.getByRole('button', { name: 'Create Token' }).click();
-  const token = (await dialog.getByTestId('token-secret').textContent())!;
+  const token = await dialog.getByLabel('Access token').inputValue();
   expect(token).toMatch(/^cbh_[A-Za-z0-9_-]{43,}$/);
   await dialog.getByRole('button', { name: 'Done' }).click();
 

@@ -15,6 +15,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { BusModule } from './bus/bus.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { RetentionModule } from './retention/retention.module';
+import { ServiceAccountsModule } from './service-accounts/service-accounts.module';
 import { ServicesModule } from './services/services.module';
 import { TokensModule } from './tokens/tokens.module';
 import { UsersModule } from './users/users.module';
@@ -38,6 +39,7 @@ export class AppModule {
         TokensModule,
         HealthModule,
         UsersModule,
+        ServiceAccountsModule,
         ElevationModule,
         BreakersModule,
         ServicesModule,

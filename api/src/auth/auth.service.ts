@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ROLE_DEFAULT_PERMISSIONS, type AuthUser } from '@cbh/contracts';
+import { isServiceAccountEmail, ROLE_DEFAULT_PERMISSIONS, SERVICE_ACCOUNT_EMAIL_DOMAIN, type AuthUser } from '@cbh/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { profileOf, UserEntity } from '../users/entities/user.entity';
 import { UserIdentityEntity } from '../users/entities/user-identity.entity';
@@ -34,6 +34,7 @@ export const OIDC_REFUSALS = {
   privileged: 'Administrator accounts sign in with their password only, never with an organization account. Sign in with your password.',
   reservedEmail:
     'This e-mail address is reserved for an administrator account, which is created by invitation and signs in with its password only, never with an organization account.',
+  serviceAccount: `Addresses at ${SERVICE_ACCOUNT_EMAIL_DOMAIN} name service accounts, which never sign in.`,
   privilegedLink: 'Administrator accounts sign in with their password only, so no organization account can be linked to them.',
   domain: (domains: readonly string[]) =>
     `Signing in with an organization account is open to e-mail addresses at ${domains.join(', ')} only.`,
@@ -64,6 +65,8 @@ export class AuthService {
       .createQueryBuilder('user')
       .addSelect('user.passwordHash')
       .where('lower(user.email) = lower(:email)', { email })
+      // a service account never signs in, whatever is sent (it holds no password either)
+      .andWhere("user.kind = 'person'")
       .getOne();
     if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
       return { ok: false, message: 'Invalid e-mail or password', accountId: user?.id };
@@ -84,6 +87,7 @@ export class AuthService {
     const bound = await this.boundAccount(identity);
     if (bound) return this.signInTo(bound);
     if (!identity.emailVerified || !identity.email) return { ok: false, message: OIDC_REFUSALS.unverified };
+    if (isServiceAccountEmail(identity.email)) return { ok: false, message: OIDC_REFUSALS.serviceAccount };
     const taken = await this.accountWithEmail(identity.email);
     if (taken) {
       return { ok: false, message: isPrivilegedAccount(this.config, taken) ? OIDC_REFUSALS.privileged : OIDC_REFUSALS.existingAccount };

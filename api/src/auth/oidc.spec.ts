@@ -196,6 +196,22 @@ describe('OpenID Connect sign-in', () => {
     expect(await browser.alertAt(answer)).toMatch(/deactivated/);
   });
 
+  it('refuses addresses of service accounts, whether one has the address or not, and creates no account', async () => {
+    const cookie = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+    expect((await api.call('/api/service-accounts', { method: 'POST', cookie, body: { name: 'ci-bot' } })).status).toBe(201);
+    for (const [sub, email] of [
+      ['claims-ci-bot', 'ci-bot@service-account.invalid'],
+      ['claims-nobody', 'Nobody@Service-Account.invalid'],
+    ] as const) {
+      const browser = new Browser();
+      const refused = await throughProvider(browser, sub, { email, email_verified: true });
+      expect(await browser.account()).toBeNull();
+      expect(await browser.alertAt(refused)).toBe(OIDC_REFUSALS.serviceAccount);
+      expect(await sql('SELECT 1 FROM user_identities WHERE subject = $1', [sub])).toEqual([]);
+    }
+    expect(await sql("SELECT first_name FROM users WHERE email LIKE '%@service-account.invalid'")).toEqual([{ first_name: 'ci-bot' }]);
+  });
+
   it('refuses an answer without the cookie of its request, or with a forged one, and writes nothing', async () => {
     const before = await sql('SELECT (SELECT count(*) FROM sessions)::int AS sessions, (SELECT count(*) FROM audit_entries)::int AS audit');
     for (const cookie of [undefined, 'cbh.oidc=v1:AAAA.BBBB.CCCC']) {

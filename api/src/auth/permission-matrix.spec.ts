@@ -76,11 +76,18 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
   'GET /api/system/retention': 'system_admin',
   'PATCH /api/system/retention': 'system_admin',
   'POST /api/system/retention/prune': 'system_admin',
+  'GET /api/service-accounts': 'user_management',
+  'POST /api/service-accounts': 'user_management',
+  'PATCH /api/service-accounts/:id': 'user_management',
+  'DELETE /api/service-accounts/:id': 'user_management',
+  'POST /api/service-accounts/:id/tokens': 'user_management',
+  'GET /api/service-accounts/:id/tokens': 'user_management',
+  'DELETE /api/service-accounts/:id/tokens/:tokenId': 'user_management',
 };
 
 /**
  * The routes a personal access token never passes, whatever its permissions (403): signing in and out, invitations,
- * elevation, and creating or listing tokens need a person's session (@SessionOnly).
+ * elevation, creating or listing one's tokens and creating a service account's need a person's session (@SessionOnly).
  */
 const SESSION_ONLY = new Set([
   'GET /api/login',
@@ -96,6 +103,7 @@ const SESSION_ONLY = new Set([
   'GET /api/auth/elevate/verify/:token',
   'POST /api/tokens',
   'GET /api/tokens',
+  'POST /api/service-accounts/:id/tokens',
 ]);
 
 const ACCOUNTS: Record<Role, string> = {
@@ -134,6 +142,7 @@ function callRoute(route: string, headers: Record<string, string>): Promise<Resp
       ':id',
       /circuit-breakers|services|chaos|test-sessions|domains|domain-alerts|ssl-certificates/.test(path) ? '999999' : randomUUID(),
     )
+    .replace(':tokenId', randomUUID())
     .replace(':token', 'no-such-token')
     .replace(':file', 'swagger-ui.css');
   const hasBody = method !== 'GET' && method !== 'DELETE';

@@ -21,7 +21,7 @@ export class TokensController {
   @Get()
   @SessionOnly('Listing access tokens')
   list(@Req() req: AppRequest) {
-    return this.tokens.list(req);
+    return this.tokens.list(req.user!.id);
   }
 
   /** A token may revoke its owner's tokens, itself included: revoking only takes power away. */

@@ -5,13 +5,13 @@ import { TokensRepository } from './tokens.repository';
 import { TokensService } from './tokens.service';
 
 /**
- * Personal access tokens. Global because the access guard (every route), the /ws upgrade and the gateway's
- * socket checks authenticate tokens through TokenAuthenticator.
+ * Access tokens. Global because the access guard (every route), the /ws upgrade and the gateway's socket checks
+ * authenticate tokens through TokenAuthenticator, and service accounts' tokens are made by the same TokensService.
  */
 @Global()
 @Module({
   controllers: [TokensController],
   providers: [TokensRepository, TokenAuthenticator, TokensService],
-  exports: [TokenAuthenticator],
+  exports: [TokenAuthenticator, TokensService],
 })
 export class TokensModule {}

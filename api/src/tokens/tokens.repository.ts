@@ -38,10 +38,13 @@ export class TokensRepository {
   /**
    * Inserts the token unless its owner already holds `cap`. An account's creations are taken one at a time (an
    * advisory lock held until the transaction ends), so requests reaching several replicas at once cannot pass
-   * the cap between them.
+   * the cap between them. 'gone': the owner was deleted meanwhile (a service account deleted by someone else).
    */
-  async insertWithinCap(manager: EntityManager, token: NewApiToken, cap: number): Promise<ApiTokenEntity | 'full'> {
+  async insertWithinCap(manager: EntityManager, token: NewApiToken, cap: number): Promise<ApiTokenEntity | 'full' | 'gone'> {
     await this.rows(manager, "SELECT pg_advisory_xact_lock(hashtext('api_tokens.add:' || $1))", [token.userId]);
+    // the owner's row stays until the transaction ends, so the insert below cannot lose it
+    const [owner] = await this.rows(manager, 'SELECT id FROM users WHERE id = $1 FOR KEY SHARE', [token.userId]);
+    if (!owner) return 'gone';
     const [count] = await this.rows(manager, 'SELECT count(*)::int AS n FROM api_tokens WHERE user_id = $1', [token.userId]);
     if (count!.n >= cap) return 'full';
     const [row] = await this.rows(

@@ -4,14 +4,14 @@ import { DataSource } from 'typeorm';
 import {
   type ApiTokenView,
   type CreatedApiTokenView,
-  hasPermission,
+  heldPermissions,
   PERMISSIONS,
   TOKEN_PREFIX,
   TOKEN_SHOWN_LENGTH,
   TOKENS_PER_ACCOUNT,
 } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
-import type { AppRequest } from '../auth/session-user';
+import type { AppRequest, SessionUser } from '../auth/session-user';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { toTokenView } from './entities/api-token.entity';
 import { TokenAuthenticator, tokenHash } from './token-authenticator.service';
@@ -20,7 +20,37 @@ import { TokensRepository } from './tokens.repository';
 /** Bytes of randomness in a token: 256 bits, so a hash of it is as safe to keep as a slow password hash would be. */
 const TOKEN_BYTES = 32;
 
-/** Personal access tokens: an account's own, created in its session, listed without their secret, revoked. */
+/**
+ * Whose tokens a call deals with: by default the signed-in account's own; a service account's when a user manager
+ * handles them, and then the changes are audited as changes of the service account.
+ */
+export interface TokenOwner {
+  account: SessionUser;
+  serviceAccount?: { id: string; name: string };
+}
+
+/** How refusals name the owner. */
+function wordsFor(owner: TokenOwner): { lacks: string; alreadyHolds: string } {
+  const name = owner.serviceAccount?.name;
+  return name === undefined
+    ? { lacks: 'you do not hold', alreadyHolds: 'You already hold' }
+    : { lacks: `the service account '${name}' does not hold`, alreadyHolds: `The service account '${name}' already holds` };
+}
+
+/**
+ * What the audit entry of a token change is about: the token itself, or the service account that owns it (then
+ * the entry's before or after names the token by id too).
+ */
+function auditedAs(owner: TokenOwner, verb: 'create' | 'revoke', tokenId: string) {
+  return owner.serviceAccount
+    ? { action: `service_account.token.${verb}`, targetType: 'service_account', targetId: owner.serviceAccount.id, token: { tokenId } }
+    : { action: `token.${verb}`, targetType: 'api_token', targetId: tokenId, token: {} };
+}
+
+/**
+ * Access tokens: an account's own, created in its session, listed without their secret, revoked; and the same for
+ * service accounts, whose tokens user managers handle.
+ */
 @Injectable()
 export class TokensService {
   private readonly logger = new Logger(TokensService.name);
@@ -36,35 +66,33 @@ export class TokensService {
   async create(
     req: AppRequest,
     body: { name: string; expiresInDays: number; permissions?: string[] | undefined },
+    owner: TokenOwner = { account: req.user! },
   ): Promise<CreatedApiTokenView> {
-    const owner = req.user!;
-    const held = PERMISSIONS.filter((permission) => hasPermission(owner, permission));
+    const held = heldPermissions(owner.account);
+    const words = wordsFor(owner);
     // a token narrows what its owner may do, never widens it
     const permissions = body.permissions ? PERMISSIONS.filter((permission) => body.permissions!.includes(permission)) : held;
     const lacking = permissions.filter((permission) => !held.includes(permission));
-    if (lacking.length) throw new BadRequestException(`permissions: you do not hold ${lacking.join(', ')}`);
+    if (lacking.length) throw new BadRequestException(`permissions: ${words.lacks} ${lacking.join(', ')}`);
     const secret = TOKEN_PREFIX + randomBytes(TOKEN_BYTES).toString('base64url');
     const prefix = secret.slice(0, TOKEN_SHOWN_LENGTH);
     const token = await this.dataSource.transaction(async (manager) => {
       const created = await this.repository.insertWithinCap(
         manager,
-        { userId: owner.id, name: body.name, tokenHash: tokenHash(secret), prefix, permissions, expiresInDays: body.expiresInDays },
+        { userId: owner.account.id, name: body.name, tokenHash: tokenHash(secret), prefix, permissions, expiresInDays: body.expiresInDays },
         TOKENS_PER_ACCOUNT,
       );
+      if (created === 'gone') throw new NotFoundException('The account was deleted meanwhile');
       if (created === 'full') {
         throw new HttpException(
-          `You already hold ${TOKENS_PER_ACCOUNT} access tokens, the most one account may; revoke one first`,
+          `${words.alreadyHolds} ${TOKENS_PER_ACCOUNT} access tokens, the most one account may; revoke one first`,
           HttpStatus.TOO_MANY_REQUESTS,
         );
       }
+      const { token: named, ...about } = auditedAs(owner, 'create', created.id);
       await this.audit.record(
         req,
-        {
-          action: 'token.create',
-          targetType: 'api_token',
-          targetId: created.id,
-          after: { name: created.name, prefix, permissions, expiresAt: created.expiresAt.toISOString() },
-        },
+        { ...about, after: { ...named, name: created.name, prefix, permissions, expiresAt: created.expiresAt.toISOString() } },
         manager,
       );
       return created;
@@ -81,20 +109,17 @@ export class TokensService {
     };
   }
 
-  async list(req: AppRequest): Promise<ApiTokenView[]> {
-    return (await this.repository.listOf(req.user!.id)).map(toTokenView);
+  async list(ownerId: string): Promise<ApiTokenView[]> {
+    return (await this.repository.listOf(ownerId)).map(toTokenView);
   }
 
-  /** Revokes one of the account's own tokens; someone else's is answered as one that does not exist. */
-  async revoke(req: AppRequest, id: string): Promise<void> {
+  /** Revokes one of the owner's tokens; someone else's is answered as one that does not exist. */
+  async revoke(req: AppRequest, id: string, owner: TokenOwner = { account: req.user! }): Promise<void> {
     const removed = await this.dataSource.transaction(async (manager) => {
-      const token = await this.repository.deleteOwned(manager, id, req.user!.id);
+      const token = await this.repository.deleteOwned(manager, id, owner.account.id);
       if (!token) throw new NotFoundException('No such access token');
-      await this.audit.record(
-        req,
-        { action: 'token.revoke', targetType: 'api_token', targetId: token.id, before: { name: token.name, prefix: token.prefix } },
-        manager,
-      );
+      const { token: named, ...about } = auditedAs(owner, 'revoke', token.id);
+      await this.audit.record(req, { ...about, before: { ...named, name: token.name, prefix: token.prefix } }, manager);
       return token;
     });
     this.authenticator.forget(removed.id);

@@ -76,12 +76,13 @@ export class UsersRepository {
 
   /**
    * Locks the other active super admins until the transaction ends and returns their ids, so that two
-   * requests demoting, deactivating or deleting different super admins cannot both leave none.
+   * requests demoting, deactivating or deleting different super admins cannot both leave none. Only people count:
+   * a service account cannot sign in to manage anyone.
    */
   lockOtherActiveSuperAdmins(manager: EntityManager, exceptId: string): Promise<UserIdRow[]> {
     return manager.getRepository(UserEntity).find({
       select: { id: true },
-      where: { role: 'super_admin', isActive: true, id: Not(exceptId) },
+      where: { role: 'super_admin', isActive: true, kind: 'person', id: Not(exceptId) },
       lock: { mode: 'pessimistic_write' },
     });
   }

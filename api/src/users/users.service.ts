@@ -31,8 +31,9 @@ export class UsersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** People's accounts: service accounts have their own list and routes. */
   async list(): Promise<UserView[]> {
-    const users = await this.dataSource.getRepository(UserEntity).find({ order: { createdAt: 'ASC' } });
+    const users = await this.dataSource.getRepository(UserEntity).find({ where: { kind: 'person' }, order: { createdAt: 'ASC' } });
     return users.map(toUserView);
   }
 
@@ -217,10 +218,11 @@ export class UsersService {
 
   /**
    * Locks the account the actor means to change or delete, if they may: not their own, and none holding more
-   * than they do. Later steps use the row's id, the one spelling the caches, sockets and audit trail know.
+   * than they do. Later steps use the row's id, the one spelling the caches, sockets and audit trail know. A
+   * service account is not found here: it is changed through its own routes, which keep it from ever signing in.
    */
   private async loadChangeable(actor: SessionUser, manager: EntityManager, id: string, verb: 'change' | 'delete'): Promise<UserEntity> {
-    const user = await manager.getRepository(UserEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    const user = await manager.getRepository(UserEntity).findOne({ where: { id, kind: 'person' }, lock: { mode: 'pessimistic_write' } });
     if (!user) throw new NotFoundException(`No user with id ${id}`);
     if (user.id === actor.id) throw new ForbiddenException(`You cannot ${verb} your own account`);
     const refusal = accountChangeRefusal(actor, user);

@@ -26,6 +26,7 @@ export const api = createApi({
     'DomainChecks',
     'Retention',
     'Tokens',
+    'ServiceAccounts',
   ],
   endpoints: (build) => ({
     /** The signed-in account, or null when signed out (401). */

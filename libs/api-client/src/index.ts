@@ -6,3 +6,4 @@ export * from './users';
 export * from './domains';
 export * from './tokens';
 export * from './retention';
+export * from './service-accounts';

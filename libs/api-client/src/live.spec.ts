@@ -115,7 +115,7 @@ describe('live connection', () => {
     expect(tags({ type: 'configUpdated', data: { configId: 1, config: null } })).toEqual(['Breakers', { type: 'Journal', id: 1 }]);
     expect(tags({ type: 'serviceUpdated', data: { serviceId: 1, service: null } })).toEqual(['Services']);
     // a changed account: the users list and audit for managers, the auth user for the account itself
-    expect(tags({ type: 'userChanged', data: { userId: 'u' } })).toEqual(['Users', 'Audit', 'AuthUser']);
+    expect(tags({ type: 'userChanged', data: { userId: 'u' } })).toEqual(['Users', 'ServiceAccounts', 'Audit', 'AuthUser']);
     expect(tags({ type: 'domainUpdated', data: { domainId: 1 } })).toEqual(['Domains']);
     expect(tags({ type: 'domainsChecked', data: { domainIds: [1, 2] } })).toEqual(['DomainChecks']);
     expect(tags({ type: 'pong' })).toBeNull();
@@ -132,9 +132,9 @@ describe('live connection', () => {
     for (let i = 0; i < 50; i++) refresh.send(domains);
     // another kind of refresh is not held back by the first
     refresh.send(users);
-    expect(sent).toEqual([['Domains'], ['Users', 'Audit', 'AuthUser']]);
+    expect(sent).toEqual([['Domains'], ['Users', 'ServiceAccounts', 'Audit', 'AuthUser']]);
     jest.advanceTimersByTime(LIVE_REFRESH_WINDOW_MS);
-    expect(sent).toEqual([['Domains'], ['Users', 'Audit', 'AuthUser'], ['Domains']]);
+    expect(sent).toEqual([['Domains'], ['Users', 'ServiceAccounts', 'Audit', 'AuthUser'], ['Domains']]);
     // a quiet window sends nothing more
     jest.advanceTimersByTime(5 * LIVE_REFRESH_WINDOW_MS);
     expect(sent).toHaveLength(3);

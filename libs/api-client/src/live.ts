@@ -131,8 +131,8 @@ export function invalidationFor(message: ServerMessage) {
     case 'serviceUpdated':
       return api.util.invalidateTags(['Services']);
     case 'userChanged':
-      // the users list for managers; the account itself for the one whose role or permissions changed
-      return api.util.invalidateTags(['Users', 'Audit', 'AuthUser']);
+      // the users and service accounts lists for managers; the account itself for the one whose role or permissions changed
+      return api.util.invalidateTags(['Users', 'ServiceAccounts', 'Audit', 'AuthUser']);
     case 'domainUpdated':
     case 'domainAlert':
       return api.util.invalidateTags(['Domains']);

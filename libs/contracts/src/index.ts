@@ -21,3 +21,5 @@ export * from './paging';
 export * from './tokens';
 export * from './retention-vocabulary';
 export * from './retention';
+export * from './service-account-vocabulary';
+export * from './service-accounts';

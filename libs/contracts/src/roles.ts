@@ -72,6 +72,11 @@ export function hasPermission(user: { role: string; permissions: readonly string
   return user.role === 'super_admin' || user.permissions.includes(permission);
 }
 
+/** Every permission an account (or a service account) holds, in the canonical order: a super_admin holds them all. */
+export function heldPermissions(user: { role: string; permissions: readonly string[] }): Permission[] {
+  return PERMISSIONS.filter((permission) => hasPermission(user, permission));
+}
+
 /**
  * Why `actor` may not change the role, status or permissions of `target`, or delete it; null when they may.
  * Only a super_admin touches a super_admin, and nobody touches an account holding a permission they lack:

@@ -5,6 +5,9 @@ it('names the token an audited change was made through', () => {
   expect(auditActorText({ actorEmail: 'root@example.com', via })).toBe("root@example.com via token 'ci-export' (cbh_3fA9kQ2x…)");
   expect(auditActorText({ actorEmail: 'root@example.com', via: null })).toBe('root@example.com');
   expect(auditActorText({ actorEmail: null, via: null })).toBe('the system');
+  expect(auditActorText({ actorEmail: 'ci-bot@service-account.invalid', via: { ...via, name: 'deploy' } })).toBe(
+    "service account 'ci-bot' via token 'deploy' (cbh_3fA9kQ2x…)",
+  );
 });
 
 it('takes a name and 1 to 365 days, and permissions only from the known list', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS } from './roles';
+import { serviceAccountNameOf } from './service-account-vocabulary';
 
 /** Every personal access token starts with this, so a leaked one is recognisable (secret scanners, logs). */
 export const TOKEN_PREFIX = 'cbh_';
@@ -56,10 +57,12 @@ export interface TokenVia {
 }
 
 /**
- * Who made an audited change, as the audit trail shows it: the account's e-mail and, for a change made with a
- * personal access token, which token ("root@example.com via token 'ci-export' (cbh_3fA9…)").
+ * Who made an audited change, as the audit trail shows it: the account's e-mail, or a service account's name, and,
+ * for a change made with an access token, which token ("root@example.com via token 'ci-export' (cbh_3fA9…)",
+ * "service account 'ci-bot' via token 'deploy' (cbh_3fA9…)").
  */
 export function auditActorText(entry: { actorEmail: string | null; via: TokenVia | null }): string {
-  const who = entry.actorEmail ?? 'the system';
+  const serviceAccount = serviceAccountNameOf(entry.actorEmail);
+  const who = serviceAccount !== null ? `service account '${serviceAccount}'` : (entry.actorEmail ?? 'the system');
   return entry.via ? `${who} via token '${entry.via.name}' (${entry.via.prefix}…)` : who;
 }

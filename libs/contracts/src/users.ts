@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ELEVATION_METHODS, PERMISSIONS, ROLES } from './roles';
+import { isServiceAccountEmail, SERVICE_ACCOUNT_EMAIL_DOMAIN } from './service-account-vocabulary';
 import type { TokenVia } from './tokens';
 
 /** A user as the API returns it. */
@@ -21,21 +22,29 @@ const email = z
   .email({ message: 'must be an e-mail address' })
   .max(254)
   .transform((value) => value.toLowerCase());
-const role = z.enum(ROLES, { message: `must be one of ${ROLES.join(', ')}` });
-const permissions = z.array(z.enum(PERMISSIONS, { message: 'is not a known permission' })).max(PERMISSIONS.length);
+/** A role of ROLES, as every body that sets one takes it. */
+export const roleSchema = z.enum(ROLES, { message: `must be one of ${ROLES.join(', ')}` });
+/** A list of known permissions, at most all of them. */
+export const permissionsSchema = z.array(z.enum(PERMISSIONS, { message: 'is not a known permission' })).max(PERMISSIONS.length);
 
 export const loginSchema = z.strictObject({
   email,
   password: z.string().min(1, 'is required').max(200),
 });
 
-export const inviteUserSchema = z.strictObject({ email, role: role.default('viewer') });
+export const inviteUserSchema = z.strictObject({
+  email: email.refine(
+    (value) => !isServiceAccountEmail(value),
+    `must not be at ${SERVICE_ACCOUNT_EMAIL_DOMAIN}, which names service accounts`,
+  ),
+  role: roleSchema.default('viewer'),
+});
 
-export const updateUserSchema = z.strictObject({ role, permissions: permissions.optional() });
+export const updateUserSchema = z.strictObject({ role: roleSchema, permissions: permissionsSchema.optional() });
 
 export const updateUserStatusSchema = z.strictObject({ isActive: z.boolean({ message: 'must be true or false' }) });
 
-export const updateUserPermissionsSchema = z.strictObject({ permissions });
+export const updateUserPermissionsSchema = z.strictObject({ permissions: permissionsSchema });
 
 /** A user id in its one spelling, lower case, so a self check, a cache key or an audit entry cannot miss it by case. */
 export const userIdSchema = z.uuid({ message: 'must be a user id' }).transform((id) => id.toLowerCase());

@@ -20,6 +20,8 @@ import {
   createTokenSchema,
   pruneRetentionSchema,
   updateRetentionSchema,
+  createServiceAccountSchema,
+  updateServiceAccountSchema,
 } from '@cbh/contracts';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 
@@ -49,6 +51,7 @@ const TABLES = [
 let api: TestApi;
 let admin: string;
 let elevationAccount: string;
+let serviceAccountId: string;
 let db: Client;
 
 beforeAll(async () => {
@@ -58,6 +61,7 @@ beforeAll(async () => {
   elevationAccount = await signIn(api.baseUrl, 'elevate@example.com', DEMO_PASSWORD);
   db = new Client({ connectionString: api.databaseUrl });
   await db.connect();
+  serviceAccountId = (await (await api.call('/api/service-accounts', { method: 'POST', cookie: admin, body: { name: 'fuzz' } })).json()).id;
   // A domain with a certificate (id 1), so that malformed PATCHes of it are refused with something to change.
   await api.call('/api/domains', { method: 'POST', cookie: admin, body: { domain: 'fuzz.example.test' } });
   while ((await db.query('SELECT 1 FROM domain_verifications WHERE checked_at IS NOT NULL')).rowCount === 0) {
@@ -184,6 +188,30 @@ const ENDPOINTS: {
     path: () => '/api/system/retention/prune',
     schema: pruneRetentionSchema,
     fields: [],
+    cookie: () => admin,
+  },
+  {
+    name: 'POST /api/service-accounts',
+    method: 'POST',
+    path: () => '/api/service-accounts',
+    schema: createServiceAccountSchema,
+    fields: ['name', 'role', 'permissions'],
+    cookie: () => admin,
+  },
+  {
+    name: 'PATCH /api/service-accounts/:id',
+    method: 'PATCH',
+    path: () => `/api/service-accounts/${serviceAccountId}`,
+    schema: updateServiceAccountSchema,
+    fields: ['isActive', 'role', 'permissions'],
+    cookie: () => admin,
+  },
+  {
+    name: 'POST /api/service-accounts/:id/tokens',
+    method: 'POST',
+    path: () => `/api/service-accounts/${serviceAccountId}/tokens`,
+    schema: createTokenSchema,
+    fields: ['name', 'expiresInDays', 'permissions'],
     cookie: () => admin,
   },
   {

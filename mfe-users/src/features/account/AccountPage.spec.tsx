@@ -7,7 +7,7 @@ import { MemoryRouter } from '@cbh/router';
 import { apiError, authUser, clickAndSettle, fakeApi, polyfillRadix } from '@cbh/test-support';
 import { Toaster } from '@cbh/ui';
 import { AccountPage } from './AccountPage';
-import { SHOWN_ONCE_WARNING } from './TokenSecret';
+import { TOKEN_SHOWN_ONCE_WARNING } from '../tokens/TokenSecret';
 
 beforeAll(polyfillRadix);
 
@@ -80,16 +80,16 @@ it('creates a token with the chosen permissions only, shows it once with Copy an
   fireEvent.click(await screen.findByRole('button', { name: 'New Token' }));
   const dialog = within(await screen.findByRole('dialog', { name: 'New Access Token' }));
   // only what the person holds is on offer, all on at first
-  expect(dialog.getAllByRole('switch').map((toggle) => toggle.getAttribute('aria-label'))).toEqual([
+  expect(dialog.getAllByRole('checkbox').map((toggle) => toggle.closest('label')!.textContent)).toEqual([
     'dashboard_view',
     'circuit_breaker_view',
     'metrics_view',
     'api_access',
   ]);
-  fireEvent.change(dialog.getByLabelText('Name'), { target: { value: ' nightly ' } });
-  fireEvent.change(dialog.getByLabelText('Expires after (days)'), { target: { value: '30' } });
-  fireEvent.click(dialog.getByRole('switch', { name: 'circuit_breaker_view' }));
-  fireEvent.click(dialog.getByRole('switch', { name: 'metrics_view' }));
+  fireEvent.change(dialog.getByLabelText('Token name'), { target: { value: ' nightly ' } });
+  fireEvent.change(dialog.getByLabelText('Expires in (days)'), { target: { value: '30' } });
+  fireEvent.click(dialog.getByRole('checkbox', { name: 'circuit_breaker_view' }));
+  fireEvent.click(dialog.getByRole('checkbox', { name: 'metrics_view' }));
   await clickAndSettle(dialog.getByRole('button', { name: 'Create Token' }));
 
   expect(api.callsTo('POST', '/api/tokens')[0]?.body).toEqual({
@@ -97,17 +97,17 @@ it('creates a token with the chosen permissions only, shows it once with Copy an
     expiresInDays: 30,
     permissions: ['dashboard_view', 'api_access'],
   });
-  expect(await dialog.findByTestId('token-secret')).toHaveProperty('textContent', created.token);
-  expect(dialog.getByText(SHOWN_ONCE_WARNING)).toBeTruthy();
+  expect(await dialog.findByLabelText('Access token')).toHaveProperty('value', created.token);
+  expect(dialog.getByText(TOKEN_SHOWN_ONCE_WARNING)).toBeTruthy();
   fireEvent.click(dialog.getByRole('button', { name: 'Copy' }));
   await waitFor(() => expect(writeText).toHaveBeenCalledWith(created.token));
-  expect(await dialog.findByText('Copied')).toBeTruthy();
+  expect(await dialog.findByRole('button', { name: 'Copied' })).toBeTruthy();
 
   fireEvent.click(dialog.getByRole('button', { name: 'Done' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  expect(screen.queryByText(created.token)).toBeNull();
+  expect(screen.queryByDisplayValue(created.token)).toBeNull();
   fireEvent.click(screen.getByRole('button', { name: 'New Token' }));
-  expect(within(await screen.findByRole('dialog', { name: 'New Access Token' })).queryByTestId('token-secret')).toBeNull();
+  expect(within(await screen.findByRole('dialog', { name: 'New Access Token' })).queryByLabelText('Access token')).toBeNull();
 });
 
 it('keeps the dialog open and says why when the server refuses the token', async () => {
@@ -115,11 +115,11 @@ it('keeps the dialog open and says why when the server refuses the token', async
   renderAccount();
   fireEvent.click(await screen.findByRole('button', { name: 'New Token' }));
   const dialog = within(await screen.findByRole('dialog', { name: 'New Access Token' }));
-  fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'long' } });
-  fireEvent.change(dialog.getByLabelText('Expires after (days)'), { target: { value: '365' } });
+  fireEvent.change(dialog.getByLabelText('Token name'), { target: { value: 'long' } });
+  fireEvent.change(dialog.getByLabelText('Expires in (days)'), { target: { value: '365' } });
   await clickAndSettle(dialog.getByRole('button', { name: 'Create Token' }));
   expect(await screen.findByText('expiresInDays: the organisation allows tokens of at most 90 days')).toBeTruthy();
-  expect(dialog.queryByTestId('token-secret')).toBeNull();
+  expect(dialog.queryByLabelText('Access token')).toBeNull();
 });
 
 it('revokes a token only after confirming, then lists the tokens again', async () => {

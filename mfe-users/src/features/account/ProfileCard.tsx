@@ -1,7 +1,6 @@
 import styled from 'styled-components';
-import type { AuthUser } from '@cbh/contracts';
+import { heldPermissions, type AuthUser } from '@cbh/contracts';
 import { Badge, BadgeList, Card, RoleBadge, SectionTitle, theme } from '@cbh/ui';
-import { heldPermissions } from './held-permissions';
 
 const Facts = styled.dl`
   display: grid;

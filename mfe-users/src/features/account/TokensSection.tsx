@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useGetTokensQuery } from '@cbh/api-client';
-import type { ApiTokenView, AuthUser } from '@cbh/contracts';
+import { heldPermissions, type ApiTokenView, type AuthUser } from '@cbh/contracts';
 import { Button, Card, DataTable, formatDate, formatDateTime, Muted, SectionTitle, VisuallyHidden } from '@cbh/ui';
 import { CreateTokenDialog } from './CreateTokenDialog';
-import { heldPermissions } from './held-permissions';
 import { RevokeTokenDialog } from './RevokeTokenDialog';
 
 const TOKEN_COLUMNS = ['Name', 'Token', 'Permissions', 'Created', 'Expires', 'Last used', 'Actions'];

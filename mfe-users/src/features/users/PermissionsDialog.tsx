@@ -3,13 +3,27 @@ import styled from 'styled-components';
 import { apiErrorMessage, useUpdateUserPermissionsMutation } from '@cbh/api-client';
 import { PERMISSIONS, type Permission, type UserView } from '@cbh/contracts';
 import { Badge, BadgeList, Button, Muted, theme, toast } from '@cbh/ui';
-import { Dialog, DialogActions } from '@cbh/ui/overlays';
-import { PermissionToggles } from './PermissionToggles';
+import { Dialog, DialogActions, Switch } from '@cbh/ui/overlays';
 import { displayName } from './user-status';
 
 const Form = styled.form`
   display: grid;
   gap: 16px;
+`;
+
+const Toggles = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(210px, 100%), 1fr));
+  gap: 10px 16px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  li {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    font-size: 14px;
+  }
 `;
 
 const Summary = styled.section`
@@ -56,7 +70,19 @@ export function PermissionsDialog({ user, onClose }: { user: UserView; onClose: 
       description={`Choose what ${displayName(user)} may do.`}
     >
       <Form onSubmit={submit} aria-label="Edit user permissions">
-        <PermissionToggles offered={PERMISSIONS} selected={selected} onToggle={toggle} />
+        <Toggles>
+          {PERMISSIONS.map((permission) => (
+            <li key={permission}>
+              <Switch
+                id={`permission-${permission}`}
+                label={permission}
+                checked={selected.has(permission)}
+                onCheckedChange={(on) => toggle(permission, on)}
+              />
+              <label htmlFor={`permission-${permission}`}>{permission}</label>
+            </li>
+          ))}
+        </Toggles>
         <Summary aria-label="Selected permissions">
           <h3>Selected permissions ({chosen.length})</h3>
           {chosen.length > 0 ? (

@@ -103,7 +103,7 @@ it('shows the server’s reason when the list cannot be loaded', async () => {
   expect((await screen.findByRole('alert')).textContent).toContain('Requires user_management');
 });
 
-it('offers All Users, Role Management and Permissions, plus Audit Log with audit_access and System with system_admin', async () => {
+it('offers All Users, Role Management, Permissions and Service Accounts, plus Audit Log with audit_access and System with system_admin', async () => {
   usersApi(superAdmin, { 'GET /api/audit': { entries: [], total: 0, page: 1, pageSize: 20 } });
   renderPage();
   await screen.findByTestId('user-row-root');
@@ -111,6 +111,7 @@ it('offers All Users, Role Management and Permissions, plus Audit Log with audit
     'All Users',
     'Role Management',
     'Permissions',
+    'Service Accounts',
     'Audit Log',
     'System',
   ]);
@@ -120,7 +121,12 @@ it('hides the Audit Log tab, and asks for no audit entries, without audit_access
   const api = usersApi(userManager);
   renderPage();
   await screen.findByTestId('user-row-root');
-  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All Users', 'Role Management', 'Permissions']);
+  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+    'All Users',
+    'Role Management',
+    'Permissions',
+    'Service Accounts',
+  ]);
   openTab('Permissions');
   await screen.findByRole('region', { name: 'Permission matrix' });
   expect(api.calls.filter((call) => call.path.startsWith('/api/audit'))).toEqual([]);

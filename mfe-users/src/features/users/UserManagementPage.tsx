@@ -4,6 +4,7 @@ import { canManageUsers, hasPermission, type AuthUser } from '@cbh/contracts';
 import { Muted, PageHeader } from '@cbh/ui';
 import { Tabs, type TabItem } from '@cbh/ui/overlays';
 import { SystemSettings } from '../system/SystemSettings';
+import { ServiceAccountsTab } from '../service-accounts/ServiceAccountsTab';
 import { AccessRestricted } from './AccessRestricted';
 import { AuditLog } from './AuditLog';
 import { InviteUserDialog } from './InviteUserDialog';
@@ -34,6 +35,7 @@ function UsersScreen({ me, users }: { me: AuthUser; users: ReturnType<typeof use
     { value: 'users', label: 'All Users', content: <UsersTable users={users.data} me={me} /> },
     { value: 'roles', label: 'Role Management', content: <RoleManagement users={users.data} /> },
     { value: 'permissions', label: 'Permissions', content: <PermissionMatrix /> },
+    { value: 'service-accounts', label: 'Service Accounts', content: <ServiceAccountsTab me={me} /> },
   ];
   if (hasPermission(me, 'audit_access')) tabs.push({ value: 'audit', label: 'Audit Log', content: <AuditLog /> });
   if (hasPermission(me, 'system_admin')) tabs.push({ value: 'system', label: 'System', content: <SystemSettings /> });

@@ -1,11 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { accountChangeRefusal, type AuthUser, type UserView } from '@cbh/contracts';
-import { Button, type ButtonVariant, DataTable, formatDate, formatDateTime, Muted, RoleBadge, theme, VisuallyHidden } from '@cbh/ui';
+import { DataTable, formatDate, formatDateTime, Muted, RoleBadge, theme, VisuallyHidden } from '@cbh/ui';
 import { DeleteUserDialog } from './DeleteUserDialog';
-import { DisabledReason } from './DisabledReason';
 import { PermissionsDialog } from './PermissionsDialog';
 import { RoleDialog } from './RoleDialog';
+import { RowAction } from './RowAction';
 import { displayName, initialOf } from './user-status';
 import { UserStatusBadge } from './UserStatusBadge';
 import { OWN_STATUS_REASON, UserStatusSwitch } from './UserStatusSwitch';
@@ -75,34 +75,6 @@ function UserCell({ user }: { user: UserView }) {
         {name !== user.email ? <Email>{user.email}</Email> : null}
       </div>
     </Person>
-  );
-}
-
-/** A row's button, or the same button disabled with the reason beside it when the signed-in user may not use it. */
-function RowAction({
-  reason,
-  variant,
-  onClick,
-  children,
-}: {
-  reason: string | null;
-  variant: ButtonVariant;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  if (!reason) {
-    return (
-      <Button $variant={variant} onClick={onClick}>
-        {children}
-      </Button>
-    );
-  }
-  return (
-    <DisabledReason reason={reason}>
-      <Button $variant={variant} disabled>
-        {children}
-      </Button>
-    </DisabledReason>
   );
 }
 

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { SERVICE_ACCOUNT_NAME_PATTERN } from './service-account-vocabulary';
+import { permissionsSchema, roleSchema } from './users';
+
+export const createServiceAccountSchema = z.strictObject({
+  name: z.string().regex(SERVICE_ACCOUNT_NAME_PATTERN, 'must be 1 to 64 characters of a-z, 0-9 and -'),
+  role: roleSchema.optional(),
+  permissions: permissionsSchema.optional(),
+});
+
+export const updateServiceAccountSchema = z
+  .strictObject({
+    isActive: z.boolean({ message: 'must be true or false' }).optional(),
+    role: roleSchema.optional(),
+    permissions: permissionsSchema.optional(),
+  })
+  .refine((body) => body.isActive !== undefined || body.role !== undefined || body.permissions !== undefined, {
+    message: 'give at least one of isActive, role, permissions',
+  });
+
+export const serviceAccountIdSchema = z.uuid({ message: 'must be a service account id' }).transform((id) => id.toLowerCase());
