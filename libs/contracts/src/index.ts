@@ -18,6 +18,7 @@ export * from './load-test-vocabulary';
 export * from './load-tests';
 export * from './patterns';
 export * from './paging';
+export * from './token-vocabulary';
 export * from './tokens';
 export * from './retention-vocabulary';
 export * from './retention';

@@ -1,4 +1,5 @@
-import { auditActorText, createTokenSchema } from './tokens';
+import { auditActorText } from './token-vocabulary';
+import { createTokenSchema } from './tokens';
 
 it('names the token an audited change was made through', () => {
   const via = { tokenId: 't-1', name: 'ci-export', prefix: 'cbh_3fA9kQ2x' };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ELEVATION_METHODS, PERMISSIONS, ROLES } from './roles';
 import { isServiceAccountEmail, SERVICE_ACCOUNT_EMAIL_DOMAIN } from './service-account-vocabulary';
-import type { TokenVia } from './tokens';
+import type { TokenVia } from './token-vocabulary';
 
 /** A user as the API returns it. */
 export interface UserView {

@@ -36,6 +36,32 @@ async function openAudit() {
   return screen.findByRole('heading', { name: 'Audit Log' });
 }
 
+it('names the token a change was made with, and a service account by its name', async () => {
+  usersApi(superAdmin, {
+    'GET /api/audit': auditPage([
+      entry({
+        id: 'by-token',
+        createdAt: '2026-03-02T10:00:00.000Z',
+        via: { tokenId: 't-1', name: 'ci-export', prefix: 'cbh_3fA9kQ2x' },
+      }),
+      entry({
+        id: 'by-machine',
+        createdAt: '2026-03-01T10:00:00.000Z',
+        actorEmail: 'ci-bot@service-account.invalid',
+        via: { tokenId: 't-2', name: 'deploy', prefix: 'cbh_Zz9yXx8w' },
+      }),
+    ]),
+  });
+  renderPage();
+  await openAudit();
+  const table = within(await screen.findByRole('region', { name: 'Audit entries' }));
+  const actors = table
+    .getAllByRole('row')
+    .slice(1)
+    .map((tr) => within(tr).getAllByRole('cell')[1]!.textContent);
+  expect(actors).toEqual(["root@example.com via token 'ci-export' (cbh_3fA9kQ2x…)", "service account 'ci-bot' via token 'deploy' (cbh_Zz9yXx8w…)"]);
+});
+
 it('lists entries newest first with time, actor (or System), action, target and request id', async () => {
   const api = usersApi(superAdmin, {
     'GET /api/audit': auditPage([

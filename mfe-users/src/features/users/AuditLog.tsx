@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useGetAuditQuery, useGetAuthUserQuery } from '@cbh/api-client';
-import { hasPermission, type AuditEntryView } from '@cbh/contracts';
+import { auditActorText, hasPermission, type AuditEntryView } from '@cbh/contracts';
 import { Button, Card, DataTable, FieldLabel, formatDateTime, Muted, SectionTitle, TextInput } from '@cbh/ui';
 
 const AUDIT_COLUMNS = ['Time', 'Actor', 'Action', 'Target', 'Request id'];
@@ -143,8 +143,9 @@ export function AuditLog() {
               <td>
                 <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               </td>
-              {/* entries without an actor were written by the system itself, e.g. a seed or a job */}
-              <td>{entry.actorEmail ?? 'System'}</td>
+              {/* entries without an actor were written by the system itself, e.g. a seed or a job; a change made with a
+                  token says which ("root@example.com via token 'ci-export' (cbh_3fA9…)") */}
+              <td>{entry.actorEmail || entry.via ? auditActorText(entry) : 'System'}</td>
               <td>
                 <ActionName>{entry.action}</ActionName>
               </td>
