@@ -12,6 +12,7 @@ import { ElevationModule } from './elevation/elevation.module';
 import { HealthModule } from './health/health.module';
 import { LoadTestsModule } from './load-tests/load-tests.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { OrganizationModule } from './organization/organization.module';
 import { BusModule } from './bus/bus.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { ServicesModule } from './services/services.module';
@@ -35,6 +36,7 @@ export class AppModule {
         BusModule,
         AuthModule,
         TokensModule,
+        OrganizationModule,
         HealthModule,
         UsersModule,
         ElevationModule,

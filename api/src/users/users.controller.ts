@@ -18,11 +18,6 @@ export class UsersController {
     return this.users.list();
   }
 
-  @Get('organizations')
-  organizations() {
-    return this.users.listOrganizations();
-  }
-
   @Post('users/invite')
   invite(@Req() req: AppRequest, @Body(new ZodPipe(inviteUserSchema)) body: z.infer<typeof inviteUserSchema>) {
     return this.users.invite(req, body.email, body.role);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, type EntityManager, In, IsNull } from 'typeorm';
-import { accountChangeRefusal, hasPermission, ROLE_DEFAULT_PERMISSIONS, type Permission, type Role, type UserView } from '@cbh/contracts';
+import { accountChangeRefusal, hasPermission, invitationDomainRefusal, ROLE_DEFAULT_PERMISSIONS, type Permission, type Role, type UserView } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import { hashPassword } from '../auth/passwords';
 import { PgSessionStore } from '../auth/session-store';
@@ -10,8 +10,8 @@ import type { AppRequest, SessionUser } from '../auth/session-user';
 import { UserDirectory } from '../auth/user-directory.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MailService } from '../mail/mail.service';
+import { OrganizationSettings } from '../organization/organization-settings.service';
 import { InvitationEntity } from './entities/invitation.entity';
-import { OrganizationEntity } from './entities/organization.entity';
 import { toUserView, UserEntity } from './entities/user.entity';
 import { UsersRepository } from './users.repository';
 
@@ -28,6 +28,7 @@ export class UsersService {
     private readonly sessions: PgSessionStore,
     private readonly usersRepository: UsersRepository,
     private readonly bus: RealtimeBus,
+    private readonly organization: OrganizationSettings,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -36,12 +37,10 @@ export class UsersService {
     return users.map(toUserView);
   }
 
-  listOrganizations() {
-    return this.dataSource.getRepository(OrganizationEntity).find({ order: { name: 'ASC' } });
-  }
-
   async invite(req: AppRequest, email: string, role: Role): Promise<UserView> {
     assertMayGrant(req.user!, role, ROLE_DEFAULT_PERMISSIONS[role]);
+    const refusal = invitationDomainRefusal(email, (await this.organization.current()).invitationDomains);
+    if (refusal) throw new BadRequestException(refusal);
     const token = randomBytes(32).toString('base64url');
     const user = await this.dataSource.transaction(async (manager) => {
       const existing = await manager

@@ -19,3 +19,6 @@ export * from './load-tests';
 export * from './patterns';
 export * from './paging';
 export * from './tokens';
+export * from './sessions';
+export * from './user-agent';
+export * from './organization';
