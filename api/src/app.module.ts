@@ -16,6 +16,7 @@ import { OrganizationModule } from './organization/organization.module';
 import { BusModule } from './bus/bus.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { ServicesModule } from './services/services.module';
+import { SessionsModule } from './sessions/sessions.module';
 import { TokensModule } from './tokens/tokens.module';
 import { UsersModule } from './users/users.module';
 
@@ -39,6 +40,7 @@ export class AppModule {
         OrganizationModule,
         HealthModule,
         UsersModule,
+        SessionsModule,
         ElevationModule,
         BreakersModule,
         ServicesModule,

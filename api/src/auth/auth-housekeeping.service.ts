@@ -1,4 +1,10 @@
-import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { PgSessionStore, SEEN_FLUSH_EVERY_MS } from './session-store';
 import { SessionsRepository } from './sessions.repository';
 import { SignInAttemptsRepository } from './sign-in-attempts.repository';

@@ -4,6 +4,8 @@ import { isDatabaseUnavailable, STALE_WHILE_UNAVAILABLE_MS } from '../database/d
 import type { SessionsRepository } from './sessions.repository';
 
 export const SESSION_COOKIE = 'cbh.sid';
+/** The Set-Cookie value that removes the session cookie from the browser. */
+export const CLEARED_SESSION_COOKIE = `${SESSION_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
 const CACHE_TTL_MS = 10_000;
 /** Sessions one account keeps at most: signing in once more ends its oldest, so sign-ins cannot grow the table. */
 const SESSIONS_PER_ACCOUNT = 20;
@@ -150,7 +152,14 @@ export class PgSessionStore extends Store {
     const expires = session.cookie.expires ? new Date(session.cookie.expires) : new Date(Date.now() + 86_400_000);
     const userId = signedInUserId(session) ?? null;
     this.sessions
-      .save({ sid, userId, data: session, expiresAt: expires, userAgent: session.client?.userAgent ?? null, address: session.client?.address ?? null })
+      .save({
+        sid,
+        userId,
+        data: session,
+        expiresAt: expires,
+        userAgent: session.client?.userAgent ?? null,
+        address: session.client?.address ?? null,
+      })
       .then(() => {
         const lastSeenAt = this.cache.get(sid)?.lastSeenAt ?? Date.now();
         this.cache.set(sid, { session, lastSeenAt, until: Date.now() + CACHE_TTL_MS });

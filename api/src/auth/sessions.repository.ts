@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { SessionData } from 'express-session';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { SessionEntity } from './entities/session.entity';
 
 /** The sessions table, for the session store. A read checks expiry against the database clock, the one every replica shares. */
@@ -138,9 +138,9 @@ export class SessionsRepository {
     return affected ?? 0;
   }
 
-  /** Deletes every session of an account in one statement and returns their ids. */
-  async deleteForUser(userId: string): Promise<string[]> {
-    const { raw } = await this.sessions.createQueryBuilder().delete().where({ userId }).returning(['sid']).execute();
+  /** Deletes every session of an account in one statement and returns their ids; in `manager`'s transaction when given. */
+  async deleteForUser(userId: string, manager: EntityManager = this.dataSource.manager): Promise<string[]> {
+    const { raw } = await manager.getRepository(SessionEntity).createQueryBuilder().delete().where({ userId }).returning(['sid']).execute();
     return (raw as Pick<SessionEntity, 'sid'>[]).map((row) => row.sid);
   }
 }

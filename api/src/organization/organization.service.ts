@@ -30,7 +30,11 @@ export class OrganizationService {
       const before = toOrganizationView(organization);
       await organizations.update({ id: organization.id }, patch);
       const after = toOrganizationView(await organizations.findOneByOrFail({ id: organization.id }));
-      await this.audit.record(req, { action: 'organization.update', targetType: 'organization', targetId: organization.id, before, after }, manager);
+      await this.audit.record(
+        req,
+        { action: 'organization.update', targetType: 'organization', targetId: organization.id, before, after },
+        manager,
+      );
       return after;
     });
     await this.settings.announceChange();

@@ -50,6 +50,12 @@ export class UsersController {
     return this.users.updatePermissions(req, id, body.permissions);
   }
 
+  /** Signs the account out everywhere, for instance after its device was lost. */
+  @Delete('users/:id/sessions')
+  endSessions(@Req() req: AppRequest, @Param('id', userId) id: string) {
+    return this.users.endSessions(req, id);
+  }
+
   @Delete('users/:id')
   @HttpCode(204)
   async remove(@Req() req: AppRequest, @Param('id', userId) id: string) {

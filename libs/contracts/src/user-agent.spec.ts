@@ -38,7 +38,11 @@ describe('describeUserAgent', () => {
       'Opera 115',
       'Linux',
     ],
-    ['Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36', 'Chrome 131', 'ChromeOS'],
+    [
+      'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'Chrome 131',
+      'ChromeOS',
+    ],
     ['curl/8.5.0', 'curl 8', 'Unknown OS'],
     ['node', 'Node.js', 'Unknown OS'],
   ])('reads %s', (userAgent, browser, os) => {

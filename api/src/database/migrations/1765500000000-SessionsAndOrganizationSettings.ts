@@ -25,6 +25,8 @@ export class SessionsAndOrganizationSettings1765500000000 implements MigrationIn
     await queryRunner.query(
       'ALTER TABLE organizations DROP COLUMN invitation_domains, DROP COLUMN max_token_days, DROP COLUMN idle_session_minutes',
     );
-    await queryRunner.query('ALTER TABLE sessions DROP COLUMN signed_in_at, DROP COLUMN last_seen_at, DROP COLUMN user_agent, DROP COLUMN address');
+    await queryRunner.query(
+      'ALTER TABLE sessions DROP COLUMN signed_in_at, DROP COLUMN last_seen_at, DROP COLUMN user_agent, DROP COLUMN address',
+    );
   }
 }
