@@ -4,3 +4,5 @@ export * from './breakers';
 export * from './api-error';
 export * from './users';
 export * from './domains';
+export * from './sessions';
+export * from './organization';
