@@ -13,7 +13,20 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery: fetchBaseQuery({ baseUrl: '/api', credentials: 'include' }),
   /** Refreshed when a live message says they changed (see live.ts). */
-  tagTypes: ['Metrics', 'Breakers', 'Journal', 'Services', 'TestSessions', 'Users', 'Audit', 'AuthUser', 'Domains', 'DomainChecks', 'Sessions', 'Organization'],
+  tagTypes: [
+    'Metrics',
+    'Breakers',
+    'Journal',
+    'Services',
+    'TestSessions',
+    'Users',
+    'Audit',
+    'AuthUser',
+    'Domains',
+    'DomainChecks',
+    'Sessions',
+    'Organization',
+  ],
   endpoints: (build) => ({
     /** The signed-in account, or null when signed out (401). */
     getAuthUser: build.query<AuthUser | null, void>({

@@ -6,6 +6,7 @@ import { Tabs, type TabItem } from '@cbh/ui/overlays';
 import { AccessRestricted } from './AccessRestricted';
 import { AuditLog } from './AuditLog';
 import { InviteUserDialog } from './InviteUserDialog';
+import { OrganizationSettings } from './OrganizationSettings';
 import { PermissionMatrix } from './PermissionMatrix';
 import { RoleManagement } from './RoleManagement';
 import { UsersTable } from './UsersTable';
@@ -35,6 +36,8 @@ function UsersScreen({ me, users }: { me: AuthUser; users: ReturnType<typeof use
     { value: 'permissions', label: 'Permissions', content: <PermissionMatrix /> },
   ];
   if (hasPermission(me, 'audit_access')) tabs.push({ value: 'audit', label: 'Audit Log', content: <AuditLog /> });
+  if (hasPermission(me, 'organization_admin'))
+    tabs.push({ value: 'organisation', label: 'Organisation', content: <OrganizationSettings /> });
 
   return (
     <>
