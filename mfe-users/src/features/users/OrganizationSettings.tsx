@@ -14,6 +14,12 @@ const Form = styled.form`
   max-width: 560px;
 `;
 
+/** A field with its problem under it, outside the label so the problem is not read as part of the field's name. */
+const Field = styled.div`
+  display: grid;
+  gap: 6px;
+`;
+
 const TextArea = styled.textarea`
   font: inherit;
   font-size: 14px;
@@ -89,38 +95,46 @@ function SettingsForm({ organization }: { organization: OrganizationView }) {
   return (
     <Form onSubmit={submit} aria-label="Organisation settings" noValidate>
       <Fieldset disabled={isLoading}>
-        <FieldLabel>
-          Name
-          <TextInput value={name} onChange={(event) => setName(event.target.value)} {...field('name')} />
+        <Field>
+          <FieldLabel>
+            Name
+            <TextInput value={name} onChange={(event) => setName(event.target.value)} {...field('name')} />
+          </FieldLabel>
           {problem('name')}
-        </FieldLabel>
-        <FieldLabel>
-          Invitation domains
-          <Hint>One per line. Invitations may only go to addresses at these domains; leave empty to allow any.</Hint>
-          <TextArea value={domains} onChange={(event) => setDomains(event.target.value)} {...field('invitationDomains')} />
+        </Field>
+        <Field>
+          <FieldLabel>
+            Invitation domains
+            <Hint>One per line. Invitations may only go to addresses at these domains; leave empty to allow any.</Hint>
+            <TextArea value={domains} onChange={(event) => setDomains(event.target.value)} {...field('invitationDomains')} />
+          </FieldLabel>
           {problem('invitationDomains')}
-        </FieldLabel>
-        <FieldLabel>
-          Longest access token lifetime (days)
-          <TextInput
-            type="number"
-            value={maxTokenDays}
-            onChange={(event) => setMaxTokenDays(event.target.value)}
-            {...field('maxTokenDays')}
-          />
+        </Field>
+        <Field>
+          <FieldLabel>
+            Longest access token lifetime (days)
+            <TextInput
+              type="number"
+              value={maxTokenDays}
+              onChange={(event) => setMaxTokenDays(event.target.value)}
+              {...field('maxTokenDays')}
+            />
+          </FieldLabel>
           {problem('maxTokenDays')}
-        </FieldLabel>
-        <FieldLabel>
-          Idle session limit (minutes)
-          <Hint>Sessions without a request for this long are signed out; leave empty for no limit.</Hint>
-          <TextInput
-            type="number"
-            value={idleMinutes}
-            onChange={(event) => setIdleMinutes(event.target.value)}
-            {...field('idleSessionMinutes')}
-          />
+        </Field>
+        <Field>
+          <FieldLabel>
+            Idle session limit (minutes)
+            <Hint>Sessions without a request for this long are signed out; leave empty for no limit.</Hint>
+            <TextInput
+              type="number"
+              value={idleMinutes}
+              onChange={(event) => setIdleMinutes(event.target.value)}
+              {...field('idleSessionMinutes')}
+            />
+          </FieldLabel>
           {problem('idleSessionMinutes')}
-        </FieldLabel>
+        </Field>
         {problems.form ? <Problem role="alert">{problems.form}</Problem> : null}
         <div>
           <Button type="submit">{isLoading ? 'Saving...' : 'Save'}</Button>

@@ -103,11 +103,17 @@ it('shows the server’s reason when the list cannot be loaded', async () => {
   expect((await screen.findByRole('alert')).textContent).toContain('Requires user_management');
 });
 
-it('offers All Users, Role Management and Permissions, plus Audit Log with audit_access', async () => {
+it('offers All Users, Role Management and Permissions, plus Audit Log with audit_access and Organisation with organization_admin', async () => {
   usersApi(superAdmin, { 'GET /api/audit': { entries: [], total: 0, page: 1, pageSize: 20 } });
   renderPage();
   await screen.findByTestId('user-row-root');
-  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All Users', 'Role Management', 'Permissions', 'Audit Log']);
+  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+    'All Users',
+    'Role Management',
+    'Permissions',
+    'Audit Log',
+    'Organisation',
+  ]);
 });
 
 it('hides the Audit Log tab, and asks for no audit entries, without audit_access', async () => {
