@@ -71,17 +71,20 @@ export class SessionsRepository {
 
   /**
    * Records when sessions were last seen, each at most once a minute: a row seen less than a minute ago keeps its
-   * time, and one already idle longer than `idleMs` is not brought back by a late report.
+   * time, and one already idle longer than `idleMs` is not brought back by a late report. Times travel as ages (ms
+   * before now), so the row holds the database's clock, which every replica shares.
    */
   async recordSeen(seen: ReadonlyMap<string, number>, idleMs: number | null): Promise<void> {
     if (seen.size === 0) return;
+    const now = Date.now();
     await this.dataSource.query(
       `UPDATE sessions SET last_seen_at = seen.at
-         FROM (SELECT sid, to_timestamp(ms / 1000) AS at FROM unnest($1::text[], $2::double precision[]) AS reported (sid, ms)) AS seen
+         FROM (SELECT sid, now() - age * interval '1 millisecond' AS at
+                 FROM unnest($1::text[], $2::double precision[]) AS reported (sid, age)) AS seen
         WHERE sessions.sid = seen.sid
           AND sessions.last_seen_at < seen.at - interval '1 minute'
           AND ($3::double precision IS NULL OR sessions.last_seen_at > now() - $3 * interval '1 millisecond')`,
-      [[...seen.keys()], [...seen.values()], idleMs],
+      [[...seen.keys()], [...seen.values()].map((at) => now - at), idleMs],
     );
   }
 
