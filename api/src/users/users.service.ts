@@ -22,13 +22,13 @@ import {
 import { AuditService } from '../audit/audit.service';
 import { hashPassword } from '../auth/passwords';
 import { PgSessionStore } from '../auth/session-store';
+import { SessionsRepository } from '../auth/sessions.repository';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import type { AppRequest, SessionUser } from '../auth/session-user';
 import { UserDirectory } from '../auth/user-directory.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MailService } from '../mail/mail.service';
 import { OrganizationSettings } from '../organization/organization-settings.service';
-import { SessionsRepository } from '../auth/sessions.repository';
 import { SessionsService } from '../sessions/sessions.service';
 import { InvitationEntity } from './entities/invitation.entity';
 import { toUserView, UserEntity } from './entities/user.entity';
