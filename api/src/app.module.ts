@@ -12,11 +12,13 @@ import { ElevationModule } from './elevation/elevation.module';
 import { HealthModule } from './health/health.module';
 import { LoadTestsModule } from './load-tests/load-tests.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { OrganizationModule } from './organization/organization.module';
 import { BusModule } from './bus/bus.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { RetentionModule } from './retention/retention.module';
 import { ServiceAccountsModule } from './service-accounts/service-accounts.module';
 import { ServicesModule } from './services/services.module';
+import { SessionsModule } from './sessions/sessions.module';
 import { TokensModule } from './tokens/tokens.module';
 import { UsersModule } from './users/users.module';
 
@@ -37,9 +39,11 @@ export class AppModule {
         BusModule,
         AuthModule,
         TokensModule,
+        OrganizationModule,
         HealthModule,
         UsersModule,
         ServiceAccountsModule,
+        SessionsModule,
         ElevationModule,
         BreakersModule,
         ServicesModule,

@@ -6,6 +6,7 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'signed-in' }
   | { kind: 'permission'; permission: Permission }
+  | { kind: 'any-permission'; permissions: readonly Permission[] }
   | { kind: 'elevation-account' }
   | { kind: 'metrics-scrape' };
 
@@ -15,6 +16,9 @@ export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies
 export const SignedIn = () => SetMetadata(ACCESS_KEY, { kind: 'signed-in' } satisfies Access);
 /** super_admin holds every permission. */
 export const RequirePermission = (permission: Permission) => SetMetadata(ACCESS_KEY, { kind: 'permission', permission } satisfies Access);
+/** Holders of any one of these permissions (super_admin holds every permission). */
+export const RequireAnyPermission = (...permissions: Permission[]) =>
+  SetMetadata(ACCESS_KEY, { kind: 'any-permission', permissions } satisfies Access);
 /** Only the ELEVATION_EMAIL account, while it is not yet super_admin. */
 export const ElevationAccount = () => SetMetadata(ACCESS_KEY, { kind: 'elevation-account' } satisfies Access);
 /** A Prometheus scrape: `Authorization: Bearer <METRICS_TOKEN>`, or a signed-in account with metrics_view. */

@@ -111,6 +111,9 @@ export class AccessGuard implements CanActivate {
       case 'permission':
         if (hasPermission(user, access.permission)) return true;
         throw new ForbiddenException(`Requires the ${access.permission} permission`);
+      case 'any-permission':
+        if (access.permissions.some((permission) => hasPermission(user, permission))) return true;
+        throw new ForbiddenException(`Requires the ${access.permissions.join(' or ')} permission`);
       case 'metrics-scrape':
         if (hasPermission(user, 'metrics_view')) return true;
         throw new ForbiddenException('Requires the metrics_view permission or the metrics token');

@@ -1,4 +1,11 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { PgSessionStore, SEEN_FLUSH_EVERY_MS } from './session-store';
 import { SessionsRepository } from './sessions.repository';
 import { SignInAttemptsRepository } from './sign-in-attempts.repository';
 import { KNOWN_ADDRESS_MS, SIGN_IN_ATTEMPTS_KEPT_MS } from './sign-in-limits';
@@ -6,18 +13,20 @@ import { KNOWN_ADDRESS_MS, SIGN_IN_ATTEMPTS_KEPT_MS } from './sign-in-limits';
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 /**
- * Clears out what sign-in leaves behind once it counts for nothing: expired sessions, attempts older than every
- * limit's window, addresses not signed in from for long. Every replica prunes: a delete that finds its rows gone
- * deletes nothing, so nothing needs claiming.
+ * Clears out what sign-in leaves behind once it counts for nothing: expired and idle sessions, attempts older than
+ * every limit's window, addresses not signed in from for long. Every replica prunes: a delete that finds its rows
+ * gone deletes nothing, so nothing needs claiming. It also writes when this replica's sessions were last seen.
  */
 @Injectable()
-export class AuthHousekeeping implements OnApplicationBootstrap, OnApplicationShutdown {
+export class AuthHousekeeping implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger(AuthHousekeeping.name);
   private timer?: NodeJS.Timeout;
+  private seenTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly sessions: SessionsRepository,
     private readonly attempts: SignInAttemptsRepository,
+    private readonly store: PgSessionStore,
   ) {}
 
   onApplicationBootstrap() {
@@ -26,15 +35,30 @@ export class AuthHousekeeping implements OnApplicationBootstrap, OnApplicationSh
       PRUNE_EVERY_MS,
     );
     this.timer.unref();
+    this.seenTimer = setInterval(() => void this.flushSeen(), SEEN_FLUSH_EVERY_MS);
+    this.seenTimer.unref();
+  }
+
+  /** What this replica saw last is written before it goes, while the database is still there. */
+  async beforeApplicationShutdown() {
+    clearInterval(this.seenTimer);
+    await this.flushSeen();
   }
 
   onApplicationShutdown() {
     clearInterval(this.timer);
   }
 
+  private async flushSeen() {
+    // a report that could not be written is dropped: the session's next request reports again
+    await this.store.flushSeen().catch((error: Error) => this.logger.warn(`last seen times not written: ${error.message}`));
+  }
+
   /** One round of pruning; how many rows of each kind went. */
   async prune(): Promise<{ sessions: number; attempts: number; addresses: number }> {
-    const sessions = await this.sessions.deleteExpired();
+    const idleMs = this.store.idleCutoffMs();
+    // idle sessions' sockets were closed by the sockets' own check of the table (live), which leaves them out too
+    const sessions = (await this.sessions.deleteExpired()) + (idleMs === null ? 0 : (await this.sessions.deleteIdle(idleMs)).length);
     const { attempts, addresses } = await this.attempts.prune(SIGN_IN_ATTEMPTS_KEPT_MS, KNOWN_ADDRESS_MS);
     return { sessions, attempts, addresses };
   }

@@ -11,7 +11,7 @@ import { clientOf, KNOWN_ADDRESS_MS, signInKeys, signInRules } from './sign-in-l
 import { linkPage } from './oidc-link-page';
 import type { OidcAnswer } from './oidc-sign-in';
 import { overHttps } from './oidc-state';
-import { SESSION_COOKIE } from './session-store';
+import { CLEARED_SESSION_COOKIE } from './session-store';
 import { sessionKey } from './session-key';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import type { AppRequest, SessionUser } from './session-user';
@@ -220,7 +220,7 @@ export class AuthController {
       });
     }
     if (user) await this.audit.record(req, { action: 'auth.sign-out', targetType: 'user', targetId: user.id, actor: user });
-    res.header('Set-Cookie', `${SESSION_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`);
+    res.header('Set-Cookie', CLEARED_SESSION_COOKIE);
     seeOther(res, '/');
   }
 

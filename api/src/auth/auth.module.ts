@@ -36,6 +36,6 @@ import { UserDirectory } from './user-directory.service';
     },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [AuthService, UserDirectory, PgSessionStore, SessionReader, UsersRepository],
+  exports: [AuthService, UserDirectory, PgSessionStore, SessionReader, SessionsRepository, UsersRepository],
 })
 export class AuthModule {}

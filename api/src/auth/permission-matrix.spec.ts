@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '.
  * The server-side policy of every API route: who may call it. A route missing here fails this test: a new
  * endpoint must declare who may call it, and say it here.
  */
-const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Permission> = {
+const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Permission | Permission[]> = {
   'GET /metrics': 'metrics_view',
   'GET /api/health': 'public',
   'GET /api/login': 'public',
@@ -21,12 +21,17 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
   'GET /api/invitations/:token': 'public',
   'POST /api/invitations/:token': 'public',
   'GET /api/users': 'user_management',
-  'GET /api/organizations': 'user_management',
+  'GET /api/organizations': ['user_management', 'organization_admin'],
+  'PATCH /api/organizations/:id': 'organization_admin',
   'POST /api/users/invite': 'user_management',
   'PATCH /api/users/:id': 'user_management',
   'PATCH /api/users/:id/status': 'user_management',
   'PATCH /api/users/:id/permissions': 'user_management',
   'DELETE /api/users/:id': 'user_management',
+  'DELETE /api/users/:id/sessions': 'user_management',
+  'GET /api/sessions': 'signed-in',
+  'DELETE /api/sessions/others': 'signed-in',
+  'DELETE /api/sessions/:id': 'signed-in',
   'GET /api/audit': 'audit_access',
   'POST /api/auth/elevate-privileges': 'elevation-account',
   'GET /api/auth/get-otp': 'elevation-account',
@@ -87,7 +92,8 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
 
 /**
  * The routes a personal access token never passes, whatever its permissions (403): signing in and out, invitations,
- * elevation, creating or listing one's tokens and creating a service account's need a person's session (@SessionOnly).
+ * elevation, creating or listing one's tokens, creating a service account's and one's own sessions need a person's
+ * session (@SessionOnly).
  */
 const SESSION_ONLY = new Set([
   'GET /api/login',
@@ -104,6 +110,9 @@ const SESSION_ONLY = new Set([
   'POST /api/tokens',
   'GET /api/tokens',
   'POST /api/service-accounts/:id/tokens',
+  'GET /api/sessions',
+  'DELETE /api/sessions/others',
+  'DELETE /api/sessions/:id',
 ]);
 
 const ACCOUNTS: Record<Role, string> = {
@@ -131,7 +140,8 @@ function expected(rule: (typeof POLICY)[string], role: Role | null, extra: Permi
   if (rule === 'signed-in') return 'allowed';
   if (rule === 'elevation-account') return 403;
   const user = { role, permissions: [...ROLE_DEFAULT_PERMISSIONS[role], ...extra] };
-  return hasPermission(user, rule) ? 'allowed' : 403;
+  // a list: any one of them will do
+  return [rule].flat().some((permission) => hasPermission(user, permission)) ? 'allowed' : 403;
 }
 
 /** A call to a route of the policy, its parameters filled with ids that exist nowhere. */
@@ -140,7 +150,11 @@ function callRoute(route: string, headers: Record<string, string>): Promise<Resp
   const url = path
     .replace(
       ':id',
-      /circuit-breakers|services|chaos|test-sessions|domains|domain-alerts|ssl-certificates/.test(path) ? '999999' : randomUUID(),
+      /circuit-breakers|services|chaos|test-sessions|domains|domain-alerts|ssl-certificates/.test(path)
+        ? '999999'
+        : path.startsWith('/api/sessions/')
+          ? 'f'.repeat(64)
+          : randomUUID(),
     )
     .replace(':tokenId', randomUUID())
     .replace(':token', 'no-such-token')
@@ -170,8 +184,10 @@ it('answers every route × signed-out and the four roles as the policy says', as
   const signInAs = (role: keyof typeof ACCOUNTS) =>
     signIn(api.baseUrl, ACCOUNTS[role], role === 'super_admin' ? TEST_ADMIN.password : DEMO_PASSWORD);
   for (const route of Object.keys(POLICY)) {
-    // sign-out ends the session it is called with: it gets a fresh one, every other route the role's one session
-    const endsSession = route.endsWith('/api/logout');
+    // sign-out and ending sessions end the session called with, or the role's others: they get a fresh one (and the
+    // role's one session is signed in again after them), every other route the role's one session
+    const endsSession = route.endsWith('/api/logout') || route.startsWith('DELETE /api/sessions/');
+    if (endsSession) sessions.clear();
     for (const role of [null, 'viewer', 'operator', 'admin', 'super_admin'] as const) {
       let cookie: string | undefined;
       if (role && endsSession) cookie = await signInAs(role);
@@ -224,7 +240,7 @@ it('answers every route × a bearer token of each role as with a session, but re
 
 type Kind =
   'super_admin' | 'admin + user_management' | 'operator + user_management' | 'viewer' | 'operator' | 'admin' | 'viewer + system_admin';
-type Action = 'role' | 'status' | 'permissions' | 'delete';
+type Action = 'role' | 'status' | 'permissions' | 'sessions' | 'delete';
 type Verdict = 'allowed' | 'refused';
 
 /** Each kind of account: a role with its default permissions, and one more for some. */
@@ -238,7 +254,13 @@ const KINDS: Record<Kind, { role: Role; extra?: Permission }> = {
   'viewer + system_admin': { role: 'viewer', extra: 'system_admin' },
 };
 
-const every = (verdict: Verdict): Record<Action, Verdict> => ({ role: verdict, status: verdict, permissions: verdict, delete: verdict });
+const every = (verdict: Verdict): Record<Action, Verdict> => ({
+  role: verdict,
+  status: verdict,
+  permissions: verdict,
+  sessions: verdict,
+  delete: verdict,
+});
 
 /**
  * Who may change or delete whom: only a super_admin touches a super_admin, and a user manager touches no account
@@ -276,6 +298,8 @@ const ACTIONS: Record<
     body: { permissions: ['dashboard_view'] },
     made: (row) => row?.permissions.join() === 'dashboard_view',
   },
+  // ending an account's sessions leaves its row as it was: made when answered 200
+  sessions: { method: 'DELETE', path: (id) => `/api/users/${id}/sessions`, made: (row) => row !== undefined },
   delete: { method: 'DELETE', path: (id) => `/api/users/${id}`, made: (row) => row === undefined },
 };
 

@@ -5,7 +5,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import type { SessionData } from 'express-session';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { PgSessionStore, SESSION_COOKIE, SESSION_ENDED, signedInUserId } from './session-store';
+import { clientOf, PgSessionStore, SESSION_COOKIE, SESSION_ENDED, signedInUserId } from './session-store';
 import type { AppRequest, SessionRequest, SessionUser } from './session-user';
 import { pathOf } from '../common/http';
 import { UserDirectory } from './user-directory.service';
@@ -80,6 +80,11 @@ export class SessionReader implements OnModuleInit {
   async sessionOf(request: IncomingMessage): Promise<LiveSession | null> {
     const found = await this.resolve(request);
     return found && { ...found, key: sessionKey(found.sid) };
+  }
+
+  /** The id of the session a request's cookie names, if its signature holds (whether or not the session lives). */
+  sessionIdOf(request: IncomingMessage): string | null {
+    return this.sessionId(request.headers.cookie);
   }
 
   private async resolve(request: IncomingMessage): Promise<Omit<LiveSession, 'key'> | null> {
@@ -199,18 +204,19 @@ export function exposeSession(http: FastifyInstance) {
   });
 }
 
-/** Signs the account in on the request's session (a new session id, against fixation) and as its user. */
-export function signIn(req: AppRequest, user: SessionUser): Promise<void> {
+/**
+ * Signs the account in on the request's session (a new session id, against fixation) and as its user, and keeps
+ * the client it signed in from (user agent, address) for the person's list of sessions.
+ */
+export async function signIn(req: AppRequest, user: SessionUser): Promise<void> {
   const raw = req.raw as SessionRequest;
-  return new Promise((resolve, reject) =>
-    raw.logIn!(user, (error) => {
-      if (error) return reject(error);
-      req.user = user;
-      req.session = raw.session;
-      req.sessionID = raw.sessionID;
-      resolve();
-    }),
-  );
+  await new Promise<void>((resolve, reject) => raw.logIn!(user, (error) => (error ? reject(error) : resolve())));
+  req.user = user;
+  req.session = raw.session;
+  req.sessionID = raw.sessionID;
+  const session = raw.session!;
+  session.client = clientOf(req.headers['user-agent'], req.ip);
+  await new Promise<void>((resolve, reject) => session.save((error: unknown) => (error ? reject(error) : resolve())));
 }
 
 /** Signs the request's account out and ends its session. */

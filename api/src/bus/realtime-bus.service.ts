@@ -24,9 +24,10 @@ export interface BusEnvelope {
  * What replicas tell each other and no browser hears: a part of a replica's figures (metrics/replica-figures.ts),
  * the key of a session that ended (its sockets close on every replica), or that a replica shutting down let go of
  * its load tests (the others claim them now), or the id of a personal access token that was revoked (every replica
- * forgets its copy and closes the token's sockets).
+ * forgets its copy and closes the token's sockets), or that the organisation's settings changed (every replica reads
+ * them again).
  */
-export type InternalKind = 'figures' | 'session-ended' | 'sessions-released' | 'token-revoked';
+export type InternalKind = 'figures' | 'session-ended' | 'sessions-released' | 'token-revoked' | 'organization-changed';
 export interface InternalEnvelope {
   origin: string;
   internal: InternalKind;

@@ -11,6 +11,7 @@ import {
   TOKENS_PER_ACCOUNT,
 } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
+import { OrganizationSettings } from '../organization/organization-settings.service';
 import type { AppRequest, SessionUser } from '../auth/session-user';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { toTokenView } from './entities/api-token.entity';
@@ -61,7 +62,16 @@ export class TokensService {
     private readonly authenticator: TokenAuthenticator,
     private readonly audit: AuditService,
     private readonly bus: RealtimeBus,
+    private readonly organization: OrganizationSettings,
   ) {}
+
+  /** Refuses a token lifetime beyond the organisation's limit: one rule for every kind of token this API issues. */
+  async assertLifetimeAllowed(expiresInDays: number): Promise<void> {
+    const { maxTokenDays } = await this.organization.current();
+    if (expiresInDays > maxTokenDays) {
+      throw new BadRequestException(`expiresInDays: must be at most ${maxTokenDays} days, the organisation's limit for access tokens`);
+    }
+  }
 
   async create(
     req: AppRequest,
@@ -74,6 +84,7 @@ export class TokensService {
     const permissions = body.permissions ? PERMISSIONS.filter((permission) => body.permissions!.includes(permission)) : held;
     const lacking = permissions.filter((permission) => !held.includes(permission));
     if (lacking.length) throw new BadRequestException(`permissions: ${words.lacks} ${lacking.join(', ')}`);
+    await this.assertLifetimeAllowed(body.expiresInDays);
     const secret = TOKEN_PREFIX + randomBytes(TOKEN_BYTES).toString('base64url');
     const prefix = secret.slice(0, TOKEN_SHOWN_LENGTH);
     const token = await this.dataSource.transaction(async (manager) => {

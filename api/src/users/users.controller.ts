@@ -18,11 +18,6 @@ export class UsersController {
     return this.users.list();
   }
 
-  @Get('organizations')
-  organizations() {
-    return this.users.listOrganizations();
-  }
-
   @Post('users/invite')
   invite(@Req() req: AppRequest, @Body(new ZodPipe(inviteUserSchema)) body: z.infer<typeof inviteUserSchema>) {
     return this.users.invite(req, body.email, body.role);
@@ -53,6 +48,12 @@ export class UsersController {
     @Body(new ZodPipe(updateUserPermissionsSchema)) body: z.infer<typeof updateUserPermissionsSchema>,
   ) {
     return this.users.updatePermissions(req, id, body.permissions);
+  }
+
+  /** Signs the account out everywhere, for instance after its device was lost. */
+  @Delete('users/:id/sessions')
+  endSessions(@Req() req: AppRequest, @Param('id', userId) id: string) {
+    return this.users.endSessions(req, id);
   }
 
   @Delete('users/:id')

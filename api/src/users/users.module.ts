@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module';
+import { SessionsModule } from '../sessions/sessions.module';
 import { AccountBootstrap } from './bootstrap.service';
 import { InvitationsController } from './invitations.controller';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [MailModule],
+  imports: [MailModule, SessionsModule],
   controllers: [UsersController, InvitationsController],
   providers: [UsersService, AccountBootstrap],
 })

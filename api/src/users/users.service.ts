@@ -1,17 +1,36 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  GoneException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { DataSource, type EntityManager, In, IsNull } from 'typeorm';
-import { accountChangeRefusal, hasPermission, ROLE_DEFAULT_PERMISSIONS, type Permission, type Role, type UserView } from '@cbh/contracts';
+import {
+  accountChangeRefusal,
+  type EndedSessionsView,
+  hasPermission,
+  invitationDomainRefusal,
+  ROLE_DEFAULT_PERMISSIONS,
+  type Permission,
+  type Role,
+  type UserView,
+} from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import { hashPassword } from '../auth/passwords';
 import { PgSessionStore } from '../auth/session-store';
+import { SessionsRepository } from '../auth/sessions.repository';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import type { AppRequest, SessionUser } from '../auth/session-user';
 import { UserDirectory } from '../auth/user-directory.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MailService } from '../mail/mail.service';
+import { OrganizationSettings } from '../organization/organization-settings.service';
+import { SessionsService } from '../sessions/sessions.service';
 import { InvitationEntity } from './entities/invitation.entity';
-import { OrganizationEntity } from './entities/organization.entity';
 import { toUserView, UserEntity } from './entities/user.entity';
 import { UsersRepository } from './users.repository';
 
@@ -28,6 +47,9 @@ export class UsersService {
     private readonly sessions: PgSessionStore,
     private readonly usersRepository: UsersRepository,
     private readonly bus: RealtimeBus,
+    private readonly organization: OrganizationSettings,
+    private readonly sessionsRepository: SessionsRepository,
+    private readonly sessionsService: SessionsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -37,12 +59,10 @@ export class UsersService {
     return users.map(toUserView);
   }
 
-  listOrganizations() {
-    return this.dataSource.getRepository(OrganizationEntity).find({ order: { name: 'ASC' } });
-  }
-
   async invite(req: AppRequest, email: string, role: Role): Promise<UserView> {
     assertMayGrant(req.user!, role, ROLE_DEFAULT_PERMISSIONS[role]);
+    const refusal = invitationDomainRefusal(email, (await this.organization.current()).invitationDomains);
+    if (refusal) throw new BadRequestException(refusal);
     const token = randomBytes(32).toString('base64url');
     const user = await this.dataSource.transaction(async (manager) => {
       const existing = await manager
@@ -203,6 +223,22 @@ export class UsersService {
     await this.sessions.destroyForUser(removed.id);
     this.directory.evict(removed.id);
     await this.announce(removed.id);
+  }
+
+  /** Ends every session of an account another may change (accountChangeRefusal), audited; how many ended. */
+  async endSessions(req: AppRequest, id: string): Promise<EndedSessionsView> {
+    const ended = await this.dataSource.transaction(async (manager) => {
+      const user = await this.loadChangeable(req.user!, manager, id, 'change');
+      const sids = await this.sessionsRepository.deleteForUser(user.id, manager);
+      await this.audit.record(
+        req,
+        { action: 'user.sessions.end', targetType: 'user', targetId: user.id, after: { ended: sids.length } },
+        manager,
+      );
+      return sids;
+    });
+    await this.sessionsService.announceEnded(ended);
+    return { ended: ended.length };
   }
 
   /** Tells user managers (and the account itself) on every replica that an account changed. */

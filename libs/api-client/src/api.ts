@@ -27,6 +27,8 @@ export const api = createApi({
     'Retention',
     'Tokens',
     'ServiceAccounts',
+    'Sessions',
+    'Organization',
   ],
   endpoints: (build) => ({
     /** The signed-in account, or null when signed out (401). */

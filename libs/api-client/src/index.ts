@@ -7,3 +7,5 @@ export * from './domains';
 export * from './tokens';
 export * from './retention';
 export * from './service-accounts';
+export * from './sessions';
+export * from './organization';

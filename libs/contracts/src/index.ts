@@ -24,3 +24,6 @@ export * from './retention-vocabulary';
 export * from './retention';
 export * from './service-account-vocabulary';
 export * from './service-accounts';
+export * from './sessions';
+export * from './user-agent';
+export * from './organization';

@@ -10,4 +10,11 @@ export class SessionEntity {
   @Column('uuid', { name: 'user_id', nullable: true }) userId!: string | null;
   @Column('jsonb') data!: SessionData;
   @Column('timestamptz', { name: 'expires_at' }) expiresAt!: Date;
+  /** A session row is written first at sign-in (a new id, against fixation), so its creation is the sign-in. */
+  @Column('timestamptz', { name: 'signed_in_at', default: () => 'now()' }) signedInAt!: Date;
+  /** Written at most once a minute per session (see SessionActivity), never per request. */
+  @Column('timestamptz', { name: 'last_seen_at', default: () => 'now()' }) lastSeenAt!: Date;
+  /** Bounded to USER_AGENT_MAX_LENGTH characters. */
+  @Column('text', { name: 'user_agent', nullable: true }) userAgent!: string | null;
+  @Column('text', { nullable: true }) address!: string | null;
 }

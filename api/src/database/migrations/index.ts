@@ -15,6 +15,7 @@ import { UserIdentities1765100000000 } from './1765100000000-UserIdentities';
 import { AttemptLimits1765200000000 } from './1765200000000-AttemptLimits';
 import { JournalNamesNotEmails1765300000000 } from './1765300000000-JournalNamesNotEmails';
 import { ApiTokens1765400000000 } from './1765400000000-ApiTokens';
+import { SessionsAndOrganizationSettings1765500000000 } from './1765500000000-SessionsAndOrganizationSettings';
 import { ServiceAccounts1765600000000 } from './1765600000000-ServiceAccounts';
 import { Retention1765700000000 } from './1765700000000-Retention';
 
@@ -37,6 +38,7 @@ export const MIGRATIONS = [
   AttemptLimits1765200000000,
   JournalNamesNotEmails1765300000000,
   ApiTokens1765400000000,
+  SessionsAndOrganizationSettings1765500000000,
   ServiceAccounts1765600000000,
   Retention1765700000000,
 ];

@@ -103,7 +103,7 @@ it('shows the server’s reason when the list cannot be loaded', async () => {
   expect((await screen.findByRole('alert')).textContent).toContain('Requires user_management');
 });
 
-it('offers All Users, Role Management, Permissions and Service Accounts, plus Audit Log with audit_access and System with system_admin', async () => {
+it('offers All Users, Role Management, Permissions and Service Accounts, plus Audit Log with audit_access, Organisation with organization_admin and System with system_admin', async () => {
   usersApi(superAdmin, { 'GET /api/audit': { entries: [], total: 0, page: 1, pageSize: 20 } });
   renderPage();
   await screen.findByTestId('user-row-root');
@@ -113,6 +113,7 @@ it('offers All Users, Role Management, Permissions and Service Accounts, plus Au
     'Permissions',
     'Service Accounts',
     'Audit Log',
+    'Organisation',
     'System',
   ]);
 });

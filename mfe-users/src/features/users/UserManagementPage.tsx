@@ -8,6 +8,7 @@ import { ServiceAccountsTab } from '../service-accounts/ServiceAccountsTab';
 import { AccessRestricted } from './AccessRestricted';
 import { AuditLog } from './AuditLog';
 import { InviteUserDialog } from './InviteUserDialog';
+import { OrganizationSettings } from './OrganizationSettings';
 import { PermissionMatrix } from './PermissionMatrix';
 import { RoleManagement } from './RoleManagement';
 import { UsersTable } from './UsersTable';
@@ -38,6 +39,8 @@ function UsersScreen({ me, users }: { me: AuthUser; users: ReturnType<typeof use
     { value: 'service-accounts', label: 'Service Accounts', content: <ServiceAccountsTab me={me} /> },
   ];
   if (hasPermission(me, 'audit_access')) tabs.push({ value: 'audit', label: 'Audit Log', content: <AuditLog /> });
+  if (hasPermission(me, 'organization_admin'))
+    tabs.push({ value: 'organisation', label: 'Organisation', content: <OrganizationSettings /> });
   if (hasPermission(me, 'system_admin')) tabs.push({ value: 'system', label: 'System', content: <SystemSettings /> });
 
   return (

@@ -18,7 +18,7 @@ beforeEach(() => toastSpy.mockClear());
 const row = (id: string) => within(screen.getByTestId(`user-row-${id}`));
 const updated = () => userView({ id: 'ada', email: 'ada@example.com' });
 
-async function openFor(action: 'Role' | 'Permissions' | 'Delete', email: string, dialogName: string, role = 'dialog') {
+async function openFor(action: 'Role' | 'Permissions' | 'End sessions' | 'Delete', email: string, dialogName: string, role = 'dialog') {
   fireEvent.click(await screen.findByRole('button', { name: `${action} for ${email}` }));
   return within(await screen.findByRole(role, { name: dialogName }));
 }
@@ -255,6 +255,41 @@ describe('delete', () => {
   });
 });
 
+describe('end sessions', () => {
+  it('asks first, then signs the account out everywhere and says how many sessions ended', async () => {
+    const api = usersApi(superAdmin, { 'DELETE /api/users/ada/sessions': () => Response.json({ ended: 3 }) });
+    renderPage();
+    let confirm = await openFor('End sessions', 'ada@example.com', 'End sessions', 'alertdialog');
+    expect(
+      confirm.getByText('Sign Ada Lovelace (ada@example.com) out everywhere? Every browser they are signed in on has to sign in again.'),
+    ).toBeTruthy();
+    fireEvent.click(confirm.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.callsTo('DELETE', '/api/users/ada/sessions')).toEqual([]);
+
+    confirm = await openFor('End sessions', 'ada@example.com', 'End sessions', 'alertdialog');
+    await clickAndSettle(confirm.getByRole('button', { name: 'End sessions' }));
+    expect(await screen.findByText('Sessions Ended')).toBeTruthy();
+    expect(screen.getByText('3 sessions ended.')).toBeTruthy();
+    expect(api.callsTo('DELETE', '/api/users/ada/sessions')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('reports the server’s reason, and is not offered on one’s own row', async () => {
+    usersApi(superAdmin, { 'DELETE /api/users/pat/sessions': apiError(404, 'No user with id pat') });
+    renderPage();
+    const confirm = await openFor('End sessions', 'pat@example.com', 'End sessions', 'alertdialog');
+    await clickAndSettle(confirm.getByRole('button', { name: 'End sessions' }));
+    expect(await screen.findByText('No user with id pat')).toBeTruthy();
+    expect(toastSpy).toHaveBeenLastCalledWith({ title: 'Error', description: 'No user with id pat', variant: 'destructive' });
+
+    const own = screen.getByRole('button', { name: 'End sessions for root@example.com' }) as HTMLButtonElement;
+    expect(own.disabled).toBe(true);
+    act(() => own.parentElement!.focus());
+    expect((await screen.findByRole('tooltip')).textContent).toBe('You cannot end your own sessions here');
+  });
+});
+
 describe('accounts the signed-in user may not change', () => {
   const manager = authUser({
     email: 'mia@example.com',
@@ -270,6 +305,7 @@ describe('accounts the signed-in user may not change', () => {
       role,
       row('root').getByRole('button', { name: 'Permissions for root@example.com' }),
       row('root').getByRole('switch', { name: 'Active: root@example.com' }),
+      row('root').getByRole('button', { name: 'End sessions for root@example.com' }),
       row('root').getByRole('button', { name: 'Delete for root@example.com' }),
     ] as HTMLButtonElement[];
     for (const control of controls) {

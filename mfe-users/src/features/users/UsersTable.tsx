@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { accountChangeRefusal, type AuthUser, type UserView } from '@cbh/contracts';
 import { DataTable, formatDate, formatDateTime, Muted, RoleBadge, theme, VisuallyHidden } from '@cbh/ui';
 import { DeleteUserDialog } from './DeleteUserDialog';
+import { EndSessionsDialog } from './EndSessionsDialog';
 import { PermissionsDialog } from './PermissionsDialog';
 import { RoleDialog } from './RoleDialog';
 import { RowAction } from './RowAction';
@@ -13,6 +14,7 @@ import { OWN_STATUS_REASON, UserStatusSwitch } from './UserStatusSwitch';
 const USER_COLUMNS = ['User', 'Role', 'Status', 'Last Login', 'Joined', 'Actions'];
 
 export const OWN_DELETE_REASON = 'You cannot delete your own account';
+export const OWN_SESSIONS_REASON = 'You cannot end your own sessions here';
 
 const Person = styled.div`
   display: flex;
@@ -59,7 +61,7 @@ const Actions = styled.div`
   gap: 8px;
 `;
 
-type Editing = { kind: 'role' | 'permissions' | 'delete'; user: UserView } | null;
+type Editing = { kind: 'role' | 'permissions' | 'sessions' | 'delete'; user: UserView } | null;
 
 function UserCell({ user }: { user: UserView }) {
   const name = displayName(user);
@@ -79,7 +81,7 @@ function UserCell({ user }: { user: UserView }) {
 }
 
 /**
- * Every account, with buttons to change its role, permissions and status, or delete it; on an account the
+ * Every account, with buttons to change its role, permissions and status, end its sessions, or delete it; on an account the
  * signed-in user may not change (the server's rule, from @cbh/contracts) they are disabled with the reason.
  */
 export function UsersTable({ users, me }: { users: readonly UserView[]; me: AuthUser }) {
@@ -90,7 +92,7 @@ export function UsersTable({ users, me }: { users: readonly UserView[]; me: Auth
 
   return (
     <>
-      <DataTable label="Users" minWidth={860} columns={USER_COLUMNS}>
+      <DataTable label="Users" minWidth={980} columns={USER_COLUMNS}>
         {users.map((user) => {
           const isSelf = user.id === me.id;
           const refusal = accountChangeRefusal(me, user);
@@ -120,6 +122,13 @@ export function UsersTable({ users, me }: { users: readonly UserView[]; me: Auth
                   </RowAction>
                   <UserStatusSwitch user={user} disabledReason={isSelf ? OWN_STATUS_REASON : refusal} />
                   <RowAction
+                    reason={isSelf ? OWN_SESSIONS_REASON : refusal}
+                    variant="outline"
+                    onClick={() => setEditing({ kind: 'sessions', user })}
+                  >
+                    End sessions{who}
+                  </RowAction>
+                  <RowAction
                     reason={isSelf ? OWN_DELETE_REASON : refusal}
                     variant="ghost"
                     onClick={() => setEditing({ kind: 'delete', user })}
@@ -134,6 +143,7 @@ export function UsersTable({ users, me }: { users: readonly UserView[]; me: Auth
       </DataTable>
       {editing?.kind === 'role' ? <RoleDialog key={editing.user.id} user={editing.user} onClose={close} /> : null}
       {editing?.kind === 'permissions' ? <PermissionsDialog key={editing.user.id} user={editing.user} onClose={close} /> : null}
+      {editing?.kind === 'sessions' ? <EndSessionsDialog key={editing.user.id} user={editing.user} onClose={close} /> : null}
       {editing?.kind === 'delete' ? <DeleteUserDialog key={editing.user.id} user={editing.user} onClose={close} /> : null}
     </>
   );
