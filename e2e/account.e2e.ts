@@ -102,3 +102,29 @@ test('a token created on /account calls the API until its owner is demoted, then
   await expect(page.getByRole('region', { name: 'Your access tokens' }).getByRole('cell', { name: 'e2e-script', exact: true })).toHaveCount(0);
   expect((await withToken(token, '/api/dashboard/activity')).status).toBe(401);
 });
+
+test('signing out everywhere else from /account signs the other browser’s open page out by itself', async ({ browser }) => {
+  const elsewhere = await signedInPage(browser, OPERATOR);
+  await elsewhere.goto(`${site.url}/dashboard`);
+  await expect(elsewhere.getByTestId('live-status')).toHaveText('Live');
+  await expect(elsewhere.getByTestId('account-name')).toBeVisible();
+
+  const here = await signedInPage(browser, OPERATOR);
+  await here.goto(`${site.url}/account`);
+  const sessions = here.getByRole('region', { name: 'Your sessions' });
+  // both browsers' sessions are listed (the first test's may be there too), this one marked
+  await expect(sessions.getByRole('row').filter({ hasText: 'This session' })).toHaveCount(1);
+  expect(await sessions.getByRole('row').count()).toBeGreaterThanOrEqual(3);
+
+  await here.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  await here.getByRole('alertdialog', { name: 'Sign out everywhere else' }).getByRole('button', { name: 'Sign out' }).click();
+  await expect(here.getByText(/other sessions? ended\./)).toBeVisible();
+
+  // the other page was not touched: it shows itself signed out on its own, and its session no longer works
+  await expect(elsewhere.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible({ timeout: 10_000 });
+  await expect(elsewhere.getByTestId('account-name')).toHaveCount(0);
+  expect((await elsewhere.request.get(`${site.url}/api/auth/user`)).status()).toBe(401);
+  // this one stays signed in, its own session the only one left
+  await expect(sessions.getByRole('row')).toHaveCount(2);
+  await expect(here.getByTestId('account-name')).toBeVisible();
+});

@@ -5,10 +5,10 @@ import { api } from './api';
 export const sessionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSessions: build.query<SessionView[], void>({ query: () => '/sessions', providesTags: ['Sessions'] }),
-    /** Ends one of one's sessions by its id; ending the current one signs out. */
+    /** Ends one of one's sessions by its id; ending the current one signs out, which the account's refetch shows. */
     endSession: build.mutation<void, string>({
       query: (id) => ({ url: `/sessions/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Sessions'],
+      invalidatesTags: ['Sessions', 'AuthUser'],
     }),
     /** Signs out everywhere else. */
     endOtherSessions: build.mutation<EndedSessionsView, void>({

@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createAppStore } from '@cbh/api-client';
-import type { ApiTokenView, AuthUser, CreatedApiTokenView } from '@cbh/contracts';
+import type { ApiTokenView, AuthUser, CreatedApiTokenView, SessionView } from '@cbh/contracts';
 import { MemoryRouter } from '@cbh/router';
 import { apiError, authUser, clickAndSettle, fakeApi, polyfillRadix } from '@cbh/test-support';
 import { Toaster } from '@cbh/ui';
@@ -40,8 +40,23 @@ function renderAccount() {
   );
 }
 
+const session = (id: string, fields: Partial<SessionView> = {}): SessionView => ({
+  id: id.repeat(64),
+  current: false,
+  browser: 'Firefox 133',
+  os: 'Linux',
+  address: '198.51.100.4',
+  signedInAt: '2026-11-20T08:00:00.000Z',
+  lastSeenAt: '2026-11-24T09:00:00.000Z',
+  expiresAt: '2026-11-27T08:00:00.000Z',
+  ...fields,
+});
+const HERE = session('a', { current: true, browser: 'Chrome 156', os: 'Windows', address: '203.0.113.7' });
+const PHONE = session('b', { browser: 'Safari 18', os: 'iOS' });
+const LAPTOP = session('c');
+
 function accountApi(me: AuthUser | null, routes: Record<string, unknown> = {}) {
-  return fakeApi({ 'GET /api/auth/user': me, 'GET /api/tokens': [TOKEN], ...routes });
+  return fakeApi({ 'GET /api/auth/user': me, 'GET /api/tokens': [TOKEN], 'GET /api/sessions': [HERE, PHONE, LAPTOP], ...routes });
 }
 
 it('shows the profile: name, e-mail, role and the permissions the person holds', async () => {
@@ -147,4 +162,48 @@ it('asks a signed-out visitor to sign in', async () => {
   renderAccount();
   expect(await screen.findByText('Sign in to see your account.')).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/api/login');
+});
+
+it('lists where the person is signed in: browser and system, address, times, and which one is this session', async () => {
+  accountApi(scripter);
+  renderAccount();
+  const table = await screen.findByRole('region', { name: 'Your sessions' });
+  const rows = within(table).getAllByRole('row').slice(1);
+  expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual([
+    'Chrome 156 on WindowsThis session',
+    'Safari 18 on iOS',
+    'Firefox 133 on Linux',
+  ]);
+  expect(within(rows[1]!).getByText('198.51.100.4')).toBeTruthy();
+});
+
+it('signs one other session out after a confirmation', async () => {
+  const api = accountApi(scripter, { [`DELETE /api/sessions/${PHONE.id}`]: () => new Response(null, { status: 204 }) });
+  renderAccount();
+  fireEvent.click(await screen.findByRole('button', { name: 'Sign out Safari 18 on iOS from 198.51.100.4' }));
+  const confirm = within(await screen.findByRole('alertdialog', { name: 'Sign out session' }));
+  expect(api.callsTo('DELETE', `/api/sessions/${PHONE.id}`)).toHaveLength(0);
+  await act(async () => fireEvent.click(confirm.getByRole('button', { name: 'Sign out' })));
+  await waitFor(() => expect(api.callsTo('DELETE', `/api/sessions/${PHONE.id}`)).toHaveLength(1));
+  expect(await screen.findByText('That session is signed out.')).toBeTruthy();
+  await waitFor(() => expect(api.callsTo('GET', '/api/sessions')).toHaveLength(2));
+});
+
+it('signs out everywhere else in one action, saying how many ended, and offers it only when there are others', async () => {
+  const api = accountApi(scripter, { 'DELETE /api/sessions/others': { ended: 2 } });
+  renderAccount();
+  await screen.findByRole('region', { name: 'Your sessions' });
+  fireEvent.click(await screen.findByRole('button', { name: 'Sign out everywhere else' }));
+  const confirm = within(await screen.findByRole('alertdialog', { name: 'Sign out everywhere else' }));
+  expect(confirm.getByText(/End 2 other sessions\?/)).toBeTruthy();
+  await act(async () => fireEvent.click(confirm.getByRole('button', { name: 'Sign out' })));
+  await waitFor(() => expect(api.callsTo('DELETE', '/api/sessions/others')).toHaveLength(1));
+  expect(await screen.findByText('2 other sessions ended.')).toBeTruthy();
+});
+
+it('has nothing to sign out elsewhere when this is the only session', async () => {
+  accountApi(scripter, { 'GET /api/sessions': [HERE] });
+  renderAccount();
+  await screen.findByRole('region', { name: 'Your sessions' });
+  expect((screen.getByRole('button', { name: 'Sign out everywhere else' }) as HTMLButtonElement).disabled).toBe(true);
 });

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { useGetAuthUserQuery } from '@cbh/api-client';
 import { ButtonLink, Card, Muted, PageHeader } from '@cbh/ui';
 import { ProfileCard } from './ProfileCard';
+import { SessionsSection } from './SessionsSection';
 import { TokensSection } from './TokensSection';
 
 const TITLE = 'Account';
@@ -28,6 +29,7 @@ export function AccountPage() {
         <>
           <ProfileCard me={me} />
           <TokensSection me={me} />
+          <SessionsSection />
         </>
       ) : (
         <Card>
