@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ReplicasModule } from '../replicas/replicas.module';
 import { BreakerRegistry } from './breaker-registry.service';
+import { BreakerTransitionsRepository } from './breaker-transitions.repository';
 import { BreakersController } from './breakers.controller';
 import { BreakersService } from './breakers.service';
 import { TransitionJournal } from './transition-journal';
@@ -8,7 +9,7 @@ import { TransitionJournal } from './transition-journal';
 @Module({
   imports: [ReplicasModule],
   controllers: [BreakersController],
-  providers: [BreakerRegistry, BreakersService, TransitionJournal],
+  providers: [BreakerRegistry, BreakersService, BreakerTransitionsRepository, TransitionJournal],
   exports: [BreakerRegistry, BreakersService],
 })
 export class BreakersModule {}

@@ -19,7 +19,8 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { BreakerRegistry } from './breaker-registry.service';
 import { BreakerConfigEntity } from './entities/breaker-config.entity';
-import { BreakerTransitionEntity, toJournalEntry } from './entities/breaker-transition.entity';
+import { BreakerTransitionsRepository } from './breaker-transitions.repository';
+import { toJournalEntry } from './entities/breaker-transition.entity';
 import { seedOnce } from '../database/seed-once';
 import { TestSessionEntity } from '../load-tests/entities/test-session.entity';
 
@@ -63,6 +64,7 @@ export class BreakersService implements OnApplicationBootstrap {
     private readonly registry: BreakerRegistry,
     private readonly audit: AuditService,
     private readonly bus: RealtimeBus,
+    private readonly journal: BreakerTransitionsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -78,7 +80,7 @@ export class BreakersService implements OnApplicationBootstrap {
         async (manager) => void (await manager.save(BreakerConfigEntity, DEMO_BREAKERS)),
       );
     }
-    await this.registry.reload(await this.lastMoves());
+    await this.registry.reload(await this.journal.lastMoveTimes());
   }
 
   view(config: BreakerConfigEntity): BreakerConfigView {
@@ -202,30 +204,11 @@ export class BreakersService implements OnApplicationBootstrap {
     return view;
   }
 
-  /** When each breaker last moved, from the journal: what the console shows as 'changed … ago' after a restart. */
-  private async lastMoves(): Promise<Map<number, number>> {
-    const rows = await this.dataSource
-      .getRepository(BreakerTransitionEntity)
-      .createQueryBuilder('t')
-      .distinctOn(['t.configId'])
-      .orderBy('t.configId')
-      .addOrderBy('t.id', 'DESC')
-      .getMany();
-    return new Map(rows.map((row) => [row.configId, row.at.getTime()]));
-  }
-
   /** One page of a breaker's journal, newest first; `before` continues below the previous page's last row. */
   async transitions(id: number, { limit, before }: z.infer<typeof journalQuerySchema>): Promise<JournalPage> {
     await this.find(id);
-    const query = this.dataSource
-      .getRepository(BreakerTransitionEntity)
-      .createQueryBuilder('t')
-      .where('t.configId = :id', { id })
-      .orderBy('t.id', 'DESC')
-      // one row more than asked tells whether an older page exists
-      .take(limit + 1);
-    if (before !== undefined) query.andWhere('t.id < :before', { before });
-    const rows = await query.getMany();
+    // one row more than asked tells whether an older page exists
+    const rows = await this.journal.newestOf(id, limit + 1, before);
     const page = rows.slice(0, limit).map(toJournalEntry);
     return { transitions: page, nextBefore: rows.length > limit ? page[page.length - 1]!.id : null };
   }
