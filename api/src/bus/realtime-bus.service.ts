@@ -177,19 +177,19 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
     handOn();
   }
 
+  /** One reconnection pending at a time: a lost connection may report itself more than once (error, then end). */
   private reconnectSoon() {
-    if (this.closing) return;
-    this.reconnectTimer = setTimeout(
-      () =>
-        void this.listen().then(
-          () => this.reconnectHandlers.forEach((handler) => handler()),
-          (error: Error) => {
-            this.logger.warn(`LISTEN reconnect failed: ${error.message}`);
-            this.reconnectSoon();
-          },
-        ),
-      RECONNECT_MS,
-    );
+    if (this.closing || this.reconnectTimer) return;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      void this.listen().then(
+        () => this.reconnectHandlers.forEach((handler) => handler()),
+        (error: Error) => {
+          this.logger.warn(`LISTEN reconnect failed: ${error.message}`);
+          this.reconnectSoon();
+        },
+      );
+    }, RECONNECT_MS);
     this.reconnectTimer.unref();
   }
 }

@@ -8,14 +8,18 @@ function channel() {
   const sent: string[] = [];
   const inFlight: { resolve: () => void; reject: (error: Error) => void }[] = [];
   let onPayload: (payload: string) => void = () => undefined;
+  let onError: (error: Error) => void = () => undefined;
+  const listens = { count: 0 };
   const fake = {
     notify: (payload: string) =>
       new Promise<void>((resolve, reject) => {
         sent.push(payload);
         inFlight.push({ resolve, reject });
       }),
-    listen: async (handler: (payload: string) => void) => {
+    listen: async (handler: (payload: string) => void, errorHandler: (error: Error) => void) => {
+      listens.count++;
       onPayload = handler;
+      onError = errorHandler;
       return { close: async () => undefined };
     },
   };
@@ -23,6 +27,8 @@ function channel() {
     sent,
     inFlight,
     receive: (payload: string) => onPayload(payload),
+    loseConnection: (error: Error) => onError(error),
+    listens,
     bus: new RealtimeBus(fake as unknown as NotifyChannel, { id: 'here' } as unknown as InstanceRegistry),
   };
 }
@@ -81,5 +87,27 @@ describe('receiving', () => {
     receive(envelope(4));
     receive('not json');
     expect(seen).toEqual(['batch 1+2', 'one 1', 'one 2', 'ended k', 'batch 3', 'one 3', 'batch 4', 'one 4']);
+  });
+});
+
+describe('reconnecting', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('makes one new LISTEN connection however many times the lost one reports itself, and none once shut down', async () => {
+    jest.useFakeTimers();
+    const { bus, loseConnection, listens } = channel();
+    await bus.onModuleInit();
+    expect(listens.count).toBe(1);
+    // pg reports a terminated connection as an error and then as its end
+    loseConnection(new Error('terminating connection due to administrator command'));
+    loseConnection(new Error('Connection terminated unexpectedly'));
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(listens.count).toBe(2);
+
+    loseConnection(new Error('terminating connection due to administrator command'));
+    loseConnection(new Error('Connection terminated unexpectedly'));
+    await bus.onApplicationShutdown();
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(listens.count).toBe(2);
   });
 });
