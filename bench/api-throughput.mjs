@@ -52,7 +52,8 @@ try {
       console.log(line(`round ${round}: bare node:http, ${body.length}-byte JSON`, bareResult));
       for (const way of ways) {
         const apiResult = await run(`${api.url}${urlPath}`, way.headers);
-        if (apiResult.non2xx || apiResult.errors) throw new Error(`${urlPath} (${way.name}): ${apiResult.non2xx} non-2xx, ${apiResult.errors} errors`);
+        if (apiResult.non2xx || apiResult.errors)
+          throw new Error(`${urlPath} (${way.name}): ${apiResult.non2xx} non-2xx, ${apiResult.errors} errors`);
         console.log(line(`round ${round}: API GET ${urlPath}, ${way.name}`, apiResult));
         ratios[way.name].push(apiResult.requests.average / bareResult.requests.average);
         p99s[way.name].push(apiResult.latency.p99);

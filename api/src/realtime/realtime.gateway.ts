@@ -2,7 +2,14 @@ import { type BeforeApplicationShutdown, Logger, type OnModuleInit, type OnModul
 import { type OnGatewayConnection, type OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
-import { canManageUsers, hasPermission, METRICS_UPDATE_INTERVAL_MS, WS_PATH, WS_SIGNED_OUT_CLOSE, type ServerMessage } from '@cbh/contracts';
+import {
+  canManageUsers,
+  hasPermission,
+  METRICS_UPDATE_INTERVAL_MS,
+  WS_PATH,
+  WS_SIGNED_OUT_CLOSE,
+  type ServerMessage,
+} from '@cbh/contracts';
 import type { SessionUser } from '../auth/session-user';
 import { UserDirectory } from '../auth/user-directory.service';
 import { PgSessionStore } from '../auth/session-store';

@@ -45,7 +45,8 @@ function SessionRow({ session, onEnd }: { session: SessionView; onEnd: () => voi
       </td>
       <td>
         <Button type="button" $variant="outline" onClick={onEnd}>
-          Sign out<VisuallyHidden> {session.current ? 'this session' : `${device} from ${session.address ?? 'an unknown address'}`}</VisuallyHidden>
+          Sign out
+          <VisuallyHidden> {session.current ? 'this session' : `${device} from ${session.address ?? 'an unknown address'}`}</VisuallyHidden>
         </Button>
       </td>
     </tr>

@@ -49,7 +49,10 @@ export function NewTokenForm({
     try {
       const token = await create({ name: name.trim(), expiresInDays: Number(days), permissions: chosen });
       setCreated(token);
-      toast({ title: 'Token Created', description: `${token.name} (${token.prefix}…) expires ${new Date(token.expiresAt).toLocaleDateString()}.` });
+      toast({
+        title: 'Token Created',
+        description: `${token.name} (${token.prefix}…) expires ${new Date(token.expiresAt).toLocaleDateString()}.`,
+      });
     } catch (error) {
       // the form stays, so the name, lifetime or permissions can be corrected
       toast({ title: 'Error', description: apiErrorMessage(error) ?? 'Failed to create the token.', variant: 'destructive' });
@@ -89,7 +92,12 @@ export function NewTokenForm({
           required
         />
       </FieldLabel>
-      <PermissionToggles allowed={allowed} selected={selected} onChange={setSelected} legend={`Permissions (${chosen.length} of ${allowed.length})`} />
+      <PermissionToggles
+        allowed={allowed}
+        selected={selected}
+        onChange={setSelected}
+        legend={`Permissions (${chosen.length} of ${allowed.length})`}
+      />
       {chosen.length === 0 ? <Muted role="status">A token needs at least one permission.</Muted> : null}
       <DialogActions>
         <Button type="button" $variant="outline" onClick={onDone}>

@@ -59,7 +59,10 @@ it('names the token a change was made with, and a service account by its name', 
     .getAllByRole('row')
     .slice(1)
     .map((tr) => within(tr).getAllByRole('cell')[1]!.textContent);
-  expect(actors).toEqual(["root@example.com via token 'ci-export' (cbh_3fA9kQ2x…)", "service account 'ci-bot' via token 'deploy' (cbh_Zz9yXx8w…)"]);
+  expect(actors).toEqual([
+    "root@example.com via token 'ci-export' (cbh_3fA9kQ2x…)",
+    "service account 'ci-bot' via token 'deploy' (cbh_Zz9yXx8w…)",
+  ]);
 });
 
 it('lists entries newest first with time, actor (or System), action, target and request id', async () => {
