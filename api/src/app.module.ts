@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BreakersModule } from './breakers/breakers.module';
+import { BulkModule } from './bulk/bulk.module';
 import { APP_CONFIG, type AppConfig } from './config/config';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { DocsModule } from './docs/docs.module';
@@ -51,6 +52,7 @@ export class AppModule {
         LoadTestsModule,
         DashboardModule,
         DomainsModule,
+        BulkModule,
         RetentionModule,
         RealtimeModule,
         DocsModule,

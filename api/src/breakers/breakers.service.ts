@@ -1,6 +1,6 @@
 import { pageOptions } from '../common/paging';
-import { ConflictException, Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { ConflictException, HttpException, Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
 import type { z } from 'zod';
 import {
   manualReason,
@@ -148,25 +148,55 @@ export class BreakersService implements OnApplicationBootstrap {
 
   /** Deletes a configuration with its journal and load tests; refused while a load test runs through it. */
   async remove(req: AppRequest, id: number): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      // Locked first: a load test starting now references the row and waits for this decision.
-      const config = await manager.findOne(BreakerConfigEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!config) throw new NotFoundException(`No circuit breaker with id ${id}`);
-      const running = await manager.findOne(TestSessionEntity, { where: { configId: id, status: 'running' }, select: { id: true } });
-      if (running) {
-        throw new ConflictException(
-          `Circuit breaker ${config.name} has a load test running (session ${running.id}); stop it before deleting the breaker`,
+    const [outcome] = await this.removeMany(req, [id]);
+    if (outcome instanceof HttpException) throw outcome;
+  }
+
+  /**
+   * Deletes many configurations in one transaction, each on its own terms: an unknown id is a 404 and a breaker a
+   * load test runs through a 409 in its place of the answer (in the order asked), and the others are deleted,
+   * audited one by one and announced.
+   */
+  async removeMany(req: AppRequest, ids: readonly number[]): Promise<(true | HttpException)[]> {
+    const refused = new Map<number, HttpException>();
+    const deleted = await this.dataSource.transaction(async (manager) => {
+      // Locked first, in id order (two bulk deletes cannot wait on each other): a load test starting now
+      // references the row and waits for this decision.
+      const configs = await manager.find(BreakerConfigEntity, {
+        where: { id: In(ids) },
+        order: { id: 'ASC' },
+        lock: { mode: 'pessimistic_write' },
+      });
+      const running = await manager.find(TestSessionEntity, {
+        where: { configId: In(configs.map((config) => config.id)), status: 'running' },
+        select: { id: true, configId: true },
+        order: { id: 'ASC' },
+      });
+      const sessionOf = new Map(running.map((session) => [session.configId, session.id]));
+      const free = configs.filter((config) => {
+        const session = sessionOf.get(config.id);
+        if (session === undefined) return true;
+        refused.set(
+          config.id,
+          new ConflictException(
+            `Circuit breaker ${config.name} has a load test running (session ${session}); stop it before deleting the breaker`,
+          ),
         );
-      }
-      await manager.delete(BreakerConfigEntity, { id });
-      await this.audit.record(
+        return false;
+      });
+      if (free.length === 0) return [];
+      await manager.delete(BreakerConfigEntity, { id: In(free.map((config) => config.id)) });
+      await this.audit.recordMany(
         req,
-        { action: 'breaker.delete', targetType: 'circuit_breaker', targetId: String(id), before: config },
+        free.map((config) => ({ action: 'breaker.delete', targetType: 'circuit_breaker', targetId: String(config.id), before: config })),
         manager,
       );
+      return free.map((config) => config.id);
     });
-    this.registry.remove(id);
-    await this.bus.publish({ type: 'configUpdated', data: { configId: id, config: null } });
+    for (const id of deleted) this.registry.remove(id);
+    await Promise.all(deleted.map((id) => this.bus.publish({ type: 'configUpdated', data: { configId: id, config: null } })));
+    const gone = new Set(deleted);
+    return ids.map((id) => (gone.has(id) ? true : (refused.get(id) ?? new NotFoundException(`No circuit breaker with id ${id}`))));
   }
 
   /**
@@ -175,28 +205,53 @@ export class BreakersService implements OnApplicationBootstrap {
    * who did it by name or role, and announced so the other replicas follow at once.
    */
   async manual(req: AppRequest, id: number, action: ManualAction): Promise<BreakerConfigView> {
+    const [outcome] = await this.manualMany(req, [id], action);
+    if (outcome instanceof HttpException) throw outcome;
+    return outcome!;
+  }
+
+  /**
+   * One manual control on many breakers in one transaction (a few statements however many): each is changed and
+   * audited as on its own, and an unknown id is a 404 in its place of the answer (in the order asked). The live
+   * messages of all of them leave together, batched into as few NOTIFYs as fit.
+   */
+  async manualMany(req: AppRequest, ids: readonly number[], action: ManualAction): Promise<(BreakerConfigView | HttpException)[]> {
     const actor = req.user!;
     const reason = manualReason(action, actor);
-    const config = await this.dataSource.transaction(async (manager) => {
-      const before = await manager.findOne(BreakerConfigEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!before) throw new NotFoundException(`No circuit breaker with id ${id}`);
-      const breaker = this.registry.get(id) ?? this.registry.apply(before);
-      await manager.update(BreakerConfigEntity, { id }, { override: OVERRIDE_AFTER[action], version: () => 'version + 1' });
-      await this.audit.record(
+    const configs = await this.dataSource.transaction(async (manager) => {
+      // locked in id order, so that two controls of overlapping breakers cannot wait on each other
+      const before = await manager.find(BreakerConfigEntity, {
+        where: { id: In(ids) },
+        order: { id: 'ASC' },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (before.length === 0) return [];
+      const found = before.map((config) => config.id);
+      await manager.update(BreakerConfigEntity, { id: In(found) }, { override: OVERRIDE_AFTER[action], version: () => 'version + 1' });
+      await this.audit.recordMany(
         req,
-        {
-          action: `breaker.${action}`,
-          targetType: 'circuit_breaker',
-          targetId: String(id),
-          before: { state: breaker?.state ?? 'CLOSED', override: before.override },
-          after: { override: OVERRIDE_AFTER[action] },
-        },
+        before.map((config) => {
+          const breaker = this.registry.get(config.id) ?? this.registry.apply(config);
+          return {
+            action: `breaker.${action}`,
+            targetType: 'circuit_breaker',
+            targetId: String(config.id),
+            before: { state: breaker?.state ?? 'CLOSED', override: config.override },
+            after: { override: OVERRIDE_AFTER[action] },
+          };
+        }),
         manager,
       );
-      return manager.findOneByOrFail(BreakerConfigEntity, { id });
+      return manager.find(BreakerConfigEntity, { where: { id: In(found) } });
     });
-    this.registry.apply(config, { action, reason, journal: true, actorId: actor.id });
-    return this.announce(this.view(config), { action, reason });
+    const views = new Map(
+      configs.map((config) => {
+        this.registry.apply(config, { action, reason, journal: true, actorId: actor.id });
+        return [config.id, this.view(config)] as const;
+      }),
+    );
+    await Promise.all([...views.values()].map((view) => this.announce(view, { action, reason })));
+    return ids.map((id) => views.get(id) ?? new NotFoundException(`No circuit breaker with id ${id}`));
   }
 
   private async announce(view: BreakerConfigView, manual?: { action: ManualAction; reason: string }): Promise<BreakerConfigView> {

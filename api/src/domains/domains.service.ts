@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ConflictException, HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource, type FindOptionsOrder, type FindOptionsWhere, type ObjectLiteral } from 'typeorm';
+import { DataSource, In, type FindOptionsOrder, type FindOptionsWhere, type ObjectLiteral } from 'typeorm';
 import type { z } from 'zod';
 import {
   DOMAIN_RECENT_CHECKS,
@@ -149,30 +149,53 @@ export class DomainsService {
 
   /** Deletes the domain; its verification, certificate, records, results and alerts go with it. */
   async remove(req: AppRequest, id: number): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const domain = await manager.findOneBy(DomainEntity, { id });
-      if (!domain) throw new NotFoundException(`No domain with id ${id}`);
-      await manager.delete(DomainEntity, { id });
-      await this.audit.record(
+    const [outcome] = await this.removeMany(req, [id]);
+    if (outcome instanceof HttpException) throw outcome;
+  }
+
+  /** Deletes many domains in one transaction, each audited; an unknown id is a 404 in its place of the answer. */
+  async removeMany(req: AppRequest, ids: readonly number[]): Promise<(true | HttpException)[]> {
+    const deleted = await this.dataSource.transaction(async (manager) => {
+      const domains = await manager.find(DomainEntity, { where: { id: In(ids) }, order: { id: 'ASC' } });
+      if (domains.length === 0) return [];
+      await manager.delete(DomainEntity, { id: In(domains.map((domain) => domain.id)) });
+      await this.audit.recordMany(
         req,
-        { action: 'domain.delete', targetType: 'domain', targetId: String(id), before: toDomainView(domain) },
+        domains.map((domain) => ({
+          action: 'domain.delete',
+          targetType: 'domain',
+          targetId: String(domain.id),
+          before: toDomainView(domain),
+        })),
         manager,
       );
+      return domains.map((domain) => domain.id);
     });
-    await this.announce(id);
+    await Promise.all(deleted.map((id) => this.announce(id)));
+    const gone = new Set(deleted);
+    return ids.map((id) => (gone.has(id) ? true : new NotFoundException(`No domain with id ${id}`)));
   }
 
   /** Asks for ownership to be checked now: the verification becomes 'verifying' and the domain's round is due at once. */
   async verify(req: AppRequest, id: number): Promise<DomainVerificationView> {
-    const view = await this.dataSource.transaction(async (manager) => {
-      const verification = await this.repository.startVerification(id, manager);
-      if (!verification) throw new NotFoundException(`No domain with id ${id}`);
-      const after = toVerificationView(verification);
-      await this.audit.record(req, { action: 'domain.verify', targetType: 'domain', targetId: String(id), after }, manager);
-      return after;
+    const [outcome] = await this.verifyMany(req, [id]);
+    if (outcome instanceof HttpException) throw outcome;
+    return outcome!;
+  }
+
+  /** Asks for many domains' ownership to be checked now, in one transaction, each audited; an unknown id is a 404. */
+  async verifyMany(req: AppRequest, ids: readonly number[]): Promise<(DomainVerificationView | HttpException)[]> {
+    const views = await this.dataSource.transaction(async (manager) => {
+      const started = (await this.repository.startVerifications(ids, manager)).map(toVerificationView);
+      await this.audit.recordMany(
+        req,
+        started.map((after) => ({ action: 'domain.verify', targetType: 'domain', targetId: String(after.domainId), after })),
+        manager,
+      );
+      return new Map(started.map((view) => [view.domainId, view]));
     });
-    await this.announce(id);
-    return view;
+    await Promise.all([...views.keys()].map((id) => this.announce(id)));
+    return ids.map((id) => views.get(id) ?? new NotFoundException(`No domain with id ${id}`));
   }
 
   async resolveAlert(req: AppRequest, id: number): Promise<DomainAlertView> {

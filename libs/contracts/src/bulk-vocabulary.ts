@@ -1,4 +1,5 @@
 // No schema library here: the screens import these words, and a module with schemas would bring one along.
+import type { Permission } from './roles';
 
 /** Items one bulk request may name. */
 export const BULK_MAX_IDS = 500;
@@ -23,3 +24,21 @@ export interface BulkItemOutcome {
 export interface BulkResult {
   results: BulkItemOutcome[];
 }
+
+/**
+ * The permission each breaker action needs on top of bulk_operations: the one its single route needs (an operator
+ * runs the breakers, an administrator deletes them).
+ */
+export const BREAKER_BULK_PERMISSIONS: Record<BreakerBulkAction, Permission> = {
+  'force-open': 'circuit_breaker_operate',
+  'force-closed': 'circuit_breaker_operate',
+  disable: 'circuit_breaker_operate',
+  reset: 'circuit_breaker_operate',
+  delete: 'circuit_breaker_admin',
+};
+
+/** The permission each domain action needs on top of bulk_operations, as its single route. */
+export const DOMAIN_BULK_PERMISSIONS: Record<DomainBulkAction, Permission> = {
+  verify: 'domain_management',
+  delete: 'domain_management',
+};
