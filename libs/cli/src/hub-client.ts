@@ -60,7 +60,9 @@ export class HubClient {
     try {
       return (await response.json()) as T;
     } catch {
-      throw new CliError(`${this.url} answered ${call.method ?? 'GET'} ${path} with something other than JSON: is CBH_URL the hub's address?`);
+      throw new CliError(
+        `${this.url} answered ${call.method ?? 'GET'} ${path} with something other than JSON: is CBH_URL the hub's address?`,
+      );
     }
   }
 

@@ -19,7 +19,11 @@ async function importFile(fileName: string, { dryRun, prune }: { dryRun: boolean
   progress.show(dryRun ? `Comparing ${file.name} (${items}) with ${hub.url}…` : `Applying ${file.name} (${items}) to ${hub.url}…`);
   try {
     const query = new URLSearchParams({ ...(dryRun ? { dryRun: 'true' } : {}), ...(prune ? { prune: 'true' } : {}) });
-    return await hub.json<ImportResult>(`/api/import${query.size ? `?${query}` : ''}`, { method: 'POST', body: file.text, contentType: file.contentType });
+    return await hub.json<ImportResult>(`/api/import${query.size ? `?${query}` : ''}`, {
+      method: 'POST',
+      body: file.text,
+      contentType: file.contentType,
+    });
   } catch (error) {
     if (error instanceof HubRefusal && error.status === 400) {
       throw new CliError(`The hub refused ${file.name}:\n${file.explain(error.hubMessage)}`);
@@ -50,7 +54,14 @@ program
   .description('print the hub’s configuration (breakers, services, domains) as one document')
   .addOption(new Option('--format <format>', 'json or yaml').choices(CONFIG_FORMATS).default('json'))
   .action(async ({ format }: { format: string }) => {
-    const response = await hubFromEnv().send(`/api/export?format=${format}`, { accept: format === 'yaml' ? 'application/yaml' : 'application/json' });
+    const hub = hubFromEnv();
+    const mediaType = format === 'yaml' ? 'application/yaml' : 'application/json';
+    const response = await hub.send(`/api/export?format=${format}`, { accept: mediaType });
+    if (!response.headers.get('content-type')?.startsWith(mediaType)) {
+      throw new CliError(
+        `${hub.url} answered GET /api/export with ${response.headers.get('content-type') ?? 'no content type'}, not ${mediaType}: is CBH_URL the hub's address?`,
+      );
+    }
     // the hub's bytes as they are: two exports of the same state diff to nothing
     process.stdout.write(await response.text());
   });
