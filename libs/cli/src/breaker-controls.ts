@@ -29,17 +29,18 @@ async function allBreakers(hub: HubClient): Promise<BreakerConfigView[]> {
  * lines say which. Resolves to whether every one succeeded.
  */
 export async function controlBreakers(hub: HubClient, action: ManualAction, names: string[], progress: Progress): Promise<boolean> {
-  const wanted = [...new Set(names)];
-  progress.show(`Looking up ${count(wanted.length)} breaker${wanted.length === 1 ? '' : 's'} on ${hub.url}…`);
-  const byName = new Map((await allBreakers(hub)).map((breaker) => [breaker.name, breaker]));
-  const unknown = wanted.filter((name) => !byName.has(name));
+  progress.show(`Looking up ${count(names.length)} breaker${names.length === 1 ? '' : 's'} on ${hub.url}…`);
+  // the hub keeps names unique whatever their letter case, so "search api" names "Search API"
+  const byName = new Map((await allBreakers(hub)).map((breaker) => [breaker.name.toLowerCase(), breaker]));
+  const unknown = names.filter((name) => !byName.has(name.toLowerCase()));
   if (unknown.length) {
     progress.stop();
     throw new CliError(`No breaker named ${unknown.map((name) => `"${name}"`).join(', ')} on the hub; nothing was changed`);
   }
-  const ids = wanted.map((name) => byName.get(name)!.id);
-  const outcomes: BulkItemOutcome[] = [];
+  const chosen = new Map(names.map((name) => byName.get(name.toLowerCase())!).map((breaker) => [breaker.id, breaker.name]));
+  const ids = [...chosen.keys()];
   const text = MANUAL_ACTION_TEXT[action];
+  const outcomes: BulkItemOutcome[] = [];
   for (let start = 0; start < ids.length; start += BULK_MAX_IDS) {
     progress.show(`${text.label}: ${count(start)} of ${count(ids.length)} breakers…`);
     const { results } = await hub.json<BulkResult>('/api/circuit-breakers/bulk', {
@@ -51,9 +52,8 @@ export async function controlBreakers(hub: HubClient, action: ManualAction, name
   }
   progress.stop();
 
-  const nameOf = new Map(ids.map((id, index) => [id, wanted[index]!]));
   for (const outcome of outcomes) {
-    const name = nameOf.get(outcome.id) ?? `#${outcome.id}`;
+    const name = chosen.get(outcome.id) ?? `#${outcome.id}`;
     console.log(outcome.ok ? `✓ ${name}` : `✗ ${name}: ${outcome.message ?? 'failed'} (${outcome.status})`);
   }
   const failed = outcomes.filter((outcome) => !outcome.ok).length;
