@@ -9,6 +9,11 @@ import { changed, diffLines, summary } from './import-report';
 import { count, Progress } from './progress';
 
 const progress = new Progress();
+// `cbh export | head` closes the pipe early: that is the reader's choice, not a failure to report
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(EXIT.ok);
+});
 const colors = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 
 /** POST /api/import with the file, a dry run or not; a refused document is explained with places in the file. */
