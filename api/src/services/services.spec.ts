@@ -110,7 +110,10 @@ it('refuses to call link-local, metadata and private addresses', async () => {
     ['http://localhost:9/', 'Refused to call localhost (127.0.0.1): a loopback or private address'],
   ]) {
     const created = await (
-      await call('/api/services', { method: 'POST', body: { name: `Probe ${endpoint}`, endpoint, failureRate: 0, averageResponseTime: 10 } })
+      await call('/api/services', {
+        method: 'POST',
+        body: { name: `Probe ${endpoint}`, endpoint, failureRate: 0, averageResponseTime: 10 },
+      })
     ).json();
     const result = await testService(created.id);
     expect(result).toMatchObject({ success: false, error: reason });
@@ -140,7 +143,10 @@ it('refuses every IPv6 form that embeds a loopback or metadata IPv4 address, and
     ]) {
       const endpoint = `http://${host}:${port}/`;
       const created = await (
-        await call('/api/services', { method: 'POST', body: { name: `Probe ${endpoint}`, endpoint, failureRate: 0, averageResponseTime: 10 } })
+        await call('/api/services', {
+          method: 'POST',
+          body: { name: `Probe ${endpoint}`, endpoint, failureRate: 0, averageResponseTime: 10 },
+        })
       ).json();
       const result = await testService(created.id);
       expect({ endpoint, success: result.success, error: result.error }).toEqual({
