@@ -88,6 +88,8 @@ export class HubClient {
     }
     const status = response.status;
     const refused = (text: string) => new HubRefusal(text, status, message);
+    // every route cbh calls exists on the hub: a 404 is another server, or the hub under another path
+    if (status === 404) return refused(`${this.url} has no ${request} (404: ${message}): is CBH_URL the hub's address?`);
     if (status === 401) return refused(`The hub refused the token in CBH_TOKEN (401): ${message}`);
     if (status === 403) return refused(`Not allowed (403): ${message}; the token, or the account it belongs to, lacks it`);
     if (status === 413) return refused(`Too large for the hub (413): ${message}`);

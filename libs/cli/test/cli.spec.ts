@@ -164,6 +164,12 @@ describe('configuration as code', () => {
       `cbh: Cannot reach the hub at http://127.0.0.1:${port} (CBH_URL): the connection was refused (is the hub running, and is the port right?)\n`,
     );
 
+    const elsewhere = await cbh(['diff', path.join(ROOT, 'examples/ci-config/hub.yaml')], { CBH_URL: `${api.baseUrl}/hub` });
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stderr).toMatch(
+      new RegExp(`^cbh: ${api.baseUrl}/hub has no POST /api/import\\?dryRun=true \\(404: .*\\): is CBH_URL the hub's address\\?$`, 'm'),
+    );
+
     const revoked = await createToken();
     expect((await api.call(`/api/tokens/${revoked.id}`, { method: 'DELETE', cookie: admin })).status).toBe(204);
     const refused = await cbh(['export'], { CBH_TOKEN: revoked.token });
@@ -202,5 +208,16 @@ describe('breakers by name', () => {
     const reset = await cbh(['breakers', 'reset', 'search api']);
     expect(reset.stdout).toBe('✓ Search API\n1 breaker reset\n');
     expect((await breakers()).find((breaker) => breaker.name === 'Search API')).toMatchObject({ state: 'CLOSED', override: 'none' });
+  });
+});
+
+describe('the CI example', () => {
+  it('is a document the hub takes: its diff against a fresh hub lists its items to create (exit 2)', async () => {
+    const diff = await cbh(['diff', path.join(ROOT, 'examples/ci-config/hub.yaml')]);
+    expect(diff.stderr).not.toContain('cbh:');
+    expect(diff.code).toBe(2);
+    expect(diffLines(diff)).toEqual(
+      expect.arrayContaining(['+ breaker checkout-api', '+ service Checkout', '+ domain shop.example.com', '+ domain status.example.com']),
+    );
   });
 });
