@@ -77,7 +77,8 @@ async function signedInPage(browser: Browser): Promise<Page> {
 
 const tile = (page: Page, name: string) => page.getByTestId('breaker-tile').filter({ has: page.getByRole('link', { name, exact: true }) });
 /** A breaker page's "Failure threshold" figure (the wall's tiles show figures, not settings). */
-const failureThreshold = (page: Page) => page.getByRole('region', { name: 'Settings' }).locator('dt:text-is("Failure threshold") + dd');
+const failureThreshold = (page: Page) =>
+  page.getByRole('region', { name: 'Settings' }).locator('xpath=.//dt[normalize-space()="Failure threshold"]/following-sibling::dd[1]');
 
 async function breakerId(name: string): Promise<number> {
   const breakers = (await (await fetch(`${site.url}/api/circuit-breakers`, { headers: { cookie: adminCookie } })).json()) as {
