@@ -33,6 +33,9 @@ async function importFile(fileName: string, { dryRun, prune }: { dryRun: boolean
     if (error instanceof HubRefusal && error.status === 400) {
       throw new CliError(`The hub refused ${file.name}:\n${file.explain(error.hubMessage)}`);
     }
+    if (error instanceof HubRefusal && error.status === 413) {
+      throw new CliError(`${file.name} is too large for the hub (413): ${error.hubMessage}`);
+    }
     if (error instanceof HubRefusal && error.status === 409 && !dryRun) {
       throw new CliError(`${error.message}\nNothing was applied: an import changes everything or nothing.`);
     }

@@ -123,6 +123,40 @@ describe('configuration as code', () => {
     expect(again.stdout).toMatch(/^No changes: the hub already matches the document \(\d+ unchanged\)$/m);
   });
 
+  it('deletes what the file leaves out only with --prune, and a prune a running load test refuses changes nothing', async () => {
+    const document = parse((await cbh(['export', '--format', 'yaml'])).stdout) as ConfigDocument;
+    document.breakers = document.breakers.filter((breaker) => breaker.name !== 'cli-added');
+    writeFileSync(path.join(work, 'pruned.yaml'), stringify(document));
+
+    expect((await cbh(['diff', 'pruned.yaml'])).code).toBe(0);
+    const diff = await cbh(['diff', 'pruned.yaml', '--prune']);
+    expect(diff.code).toBe(2);
+    expect(diffLines(diff)).toEqual(['- breaker cli-added']);
+    expect(diff.stdout).toMatch(/^1 change: 1 to delete \(\d+ unchanged\)$/m);
+
+    const id = (await breakers()).find((breaker) => breaker.name === 'cli-added')!.id;
+    const started = await api.call('/api/test-sessions', {
+      method: 'POST',
+      cookie: admin,
+      body: { configId: id, failureRate: 10, requestRate: 1, duration: 1 },
+    });
+    expect(started.status).toBe(201);
+    const refused = await cbh(['apply', 'pruned.yaml', '--prune']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /^cbh: The hub refused POST \/api\/import\?prune=true \(409\): .*cli-added.*load test running.*\nNothing was applied: an import changes everything or nothing\.\n$/m,
+    );
+    expect((await breakers()).map((breaker) => breaker.name)).toContain('cli-added');
+
+    expect((await api.call(`/api/test-sessions/${(await started.json()).id}/stop`, { method: 'POST', cookie: admin })).status).toBeLessThan(
+      300,
+    );
+    const applied = await cbh(['apply', 'pruned.yaml', '--prune']);
+    expect(applied.code).toBe(0);
+    expect(applied.stdout).toMatch(/^Applied 1 change: 1 deleted \(\d+ unchanged\)$/m);
+    expect((await breakers()).map((breaker) => breaker.name)).not.toContain('cli-added');
+  });
+
   it('refuses a document with one bad item, naming its line and path, and changes nothing (exit 1)', async () => {
     const before = (await cbh(['export'])).stdout;
     const document = JSON.parse(before) as ConfigDocument;
@@ -169,6 +203,12 @@ describe('configuration as code', () => {
     expect(elsewhere.stderr).toMatch(
       new RegExp(`^cbh: ${api.baseUrl}/hub has no POST /api/import\\?dryRun=true \\(404: .*\\): is CBH_URL the hub's address\\?$`, 'm'),
     );
+
+    // past the hub's 1 MB, refused before it is read
+    writeFileSync(path.join(work, 'huge.json'), JSON.stringify({ version: 1, padding: 'x'.repeat(1_100_000) }));
+    const huge = await cbh(['diff', 'huge.json']);
+    expect(huge.code).toBe(1);
+    expect(huge.stderr).toMatch(/^cbh: huge\.json is too large for the hub \(413\): The request body is larger than 1024 KB$/m);
 
     const revoked = await createToken();
     expect((await api.call(`/api/tokens/${revoked.id}`, { method: 'DELETE', cookie: admin })).status).toBe(204);
