@@ -17,6 +17,8 @@ export default [
             { sourceTag: 'scope:shell', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:mfe', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:shared'] },
+            // the command-line client speaks the API's contract and nothing of the API's or screens' code
+            { sourceTag: 'scope:cli', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data', 'type:util', 'type:contracts'] },
             {

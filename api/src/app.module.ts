@@ -4,6 +4,8 @@ import type { DataSource } from 'typeorm';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BreakersModule } from './breakers/breakers.module';
+import { BulkModule } from './bulk/bulk.module';
+import { ConfigurationModule } from './configuration/configuration.module';
 import { APP_CONFIG, type AppConfig } from './config/config';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { DocsModule } from './docs/docs.module';
@@ -47,10 +49,12 @@ export class AppModule {
         ElevationModule,
         BreakersModule,
         ServicesModule,
+        ConfigurationModule,
         MetricsModule,
         LoadTestsModule,
         DashboardModule,
         DomainsModule,
+        BulkModule,
         RetentionModule,
         RealtimeModule,
         DocsModule,

@@ -45,6 +45,8 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
   'POST /api/circuit-breakers/:id/disable': 'circuit_breaker_operate',
   'POST /api/circuit-breakers/:id/reset': 'circuit_breaker_operate',
   'GET /api/circuit-breakers/:id/transitions': 'circuit_breaker_view',
+  // and for the items the permission of their single action (a 403 naming it: bulk.spec.ts)
+  'POST /api/circuit-breakers/bulk': 'bulk_operations',
   'GET /api/services': 'circuit_breaker_view',
   'POST /api/services': 'circuit_breaker_admin',
   'PATCH /api/services/:id': 'circuit_breaker_admin',
@@ -63,6 +65,7 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
   'POST /api/domains': 'domain_management',
   'DELETE /api/domains/:id': 'domain_management',
   'POST /api/domains/:id/verify': 'domain_management',
+  'POST /api/domains/bulk': 'bulk_operations',
   'GET /api/domain-verifications': 'domain_management',
   'GET /api/ssl-certificates': 'domain_management',
   'PATCH /api/ssl-certificates/:id': 'domain_management',

@@ -200,18 +200,18 @@ export class DomainsRepository {
   }
 
   /**
-   * Asks for the domain's ownership to be checked in its next round, and for that round to start now; the
-   * verification as it now stands, or null when there is no such domain.
+   * Asks for the domains' ownership to be checked in their next round, and for that round to start now; the
+   * verifications as they now stand, none for an id of no domain.
    */
-  async startVerification(domainId: number, manager?: EntityManager): Promise<DomainVerificationEntity | null> {
+  async startVerifications(domainIds: readonly number[], manager?: EntityManager): Promise<DomainVerificationEntity[]> {
     const rows = await this.rows(
-      `WITH due AS (UPDATE domains SET next_check_at = now() WHERE id = $1 RETURNING id)
+      `WITH due AS (UPDATE domains SET next_check_at = now() WHERE id = ANY($1::int[]) RETURNING id)
        UPDATE domain_verifications SET status = 'verifying', reason = NULL
        WHERE domain_id IN (SELECT id FROM due) RETURNING *`,
-      [domainId],
+      [domainIds],
       manager,
     );
-    return rows[0] ? hydrate(this.dataSource, DomainVerificationEntity, rows[0]) : null;
+    return rows.map((row) => hydrate(this.dataSource, DomainVerificationEntity, row));
   }
 
   /** Records a look-up's outcome; verifiedAt is when it first succeeded, and goes when it no longer does. */

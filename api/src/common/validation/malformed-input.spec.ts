@@ -23,6 +23,8 @@ import {
   createServiceAccountSchema,
   updateServiceAccountSchema,
   updateOrganizationSchema,
+  breakerBulkSchema,
+  domainBulkSchema,
 } from '@cbh/contracts';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 
@@ -245,6 +247,14 @@ const ENDPOINTS: {
     cookie: () => admin,
   },
   {
+    name: 'POST /api/circuit-breakers/bulk',
+    method: 'POST',
+    path: () => '/api/circuit-breakers/bulk',
+    schema: breakerBulkSchema,
+    fields: ['action', 'ids'],
+    cookie: () => admin,
+  },
+  {
     name: 'POST /api/services',
     method: 'POST',
     path: () => '/api/services',
@@ -274,6 +284,14 @@ const ENDPOINTS: {
     path: () => '/api/domains',
     schema: addDomainSchema,
     fields: ['domain'],
+    cookie: () => admin,
+  },
+  {
+    name: 'POST /api/domains/bulk',
+    method: 'POST',
+    path: () => '/api/domains/bulk',
+    schema: domainBulkSchema,
+    fields: ['action', 'ids'],
     cookie: () => admin,
   },
   {

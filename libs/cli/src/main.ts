@@ -1,0 +1,115 @@
+import { Command, Option } from 'commander';
+import { CONFIG_FORMATS, MANUAL_ACTION_TEXT, MANUAL_ACTIONS, type ImportResult } from '@cbh/contracts';
+import packageJson from '../package.json';
+import { controlBreakers } from './breaker-controls';
+import { CliError, EXIT, HubRefusal } from './cli-error';
+import { ConfigFile } from './config-file';
+import { hubFromEnv } from './hub-client';
+import { changed, diffLines, summary } from './import-report';
+import { count, Progress } from './progress';
+
+const progress = new Progress();
+// `cbh export | head` closes the pipe early: that is the reader's choice, not a failure to report
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(EXIT.ok);
+});
+const colors = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+
+/** POST /api/import with the file, a dry run or not; a refused document is explained with places in the file. */
+async function importFile(fileName: string, { dryRun, prune }: { dryRun: boolean; prune: boolean }): Promise<ImportResult> {
+  const hub = hubFromEnv();
+  const file = ConfigFile.read(fileName);
+  const items = `${count(file.items)} item${file.items === 1 ? '' : 's'}`;
+  progress.show(dryRun ? `Comparing ${file.name} (${items}) with ${hub.url}…` : `Applying ${file.name} (${items}) to ${hub.url}…`);
+  try {
+    const query = new URLSearchParams({ ...(dryRun ? { dryRun: 'true' } : {}), ...(prune ? { prune: 'true' } : {}) });
+    return await hub.json<ImportResult>(`/api/import${query.size ? `?${query}` : ''}`, {
+      method: 'POST',
+      body: file.text,
+      contentType: file.contentType,
+    });
+  } catch (error) {
+    if (error instanceof HubRefusal && error.status === 400) {
+      throw new CliError(`The hub refused ${file.name}:\n${file.explain(error.hubMessage)}`);
+    }
+    if (error instanceof HubRefusal && error.status === 413) {
+      throw new CliError(`${file.name} is too large for the hub (413): ${error.hubMessage}`);
+    }
+    if (error instanceof HubRefusal && error.status === 409 && !dryRun) {
+      throw new CliError(`${error.message}\nNothing was applied: an import changes everything or nothing.`);
+    }
+    throw error;
+  } finally {
+    progress.stop();
+  }
+}
+
+const program = new Command('cbh')
+  .description(
+    "The hub's configuration as a file to diff, review and apply, and breakers controlled by name.\n" +
+      "Reads CBH_URL (the hub's address) and CBH_TOKEN (an access token made on the hub's Account page).",
+  )
+  .version(packageJson.version)
+  .showHelpAfterError()
+  .addHelpText(
+    'after',
+    '\nExit codes:\n  0  done (diff: no changes)\n  1  failed: a refusal, an unreachable hub, a bad document or bad arguments\n  2  diff: the hub differs from the document',
+  );
+
+program
+  .command('export')
+  .description('print the hub’s configuration (breakers, services, domains) as one document')
+  .addOption(new Option('--format <format>', 'json or yaml').choices(CONFIG_FORMATS).default('json'))
+  .action(async ({ format }: { format: string }) => {
+    const hub = hubFromEnv();
+    const mediaType = format === 'yaml' ? 'application/yaml' : 'application/json';
+    const response = await hub.send(`/api/export?format=${format}`, { accept: mediaType });
+    if (!response.headers.get('content-type')?.startsWith(mediaType)) {
+      throw new CliError(
+        `${hub.url} answered GET /api/export with ${response.headers.get('content-type') ?? 'no content type'}, not ${mediaType}: is CBH_URL the hub's address?`,
+      );
+    }
+    // the hub's bytes as they are: two exports of the same state diff to nothing
+    process.stdout.write(await response.text());
+  });
+
+program
+  .command('diff')
+  .description('show what applying FILE would change, changing nothing (exit 2 when something would change)')
+  .argument('<file>', 'a document from cbh export (.yaml, .yml or .json)')
+  .option('--prune', 'also show the items the hub has and FILE lacks, which apply --prune deletes')
+  .action(async (file: string, { prune = false }: { prune?: boolean }) => {
+    const result = await importFile(file, { dryRun: true, prune });
+    for (const line of diffLines(result, colors)) console.log(line);
+    console.log(summary(result, false));
+    process.exitCode = changed(result).length ? EXIT.changes : EXIT.ok;
+  });
+
+program
+  .command('apply')
+  .description('apply FILE to the hub in one transaction (all or nothing) and print what changed')
+  .argument('<file>', 'a document from cbh export (.yaml, .yml or .json)')
+  .option('--prune', 'also delete the items the hub has and FILE lacks')
+  .action(async (file: string, { prune = false }: { prune?: boolean }) => {
+    const result = await importFile(file, { dryRun: false, prune });
+    for (const line of diffLines(result, colors)) console.log(line);
+    console.log(summary(result, true));
+  });
+
+const breakers = program.command('breakers').description('use a manual control on breakers named on the command line');
+for (const action of MANUAL_ACTIONS) {
+  breakers
+    .command(action)
+    .description(`${MANUAL_ACTION_TEXT[action].label} each breaker named, on every replica`)
+    .argument('<names...>', 'breaker names, as on the wall')
+    .action(async (names: string[]) => {
+      if (!(await controlBreakers(hubFromEnv(), action, names, progress))) process.exitCode = EXIT.failed;
+    });
+}
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  progress.stop();
+  console.error(error instanceof CliError ? `cbh: ${error.message}` : error);
+  process.exitCode = EXIT.failed;
+});
