@@ -27,3 +27,7 @@ export * from './service-accounts';
 export * from './sessions';
 export * from './user-agent';
 export * from './organization';
+export * from './config-vocabulary';
+export * from './config-document';
+export * from './bulk-vocabulary';
+export * from './bulk';
