@@ -39,12 +39,24 @@ export function ConfigurationActions() {
   return (
     <Row role="group" aria-label="Configuration">
       {canExport ? (
-        <Button type="button" $variant="outline" onPointerEnter={() => void loadExport()} onFocus={() => void loadExport()} onClick={() => show('export')}>
+        <Button
+          type="button"
+          $variant="outline"
+          onPointerEnter={() => void loadExport()}
+          onFocus={() => void loadExport()}
+          onClick={() => show('export')}
+        >
           Export
         </Button>
       ) : null}
       {canImport ? (
-        <Button type="button" $variant="outline" onPointerEnter={() => void loadImport()} onFocus={() => void loadImport()} onClick={() => show('import')}>
+        <Button
+          type="button"
+          $variant="outline"
+          onPointerEnter={() => void loadImport()}
+          onFocus={() => void loadImport()}
+          onClick={() => show('import')}
+        >
           Import
         </Button>
       ) : null}
