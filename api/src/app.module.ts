@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BreakersModule } from './breakers/breakers.module';
+import { ConfigurationModule } from './configuration/configuration.module';
 import { APP_CONFIG, type AppConfig } from './config/config';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { DocsModule } from './docs/docs.module';
@@ -47,6 +48,7 @@ export class AppModule {
         ElevationModule,
         BreakersModule,
         ServicesModule,
+        ConfigurationModule,
         MetricsModule,
         LoadTestsModule,
         DashboardModule,

@@ -1,6 +1,6 @@
 import { pageOptions } from '../common/paging';
 import { ConflictException, Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import {
   manualReason,
@@ -14,6 +14,7 @@ import {
   type updateBreakerSettingsSchema,
 } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
+import { withUniqueName } from '../common/unique-name';
 import type { AppRequest } from '../auth/session-user';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { RealtimeBus } from '../bus/realtime-bus.service';
@@ -23,6 +24,10 @@ import { BreakerTransitionsRepository } from './breaker-transitions.repository';
 import { toJournalEntry } from './entities/breaker-transition.entity';
 import { seedOnce } from '../database/seed-once';
 import { TestSessionEntity } from '../load-tests/entities/test-session.entity';
+
+/** What a change may set: PATCH's four settings, and from a configuration document the name, type and type's own settings. */
+export type BreakerChanges = z.infer<typeof updateBreakerSettingsSchema> &
+  Partial<Pick<BreakerConfigEntity, 'name' | 'type' | 'minimumCalls' | 'slowCallDuration' | 'maxConcurrentCalls' | 'maxQueue'>>;
 
 /** The override each control leaves on the configuration. */
 const OVERRIDE_AFTER: Record<ManualAction, BreakerOverride> = {
@@ -116,57 +121,82 @@ export class BreakersService implements OnApplicationBootstrap {
   }
 
   async create(req: AppRequest, input: z.infer<typeof createBreakerSchema>): Promise<BreakerConfigView> {
-    const created = await this.dataSource.transaction(async (manager) => {
-      const config = await manager.save(BreakerConfigEntity, manager.create(BreakerConfigEntity, input));
-      await this.audit.record(
-        req,
-        { action: 'breaker.create', targetType: 'circuit_breaker', targetId: String(config.id), after: config },
-        manager,
-      );
-      return config;
-    });
-    this.registry.apply(created);
-    return this.announce(this.view(created));
+    const created = await this.dataSource.transaction((manager) => this.createIn(manager, req, input));
+    return this.announceChange(created);
+  }
+
+  /** Creates and audits a configuration inside the caller's transaction; announceChange tells the replicas once it commits. */
+  async createIn(manager: EntityManager, req: AppRequest, input: z.infer<typeof createBreakerSchema>): Promise<BreakerConfigEntity> {
+    const config = await withUniqueName('circuit breaker', input.name, () =>
+      manager.save(BreakerConfigEntity, manager.create(BreakerConfigEntity, input)),
+    );
+    await this.audit.record(
+      req,
+      { action: 'breaker.create', targetType: 'circuit_breaker', targetId: String(config.id), after: config },
+      manager,
+    );
+    return config;
   }
 
   async update(req: AppRequest, id: number, settings: z.infer<typeof updateBreakerSettingsSchema>): Promise<BreakerConfigView> {
-    const updated = await this.dataSource.transaction(async (manager) => {
-      const before = await manager.findOne(BreakerConfigEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!before) throw new NotFoundException(`No circuit breaker with id ${id}`);
-      await manager.update(BreakerConfigEntity, { id }, { ...settings, version: () => 'version + 1' });
-      const after = await manager.findOneByOrFail(BreakerConfigEntity, { id });
-      await this.audit.record(
-        req,
-        { action: 'breaker.update', targetType: 'circuit_breaker', targetId: String(id), before, after },
-        manager,
-      );
-      return after;
-    });
-    this.registry.apply(updated);
-    return this.announce(this.view(updated));
+    const updated = await this.dataSource.transaction((manager) => this.updateIn(manager, req, id, settings));
+    return this.announceChange(updated);
+  }
+
+  /**
+   * Changes and audits a configuration inside the caller's transaction. A configuration document may also rename
+   * it or change its type; the type stays while a load test runs through the breaker, which was built for it.
+   */
+  async updateIn(manager: EntityManager, req: AppRequest, id: number, changes: BreakerChanges): Promise<BreakerConfigEntity> {
+    const before = await manager.findOne(BreakerConfigEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!before) throw new NotFoundException(`No circuit breaker with id ${id}`);
+    if (changes.type !== undefined && changes.type !== before.type) await this.refuseWhileLoadTested(manager, before, 'changing its type');
+    await withUniqueName('circuit breaker', changes.name ?? before.name, () =>
+      manager.update(BreakerConfigEntity, { id }, { ...changes, version: () => 'version + 1' }),
+    );
+    const after = await manager.findOneByOrFail(BreakerConfigEntity, { id });
+    await this.audit.record(req, { action: 'breaker.update', targetType: 'circuit_breaker', targetId: String(id), before, after }, manager);
+    return after;
   }
 
   /** Deletes a configuration with its journal and load tests; refused while a load test runs through it. */
   async remove(req: AppRequest, id: number): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      // Locked first: a load test starting now references the row and waits for this decision.
-      const config = await manager.findOne(BreakerConfigEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!config) throw new NotFoundException(`No circuit breaker with id ${id}`);
-      const running = await manager.findOne(TestSessionEntity, { where: { configId: id, status: 'running' }, select: { id: true } });
-      if (running) {
-        throw new ConflictException(
-          `Circuit breaker ${config.name} has a load test running (session ${running.id}); stop it before deleting the breaker`,
-        );
-      }
-      await manager.delete(BreakerConfigEntity, { id });
-      await this.audit.record(
-        req,
-        { action: 'breaker.delete', targetType: 'circuit_breaker', targetId: String(id), before: config },
-        manager,
-      );
-    });
+    await this.dataSource.transaction((manager) => this.removeIn(manager, req, id));
+    await this.announceRemoval(id);
+  }
+
+  /** Deletes and audits inside the caller's transaction; announceRemoval tells the replicas once it commits. */
+  async removeIn(manager: EntityManager, req: AppRequest, id: number): Promise<void> {
+    // Locked first: a load test starting now references the row and waits for this decision.
+    const config = await manager.findOne(BreakerConfigEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!config) throw new NotFoundException(`No circuit breaker with id ${id}`);
+    await this.refuseWhileLoadTested(manager, config, 'deleting the breaker');
+    await manager.delete(BreakerConfigEntity, { id });
+    await this.audit.record(
+      req,
+      { action: 'breaker.delete', targetType: 'circuit_breaker', targetId: String(id), before: config },
+      manager,
+    );
+  }
+
+  /** Applies a committed configuration on this replica and tells the others and the screens. */
+  announceChange(config: BreakerConfigEntity): Promise<BreakerConfigView> {
+    this.registry.apply(config);
+    return this.announce(this.view(config));
+  }
+
+  async announceRemoval(id: number): Promise<void> {
     this.registry.remove(id);
     await this.bus.publish({ type: 'configUpdated', data: { configId: id, config: null } });
+  }
+
+  private async refuseWhileLoadTested(manager: EntityManager, config: BreakerConfigEntity, doing: string): Promise<void> {
+    const running = await manager.findOne(TestSessionEntity, { where: { configId: config.id, status: 'running' }, select: { id: true } });
+    if (running) {
+      throw new ConflictException(
+        `Circuit breaker ${config.name} has a load test running (session ${running.id}); stop it before ${doing}`,
+      );
+    }
   }
 
   /**

@@ -9,3 +9,4 @@ export * from './retention';
 export * from './service-accounts';
 export * from './sessions';
 export * from './organization';
+export * from './config';
