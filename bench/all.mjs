@@ -17,6 +17,7 @@ const BENCHMARKS = [
   ['breaker', 'breaker-overhead.mjs', []],
   ['load', 'load-engine.mjs', []],
   ['domains', 'domain-checks.mjs', []],
+  ['import', 'config-import.mjs', []],
   ['console', 'console-wall.mjs', []],
 ];
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : null;

@@ -11,7 +11,7 @@ export interface RecordedCall {
 
 /**
  * Replaces fetch with an API answering from a table of 'METHOD /api/path' → JSON (or a function of the request
- * body returning JSON or a Response). Anything else is a 404. Every call is recorded.
+ * body, parsed from JSON or a YAML text as sent, returning JSON or a Response). Anything else is a 404. Every call is recorded.
  */
 export function fakeApi(routes: Record<string, unknown>) {
   const calls: RecordedCall[] = [];
@@ -19,7 +19,9 @@ export function fakeApi(routes: Record<string, unknown>) {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(request.url);
     const text = request.method === 'GET' ? '' : await request.text();
-    const body = text ? JSON.parse(text) : undefined;
+    // a YAML body (a configuration document) is kept as its text; every other body the site sends is JSON
+    const yaml = request.headers.get('content-type')?.includes('yaml');
+    const body = text ? (yaml ? text : JSON.parse(text)) : undefined;
     calls.push({ method: request.method, path: url.pathname + url.search, body });
     const route = routes[`${request.method} ${url.pathname}`];
     if (route === undefined)
@@ -36,6 +38,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  413: 'Payload Too Large',
 };
 
 /** A fakeApi route answering with the API's error body (`{ statusCode, error, message }`) and that status. */

@@ -95,6 +95,26 @@ it('draws a tile per breaker with its link, type, state, override, figures and l
   expect(tile('search').dataset.state).toBe('HALF_OPEN');
 });
 
+it("offers Export and Import in the wall's toolbar to holders of export_data and import_data only", async () => {
+  wallApi(authUser({ email: 'ida@example.com', role: 'operator', permissions: ['circuit_breaker_view', 'export_data', 'import_data'] }));
+  renderWall();
+  const toolbar = await screen.findByRole('group', { name: 'Configuration' });
+  expect(
+    within(toolbar)
+      .getAllByRole('button')
+      .map((button) => button.textContent),
+  ).toEqual(['Export', 'Import']);
+  fireEvent.click(within(toolbar).getByRole('button', { name: 'Import' }));
+  expect(await screen.findByRole('dialog', { name: 'Import configuration' })).toBeTruthy();
+});
+
+it('shows no configuration buttons to a viewer', async () => {
+  wallApi(viewer);
+  renderWall();
+  await waitFor(() => expect(screen.getAllByTestId('breaker-tile')).toHaveLength(3));
+  expect(screen.queryByRole('group', { name: 'Configuration' })).toBeNull();
+});
+
 it('sorts by error % or state and filters by state and type, counting what it shows', async () => {
   wallApi(viewer);
   renderWall();

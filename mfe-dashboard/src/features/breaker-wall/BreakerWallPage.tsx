@@ -2,6 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useGetAuthUserQuery, useGetBreakersQuery, useGetLatestMetricsQuery } from '@cbh/api-client';
 import { useMetricsHistory } from '@cbh/breaker-widgets';
+import { ConfigurationActions } from '@cbh/config-ui';
 import { hasPermission, ROUTES } from '@cbh/contracts';
 import { Link } from '@cbh/router';
 import { AccessRestricted, ButtonLink, Card, Muted, PageHeader, plural } from '@cbh/ui';
@@ -115,7 +116,9 @@ export function BreakerWallPage() {
   }
   return (
     <>
-      <PageHeader title={TITLE} description={DESCRIPTION} />
+      <PageHeader title={TITLE} description={DESCRIPTION}>
+        <ConfigurationActions />
+      </PageHeader>
       <BreakerWall canCreate={hasPermission(user, 'circuit_breaker_admin')} />
     </>
   );

@@ -1,6 +1,6 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { apiError, fakeLive } from '@cbh/test-support';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { apiError, authUser, fakeLive } from '@cbh/test-support';
 import { theme } from '@cbh/ui';
 import {
   ALERTS,
@@ -33,6 +33,27 @@ it('shows an access message and makes no domain call without domain_management',
   expect(screen.queryByRole('button', { name: 'Add Domain' })).toBeNull();
   await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
   expect(api.calls.filter((call) => call.path !== '/api/auth/user')).toEqual([]);
+});
+
+it('offers Export and Import beside Add Domain to holders of export_data and import_data only', async () => {
+  domainsApi(authUser({ email: 'ida@example.com', role: 'admin', permissions: ['domain_management', 'export_data', 'import_data'] }));
+  renderPage();
+  const toolbar = await screen.findByRole('group', { name: 'Configuration' });
+  expect(
+    within(toolbar)
+      .getAllByRole('button')
+      .map((button) => button.textContent),
+  ).toEqual(['Export', 'Import']);
+  expect(screen.getByRole('button', { name: 'Add Domain' })).toBeTruthy();
+  fireEvent.click(within(toolbar).getByRole('button', { name: 'Export' }));
+  expect(await screen.findByRole('dialog', { name: 'Export configuration' })).toBeTruthy();
+});
+
+it('shows no configuration buttons to a domain manager without those permissions', async () => {
+  domainsApi(admin);
+  renderPage();
+  expect(await screen.findByRole('button', { name: 'Add Domain' })).toBeTruthy();
+  expect(screen.queryByRole('group', { name: 'Configuration' })).toBeNull();
 });
 
 it('shows the four figures the API counts over every domain, and a dash for each it could not read', async () => {

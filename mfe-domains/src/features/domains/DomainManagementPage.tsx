@@ -10,6 +10,7 @@ import {
   useGetDomainSummaryQuery,
   useGetSslCertificatesQuery,
 } from '@cbh/api-client';
+import { ConfigurationActions } from '@cbh/config-ui';
 import { hasPermission } from '@cbh/contracts';
 import { AccessRestricted, Muted, PageHeader } from '@cbh/ui';
 import { Tabs, type TabItem } from '@cbh/ui/overlays';
@@ -34,6 +35,12 @@ export const NO_ACCESS_TEXT = "You don't have permission to access Domain Manage
 const Page = styled.div`
   min-width: 0;
   max-width: 100%;
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
 `;
 
 /** The screen for a domain manager; its lists are read only once it is shown, never for others. */
@@ -137,7 +144,10 @@ export function DomainManagementPage() {
   return (
     <Page>
       <PageHeader title={TITLE} description={DESCRIPTION}>
-        <AddDomainDialog />
+        <Toolbar>
+          <AddDomainDialog />
+          <ConfigurationActions />
+        </Toolbar>
       </PageHeader>
       <DomainsScreen />
     </Page>
