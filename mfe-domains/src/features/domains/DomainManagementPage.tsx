@@ -10,7 +10,7 @@ import {
   useGetDomainSummaryQuery,
   useGetSslCertificatesQuery,
 } from '@cbh/api-client';
-import { hasPermission } from '@cbh/contracts';
+import { DOMAIN_BULK_ACTIONS, DOMAIN_BULK_PERMISSIONS, hasPermission, type AuthUser, type DomainBulkAction } from '@cbh/contracts';
 import { AccessRestricted, Muted, PageHeader } from '@cbh/ui';
 import { Tabs, type TabItem } from '@cbh/ui/overlays';
 import { AddDomainDialog } from './AddDomainDialog';
@@ -36,8 +36,14 @@ const Page = styled.div`
   max-width: 100%;
 `;
 
+/** The portfolio's actions on many domains this person may take: bulk_operations and each action's own permission. */
+function domainBulkActions(user: AuthUser | null | undefined): DomainBulkAction[] {
+  if (!hasPermission(user, 'bulk_operations')) return [];
+  return DOMAIN_BULK_ACTIONS.filter((action) => hasPermission(user, DOMAIN_BULK_PERMISSIONS[action]));
+}
+
 /** The screen for a domain manager; its lists are read only once it is shown, never for others. */
-function DomainsScreen() {
+function DomainsScreen({ bulkActions }: { bulkActions: readonly DomainBulkAction[] }) {
   const summary = useGetDomainSummaryQuery();
   const domains = useGetDomainsQuery();
   const certificates = useGetSslCertificatesQuery();
@@ -62,6 +68,7 @@ function DomainsScreen() {
                 total={summary.data?.totalDomains ?? rows.length}
                 certificates={certificates.data ?? []}
                 onManage={setManaging}
+                bulkActions={bulkActions}
               />
             )}
           </LoadedList>
@@ -139,7 +146,7 @@ export function DomainManagementPage() {
       <PageHeader title={TITLE} description={DESCRIPTION}>
         <AddDomainDialog />
       </PageHeader>
-      <DomainsScreen />
+      <DomainsScreen bulkActions={domainBulkActions(me)} />
     </Page>
   );
 }
