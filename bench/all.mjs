@@ -18,6 +18,7 @@ const BENCHMARKS = [
   ['load', 'load-engine.mjs', []],
   ['domains', 'domain-checks.mjs', []],
   ['console', 'console-wall.mjs', []],
+  ['bulk', 'bulk-force-open.mjs', []],
 ];
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : null;
 const soakMinutes = numberArg('soak-minutes', 0);
