@@ -74,11 +74,12 @@ test.describe('with a second API replica', () => {
 
     // and back: Reset the same 3 from the wall, chosen with Select all shown under the Open filter
     await page.getByLabel('State', { exact: true }).selectOption('OPEN');
+    for (const name of names) await expect(tile(page, name)).toBeVisible();
     await toolbar.getByRole('checkbox', { name: 'Select all shown' }).check();
-    // every open breaker shown is chosen; only ours are reset, the others (other tests' breakers) unchosen again
-    const shownOpen = await page.getByTestId('breaker-tile').count();
-    await expect(toolbar).toContainText(`${shownOpen} selected`);
+    // every open breaker shown is chosen, ours among them; unchosen again, then only ours
+    for (const name of names) await expect(page.getByRole('checkbox', { name: `Select ${name}`, exact: true })).toBeChecked();
     await toolbar.getByRole('checkbox', { name: 'Select all shown' }).uncheck();
+    await expect(toolbar).toContainText('0 selected');
     for (const name of names) await page.getByRole('checkbox', { name: `Select ${name}`, exact: true }).check();
     await toolbar.getByRole('button', { name: 'Reset' }).click();
     await page.getByRole('alertdialog', { name: 'Reset 3 breakers?' }).getByRole('button', { name: 'Reset 3 breakers' }).click();

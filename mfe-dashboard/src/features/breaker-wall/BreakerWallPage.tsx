@@ -43,7 +43,7 @@ const NO_POINTS: readonly number[] = [];
 const WALL_BULK_ACTIONS: readonly BreakerBulkAction[] = ['force-open', 'force-closed', 'reset', 'delete'];
 
 /** The wall's actions on many breakers this person may take: bulk_operations and each action's own permission. */
-export function wallBulkActions(user: AuthUser | null | undefined): BreakerBulkAction[] {
+function wallBulkActions(user: AuthUser | null | undefined): BreakerBulkAction[] {
   if (!hasPermission(user, 'bulk_operations')) return [];
   return WALL_BULK_ACTIONS.filter((action) => hasPermission(user, BREAKER_BULK_PERMISSIONS[action]));
 }
