@@ -17,6 +17,7 @@ const BENCHMARKS = [
   ['breaker', 'breaker-overhead.mjs', []],
   ['load', 'load-engine.mjs', []],
   ['domains', 'domain-checks.mjs', []],
+  ['import', 'config-import.mjs', []],
   ['console', 'console-wall.mjs', []],
   ['bulk', 'bulk-force-open.mjs', []],
 ];

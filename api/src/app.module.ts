@@ -5,6 +5,7 @@ import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BreakersModule } from './breakers/breakers.module';
 import { BulkModule } from './bulk/bulk.module';
+import { ConfigurationModule } from './configuration/configuration.module';
 import { APP_CONFIG, type AppConfig } from './config/config';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { DocsModule } from './docs/docs.module';
@@ -48,6 +49,7 @@ export class AppModule {
         ElevationModule,
         BreakersModule,
         ServicesModule,
+        ConfigurationModule,
         MetricsModule,
         LoadTestsModule,
         DashboardModule,

@@ -91,6 +91,8 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
   'POST /api/service-accounts/:id/tokens': 'user_management',
   'GET /api/service-accounts/:id/tokens': 'user_management',
   'DELETE /api/service-accounts/:id/tokens/:tokenId': 'user_management',
+  'GET /api/export': 'export_data',
+  'POST /api/import': 'import_data',
 };
 
 /**

@@ -1,6 +1,6 @@
 import { pageOptions } from '../common/paging';
 import { ConflictException, HttpException, Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import {
   manualReason,
@@ -14,6 +14,7 @@ import {
   type updateBreakerSettingsSchema,
 } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
+import { withUniqueName } from '../common/unique-name';
 import type { AppRequest } from '../auth/session-user';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { RealtimeBus } from '../bus/realtime-bus.service';
@@ -23,6 +24,10 @@ import { BreakerTransitionsRepository } from './breaker-transitions.repository';
 import { toJournalEntry } from './entities/breaker-transition.entity';
 import { seedOnce } from '../database/seed-once';
 import { TestSessionEntity } from '../load-tests/entities/test-session.entity';
+
+/** What a change may set: PATCH's four settings, and from a configuration document the name, type and type's own settings. */
+export type BreakerChanges = z.infer<typeof updateBreakerSettingsSchema> &
+  Partial<Pick<BreakerConfigEntity, 'name' | 'type' | 'minimumCalls' | 'slowCallDuration' | 'maxConcurrentCalls' | 'maxQueue'>>;
 
 /** The override each control leaves on the configuration. */
 const OVERRIDE_AFTER: Record<ManualAction, BreakerOverride> = {
@@ -56,6 +61,11 @@ const DEMO_BREAKERS: Partial<BreakerConfigEntity>[] = [
     maxQueue: 0,
   },
 ];
+
+/** What a load test running through a breaker forbids, refused naming its session. */
+function loadTestConflict(config: BreakerConfigEntity, sessionId: number, doing: string): ConflictException {
+  return new ConflictException(`Circuit breaker ${config.name} has a load test running (session ${sessionId}); stop it before ${doing}`);
+}
 
 @Injectable()
 export class BreakersService implements OnApplicationBootstrap {
@@ -116,87 +126,121 @@ export class BreakersService implements OnApplicationBootstrap {
   }
 
   async create(req: AppRequest, input: z.infer<typeof createBreakerSchema>): Promise<BreakerConfigView> {
-    const created = await this.dataSource.transaction(async (manager) => {
-      const config = await manager.save(BreakerConfigEntity, manager.create(BreakerConfigEntity, input));
-      await this.audit.record(
-        req,
-        { action: 'breaker.create', targetType: 'circuit_breaker', targetId: String(config.id), after: config },
-        manager,
-      );
-      return config;
-    });
-    this.registry.apply(created);
-    return this.announce(this.view(created));
+    const created = await this.dataSource.transaction((manager) => this.createIn(manager, req, input));
+    return this.announceChange(created);
+  }
+
+  /** Creates and audits a configuration inside the caller's transaction; announceChange tells the replicas once it commits. */
+  async createIn(manager: EntityManager, req: AppRequest, input: z.infer<typeof createBreakerSchema>): Promise<BreakerConfigEntity> {
+    const config = await withUniqueName('circuit breaker', input.name, () =>
+      manager.save(BreakerConfigEntity, manager.create(BreakerConfigEntity, input)),
+    );
+    await this.audit.record(
+      req,
+      { action: 'breaker.create', targetType: 'circuit_breaker', targetId: String(config.id), after: config },
+      manager,
+    );
+    return config;
   }
 
   async update(req: AppRequest, id: number, settings: z.infer<typeof updateBreakerSettingsSchema>): Promise<BreakerConfigView> {
-    const updated = await this.dataSource.transaction(async (manager) => {
-      const before = await manager.findOne(BreakerConfigEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!before) throw new NotFoundException(`No circuit breaker with id ${id}`);
-      await manager.update(BreakerConfigEntity, { id }, { ...settings, version: () => 'version + 1' });
-      const after = await manager.findOneByOrFail(BreakerConfigEntity, { id });
-      await this.audit.record(
-        req,
-        { action: 'breaker.update', targetType: 'circuit_breaker', targetId: String(id), before, after },
-        manager,
-      );
-      return after;
-    });
-    this.registry.apply(updated);
-    return this.announce(this.view(updated));
+    const updated = await this.dataSource.transaction((manager) => this.updateIn(manager, req, id, settings));
+    return this.announceChange(updated);
+  }
+
+  /**
+   * Changes and audits a configuration inside the caller's transaction. A configuration document may also rename
+   * it or change its type; the type stays while a load test runs through the breaker, which was built for it.
+   */
+  async updateIn(manager: EntityManager, req: AppRequest, id: number, changes: BreakerChanges): Promise<BreakerConfigEntity> {
+    const before = await manager.findOne(BreakerConfigEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!before) throw new NotFoundException(`No circuit breaker with id ${id}`);
+    if (changes.type !== undefined && changes.type !== before.type) await this.refuseWhileLoadTested(manager, before, 'changing its type');
+    await withUniqueName('circuit breaker', changes.name ?? before.name, () =>
+      manager.update(BreakerConfigEntity, { id }, { ...changes, version: () => 'version + 1' }),
+    );
+    const after = await manager.findOneByOrFail(BreakerConfigEntity, { id });
+    await this.audit.record(req, { action: 'breaker.update', targetType: 'circuit_breaker', targetId: String(id), before, after }, manager);
+    return after;
   }
 
   /** Deletes a configuration with its journal and load tests; refused while a load test runs through it. */
   async remove(req: AppRequest, id: number): Promise<void> {
-    const [outcome] = await this.removeMany(req, [id]);
+    await this.dataSource.transaction((manager) => this.removeIn(manager, req, id));
+    await this.announceRemoval(id);
+  }
+
+  /** Deletes and audits inside the caller's transaction; announceRemoval tells the replicas once it commits. */
+  async removeIn(manager: EntityManager, req: AppRequest, id: number): Promise<void> {
+    const [outcome] = await this.removeEachIn(manager, req, [id]);
     if (outcome instanceof HttpException) throw outcome;
   }
 
   /**
    * Deletes many configurations in one transaction, each on its own terms: an unknown id is a 404 and a breaker a
-   * load test runs through a 409 in its place of the answer (in the order asked), and the others are deleted,
-   * audited one by one and announced.
+   * load test runs through a 409 in its place of the answer (in the order asked); the others are deleted, audited
+   * one by one and announced.
    */
   async removeMany(req: AppRequest, ids: readonly number[]): Promise<(true | HttpException)[]> {
+    const outcomes = await this.dataSource.transaction((manager) => this.removeEachIn(manager, req, ids));
+    await Promise.all(ids.filter((_, index) => outcomes[index] === true).map((id) => this.announceRemoval(id)));
+    return outcomes;
+  }
+
+  /** Deletes and audits, in a few statements however many, each configuration that may go; the others' refusals. */
+  private async removeEachIn(manager: EntityManager, req: AppRequest, ids: readonly number[]): Promise<(true | HttpException)[]> {
+    // Locked first, in id order so that two deletions cannot wait on each other: a load test starting now
+    // references the row and waits for this decision.
+    const configs = await manager.find(BreakerConfigEntity, {
+      where: { id: In(ids) },
+      order: { id: 'ASC' },
+      lock: { mode: 'pessimistic_write' },
+    });
+    const sessions = await this.runningLoadTests(
+      manager,
+      configs.map((config) => config.id),
+    );
     const refused = new Map<number, HttpException>();
-    const deleted = await this.dataSource.transaction(async (manager) => {
-      // Locked first, in id order (two bulk deletes cannot wait on each other): a load test starting now
-      // references the row and waits for this decision.
-      const configs = await manager.find(BreakerConfigEntity, {
-        where: { id: In(ids) },
-        order: { id: 'ASC' },
-        lock: { mode: 'pessimistic_write' },
-      });
-      const running = await manager.find(TestSessionEntity, {
-        where: { configId: In(configs.map((config) => config.id)), status: 'running' },
-        select: { id: true, configId: true },
-        order: { id: 'ASC' },
-      });
-      const sessionOf = new Map(running.map((session) => [session.configId, session.id]));
-      const free = configs.filter((config) => {
-        const session = sessionOf.get(config.id);
-        if (session === undefined) return true;
-        refused.set(
-          config.id,
-          new ConflictException(
-            `Circuit breaker ${config.name} has a load test running (session ${session}); stop it before deleting the breaker`,
-          ),
-        );
-        return false;
-      });
-      if (free.length === 0) return [];
+    const free = configs.filter((config) => {
+      const session = sessions.get(config.id);
+      if (session !== undefined) refused.set(config.id, loadTestConflict(config, session, 'deleting the breaker'));
+      return session === undefined;
+    });
+    if (free.length > 0) {
       await manager.delete(BreakerConfigEntity, { id: In(free.map((config) => config.id)) });
       await this.audit.recordMany(
         req,
         free.map((config) => ({ action: 'breaker.delete', targetType: 'circuit_breaker', targetId: String(config.id), before: config })),
         manager,
       );
-      return free.map((config) => config.id);
-    });
-    for (const id of deleted) this.registry.remove(id);
-    await Promise.all(deleted.map((id) => this.bus.publish({ type: 'configUpdated', data: { configId: id, config: null } })));
-    const gone = new Set(deleted);
+    }
+    const gone = new Set(free.map((config) => config.id));
     return ids.map((id) => (gone.has(id) ? true : (refused.get(id) ?? new NotFoundException(`No circuit breaker with id ${id}`))));
+  }
+
+  /** Applies a committed configuration on this replica and tells the others and the screens. */
+  announceChange(config: BreakerConfigEntity): Promise<BreakerConfigView> {
+    this.registry.apply(config);
+    return this.announce(this.view(config));
+  }
+
+  async announceRemoval(id: number): Promise<void> {
+    this.registry.remove(id);
+    await this.bus.publish({ type: 'configUpdated', data: { configId: id, config: null } });
+  }
+
+  private async refuseWhileLoadTested(manager: EntityManager, config: BreakerConfigEntity, doing: string): Promise<void> {
+    const session = (await this.runningLoadTests(manager, [config.id])).get(config.id);
+    if (session !== undefined) throw loadTestConflict(config, session, doing);
+  }
+
+  /** The load test running through each of these breakers (one at most each), by breaker id. */
+  private async runningLoadTests(manager: EntityManager, configIds: readonly number[]): Promise<Map<number, number>> {
+    const running = await manager.find(TestSessionEntity, {
+      where: { configId: In(configIds), status: 'running' },
+      select: { id: true, configId: true },
+    });
+    return new Map(running.map((session) => [session.configId, session.id]));
   }
 
   /**

@@ -289,3 +289,16 @@ it('names who used a manual control by name, else by role, to viewers of the jou
     actorEmail: 'operator@example.com',
   });
 });
+
+it('names breakers uniquely whatever the letter case: creating one under a taken name is a 409 naming it', async () => {
+  const clash = await call('/api/circuit-breakers', {
+    method: 'POST',
+    body: { name: 'payment GATEWAY', type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 },
+  });
+  expect({ status: clash.status, message: (await clash.json()).message }).toEqual({
+    status: 409,
+    message: 'A circuit breaker named payment GATEWAY already exists',
+  });
+  const breakers = await (await call('/api/circuit-breakers')).json();
+  expect(breakers.filter((b: { name: string }) => b.name.toLowerCase() === 'payment gateway')).toHaveLength(1);
+});

@@ -45,7 +45,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const status413 = (exception as { statusCode?: number }).statusCode === 413;
     if (status413 || (exception instanceof HttpException && exception.getStatus() === 413)) {
-      response.status(413).send(errorBody(413, `The request body is larger than ${this.maxBodyKb} KB (MAX_BODY_KB)`));
+      // a route may take more than MAX_BODY_KB (a configuration document up to 1 MB): the refusal names its own limit
+      const routeLimitKb = (request.routeOptions?.bodyLimit ?? this.maxBodyKb * 1024) / 1024;
+      const limit = routeLimitKb === this.maxBodyKb ? `${this.maxBodyKb} KB (MAX_BODY_KB)` : `${routeLimitKb} KB`;
+      response.status(413).send(errorBody(413, `The request body is larger than ${limit}`));
       return;
     }
     if (exception instanceof HttpException) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ConflictException, HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource, In, type FindOptionsOrder, type FindOptionsWhere, type ObjectLiteral } from 'typeorm';
+import { DataSource, In, type EntityManager, type FindOptionsOrder, type FindOptionsWhere, type ObjectLiteral } from 'typeorm';
 import type { z } from 'zod';
 import {
   DOMAIN_RECENT_CHECKS,
@@ -106,58 +106,73 @@ export class DomainsService {
    * Every domain is checked every DOMAIN_CHECK_INTERVAL, so an account and the site may add only so many.
    */
   async create(req: AppRequest, name: string): Promise<DomainView> {
-    const token = randomBytes(24).toString('base64url');
-    const view = await this.dataSource.transaction(async (manager) => {
-      let domain: DomainEntity | 'per-user' | 'total';
-      try {
-        domain = await this.repository.insertWithinQuotas(
-          manager,
-          { domain: name, verificationToken: token, createdBy: req.user?.id ?? null },
-          { perUser: this.config.DOMAINS_PER_USER, total: this.config.DOMAINS_TOTAL },
-        );
-      } catch (error) {
-        // The unique index decides, so two requests adding the same domain at once cannot both succeed.
-        if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConflictException(`Domain ${name} is already registered`);
-        throw error;
-      }
-      if (domain === 'per-user') {
-        throw new HttpException(
-          `You already monitor ${this.config.DOMAINS_PER_USER} domains, the most one account may add (DOMAINS_PER_USER); delete one first`,
-          HttpStatus.TOO_MANY_REQUESTS,
-        );
-      }
-      if (domain === 'total') {
-        throw new HttpException(
-          `${this.config.DOMAINS_TOTAL} domains are monitored, the most the site monitors (DOMAINS_TOTAL); delete one first`,
-          HttpStatus.TOO_MANY_REQUESTS,
-        );
-      }
-      await manager.insert(DomainVerificationEntity, {
-        domainId: domain.id,
-        recordName: verificationRecordName(name),
-        recordValue: verificationRecordValue(token),
-        status: 'pending',
-      });
-      await manager.insert(DomainMonitoringEntity, { domainId: domain.id, monitoringType: 'uptime' });
-      const created = toDomainView(domain);
-      await this.audit.record(req, { action: 'domain.create', targetType: 'domain', targetId: String(domain.id), after: created }, manager);
-      return created;
-    });
+    const view = await this.dataSource.transaction((manager) => this.createIn(manager, req, name));
     await this.announce(view.id);
     return view;
   }
 
+  /** Registers and audits a domain inside the caller's transaction; announce tells the screens once it commits. */
+  async createIn(manager: EntityManager, req: AppRequest, name: string): Promise<DomainView> {
+    const token = randomBytes(24).toString('base64url');
+    let domain: DomainEntity | 'per-user' | 'total';
+    try {
+      domain = await this.repository.insertWithinQuotas(
+        manager,
+        { domain: name, verificationToken: token, createdBy: req.user?.id ?? null },
+        { perUser: this.config.DOMAINS_PER_USER, total: this.config.DOMAINS_TOTAL },
+      );
+    } catch (error) {
+      // The unique index decides, so two requests adding the same domain at once cannot both succeed.
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConflictException(`Domain ${name} is already registered`);
+      throw error;
+    }
+    if (domain === 'per-user') {
+      throw new HttpException(
+        `You already monitor ${this.config.DOMAINS_PER_USER} domains, the most one account may add (DOMAINS_PER_USER); delete one first`,
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+    if (domain === 'total') {
+      throw new HttpException(
+        `${this.config.DOMAINS_TOTAL} domains are monitored, the most the site monitors (DOMAINS_TOTAL); delete one first`,
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+    await manager.insert(DomainVerificationEntity, {
+      domainId: domain.id,
+      recordName: verificationRecordName(name),
+      recordValue: verificationRecordValue(token),
+      status: 'pending',
+    });
+    await manager.insert(DomainMonitoringEntity, { domainId: domain.id, monitoringType: 'uptime' });
+    const created = toDomainView(domain);
+    await this.audit.record(req, { action: 'domain.create', targetType: 'domain', targetId: String(domain.id), after: created }, manager);
+    return created;
+  }
+
   /** Deletes the domain; its verification, certificate, records, results and alerts go with it. */
   async remove(req: AppRequest, id: number): Promise<void> {
-    const [outcome] = await this.removeMany(req, [id]);
+    await this.dataSource.transaction((manager) => this.removeIn(manager, req, id));
+    await this.announce(id);
+  }
+
+  /** Deletes and audits inside the caller's transaction; announce tells the screens once it commits. */
+  async removeIn(manager: EntityManager, req: AppRequest, id: number): Promise<void> {
+    const [outcome] = await this.removeEachIn(manager, req, [id]);
     if (outcome instanceof HttpException) throw outcome;
   }
 
   /** Deletes many domains in one transaction, each audited; an unknown id is a 404 in its place of the answer. */
   async removeMany(req: AppRequest, ids: readonly number[]): Promise<(true | HttpException)[]> {
-    const deleted = await this.dataSource.transaction(async (manager) => {
-      const domains = await manager.find(DomainEntity, { where: { id: In(ids) }, order: { id: 'ASC' } });
-      if (domains.length === 0) return [];
+    const outcomes = await this.dataSource.transaction((manager) => this.removeEachIn(manager, req, ids));
+    await Promise.all(ids.filter((_, index) => outcomes[index] === true).map((id) => this.announce(id)));
+    return outcomes;
+  }
+
+  /** Deletes and audits the domains there are, in a few statements however many; a 404 for each id of none. */
+  private async removeEachIn(manager: EntityManager, req: AppRequest, ids: readonly number[]): Promise<(true | HttpException)[]> {
+    const domains = await manager.find(DomainEntity, { where: { id: In(ids) }, order: { id: 'ASC' } });
+    if (domains.length > 0) {
       await manager.delete(DomainEntity, { id: In(domains.map((domain) => domain.id)) });
       await this.audit.recordMany(
         req,
@@ -169,10 +184,8 @@ export class DomainsService {
         })),
         manager,
       );
-      return domains.map((domain) => domain.id);
-    });
-    await Promise.all(deleted.map((id) => this.announce(id)));
-    const gone = new Set(deleted);
+    }
+    const gone = new Set(domains.map((domain) => domain.id));
     return ids.map((id) => (gone.has(id) ? true : new NotFoundException(`No domain with id ${id}`)));
   }
 
@@ -220,20 +233,22 @@ export class DomainsService {
 
   /** The owner's choice of autoRenew, which later checks keep instead of inferring it from the issuer. */
   async updateCertificate(req: AppRequest, id: number, autoRenew: boolean): Promise<SslCertificateView> {
-    const view = await this.dataSource.transaction(async (manager) => {
-      const before = await manager.findOne(SslCertificateEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!before) throw new NotFoundException(`No SSL certificate with id ${id}`);
-      await manager.update(SslCertificateEntity, { id }, { autoRenew, autoRenewOverridden: true });
-      const after = toCertificateView(await manager.findOneByOrFail(SslCertificateEntity, { id }));
-      await this.audit.record(
-        req,
-        { action: 'ssl-certificate.update', targetType: 'ssl_certificate', targetId: String(id), before: toCertificateView(before), after },
-        manager,
-      );
-      return after;
-    });
+    const view = await this.dataSource.transaction((manager) => this.updateCertificateIn(manager, req, id, autoRenew));
     await this.announce(view.domainId);
     return view;
+  }
+
+  async updateCertificateIn(manager: EntityManager, req: AppRequest, id: number, autoRenew: boolean): Promise<SslCertificateView> {
+    const before = await manager.findOne(SslCertificateEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!before) throw new NotFoundException(`No SSL certificate with id ${id}`);
+    await manager.update(SslCertificateEntity, { id }, { autoRenew, autoRenewOverridden: true });
+    const after = toCertificateView(await manager.findOneByOrFail(SslCertificateEntity, { id }));
+    await this.audit.record(
+      req,
+      { action: 'ssl-certificate.update', targetType: 'ssl_certificate', targetId: String(id), before: toCertificateView(before), after },
+      manager,
+    );
+    return after;
   }
 
   listVerifications(query: RecordsQuery): Promise<DomainVerificationView[]> {
@@ -277,7 +292,7 @@ export class DomainsService {
   }
 
   /** Tells every replica's screens that the domain changed, so that they refresh it. */
-  private async announce(domainId: number): Promise<void> {
+  async announce(domainId: number): Promise<void> {
     await this.bus.publish({ type: 'domainUpdated', data: { domainId } });
   }
 }

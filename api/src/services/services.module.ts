@@ -4,5 +4,10 @@ import { MetricsModule } from '../metrics/metrics.module';
 import { ServicesController } from './services.controller';
 import { ServicesService } from './services.service';
 
-@Module({ imports: [BreakersModule, MetricsModule], controllers: [ServicesController], providers: [ServicesService] })
+@Module({
+  imports: [BreakersModule, MetricsModule],
+  controllers: [ServicesController],
+  providers: [ServicesService],
+  exports: [ServicesService],
+})
 export class ServicesModule {}

@@ -2,7 +2,7 @@ import { pageOptions } from '../common/paging';
 import type { AddressInfo } from 'node:net';
 import { Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { REJECTION_MESSAGES, type CallOutcome } from '@cbh/breaker';
 import {
@@ -14,6 +14,7 @@ import {
   type updateServiceSchema,
 } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
+import { withUniqueName } from '../common/unique-name';
 import type { AppRequest } from '../auth/session-user';
 import { BreakerRegistry } from '../breakers/breaker-registry.service';
 import { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity';
@@ -32,6 +33,9 @@ const TEST_CALL_TIMEOUT_MS = 10_000;
  * request held longer only ties up the API (averageResponseTime goes up to 60 s; the demo services' are 50–200 ms).
  */
 const CHAOS_MAX_DELAY_MS = TEST_CALL_TIMEOUT_MS;
+
+/** A service's own chaos target. */
+export const chaosPathOf = (serviceId: number) => `/api/chaos/${serviceId}`;
 
 /** SEED_DEMO's services: the first three behind the three demo breakers, each answered by the chaos target. */
 const DEMO_SERVICES = [
@@ -66,7 +70,7 @@ export class ServicesService implements OnApplicationBootstrap {
           ServiceEntity,
           manager.create(ServiceEntity, { ...demo, endpoint: '/api/chaos/0', circuitBreakerConfigId: breaker?.id ?? null }),
         );
-        await manager.update(ServiceEntity, { id: service.id }, { endpoint: `/api/chaos/${service.id}` });
+        await manager.update(ServiceEntity, { id: service.id }, { endpoint: chaosPathOf(service.id) });
       }
     });
   }
@@ -82,41 +86,69 @@ export class ServicesService implements OnApplicationBootstrap {
   }
 
   async create(req: AppRequest, input: z.infer<typeof createServiceSchema>): Promise<ServiceView> {
-    await this.assertBreakerExists(input.circuitBreakerConfigId);
-    const view = await this.dataSource.transaction(async (manager) => {
-      const service = await manager.save(ServiceEntity, manager.create(ServiceEntity, input));
-      await this.audit.record(
-        req,
-        { action: 'service.create', targetType: 'service', targetId: String(service.id), after: service },
-        manager,
-      );
-      return toServiceView(service);
-    });
+    const service = await this.dataSource.transaction((manager) => this.createIn(manager, req, input));
+    return this.announceChange(service);
+  }
+
+  /**
+   * Creates and audits a service inside the caller's transaction; announceChange tells the screens once it commits.
+   * ownChaosTarget points its endpoint at its own chaos target, whose path holds the id the row only now receives.
+   */
+  async createIn(
+    manager: EntityManager,
+    req: AppRequest,
+    input: z.infer<typeof createServiceSchema>,
+    { ownChaosTarget = false } = {},
+  ): Promise<ServiceEntity> {
+    await this.assertBreakerExists(manager, input.circuitBreakerConfigId);
+    const service = await withUniqueName('service', input.name, () => manager.save(ServiceEntity, manager.create(ServiceEntity, input)));
+    if (ownChaosTarget) {
+      service.endpoint = chaosPathOf(service.id);
+      await manager.update(ServiceEntity, { id: service.id }, { endpoint: service.endpoint });
+    }
+    await this.audit.record(
+      req,
+      { action: 'service.create', targetType: 'service', targetId: String(service.id), after: service },
+      manager,
+    );
+    return service;
+  }
+
+  async update(req: AppRequest, id: number, input: z.infer<typeof updateServiceSchema>): Promise<ServiceView> {
+    const service = await this.dataSource.transaction((manager) => this.updateIn(manager, req, id, input));
+    return this.announceChange(service);
+  }
+
+  async updateIn(manager: EntityManager, req: AppRequest, id: number, input: z.infer<typeof updateServiceSchema>): Promise<ServiceEntity> {
+    if (input.circuitBreakerConfigId !== undefined) await this.assertBreakerExists(manager, input.circuitBreakerConfigId);
+    const before = await manager.findOneBy(ServiceEntity, { id });
+    if (!before) throw new NotFoundException(`No service with id ${id}`);
+    await withUniqueName('service', input.name ?? before.name, () => manager.update(ServiceEntity, { id }, input));
+    const after = await manager.findOneByOrFail(ServiceEntity, { id });
+    await this.audit.record(req, { action: 'service.update', targetType: 'service', targetId: String(id), before, after }, manager);
+    return after;
+  }
+
+  async remove(req: AppRequest, id: number): Promise<void> {
+    await this.dataSource.transaction((manager) => this.removeIn(manager, req, id));
+    await this.announceRemoval(id);
+  }
+
+  async removeIn(manager: EntityManager, req: AppRequest, id: number): Promise<void> {
+    const service = await manager.findOneBy(ServiceEntity, { id });
+    if (!service) throw new NotFoundException(`No service with id ${id}`);
+    await manager.delete(ServiceEntity, { id });
+    await this.audit.record(req, { action: 'service.delete', targetType: 'service', targetId: String(id), before: service }, manager);
+  }
+
+  /** Tells every replica's screens about a committed service. */
+  async announceChange(service: ServiceEntity): Promise<ServiceView> {
+    const view = toServiceView(service);
     await this.bus.publish({ type: 'serviceUpdated', data: { serviceId: view.id, service: view } });
     return view;
   }
 
-  async update(req: AppRequest, id: number, input: z.infer<typeof updateServiceSchema>): Promise<ServiceView> {
-    if (input.circuitBreakerConfigId !== undefined) await this.assertBreakerExists(input.circuitBreakerConfigId);
-    const view = await this.dataSource.transaction(async (manager) => {
-      const before = await manager.findOneBy(ServiceEntity, { id });
-      if (!before) throw new NotFoundException(`No service with id ${id}`);
-      await manager.update(ServiceEntity, { id }, input);
-      const after = await manager.findOneByOrFail(ServiceEntity, { id });
-      await this.audit.record(req, { action: 'service.update', targetType: 'service', targetId: String(id), before, after }, manager);
-      return toServiceView(after);
-    });
-    await this.bus.publish({ type: 'serviceUpdated', data: { serviceId: id, service: view } });
-    return view;
-  }
-
-  async remove(req: AppRequest, id: number): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const service = await manager.findOneBy(ServiceEntity, { id });
-      if (!service) throw new NotFoundException(`No service with id ${id}`);
-      await manager.delete(ServiceEntity, { id });
-      await this.audit.record(req, { action: 'service.delete', targetType: 'service', targetId: String(id), before: service }, manager);
-    });
+  async announceRemoval(id: number): Promise<void> {
     await this.bus.publish({ type: 'serviceUpdated', data: { serviceId: id, service: null } });
   }
 
@@ -183,8 +215,8 @@ export class ServicesService implements OnApplicationBootstrap {
     return { delayMs, fail: Math.random() * 100 < service.failureRate };
   }
 
-  private async assertBreakerExists(configId: number | null) {
-    if (configId !== null && !(await this.dataSource.getRepository(BreakerConfigEntity).existsBy({ id: configId }))) {
+  private async assertBreakerExists(manager: EntityManager, configId: number | null) {
+    if (configId !== null && !(await manager.existsBy(BreakerConfigEntity, { id: configId }))) {
       throw new NotFoundException(`No circuit breaker with id ${configId}`);
     }
   }

@@ -64,9 +64,12 @@ it('opens the breaker after failureThreshold failed calls, then answers fast wit
   expect(journal.transitions[0]).toMatchObject({ from: 'CLOSED', to: 'OPEN', reason: '5 consecutive failures' });
 });
 
+/** Services made so far: each gets a name of its own (names are unique). */
+let made = 0;
+
 /** A new service without a breaker on the built-in chaos target, under its own id. */
 async function chaosService(averageResponseTime: number): Promise<{ id: number }> {
-  const body = { name: 'Chaos', endpoint: '/api/chaos/0', failureRate: 0, averageResponseTime };
+  const body = { name: `Chaos ${++made}`, endpoint: '/api/chaos/0', failureRate: 0, averageResponseTime };
   const service = await (await call('/api/services', { method: 'POST', body })).json();
   await call(`/api/services/${service.id}`, { method: 'PATCH', body: { endpoint: `/api/chaos/${service.id}` } });
   return service;
@@ -107,7 +110,10 @@ it('refuses to call link-local, metadata and private addresses', async () => {
     ['http://localhost:9/', 'Refused to call localhost (127.0.0.1): a loopback or private address'],
   ]) {
     const created = await (
-      await call('/api/services', { method: 'POST', body: { name: 'Probe', endpoint, failureRate: 0, averageResponseTime: 10 } })
+      await call('/api/services', {
+        method: 'POST',
+        body: { name: `Probe ${endpoint}`, endpoint, failureRate: 0, averageResponseTime: 10 },
+      })
     ).json();
     const result = await testService(created.id);
     expect(result).toMatchObject({ success: false, error: reason });
@@ -137,7 +143,10 @@ it('refuses every IPv6 form that embeds a loopback or metadata IPv4 address, and
     ]) {
       const endpoint = `http://${host}:${port}/`;
       const created = await (
-        await call('/api/services', { method: 'POST', body: { name: 'Probe', endpoint, failureRate: 0, averageResponseTime: 10 } })
+        await call('/api/services', {
+          method: 'POST',
+          body: { name: `Probe ${endpoint}`, endpoint, failureRate: 0, averageResponseTime: 10 },
+        })
       ).json();
       const result = await testService(created.id);
       expect({ endpoint, success: result.success, error: result.error }).toEqual({
@@ -171,4 +180,22 @@ it('lets only operators test, and only admins change services', async () => {
   const viewer = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
   expect((await call('/api/services/1/test', { method: 'POST', cookie: viewer })).status).toBe(403);
   expect((await call('/api/services/1', { method: 'PATCH', cookie: operator, body: { failureRate: 1 } })).status).toBe(403);
+});
+
+it('names services uniquely whatever the letter case: creating or renaming to a taken name is a 409 naming it', async () => {
+  const body = { name: 'Ledger', endpoint: 'https://ledger.example.test', failureRate: 0, averageResponseTime: 10 };
+  const ledger = await call('/api/services', { method: 'POST', body });
+  expect(ledger.status).toBe(201);
+  const clash = await call('/api/services', { method: 'POST', body: { ...body, name: 'LEDGER' } });
+  expect({ status: clash.status, message: (await clash.json()).message }).toEqual({
+    status: 409,
+    message: 'A service named LEDGER already exists',
+  });
+  const other = await (await call('/api/services', { method: 'POST', body: { ...body, name: 'Journal' } })).json();
+  const renamed = await call(`/api/services/${other.id}`, { method: 'PATCH', body: { name: 'ledger' } });
+  expect({ status: renamed.status, message: (await renamed.json()).message }).toEqual({
+    status: 409,
+    message: 'A service named ledger already exists',
+  });
+  expect((await (await call(`/api/services`)).json()).filter((s: { name: string }) => /ledger/i.test(s.name))).toHaveLength(1);
 });

@@ -3,6 +3,7 @@ import { UnsupportedMediaTypeException } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import { bearerOf, pathOf } from '../common/http';
+import { IMPORT_PATH, isYaml } from '../configuration/document-body';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -36,6 +37,8 @@ export function refusedBodyType(request: IncomingMessage): string | null {
   const type = mediaType(request);
   if (type === 'application/json') return null;
   if (type === 'application/x-www-form-urlencoded' && FORM_ROUTES.some((route) => route.test(path))) return null;
+  // POST /api/import also reads configuration documents in YAML; the origin check applies to it like to any other
+  if (path === IMPORT_PATH && isYaml(type)) return null;
   return type || 'a body without a Content-Type';
 }
 
@@ -51,7 +54,7 @@ export const isBearerWithoutCookie = (request: { headers: IncomingMessage['heade
  * - Nest's cross-origin protection (Go's CrossOriginProtection algorithm): `Sec-Fetch-Site` must say same-origin
  *   (or a navigation the person started), and where a browser sends none, `Origin` must match the host; a request
  *   from the site's own origins (PUBLIC_URL and REMOTE_ORIGINS) is allowed either way. Others get a 403.
- * - JSON bodies only on /api, except the HTML forms above (which pass the origin check as well).
+ * - JSON bodies only on /api, except the HTML forms above and YAML documents to import (which pass the origin check as well).
  * The session cookie's SameSite=Lax is kept, but alone it lets any page on the same site (another port of the
  * same host, a sibling subdomain) post forms with the visitor's cookie.
  */

@@ -10,3 +10,4 @@ export * from './service-accounts';
 export * from './sessions';
 export * from './organization';
 export * from './bulk';
+export * from './config';

@@ -40,7 +40,7 @@ it('takes a service whose endpoint is its own chaos target, and its breaker by n
   });
   expect(document.services[0]!.breaker).toBe('Payments');
   expect(document.domains[0]!.name).toBe('shop.example.test');
-  expect(problems({ version: 1, breakers: [], services: [{ ...document.services[0], endpoint: '/api/chaos/3' }], domains: [] })).toEqual([
-    "services[0].endpoint: must be an http(s) URL or chaos (the service's own chaos target)",
+  expect(problems({ version: 1, breakers: [], services: [{ ...document.services[0], endpoint: 'ftp://files' }], domains: [] })).toEqual([
+    "services[0].endpoint: must be an http(s) URL, chaos (the service's own chaos target) or /api/chaos/<id>",
   ]);
 });

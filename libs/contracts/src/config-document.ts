@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { BREAKER_TYPES, type BreakerTypeName } from './breaker-vocabulary';
 import { createBreakerSchema } from './breakers';
-import { CHAOS_ENDPOINT, CONFIG_DOCUMENT_MAX_ITEMS, CONFIG_DOCUMENT_VERSION } from './config-vocabulary';
+import { CHAOS_ENDPOINT, CONFIG_DOCUMENT_MAX_ITEMS, CONFIG_DOCUMENT_VERSION, CONFIG_FORMATS } from './config-vocabulary';
 import { domainNameSchema } from './domains';
-import { serviceSchema } from './services';
+import { CHAOS_PATH, serviceSchema } from './services';
 
 /** The settings only one type of breaker has; a document giving them to another type is refused. */
-export const BREAKER_TYPE_SETTINGS: Record<BreakerTypeName, readonly ('minimumCalls' | 'slowCallDuration' | 'maxConcurrentCalls' | 'maxQueue')[]> = {
+export const BREAKER_TYPE_SETTINGS: Record<
+  BreakerTypeName,
+  readonly ('minimumCalls' | 'slowCallDuration' | 'maxConcurrentCalls' | 'maxQueue')[]
+> = {
   simple: [],
   adaptive: ['minimumCalls', 'slowCallDuration'],
   bulkhead: ['maxConcurrentCalls', 'maxQueue'],
@@ -29,8 +32,8 @@ export const serviceItemSchema = z.strictObject({
   endpoint: z
     .string({ message: 'must be a string' })
     .max(2000, 'must be at most 2000 characters')
-    .refine((value) => value === CHAOS_ENDPOINT || /^https?:\/\/[^\s]+$/.test(value), {
-      message: `must be an http(s) URL or ${CHAOS_ENDPOINT} (the service's own chaos target)`,
+    .refine((value) => value === CHAOS_ENDPOINT || CHAOS_PATH.test(value) || /^https?:\/\/[^\s]+$/.test(value), {
+      message: `must be an http(s) URL, ${CHAOS_ENDPOINT} (the service's own chaos target) or /api/chaos/<id>`,
     }),
   failureRate: serviceSchema.shape.failureRate,
   averageResponseTime: serviceSchema.shape.averageResponseTime,
@@ -78,9 +81,7 @@ export type DomainItem = ConfigDocument['domains'][number];
 
 /** A place in the document as people write it: breakers[2].failureThreshold. */
 export function documentPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`))
-    .join('');
+  return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`)).join('');
 }
 
 /** Each problem of a refused document, with its place: `breakers[2].failureThreshold: must be at most 20`. */
@@ -94,3 +95,17 @@ export function documentProblems(error: z.ZodError): string[] {
     return where ? `${where}: ${issue.message}` : issue.message;
   });
 }
+
+/** GET /api/export?format=json|yaml (else by Accept). */
+export const exportQuerySchema = z.strictObject({
+  format: z.enum(CONFIG_FORMATS, { message: `must be one of ${CONFIG_FORMATS.join(', ')}` }).optional(),
+});
+
+const flag = z
+  .enum(['true', 'false'], { message: 'must be true or false' })
+  .optional()
+  .transform((value) => value === 'true');
+
+/** POST /api/import?dryRun=true&prune=true */
+export const importQuerySchema = z.strictObject({ dryRun: flag, prune: flag });
+export type ImportQuery = z.output<typeof importQuerySchema>;

@@ -18,6 +18,7 @@ import { ApiTokens1765400000000 } from './1765400000000-ApiTokens';
 import { SessionsAndOrganizationSettings1765500000000 } from './1765500000000-SessionsAndOrganizationSettings';
 import { ServiceAccounts1765600000000 } from './1765600000000-ServiceAccounts';
 import { Retention1765700000000 } from './1765700000000-Retention';
+import { UniqueNames1765800000000 } from './1765800000000-UniqueNames';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   SessionsAndOrganizationSettings1765500000000,
   ServiceAccounts1765600000000,
   Retention1765700000000,
+  UniqueNames1765800000000,
 ];

@@ -1,0 +1,223 @@
+import fc from 'fast-check';
+import { Client } from 'pg';
+import { parse, stringify } from 'yaml';
+import { configDocumentSchema, type ConfigDocument } from '@cbh/contracts';
+import { signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
+
+const RUNS = 2_000;
+/** Every table an import could write: a refused document leaves each exactly as it was. */
+const TABLES = [
+  'circuit_breaker_configs',
+  'services',
+  'domains',
+  'domain_verifications',
+  'domain_monitoring',
+  'ssl_certificates',
+  'test_sessions',
+  'audit_entries',
+];
+
+let api: TestApi;
+let admin: string;
+let db: Client;
+/** The hub's own export, with a domain: the valid document each malformed one is made from. */
+let valid: Record<string, unknown>;
+
+beforeAll(async () => {
+  api = await startTestApi({ DOMAIN_CHECK_INTERVAL: '86400' });
+  admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+  db = new Client({ connectionString: api.databaseUrl });
+  await db.connect();
+  await api.call('/api/domains', { method: 'POST', cookie: admin, body: { domain: 'fuzz.example.test' } });
+  // the domain's first round of checks has finished writing (it completes the round last): none other runs during the test
+  while ((await db.query('SELECT 1 FROM domain_verifications WHERE checked_at IS NOT NULL')).rowCount === 0) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  while ((await db.query('SELECT 1 FROM domains WHERE check_owner IS NULL')).rowCount === 0) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  valid = await (await fetch(`${api.baseUrl}/api/export`, { headers: { cookie: admin } })).json();
+});
+afterAll(async () => {
+  await db.end();
+  await api.stop();
+});
+
+async function snapshot(): Promise<Record<string, string>> {
+  const digests: Record<string, string> = {};
+  for (const table of TABLES) {
+    const { rows } = await db.query(
+      `SELECT count(*)::int AS n, md5(coalesce(string_agg(to_jsonb(t)::text, '|' ORDER BY to_jsonb(t)::text), '')) AS digest FROM ${table} t`,
+    );
+    digests[table] = `${rows[0].n}:${rows[0].digest}`;
+  }
+  return digests;
+}
+
+const LISTS = ['breakers', 'services', 'domains'] as const;
+const FIELDS: Record<(typeof LISTS)[number], string[]> = {
+  breakers: [
+    'name',
+    'type',
+    'failureThreshold',
+    'timeout',
+    'recoveryTime',
+    'successThreshold',
+    'minimumCalls',
+    'maxConcurrentCalls',
+    'maxQueue',
+  ],
+  services: ['name', 'endpoint', 'failureRate', 'averageResponseTime', 'breaker'],
+  domains: ['name', 'autoRenew'],
+};
+
+const nested = (depth: number): unknown => {
+  let value: unknown = 1;
+  for (let level = 0; level < depth; level++) value = [value];
+  return value;
+};
+
+/** Values no field takes: wrong types, out of range, huge strings, deep nesting. */
+const badValue = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.constantFrom(-1, 0, 21, 1e300, 2.5, 2 ** 53, -0.0001, '', ' ', 'chaos', 'ftp://x', null, true, [], {}),
+  fc.integer({ min: 2, max: 2000 }).map((length) => 'x'.repeat(length * 50)),
+  fc.integer({ min: 50, max: 1000 }).map(nested),
+);
+
+type Mutation = (document: Record<string, unknown>) => void;
+const item = (document: Record<string, unknown>, list: string, index: number) => {
+  const items = document[list] as Record<string, unknown>[];
+  return items[index % items.length]!;
+};
+
+/** One change that makes the document invalid somewhere. */
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.tuple(fc.constantFrom(...LISTS), fc.nat(), badValue).chain(([list, index, value]) =>
+    fc.constantFrom(...FIELDS[list]).map((field) => (document: Record<string, unknown>) => {
+      item(document, list, index)[field] = value;
+    }),
+  ),
+  fc
+    .tuple(fc.constantFrom(...LISTS), fc.nat(), fc.string({ minLength: 1, maxLength: 30 }), badValue)
+    .map(([list, index, key, value]) => (document: Record<string, unknown>) => {
+      item(document, list, index)[`unknown-${key}`] = value;
+    }),
+  fc.tuple(fc.constantFrom(...LISTS), fc.nat()).map(([list, index]) => (document: Record<string, unknown>) => {
+    (document[list] as unknown[]).push(structuredClone(item(document, list, index)));
+  }),
+  fc.tuple(fc.constantFrom(...LISTS), fc.nat()).chain(([list, index]) =>
+    fc.constantFrom(...FIELDS[list]).map((field) => (document: Record<string, unknown>) => {
+      delete item(document, list, index)[field];
+    }),
+  ),
+  fc
+    .tuple(fc.constantFrom('version', ...LISTS, '__proto__', 'constructor', 'extra'), badValue)
+    .map(([key, value]) => (document: Record<string, unknown>) => {
+      document[key] = value;
+    }),
+  fc.constantFrom<Mutation>(
+    (document) => void delete document.version,
+    (document) => void delete document.domains,
+    (document) => {
+      item(document, 'services', 0).breaker = 'No such breaker';
+    },
+    (document) => {
+      document.breakers = Array.from({ length: 5001 }, () => 1);
+    },
+  ),
+);
+
+/** A document the schema takes whose service names a breaker neither it nor the hub has: refused as well. */
+function namesMissingBreaker(document: ConfigDocument): boolean {
+  const breakers = new Set((valid.breakers as { name: string }[]).map((breaker) => breaker.name.toLowerCase()));
+  return document.services.some((service) => service.breaker !== null && !breakers.has(service.breaker.toLowerCase()));
+}
+
+/** A malformed document as JSON or YAML text, with its content type. */
+const malformed: fc.Arbitrary<{ text: string; type: string }> = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc
+      .tuple(fc.array(mutation, { minLength: 1, maxLength: 3 }), fc.constantFrom('application/json', 'application/yaml', 'text/yaml'))
+      .map(([mutations, type]) => {
+        const document = structuredClone(valid);
+        for (const mutate of mutations) {
+          try {
+            mutate(document);
+          } catch {
+            // an earlier change replaced the list or item this one changes: the document is malformed already
+          }
+        }
+        return { document, type };
+      })
+      .map(({ document, type }) => ({
+        text: type === 'application/json' ? JSON.stringify(document) : stringify(document, { aliasDuplicateObjects: false }),
+        type,
+      }))
+      // judged on what the API reads: a change JSON or YAML cannot carry (a prototype) leaves the document valid
+      .filter(({ text, type }) => {
+        const parsed = configDocumentSchema.safeParse(type === 'application/json' ? JSON.parse(text) : parse(text));
+        return !parsed.success || namesMissingBreaker(parsed.data);
+      }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      // YAML's own traps: aliases multiplying, tags, several documents, keys twice, nesting deeper than a parser recurses
+      {
+        text: `a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n`,
+        type: 'application/yaml',
+      },
+      { text: 'version: !!js/function "function () {}"\nbreakers: []\nservices: []\ndomains: []\n', type: 'application/yaml' },
+      { text: 'version: 1\nbreakers: []\nservices: []\ndomains: []\n---\nversion: 1\n', type: 'application/yaml' },
+      { text: 'version: 1\nversion: 1\nbreakers: []\nservices: []\ndomains: []\n', type: 'application/yaml' },
+      { text: `${'['.repeat(100_000)}${']'.repeat(100_000)}`, type: 'application/yaml' },
+      { text: `${'['.repeat(100_000)}${']'.repeat(100_000)}`, type: 'application/json' },
+      { text: `${'- '.repeat(20_000)}1`, type: 'application/yaml' },
+      { text: '{"version": 1, "breakers": [], "services": [], "domains": [] ', type: 'application/json' },
+      { text: '', type: 'application/json' },
+      { text: '', type: 'application/yaml' },
+      { text: 'null', type: 'application/yaml' },
+      { text: '"version: 1"', type: 'application/json' },
+    ),
+  },
+);
+
+it(`answers ${RUNS} malformed documents, JSON and YAML, with a 4xx naming the problem, never 5xx, and changes nothing`, async () => {
+  const before = await snapshot();
+  const statuses = new Map<number, number>();
+  await fc.assert(
+    fc.asyncProperty(malformed, fc.constantFrom('', '?prune=true', '?dryRun=true'), async ({ text, type }, query) => {
+      const response = await fetch(`${api.baseUrl}/api/import${query}`, {
+        method: 'POST',
+        headers: { 'content-type': type, cookie: admin },
+        body: text,
+      });
+      const answer = await response.json();
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      expect([400, 413]).toContain(response.status);
+      expect(answer).toMatchObject({ statusCode: response.status, error: expect.any(String), message: expect.any(String) });
+    }),
+    { numRuns: RUNS },
+  );
+  expect(await snapshot()).toEqual(before);
+  expect(statuses.get(400)).toBeGreaterThan(RUNS / 2);
+}, 300_000);
+
+it('refuses the YAML traps with the reason', async () => {
+  const answer = async (text: string) =>
+    (
+      await (
+        await fetch(`${api.baseUrl}/api/import`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/yaml', cookie: admin },
+          body: text,
+        })
+      ).json()
+    ).message;
+  expect(await answer(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)).toMatch(/^The document is not valid YAML: /);
+  expect(await answer(stringify(parse(stringify(valid))).replace('version: 1', 'version: 1\nversion: 1'))).toMatch(
+    /^The document is not valid YAML: .*unique/i,
+  );
+});

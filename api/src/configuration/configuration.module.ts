@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { BreakersModule } from '../breakers/breakers.module';
+import { DomainsModule } from '../domains/domains.module';
+import { ServicesModule } from '../services/services.module';
+import { ConfigurationController } from './configuration.controller';
+import { ConfigurationService } from './configuration.service';
+
+/** Configuration as code: the hub's breakers, services and domains exported as one document and imported as a diff. */
+@Module({
+  imports: [BreakersModule, ServicesModule, DomainsModule],
+  controllers: [ConfigurationController],
+  providers: [ConfigurationService],
+})
+export class ConfigurationModule {}

@@ -1,0 +1,282 @@
+import WebSocket from 'ws';
+import { parse } from 'yaml';
+import type { ConfigDocument, ImportChange, ImportResult } from '@cbh/contracts';
+import { apiForThisFile, DEMO_PASSWORD, signIn } from '../../test/test-api';
+
+const spec = apiForThisFile();
+
+type Document = ConfigDocument & Record<string, unknown>;
+
+const exported = async (query = '', headers: Record<string, string> = {}) => {
+  const response = await fetch(`${spec.api.baseUrl}/api/export${query}`, { headers: { cookie: spec.admin, ...headers } });
+  expect(response.status).toBe(200);
+  return { text: await response.text(), type: response.headers.get('content-type') };
+};
+const exportedDocument = async (): Promise<Document> => JSON.parse((await exported()).text);
+
+const importing = (body: unknown, { query = '', type = 'application/json', cookie = spec.admin } = {}) =>
+  fetch(`${spec.api.baseUrl}/api/import${query}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': type },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+const imported = async (body: unknown, options: { query?: string; type?: string } = {}): Promise<ImportChange[]> => {
+  const response = await importing(body, options);
+  const answer = await response.json();
+  expect({ status: response.status, answer }).toMatchObject({ status: 200 });
+  return (answer as ImportResult).changes;
+};
+const changed = (changes: ImportChange[]) => changes.filter((change) => change.action !== 'unchanged');
+const refusal = async (response: Response) => ({ status: response.status, message: (await response.json()).message });
+
+const auditCounts = async (): Promise<Record<string, number>> =>
+  Object.fromEntries(
+    (await spec.api.sql('SELECT action, count(*)::int AS n FROM audit_entries GROUP BY action')).map((row) => [row.action, row.n]),
+  );
+
+const breakerNamed = (document: ConfigDocument, name: string) => document.breakers.find((breaker) => breaker.name === name)!;
+
+it('exports every setting a user can set, keyed by name and nothing the hub computes; the same state gives the same bytes, in JSON and YAML', async () => {
+  const first = await exported();
+  expect(first.type).toBe('application/json; charset=utf-8');
+  expect((await exported()).text).toBe(first.text);
+  expect(JSON.parse(first.text)).toEqual({
+    version: 1,
+    breakers: [
+      {
+        name: 'Inventory Service',
+        type: 'adaptive',
+        failureThreshold: 5,
+        timeout: 30_000,
+        recoveryTime: 60_000,
+        successThreshold: 3,
+        minimumCalls: 10,
+        slowCallDuration: 1000,
+      },
+      { name: 'Payment Gateway', type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 },
+      {
+        name: 'Search API',
+        type: 'bulkhead',
+        failureThreshold: 5,
+        timeout: 30_000,
+        recoveryTime: 60_000,
+        successThreshold: 3,
+        maxConcurrentCalls: 10,
+        maxQueue: 0,
+      },
+    ],
+    services: [
+      { name: 'Inventory Service', endpoint: 'chaos', failureRate: 20, averageResponseTime: 200, breaker: 'Inventory Service' },
+      { name: 'Notification Service', endpoint: 'chaos', failureRate: 2, averageResponseTime: 50, breaker: null },
+      { name: 'Payment Service', endpoint: 'chaos', failureRate: 10, averageResponseTime: 120, breaker: 'Payment Gateway' },
+      { name: 'Search Service', endpoint: 'chaos', failureRate: 5, averageResponseTime: 80, breaker: 'Search API' },
+    ],
+    domains: [],
+  });
+
+  const yaml = await exported('?format=yaml');
+  expect(yaml.type).toBe('application/yaml; charset=utf-8');
+  expect((await exported('', { accept: 'application/yaml' })).text).toBe(yaml.text);
+  expect(yaml.text).toContain('  - name: Payment Gateway\n    type: simple\n    failureThreshold: 5\n');
+  expect(parse(yaml.text)).toEqual(JSON.parse(first.text));
+  expect((await exported('?format=json', { accept: 'application/yaml' })).text).toBe(first.text);
+  expect((await spec.api.call('/api/export?format=xml', { cookie: spec.admin })).status).toBe(400);
+});
+
+it('imports its own export back, JSON or YAML, as every item unchanged, changing and auditing nothing', async () => {
+  const before = await auditCounts();
+  const changes = await imported((await exported()).text);
+  expect(changes).toHaveLength(7);
+  expect(changed(changes)).toEqual([]);
+  expect(changes[0]).toEqual({ kind: 'breaker', name: 'Inventory Service', action: 'unchanged' });
+  for (const type of ['application/yaml', 'application/x-yaml', 'text/yaml']) {
+    expect(changed(await imported((await exported('?format=yaml')).text, { type }))).toEqual([]);
+  }
+  expect(await auditCounts()).toEqual(before);
+});
+
+/** A socket of the admin's on /ws, and the first message of a type about a breaker. */
+async function liveMessages() {
+  const socket = new WebSocket(`${spec.api.baseUrl.replace('http', 'ws')}/ws`, { headers: { cookie: spec.admin } });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const next = (type: string, match: (data: Record<string, unknown>) => boolean) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      socket.on('message', (raw: WebSocket.RawData) => {
+        const message = JSON.parse(String(raw));
+        if (message.type === type && match(message.data)) resolve(message.data);
+      });
+    });
+  return { next, close: () => socket.close() };
+}
+
+it('shows exactly the edits in a dry run and changes nothing; applying them shows the same diff, live and audited once each; importing again changes nothing', async () => {
+  const original = await exported();
+  const document = JSON.parse(original.text) as Document;
+  breakerNamed(document, 'Payment Gateway').failureThreshold = 7;
+  document.breakers.push({
+    name: 'Checkout',
+    type: 'bulkhead',
+    failureThreshold: 3,
+    timeout: 10_000,
+    recoveryTime: 20_000,
+    successThreshold: 2,
+    maxConcurrentCalls: 4,
+  });
+  document.services.push({ name: 'Checkout', endpoint: 'chaos', failureRate: 15, averageResponseTime: 90, breaker: 'checkout' });
+  document.domains.push({ name: 'Shop.Example.test' });
+  const expected = [
+    { kind: 'breaker', name: 'Payment Gateway', action: 'update', fields: ['failureThreshold'] },
+    { kind: 'breaker', name: 'Checkout', action: 'create' },
+    { kind: 'service', name: 'Checkout', action: 'create' },
+    { kind: 'domain', name: 'shop.example.test', action: 'create' },
+  ];
+
+  expect(changed(await imported(document, { query: '?dryRun=true' }))).toEqual(expected);
+  expect((await exported()).text).toBe(original.text);
+
+  const before = await auditCounts();
+  const live = await liveMessages();
+  const gatewayId = (await spec.api.sql("SELECT id FROM circuit_breaker_configs WHERE name = 'Payment Gateway'"))[0].id;
+  const updated = live.next('configUpdated', (data) => data.configId === gatewayId);
+  const created = live.next('serviceUpdated', (data) => (data.service as { name?: string } | null)?.name === 'Checkout');
+  try {
+    expect(changed(await imported(document))).toEqual(expected);
+    expect(((await updated).config as { failureThreshold: number }).failureThreshold).toBe(7);
+    const service = (await created).service as { id: number; endpoint: string; circuitBreakerConfigId: number };
+    expect(service.endpoint).toBe(`/api/chaos/${service.id}`);
+  } finally {
+    live.close();
+  }
+  const after = await auditCounts();
+  const added = Object.fromEntries(
+    Object.entries(after)
+      .filter(([action, n]) => n !== (before[action] ?? 0))
+      .map(([a, n]) => [a, n - (before[a] ?? 0)]),
+  );
+  expect(added).toEqual({ 'breaker.update': 1, 'breaker.create': 1, 'service.create': 1, 'domain.create': 1 });
+
+  const now = await exportedDocument();
+  expect(now.services.find((service) => service.name === 'Checkout')).toEqual({
+    name: 'Checkout',
+    endpoint: 'chaos',
+    failureRate: 15,
+    averageResponseTime: 90,
+    breaker: 'Checkout',
+  });
+  expect(now.domains).toEqual([{ name: 'shop.example.test' }]);
+  expect(changed(await imported(document))).toEqual([]);
+  expect(await auditCounts()).toEqual(after);
+});
+
+it('leaves alone what the document leaves out, unless ?prune=true deletes it (shown as delete)', async () => {
+  const document = await exportedDocument();
+  const kept = {
+    ...document,
+    breakers: document.breakers.filter((breaker) => breaker.name !== 'Checkout'),
+    services: document.services.filter((service) => service.name !== 'Checkout'),
+    domains: [],
+  };
+  const left = await imported(kept);
+  expect(changed(left)).toEqual([]);
+  expect(left.map((change) => change.name)).not.toContain('Checkout');
+
+  const deletions = [
+    { kind: 'breaker', name: 'Checkout', action: 'delete' },
+    { kind: 'service', name: 'Checkout', action: 'delete' },
+    { kind: 'domain', name: 'shop.example.test', action: 'delete' },
+  ];
+  expect(changed(await imported(kept, { query: '?dryRun=true&prune=true' }))).toEqual(deletions);
+  expect((await exportedDocument()).breakers.map((breaker) => breaker.name)).toContain('Checkout');
+  expect(changed(await imported(kept, { query: '?prune=true' }))).toEqual(deletions);
+  const after = await exportedDocument();
+  expect([after.breakers.length, after.services.length, after.domains.length]).toEqual([3, 4, 0]);
+});
+
+it('applies all or nothing: one refused change (a breaker a load test runs through) rolls everything back with a 409 naming it', async () => {
+  const original = await exported();
+  const document = JSON.parse(original.text) as Document;
+  const gateway = (await spec.api.sql("SELECT id FROM circuit_breaker_configs WHERE name = 'Payment Gateway'"))[0].id;
+  const started = await spec.api.call('/api/test-sessions', {
+    method: 'POST',
+    cookie: spec.admin,
+    body: { configId: gateway, failureRate: 0, requestRate: 1, duration: 1 },
+  });
+  expect(started.status).toBe(201);
+  const session = await started.json();
+  try {
+    breakerNamed(document, 'Search API').failureThreshold = 9;
+    Object.assign(breakerNamed(document, 'Payment Gateway'), { type: 'adaptive', minimumCalls: 5 });
+    document.domains.push({ name: 'never.example.test' });
+    expect(await refusal(await importing(document))).toEqual({
+      status: 409,
+      message: `breakers[1] (Payment Gateway): Circuit breaker Payment Gateway has a load test running (session ${session.id}); stop it before changing its type`,
+    });
+    expect((await exported()).text).toBe(original.text);
+
+    const withoutGateway = JSON.parse(original.text) as Document;
+    withoutGateway.breakers = withoutGateway.breakers.filter((breaker) => breaker.name !== 'Payment Gateway');
+    withoutGateway.services = withoutGateway.services.map((service) => ({
+      ...service,
+      breaker: service.breaker === 'Payment Gateway' ? null : service.breaker,
+    }));
+    expect(await refusal(await importing(withoutGateway, { query: '?prune=true' }))).toEqual({
+      status: 409,
+      message: `breaker Payment Gateway: Circuit breaker Payment Gateway has a load test running (session ${session.id}); stop it before deleting the breaker`,
+    });
+    expect((await exported()).text).toBe(original.text);
+  } finally {
+    await spec.api.call(`/api/test-sessions/${session.id}/stop`, { method: 'POST', cookie: spec.admin });
+  }
+});
+
+it('refuses a bad document with a 400 naming each place in it, unknown keys included, and changes nothing', async () => {
+  const original = await exported();
+  const document = JSON.parse(original.text) as Document;
+  const tooHigh = structuredClone(document);
+  tooHigh.breakers[2]!.failureThreshold = 21;
+  expect(await refusal(await importing(tooHigh))).toEqual({ status: 400, message: 'breakers[2].failureThreshold: must be at most 20' });
+
+  const unknown = structuredClone(document) as Document;
+  Object.assign(unknown.services[1]!, { colour: 'red' });
+  unknown.extra = true;
+  expect(await refusal(await importing(unknown))).toEqual({ status: 400, message: 'services[1]: unknown key colour; unknown key extra' });
+
+  const dangling = structuredClone(document);
+  dangling.services[0]!.breaker = 'Nope';
+  expect(await refusal(await importing(dangling))).toEqual({
+    status: 400,
+    message: 'services[0].breaker: no breaker named Nope in the document or the hub',
+  });
+  const pruned = structuredClone(document);
+  pruned.breakers = pruned.breakers.filter((breaker) => breaker.name !== 'Search API');
+  expect(await refusal(await importing(pruned, { query: '?prune=true' }))).toEqual({
+    status: 400,
+    message: 'services[3].breaker: no breaker named Search API in the document',
+  });
+
+  expect(await refusal(await importing({ ...document, version: 2 }))).toEqual({ status: 400, message: 'version: must be 1' });
+  expect((await refusal(await importing('version: 1\nbreakers: [', { type: 'application/yaml' }))).message).toMatch(
+    /^The document is not valid YAML: /,
+  );
+  expect((await refusal(await importing('version: 1\nversion: 1\n', { type: 'application/yaml' }))).message).toMatch(/unique/i);
+  expect((await importing('{}', { type: 'text/plain' })).status).toBe(415);
+  expect((await importing(document, { query: '?dryRun=yes' })).status).toBe(400);
+  expect((await exported()).text).toBe(original.text);
+});
+
+it('reads a document larger than other bodies may be, and refuses one over 1 MB with a 413', async () => {
+  const text = (await exported()).text;
+  expect(changed(await imported(text + ' '.repeat(400_000)))).toEqual([]);
+  expect(await refusal(await importing(text + ' '.repeat(1_048_576)))).toEqual({
+    status: 413,
+    message: 'The request body is larger than 1024 KB',
+  });
+  expect((await refusal(await importing(`version: 1${' '.repeat(1_048_576)}`, { type: 'application/yaml' }))).status).toBe(413);
+});
+
+it('lets only holders of export_data export and of import_data import', async () => {
+  const adminRole = await signIn(spec.api.baseUrl, 'admin@demo.example.com', DEMO_PASSWORD);
+  expect((await fetch(`${spec.api.baseUrl}/api/export`, { headers: { cookie: adminRole } })).status).toBe(403);
+  expect((await importing(await exportedDocument(), { cookie: adminRole })).status).toBe(403);
+  expect((await importing(await exportedDocument(), { cookie: '' })).status).toBe(401);
+});
