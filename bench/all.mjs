@@ -19,6 +19,7 @@ const BENCHMARKS = [
   ['domains', 'domain-checks.mjs', []],
   ['import', 'config-import.mjs', []],
   ['console', 'console-wall.mjs', []],
+  ['bulk', 'bulk-force-open.mjs', []],
 ];
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : null;
 const soakMinutes = numberArg('soak-minutes', 0);

@@ -1,14 +1,33 @@
 // Starts the production API (dist/api/main.js) with its own embedded PostgreSQL for a benchmark, and signs in.
-// With `probe`, that module is preloaded into the API process and may report to the benchmark over IPC.
+// With `probe`, that module is preloaded into the API process and may report to the benchmark over IPC. A second
+// replica is started on the first one's dataDir with `fresh: false`: it reuses that embedded PostgreSQL and the
+// secrets kept beside it.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { ROOT } from '../scripts/run.mjs';
 
+/** A loopback port nobody listens on now: a benchmark of two replicas needs three, whatever else runs on the machine. */
+export async function freePort() {
+  const server = createServer();
+  await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
 
-export async function startBenchApi({ port = 3390, env = {}, probe, nodeArgs = [], dataDir = path.join(ROOT, '.data/bench') } = {}) {
-  rmSync(dataDir, { recursive: true, force: true });
+export async function startBenchApi({
+  port = 3390,
+  env = {},
+  probe,
+  nodeArgs = [],
+  dataDir = path.join(ROOT, '.data/bench'),
+  fresh = true,
+} = {}) {
+  if (fresh) rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, [...nodeArgs, ...(probe ? ['--require', probe] : []), path.join(ROOT, 'dist/api/main.js')], {
     cwd: ROOT,
     env: {

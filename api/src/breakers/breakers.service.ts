@@ -62,6 +62,11 @@ const DEMO_BREAKERS: Partial<BreakerConfigEntity>[] = [
   },
 ];
 
+/** What a load test running through a breaker forbids, refused naming its session. */
+function loadTestConflict(config: BreakerConfigEntity, sessionId: number, doing: string): ConflictException {
+  return new ConflictException(`Circuit breaker ${config.name} has a load test running (session ${sessionId}); stop it before ${doing}`);
+}
+
 @Injectable()
 export class BreakersService implements OnApplicationBootstrap {
   constructor(
@@ -161,69 +166,56 @@ export class BreakersService implements OnApplicationBootstrap {
 
   /** Deletes a configuration with its journal and load tests; refused while a load test runs through it. */
   async remove(req: AppRequest, id: number): Promise<void> {
-    const [outcome] = await this.removeMany(req, [id]);
+    await this.dataSource.transaction((manager) => this.removeIn(manager, req, id));
+    await this.announceRemoval(id);
+  }
+
+  /** Deletes and audits inside the caller's transaction; announceRemoval tells the replicas once it commits. */
+  async removeIn(manager: EntityManager, req: AppRequest, id: number): Promise<void> {
+    const [outcome] = await this.removeEachIn(manager, req, [id]);
     if (outcome instanceof HttpException) throw outcome;
   }
 
   /**
    * Deletes many configurations in one transaction, each on its own terms: an unknown id is a 404 and a breaker a
-   * load test runs through a 409 in its place of the answer (in the order asked), and the others are deleted,
-   * audited one by one and announced.
+   * load test runs through a 409 in its place of the answer (in the order asked); the others are deleted, audited
+   * one by one and announced.
    */
   async removeMany(req: AppRequest, ids: readonly number[]): Promise<(true | HttpException)[]> {
+    const outcomes = await this.dataSource.transaction((manager) => this.removeEachIn(manager, req, ids));
+    await Promise.all(ids.filter((_, index) => outcomes[index] === true).map((id) => this.announceRemoval(id)));
+    return outcomes;
+  }
+
+  /** Deletes and audits, in a few statements however many, each configuration that may go; the others' refusals. */
+  private async removeEachIn(manager: EntityManager, req: AppRequest, ids: readonly number[]): Promise<(true | HttpException)[]> {
+    // Locked first, in id order so that two deletions cannot wait on each other: a load test starting now
+    // references the row and waits for this decision.
+    const configs = await manager.find(BreakerConfigEntity, {
+      where: { id: In(ids) },
+      order: { id: 'ASC' },
+      lock: { mode: 'pessimistic_write' },
+    });
+    const sessions = await this.runningLoadTests(
+      manager,
+      configs.map((config) => config.id),
+    );
     const refused = new Map<number, HttpException>();
-    const deleted = await this.dataSource.transaction(async (manager) => {
-      // Locked first, in id order (two bulk deletes cannot wait on each other): a load test starting now
-      // references the row and waits for this decision.
-      const configs = await manager.find(BreakerConfigEntity, {
-        where: { id: In(ids) },
-        order: { id: 'ASC' },
-        lock: { mode: 'pessimistic_write' },
-      });
-      const running = await manager.find(TestSessionEntity, {
-        where: { configId: In(configs.map((config) => config.id)), status: 'running' },
-        select: { id: true, configId: true },
-        order: { id: 'ASC' },
-      });
-      const sessionOf = new Map(running.map((session) => [session.configId, session.id]));
-      const free = configs.filter((config) => {
-        const session = sessionOf.get(config.id);
-        if (session === undefined) return true;
-        refused.set(
-          config.id,
-          new ConflictException(
-            `Circuit breaker ${config.name} has a load test running (session ${session}); stop it before deleting the breaker`,
-          ),
-        );
-        return false;
-      });
-      if (free.length === 0) return [];
+    const free = configs.filter((config) => {
+      const session = sessions.get(config.id);
+      if (session !== undefined) refused.set(config.id, loadTestConflict(config, session, 'deleting the breaker'));
+      return session === undefined;
+    });
+    if (free.length > 0) {
       await manager.delete(BreakerConfigEntity, { id: In(free.map((config) => config.id)) });
       await this.audit.recordMany(
         req,
         free.map((config) => ({ action: 'breaker.delete', targetType: 'circuit_breaker', targetId: String(config.id), before: config })),
         manager,
       );
-      return free.map((config) => config.id);
-    });
-    for (const id of deleted) this.registry.remove(id);
-    await Promise.all(deleted.map((id) => this.bus.publish({ type: 'configUpdated', data: { configId: id, config: null } })));
-    const gone = new Set(deleted);
+    }
+    const gone = new Set(free.map((config) => config.id));
     return ids.map((id) => (gone.has(id) ? true : (refused.get(id) ?? new NotFoundException(`No circuit breaker with id ${id}`))));
-  }
-
-  /** Deletes and audits inside the caller's transaction; announceRemoval tells the replicas once it commits. */
-  async removeIn(manager: EntityManager, req: AppRequest, id: number): Promise<void> {
-    // Locked first: a load test starting now references the row and waits for this decision.
-    const config = await manager.findOne(BreakerConfigEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-    if (!config) throw new NotFoundException(`No circuit breaker with id ${id}`);
-    await this.refuseWhileLoadTested(manager, config, 'deleting the breaker');
-    await manager.delete(BreakerConfigEntity, { id });
-    await this.audit.record(
-      req,
-      { action: 'breaker.delete', targetType: 'circuit_breaker', targetId: String(id), before: config },
-      manager,
-    );
   }
 
   /** Applies a committed configuration on this replica and tells the others and the screens. */
@@ -238,12 +230,17 @@ export class BreakersService implements OnApplicationBootstrap {
   }
 
   private async refuseWhileLoadTested(manager: EntityManager, config: BreakerConfigEntity, doing: string): Promise<void> {
-    const running = await manager.findOne(TestSessionEntity, { where: { configId: config.id, status: 'running' }, select: { id: true } });
-    if (running) {
-      throw new ConflictException(
-        `Circuit breaker ${config.name} has a load test running (session ${running.id}); stop it before ${doing}`,
-      );
-    }
+    const session = (await this.runningLoadTests(manager, [config.id])).get(config.id);
+    if (session !== undefined) throw loadTestConflict(config, session, doing);
+  }
+
+  /** The load test running through each of these breakers (one at most each), by breaker id. */
+  private async runningLoadTests(manager: EntityManager, configIds: readonly number[]): Promise<Map<number, number>> {
+    const running = await manager.find(TestSessionEntity, {
+      where: { configId: In(configIds), status: 'running' },
+      select: { id: true, configId: true },
+    });
+    return new Map(running.map((session) => [session.configId, session.id]));
   }
 
   /**

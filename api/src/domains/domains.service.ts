@@ -152,15 +152,27 @@ export class DomainsService {
 
   /** Deletes the domain; its verification, certificate, records, results and alerts go with it. */
   async remove(req: AppRequest, id: number): Promise<void> {
-    const [outcome] = await this.removeMany(req, [id]);
+    await this.dataSource.transaction((manager) => this.removeIn(manager, req, id));
+    await this.announce(id);
+  }
+
+  /** Deletes and audits inside the caller's transaction; announce tells the screens once it commits. */
+  async removeIn(manager: EntityManager, req: AppRequest, id: number): Promise<void> {
+    const [outcome] = await this.removeEachIn(manager, req, [id]);
     if (outcome instanceof HttpException) throw outcome;
   }
 
   /** Deletes many domains in one transaction, each audited; an unknown id is a 404 in its place of the answer. */
   async removeMany(req: AppRequest, ids: readonly number[]): Promise<(true | HttpException)[]> {
-    const deleted = await this.dataSource.transaction(async (manager) => {
-      const domains = await manager.find(DomainEntity, { where: { id: In(ids) }, order: { id: 'ASC' } });
-      if (domains.length === 0) return [];
+    const outcomes = await this.dataSource.transaction((manager) => this.removeEachIn(manager, req, ids));
+    await Promise.all(ids.filter((_, index) => outcomes[index] === true).map((id) => this.announce(id)));
+    return outcomes;
+  }
+
+  /** Deletes and audits the domains there are, in a few statements however many; a 404 for each id of none. */
+  private async removeEachIn(manager: EntityManager, req: AppRequest, ids: readonly number[]): Promise<(true | HttpException)[]> {
+    const domains = await manager.find(DomainEntity, { where: { id: In(ids) }, order: { id: 'ASC' } });
+    if (domains.length > 0) {
       await manager.delete(DomainEntity, { id: In(domains.map((domain) => domain.id)) });
       await this.audit.recordMany(
         req,
@@ -172,22 +184,9 @@ export class DomainsService {
         })),
         manager,
       );
-      return domains.map((domain) => domain.id);
-    });
-    await Promise.all(deleted.map((id) => this.announce(id)));
-    const gone = new Set(deleted);
+    }
+    const gone = new Set(domains.map((domain) => domain.id));
     return ids.map((id) => (gone.has(id) ? true : new NotFoundException(`No domain with id ${id}`)));
-  }
-
-  async removeIn(manager: EntityManager, req: AppRequest, id: number): Promise<void> {
-    const domain = await manager.findOneBy(DomainEntity, { id });
-    if (!domain) throw new NotFoundException(`No domain with id ${id}`);
-    await manager.delete(DomainEntity, { id });
-    await this.audit.record(
-      req,
-      { action: 'domain.delete', targetType: 'domain', targetId: String(id), before: toDomainView(domain) },
-      manager,
-    );
   }
 
   /** Asks for ownership to be checked now: the verification becomes 'verifying' and the domain's round is due at once. */

@@ -13,5 +13,6 @@ export * from './Fieldset';
 export * from './Columns';
 export * from './Select';
 export * from './Table';
+export * from './SelectionBar';
 export * from './format';
 export * from './AccessRestricted';

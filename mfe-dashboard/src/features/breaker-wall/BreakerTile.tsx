@@ -27,6 +27,9 @@ const Frame = styled.article`
   &[data-state='OPEN'] {
     border-color: ${STATE_COLORS.OPEN};
   }
+  &[data-selected] {
+    box-shadow: 0 0 0 2px ${theme.colors.primary};
+  }
   header {
     display: flex;
     flex-wrap: wrap;
@@ -36,6 +39,12 @@ const Frame = styled.article`
   }
   &[data-state='OPEN'] header {
     background: color-mix(in srgb, ${STATE_COLORS.OPEN} 12%, ${theme.colors.surface});
+  }
+  header input {
+    width: 16px;
+    height: 16px;
+    margin: 0;
+    cursor: pointer;
   }
   header a {
     /* the name keeps room for itself: the badges wrap below it rather than squeeze it to an ellipsis */
@@ -107,17 +116,30 @@ interface TileProps {
   stats: BreakerStats | undefined;
   /** Its calls/s over the last minute, oldest first. */
   callRates: readonly number[];
+  /** Chosen for an action on many breakers. */
+  selected?: boolean;
+  /** Given when the person may act on many breakers: the tile then has its checkbox. */
+  onToggle?: (id: number) => void;
 }
 
 /**
- * One breaker on the wall. Memoised: a metricsUpdate re-renders the tiles whose entry changed, and a
- * stateChange (one entry patched in the cache) re-renders only that breaker's tile.
+ * One breaker on the wall. Memoised: a metricsUpdate re-renders the tiles whose entry changed, a stateChange
+ * (one entry patched in the cache) re-renders only that breaker's tile, and choosing a tile only that tile.
  */
-export const BreakerTile = memo(function BreakerTile({ breaker, stats, callRates }: TileProps) {
+export const BreakerTile = memo(function BreakerTile({ breaker, stats, callRates, selected = false, onToggle }: TileProps) {
   const state = tileState({ breaker, stats });
   return (
-    <Frame aria-label={breaker.name} data-testid="breaker-tile" data-breaker-id={breaker.id} data-state={state}>
+    <Frame
+      aria-label={breaker.name}
+      data-testid="breaker-tile"
+      data-breaker-id={breaker.id}
+      data-state={state}
+      data-selected={selected || undefined}
+    >
       <header>
+        {onToggle ? (
+          <input type="checkbox" aria-label={`Select ${breaker.name}`} checked={selected} onChange={() => onToggle(breaker.id)} />
+        ) : null}
         <Link to={breakerPath(breaker.id)}>{breaker.name}</Link>
         <StateBadge state={state} />
         <OverrideBadge override={stats?.override ?? breaker.override} />

@@ -3,9 +3,10 @@ import styled from 'styled-components';
 import { apiErrorMessage, useGetAuthUserQuery, useGetBreakersQuery, useGetLatestMetricsQuery } from '@cbh/api-client';
 import { useMetricsHistory } from '@cbh/breaker-widgets';
 import { ConfigurationActions } from '@cbh/config-ui';
-import { hasPermission, ROUTES } from '@cbh/contracts';
+import { BREAKER_BULK_PERMISSIONS, hasPermission, ROUTES, type AuthUser, type BreakerBulkAction } from '@cbh/contracts';
 import { Link } from '@cbh/router';
-import { AccessRestricted, ButtonLink, Card, Muted, PageHeader, plural } from '@cbh/ui';
+import { AccessRestricted, ButtonLink, Card, Muted, PageHeader, plural, useSelection } from '@cbh/ui';
+import { BreakerBulkActions } from './BreakerBulkActions';
 import { BreakerTile } from './BreakerTile';
 import { NowProvider } from './now-clock';
 import { useShownFigures, useVisibleTiles } from './visible-tiles';
@@ -36,8 +37,20 @@ const Empty = styled(Card)`
 /** A breaker with no figures yet has no points. */
 const NO_POINTS: readonly number[] = [];
 
+/**
+ * What the wall offers to do to many breakers at once. Disabling, which turns protection off, is left to each
+ * breaker's page (and to the API): on the wall a slip of 'Select all shown' would unguard the whole fleet.
+ */
+const WALL_BULK_ACTIONS: readonly BreakerBulkAction[] = ['force-open', 'force-closed', 'reset', 'delete'];
+
+/** The wall's actions on many breakers this person may take: bulk_operations and each action's own permission. */
+function wallBulkActions(user: AuthUser | null | undefined): BreakerBulkAction[] {
+  if (!hasPermission(user, 'bulk_operations')) return [];
+  return WALL_BULK_ACTIONS.filter((action) => hasPermission(user, BREAKER_BULK_PERMISSIONS[action]));
+}
+
 /** The wall itself, for an account that may see it: its reads start only once it is shown. */
-function BreakerWall({ canCreate }: { canCreate: boolean }) {
+function BreakerWall({ canCreate, bulkActions }: { canCreate: boolean; bulkActions: readonly BreakerBulkAction[] }) {
   const breakers = useGetBreakersQuery();
   // no polling: the shell's live connection writes every metricsUpdate and stateChange into this cache entry
   const metrics = useGetLatestMetricsQuery();
@@ -48,6 +61,8 @@ function BreakerWall({ canCreate }: { canCreate: boolean }) {
   const grid = useRef<HTMLDivElement>(null);
   const visible = useVisibleTiles(grid, tiles.map((tile) => tile.breaker.id).join());
   const shownFigures = useShownFigures(visible);
+  const { selected, toggle, selectAll, setSelected } = useSelection();
+  const selectable = bulkActions.length > 0;
 
   // an error first: RTK Query keeps the last list when a refetch fails, and it would be shown as current
   if (breakers.isError)
@@ -71,6 +86,15 @@ function BreakerWall({ canCreate }: { canCreate: boolean }) {
   return (
     <>
       <WallControls filters={filters} onChange={setFilters} />
+      {selectable ? (
+        <BreakerBulkActions
+          shown={tiles.map((tile) => tile.breaker)}
+          selected={selected}
+          actions={bulkActions}
+          selectAll={selectAll}
+          setSelected={setSelected}
+        />
+      ) : null}
       <Note role="status">
         Showing {tiles.length} of {plural(breakers.data.length, 'breaker')}
       </Note>
@@ -86,7 +110,16 @@ function BreakerWall({ canCreate }: { canCreate: boolean }) {
           <Grid ref={grid}>
             {tiles.map(({ breaker, stats }) => {
               const shown = shownFigures(breaker, { stats, callRates: callRates.get(breaker.id) ?? NO_POINTS });
-              return <BreakerTile key={breaker.id} breaker={breaker} stats={shown.stats} callRates={shown.callRates} />;
+              return (
+                <BreakerTile
+                  key={breaker.id}
+                  breaker={breaker}
+                  stats={shown.stats}
+                  callRates={shown.callRates}
+                  selected={selected.has(breaker.id)}
+                  onToggle={selectable ? toggle : undefined}
+                />
+              );
             })}
           </Grid>
         </NowProvider>
@@ -119,7 +152,7 @@ export function BreakerWallPage() {
       <PageHeader title={TITLE} description={DESCRIPTION}>
         <ConfigurationActions />
       </PageHeader>
-      <BreakerWall canCreate={hasPermission(user, 'circuit_breaker_admin')} />
+      <BreakerWall canCreate={hasPermission(user, 'circuit_breaker_admin')} bulkActions={wallBulkActions(user)} />
     </>
   );
 }

@@ -11,7 +11,7 @@ import {
   useGetSslCertificatesQuery,
 } from '@cbh/api-client';
 import { ConfigurationActions } from '@cbh/config-ui';
-import { hasPermission } from '@cbh/contracts';
+import { DOMAIN_BULK_ACTIONS, DOMAIN_BULK_PERMISSIONS, hasPermission, type AuthUser, type DomainBulkAction } from '@cbh/contracts';
 import { AccessRestricted, Muted, PageHeader } from '@cbh/ui';
 import { Tabs, type TabItem } from '@cbh/ui/overlays';
 import { AddDomainDialog } from './AddDomainDialog';
@@ -43,8 +43,14 @@ const Toolbar = styled.div`
   gap: 8px;
 `;
 
+/** The portfolio's actions on many domains this person may take: bulk_operations and each action's own permission. */
+function domainBulkActions(user: AuthUser | null | undefined): DomainBulkAction[] {
+  if (!hasPermission(user, 'bulk_operations')) return [];
+  return DOMAIN_BULK_ACTIONS.filter((action) => hasPermission(user, DOMAIN_BULK_PERMISSIONS[action]));
+}
+
 /** The screen for a domain manager; its lists are read only once it is shown, never for others. */
-function DomainsScreen() {
+function DomainsScreen({ bulkActions }: { bulkActions: readonly DomainBulkAction[] }) {
   const summary = useGetDomainSummaryQuery();
   const domains = useGetDomainsQuery();
   const certificates = useGetSslCertificatesQuery();
@@ -69,6 +75,7 @@ function DomainsScreen() {
                 total={summary.data?.totalDomains ?? rows.length}
                 certificates={certificates.data ?? []}
                 onManage={setManaging}
+                bulkActions={bulkActions}
               />
             )}
           </LoadedList>
@@ -149,7 +156,7 @@ export function DomainManagementPage() {
           <ConfigurationActions />
         </Toolbar>
       </PageHeader>
-      <DomainsScreen />
+      <DomainsScreen bulkActions={domainBulkActions(me)} />
     </Page>
   );
 }

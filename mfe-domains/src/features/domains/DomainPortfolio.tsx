@@ -1,10 +1,12 @@
 import styled from 'styled-components';
-import type { DomainView, SslCertificateView } from '@cbh/contracts';
-import { Button, DataTable, Muted, SectionTitle, theme, VisuallyHidden } from '@cbh/ui';
+import type { DomainBulkAction, DomainView, SslCertificateView } from '@cbh/contracts';
+import { Button, DataTable, Muted, SectionTitle, theme, useSelection, VisuallyHidden } from '@cbh/ui';
+import { DomainBulkActions } from './DomainBulkActions';
 import { dateOrNever, NOT_AVAILABLE, UNKNOWN } from './domain-display';
 import { StatusBadge } from './StatusBadge';
 
 const PORTFOLIO_COLUMNS = ['Domain', 'Status', 'Registrar', 'Expires', 'SSL', 'Actions'];
+const SELECTABLE_COLUMNS = ['Select', ...PORTFOLIO_COLUMNS];
 
 const Actions = styled.div`
   display: flex;
@@ -34,20 +36,28 @@ function LinkOutIcon() {
   );
 }
 
-/** Every domain with its registration and certificate; Manage opens its detail, an active one links out to its site. */
+/**
+ * Every domain with its registration and certificate; Manage opens its detail, an active one links out to its site.
+ * Holders of bulk_operations choose rows to verify or delete many at once.
+ */
 export function DomainPortfolio({
   domains,
   total,
   certificates,
   onManage,
+  bulkActions = [],
 }: {
   domains: readonly DomainView[];
   /** how many there are in all: the list holds the newest ones only, up to its limit */
   total: number;
   certificates: readonly SslCertificateView[];
   onManage: (domainId: number) => void;
+  /** What the person may do to many domains at once: rows can be chosen when there is anything. */
+  bulkActions?: readonly DomainBulkAction[];
 }) {
+  const selectable = bulkActions.length > 0;
   const certificateOf = new Map(certificates.map((certificate) => [certificate.domainId, certificate]));
+  const { selected, toggle, selectAll, setSelected } = useSelection();
   return (
     <section aria-labelledby="portfolio-title">
       <SectionTitle id="portfolio-title">Domain Portfolio</SectionTitle>
@@ -59,40 +69,55 @@ export function DomainPortfolio({
       {domains.length === 0 ? (
         <Muted>No domains registered</Muted>
       ) : (
-        <DataTable label="Domain portfolio" minWidth={720} columns={PORTFOLIO_COLUMNS}>
-          {domains.map((domain) => {
-            const certificate = certificateOf.get(domain.id);
-            return (
-              <tr key={domain.id} data-testid={`domain-row-${domain.id}`}>
-                <td>{domain.domain}</td>
-                <td>
-                  <StatusBadge status={domain.status} />
-                </td>
-                <td>{domain.registrar ?? UNKNOWN}</td>
-                <td>{dateOrNever(domain.expiresAt)}</td>
-                <td>{certificate ? <StatusBadge status={certificate.status} /> : NOT_AVAILABLE}</td>
-                <td>
-                  <Actions>
-                    <Button $variant="outline" onClick={() => onManage(domain.id)}>
-                      Manage<VisuallyHidden> {domain.domain}</VisuallyHidden>
-                    </Button>
-                    {domain.status === 'active' ? (
-                      <LinkOut
-                        href={`https://${domain.domain}`}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        aria-label={`Open ${domain.domain} in a new tab`}
-                        title={`Open ${domain.domain} in a new tab`}
-                      >
-                        <LinkOutIcon />
-                      </LinkOut>
-                    ) : null}
-                  </Actions>
-                </td>
-              </tr>
-            );
-          })}
-        </DataTable>
+        <>
+          {selectable ? (
+            <DomainBulkActions shown={domains} selected={selected} actions={bulkActions} selectAll={selectAll} setSelected={setSelected} />
+          ) : null}
+          <DataTable label="Domain portfolio" minWidth={720} columns={selectable ? SELECTABLE_COLUMNS : PORTFOLIO_COLUMNS}>
+            {domains.map((domain) => {
+              const certificate = certificateOf.get(domain.id);
+              return (
+                <tr key={domain.id} data-testid={`domain-row-${domain.id}`}>
+                  {selectable ? (
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${domain.domain}`}
+                        checked={selected.has(domain.id)}
+                        onChange={() => toggle(domain.id)}
+                      />
+                    </td>
+                  ) : null}
+                  <td>{domain.domain}</td>
+                  <td>
+                    <StatusBadge status={domain.status} />
+                  </td>
+                  <td>{domain.registrar ?? UNKNOWN}</td>
+                  <td>{dateOrNever(domain.expiresAt)}</td>
+                  <td>{certificate ? <StatusBadge status={certificate.status} /> : NOT_AVAILABLE}</td>
+                  <td>
+                    <Actions>
+                      <Button $variant="outline" onClick={() => onManage(domain.id)}>
+                        Manage<VisuallyHidden> {domain.domain}</VisuallyHidden>
+                      </Button>
+                      {domain.status === 'active' ? (
+                        <LinkOut
+                          href={`https://${domain.domain}`}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          aria-label={`Open ${domain.domain} in a new tab`}
+                          title={`Open ${domain.domain} in a new tab`}
+                        >
+                          <LinkOutIcon />
+                        </LinkOut>
+                      ) : null}
+                    </Actions>
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
+        </>
       )}
     </section>
   );

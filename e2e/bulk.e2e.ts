@@ -1,0 +1,90 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
+import { signIn } from './support/sign-in';
+import { freePort } from '../tools/testing/free-port';
+
+/** Breakers the test made, deleted after it so that later files find the seeded ones as they were. */
+const made: { request: APIRequestContext; id: number }[] = [];
+test.afterEach(async () => {
+  for (const { request, id } of made.splice(0)) await request.delete(`/api/circuit-breakers/${id}`);
+});
+
+async function createBreaker(request: APIRequestContext, name: string) {
+  const response = await request.post('/api/circuit-breakers', {
+    data: { name, type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 1 },
+  });
+  expect(response.status()).toBe(201);
+  const breaker = (await response.json()) as { id: number; name: string };
+  made.push({ request, id: breaker.id });
+  return breaker;
+}
+
+const tile = (page: Page, name: string) => page.getByTestId('breaker-tile').filter({ has: page.getByRole('link', { name, exact: true }) });
+
+test.describe('with a second API replica', () => {
+  let second: Site;
+  test.beforeAll(async () => {
+    second = await startSite({ port: await freePort(), env: { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET } });
+  });
+  test.afterAll(async () => {
+    await second?.stop();
+  });
+
+  test('forcing 3 breakers open at once from the wall turns their 3 tiles red on a browser watching the other replica', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    // the bootstrap super admin holds bulk_operations and the breakers' permissions
+    await signIn(page);
+    const names = ['Bulk journey A', 'Bulk journey B', 'Bulk journey C'];
+    for (const name of names) await createBreaker(page.request, name);
+    const untouched = await createBreaker(page.request, 'Bulk journey D');
+
+    // someone watching the wall through the other replica, in a browser of their own
+    const elsewhere = await browser.newContext({ baseURL: second.url });
+    const watcher = await elsewhere.newPage();
+    await signIn(watcher);
+    await watcher.goto('/circuit-breakers');
+    for (const name of [...names, untouched.name]) await expect(tile(watcher, name)).toHaveAttribute('data-state', 'CLOSED');
+
+    await page.goto('/circuit-breakers');
+    const toolbar = page.getByRole('toolbar', { name: 'Actions on the chosen breakers' });
+    await expect(toolbar).toContainText('0 selected');
+    for (const name of names) await page.getByRole('checkbox', { name: `Select ${name}`, exact: true }).check();
+    await expect(toolbar).toContainText('3 selected');
+    for (const name of names) await expect(tile(page, name)).toHaveAttribute('data-selected', 'true');
+
+    await toolbar.getByRole('button', { name: 'Force open' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Force open 3 breakers?' });
+    await expect(confirm).toContainText('Bulk journey A, Bulk journey B and Bulk journey C.');
+    await expect(confirm).toContainText('refused at once');
+    await confirm.getByRole('button', { name: 'Force open 3 breakers' }).click();
+    await expect(page.getByText('3 forced open').first()).toBeVisible();
+    await expect(confirm).toHaveCount(0);
+    await expect(toolbar).toContainText('0 selected');
+
+    // live on the other replica: the 3 tiles red, their override shown, the fourth untouched
+    for (const name of names) {
+      await expect(tile(watcher, name)).toHaveAttribute('data-state', 'OPEN', { timeout: 5000 });
+      await expect(tile(watcher, name).getByTestId('override-badge')).toHaveText('Override: forced open');
+    }
+    await expect(tile(watcher, untouched.name)).toHaveAttribute('data-state', 'CLOSED');
+    await watcher.screenshot({ path: 'test-results/bulk-force-open-second-replica.png', fullPage: true });
+
+    // and back: Reset the same 3 from the wall, chosen with Select all shown under the Open filter
+    await page.getByLabel('State', { exact: true }).selectOption('OPEN');
+    for (const name of names) await expect(tile(page, name)).toBeVisible();
+    await toolbar.getByRole('checkbox', { name: 'Select all shown' }).check();
+    // every open breaker shown is chosen, ours among them; unchosen again, then only ours
+    for (const name of names) await expect(page.getByRole('checkbox', { name: `Select ${name}`, exact: true })).toBeChecked();
+    await toolbar.getByRole('checkbox', { name: 'Select all shown' }).uncheck();
+    await expect(toolbar).toContainText('0 selected');
+    for (const name of names) await page.getByRole('checkbox', { name: `Select ${name}`, exact: true }).check();
+    await toolbar.getByRole('button', { name: 'Reset' }).click();
+    await page.getByRole('alertdialog', { name: 'Reset 3 breakers?' }).getByRole('button', { name: 'Reset 3 breakers' }).click();
+    await expect(page.getByText('3 reset').first()).toBeVisible();
+    for (const name of names) await expect(tile(watcher, name)).toHaveAttribute('data-state', 'CLOSED', { timeout: 5000 });
+    await elsewhere.close();
+  });
+});
