@@ -21,18 +21,28 @@ export class AuditService {
   /** Pass the transaction's manager so the entry commits (or rolls back) with the change it records. */
   /** `request` null: a change the API makes by itself (at start), with no request and, unless named, no actor. */
   async record(request: AppRequest | null, event: AuditEvent, manager: EntityManager = this.dataSource.manager) {
-    const actor = event.actor !== undefined ? event.actor : (request?.user ?? null);
-    await manager.getRepository(AuditEntryEntity).insert({
-      actorId: actor?.id ?? null,
-      actorEmail: actor?.email ?? null,
-      action: event.action,
-      targetType: event.targetType ?? null,
-      targetId: event.targetId ?? null,
-      before: event.before ?? null,
-      after: event.after ?? null,
-      requestId: typeof request?.id === 'string' ? request.id : null,
-      // a change made with a personal access token says which one (its id, name and shown prefix)
-      via: request?.apiToken ? { tokenId: request.apiToken.id, name: request.apiToken.name, prefix: request.apiToken.prefix } : null,
-    });
+    await this.recordMany(request, [event], manager);
+  }
+
+  /** One entry per event in one statement: a change of many items at once (an import) is audited item by item. */
+  async recordMany(request: AppRequest | null, events: AuditEvent[], manager: EntityManager = this.dataSource.manager) {
+    if (events.length === 0) return;
+    await manager.getRepository(AuditEntryEntity).insert(
+      events.map((event) => {
+        const actor = event.actor !== undefined ? event.actor : (request?.user ?? null);
+        return {
+          actorId: actor?.id ?? null,
+          actorEmail: actor?.email ?? null,
+          action: event.action,
+          targetType: event.targetType ?? null,
+          targetId: event.targetId ?? null,
+          before: event.before ?? null,
+          after: event.after ?? null,
+          requestId: typeof request?.id === 'string' ? request.id : null,
+          // a change made with a personal access token says which one (its id, name and shown prefix)
+          via: request?.apiToken ? { tokenId: request.apiToken.id, name: request.apiToken.name, prefix: request.apiToken.prefix } : null,
+        };
+      }),
+    );
   }
 }

@@ -209,7 +209,7 @@ it('applies all or nothing: one refused change (a breaker a load test runs throu
     document.domains.push({ name: 'never.example.test' });
     expect(await refusal(await importing(document))).toEqual({
       status: 409,
-      message: `breakers[1] (Payment Gateway): Circuit breaker Payment Gateway has a load test running (session ${session.id}); stop it before changing its type`,
+      message: `breakers: Circuit breaker Payment Gateway has a load test running (session ${session.id}); stop it before changing its type`,
     });
     expect((await exported()).text).toBe(original.text);
 
