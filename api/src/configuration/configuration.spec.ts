@@ -280,3 +280,17 @@ it('lets only holders of export_data export and of import_data import', async ()
   expect((await importing(await exportedDocument(), { cookie: adminRole })).status).toBe(403);
   expect((await importing(await exportedDocument(), { cookie: '' })).status).toBe(401);
 });
+
+it("describes both routes in the API docs, with the document's schema and who may call them", async () => {
+  const document = await (await spec.api.call('/api/docs/openapi.json')).json();
+  expect(document.paths['/api/export'].get.description).toContain('export_data');
+  const post = document.paths['/api/import'].post;
+  expect(post.description).toContain('import_data');
+  expect(Object.keys(post.requestBody.content['application/json'].schema.properties)).toEqual([
+    'version',
+    'breakers',
+    'services',
+    'domains',
+  ]);
+  expect(post.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['dryRun', 'prune']);
+});
