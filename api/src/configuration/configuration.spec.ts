@@ -294,3 +294,39 @@ it("describes both routes in the API docs, with the document's schema and who ma
   ]);
   expect(post.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['dryRun', 'prune']);
 });
+
+it("updates a service's settings and the breaker it uses by name, keeping its own chaos target, and a certificate's autoRenew", async () => {
+  const document = await exportedDocument();
+  const domain = await spec.api.call('/api/domains', { method: 'POST', cookie: spec.admin, body: { domain: 'renew.example.test' } });
+  const { id: domainId } = await domain.json();
+  // a certificate as a check would have read it, its autoRenew still inferred
+  await spec.api.sql(`INSERT INTO ssl_certificates (domain_id, status) VALUES ($1, 'active') ON CONFLICT (domain_id) DO NOTHING`, [
+    domainId,
+  ]);
+  const payment = document.services.find((service) => service.name === 'Payment Service')!;
+  Object.assign(payment, { name: 'payment service', failureRate: 40, breaker: 'Search API' });
+  document.services.find((service) => service.name === 'Search Service')!.breaker = null;
+  document.domains = [{ name: 'renew.example.test', autoRenew: true }];
+  const before = await auditCounts();
+
+  expect(changed(await imported(document))).toEqual([
+    { kind: 'service', name: 'payment service', action: 'update', fields: ['name', 'failureRate', 'breaker'] },
+    { kind: 'service', name: 'Search Service', action: 'update', fields: ['breaker'] },
+    { kind: 'domain', name: 'renew.example.test', action: 'update', fields: ['autoRenew'] },
+  ]);
+  const services = await (await spec.api.call('/api/services', { cookie: spec.admin })).json();
+  const searchApi = (await spec.api.sql("SELECT id FROM circuit_breaker_configs WHERE name = 'Search API'"))[0].id;
+  const updated = services.find((service: { name: string }) => service.name === 'payment service');
+  expect(updated).toMatchObject({ failureRate: 40, circuitBreakerConfigId: searchApi, endpoint: `/api/chaos/${updated.id}` });
+  expect(services.find((service: { name: string }) => service.name === 'Search Service').circuitBreakerConfigId).toBeNull();
+  const certificate = (
+    await spec.api.sql('SELECT auto_renew, auto_renew_overridden FROM ssl_certificates WHERE domain_id = $1', [domainId])
+  )[0];
+  expect(certificate).toEqual({ auto_renew: true, auto_renew_overridden: true });
+  const after = await auditCounts();
+  expect(after['service.update']! - (before['service.update'] ?? 0)).toBe(2);
+  expect(after['ssl-certificate.update']! - (before['ssl-certificate.update'] ?? 0)).toBe(1);
+
+  expect((await exportedDocument()).domains).toEqual([{ name: 'renew.example.test', autoRenew: true }]);
+  expect(changed(await imported(document))).toEqual([]);
+});
