@@ -38,7 +38,7 @@ const SERVICE_FIELDS = ['name', 'endpoint', 'failureRate', 'averageResponseTime'
 const key = (name: string) => name.toLowerCase();
 const byName = <T extends { name: string }>(a: T, b: T) => (key(a.name) < key(b.name) ? -1 : key(a.name) > key(b.name) ? 1 : 0);
 
-/** One item's change, and how to apply it inside the import's transaction; items created together are applied by one step. */
+/** One item's change, and how to apply it inside the import's transaction; items created or updated together are applied by one step. */
 interface Step {
   change?: ImportChange;
   /** where the item is in the document, or for a deletion what it is: what a refusal names */
@@ -46,13 +46,11 @@ interface Step {
   apply?: (manager: EntityManager) => Promise<void>;
 }
 
-/** Items created by one statement at most: far inside PostgreSQL's limit of parameters to one statement. */
-const CREATE_BATCH = 500;
+/** Items created or updated by one statement at most: far inside PostgreSQL's limit of parameters to one statement. */
+const BATCH = 500;
 
 function batches<T>(items: T[]): T[][] {
-  return Array.from({ length: Math.ceil(items.length / CREATE_BATCH) }, (_, index) =>
-    items.slice(index * CREATE_BATCH, (index + 1) * CREATE_BATCH),
-  );
+  return Array.from({ length: Math.ceil(items.length / BATCH) }, (_, index) => items.slice(index * BATCH, (index + 1) * BATCH));
 }
 
 /** What the replicas and screens are told once the import commits. */
