@@ -1,6 +1,7 @@
 // POST /api/import of a document of 1,000 breakers and 1,000 domains on the production API: the dry run's diff
 // against a hub that has none of them (goal ≤ 2 s), applying it in its one transaction (goal ≤ 5 s), and the dry run
-// again once applied, every item unchanged (what a CI check of an up-to-date hub costs).
+// again once applied, every item unchanged (what a CI check of an up-to-date hub costs), then a second document
+// changing every breaker's threshold (1,000 updates, goal ≤ 5 s).
 // Usage: npm run build && node bench/config-import.mjs [--breakers 1000] [--domains 1000]
 import { startBenchApi } from './api-process.mjs';
 import { benchLine, numberArg } from './report.mjs';
@@ -22,7 +23,7 @@ const document = {
   services: [],
   domains: Array.from({ length: DOMAINS }, (_, i) => ({ name: `bench-${number(i)}.example.test` })),
 };
-const body = JSON.stringify(document);
+let body = JSON.stringify(document);
 
 const api = await startBenchApi({
   env: {
@@ -65,9 +66,21 @@ try {
   const again = await timedImport('?dryRun=true');
   if (again.actions.unchanged !== items) throw new Error(`the second dry run should find ${items} items unchanged`);
   const label = `${BREAKERS.toLocaleString('en')} breakers + ${DOMAINS.toLocaleString('en')} domains`;
+  body = JSON.stringify({
+    ...document,
+    breakers: document.breakers.map((breaker) => ({ ...breaker, failureThreshold: 21 - breaker.failureThreshold })),
+  });
+  const updated = await timedImport('');
+  if (updated.actions.update !== BREAKERS) throw new Error(`the second import should update ${BREAKERS} breakers`);
   benchLine(`import dry run, ${label}`, `${dryRun.ms} ms`, '≤ 2000 ms', dryRun.ms <= 2000);
   benchLine(`import applied, ${label}`, `${applied.ms} ms`, '≤ 5000 ms', applied.ms <= 5000);
   benchLine(`import dry run, ${label} unchanged`, `${again.ms} ms`, '≤ 2000 ms', again.ms <= 2000);
+  benchLine(
+    `import applied, ${BREAKERS.toLocaleString('en')} breakers' thresholds changed`,
+    `${updated.ms} ms`,
+    '≤ 5000 ms',
+    updated.ms <= 5000,
+  );
 } finally {
   await api.stop();
 }

@@ -24,7 +24,7 @@ export class AuditService {
     await this.recordMany(request, [event], manager);
   }
 
-  /** One entry per event in one statement: a change made to many items at once is audited item by item. */
+  /** One entry per event in one statement: a change to many items at once (a bulk action, an import) is audited item by item. */
   async recordMany(request: AppRequest | null, events: readonly AuditEvent[], manager: EntityManager = this.dataSource.manager) {
     if (events.length === 0) return;
     // a change made with a personal access token says which one (its id, name and shown prefix)

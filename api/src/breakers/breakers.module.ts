@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ReplicasModule } from '../replicas/replicas.module';
 import { BreakerRegistry } from './breaker-registry.service';
+import { BreakerConfigsRepository } from './breaker-configs.repository';
 import { BreakerTransitionsRepository } from './breaker-transitions.repository';
 import { BreakersController } from './breakers.controller';
 import { BreakersService } from './breakers.service';
@@ -9,7 +10,7 @@ import { TransitionJournal } from './transition-journal';
 @Module({
   imports: [ReplicasModule],
   controllers: [BreakersController],
-  providers: [BreakerRegistry, BreakersService, BreakerTransitionsRepository, TransitionJournal],
+  providers: [BreakerRegistry, BreakersService, BreakerConfigsRepository, BreakerTransitionsRepository, TransitionJournal],
   exports: [BreakerRegistry, BreakersService],
 })
 export class BreakersModule {}

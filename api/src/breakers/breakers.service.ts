@@ -21,6 +21,7 @@ import { RealtimeBus } from '../bus/realtime-bus.service';
 import { BreakerRegistry } from './breaker-registry.service';
 import { BreakerConfigEntity } from './entities/breaker-config.entity';
 import { BreakerTransitionsRepository } from './breaker-transitions.repository';
+import { BreakerConfigsRepository, type BreakerConfigSettings } from './breaker-configs.repository';
 import { toJournalEntry } from './entities/breaker-transition.entity';
 import { seedOnce } from '../database/seed-once';
 import { TestSessionEntity } from '../load-tests/entities/test-session.entity';
@@ -28,6 +29,35 @@ import { TestSessionEntity } from '../load-tests/entities/test-session.entity';
 /** What a change may set: PATCH's four settings, and from a configuration document the name, type and type's own settings. */
 export type BreakerChanges = z.infer<typeof updateBreakerSettingsSchema> &
   Partial<Pick<BreakerConfigEntity, 'name' | 'type' | 'minimumCalls' | 'slowCallDuration' | 'maxConcurrentCalls' | 'maxQueue'>>;
+
+function pickSettings(config: BreakerConfigEntity): BreakerConfigSettings {
+  const {
+    id,
+    name,
+    type,
+    failureThreshold,
+    timeout,
+    recoveryTime,
+    successThreshold,
+    maxConcurrentCalls,
+    maxQueue,
+    minimumCalls,
+    slowCallDuration,
+  } = config;
+  return {
+    id,
+    name,
+    type,
+    failureThreshold,
+    timeout,
+    recoveryTime,
+    successThreshold,
+    maxConcurrentCalls,
+    maxQueue,
+    minimumCalls,
+    slowCallDuration,
+  };
+}
 
 /** The override each control leaves on the configuration. */
 const OVERRIDE_AFTER: Record<ManualAction, BreakerOverride> = {
@@ -75,6 +105,7 @@ export class BreakersService implements OnApplicationBootstrap {
     private readonly audit: AuditService,
     private readonly bus: RealtimeBus,
     private readonly journal: BreakerTransitionsRepository,
+    private readonly configs: BreakerConfigsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -132,15 +163,26 @@ export class BreakersService implements OnApplicationBootstrap {
 
   /** Creates and audits a configuration inside the caller's transaction; announceChange tells the replicas once it commits. */
   async createIn(manager: EntityManager, req: AppRequest, input: z.infer<typeof createBreakerSchema>): Promise<BreakerConfigEntity> {
-    const config = await withUniqueName('circuit breaker', input.name, () =>
-      manager.save(BreakerConfigEntity, manager.create(BreakerConfigEntity, input)),
-    );
-    await this.audit.record(
+    const [config] = await this.createManyIn(manager, req, [input], input.name);
+    return config!;
+  }
+
+  /** Many configurations in one statement (an import's), each audited. */
+  async createManyIn(
+    manager: EntityManager,
+    req: AppRequest,
+    inputs: z.infer<typeof createBreakerSchema>[],
+    name: string | null = null,
+  ): Promise<BreakerConfigEntity[]> {
+    const configs = inputs.map((input) => manager.create(BreakerConfigEntity, input));
+    // the insert fills in each row's id, defaults and dates
+    await withUniqueName('circuit breaker', name, () => manager.insert(BreakerConfigEntity, configs));
+    await this.audit.recordMany(
       req,
-      { action: 'breaker.create', targetType: 'circuit_breaker', targetId: String(config.id), after: config },
+      configs.map((config) => ({ action: 'breaker.create', targetType: 'circuit_breaker', targetId: String(config.id), after: config })),
       manager,
     );
-    return config;
+    return configs;
   }
 
   async update(req: AppRequest, id: number, settings: z.infer<typeof updateBreakerSettingsSchema>): Promise<BreakerConfigView> {
@@ -153,15 +195,49 @@ export class BreakersService implements OnApplicationBootstrap {
    * it or change its type; the type stays while a load test runs through the breaker, which was built for it.
    */
   async updateIn(manager: EntityManager, req: AppRequest, id: number, changes: BreakerChanges): Promise<BreakerConfigEntity> {
-    const before = await manager.findOne(BreakerConfigEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-    if (!before) throw new NotFoundException(`No circuit breaker with id ${id}`);
-    if (changes.type !== undefined && changes.type !== before.type) await this.refuseWhileLoadTested(manager, before, 'changing its type');
-    await withUniqueName('circuit breaker', changes.name ?? before.name, () =>
-      manager.update(BreakerConfigEntity, { id }, { ...changes, version: () => 'version + 1' }),
+    const [updated] = await this.updateManyIn(manager, req, [{ id, changes }]);
+    return updated!;
+  }
+
+  /** Many configurations' changes in one statement (an import's), each audited. */
+  async updateManyIn(
+    manager: EntityManager,
+    req: AppRequest,
+    updates: { id: number; changes: BreakerChanges }[],
+  ): Promise<BreakerConfigEntity[]> {
+    const ids = updates.map((update) => update.id);
+    const befores = new Map(
+      (await manager.find(BreakerConfigEntity, { where: { id: In(ids) }, lock: { mode: 'pessimistic_write' }, order: { id: 'ASC' } })).map(
+        (config) => [config.id, config],
+      ),
     );
-    const after = await manager.findOneByOrFail(BreakerConfigEntity, { id });
-    await this.audit.record(req, { action: 'breaker.update', targetType: 'circuit_breaker', targetId: String(id), before, after }, manager);
-    return after;
+    const missing = ids.find((id) => !befores.has(id));
+    if (missing !== undefined) throw new NotFoundException(`No circuit breaker with id ${missing}`);
+    const retyped = updates.filter(({ id, changes }) => changes.type !== undefined && changes.type !== befores.get(id)!.type);
+    if (retyped.length > 0)
+      await this.refuseWhileLoadTested(
+        manager,
+        retyped.map(({ id }) => befores.get(id)!),
+        'changing its type',
+      );
+    const afters = await withUniqueName('circuit breaker', updates.length === 1 ? (updates[0]!.changes.name ?? null) : null, () =>
+      this.configs.updateSettings(
+        manager,
+        updates.map(({ id, changes }) => ({ ...pickSettings(befores.get(id)!), ...changes })),
+      ),
+    );
+    await this.audit.recordMany(
+      req,
+      afters.map((after) => ({
+        action: 'breaker.update',
+        targetType: 'circuit_breaker',
+        targetId: String(after.id),
+        before: befores.get(after.id)!,
+        after,
+      })),
+      manager,
+    );
+    return afters;
   }
 
   /** Deletes a configuration with its journal and load tests; refused while a load test runs through it. */
@@ -229,9 +305,14 @@ export class BreakersService implements OnApplicationBootstrap {
     await this.bus.publish({ type: 'configUpdated', data: { configId: id, config: null } });
   }
 
-  private async refuseWhileLoadTested(manager: EntityManager, config: BreakerConfigEntity, doing: string): Promise<void> {
-    const session = (await this.runningLoadTests(manager, [config.id])).get(config.id);
-    if (session !== undefined) throw loadTestConflict(config, session, doing);
+  /** Refuses, naming the first, when a load test runs through any of these breakers. */
+  private async refuseWhileLoadTested(manager: EntityManager, configs: readonly BreakerConfigEntity[], doing: string): Promise<void> {
+    const sessions = await this.runningLoadTests(
+      manager,
+      configs.map((config) => config.id),
+    );
+    const busy = configs.find((config) => sessions.has(config.id));
+    if (busy) throw loadTestConflict(busy, sessions.get(busy.id)!, doing);
   }
 
   /** The load test running through each of these breakers (one at most each), by breaker id. */

@@ -1,11 +1,10 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { stringify } from 'yaml';
 import {
-  configDocumentSchema,
-  documentProblems,
   exportQuerySchema,
   importQuerySchema,
+  type ConfigDocument,
   type ConfigFormat,
   type ImportQuery,
   type ImportResult,
@@ -14,7 +13,7 @@ import { RequirePermission } from '../auth/access.decorator';
 import type { AppRequest } from '../auth/session-user';
 import { ZodPipe } from '../common/validation/zod.pipe';
 import { ConfigurationService } from './configuration.service';
-import { isYaml, parseYamlDocument } from './document-body';
+import { ConfigDocumentPipe, isYaml } from './document-body';
 
 @Controller()
 export class ConfigurationController {
@@ -42,19 +41,11 @@ export class ConfigurationController {
   import(
     @Req() req: AppRequest,
     @Query(new ZodPipe(importQuerySchema)) query: ImportQuery,
-    @Headers('content-type') contentType: string | undefined,
-    @Body() body: unknown,
+    @Body(new ConfigDocumentPipe()) document: ConfigDocument,
   ): Promise<ImportResult> {
-    if (body === undefined || body === null || body === '') throw new BadRequestException('Send the configuration document as the body');
-    const value = isYaml(contentType) ? parseYamlDocument(body as string) : body;
-    const parsed = configDocumentSchema.safeParse(value);
-    if (!parsed.success) throw new BadRequestException(documentProblems(parsed.error).slice(0, MAX_PROBLEMS).join('; '));
-    return this.configuration.import(req, parsed.data, query);
+    return this.configuration.import(req, document, query);
   }
 }
-
-/** A refusal names this many problems at most: enough to fix a file, short enough to read. */
-const MAX_PROBLEMS = 20;
 
 function acceptsYaml(accept: string | undefined): boolean {
   return (accept ?? '').split(',').some((part) => isYaml(part));

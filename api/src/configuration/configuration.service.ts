@@ -38,12 +38,19 @@ const SERVICE_FIELDS = ['name', 'endpoint', 'failureRate', 'averageResponseTime'
 const key = (name: string) => name.toLowerCase();
 const byName = <T extends { name: string }>(a: T, b: T) => (key(a.name) < key(b.name) ? -1 : key(a.name) > key(b.name) ? 1 : 0);
 
-/** One item's change, and how to apply it inside the import's transaction. */
+/** One item's change, and how to apply it inside the import's transaction; items created or updated together are applied by one step. */
 interface Step {
-  change: ImportChange;
+  change?: ImportChange;
   /** where the item is in the document, or for a deletion what it is: what a refusal names */
   label: string;
   apply?: (manager: EntityManager) => Promise<void>;
+}
+
+/** Items created or updated by one statement at most: far inside PostgreSQL's limit of parameters to one statement. */
+const BATCH = 500;
+
+function batches<T>(items: T[]): T[][] {
+  return Array.from({ length: Math.ceil(items.length / BATCH) }, (_, index) => items.slice(index * BATCH, (index + 1) * BATCH));
 }
 
 /** What the replicas and screens are told once the import commits. */
@@ -102,12 +109,11 @@ export class ConfigurationService {
   }
 
   private async read(manager: EntityManager): Promise<Hub> {
-    const [breakers, services, domains, certificates] = await Promise.all([
-      manager.find(BreakerConfigEntity, { order: { id: 'ASC' } }),
-      manager.find(ServiceEntity, { order: { id: 'ASC' } }),
-      manager.find(DomainEntity, { order: { id: 'ASC' } }),
-      manager.find(SslCertificateEntity),
-    ]);
+    // one after the other: in a transaction they share one connection
+    const breakers = await manager.find(BreakerConfigEntity, { order: { id: 'ASC' } });
+    const services = await manager.find(ServiceEntity, { order: { id: 'ASC' } });
+    const domains = await manager.find(DomainEntity, { order: { id: 'ASC' } });
+    const certificates = await manager.find(SslCertificateEntity);
     return { breakers, services, domains, certificates: new Map(certificates.map((certificate) => [certificate.domainId, certificate])) };
   }
 
@@ -127,33 +133,42 @@ export class ConfigurationService {
     const existing = new Map(hub.breakers.map((breaker) => [key(breaker.name), breaker]));
     /** Each breaker's id by name once the earlier steps ran: the services' steps look theirs up here. */
     const ids = new Map(hub.breakers.map((breaker) => [key(breaker.name), breaker.id]));
+    const created: BreakerItem[] = [];
+    const updated: { id: number; changes: BreakerChanges }[] = [];
     const kept = items.map((item, index): Step => {
       const label = `breakers[${index}] (${item.name})`;
       const current = existing.get(key(item.name));
       const settings = breakerSettings(item);
       if (!current) {
-        return {
-          change: { kind: 'breaker', name: item.name, action: 'create' },
-          label,
-          apply: async (manager) => {
-            const created = await this.breakers.createIn(manager, req, item);
-            ids.set(key(item.name), created.id);
-            announcements.push(() => this.breakers.announceChange(created));
-          },
-        };
+        created.push(item);
+        return { change: { kind: 'breaker', name: item.name, action: 'create' }, label };
       }
       const fields = (Object.keys(settings) as (keyof typeof settings)[]).filter((field) => settings[field] !== current[field]);
       if (fields.length === 0) return unchanged('breaker', current.name, label);
-      const changes = Object.fromEntries(fields.map((field) => [field, settings[field]])) as BreakerChanges;
-      return {
-        change: { kind: 'breaker', name: item.name, action: 'update', fields },
-        label,
-        apply: async (manager) => {
-          const updated = await this.breakers.updateIn(manager, req, current.id, changes);
-          announcements.push(() => this.breakers.announceChange(updated));
-        },
-      };
+      updated.push({ id: current.id, changes: Object.fromEntries(fields.map((field) => [field, settings[field]])) as BreakerChanges });
+      return { change: { kind: 'breaker', name: item.name, action: 'update', fields }, label };
     });
+    for (const batch of batches(updated)) {
+      kept.push({
+        label: 'breakers',
+        apply: async (manager) => {
+          for (const config of await this.breakers.updateManyIn(manager, req, batch)) {
+            announcements.push(() => this.breakers.announceChange(config));
+          }
+        },
+      });
+    }
+    for (const batch of batches(created)) {
+      kept.push({
+        label: 'breakers',
+        apply: async (manager) => {
+          for (const config of await this.breakers.createManyIn(manager, req, batch)) {
+            ids.set(key(config.name), config.id);
+            announcements.push(() => this.breakers.announceChange(config));
+          }
+        },
+      });
+    }
     const named = new Set(items.map((item) => key(item.name)));
     const deleted = prune
       ? hub.breakers
@@ -249,18 +264,13 @@ export class ConfigurationService {
 
   private planDomains(req: AppRequest, items: DomainItem[], hub: Hub, prune: boolean, announcements: Announcement[]) {
     const existing = new Map(hub.domains.map((domain) => [domain.domain, domain]));
+    const created: string[] = [];
     const kept = items.map((item, index): Step => {
       const label = `domains[${index}] (${item.name})`;
       const current = existing.get(item.name);
       if (!current) {
-        return {
-          change: { kind: 'domain', name: item.name, action: 'create' },
-          label,
-          apply: async (manager) => {
-            const created = await this.domains.createIn(manager, req, item.name);
-            announcements.push(() => this.domains.announce(created.id));
-          },
-        };
+        created.push(item.name);
+        return { change: { kind: 'domain', name: item.name, action: 'create' }, label };
       }
       // A certificate exists once a check has read it: until then there is no choice to keep, and autoRenew waits.
       const certificate = hub.certificates.get(current.id);
@@ -277,6 +287,16 @@ export class ConfigurationService {
         },
       };
     });
+    for (const batch of batches(created)) {
+      kept.push({
+        label: 'domains',
+        apply: async (manager) => {
+          for (const domain of await this.domains.createManyIn(manager, req, batch)) {
+            announcements.push(() => this.domains.announce(domain.id));
+          }
+        },
+      });
+    }
     const named = new Set(items.map((item) => item.name));
     const deleted = prune
       ? hub.domains
@@ -297,7 +317,7 @@ export class ConfigurationService {
 
 /** The changes by kind (IMPORT_KINDS' order), each kind's in the order planned: the document's, then the deletions. */
 function report(steps: Step[]): ImportChange[] {
-  const changes = steps.map((step) => step.change);
+  const changes = steps.flatMap((step) => (step.change ? [step.change] : []));
   return IMPORT_KINDS.flatMap((kind) => changes.filter((change) => change.kind === kind));
 }
 

@@ -209,7 +209,7 @@ it('applies all or nothing: one refused change (a breaker a load test runs throu
     document.domains.push({ name: 'never.example.test' });
     expect(await refusal(await importing(document))).toEqual({
       status: 409,
-      message: `breakers[1] (Payment Gateway): Circuit breaker Payment Gateway has a load test running (session ${session.id}); stop it before changing its type`,
+      message: `breakers: Circuit breaker Payment Gateway has a load test running (session ${session.id}); stop it before changing its type`,
     });
     expect((await exported()).text).toBe(original.text);
 
@@ -279,4 +279,54 @@ it('lets only holders of export_data export and of import_data import', async ()
   expect((await fetch(`${spec.api.baseUrl}/api/export`, { headers: { cookie: adminRole } })).status).toBe(403);
   expect((await importing(await exportedDocument(), { cookie: adminRole })).status).toBe(403);
   expect((await importing(await exportedDocument(), { cookie: '' })).status).toBe(401);
+});
+
+it("describes both routes in the API docs, with the document's schema and who may call them", async () => {
+  const document = await (await spec.api.call('/api/docs/openapi.json')).json();
+  expect(document.paths['/api/export'].get.description).toContain('export_data');
+  const post = document.paths['/api/import'].post;
+  expect(post.description).toContain('import_data');
+  expect(Object.keys(post.requestBody.content['application/json'].schema.properties)).toEqual([
+    'version',
+    'breakers',
+    'services',
+    'domains',
+  ]);
+  expect(post.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['dryRun', 'prune']);
+});
+
+it("updates a service's settings and the breaker it uses by name, keeping its own chaos target, and a certificate's autoRenew", async () => {
+  const document = await exportedDocument();
+  const domain = await spec.api.call('/api/domains', { method: 'POST', cookie: spec.admin, body: { domain: 'renew.example.test' } });
+  const { id: domainId } = await domain.json();
+  // a certificate as a check would have read it, its autoRenew still inferred
+  await spec.api.sql(`INSERT INTO ssl_certificates (domain_id, status) VALUES ($1, 'active') ON CONFLICT (domain_id) DO NOTHING`, [
+    domainId,
+  ]);
+  const payment = document.services.find((service) => service.name === 'Payment Service')!;
+  Object.assign(payment, { name: 'payment service', failureRate: 40, breaker: 'Search API' });
+  document.services.find((service) => service.name === 'Search Service')!.breaker = null;
+  document.domains = [{ name: 'renew.example.test', autoRenew: true }];
+  const before = await auditCounts();
+
+  expect(changed(await imported(document))).toEqual([
+    { kind: 'service', name: 'payment service', action: 'update', fields: ['name', 'failureRate', 'breaker'] },
+    { kind: 'service', name: 'Search Service', action: 'update', fields: ['breaker'] },
+    { kind: 'domain', name: 'renew.example.test', action: 'update', fields: ['autoRenew'] },
+  ]);
+  const services = await (await spec.api.call('/api/services', { cookie: spec.admin })).json();
+  const searchApi = (await spec.api.sql("SELECT id FROM circuit_breaker_configs WHERE name = 'Search API'"))[0].id;
+  const updated = services.find((service: { name: string }) => service.name === 'payment service');
+  expect(updated).toMatchObject({ failureRate: 40, circuitBreakerConfigId: searchApi, endpoint: `/api/chaos/${updated.id}` });
+  expect(services.find((service: { name: string }) => service.name === 'Search Service').circuitBreakerConfigId).toBeNull();
+  const certificate = (
+    await spec.api.sql('SELECT auto_renew, auto_renew_overridden FROM ssl_certificates WHERE domain_id = $1', [domainId])
+  )[0];
+  expect(certificate).toEqual({ auto_renew: true, auto_renew_overridden: true });
+  const after = await auditCounts();
+  expect(after['service.update']! - (before['service.update'] ?? 0)).toBe(2);
+  expect(after['ssl-certificate.update']! - (before['ssl-certificate.update'] ?? 0)).toBe(1);
+
+  expect((await exportedDocument()).domains).toEqual([{ name: 'renew.example.test', autoRenew: true }]);
+  expect(changed(await imported(document))).toEqual([]);
 });

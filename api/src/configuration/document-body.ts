@@ -1,7 +1,8 @@
 import { BadRequestException } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'yaml';
-import { CONFIG_DOCUMENT_MAX_BYTES, YAML_MEDIA_TYPES } from '@cbh/contracts';
+import { CONFIG_DOCUMENT_MAX_BYTES, configDocumentSchema, documentProblems, YAML_MEDIA_TYPES, type ConfigDocument } from '@cbh/contracts';
+import { ZodPipe } from '../common/validation/zod.pipe';
 
 /** The one route that reads a configuration document: it takes YAML as well as JSON, up to the document's size. */
 export const IMPORT_PATH = '/api/import';
@@ -23,14 +24,41 @@ export function acceptConfigDocuments(http: FastifyInstance) {
   http.addHook('onRoute', (route) => {
     if (route.url === IMPORT_PATH) route.bodyLimit = CONFIG_DOCUMENT_MAX_BYTES;
   });
-  http.addContentTypeParser([...YAML_MEDIA_TYPES], { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  http.addContentTypeParser([...YAML_MEDIA_TYPES], { parseAs: 'string' }, (_request, body, done) => done(null, new YamlText(String(body))));
+}
+
+/** A body sent as YAML, still text: the document pipe reads it (a JSON body arrives parsed, and may be a string itself). */
+export class YamlText {
+  constructor(readonly text: string) {}
+}
+
+/** A refusal names this many problems at most: enough to fix a file, short enough to read. */
+const MAX_PROBLEMS = 20;
+
+/**
+ * The body of POST /api/import as a configuration document, from JSON or YAML: a 400 names each problem by its place
+ * in the document (`breakers[2].failureThreshold: must be at most 20`). The API docs show the document's schema.
+ */
+export class ConfigDocumentPipe extends ZodPipe<typeof configDocumentSchema> {
+  constructor() {
+    super(configDocumentSchema);
+  }
+
+  override transform(body: unknown): ConfigDocument {
+    if (body === undefined || (body instanceof YamlText && body.text.trim() === '')) {
+      throw new BadRequestException('Send the configuration document as the body');
+    }
+    const parsed = configDocumentSchema.safeParse(body instanceof YamlText ? parseYamlDocument(body.text) : body);
+    if (parsed.success) return parsed.data;
+    throw new BadRequestException(documentProblems(parsed.error).slice(0, MAX_PROBLEMS).join('; '));
+  }
 }
 
 /**
  * A YAML document as plain data: one document, YAML 1.2's core types only, aliases bounded (no "billion laughs"),
  * a key given twice refused. Anything the parser cannot read (nesting too deep included) is the sender's 400.
  */
-export function parseYamlDocument(text: string): unknown {
+function parseYamlDocument(text: string): unknown {
   try {
     return parse(text, { schema: 'core', uniqueKeys: true, maxAliasCount: 100, prettyErrors: true });
   } catch (error) {

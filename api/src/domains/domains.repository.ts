@@ -74,7 +74,7 @@ export interface NewDomainAlert {
 }
 
 /** A domain as it is added: pending, with the token its owner publishes. */
-export type NewDomain = Pick<DomainEntity, 'domain' | 'verificationToken' | 'createdBy'>;
+export type NewDomain = Pick<DomainEntity, 'domain' | 'verificationToken'>;
 
 /** How many domains one account may have added, and the site may monitor. */
 export interface DomainQuotas {
@@ -97,26 +97,33 @@ export class DomainsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Inserts a pending domain in the caller's transaction, or answers 'per-user' or 'total' when that would pass a
+   * Inserts pending domains in the caller's transaction, or answers 'per-user' or 'total' when they would pass a
    * quota. Adds are taken one at a time (an advisory lock held until the transaction ends), so requests reaching
    * several replicas together cannot pass a quota between them: each counts what the ones before it committed.
    * A duplicate name fails on the unique index, as any insert would.
    */
-  async insertWithinQuotas(manager: EntityManager, domain: NewDomain, quotas: DomainQuotas): Promise<DomainEntity | 'per-user' | 'total'> {
+  async insertWithinQuotas(
+    manager: EntityManager,
+    domains: NewDomain[],
+    createdBy: string | null,
+    quotas: DomainQuotas,
+  ): Promise<DomainEntity[] | 'per-user' | 'total'> {
     await this.rows("SELECT pg_advisory_xact_lock(hashtext('domains.add'))", [], manager);
     const [counts] = (await this.rows(
       'SELECT count(*)::int AS total, (count(*) FILTER (WHERE created_by = $1))::int AS mine FROM domains',
-      [domain.createdBy],
+      [createdBy],
       manager,
     )) as { total: number; mine: number }[];
-    if (counts!.mine >= quotas.perUser) return 'per-user';
-    if (counts!.total >= quotas.total) return 'total';
-    const [row] = await this.rows(
-      `INSERT INTO domains (domain, status, verification_token, created_by) VALUES ($1, 'pending', $2, $3) RETURNING *`,
-      [domain.domain, domain.verificationToken, domain.createdBy],
+    if (counts!.mine + domains.length > quotas.perUser) return 'per-user';
+    if (counts!.total + domains.length > quotas.total) return 'total';
+    const rows = await this.rows(
+      `INSERT INTO domains (domain, status, verification_token, created_by)
+       SELECT domain, 'pending', token, $3 FROM unnest($1::text[], $2::text[]) AS added (domain, token)
+       RETURNING *`,
+      [domains.map((domain) => domain.domain), domains.map((domain) => domain.verificationToken), createdBy],
       manager,
     );
-    return hydrate(this.dataSource, DomainEntity, row!);
+    return rows.map((row) => hydrate(this.dataSource, DomainEntity, row));
   }
 
   /**

@@ -113,40 +113,63 @@ export class DomainsService {
 
   /** Registers and audits a domain inside the caller's transaction; announce tells the screens once it commits. */
   async createIn(manager: EntityManager, req: AppRequest, name: string): Promise<DomainView> {
-    const token = randomBytes(24).toString('base64url');
-    let domain: DomainEntity | 'per-user' | 'total';
+    const [created] = await this.createManyIn(manager, req, [name]);
+    return created!;
+  }
+
+  /** Many domains at once (an import's), each with its verification and uptime entry, each audited; the quotas count them all. */
+  async createManyIn(manager: EntityManager, req: AppRequest, names: string[]): Promise<DomainView[]> {
+    const added = names.map((domain) => ({ domain, verificationToken: randomBytes(24).toString('base64url') }));
+    let domains: DomainEntity[] | 'per-user' | 'total';
     try {
-      domain = await this.repository.insertWithinQuotas(
-        manager,
-        { domain: name, verificationToken: token, createdBy: req.user?.id ?? null },
-        { perUser: this.config.DOMAINS_PER_USER, total: this.config.DOMAINS_TOTAL },
-      );
+      domains = await this.repository.insertWithinQuotas(manager, added, req.user?.id ?? null, {
+        perUser: this.config.DOMAINS_PER_USER,
+        total: this.config.DOMAINS_TOTAL,
+      });
     } catch (error) {
       // The unique index decides, so two requests adding the same domain at once cannot both succeed.
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConflictException(`Domain ${name} is already registered`);
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+        const name = names.length === 1 ? names[0] : /\)=\((.*)\) already exists/.exec((error as { detail?: string }).detail ?? '')?.[1];
+        throw new ConflictException(`Domain ${name} is already registered`);
+      }
       throw error;
     }
-    if (domain === 'per-user') {
+    if (domains === 'per-user') {
       throw new HttpException(
-        `You already monitor ${this.config.DOMAINS_PER_USER} domains, the most one account may add (DOMAINS_PER_USER); delete one first`,
+        names.length === 1
+          ? `You already monitor ${this.config.DOMAINS_PER_USER} domains, the most one account may add (DOMAINS_PER_USER); delete one first`
+          : `${names.length} more domains would pass ${this.config.DOMAINS_PER_USER}, the most one account may add (DOMAINS_PER_USER)`,
         HttpStatus.TOO_MANY_REQUESTS,
       );
     }
-    if (domain === 'total') {
+    if (domains === 'total') {
       throw new HttpException(
-        `${this.config.DOMAINS_TOTAL} domains are monitored, the most the site monitors (DOMAINS_TOTAL); delete one first`,
+        names.length === 1
+          ? `${this.config.DOMAINS_TOTAL} domains are monitored, the most the site monitors (DOMAINS_TOTAL); delete one first`
+          : `${names.length} more domains would pass ${this.config.DOMAINS_TOTAL}, the most the site monitors (DOMAINS_TOTAL)`,
         HttpStatus.TOO_MANY_REQUESTS,
       );
     }
-    await manager.insert(DomainVerificationEntity, {
-      domainId: domain.id,
-      recordName: verificationRecordName(name),
-      recordValue: verificationRecordValue(token),
-      status: 'pending',
-    });
-    await manager.insert(DomainMonitoringEntity, { domainId: domain.id, monitoringType: 'uptime' });
-    const created = toDomainView(domain);
-    await this.audit.record(req, { action: 'domain.create', targetType: 'domain', targetId: String(domain.id), after: created }, manager);
+    const tokens = new Map(added.map((domain) => [domain.domain, domain.verificationToken]));
+    await manager.insert(
+      DomainVerificationEntity,
+      domains.map((domain) => ({
+        domainId: domain.id,
+        recordName: verificationRecordName(domain.domain),
+        recordValue: verificationRecordValue(tokens.get(domain.domain)!),
+        status: 'pending' as const,
+      })),
+    );
+    await manager.insert(
+      DomainMonitoringEntity,
+      domains.map((domain) => ({ domainId: domain.id, monitoringType: 'uptime' as const })),
+    );
+    const created = domains.map(toDomainView);
+    await this.audit.recordMany(
+      req,
+      created.map((view) => ({ action: 'domain.create', targetType: 'domain', targetId: String(view.id), after: view })),
+      manager,
+    );
     return created;
   }
 
