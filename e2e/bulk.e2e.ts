@@ -73,7 +73,7 @@ test.describe('with a second API replica', () => {
     await watcher.screenshot({ path: 'test-results/bulk-force-open-second-replica.png', fullPage: true });
 
     // and back: Reset the same 3 from the wall, chosen with Select all shown under the Open filter
-    await page.getByLabel('State', { exact: true }).selectOption('OPEN');
+    await page.getByRole('combobox', { name: /^State/ }).selectOption('OPEN');
     for (const name of names) await expect(tile(page, name)).toBeVisible();
     await toolbar.getByRole('checkbox', { name: 'Select all shown' }).check();
     // every open breaker shown is chosen, ours among them; unchosen again, then only ours

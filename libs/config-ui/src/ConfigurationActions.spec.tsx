@@ -77,7 +77,7 @@ it('offers only what the account holds: Export without import_data', async () =>
   expect(screen.queryByRole('button', { name: 'Import' })).toBeNull();
 });
 
-it('downloads the export as YAML or JSON, named hub-config.yaml or hub-config.json', async () => {
+it('downloads the export as YAML or JSON, named hub.yaml or hub.json', async () => {
   configApi(operator);
   renderActions();
   fireEvent.click(await screen.findByRole('button', { name: 'Export' }));
@@ -85,11 +85,11 @@ it('downloads the export as YAML or JSON, named hub-config.yaml or hub-config.js
   const download = within(dialog).getByRole('link', { name: 'Download' });
   expect(queryOf(download.getAttribute('href')!)).toEqual({ format: 'yaml' });
   expect(new URL(download.getAttribute('href')!, 'http://hub.test').pathname).toBe('/api/export');
-  expect(download.getAttribute('download')).toBe('hub-config.yaml');
+  expect(download.getAttribute('download')).toBe('hub.yaml');
 
   fireEvent.click(within(dialog).getByRole('radio', { name: 'JSON' }));
   expect(queryOf(download.getAttribute('href')!)).toEqual({ format: 'json' });
-  expect(download.getAttribute('download')).toBe('hub-config.json');
+  expect(download.getAttribute('download')).toBe('hub.json');
 });
 
 it('previews a pasted document as a dry run: counts per action and a row per change, nothing applied', async () => {

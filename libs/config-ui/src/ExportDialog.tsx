@@ -53,7 +53,7 @@ export function ExportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
         <Button type="button" $variant="outline" onClick={() => onOpenChange(false)}>
           Close
         </Button>
-        <ButtonLink href={exportUrl(format)} download={`hub-config.${format}`}>
+        <ButtonLink href={exportUrl(format)} download={`hub.${format}`}>
           Download
         </ButtonLink>
       </DialogActions>
