@@ -272,12 +272,16 @@ describe('acting on many breakers', () => {
     wallApi(bulkOperator);
     renderWall();
     await waitFor(() => expect(checkbox('payments')).toBeTruthy());
+    // the toolbar is fetched on first use, for holders of bulk_operations only
+    await screen.findByRole('toolbar', { name: 'Actions on the chosen breakers' });
     expect(actionNames()).toEqual(['Force open', 'Force closed', 'Reset']);
     cleanup();
 
     wallApi(bulkAdmin);
     renderWall();
     await waitFor(() => expect(checkbox('payments')).toBeTruthy());
+    // the toolbar is fetched on first use, for holders of bulk_operations only
+    await screen.findByRole('toolbar', { name: 'Actions on the chosen breakers' });
     expect(actionNames()).toEqual(['Force open', 'Force closed', 'Reset', 'Delete']);
   });
 
@@ -285,6 +289,8 @@ describe('acting on many breakers', () => {
     wallApi(bulkAdmin);
     renderWall();
     await waitFor(() => expect(checkbox('payments')).toBeTruthy());
+    // the toolbar is fetched on first use, for holders of bulk_operations only
+    await screen.findByRole('toolbar', { name: 'Actions on the chosen breakers' });
     expect(toolbar().getByText('0 selected')).toBeTruthy();
     expect(toolbar().getByRole('button', { name: 'Force open' }).hasAttribute('disabled')).toBe(true);
 
@@ -328,6 +334,8 @@ describe('acting on many breakers', () => {
     });
     renderWall();
     await waitFor(() => expect(checkbox('payments')).toBeTruthy());
+    // the toolbar is fetched on first use, for holders of bulk_operations only
+    await screen.findByRole('toolbar', { name: 'Actions on the chosen breakers' });
     fireEvent.click(checkbox('payments'));
     fireEvent.click(checkbox('accounts'));
     fireEvent.click(toolbar().getByRole('button', { name: 'Delete' }));
@@ -367,6 +375,8 @@ describe('acting on many breakers', () => {
     wallApi(bulkAdmin);
     renderWall();
     await waitFor(() => expect(checkbox('payments')).toBeTruthy());
+    // the toolbar is fetched on first use, for holders of bulk_operations only
+    await screen.findByRole('toolbar', { name: 'Actions on the chosen breakers' });
     // each tile works out its state once per render
     const rendersOf = (id: number) => jest.mocked(tileState).mock.calls.filter(([tile]) => tile.breaker.id === id).length;
     const before = [1, 2, 3].map(rendersOf);

@@ -1,12 +1,10 @@
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useGetAuthUserQuery, useGetBreakersQuery, useGetLatestMetricsQuery } from '@cbh/api-client';
 import { useMetricsHistory } from '@cbh/breaker-widgets';
-import { ConfigurationActions } from '@cbh/config-ui';
 import { BREAKER_BULK_PERMISSIONS, hasPermission, ROUTES, type AuthUser, type BreakerBulkAction } from '@cbh/contracts';
 import { Link } from '@cbh/router';
 import { AccessRestricted, ButtonLink, Card, Muted, PageHeader, plural, useSelection } from '@cbh/ui';
-import { BreakerBulkActions } from './BreakerBulkActions';
 import { BreakerTile } from './BreakerTile';
 import { NowProvider } from './now-clock';
 import { useShownFigures, useVisibleTiles } from './visible-tiles';
@@ -33,6 +31,13 @@ const Empty = styled(Card)`
   justify-items: start;
   gap: 12px;
 `;
+
+/*
+ * Fetched only for the people who get them, on first use: every dashboard route loads this remote's routes module,
+ * and the bulk toolbar and the configuration buttons would otherwise weigh on all of them.
+ */
+const BreakerBulkActions = lazy(() => import('./BreakerBulkActions').then((module) => ({ default: module.BreakerBulkActions })));
+const ConfigurationActions = lazy(() => import('@cbh/config-ui').then((module) => ({ default: module.ConfigurationActions })));
 
 /** A breaker with no figures yet has no points. */
 const NO_POINTS: readonly number[] = [];
@@ -87,13 +92,15 @@ function BreakerWall({ canCreate, bulkActions }: { canCreate: boolean; bulkActio
     <>
       <WallControls filters={filters} onChange={setFilters} />
       {selectable ? (
-        <BreakerBulkActions
-          shown={tiles.map((tile) => tile.breaker)}
-          selected={selected}
-          actions={bulkActions}
-          selectAll={selectAll}
-          setSelected={setSelected}
-        />
+        <Suspense fallback={null}>
+          <BreakerBulkActions
+            shown={tiles.map((tile) => tile.breaker)}
+            selected={selected}
+            actions={bulkActions}
+            selectAll={selectAll}
+            setSelected={setSelected}
+          />
+        </Suspense>
       ) : null}
       <Note role="status">
         Showing {tiles.length} of {plural(breakers.data.length, 'breaker')}
@@ -150,7 +157,11 @@ export function BreakerWallPage() {
   return (
     <>
       <PageHeader title={TITLE} description={DESCRIPTION}>
-        <ConfigurationActions />
+        {hasPermission(user, 'export_data') || hasPermission(user, 'import_data') ? (
+          <Suspense fallback={null}>
+            <ConfigurationActions />
+          </Suspense>
+        ) : null}
       </PageHeader>
       <BreakerWall canCreate={hasPermission(user, 'circuit_breaker_admin')} bulkActions={wallBulkActions(user)} />
     </>
