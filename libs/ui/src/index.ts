@@ -16,3 +16,4 @@ export * from './Table';
 export * from './SelectionBar';
 export * from './format';
 export * from './AccessRestricted';
+export * from './copy-text';

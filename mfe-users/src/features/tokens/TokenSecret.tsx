@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import styled from 'styled-components';
-import { Button, TextInput, theme } from '@cbh/ui';
+import { Button, TextInput, theme, useCopyText } from '@cbh/ui';
 
 export const TOKEN_SHOWN_ONCE_WARNING = 'Copy this token now: it will not be shown again.';
 
@@ -35,19 +35,6 @@ const Row = styled.div`
   }
 `;
 
-const COPIED_FOR_MS = 2000;
-
-/** The clipboard API needs a secure context; elsewhere the selected text is copied the old way. */
-async function copy(text: string, input: HTMLInputElement | null): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    input?.select();
-    return typeof document.execCommand === 'function' && document.execCommand('copy');
-  }
-}
-
 /**
  * A new access token, the one time it is shown: selectable, with a Copy button that says "Copied" once it did,
  * and the warning that it will not be shown again (only its hash is kept).
@@ -55,20 +42,15 @@ async function copy(text: string, input: HTMLInputElement | null): Promise<boole
 export function TokenSecret({ token }: { token: string }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), COPIED_FOR_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
+  const { copy, label: copyLabel } = useCopyText(token, input);
   return (
     <Panel>
       <Warning role="alert">{TOKEN_SHOWN_ONCE_WARNING}</Warning>
       <label htmlFor={id}>Access token</label>
       <Row>
         <TextInput id={id} ref={input} value={token} readOnly onClick={(event) => event.currentTarget.select()} />
-        <Button type="button" onClick={async () => setState((await copy(token, input.current)) ? 'copied' : 'failed')}>
-          {state === 'copied' ? 'Copied' : state === 'failed' ? 'Select and copy' : 'Copy'}
+        <Button type="button" onClick={copy}>
+          {copyLabel}
         </Button>
       </Row>
     </Panel>
