@@ -17,3 +17,4 @@ export * from './SelectionBar';
 export * from './format';
 export * from './AccessRestricted';
 export * from './copy-text';
+export * from './bulk-confirmation';

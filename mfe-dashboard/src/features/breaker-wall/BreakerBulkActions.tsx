@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { apiErrorMessage, useBulkBreakersMutation } from '@cbh/api-client';
-import { BREAKER_BULK_TEXT, bulkItemNames, bulkSummary, type BreakerBulkAction, type BreakerConfigView } from '@cbh/contracts';
-import { plural, SelectionBar, toast } from '@cbh/ui';
+import { BREAKER_BULK_TEXT, type BreakerBulkAction, type BreakerConfigView } from '@cbh/contracts';
+import { SelectionBar, useBulkConfirmation } from '@cbh/ui';
 import { ConfirmDialog, OnceOpened } from '../breaker-detail/lazy-dialogs';
 
 /**
@@ -23,29 +22,18 @@ export function BreakerBulkActions({
   selectAll: (ids: readonly number[], all: boolean) => void;
   setSelected: (ids: ReadonlySet<number>) => void;
 }) {
-  const [asking, setAsking] = useState<BreakerBulkAction | null>(null);
   const [bulk, { isLoading }] = useBulkBreakersMutation();
   // only what is shown is acted on: a breaker chosen and then filtered out is not changed unseen
   const chosen = shown.filter((breaker) => selected.has(breaker.id));
-  const text = asking ? BREAKER_BULK_TEXT[asking] : null;
-  const count = plural(chosen.length, 'breaker');
-
-  const confirm = async () => {
-    if (!asking || !text) return;
-    try {
-      const result = await bulk({ action: asking, ids: chosen.map((breaker) => breaker.id) }).unwrap();
-      const failed = result.results.filter((outcome) => !outcome.ok);
-      toast({
-        title: failed.length === 0 ? `${text.label}: done` : `${text.label}: not every breaker changed`,
-        description: bulkSummary(result, text.done),
-        variant: failed.length === 0 ? 'default' : 'destructive',
-      });
-      setSelected(new Set(failed.map((outcome) => outcome.id)));
-    } catch (error) {
-      toast({ title: 'Error', description: apiErrorMessage(error) ?? 'The action could not be applied.', variant: 'destructive' });
-    }
-    setAsking(null);
-  };
+  const { ask, dialog } = useBulkConfirmation({
+    noun: 'breaker',
+    texts: BREAKER_BULK_TEXT,
+    chosen,
+    run: (action, ids) => bulk({ action, ids }).unwrap(),
+    setSelected,
+    errorText: apiErrorMessage,
+    pending: isLoading,
+  });
 
   return (
     <>
@@ -60,19 +48,10 @@ export function BreakerBulkActions({
           )
         }
         actions={actions.map((action) => ({ action, label: BREAKER_BULK_TEXT[action].label }))}
-        onAction={setAsking}
+        onAction={ask}
       />
-      <OnceOpened open={text !== null}>
-        <ConfirmDialog
-          open={text !== null}
-          onOpenChange={(open) => (open ? undefined : setAsking(null))}
-          title={text ? `${text.label} ${count}?` : ''}
-          description={text ? `${bulkItemNames(chosen.map((breaker) => breaker.name))}. ${text.effect}` : ''}
-          confirmLabel={text ? `${text.label} ${count}` : ''}
-          pendingLabel="Applying..."
-          pending={isLoading}
-          onConfirm={confirm}
-        />
+      <OnceOpened open={dialog.open}>
+        <ConfirmDialog {...dialog} />
       </OnceOpened>
     </>
   );

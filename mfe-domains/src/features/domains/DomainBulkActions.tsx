@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { apiErrorMessage, useBulkDomainsMutation } from '@cbh/api-client';
-import { bulkItemNames, bulkSummary, DOMAIN_BULK_TEXT, type DomainBulkAction, type DomainView } from '@cbh/contracts';
-import { plural, SelectionBar, toast } from '@cbh/ui';
+import { DOMAIN_BULK_TEXT, type DomainBulkAction, type DomainView } from '@cbh/contracts';
+import { SelectionBar, useBulkConfirmation } from '@cbh/ui';
 import { ConfirmDialog } from '@cbh/ui/overlays';
 
 /**
@@ -23,28 +22,17 @@ export function DomainBulkActions({
   selectAll: (ids: readonly number[], all: boolean) => void;
   setSelected: (ids: ReadonlySet<number>) => void;
 }) {
-  const [asking, setAsking] = useState<DomainBulkAction | null>(null);
   const [bulk, { isLoading }] = useBulkDomainsMutation();
   const chosen = shown.filter((domain) => selected.has(domain.id));
-  const text = asking ? DOMAIN_BULK_TEXT[asking] : null;
-  const count = plural(chosen.length, 'domain');
-
-  const confirm = async () => {
-    if (!asking || !text) return;
-    try {
-      const result = await bulk({ action: asking, ids: chosen.map((domain) => domain.id) }).unwrap();
-      const failed = result.results.filter((outcome) => !outcome.ok);
-      toast({
-        title: failed.length === 0 ? `${text.label}: done` : `${text.label}: not every domain changed`,
-        description: bulkSummary(result, text.done),
-        variant: failed.length === 0 ? 'default' : 'destructive',
-      });
-      setSelected(new Set(failed.map((outcome) => outcome.id)));
-    } catch (error) {
-      toast({ title: 'Error', description: apiErrorMessage(error) ?? 'The action could not be applied.', variant: 'destructive' });
-    }
-    setAsking(null);
-  };
+  const { ask, dialog } = useBulkConfirmation({
+    noun: 'domain',
+    texts: DOMAIN_BULK_TEXT,
+    chosen: chosen.map((domain) => ({ id: domain.id, name: domain.domain })),
+    run: (action, ids) => bulk({ action, ids }).unwrap(),
+    setSelected,
+    errorText: apiErrorMessage,
+    pending: isLoading,
+  });
 
   return (
     <>
@@ -59,18 +47,9 @@ export function DomainBulkActions({
           )
         }
         actions={actions.map((action) => ({ action, label: DOMAIN_BULK_TEXT[action].label }))}
-        onAction={setAsking}
+        onAction={ask}
       />
-      <ConfirmDialog
-        open={text !== null}
-        onOpenChange={(open) => (open ? undefined : setAsking(null))}
-        title={text ? `${text.label} ${count}?` : ''}
-        description={text ? `${bulkItemNames(chosen.map((domain) => domain.domain))}. ${text.effect}` : ''}
-        confirmLabel={text ? `${text.label} ${count}` : ''}
-        pendingLabel="Applying..."
-        pending={isLoading}
-        onConfirm={confirm}
-      />
+      <ConfirmDialog {...dialog} />
     </>
   );
 }
