@@ -1,23 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { hydrate, type RawRow } from '../database/hydrate';
-import { BreakerConfigEntity } from './entities/breaker-config.entity';
+import { BreakerConfigEntity, type BreakerConfigFields } from './entities/breaker-config.entity';
 
-/** What a change writes: every setting of the configuration, as it is to be. */
-export type BreakerConfigSettings = Pick<
-  BreakerConfigEntity,
-  | 'id'
-  | 'name'
-  | 'type'
-  | 'failureThreshold'
-  | 'timeout'
-  | 'recoveryTime'
-  | 'successThreshold'
-  | 'maxConcurrentCalls'
-  | 'maxQueue'
-  | 'minimumCalls'
-  | 'slowCallDuration'
->;
+/** What a change writes: every setting of the configuration, as it is to be (not its override or version). */
+export type BreakerConfigSettings = Omit<BreakerConfigFields, 'override' | 'version'>;
 
 /** Writes to the breakers' configurations that TypeORM would make one statement per row. */
 @Injectable()
