@@ -1,3 +1,4 @@
+import { linkIn, startSmtpSink } from '../../test/smtp-sink';
 import { signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 
 /**
@@ -7,16 +8,19 @@ import { signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-
  */
 const REMOTE_ORIGIN = 'http://127.0.0.1:4777';
 let api: TestApi;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let admin: string;
 let breakerId: number;
 beforeAll(async () => {
-  api = await startTestApi({ PUBLIC_URL: 'https://hub.example.com', REMOTE_ORIGINS: REMOTE_ORIGIN });
+  smtp = await startSmtpSink();
+  api = await startTestApi({ PUBLIC_URL: 'https://hub.example.com', REMOTE_ORIGINS: REMOTE_ORIGIN, SMTP_URL: smtp.url });
   admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
   const breakers = await (await api.call('/api/circuit-breakers', { cookie: admin })).json();
   breakerId = breakers[0].id;
 });
 afterAll(async () => {
   await api.stop();
+  await smtp.stop();
 });
 
 const forceOpen = (headers: Record<string, string>) =>
@@ -50,6 +54,52 @@ describe('state-changing requests from other origins', () => {
     });
     expect(response.status).toBe(403);
     expect(response.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('refuses the invitation form posted from another origin, leaving the invitation unused; from the site itself it sets the password', async () => {
+    const email = 'invited.by.form@example.com';
+    expect((await api.call('/api/users/invite', { method: 'POST', cookie: admin, body: { email, role: 'viewer' } })).status).toBe(201);
+    const path = linkIn(
+      smtp.mails.find((m) => m.to.includes(email))!,
+      /\/api\/invitations\/[\w-]+/,
+    );
+    // the fields the page's set-password form sends
+    const postForm = (headers: Record<string, string>) =>
+      fetch(`${api.baseUrl}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({ firstName: 'Ivy', lastName: 'Form', password: 'a-strong-form-password' }).toString(),
+      });
+    const stateOf = async () =>
+      (
+        await api.sql(
+          `SELECT u.password_hash IS NULL AS "noPassword", u.activated_at AS "activatedAt", i.used_at AS "usedAt"
+             FROM users u JOIN invitations i ON i.user_id = u.id WHERE u.email = $1`,
+          [email],
+        )
+      )[0];
+    const apiPort = Number(new URL(api.baseUrl).port);
+    const anotherPort = `http://127.0.0.1:${apiPort === 9999 ? 9998 : 9999}`;
+
+    for (const headers of [
+      { 'sec-fetch-site': 'same-site', origin: anotherPort },
+      { 'sec-fetch-site': 'cross-site', origin: 'http://evil.example' },
+    ]) {
+      const refused = await postForm(headers);
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('set-cookie')).toBeNull();
+      expect(await refused.json()).toMatchObject({ statusCode: 403, error: 'Forbidden', message: expect.stringMatching(/Cross-origin/) });
+      expect(await stateOf()).toEqual({ noPassword: true, activatedAt: null, usedAt: null });
+    }
+
+    const accepted = await postForm({ 'sec-fetch-site': 'same-origin', origin: api.baseUrl });
+    expect(accepted.status).toBe(303);
+    expect(accepted.headers.get('location')).toBe('/');
+    const session = accepted.headers.get('set-cookie')!.split(';')[0]!;
+    expect(await (await api.call('/api/auth/user', { cookie: session })).json()).toMatchObject({ email, firstName: 'Ivy' });
+    expect(await stateOf()).toMatchObject({ noPassword: false, activatedAt: expect.any(Date), usedAt: expect.any(Date) });
+    await signIn(api.baseUrl, email, 'a-strong-form-password');
   });
 
   it.each([
