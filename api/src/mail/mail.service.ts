@@ -33,6 +33,11 @@ export class MailService {
     this.transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
   }
 
+  /** Whether mail leaves the machine (SMTP_URL is set); without it send() only keeps it in the outbox. */
+  get configured(): boolean {
+    return this.transport !== null;
+  }
+
   async send(mail: Mail): Promise<void> {
     const { secrets, ...message } = mail;
     const id = await this.outbox.add({ ...message, text: withoutSecrets(message.text, secrets) });

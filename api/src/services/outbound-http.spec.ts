@@ -5,6 +5,7 @@ import {
   cidrContains,
   outboundGet,
   OutboundRefusedError,
+  outboundRequest,
   OutboundTimeoutError,
   parseCidr,
   parseTargetPolicy,
@@ -198,5 +199,71 @@ describe('outboundGet', () => {
     const url = new URL(`http://localhost:${port}/`);
     await expect(outboundGet(url, { timeoutMs: 2000, allowPrivate: false })).rejects.toBeInstanceOf(OutboundRefusedError);
     await expect(outboundGet(url, { timeoutMs: 2000, ...policy('127.0.0.0/8') })).resolves.toEqual({ status: 204 });
+  });
+});
+
+describe('outboundRequest', () => {
+  let server: http.Server;
+  let port: number;
+  /** What the echo receiver got, in order. */
+  const received: { method: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
+  beforeAll(async () => {
+    server = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        received.push({ method: request.method!, headers: request.headers, body });
+        if (request.url === '/big') response.writeHead(503).end('x'.repeat(10_000));
+        else response.writeHead(201, { 'content-type': 'text/plain' }).end(`got ${body.length} characters`);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('posts a body the receiver gets intact, with its headers, and answers the status and the body', async () => {
+    const body = JSON.stringify({ text: 'Grüße — ünïcödé ✓', list: [1, 2, 3] });
+    const answer = await outboundRequest(new URL(`http://127.0.0.1:${port}/hook`), {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json', 'X-Test': 'yes' },
+      timeoutMs: 2000,
+      allowPrivate: true,
+    });
+    expect(answer).toEqual({ status: 201, body: `got ${body.length} characters` });
+    expect(received.at(-1)).toMatchObject({
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'x-test': 'yes', 'content-length': String(Buffer.byteLength(body)) },
+    });
+  });
+
+  it("keeps only the first 2 KB of an answer's body", async () => {
+    const answer = await outboundRequest(new URL(`http://127.0.0.1:${port}/big`), {
+      method: 'POST',
+      body: '{}',
+      timeoutMs: 2000,
+      allowPrivate: true,
+    });
+    expect(answer).toEqual({ status: 503, body: 'x'.repeat(2048) });
+  });
+
+  it('refuses a metadata address always, and loopback unless private targets are allowed, before sending anything', async () => {
+    const count = received.length;
+    const post = (url: string, allowPrivate: boolean) =>
+      outboundRequest(new URL(url), { method: 'POST', body: '{}', timeoutMs: 2000, allowPrivate });
+    await expect(post('http://169.254.169.254/latest/meta-data/', true)).rejects.toThrow(
+      new OutboundRefusedError('Refused to call 169.254.169.254: a link-local or metadata address'),
+    );
+    await expect(post(`http://127.0.0.1:${port}/hook`, false)).rejects.toThrow(
+      new OutboundRefusedError('Refused to call 127.0.0.1: a loopback or private address'),
+    );
+    await expect(post(`http://localhost:${port}/hook`, false)).rejects.toBeInstanceOf(OutboundRefusedError);
+    expect(received).toHaveLength(count);
   });
 });

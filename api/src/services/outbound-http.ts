@@ -204,18 +204,41 @@ export interface OutboundResult {
   status: number;
 }
 
+/** What a receiver answered: its status and the start of its body, enough for a log's error message. */
+export interface OutboundResponse extends OutboundResult {
+  /** At most the first RESPONSE_BODY_KEPT_BYTES of the body, as UTF-8 text. */
+  body: string;
+}
+
+/** How much of an answer's body is kept: an error page's first lines say what went wrong; the rest is read and dropped. */
+export const RESPONSE_BODY_KEPT_BYTES = 2048;
+
 export interface OutboundGetOptions extends TargetPolicy {
   /** The whole call's deadline: look-up, connection, headers and the body's last byte. */
   timeoutMs: number;
   headers?: Record<string, string>;
 }
 
+export interface OutboundRequestOptions extends OutboundGetOptions {
+  method: string;
+  body?: string;
+}
+
+/** One GET to url, as outboundRequest makes it, answering only the status. */
+export async function outboundGet(url: URL, options: OutboundGetOptions): Promise<OutboundResult> {
+  const { status } = await outboundRequest(url, { ...options, method: 'GET' });
+  return { status };
+}
+
 /**
- * One GET to url, refusing blocked addresses — checked on the address actually connected to, so a DNS answer
+ * One request to url, refusing blocked addresses — checked on the address actually connected to, so a DNS answer
  * cannot swap in a private address after the check. The whole call, body included, ends by timeoutMs: a socket's
  * idle timeout would let a server that sends one byte a second hold the call forever.
  */
-export function outboundGet(url: URL, { timeoutMs, allowPrivate, headers = {} }: OutboundGetOptions): Promise<OutboundResult> {
+export function outboundRequest(
+  url: URL,
+  { method, body, timeoutMs, allowPrivate, headers = {} }: OutboundRequestOptions,
+): Promise<OutboundResponse> {
   const policy: TargetPolicy = { allowPrivate };
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const literalBlocked = net.isIP(host) ? blockedReason(host, policy) : null;
@@ -237,7 +260,7 @@ export function outboundGet(url: URL, { timeoutMs, allowPrivate, headers = {} }:
       });
     }) as typeof dns.lookup;
     let settled = false;
-    const settle = (error: Error | null, result?: OutboundResult) => {
+    const settle = (error: Error | null, result?: OutboundResponse) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
@@ -247,23 +270,35 @@ export function outboundGet(url: URL, { timeoutMs, allowPrivate, headers = {} }:
       } else resolve(result!);
     };
     const client = url.protocol === 'https:' ? https : http;
+    const sent = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
     const request = client.request(
       url,
-      { method: 'GET', lookup, headers: { 'user-agent': 'CircuitBreakerHub/1', ...headers } },
+      { method, lookup, headers: { 'user-agent': 'CircuitBreakerHub/1', ...sent, ...headers } },
       (response) => {
-        response.resume();
-        response.on('end', () => settle(null, { status: response.statusCode ?? 0 }));
+        const kept: Buffer[] = [];
+        let keptBytes = 0;
+        // read to the end (the deadline covers it), keeping only the start
+        response.on('data', (chunk: Buffer) => {
+          if (keptBytes >= RESPONSE_BODY_KEPT_BYTES) return;
+          const part = chunk.subarray(0, RESPONSE_BODY_KEPT_BYTES - keptBytes);
+          kept.push(part);
+          keptBytes += part.length;
+        });
+        response.on('end', () => settle(null, { status: response.statusCode ?? 0, body: Buffer.concat(kept).toString('utf8') }));
         response.on('error', (error) => settle(error));
       },
     );
     const deadline = setTimeout(() => settle(new OutboundTimeoutError(`No complete answer within ${timeoutMs} ms`)), timeoutMs);
+    const checkPeer = (socket: net.Socket) => {
+      const reason = socket.remoteAddress ? blockedReason(socket.remoteAddress, policy) : null;
+      if (reason) settle(new OutboundRefusedError(`Refused to call ${socket.remoteAddress}: ${reason}`));
+    };
     request.on('socket', (socket) => {
-      socket.once('connect', () => {
-        const reason = socket.remoteAddress ? blockedReason(socket.remoteAddress, policy) : null;
-        if (reason) settle(new OutboundRefusedError(`Refused to call ${socket.remoteAddress}: ${reason}`));
-      });
+      // a kept-alive socket is already connected (and was checked then): it would never emit 'connect' again
+      if (socket.connecting) socket.once('connect', () => checkPeer(socket));
+      else checkPeer(socket);
     });
     request.on('error', (error) => settle(error));
-    request.end();
+    request.end(body);
   });
 }

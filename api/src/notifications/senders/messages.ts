@@ -1,0 +1,137 @@
+import {
+  DOMAIN_ALERT_TYPE_LABELS,
+  NOTIFICATION_EVENT_LABELS,
+  type BreakerEventData,
+  type DomainEventData,
+  type NotificationEventType,
+} from '@cbh/contracts';
+import type { OutgoingNotification } from './channel-sender.types';
+
+/** A notification in words, the same for every channel: each one lays these parts out its own way. */
+export interface NotificationMessage {
+  /** One line naming the breaker or domain and what became of it: the e-mail's subject, the chat message's heading. */
+  title: string;
+  /** What happened, in a sentence or two. */
+  happened: string;
+  /** When, as ISO time and in readable UTC. */
+  when: string;
+  /** The page of the breaker or domain. */
+  url: string;
+}
+
+export const LINK_TEXT = 'Open in Circuit Breaker Hub';
+
+const readableUtc = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
+
+/** An ISO time and the same in words, so a reader need not decode the ISO form and a script still can. */
+export function describeTime(iso: string): string {
+  return `${iso} (${readableUtc.format(new Date(iso))} UTC)`;
+}
+
+type BreakerEvent = Extract<NotificationEventType, `breaker.${string}`>;
+const isBreakerEvent = (type: NotificationEventType): type is BreakerEvent => type.startsWith('breaker.');
+
+const minutes = (count: number) => `${count} minute${count === 1 ? '' : 's'}`;
+
+function breakerMessage(type: BreakerEvent, data: BreakerEventData, occurredAt: string): Omit<NotificationMessage, 'when'> {
+  const name = `Breaker '${data.breaker.name}'`;
+  const transition = data.from && data.to ? ` (${data.from} → ${data.to})` : '';
+  const because = data.reason ? `: ${data.reason}` : '';
+  const lead = `${NOTIFICATION_EVENT_LABELS[type]}${transition}${because}`;
+  const counted = data.openings !== undefined && data.minutes !== undefined;
+  switch (type) {
+    case 'breaker.opened':
+      return { title: `${name} opened`, happened: lead, url: data.url };
+    case 'breaker.recovered':
+      return { title: `${name} recovered`, happened: lead, url: data.url };
+    case 'breaker.stuck_open': {
+      if (!data.openedAt) return { title: `${name} stuck open`, happened: lead, url: data.url };
+      const open = Math.floor((Date.parse(occurredAt) - Date.parse(data.openedAt)) / 60_000);
+      return {
+        title: `${name} stuck open for ${minutes(open)}`,
+        happened: `${lead}; open since ${describeTime(data.openedAt)}`,
+        url: data.url,
+      };
+    }
+    case 'breaker.flapping':
+      return {
+        title: counted ? `${name} flapping: ${data.openings} openings in ${minutes(data.minutes!)}` : `${name} flapping`,
+        happened: counted ? `${lead}; opened ${data.openings} times in the last ${minutes(data.minutes!)}` : lead,
+        url: data.url,
+      };
+  }
+}
+
+function domainMessage(type: NotificationEventType, { domain, alert, url }: DomainEventData): Omit<NotificationMessage, 'when'> {
+  const kind = `${alert.severity}, ${DOMAIN_ALERT_TYPE_LABELS[alert.type] ?? alert.type}`;
+  const where = type === 'domain.alert.resolved' ? `Domain alert resolved on ${domain.name}` : `Domain alert on ${domain.name}`;
+  return { title: `${where}: ${alert.message} (${kind})`, happened: `${NOTIFICATION_EVENT_LABELS[type]} (${kind}): ${alert.message}`, url };
+}
+
+/** The words of a notification; its type says which of the data's shapes it carries. */
+export function describeNotification({ type, occurredAt, data }: OutgoingNotification): NotificationMessage {
+  const when = describeTime(occurredAt);
+  if (isBreakerEvent(type)) return { ...breakerMessage(type, data as BreakerEventData, occurredAt), when };
+  if (type.startsWith('domain.')) return { ...domainMessage(type, data as DomainEventData), when };
+  const test = data as { message: string; url: string };
+  return { title: 'Test notification from Circuit Breaker Hub', happened: test.message, url: test.url, when };
+}
+
+/** Cuts a text to a receiver's limit, marking the cut. */
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** Slack reads &, < and > as markup (links, mentions): a breaker name or alert message must show them as text. */
+const slackEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A Slack incoming webhook's body: `text` for notifications and old clients, one mrkdwn section (at most 3,000 characters) for the rest. */
+export function slackPayload(message: NotificationMessage): { text: string; blocks: unknown[] } {
+  const link = `<${message.url}|${LINK_TEXT}>`;
+  const lines = [`*${slackEscape(message.title)}*`, slackEscape(message.happened), `When: ${message.when}`];
+  const section = `${clip(lines.join('\n'), 3000 - link.length - 1)}\n${link}`;
+  return {
+    text: `${clip(slackEscape(message.title), 2000)} ${link}`,
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: section } }],
+  };
+}
+
+const DISCORD_COLORS = { problem: 0xd92d20, warning: 0xf79009, resolved: 0x12b76a, test: 0x2e90fa } as const;
+
+function discordColor({ type, data }: OutgoingNotification): number {
+  if (type === 'breaker.recovered' || type === 'domain.alert.resolved') return DISCORD_COLORS.resolved;
+  if (type === 'breaker.flapping') return DISCORD_COLORS.warning;
+  if (type === 'domain.alert.opened') {
+    const { severity } = (data as DomainEventData).alert;
+    return severity === 'critical' || severity === 'high' ? DISCORD_COLORS.problem : DISCORD_COLORS.warning;
+  }
+  return type === 'notification.test' ? DISCORD_COLORS.test : DISCORD_COLORS.problem;
+}
+
+/**
+ * A Discord webhook's body, within Discord's limits (content 2,000, embed title 256, description 4,096). No
+ * mentions are parsed: an "@everyone" in a breaker's name must not page a whole server.
+ */
+export function discordPayload(message: NotificationMessage, notification: OutgoingNotification) {
+  return {
+    content: clip(message.title, 2000),
+    embeds: [
+      {
+        title: clip(message.title, 256),
+        description: clip(`${message.happened}\nWhen: ${message.when}\n[${LINK_TEXT}](${message.url})`, 4096),
+        url: message.url,
+        timestamp: notification.occurredAt,
+        color: discordColor(notification),
+      },
+    ],
+    allowed_mentions: { parse: [] },
+  };
+}
+
+/** An e-mail's subject and plain text. */
+export function emailContent(message: NotificationMessage): { subject: string; text: string } {
+  return {
+    subject: message.title,
+    text: `${message.happened}\n\nWhen: ${message.when}\n\n${LINK_TEXT}: ${message.url}\n`,
+  };
+}
