@@ -14,6 +14,7 @@ import { ElevationModule } from './elevation/elevation.module';
 import { HealthModule } from './health/health.module';
 import { LoadTestsModule } from './load-tests/load-tests.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { OrganizationModule } from './organization/organization.module';
 import { BusModule } from './bus/bus.module';
 import { RealtimeModule } from './realtime/realtime.module';
@@ -56,6 +57,7 @@ export class AppModule {
         DomainsModule,
         BulkModule,
         RetentionModule,
+        NotificationsModule,
         RealtimeModule,
         DocsModule,
       ],

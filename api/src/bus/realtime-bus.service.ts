@@ -25,9 +25,11 @@ export interface BusEnvelope {
  * the key of a session that ended (its sockets close on every replica), or that a replica shutting down let go of
  * its load tests (the others claim them now), or the id of a personal access token that was revoked (every replica
  * forgets its copy and closes the token's sockets), or that the organisation's settings changed (every replica reads
- * them again).
+ * them again), or that notification events are waiting (sent by the database itself when events are written: the
+ * dispatcher wakes).
  */
-export type InternalKind = 'figures' | 'session-ended' | 'sessions-released' | 'token-revoked' | 'organization-changed';
+export type InternalKind =
+  'figures' | 'session-ended' | 'sessions-released' | 'token-revoked' | 'organization-changed' | 'notifications-due';
 export interface InternalEnvelope {
   origin: string;
   internal: InternalKind;

@@ -28,6 +28,10 @@ import { UserIdentityEntity } from '../users/entities/user-identity.entity';
 import { ApiTokenEntity } from '../tokens/entities/api-token.entity';
 import { ApiTokenUsageEntity } from '../tokens/entities/api-token-usage.entity';
 import { RetentionSettingsEntity } from '../retention/entities/retention-settings.entity';
+import { NotificationChannelEntity } from '../notifications/entities/notification-channel.entity';
+import { NotificationRuleChannelEntity, NotificationRuleEntity } from '../notifications/entities/notification-rule.entity';
+import { MaintenanceWindowEntity } from '../notifications/entities/maintenance-window.entity';
+import { NotificationDeliveryEntity } from '../notifications/entities/notification-delivery.entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -60,4 +64,9 @@ export const ENTITIES = [
   ApiTokenEntity,
   ApiTokenUsageEntity,
   RetentionSettingsEntity,
+  NotificationChannelEntity,
+  NotificationRuleEntity,
+  NotificationRuleChannelEntity,
+  MaintenanceWindowEntity,
+  NotificationDeliveryEntity,
 ];

@@ -31,3 +31,5 @@ export * from './config-vocabulary';
 export * from './config-document';
 export * from './bulk-vocabulary';
 export * from './bulk';
+export * from './notification-vocabulary';
+export * from './notifications';

@@ -19,6 +19,7 @@ import { SessionsAndOrganizationSettings1765500000000 } from './1765500000000-Se
 import { ServiceAccounts1765600000000 } from './1765600000000-ServiceAccounts';
 import { Retention1765700000000 } from './1765700000000-Retention';
 import { UniqueNames1765800000000 } from './1765800000000-UniqueNames';
+import { Notifications1765900000000 } from './1765900000000-Notifications';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   ServiceAccounts1765600000000,
   Retention1765700000000,
   UniqueNames1765800000000,
+  Notifications1765900000000,
 ];

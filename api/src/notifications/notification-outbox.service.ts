@@ -1,0 +1,269 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  breakerPath,
+  DELIVERY_RETRY_DELAYS_S,
+  DELIVERY_RETRY_JITTER,
+  DELIVERY_TIMEOUT_MS,
+  ROUTES,
+  type NotificationEventType,
+  type TestDeliveryView,
+  type WebhookBody,
+} from '@cbh/contracts';
+import { RealtimeBus } from '../bus/realtime-bus.service';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { InstanceRegistry } from '../replicas/instance-registry.service';
+import { ChannelSecrets } from './channel-secrets';
+import { MaintenanceWindowEntity } from './entities/maintenance-window.entity';
+import { NotificationChannelEntity } from './entities/notification-channel.entity';
+import type { NotificationDeliveryEntity } from './entities/notification-delivery.entity';
+import { NotificationRuleChannelEntity, NotificationRuleEntity } from './entities/notification-rule.entity';
+import { mutingWindow } from './maintenance';
+import { NotificationsRepository, type NewDelivery } from './notifications.repository';
+import { typesFor, type OutboxEvent } from './rule-matching';
+import { ChannelSender } from './senders/channel-sender';
+
+/** Events fanned out per transaction. */
+const EVENTS_PER_TURN = 200;
+/** Tries one replica makes at once. */
+const CONCURRENT_TRIES = 16;
+/** A try holds its delivery this long: the sender's own deadline and a margin. A replica that dies lets go then. */
+const LEASE_SECONDS = Math.ceil(DELIVERY_TIMEOUT_MS / 1000) + 5;
+/** How often a replica looks for due retries and lapsed leases without being woken. */
+const POLL_MS = 1000;
+/** How often breakers stuck open are looked for. */
+const STUCK_SWEEP_MS = 30_000;
+
+/**
+ * The notification outbox, on every replica:
+ * - **Fan-out**: events written by the database's triggers are taken in id order, each by one replica (row locks
+ *   with SKIP LOCKED), and turned into deliveries in the same transaction that marks them dispatched: once each.
+ *   A rule's filters, the maintenance windows (muted: logged, not sent) and its minimum interval per subject
+ *   (suppressed: logged, not sent) decide each delivery's status; an opening also counts toward flapping.
+ * - **Delivery**: due deliveries are leased to one replica (the lease scheme the domain checks use), tried, and
+ *   recorded; a failure worth retrying waits 2 s, 4 s, … (DELIVERY_RETRY_DELAYS_S, with jitter). A replica killed
+ *   mid-try loses nothing: its lease lapses and another replica tries again, with the same delivery id.
+ */
+@Injectable()
+export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(NotificationOutbox.name);
+  private running = false;
+  private again = false;
+  private stopped = false;
+  private inFlight = 0;
+  private pollTimer?: NodeJS.Timeout;
+  private sweepTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly repository: NotificationsRepository,
+    private readonly sender: ChannelSender,
+    private readonly secrets: ChannelSecrets,
+    private readonly instance: InstanceRegistry,
+    private readonly bus: RealtimeBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit() {
+    this.bus.subscribeInternal('notifications-due', () => this.wake());
+    this.bus.onReconnect(() => this.wake());
+    this.pollTimer = setInterval(() => this.wake(), POLL_MS);
+    this.pollTimer.unref();
+    this.sweepTimer = setInterval(() => void this.sweepStuckOpen(), STUCK_SWEEP_MS);
+    this.sweepTimer.unref();
+    this.wake();
+  }
+
+  onApplicationShutdown() {
+    this.stopped = true;
+    clearInterval(this.pollTimer);
+    clearInterval(this.sweepTimer);
+  }
+
+  /** Runs a turn now, or once more after the one running: wake-ups that arrive meanwhile are one. */
+  wake() {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    void (async () => {
+      do {
+        this.again = false;
+        try {
+          while ((await this.fanOut()) === EVENTS_PER_TURN && !this.stopped);
+          await this.deliverDue();
+        } catch (error) {
+          this.logger.warn(`notification turn failed: ${(error as Error).message}`);
+        }
+      } while (this.again && !this.stopped);
+      this.running = false;
+    })();
+  }
+
+  /** Fans out one batch of waiting events; answers how many it took. */
+  async fanOut(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const events = await this.repository.takeWaitingEvents(manager, EVENTS_PER_TURN);
+      if (events.length === 0) return 0;
+      const [rules, links, windows] = await Promise.all([
+        manager.getRepository(NotificationRuleEntity).find({ where: { enabled: true } }),
+        manager.getRepository(NotificationRuleChannelEntity).find(),
+        manager.getRepository(MaintenanceWindowEntity).find(),
+      ]);
+      const channelsOf = new Map<string, string[]>();
+      for (const link of links) channelsOf.set(link.ruleId, [...(channelsOf.get(link.ruleId) ?? []), link.channelId]);
+      const deliveries: NewDelivery[] = [];
+      for (const event of events) {
+        for (const rule of rules) {
+          const channels = channelsOf.get(rule.id) ?? [];
+          if (channels.length === 0) continue;
+          const { own, flapping } = typesFor(rule, event);
+          const sends: { type: NotificationEventType; data: Record<string, unknown> }[] = [];
+          if (own) sends.push({ type: event.type, data: event.data });
+          if (flapping) {
+            const openings = await this.repository.openingsBefore(manager, event.subjectId, event.occurredAt, rule.flappingMinutes);
+            if (openings > rule.flappingOpenings) {
+              sends.push({ type: 'breaker.flapping', data: { breaker: event.data.breaker, openings, minutes: rule.flappingMinutes } });
+            }
+          }
+          for (const send of sends) {
+            const window = mutingWindow(windows, event.subjectKind, event.subjectName, event.occurredAt);
+            const subject = `${event.subjectKind}:${event.subjectId}`;
+            const status = window
+              ? 'muted'
+              : (await this.repository.claimInterval(manager, rule.id, subject, send.type, event.occurredAt, rule.minIntervalMinutes))
+                ? 'pending'
+                : 'suppressed';
+            const lastError =
+              status === 'muted'
+                ? `Muted by maintenance window '${window!.name}'`
+                : status === 'suppressed'
+                  ? `Already notified within ${rule.minIntervalMinutes} minutes`
+                  : null;
+            for (const channelId of channels) {
+              deliveries.push({
+                eventId: event.id,
+                eventType: send.type,
+                subject: event.subjectName,
+                subjectKind: event.subjectKind,
+                occurredAt: event.occurredAt,
+                payload: this.withLink(event, send.data),
+                channelId,
+                ruleId: rule.id,
+                ruleName: rule.name,
+                status,
+                lastError,
+              });
+            }
+          }
+        }
+      }
+      await this.repository.insertDeliveries(manager, deliveries);
+      await this.repository.markDispatched(
+        manager,
+        events.map((event) => event.id),
+      );
+      return events.length;
+    });
+  }
+
+  /** Claims and tries due deliveries while there are free slots. */
+  private async deliverDue() {
+    while (!this.stopped) {
+      const free = CONCURRENT_TRIES - this.inFlight;
+      if (free <= 0) return;
+      const claimed = await this.repository.claimDue(this.instance.id, free, LEASE_SECONDS);
+      if (claimed.length === 0) return;
+      for (const delivery of claimed) {
+        this.inFlight++;
+        void this.attempt(delivery)
+          .catch((error: Error) => this.logger.warn(`delivery ${delivery.id} not recorded: ${error.message}`))
+          .finally(() => {
+            this.inFlight--;
+            this.wake();
+          });
+      }
+    }
+  }
+
+  /** One try of a leased delivery, and its record: delivered, a retry at its time, or failed for good. */
+  private async attempt(delivery: NotificationDeliveryEntity): Promise<TestDeliveryView> {
+    const channel = await this.dataSource.getRepository(NotificationChannelEntity).findOneBy({ id: delivery.channelId });
+    const outcome = channel
+      ? await this.sender.send(this.secrets.target(channel), {
+          deliveryId: delivery.id,
+          type: delivery.eventType,
+          occurredAt: delivery.occurredAt.toISOString(),
+          data: delivery.payload,
+        })
+      : { ok: false, statusCode: null, durationMs: 0, error: 'The channel was deleted', retryable: false };
+    const retry = !outcome.ok && outcome.retryable && delivery.attempts < delivery.maxAttempts;
+    await this.repository.recordTry(delivery.id, this.instance.id, {
+      status: outcome.ok ? 'delivered' : retry ? 'pending' : 'failed',
+      statusCode: outcome.statusCode,
+      durationMs: outcome.durationMs,
+      lastError: outcome.error,
+      nextAttemptAt: retry ? new Date(Date.now() + retryDelayMs(delivery.attempts)) : null,
+    });
+    return {
+      deliveryId: delivery.id,
+      status: outcome.ok ? 'delivered' : 'failed',
+      statusCode: outcome.statusCode,
+      durationMs: Math.round(outcome.durationMs),
+      error: outcome.error,
+    };
+  }
+
+  /** "Send test": a `notification.test` delivery tried once, now, by this replica; logged like any other. */
+  async sendTest(channel: { id: string; name: string }, requestedBy: string): Promise<TestDeliveryView> {
+    const delivery = await this.repository.insertLeased(
+      {
+        eventId: null,
+        eventType: 'notification.test',
+        subject: channel.name,
+        subjectKind: null,
+        occurredAt: new Date(),
+        payload: {
+          message: `Test notification for channel '${channel.name}', sent by ${requestedBy}`,
+          url: this.link(ROUTES.notifications.path),
+        },
+        channelId: channel.id,
+        ruleId: null,
+        ruleName: null,
+      },
+      this.instance.id,
+      LEASE_SECONDS,
+    );
+    return this.attempt(delivery);
+  }
+
+  /** Looks for breakers stuck open past each watching rule's minutes; the database keeps each finding once. */
+  async sweepStuckOpen() {
+    try {
+      const rules = await this.dataSource.getRepository(NotificationRuleEntity).find({ where: { enabled: true } });
+      for (const rule of rules.filter((candidate) => candidate.events.includes('breaker.stuck_open'))) {
+        await this.repository.raiseStuckOpen(rule.id, rule.stuckOpenMinutes);
+      }
+    } catch (error) {
+      this.logger.warn(`stuck-open sweep failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** The event's data with the link to its page on this site. */
+  private withLink(event: OutboxEvent, data: Record<string, unknown>): WebhookBody['data'] {
+    const path = event.subjectKind === 'breaker' ? breakerPath(event.subjectId) : ROUTES.domains.path;
+    return { ...data, url: this.link(path) } as WebhookBody['data'];
+  }
+
+  private link(path: string) {
+    return `${this.config.PUBLIC_URL}${path}`;
+  }
+}
+
+/** The wait before the retry after try `attempt` (1-based), within ±20 %. */
+export function retryDelayMs(attempt: number, random = Math.random): number {
+  const base = DELIVERY_RETRY_DELAYS_S[Math.min(attempt, DELIVERY_RETRY_DELAYS_S.length) - 1]! * 1000;
+  return Math.round(base * (1 - DELIVERY_RETRY_JITTER + 2 * DELIVERY_RETRY_JITTER * random()));
+}

@@ -1,0 +1,419 @@
+import dns from 'node:dns/promises';
+import net from 'node:net';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import {
+  channelFieldProblems,
+  hasPermission,
+  isDomainEvent,
+  NOTIFICATION_LIMITS,
+  windowProblems,
+  type ChannelView,
+  type CreateChannel,
+  type CreateRule,
+  type CreateWindow,
+  type MaintenanceWindowView,
+  type RuleView,
+  type UpdateChannel,
+  type UpdateRule,
+  type UpdateWindow,
+} from '@cbh/contracts';
+import { AuditService } from '../audit/audit.service';
+import type { AppRequest } from '../auth/session-user';
+import { withUniqueName } from '../common/unique-name';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { blockedReason } from '../services/outbound-http';
+import { MaintenanceWindowEntity } from './entities/maintenance-window.entity';
+import { NotificationChannelEntity } from './entities/notification-channel.entity';
+import { NotificationRuleChannelEntity, NotificationRuleEntity } from './entities/notification-rule.entity';
+import { ChannelSecrets } from './channel-secrets';
+import { isWindowActive } from './maintenance';
+import { NotificationsRepository } from './notifications.repository';
+
+const DNS_CHECK_MS = 2000;
+
+/**
+ * Channels, rules and maintenance windows: who may change them is the controller's; what each may hold is here.
+ * Every change is audited; a channel's URL and secret are sealed before they are stored and never returned.
+ */
+@Injectable()
+export class NotificationSettingsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    private readonly secrets: ChannelSecrets,
+    private readonly repository: NotificationsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  // ---- channels
+
+  async listChannels(): Promise<ChannelView[]> {
+    const rows = await this.dataSource.getRepository(NotificationChannelEntity).find({ order: { name: 'ASC' } });
+    const last = await this.repository.lastDeliveries(rows.map((row) => row.id));
+    return rows.map((row) => this.channelView(row, last.get(row.id) ?? null));
+  }
+
+  async channel(id: string): Promise<ChannelView> {
+    const row = await this.findChannel(this.dataSource.manager, id);
+    const last = await this.repository.lastDeliveries([id]);
+    return this.channelView(row, last.get(id) ?? null);
+  }
+
+  async createChannel(req: AppRequest, body: CreateChannel): Promise<ChannelView> {
+    if (body.url) await this.judgeUrl(body.url);
+    const view = await this.dataSource.transaction((manager) => this.createChannelIn(manager, req, body));
+    return view;
+  }
+
+  async createChannelIn(manager: EntityManager, req: AppRequest | null, body: CreateChannel): Promise<ChannelView> {
+    const count = await manager.getRepository(NotificationChannelEntity).count();
+    if (count >= NOTIFICATION_LIMITS.channels) throw new ConflictException(`At most ${NOTIFICATION_LIMITS.channels} channels`);
+    const row = await withUniqueName('channel', body.name, () =>
+      manager.getRepository(NotificationChannelEntity).save({
+        name: body.name,
+        type: body.type,
+        recipients: body.type === 'email' ? (body.recipients ?? []) : [],
+        urlSealed: body.url ? this.secrets.seal(body.url) : null,
+        urlHost: body.url ? new URL(body.url).host : null,
+        secretSealed: body.secret ? this.secrets.seal(body.secret) : null,
+        createdBy: req?.user?.id ?? null,
+      }),
+    );
+    const view = this.channelView(row, null);
+    await this.audit.record(
+      req,
+      { action: 'notification-channel.create', targetType: 'notification_channel', targetId: row.id, after: auditedChannel(view) },
+      manager,
+    );
+    return view;
+  }
+
+  async updateChannel(req: AppRequest, id: string, patch: UpdateChannel): Promise<ChannelView> {
+    if (patch.url) await this.judgeUrl(patch.url);
+    return this.dataSource.transaction((manager) => this.updateChannelIn(manager, req, id, patch));
+  }
+
+  async updateChannelIn(manager: EntityManager, req: AppRequest | null, id: string, patch: UpdateChannel): Promise<ChannelView> {
+    const row = await this.findChannel(manager, id, true);
+    const problem = channelFieldProblems(row.type, patch, false)[0];
+    if (problem) throw new BadRequestException(`${problem.path}: ${problem.message}`);
+    if (row.type === 'email' && patch.recipients !== undefined && patch.recipients.length === 0) {
+      throw new BadRequestException('recipients: name at least one address');
+    }
+    const before = auditedChannel(this.channelView(row, null));
+    if (patch.name !== undefined) row.name = patch.name;
+    if (patch.recipients !== undefined) row.recipients = patch.recipients;
+    if (patch.url !== undefined) {
+      row.urlSealed = this.secrets.seal(patch.url);
+      row.urlHost = new URL(patch.url).host;
+    }
+    if (patch.secret !== undefined) row.secretSealed = patch.secret === null ? null : this.secrets.seal(patch.secret);
+    const saved = await withUniqueName('channel', row.name, () => manager.getRepository(NotificationChannelEntity).save(row));
+    const view = this.channelView(saved, null);
+    await this.audit.record(
+      req,
+      { action: 'notification-channel.update', targetType: 'notification_channel', targetId: id, before, after: auditedChannel(view) },
+      manager,
+    );
+    return view;
+  }
+
+  async deleteChannel(req: AppRequest, id: string): Promise<void> {
+    await this.dataSource.transaction((manager) => this.deleteChannelIn(manager, req, id));
+  }
+
+  async deleteChannelIn(manager: EntityManager, req: AppRequest | null, id: string): Promise<void> {
+    const row = await this.findChannel(manager, id, true);
+    await manager.getRepository(NotificationChannelEntity).delete({ id });
+    await this.audit.record(
+      req,
+      {
+        action: 'notification-channel.delete',
+        targetType: 'notification_channel',
+        targetId: id,
+        before: auditedChannel(this.channelView(row, null)),
+      },
+      manager,
+    );
+  }
+
+  /** The channel with its URL and secret unsealed, for a sender; null when it is gone. */
+  async channelTarget(id: string) {
+    const row = await this.dataSource.getRepository(NotificationChannelEntity).findOneBy({ id });
+    return row ? this.secrets.target(row) : null;
+  }
+
+  // ---- rules
+
+  async listRules(): Promise<RuleView[]> {
+    const rows = await this.dataSource.getRepository(NotificationRuleEntity).find({ order: { name: 'ASC' } });
+    const channels = await this.ruleChannels(
+      this.dataSource.manager,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ruleView(row, channels.get(row.id) ?? []));
+  }
+
+  async createRule(req: AppRequest, body: CreateRule): Promise<RuleView> {
+    return this.dataSource.transaction((manager) => this.createRuleIn(manager, req, body));
+  }
+
+  async createRuleIn(manager: EntityManager, req: AppRequest | null, body: CreateRule): Promise<RuleView> {
+    this.mayRouteEvents(req, body.events);
+    const count = await manager.getRepository(NotificationRuleEntity).count();
+    if (count >= NOTIFICATION_LIMITS.rules) throw new ConflictException(`At most ${NOTIFICATION_LIMITS.rules} rules`);
+    const channelIds = await this.existingChannels(manager, body.channelIds);
+    const { channelIds: _ids, ...fields } = body;
+    const row = await withUniqueName('rule', body.name, () =>
+      manager.getRepository(NotificationRuleEntity).save({ ...fields, createdBy: req?.user?.id ?? null }),
+    );
+    await manager.getRepository(NotificationRuleChannelEntity).insert(channelIds.map((channelId) => ({ ruleId: row.id, channelId })));
+    const view = ruleView(row, channelIds);
+    await this.audit.record(
+      req,
+      { action: 'notification-rule.create', targetType: 'notification_rule', targetId: row.id, after: view },
+      manager,
+    );
+    return view;
+  }
+
+  async updateRule(req: AppRequest, id: string, patch: UpdateRule): Promise<RuleView> {
+    return this.dataSource.transaction((manager) => this.updateRuleIn(manager, req, id, patch));
+  }
+
+  async updateRuleIn(manager: EntityManager, req: AppRequest | null, id: string, patch: UpdateRule): Promise<RuleView> {
+    const row = await manager.getRepository(NotificationRuleEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!row) throw new NotFoundException(`No notification rule with id ${id}`);
+    const channelsBefore = (await this.ruleChannels(manager, [id])).get(id) ?? [];
+    // whoever changes a rule that routes domain events must be allowed to read them, whatever the patch touches
+    this.mayRouteEvents(req, patch.events ?? row.events);
+    const before = ruleView(row, channelsBefore);
+    const { channelIds, ...fields } = patch;
+    const definedFields = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+    Object.assign(row, definedFields);
+    const saved = await withUniqueName('rule', row.name, () => manager.getRepository(NotificationRuleEntity).save(row));
+    let channels = channelsBefore;
+    if (channelIds) {
+      channels = await this.existingChannels(manager, channelIds);
+      await manager.getRepository(NotificationRuleChannelEntity).delete({ ruleId: id });
+      await manager.getRepository(NotificationRuleChannelEntity).insert(channels.map((channelId) => ({ ruleId: id, channelId })));
+    }
+    const view = ruleView(saved, channels);
+    await this.audit.record(
+      req,
+      { action: 'notification-rule.update', targetType: 'notification_rule', targetId: id, before, after: view },
+      manager,
+    );
+    return view;
+  }
+
+  async deleteRule(req: AppRequest, id: string): Promise<void> {
+    await this.dataSource.transaction((manager) => this.deleteRuleIn(manager, req, id));
+  }
+
+  async deleteRuleIn(manager: EntityManager, req: AppRequest | null, id: string): Promise<void> {
+    const row = await manager.getRepository(NotificationRuleEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!row) throw new NotFoundException(`No notification rule with id ${id}`);
+    this.mayRouteEvents(req, row.events);
+    const channels = (await this.ruleChannels(manager, [id])).get(id) ?? [];
+    await manager.getRepository(NotificationRuleEntity).delete({ id });
+    await this.audit.record(
+      req,
+      { action: 'notification-rule.delete', targetType: 'notification_rule', targetId: id, before: ruleView(row, channels) },
+      manager,
+    );
+  }
+
+  // ---- maintenance windows
+
+  async listWindows(now = new Date()): Promise<MaintenanceWindowView[]> {
+    const rows = await this.dataSource.getRepository(MaintenanceWindowEntity).find({ order: { startsAt: 'ASC', name: 'ASC' } });
+    return rows.map((row) => windowView(row, now));
+  }
+
+  async createWindow(req: AppRequest, body: CreateWindow): Promise<MaintenanceWindowView> {
+    return this.dataSource.transaction((manager) => this.createWindowIn(manager, req, body));
+  }
+
+  async createWindowIn(manager: EntityManager, req: AppRequest | null, body: CreateWindow): Promise<MaintenanceWindowView> {
+    const count = await manager.getRepository(MaintenanceWindowEntity).count();
+    if (count >= NOTIFICATION_LIMITS.windows) throw new ConflictException(`At most ${NOTIFICATION_LIMITS.windows} maintenance windows`);
+    const row = await withUniqueName('maintenance window', body.name, () =>
+      manager.getRepository(MaintenanceWindowEntity).save({
+        ...body,
+        startsAt: new Date(body.startsAt),
+        endsAt: new Date(body.endsAt),
+        createdBy: req?.user?.id ?? null,
+      }),
+    );
+    const view = windowView(row);
+    await this.audit.record(
+      req,
+      { action: 'maintenance-window.create', targetType: 'maintenance_window', targetId: row.id, after: view },
+      manager,
+    );
+    return view;
+  }
+
+  async updateWindow(req: AppRequest, id: string, patch: UpdateWindow): Promise<MaintenanceWindowView> {
+    return this.dataSource.transaction((manager) => this.updateWindowIn(manager, req, id, patch));
+  }
+
+  async updateWindowIn(manager: EntityManager, req: AppRequest | null, id: string, patch: UpdateWindow): Promise<MaintenanceWindowView> {
+    const row = await manager.getRepository(MaintenanceWindowEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!row) throw new NotFoundException(`No maintenance window with id ${id}`);
+    const before = windowView(row);
+    const next = {
+      startsAt: patch.startsAt ?? row.startsAt.toISOString(),
+      endsAt: patch.endsAt ?? row.endsAt.toISOString(),
+      repeatWeekly: patch.repeatWeekly ?? row.repeatWeekly,
+    };
+    const problem = windowProblems(next)[0];
+    if (problem) throw new BadRequestException(`${problem.path}: ${problem.message}`);
+    if (patch.name !== undefined) row.name = patch.name;
+    if (patch.breakers !== undefined) row.breakers = patch.breakers;
+    if (patch.domains !== undefined) row.domains = patch.domains;
+    row.startsAt = new Date(next.startsAt);
+    row.endsAt = new Date(next.endsAt);
+    row.repeatWeekly = next.repeatWeekly;
+    const saved = await withUniqueName('maintenance window', row.name, () => manager.getRepository(MaintenanceWindowEntity).save(row));
+    const view = windowView(saved);
+    await this.audit.record(
+      req,
+      { action: 'maintenance-window.update', targetType: 'maintenance_window', targetId: id, before, after: view },
+      manager,
+    );
+    return view;
+  }
+
+  async deleteWindow(req: AppRequest, id: string): Promise<void> {
+    await this.dataSource.transaction((manager) => this.deleteWindowIn(manager, req, id));
+  }
+
+  async deleteWindowIn(manager: EntityManager, req: AppRequest | null, id: string): Promise<void> {
+    const row = await manager.getRepository(MaintenanceWindowEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!row) throw new NotFoundException(`No maintenance window with id ${id}`);
+    await manager.getRepository(MaintenanceWindowEntity).delete({ id });
+    await this.audit.record(
+      req,
+      { action: 'maintenance-window.delete', targetType: 'maintenance_window', targetId: id, before: windowView(row) },
+      manager,
+    );
+  }
+
+  // ---- helpers
+
+  /**
+   * A channel URL is judged before it is kept: https, or http only where private targets are allowed; never an
+   * address the outbound guard refuses (a literal one, or every address a name resolves to now). Every delivery is
+   * judged again on the address it connects to, so a name that later resolves elsewhere gains nothing.
+   */
+  private async judgeUrl(text: string) {
+    const url = new URL(text);
+    const policy = this.config.ALLOW_PRIVATE_TARGETS;
+    if (url.protocol === 'http:' && policy.allowPrivate === false) {
+      throw new BadRequestException('url: must be an https URL (http only where ALLOW_PRIVATE_TARGETS allows private targets)');
+    }
+    if (url.username || url.password) throw new BadRequestException('url: must not carry a user name or password');
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const addresses = net.isIP(host)
+      ? [host]
+      : await Promise.race([
+          dns.lookup(host, { all: true }).then(
+            (found) => found.map((entry) => entry.address),
+            () => [] as string[],
+          ),
+          new Promise<string[]>((resolve) => setTimeout(() => resolve([]), DNS_CHECK_MS).unref()),
+        ]);
+    const reasons = addresses.map((address) => blockedReason(address, policy));
+    if (addresses.length > 0 && reasons.every((reason) => reason !== null)) {
+      throw new BadRequestException(`url: Refused to call ${host} (${addresses[0]}): ${reasons[0]}`);
+    }
+  }
+
+  /** Routing domain alerts means reading them: a rule with domain events needs domain_management too. */
+  private mayRouteEvents(req: AppRequest | null, events: readonly string[]) {
+    if (req && events.some(isDomainEvent) && !hasPermission(req.user, 'domain_management')) {
+      throw new ForbiddenException('Requires the domain_management permission to notify about domain events');
+    }
+  }
+
+  private async existingChannels(manager: EntityManager, ids: string[]): Promise<string[]> {
+    const unique = [...new Set(ids)];
+    const found = await manager.getRepository(NotificationChannelEntity).find({ select: { id: true }, where: { id: In(unique) } });
+    const known = new Set(found.map((row) => row.id));
+    const missing = unique.find((id) => !known.has(id));
+    if (missing) throw new BadRequestException(`channelIds: no channel with id ${missing}`);
+    return unique;
+  }
+
+  private async ruleChannels(manager: EntityManager, ruleIds: string[]): Promise<Map<string, string[]>> {
+    const byRule = new Map<string, string[]>();
+    if (ruleIds.length === 0) return byRule;
+    const rows = await manager.getRepository(NotificationRuleChannelEntity).find({ where: { ruleId: In(ruleIds) } });
+    for (const row of rows) byRule.set(row.ruleId, [...(byRule.get(row.ruleId) ?? []), row.channelId]);
+    return byRule;
+  }
+
+  private async findChannel(manager: EntityManager, id: string, lock = false): Promise<NotificationChannelEntity> {
+    const row = await manager
+      .getRepository(NotificationChannelEntity)
+      .findOne({ where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    if (!row) throw new NotFoundException(`No notification channel with id ${id}`);
+    return row;
+  }
+
+  private channelView(row: NotificationChannelEntity, lastDelivery: ChannelView['lastDelivery']): ChannelView {
+    return {
+      id: row.id,
+      name: row.name,
+      type: row.type,
+      recipients: row.recipients,
+      urlSet: row.urlSealed !== null,
+      urlHost: row.urlHost,
+      secretSet: row.secretSealed !== null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      lastDelivery,
+    };
+  }
+}
+
+/** What the audit trail keeps of a channel: never its URL or secret. */
+function auditedChannel({ lastDelivery: _last, createdAt: _created, updatedAt: _updated, ...view }: ChannelView) {
+  return view;
+}
+
+export function ruleView(row: NotificationRuleEntity, channelIds: string[]): RuleView {
+  return {
+    id: row.id,
+    name: row.name,
+    enabled: row.enabled,
+    events: row.events,
+    channelIds: [...channelIds].sort(),
+    breakers: row.breakers,
+    breakerTypes: row.breakerTypes,
+    domains: row.domains,
+    severities: row.severities,
+    minIntervalMinutes: row.minIntervalMinutes,
+    stuckOpenMinutes: row.stuckOpenMinutes,
+    flappingOpenings: row.flappingOpenings,
+    flappingMinutes: row.flappingMinutes,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function windowView(row: MaintenanceWindowEntity, now = new Date()): MaintenanceWindowView {
+  return {
+    id: row.id,
+    name: row.name,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    repeatWeekly: row.repeatWeekly,
+    breakers: row.breakers,
+    domains: row.domains,
+    active: isWindowActive(row, now),
+    createdAt: row.createdAt.toISOString(),
+  };
+}

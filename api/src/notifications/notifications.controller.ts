@@ -1,0 +1,206 @@
+import {
+  Body,
+  ConflictException,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+} from '@nestjs/common';
+import type { z } from 'zod';
+import {
+  createChannelSchema,
+  createRuleSchema,
+  createWindowSchema,
+  deliveryQuerySchema,
+  hasPermission,
+  notificationIdSchema,
+  publicName,
+  updateChannelSchema,
+  updateRuleSchema,
+  updateWindowSchema,
+  type DeliveryPage,
+  type DeliveryView,
+} from '@cbh/contracts';
+import { RequirePermission } from '../auth/access.decorator';
+import type { AppRequest } from '../auth/session-user';
+import { ZodPipe } from '../common/validation/zod.pipe';
+import type { DeliveryRow } from './notifications.repository';
+import { NotificationsRepository } from './notifications.repository';
+import { NotificationOutbox } from './notification-outbox.service';
+import { NotificationSettingsService } from './notification-settings.service';
+
+const id = new ZodPipe(notificationIdSchema, 'id');
+
+/**
+ * Notifications are an operator's setup for the breakers: circuit_breaker_admin manages channels, rules and
+ * windows and reads the log. Rules that route domain alerts also need domain_management (the service judges it),
+ * and the log shows domain events only to those who hold it.
+ */
+@Controller('notification-channels')
+@RequirePermission('circuit_breaker_admin')
+export class NotificationChannelsController {
+  constructor(
+    private readonly settings: NotificationSettingsService,
+    private readonly outbox: NotificationOutbox,
+  ) {}
+
+  @Get()
+  list() {
+    return this.settings.listChannels();
+  }
+
+  @Get(':id')
+  one(@Param('id', id) channelId: string) {
+    return this.settings.channel(channelId);
+  }
+
+  @Post()
+  create(@Req() req: AppRequest, @Body(new ZodPipe(createChannelSchema)) body: z.infer<typeof createChannelSchema>) {
+    return this.settings.createChannel(req, body);
+  }
+
+  @Patch(':id')
+  update(
+    @Req() req: AppRequest,
+    @Param('id', id) channelId: string,
+    @Body(new ZodPipe(updateChannelSchema)) body: z.infer<typeof updateChannelSchema>,
+  ) {
+    return this.settings.updateChannel(req, channelId, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Req() req: AppRequest, @Param('id', id) channelId: string) {
+    await this.settings.deleteChannel(req, channelId);
+  }
+
+  /** Sends a `notification.test` now and answers what the receiver said (or why it could not be reached). */
+  @Post(':id/test')
+  @HttpCode(200)
+  async test(@Req() req: AppRequest, @Param('id', id) channelId: string) {
+    const channel = await this.settings.channel(channelId);
+    return this.outbox.sendTest(channel, publicName(req.user!));
+  }
+}
+
+@Controller('notification-rules')
+@RequirePermission('circuit_breaker_admin')
+export class NotificationRulesController {
+  constructor(private readonly settings: NotificationSettingsService) {}
+
+  @Get()
+  list() {
+    return this.settings.listRules();
+  }
+
+  @Post()
+  create(@Req() req: AppRequest, @Body(new ZodPipe(createRuleSchema)) body: z.infer<typeof createRuleSchema>) {
+    return this.settings.createRule(req, body);
+  }
+
+  @Patch(':id')
+  update(
+    @Req() req: AppRequest,
+    @Param('id', id) ruleId: string,
+    @Body(new ZodPipe(updateRuleSchema)) body: z.infer<typeof updateRuleSchema>,
+  ) {
+    return this.settings.updateRule(req, ruleId, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Req() req: AppRequest, @Param('id', id) ruleId: string) {
+    await this.settings.deleteRule(req, ruleId);
+  }
+}
+
+@Controller('maintenance-windows')
+@RequirePermission('circuit_breaker_admin')
+export class MaintenanceWindowsController {
+  constructor(private readonly settings: NotificationSettingsService) {}
+
+  @Get()
+  list() {
+    return this.settings.listWindows();
+  }
+
+  @Post()
+  create(@Req() req: AppRequest, @Body(new ZodPipe(createWindowSchema)) body: z.infer<typeof createWindowSchema>) {
+    return this.settings.createWindow(req, body);
+  }
+
+  @Patch(':id')
+  update(
+    @Req() req: AppRequest,
+    @Param('id', id) windowId: string,
+    @Body(new ZodPipe(updateWindowSchema)) body: z.infer<typeof updateWindowSchema>,
+  ) {
+    return this.settings.updateWindow(req, windowId, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Req() req: AppRequest, @Param('id', id) windowId: string) {
+    await this.settings.deleteWindow(req, windowId);
+  }
+}
+
+@Controller('notification-deliveries')
+@RequirePermission('circuit_breaker_admin')
+export class NotificationDeliveriesController {
+  constructor(
+    private readonly repository: NotificationsRepository,
+    private readonly outbox: NotificationOutbox,
+  ) {}
+
+  /** The delivery log, newest first, a page at a time (`nextBefore` is the next page's cursor). */
+  @Get()
+  async list(
+    @Req() req: AppRequest,
+    @Query(new ZodPipe(deliveryQuerySchema)) query: z.infer<typeof deliveryQuerySchema>,
+  ): Promise<DeliveryPage> {
+    const { rows, more } = await this.repository.page(query, hasPermission(req.user, 'domain_management'));
+    return { items: rows.map(deliveryView), nextBefore: more ? rows[rows.length - 1]!.seq : null };
+  }
+
+  /** A failed delivery is tried once more, now. */
+  @Post(':id/retry')
+  @HttpCode(200)
+  async retry(@Req() req: AppRequest, @Param('id', id) deliveryId: string): Promise<DeliveryView> {
+    const found = await this.repository.delivery(deliveryId);
+    if (!found || (found.eventType.startsWith('domain.') && !hasPermission(req.user, 'domain_management'))) {
+      throw new NotFoundException(`No notification delivery with id ${deliveryId}`);
+    }
+    if (!(await this.repository.retryFailed(deliveryId)))
+      throw new ConflictException(`Only a failed delivery can be retried; this one is ${found.status}`);
+    this.outbox.wake();
+    return deliveryView((await this.repository.delivery(deliveryId))!);
+  }
+}
+
+export function deliveryView(row: DeliveryRow): DeliveryView {
+  return {
+    id: row.id,
+    event: row.eventType,
+    subject: row.subject,
+    channelId: row.channelId,
+    channelName: row.channelName,
+    ruleId: row.ruleId,
+    ruleName: row.ruleName,
+    status: row.status,
+    attempts: row.attempts,
+    statusCode: row.statusCode,
+    durationMs: row.durationMs,
+    lastError: row.lastError,
+    occurredAt: row.occurredAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+  };
+}

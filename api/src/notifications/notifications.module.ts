@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { MailModule } from '../mail/mail.module';
+import { ReplicasModule } from '../replicas/replicas.module';
+import { ChannelSecrets } from './channel-secrets';
+import {
+  MaintenanceWindowsController,
+  NotificationChannelsController,
+  NotificationDeliveriesController,
+  NotificationRulesController,
+} from './notifications.controller';
+import { NotificationOutbox } from './notification-outbox.service';
+import { NotificationSettingsService } from './notification-settings.service';
+import { NotificationsRepository } from './notifications.repository';
+import { ChannelSender } from './senders/channel-sender';
+
+/** Channels, rules, maintenance windows and the outbox that delivers notifications from every replica. */
+@Module({
+  imports: [MailModule, ReplicasModule],
+  controllers: [
+    NotificationChannelsController,
+    NotificationRulesController,
+    MaintenanceWindowsController,
+    NotificationDeliveriesController,
+  ],
+  providers: [ChannelSecrets, ChannelSender, NotificationsRepository, NotificationSettingsService, NotificationOutbox],
+  exports: [NotificationSettingsService],
+})
+export class NotificationsModule {}

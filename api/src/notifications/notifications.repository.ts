@@ -1,0 +1,300 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  DELIVERY_MAX_ATTEMPTS,
+  type DeliveryQuery,
+  type DeliveryStatus,
+  type NotificationEventType,
+  type RuleEventType,
+  type WebhookBody,
+} from '@cbh/contracts';
+import { NotificationDeliveryEntity } from './entities/notification-delivery.entity';
+import type { OutboxEvent } from './rule-matching';
+
+/** A delivery as the outbox writes it. */
+export interface NewDelivery {
+  eventId: string | null;
+  eventType: NotificationEventType;
+  subject: string;
+  subjectKind: 'breaker' | 'domain' | null;
+  occurredAt: Date;
+  payload: WebhookBody['data'];
+  channelId: string;
+  ruleId: string | null;
+  ruleName: string | null;
+  status: Extract<DeliveryStatus, 'pending' | 'muted' | 'suppressed'>;
+  lastError?: string | null;
+}
+
+/** How one try ended, as the worker records it. */
+export interface TryRecord {
+  status: Extract<DeliveryStatus, 'pending' | 'delivered' | 'failed'>;
+  statusCode: number | null;
+  durationMs: number;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+}
+
+interface EventRow {
+  id: string;
+  type: RuleEventType;
+  subject_kind: 'breaker' | 'domain';
+  subject_id: number;
+  subject_name: string;
+  occurred_at: Date;
+  data: Record<string, unknown>;
+  rule_id: string | null;
+}
+
+export interface DeliveryRow extends NotificationDeliveryEntity {
+  channelName: string;
+}
+
+/**
+ * The outbox's SQL that TypeORM cannot say well: taking waiting events with SKIP LOCKED, the minimum interval's
+ * atomic claim, leases on due deliveries, and the log's keyset pages.
+ */
+@Injectable()
+export class NotificationsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Up to `limit` events no replica has fanned out yet, locked for this transaction; others skip them. */
+  async takeWaitingEvents(manager: EntityManager, limit: number): Promise<OutboxEvent[]> {
+    const rows: EventRow[] = await manager.query(
+      `SELECT id, type, subject_kind, subject_id, subject_name, occurred_at, data, rule_id
+       FROM notification_events WHERE dispatched_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [limit],
+    );
+    return rows.map((row) => ({
+      id: String(row.id),
+      type: row.type,
+      subjectKind: row.subject_kind,
+      subjectId: row.subject_id,
+      subjectName: row.subject_name,
+      occurredAt: row.occurred_at,
+      data: row.data,
+      ruleId: row.rule_id,
+    }));
+  }
+
+  async markDispatched(manager: EntityManager, ids: string[]) {
+    if (ids.length) await manager.query('UPDATE notification_events SET dispatched_at = now() WHERE id = ANY($1::bigint[])', [ids]);
+  }
+
+  /** Openings of a breaker within `minutes` up to an event's moment (that opening included). */
+  async openingsBefore(manager: EntityManager, breakerId: number, at: Date, minutes: number): Promise<number> {
+    const [row]: { count: string }[] = await manager.query(
+      `SELECT count(*) AS count FROM notification_events
+       WHERE subject_kind = 'breaker' AND subject_id = $1 AND type = 'breaker.opened'
+         AND occurred_at > $2::timestamptz - make_interval(mins => $3) AND occurred_at <= $2::timestamptz`,
+      [breakerId, at, minutes],
+    );
+    return Number(row?.count ?? 0);
+  }
+
+  /**
+   * Claims the rule's right to notify about a subject now: true when it last did so at least `minutes` before `at`
+   * (or never), and then `at` is the new last time. One statement, so two replicas cannot both win.
+   */
+  async claimInterval(
+    manager: EntityManager,
+    ruleId: string,
+    subject: string,
+    eventType: string,
+    at: Date,
+    minutes: number,
+  ): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO notification_throttle (rule_id, subject, event_type, last_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (rule_id, subject, event_type) DO UPDATE SET last_at = EXCLUDED.last_at
+       WHERE notification_throttle.last_at <= EXCLUDED.last_at - make_interval(mins => $5)
+       RETURNING 1`,
+      [ruleId, subject, eventType, at, minutes],
+    );
+    return rows.length > 0;
+  }
+
+  async insertDeliveries(manager: EntityManager, deliveries: NewDelivery[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(NotificationDeliveryEntity)
+      .values(
+        deliveries.map((delivery) => ({
+          ...delivery,
+          lastError: delivery.lastError ?? null,
+          attempts: 0,
+          maxAttempts: DELIVERY_MAX_ATTEMPTS,
+          nextAttemptAt: delivery.status === 'pending' ? () => 'now()' : null,
+        })),
+      )
+      .execute();
+  }
+
+  /** A delivery tried once, now, by this replica (a channel's test): written already leased to it. */
+  async insertLeased(delivery: Omit<NewDelivery, 'status'>, owner: string, leaseSeconds: number): Promise<NotificationDeliveryEntity> {
+    const [row]: Record<string, unknown>[] = await this.dataSource.query(
+      `INSERT INTO notification_deliveries (event_type, subject, subject_kind, occurred_at, payload, channel_id, rule_id, rule_name,
+         status, attempts, max_attempts, lease_owner, lease_until)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'delivering', 1, 1, $9, now() + make_interval(secs => $10))
+       RETURNING *`,
+      [
+        delivery.eventType,
+        delivery.subject,
+        delivery.subjectKind,
+        delivery.occurredAt,
+        JSON.stringify(delivery.payload),
+        delivery.channelId,
+        delivery.ruleId,
+        delivery.ruleName,
+        owner,
+        leaseSeconds,
+      ],
+    );
+    return this.dataSource.getRepository(NotificationDeliveryEntity).create(fromColumns(row!));
+  }
+
+  /**
+   * Leases up to `limit` deliveries that are due (or whose holder's lease lapsed: that replica died mid-try) to this
+   * replica for `leaseSeconds`, counting the try.
+   */
+  async claimDue(owner: string, limit: number, leaseSeconds: number): Promise<NotificationDeliveryEntity[]> {
+    const [rows]: [Record<string, unknown>[], number] = await this.dataSource.query(
+      `UPDATE notification_deliveries d
+       SET status = 'delivering', lease_owner = $1, lease_until = now() + make_interval(secs => $3), attempts = d.attempts + 1
+       WHERE d.id IN (
+         SELECT id FROM notification_deliveries
+         WHERE (status = 'pending' AND next_attempt_at <= now()) OR (status = 'delivering' AND lease_until < now())
+         ORDER BY next_attempt_at NULLS FIRST LIMIT $2 FOR UPDATE SKIP LOCKED)
+       RETURNING d.*`,
+      [owner, limit, leaseSeconds],
+    );
+    return rows.map((row) => this.dataSource.getRepository(NotificationDeliveryEntity).create(fromColumns(row)));
+  }
+
+  /** Records a try's end, if this replica still holds the lease (else another took the delivery over). */
+  async recordTry(id: string, owner: string, record: TryRecord): Promise<boolean> {
+    const [, count]: [unknown, number] = await this.dataSource.query(
+      `UPDATE notification_deliveries
+       SET status = $3, status_code = $4, duration_ms = $5, last_error = $6, next_attempt_at = $7,
+           delivered_at = CASE WHEN $3 = 'delivered' THEN now() ELSE delivered_at END, lease_owner = NULL, lease_until = NULL
+       WHERE id = $1 AND lease_owner = $2 AND status = 'delivering'`,
+      [id, owner, record.status, record.statusCode, Math.round(record.durationMs), record.lastError, record.nextAttemptAt],
+    );
+    return count > 0;
+  }
+
+  /** A failed delivery gets one more try, now; null when there is no such failed delivery. */
+  async retryFailed(id: string): Promise<boolean> {
+    const [, count]: [unknown, number] = await this.dataSource.query(
+      `UPDATE notification_deliveries SET status = 'pending', next_attempt_at = now(), max_attempts = attempts + 1
+       WHERE id = $1 AND status = 'failed'`,
+      [id],
+    );
+    return count > 0;
+  }
+
+  /** The next time a waiting delivery is due, to sleep until then. */
+  async nextDue(): Promise<Date | null> {
+    const [row]: { at: Date | null }[] = await this.dataSource.query(
+      `SELECT least(
+         (SELECT min(next_attempt_at) FROM notification_deliveries WHERE status = 'pending'),
+         (SELECT min(lease_until) FROM notification_deliveries WHERE status = 'delivering')) AS at`,
+    );
+    return row?.at ?? null;
+  }
+
+  /** Each channel's latest delivery that was tried (not muted or suppressed). */
+  async lastDeliveries(channelIds: string[]): Promise<Map<string, { status: DeliveryStatus; at: string; statusCode: number | null }>> {
+    const found = new Map<string, { status: DeliveryStatus; at: string; statusCode: number | null }>();
+    if (channelIds.length === 0) return found;
+    const rows: { channel_id: string; status: DeliveryStatus; at: Date; status_code: number | null }[] = await this.dataSource.query(
+      `SELECT DISTINCT ON (channel_id) channel_id, status, coalesce(delivered_at, created_at) AS at, status_code
+       FROM notification_deliveries WHERE channel_id = ANY($1::uuid[]) AND status NOT IN ('muted', 'suppressed')
+       ORDER BY channel_id, seq DESC`,
+      [channelIds],
+    );
+    for (const row of rows) found.set(row.channel_id, { status: row.status, at: row.at.toISOString(), statusCode: row.status_code });
+    return found;
+  }
+
+  /** One page of the log, newest first, below the cursor; domain events only for those who may read them. */
+  async page(query: DeliveryQuery, withDomainEvents: boolean): Promise<{ rows: DeliveryRow[]; more: boolean }> {
+    const builder = this.dataSource
+      .getRepository(NotificationDeliveryEntity)
+      .createQueryBuilder('d')
+      .innerJoin('notification_channels', 'c', 'c.id = d.channel_id')
+      .addSelect('c.name', 'channel_name')
+      .orderBy('d.seq', 'DESC')
+      .limit(query.limit + 1);
+    if (query.before) builder.andWhere('d.seq < :before', { before: query.before });
+    if (query.channelId) builder.andWhere('d.channel_id = :channelId', { channelId: query.channelId });
+    if (query.event) builder.andWhere('d.event_type = :event', { event: query.event });
+    if (query.status) builder.andWhere('d.status = :status', { status: query.status });
+    if (!withDomainEvents) builder.andWhere("d.event_type NOT LIKE 'domain.%'");
+    const { entities, raw } = await builder.getRawAndEntities<{ channel_name: string }>();
+    const rows = entities.map((entity, index) => Object.assign(entity, { channelName: raw[index]!.channel_name }));
+    return { rows: rows.slice(0, query.limit), more: rows.length > query.limit };
+  }
+
+  async delivery(id: string): Promise<DeliveryRow | null> {
+    const { entities, raw } = await this.dataSource
+      .getRepository(NotificationDeliveryEntity)
+      .createQueryBuilder('d')
+      .innerJoin('notification_channels', 'c', 'c.id = d.channel_id')
+      .addSelect('c.name', 'channel_name')
+      .where('d.id = :id', { id })
+      .getRawAndEntities<{ channel_name: string }>();
+    return entities[0] ? Object.assign(entities[0], { channelName: raw[0]!.channel_name }) : null;
+  }
+
+  /**
+   * Raises `breaker.stuck_open` for the rule's breakers that opened at least `minutes` ago and have not been CLOSED
+   * since: once per opening and rule (its dedupe key), whichever replica's sweep finds it first.
+   */
+  async raiseStuckOpen(ruleId: string, minutes: number): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO notification_events (type, subject_kind, subject_id, subject_name, occurred_at, data, rule_id, dedupe_key)
+       SELECT 'breaker.stuck_open', 'breaker', c.id, c.name, now(),
+              jsonb_build_object('breaker', jsonb_build_object('id', c.id, 'name', c.name, 'type', c.type),
+                                 'openedAt', o.at, 'minutes', $2::int),
+              $1::uuid, 'stuck:' || $1 || ':' || c.id || ':' || (extract(epoch FROM o.at) * 1000)::bigint
+       FROM circuit_breaker_configs c
+       JOIN LATERAL (SELECT at FROM breaker_transitions t WHERE t.config_id = c.id AND t.from_state = 'CLOSED' AND t.to_state = 'OPEN'
+                     ORDER BY at DESC LIMIT 1) o ON true
+       WHERE o.at <= now() - make_interval(mins => $2)
+         AND NOT EXISTS (SELECT 1 FROM breaker_transitions t WHERE t.config_id = c.id AND t.to_state = 'CLOSED' AND t.at > o.at)
+       ON CONFLICT (dedupe_key) DO NOTHING`,
+      [ruleId, minutes],
+    );
+  }
+}
+
+/** A raw row's snake_case columns as the entity's properties. */
+function fromColumns(row: Record<string, unknown>): Partial<NotificationDeliveryEntity> {
+  return {
+    id: row.id as string,
+    seq: String(row.seq),
+    eventId: row.event_id === null ? null : String(row.event_id),
+    eventType: row.event_type as NotificationEventType,
+    subject: row.subject as string,
+    subjectKind: row.subject_kind as 'breaker' | 'domain' | null,
+    occurredAt: row.occurred_at as Date,
+    payload: row.payload as WebhookBody['data'],
+    channelId: row.channel_id as string,
+    ruleId: row.rule_id as string | null,
+    ruleName: row.rule_name as string | null,
+    status: row.status as DeliveryStatus,
+    attempts: row.attempts as number,
+    maxAttempts: row.max_attempts as number,
+    nextAttemptAt: row.next_attempt_at as Date | null,
+    leaseOwner: row.lease_owner as string | null,
+    leaseUntil: row.lease_until as Date | null,
+    statusCode: row.status_code as number | null,
+    durationMs: row.duration_ms as number | null,
+    lastError: row.last_error as string | null,
+    createdAt: row.created_at as Date,
+    deliveredAt: row.delivered_at as Date | null,
+  };
+}

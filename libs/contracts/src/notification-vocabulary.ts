@@ -1,0 +1,228 @@
+// No schema library here: the notifications page imports these words, and a module with schemas would bring one along.
+import type { AlertSeverity, DomainAlertType } from './domain-vocabulary';
+import type { BreakerStateName, BreakerTypeName } from './breaker-vocabulary';
+
+/*
+ * Notifications: events the hub raises (a breaker opening, a domain alert), rules that route them to channels
+ * (e-mail, webhooks, chat), maintenance windows that mute them, and the deliveries the outbox makes.
+ */
+
+/** Where a notification goes. */
+export const CHANNEL_TYPES = ['email', 'webhook', 'slack', 'discord'] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+
+export const CHANNEL_TYPE_LABELS: Record<ChannelType, string> = {
+  email: 'E-mail',
+  webhook: 'Webhook',
+  slack: 'Slack',
+  discord: 'Discord',
+};
+
+/** What a rule may subscribe to; `notification.test` is what "Send test" delivers, never routed by a rule. */
+export const NOTIFICATION_EVENTS = [
+  'breaker.opened',
+  'breaker.recovered',
+  'breaker.stuck_open',
+  'breaker.flapping',
+  'domain.alert.opened',
+  'domain.alert.resolved',
+] as const;
+export type RuleEventType = (typeof NOTIFICATION_EVENTS)[number];
+export const TEST_EVENT = 'notification.test' as const;
+export type NotificationEventType = RuleEventType | typeof TEST_EVENT;
+export const ALL_NOTIFICATION_EVENTS: readonly NotificationEventType[] = [...NOTIFICATION_EVENTS, TEST_EVENT];
+
+export const NOTIFICATION_EVENT_LABELS: Record<NotificationEventType, string> = {
+  'breaker.opened': 'Breaker opened',
+  'breaker.recovered': 'Breaker recovered',
+  'breaker.stuck_open': 'Breaker stuck open',
+  'breaker.flapping': 'Breaker flapping',
+  'domain.alert.opened': 'Domain alert opened',
+  'domain.alert.resolved': 'Domain alert resolved',
+  'notification.test': 'Test',
+};
+
+export function isDomainEvent(type: string): boolean {
+  return type.startsWith('domain.');
+}
+
+/**
+ * What became of one delivery: pending (waiting for its first try or a retry), delivering (a replica holds it),
+ * delivered, failed (final: 8 tries, or a 4xx other than 408/429), muted (a maintenance window covered it), or
+ * suppressed (the rule already notified about this subject within its minimum interval).
+ */
+export const DELIVERY_STATUSES = ['pending', 'delivering', 'delivered', 'failed', 'muted', 'suppressed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
+  pending: 'Pending',
+  delivering: 'Delivering',
+  delivered: 'Delivered',
+  failed: 'Failed',
+  muted: 'Muted',
+  suppressed: 'Suppressed',
+};
+
+/** Tries of one delivery at most: the first and seven retries. */
+export const DELIVERY_MAX_ATTEMPTS = 8;
+/**
+ * The wait before each retry, in seconds: doubling from 2 s for the first five, then longer, so that the eighth
+ * try comes about an hour after the first (a receiver down for a deploy or an incident still gets its
+ * notifications). Each wait is drawn within ±20 % (jitter), so retries of many deliveries do not arrive together.
+ */
+export const DELIVERY_RETRY_DELAYS_S = [2, 4, 8, 16, 32, 600, 2940] as const;
+export const DELIVERY_RETRY_JITTER = 0.2;
+/** A receiver that has not answered (body included) within this is a timeout, and retried. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** A webhook receiver should refuse a signed delivery whose timestamp is older than this (replays). */
+export const WEBHOOK_REPLAY_WINDOW_S = 300;
+
+/** The webhook headers, a public contract receivers depend on. */
+export const WEBHOOK_HEADERS = {
+  event: 'X-CBH-Event',
+  delivery: 'X-CBH-Delivery',
+  timestamp: 'X-CBH-Timestamp',
+  signature: 'X-CBH-Signature',
+} as const;
+
+/** A rule's defaults: one notification per subject in 5 minutes; stuck after 15 minutes open; flapping past 5 openings in 10 minutes. */
+export const RULE_DEFAULTS = {
+  minIntervalMinutes: 5,
+  stuckOpenMinutes: 15,
+  flappingOpenings: 5,
+  flappingMinutes: 10,
+} as const;
+
+export const NOTIFICATION_LIMITS = {
+  channels: 100,
+  rules: 200,
+  windows: 200,
+  recipients: 20,
+  nameLength: 100,
+  urlLength: 2000,
+  secretLength: 200,
+  filterItems: 100,
+} as const;
+
+/** GET /api/notification-deliveries: newest first, pages of 50 (at most 200). */
+export const DELIVERY_PAGE_LIMITS = { default: 50, max: 200 } as const;
+
+/** A secret kept by the hub is never sent back: views say whether one is set, shown as this. */
+export const SECRET_SET_TEXT = '••• set';
+
+/** In an exported document a channel's URL and secret are references the client fills from its environment. */
+export const ENV_REFERENCE = /^\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}$/;
+
+/** The data of a breaker event, as webhooks receive it. */
+export interface BreakerEventData {
+  breaker: { id: number; name: string; type: BreakerTypeName };
+  from?: BreakerStateName;
+  to?: BreakerStateName;
+  reason?: string;
+  /** When the breaker opened (stuck_open) */
+  openedAt?: string;
+  /** Openings counted (flapping) and the minutes they were counted over. */
+  openings?: number;
+  minutes?: number;
+  url: string;
+}
+
+/** The data of a domain alert event, as webhooks receive it. */
+export interface DomainEventData {
+  domain: { id: number; name: string };
+  alert: { id: number; type: DomainAlertType; severity: AlertSeverity; message: string; status: 'open' | 'resolved' };
+  url: string;
+}
+
+/** The body of every webhook delivery; `id` is the delivery's id, the same on every retry (X-CBH-Delivery). */
+export interface WebhookBody {
+  id: string;
+  type: NotificationEventType;
+  occurredAt: string;
+  data: BreakerEventData | DomainEventData | { message: string; url: string };
+}
+
+export interface ChannelView {
+  id: string;
+  name: string;
+  type: ChannelType;
+  /** E-mail addresses (email channels); never a secret. */
+  recipients: string[];
+  /** Whether a URL is kept (webhook, Slack, Discord); the URL itself is never sent back. */
+  urlSet: boolean;
+  /** The URL's host, so people tell channels apart; no path or query (they hold the credentials). */
+  urlHost: string | null;
+  secretSet: boolean;
+  createdAt: string;
+  updatedAt: string;
+  lastDelivery: { status: DeliveryStatus; at: string; statusCode: number | null } | null;
+}
+
+export interface RuleView {
+  id: string;
+  name: string;
+  enabled: boolean;
+  events: RuleEventType[];
+  channelIds: string[];
+  breakers: string[];
+  breakerTypes: BreakerTypeName[];
+  domains: string[];
+  severities: AlertSeverity[];
+  minIntervalMinutes: number;
+  stuckOpenMinutes: number;
+  flappingOpenings: number;
+  flappingMinutes: number;
+  createdAt: string;
+}
+
+export interface MaintenanceWindowView {
+  id: string;
+  name: string;
+  startsAt: string;
+  endsAt: string;
+  repeatWeekly: boolean;
+  /** Breakers and domains it mutes, by name; both empty: everything. */
+  breakers: string[];
+  domains: string[];
+  /** Whether it mutes now. */
+  active: boolean;
+  createdAt: string;
+}
+
+export interface DeliveryView {
+  id: string;
+  event: NotificationEventType;
+  subject: string;
+  channelId: string;
+  channelName: string;
+  ruleId: string | null;
+  ruleName: string | null;
+  status: DeliveryStatus;
+  attempts: number;
+  statusCode: number | null;
+  durationMs: number | null;
+  lastError: string | null;
+  occurredAt: string;
+  createdAt: string;
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+}
+
+export interface DeliveryPage {
+  items: DeliveryView[];
+  /** The cursor of the next (older) page, or null at the end. */
+  nextBefore: string | null;
+}
+
+/** POST /api/notification-channels/{id}/test: what the receiver answered, or why it could not. */
+export interface TestDeliveryView {
+  deliveryId: string;
+  status: 'delivered' | 'failed';
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
+export function isRetryableStatus(status: number): boolean {
+  return status >= 500 || status === 408 || status === 429;
+}
