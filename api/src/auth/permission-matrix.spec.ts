@@ -93,6 +93,23 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
   'DELETE /api/service-accounts/:id/tokens/:tokenId': 'user_management',
   'GET /api/export': 'export_data',
   'POST /api/import': 'import_data',
+  // rules of domain events also need domain_management (a 403 naming it: notifications.spec.ts)
+  'GET /api/notification-channels': 'circuit_breaker_admin',
+  'POST /api/notification-channels': 'circuit_breaker_admin',
+  'GET /api/notification-channels/:id': 'circuit_breaker_admin',
+  'PATCH /api/notification-channels/:id': 'circuit_breaker_admin',
+  'DELETE /api/notification-channels/:id': 'circuit_breaker_admin',
+  'POST /api/notification-channels/:id/test': 'circuit_breaker_admin',
+  'GET /api/notification-rules': 'circuit_breaker_admin',
+  'POST /api/notification-rules': 'circuit_breaker_admin',
+  'PATCH /api/notification-rules/:id': 'circuit_breaker_admin',
+  'DELETE /api/notification-rules/:id': 'circuit_breaker_admin',
+  'GET /api/maintenance-windows': 'circuit_breaker_admin',
+  'POST /api/maintenance-windows': 'circuit_breaker_admin',
+  'PATCH /api/maintenance-windows/:id': 'circuit_breaker_admin',
+  'DELETE /api/maintenance-windows/:id': 'circuit_breaker_admin',
+  'GET /api/notification-deliveries': 'circuit_breaker_admin',
+  'POST /api/notification-deliveries/:id/retry': 'circuit_breaker_admin',
 };
 
 /**

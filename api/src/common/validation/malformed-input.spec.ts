@@ -25,6 +25,11 @@ import {
   updateOrganizationSchema,
   breakerBulkSchema,
   domainBulkSchema,
+  createChannelSchema,
+  updateChannelSchema,
+  createRuleSchema,
+  updateRuleSchema,
+  createWindowSchema,
 } from '@cbh/contracts';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 
@@ -49,6 +54,11 @@ const TABLES = [
   'domain_monitoring',
   'api_tokens',
   'retention_settings',
+  'notification_channels',
+  'notification_rules',
+  'notification_rule_channels',
+  'maintenance_windows',
+  'notification_deliveries',
 ];
 
 let api: TestApi;
@@ -56,6 +66,8 @@ let admin: string;
 let elevationAccount: string;
 let serviceAccountId: string;
 let organizationId: string;
+let channelId: string;
+let ruleId: string;
 let db: Client;
 
 beforeAll(async () => {
@@ -67,6 +79,10 @@ beforeAll(async () => {
   await db.connect();
   serviceAccountId = (await (await api.call('/api/service-accounts', { method: 'POST', cookie: admin, body: { name: 'fuzz' } })).json()).id;
   organizationId = (await db.query('SELECT id FROM organizations')).rows[0].id;
+  const channel = { name: 'fuzz', type: 'email', recipients: ['fuzz@example.com'] };
+  channelId = (await (await api.call('/api/notification-channels', { method: 'POST', cookie: admin, body: channel })).json()).id;
+  const rule = { name: 'fuzz', events: ['breaker.opened'], channelIds: [channelId] };
+  ruleId = (await (await api.call('/api/notification-rules', { method: 'POST', cookie: admin, body: rule })).json()).id;
   // A domain with a certificate (id 1), so that malformed PATCHes of it are refused with something to change.
   await api.call('/api/domains', { method: 'POST', cookie: admin, body: { domain: 'fuzz.example.test' } });
   while ((await db.query('SELECT 1 FROM domain_verifications WHERE checked_at IS NOT NULL')).rowCount === 0) {
@@ -228,6 +244,46 @@ const ENDPOINTS: {
     path: () => `/api/organizations/${organizationId}`,
     schema: updateOrganizationSchema,
     fields: ['name', 'invitationDomains', 'maxTokenDays', 'idleSessionMinutes'],
+    cookie: () => admin,
+  },
+  {
+    name: 'POST /api/notification-channels',
+    method: 'POST',
+    path: () => '/api/notification-channels',
+    schema: createChannelSchema,
+    fields: ['name', 'type', 'url', 'recipients', 'secret'],
+    cookie: () => admin,
+  },
+  {
+    name: 'PATCH /api/notification-channels/:id',
+    method: 'PATCH',
+    path: () => `/api/notification-channels/${channelId}`,
+    schema: updateChannelSchema,
+    fields: ['name', 'url', 'recipients', 'secret'],
+    cookie: () => admin,
+  },
+  {
+    name: 'POST /api/notification-rules',
+    method: 'POST',
+    path: () => '/api/notification-rules',
+    schema: createRuleSchema,
+    fields: ['name', 'enabled', 'events', 'channelIds', 'breakers', 'breakerTypes', 'severities', 'minIntervalMinutes', 'flappingOpenings'],
+    cookie: () => admin,
+  },
+  {
+    name: 'PATCH /api/notification-rules/:id',
+    method: 'PATCH',
+    path: () => `/api/notification-rules/${ruleId}`,
+    schema: updateRuleSchema,
+    fields: ['name', 'enabled', 'events', 'channelIds', 'severities', 'stuckOpenMinutes'],
+    cookie: () => admin,
+  },
+  {
+    name: 'POST /api/maintenance-windows',
+    method: 'POST',
+    path: () => '/api/maintenance-windows',
+    schema: createWindowSchema,
+    fields: ['name', 'startsAt', 'endsAt', 'repeatWeekly', 'breakers', 'domains'],
     cookie: () => admin,
   },
   {
