@@ -28,6 +28,15 @@ const OLD_ROWS: Record<PrunedKind, { table: string; old: string; days: keyof Ret
     },
   ],
   transitions: [{ table: 'breaker_transitions', old: 'at < now() - make_interval(days => $1)', days: 'transitionDays' }],
+  notifications: [
+    // a delivery still waiting for a try is kept whatever its age; a muted or suppressed one is history like the rest
+    {
+      table: 'notification_deliveries',
+      old: "status NOT IN ('pending', 'delivering') AND created_at < now() - make_interval(days => $1)",
+      days: 'notificationDays',
+    },
+    { table: 'notification_events', old: 'dispatched_at < now() - make_interval(days => $1)', days: 'notificationDays' },
+  ],
   // a token's usage counts go with it (ON DELETE CASCADE)
   expiredTokens: [{ table: 'api_tokens', old: `expires_at < now() - make_interval(days => ${TOKEN_PRUNE_AFTER_DAYS})`, days: null }],
   tokenUsage: [{ table: 'api_token_usage', old: `window_start < now() - interval '${TOKEN_USAGE_KEPT}'`, days: null }],

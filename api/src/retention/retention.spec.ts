@@ -88,7 +88,7 @@ describe('pruning', () => {
   /** Inserts one row of each kind `days` days old (negative: in the future) and answers a query that says which still exist. */
   async function seed(
     label: string,
-    ageDays: { audit: number; checks: number; transitions: number; expiredTokenDays: number; usageHours: number },
+    ageDays: { audit: number; checks: number; transitions: number; notifications: number; expiredTokenDays: number; usageHours: number },
   ) {
     const ago = (days: number) => new Date(Date.now() - days * 86_400_000);
     const [{ config }] = await api.sql('SELECT min(id) AS config FROM circuit_breaker_configs');
@@ -128,6 +128,28 @@ describe('pruning', () => {
       live.id,
       new Date(Date.now() - ageDays.usageHours * 3_600_000),
     ]);
+    const notified = ago(ageDays.notifications);
+    const [channel] = await api.sql(
+      "INSERT INTO notification_channels (name, type, recipients) VALUES ($1, 'email', '{ops@example.com}') RETURNING id",
+      [`retention ${label}`],
+    );
+    const [event] = await api.sql(
+      `INSERT INTO notification_events (type, subject_kind, subject_id, subject_name, occurred_at, data, dispatched_at)
+       VALUES ('breaker.opened', 'breaker', $1, 'x', $2, '{}', $2) RETURNING id`,
+      [config, notified],
+    );
+    const deliveryOf = async (status: string) =>
+      (
+        await api.sql(
+          `INSERT INTO notification_deliveries (event_type, subject, occurred_at, payload, channel_id, status, created_at)
+           VALUES ('breaker.opened', 'x', $1, '{}', $2, $3, $1) RETURNING id`,
+          [notified, channel.id, status],
+        )
+      )[0].id;
+    const delivered = await deliveryOf('delivered');
+    // a delivery still waiting for its next try is kept whatever its age
+    const waiting = await deliveryOf('pending');
+    await api.sql("UPDATE notification_deliveries SET next_attempt_at = now() + interval '1 day' WHERE id = $1", [waiting]);
     return async () => {
       const [left] = await api.sql(
         `SELECT EXISTS (SELECT 1 FROM audit_entries WHERE id = $1) AS audit,
@@ -136,26 +158,51 @@ describe('pruning', () => {
                 EXISTS (SELECT 1 FROM test_sessions WHERE id = $5) AS "loadTest",
                 EXISTS (SELECT 1 FROM breaker_transitions WHERE id = $6) AS transition,
                 EXISTS (SELECT 1 FROM api_tokens WHERE id = $7) AS "expiredToken",
-                EXISTS (SELECT 1 FROM api_token_usage WHERE token_id = $8) AS usage`,
-        [audit.id, config, metric, domain, session.id, transition.id, token.id, live.id],
+                EXISTS (SELECT 1 FROM api_token_usage WHERE token_id = $8) AS usage,
+                EXISTS (SELECT 1 FROM notification_deliveries WHERE id = $9) AS delivery,
+                EXISTS (SELECT 1 FROM notification_events WHERE id = $10) AS event,
+                EXISTS (SELECT 1 FROM notification_deliveries WHERE id = $11) AS waiting`,
+        [audit.id, config, metric, domain, session.id, transition.id, token.id, live.id, delivered, event.id, waiting],
       );
       return left;
     };
   }
 
-  const none = { audit: false, metric: false, uptime: false, loadTest: false, transition: false, expiredToken: false, usage: false };
-  const all = { audit: true, metric: true, uptime: true, loadTest: true, transition: true, expiredToken: true, usage: true };
+  const none = {
+    audit: false,
+    metric: false,
+    uptime: false,
+    loadTest: false,
+    transition: false,
+    expiredToken: false,
+    usage: false,
+    delivery: false,
+    event: false,
+    waiting: true,
+  };
+  const all = {
+    audit: true,
+    metric: true,
+    uptime: true,
+    loadTest: true,
+    transition: true,
+    expiredToken: true,
+    usage: true,
+    delivery: true,
+    event: true,
+    waiting: true,
+  };
 
   it('deletes each kind older than its setting, keeps what is newer, and shows when and what it removed', async () => {
     await api.call('/api/domains', { method: 'POST', cookie: admin, body: { domain: 'retention.example.test' } });
-    expect((await patch({ auditDays: 10, checkResultDays: 5, transitionDays: 7 })).status).toBe(200);
-    const oldRows = await seed('old', { audit: 11, checks: 6, transitions: 8, expiredTokenDays: 31, usageHours: 2 });
-    const newRows = await seed('new', { audit: 9, checks: 4, transitions: 6, expiredTokenDays: 29, usageHours: 0 });
+    expect((await patch({ auditDays: 10, checkResultDays: 5, transitionDays: 7, notificationDays: 3 })).status).toBe(200);
+    const oldRows = await seed('old', { audit: 11, checks: 6, transitions: 8, notifications: 4, expiredTokenDays: 31, usageHours: 2 });
+    const newRows = await seed('new', { audit: 9, checks: 4, transitions: 6, notifications: 2, expiredTokenDays: 29, usageHours: 0 });
 
     const response = await prune();
     expect(response.status).toBe(200);
     const result: PruneResultView = await response.json();
-    expect(result.removed).toEqual({ audit: 1, checkResults: 3, transitions: 1, expiredTokens: 1, tokenUsage: 1 });
+    expect(result.removed).toEqual({ audit: 1, checkResults: 3, transitions: 1, notifications: 2, expiredTokens: 1, tokenUsage: 1 });
     expect(await oldRows()).toEqual(none);
     expect(await newRows()).toEqual(all);
 
@@ -164,13 +211,17 @@ describe('pruning', () => {
       auditDays: 10,
       checkResultDays: 5,
       transitionDays: 7,
+      notificationDays: 3,
       lastPrunedAt: result.prunedAt,
       lastPruned: result.removed,
     });
     const [entry] = await api.sql("SELECT actor_email, after FROM audit_entries WHERE action = 'retention.prune' ORDER BY id DESC LIMIT 1");
     expect(entry).toEqual({
       actor_email: TEST_ADMIN.email,
-      after: { removed: result.removed, settings: { ...RETENTION_DEFAULTS, auditDays: 10, checkResultDays: 5, transitionDays: 7 } },
+      after: {
+        removed: result.removed,
+        settings: { ...RETENTION_DEFAULTS, auditDays: 10, checkResultDays: 5, transitionDays: 7, notificationDays: 3 },
+      },
     });
   });
 

@@ -35,14 +35,14 @@ export const RETENTION_SETTING_DESCRIPTIONS: Record<RetentionSetting, string> = 
   auditDays: 'The audit trail of sign-ins and changes.',
   checkResultDays: 'Per-second call counts of load tests and service tests, finished load tests, and per-minute domain uptime history.',
   transitionDays: 'The breakers’ state journal.',
-  notificationDays: 'Notifications once delivered; applied when notifications are stored.',
+  notificationDays: 'The notification delivery log (deliveries no longer waiting for a try) and the events behind it.',
 };
 
 /**
- * What a prune deletes, by kind: the three settings with tables, and what expired tokens leave behind (tokens
+ * What a prune deletes, by kind: the four settings' tables, and what expired tokens leave behind (tokens
  * expired for more than TOKEN_PRUNE_AFTER_DAYS, and the rate limit's counts of minutes long past).
  */
-export const PRUNED_KINDS = ['audit', 'checkResults', 'transitions', 'expiredTokens', 'tokenUsage'] as const;
+export const PRUNED_KINDS = ['audit', 'checkResults', 'transitions', 'notifications', 'expiredTokens', 'tokenUsage'] as const;
 export type PrunedKind = (typeof PRUNED_KINDS)[number];
 export type PruneCounts = Record<PrunedKind, number>;
 
@@ -50,6 +50,7 @@ export const PRUNED_KIND_LABELS: Record<PrunedKind, string> = {
   audit: 'Audit entries',
   checkResults: 'Check results',
   transitions: 'Breaker transitions',
+  notifications: 'Notification deliveries and events',
   expiredTokens: 'Expired access tokens',
   tokenUsage: 'Token usage counts',
 };

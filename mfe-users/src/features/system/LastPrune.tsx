@@ -47,7 +47,8 @@ export function LastPrune({ retention }: { retention: RetentionView }) {
           {PRUNED_KINDS.map((kind) => (
             <tr key={kind}>
               <td>{PRUNED_KIND_LABELS[kind]}</td>
-              <td>{retention.lastPruned![kind]}</td>
+              {/* a prune recorded before a kind existed removed none of it */}
+              <td>{retention.lastPruned![kind] ?? 0}</td>
             </tr>
           ))}
         </DataTable>

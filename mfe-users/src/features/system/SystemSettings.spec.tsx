@@ -18,7 +18,7 @@ const NEVER_PRUNED: RetentionView = { ...RETENTION_DEFAULTS, lastPrunedAt: null,
 const PRUNED: RetentionView = {
   ...RETENTION_DEFAULTS,
   lastPrunedAt: '2026-03-04T09:30:00.000Z',
-  lastPruned: { audit: 12, checkResults: 3400, transitions: 7, expiredTokens: 1, tokenUsage: 40 },
+  lastPruned: { audit: 12, checkResults: 3400, transitions: 7, notifications: 5, expiredTokens: 1, tokenUsage: 40 },
 };
 
 async function openSystem() {
@@ -97,6 +97,7 @@ it('shows when the last prune ran and what it removed, and prunes now', async ()
     ['Audit entries', '12'],
     ['Check results', '3400'],
     ['Breaker transitions', '7'],
+    ['Notification deliveries and events', '5'],
     ['Expired access tokens', '1'],
     ['Token usage counts', '40'],
   ]);
@@ -105,7 +106,7 @@ it('shows when the last prune ran and what it removed, and prunes now', async ()
   expect(api.callsTo('POST', '/api/system/retention/prune')).toHaveLength(1);
   await waitFor(() =>
     expect(toastSpy).toHaveBeenCalledWith(
-      expect.objectContaining({ title: 'Prune Complete', description: 'Removed 3450 rows older than the settings keep.' }),
+      expect.objectContaining({ title: 'Prune Complete', description: 'Removed 3455 rows older than the settings keep.' }),
     ),
   );
   // the view is asked again for the new outcome
