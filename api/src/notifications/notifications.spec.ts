@@ -436,3 +436,39 @@ describe('chat and e-mail', () => {
     await slack.stop();
   });
 });
+
+it('describes the notification routes in the API docs, with their bodies and who may call them', async () => {
+  const document = await json<{
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          description?: string;
+          requestBody?: { content: Record<string, { schema: { properties: object } }> };
+          parameters?: { name: string }[];
+        }
+      >
+    >;
+  }>(api.call('/api/docs/openapi.json'));
+  const create = document.paths['/api/notification-channels']!.post!;
+  expect(create.description).toContain('circuit_breaker_admin');
+  expect(Object.keys(create.requestBody!.content['application/json']!.schema.properties)).toEqual([
+    'name',
+    'type',
+    'url',
+    'recipients',
+    'secret',
+  ]);
+  expect(
+    Object.keys(document.paths['/api/notification-rules']!.post!.requestBody!.content['application/json']!.schema.properties),
+  ).toContain('channelIds');
+  expect(document.paths['/api/notification-deliveries']!.get!.parameters!.map((parameter) => parameter.name)).toEqual([
+    'limit',
+    'before',
+    'channelId',
+    'event',
+    'status',
+  ]);
+  expect(document.paths['/api/notification-channels/{id}/test']!.post).toBeDefined();
+});
