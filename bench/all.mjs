@@ -20,6 +20,7 @@ const BENCHMARKS = [
   ['import', 'config-import.mjs', []],
   ['console', 'console-wall.mjs', []],
   ['bulk', 'bulk-force-open.mjs', []],
+  ['notify', 'notification-latency.mjs', []],
 ];
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : null;
 const soakMinutes = numberArg('soak-minutes', 0);

@@ -1,9 +1,9 @@
 // Starts the production API (dist/api/main.js) with its own embedded PostgreSQL for a benchmark, and signs in.
 // With `probe`, that module is preloaded into the API process and may report to the benchmark over IPC. A second
 // replica is started on the first one's dataDir with `fresh: false`: it reuses that embedded PostgreSQL and the
-// secrets kept beside it.
+// secrets kept beside it. `databaseUrl` is that PostgreSQL's, for a benchmark that writes rows itself.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { ROOT } from '../scripts/run.mjs';
@@ -28,24 +28,25 @@ export async function startBenchApi({
   fresh = true,
 } = {}) {
   if (fresh) rmSync(dataDir, { recursive: true, force: true });
+  const settings = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: '54370',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    SEED_DEMO: 'true',
+    DATABASE_URL: '',
+    // the console bench runs a load test through each of 200 breakers
+    LOAD_TESTS_PER_USER: '1000',
+    LOAD_TESTS_TOTAL: '1000',
+    // the /ws benchmarks connect thousands of clients with one session
+    WS_CONNECTIONS_PER_SESSION: '100000',
+    ...env,
+  };
   const child = spawn(process.execPath, [...nodeArgs, ...(probe ? ['--require', probe] : []), path.join(ROOT, 'dist/api/main.js')], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: '54370',
-      ADMIN_EMAIL: BENCH_ADMIN.email,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      SEED_DEMO: 'true',
-      DATABASE_URL: '',
-      // the console bench runs a load test through each of 200 breakers
-      LOAD_TESTS_PER_USER: '1000',
-      LOAD_TESTS_TOTAL: '1000',
-      // the /ws benchmarks connect thousands of clients with one session
-      WS_CONNECTIONS_PER_SESSION: '100000',
-      ...env,
-    },
+    env: settings,
     stdio: ['ignore', 'ignore', 'inherit', ...(probe ? ['ipc'] : [])],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -67,10 +68,28 @@ export async function startBenchApi({
   });
   const cookie = login.headers.get('set-cookie').split(';')[0];
   const exited = new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
-  /** Asks the API to shut down; resolves once it has (its embedded PostgreSQL stopped with it). */
-  const stop = () => {
+  /**
+   * Asks the API to shut down; resolves once it has (its embedded PostgreSQL stopped with it), or after `withinMs`
+   * kills it, and the embedded PostgreSQL a fresh start began with it.
+   */
+  const stop = async (withinMs = 30_000) => {
     child.kill('SIGTERM');
-    return exited;
+    let timer;
+    const late = await Promise.race([exited.then(() => false), new Promise((resolve) => (timer = setTimeout(resolve, withinMs, true)))]);
+    clearTimeout(timer);
+    if (!late) return;
+    child.kill('SIGKILL');
+    if (fresh) {
+      try {
+        process.kill(Number(readFileSync(path.join(dataDir, 'pg/postmaster.pid'), 'utf8').split('\n')[0]), 'SIGINT');
+      } catch {
+        // no PostgreSQL left running there
+      }
+    }
+    await exited;
   };
-  return { url, cookie, process: child, stop };
+  const databaseUrl =
+    settings.DATABASE_URL ||
+    `postgres://postgres:${readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim()}@127.0.0.1:${settings.EMBEDDED_PG_PORT}/circuit_breaker_hub`;
+  return { url, cookie, databaseUrl, process: child, stop };
 }
