@@ -23,12 +23,13 @@ export class ConfigurationController {
   @Get('export')
   @RequirePermission('export_data')
   async export(
+    @Req() req: AppRequest,
     @Query(new ZodPipe(exportQuerySchema)) query: { format?: ConfigFormat },
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<string> {
     const format = query.format ?? (acceptsYaml(accept) ? 'yaml' : 'json');
-    const document = await this.configuration.exportDocument();
+    const document = await this.configuration.exportDocument(req);
     res.header('content-type', format === 'yaml' ? 'application/yaml; charset=utf-8' : 'application/json; charset=utf-8');
     res.header('content-disposition', `attachment; filename="hub.${format}"`);
     return format === 'yaml' ? stringify(document, { lineWidth: 0 }) : `${JSON.stringify(document, null, 2)}\n`;

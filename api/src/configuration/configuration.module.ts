@@ -1,13 +1,17 @@
 import { Module } from '@nestjs/common';
 import { BreakersModule } from '../breakers/breakers.module';
 import { DomainsModule } from '../domains/domains.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { ServicesModule } from '../services/services.module';
 import { ConfigurationController } from './configuration.controller';
 import { ConfigurationService } from './configuration.service';
 
-/** Configuration as code: the hub's breakers, services and domains exported as one document and imported as a diff. */
+/**
+ * Configuration as code: the hub's breakers, services, domains and notification settings exported as one document
+ * and imported as a diff.
+ */
 @Module({
-  imports: [BreakersModule, ServicesModule, DomainsModule],
+  imports: [BreakersModule, ServicesModule, DomainsModule, NotificationsModule],
   controllers: [ConfigurationController],
   providers: [ConfigurationService],
 })

@@ -8,8 +8,8 @@ import {
   type BreakerItem,
   type ConfigDocument,
   type DomainItem,
+  hasPermission,
   type ImportChange,
-  type ImportKind,
   type ImportQuery,
   type ImportResult,
   type ServiceItem,
@@ -20,8 +20,11 @@ import { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity'
 import { DomainsService } from '../domains/domains.service';
 import { DomainEntity } from '../domains/entities/domain.entity';
 import { SslCertificateEntity } from '../domains/entities/ssl-certificate.entity';
+import { NotificationSettingsService, type NotificationConfiguration } from '../notifications/notification-settings.service';
 import { ServiceEntity } from '../services/entities/service.entity';
 import { chaosPathOf, ServicesService } from '../services/services.service';
+import { exportNotifications, hasNotificationLists, mayImportNotifications, NotificationSteps } from './notification-steps';
+import { byName, key, unchanged, type Step } from './steps';
 
 /** What the hub holds of what a document describes. */
 interface Hub {
@@ -29,22 +32,12 @@ interface Hub {
   services: ServiceEntity[];
   domains: DomainEntity[];
   certificates: Map<number, SslCertificateEntity>;
+  /** Read only for a document with notification lists, or an export for a holder of circuit_breaker_admin. */
+  notifications: NotificationConfiguration | null;
 }
 
 const BREAKER_FIELDS = ['name', 'type', 'failureThreshold', 'timeout', 'recoveryTime', 'successThreshold'] as const;
 const SERVICE_FIELDS = ['name', 'endpoint', 'failureRate', 'averageResponseTime'] as const;
-
-/** Items are keyed by name whatever the letter case (the unique indexes say the same). */
-const key = (name: string) => name.toLowerCase();
-const byName = <T extends { name: string }>(a: T, b: T) => (key(a.name) < key(b.name) ? -1 : key(a.name) > key(b.name) ? 1 : 0);
-
-/** One item's change, and how to apply it inside the import's transaction; items created or updated together are applied by one step. */
-interface Step {
-  change?: ImportChange;
-  /** where the item is in the document, or for a deletion what it is: what a refusal names */
-  label: string;
-  apply?: (manager: EntityManager) => Promise<void>;
-}
 
 /** Items created or updated by one statement at most: far inside PostgreSQL's limit of parameters to one statement. */
 const BATCH = 500;
@@ -67,16 +60,19 @@ export class ConfigurationService {
     private readonly breakers: BreakersService,
     private readonly services: ServicesService,
     private readonly domains: DomainsService,
+    private readonly notifications: NotificationSettingsService,
   ) {}
 
-  async exportDocument(): Promise<ConfigDocument> {
-    const hub = await this.read(this.dataSource.manager);
+  /** The document; notification channels, rules and windows only for holders of circuit_breaker_admin (see notification-steps). */
+  async exportDocument(req: AppRequest): Promise<ConfigDocument> {
+    const hub = await this.read(this.dataSource.manager, hasPermission(req.user, 'circuit_breaker_admin'));
     const breakerNames = new Map(hub.breakers.map((breaker) => [breaker.id, breaker.name]));
     return {
       version: CONFIG_DOCUMENT_VERSION,
       breakers: hub.breakers.map(breakerItem).sort(byName),
       services: hub.services.map((service) => serviceItem(service, breakerNames)).sort(byName),
       domains: hub.domains.map((domain) => domainItem(domain, hub.certificates.get(domain.id))).sort(byName),
+      ...(hub.notifications ? exportNotifications(req, hub.notifications) : {}),
     };
   }
 
@@ -85,14 +81,18 @@ export class ConfigurationService {
    * on any replica take turns (an advisory lock), so each diffs against what the previous one left.
    */
   async import(req: AppRequest, document: ConfigDocument, { dryRun, prune }: ImportQuery): Promise<ImportResult> {
+    mayImportNotifications(req, document);
+    const withNotifications = hasNotificationLists(document);
     if (dryRun) {
-      const steps = this.plan(req, document, await this.read(this.dataSource.manager), prune, []);
+      const steps = this.plan(req, document, await this.read(this.dataSource.manager, withNotifications), prune, []);
+      await check(steps);
       return { changes: report(steps) };
     }
     const announcements: Announcement[] = [];
     const changes = await this.dataSource.transaction(async (manager) => {
       await manager.query("SELECT pg_advisory_xact_lock(hashtext('configuration.import'))");
-      const steps = this.plan(req, document, await this.read(manager), prune, announcements);
+      const steps = this.plan(req, document, await this.read(manager, withNotifications), prune, announcements);
+      await check(steps);
       for (const step of steps) {
         if (!step.apply) continue;
         try {
@@ -108,25 +108,44 @@ export class ConfigurationService {
     return { changes };
   }
 
-  private async read(manager: EntityManager): Promise<Hub> {
+  private async read(manager: EntityManager, withNotifications: boolean): Promise<Hub> {
     // one after the other: in a transaction they share one connection
     const breakers = await manager.find(BreakerConfigEntity, { order: { id: 'ASC' } });
     const services = await manager.find(ServiceEntity, { order: { id: 'ASC' } });
     const domains = await manager.find(DomainEntity, { order: { id: 'ASC' } });
     const certificates = await manager.find(SslCertificateEntity);
-    return { breakers, services, domains, certificates: new Map(certificates.map((certificate) => [certificate.domainId, certificate])) };
+    const notifications = withNotifications ? await this.notifications.configurationIn(manager) : null;
+    return {
+      breakers,
+      services,
+      domains,
+      certificates: new Map(certificates.map((certificate) => [certificate.domainId, certificate])),
+      notifications,
+    };
   }
 
   /**
    * Every item's change in the order they are applied: breakers before the services that name them, services
-   * deleted before the breakers they used, domains deleted before new ones count against the quotas. The changes
-   * are reported by kind (see report).
+   * deleted before the breakers they used, domains deleted before new ones count against the quotas, then the
+   * notification settings (see NotificationSteps). The changes are reported by kind (see report).
    */
   private plan(req: AppRequest, document: ConfigDocument, hub: Hub, prune: boolean, announcements: Announcement[]): Step[] {
     const breakers = this.planBreakers(req, document.breakers, hub, prune, announcements);
     const services = this.planServices(req, document, hub, prune, announcements, breakers.ids);
     const domains = this.planDomains(req, document.domains, hub, prune, announcements);
-    return [...breakers.kept, ...services.deleted, ...services.kept, ...breakers.deleted, ...domains.deleted, ...domains.kept];
+    const notifications = hub.notifications
+      ? new NotificationSteps(this.notifications, req, document, hub.notifications, prune).plan()
+      : { deleted: [], kept: [] };
+    return [
+      ...breakers.kept,
+      ...services.deleted,
+      ...services.kept,
+      ...breakers.deleted,
+      ...domains.deleted,
+      ...domains.kept,
+      ...notifications.deleted,
+      ...notifications.kept,
+    ];
   }
 
   private planBreakers(req: AppRequest, items: BreakerItem[], hub: Hub, prune: boolean, announcements: Announcement[]) {
@@ -315,14 +334,15 @@ export class ConfigurationService {
   }
 }
 
+/** The checks of every step (addresses looked up), all before the first step is applied. */
+async function check(steps: Step[]): Promise<void> {
+  await Promise.all(steps.map((step) => step.check?.()));
+}
+
 /** The changes by kind (IMPORT_KINDS' order), each kind's in the order planned: the document's, then the deletions. */
 function report(steps: Step[]): ImportChange[] {
   const changes = steps.flatMap((step) => (step.change ? [step.change] : []));
   return IMPORT_KINDS.flatMap((kind) => changes.filter((change) => change.kind === kind));
-}
-
-function unchanged(kind: ImportKind, name: string, label: string): Step {
-  return { change: { kind, name, action: 'unchanged' }, label };
 }
 
 /** A refusal of one item fails the whole import, naming the item: `breakers[3] (Payments): …`. */

@@ -33,6 +33,16 @@ import { NotificationsRepository } from './notifications.repository';
 const DNS_CHECK_MS = 2000;
 
 /**
+ * Every channel, rule and window, as configuration as code reads them: each channel with its URL and secret opened
+ * (null when it has none, or it was sealed under another server secret), to compare a document's with; never to send.
+ */
+export interface NotificationConfiguration {
+  channels: { row: NotificationChannelEntity; url: string | null; secret: string | null }[];
+  rules: { row: NotificationRuleEntity; channelIds: string[] }[];
+  windows: MaintenanceWindowEntity[];
+}
+
+/**
  * Channels, rules and maintenance windows: who may change them is the controller's; what each may hold is here.
  * Every change is audited; a channel's URL and secret are sealed before they are stored and never returned.
  */
@@ -302,14 +312,37 @@ export class NotificationSettingsService {
     );
   }
 
+  // ---- configuration as code
+
+  /** Everything an export writes and an import compares with, read on the manager given (an import's transaction). */
+  async configurationIn(manager: EntityManager): Promise<NotificationConfiguration> {
+    // one after the other: in a transaction they share one connection
+    const channels = await manager.getRepository(NotificationChannelEntity).find({ order: { name: 'ASC' } });
+    const rules = await manager.getRepository(NotificationRuleEntity).find({ order: { name: 'ASC' } });
+    const links = await this.ruleChannels(
+      manager,
+      rules.map((row) => row.id),
+    );
+    const windows = await manager.getRepository(MaintenanceWindowEntity).find({ order: { name: 'ASC' } });
+    return {
+      channels: channels.map((row) => {
+        const { url, secret } = this.secrets.target(row);
+        return { row, url, secret };
+      }),
+      rules: rules.map((row) => ({ row, channelIds: links.get(row.id) ?? [] })),
+      windows,
+    };
+  }
+
   // ---- helpers
 
   /**
    * A channel URL is judged before it is kept: https, or http only where private targets are allowed; never an
    * address the outbound guard refuses (a literal one, or every address a name resolves to now). Every delivery is
-   * judged again on the address it connects to, so a name that later resolves elsewhere gains nothing.
+   * judged again on the address it connects to, so a name that later resolves elsewhere gains nothing. The `*In`
+   * methods do not judge (they run in a transaction): their callers judge first.
    */
-  private async judgeUrl(text: string) {
+  async judgeUrl(text: string) {
     const url = new URL(text);
     const policy = this.config.ALLOW_PRIVATE_TARGETS;
     if (url.protocol === 'http:' && policy.allowPrivate === false) {

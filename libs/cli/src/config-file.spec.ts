@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parse } from 'yaml';
 import { ConfigFile } from './config-file';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'cbh-file-'));
@@ -54,5 +55,55 @@ describe('a refused document, explained with places in the file', () => {
     expect(() => file('hub.txt', YAML)).toThrow('hub.txt: name the file .yaml, .yml or .json, so that cbh knows how to send it');
     expect(() => ConfigFile.read(path.join(dir, 'missing.yaml'))).toThrow(`Cannot read ${path.join(dir, 'missing.yaml')}: no such file`);
     expect(() => file('broken.yml', 'version: 1\nbreakers: [\n')).toThrow(/broken\.yml:3:1: .+; nothing was sent to the hub$/);
+  });
+});
+
+describe("a channel's references ${env:NAME}, filled in from the environment", () => {
+  const env = { CBH_CHANNEL_OPS_URL: 'https://hooks.example.com/a?b="c"', CBH_CHANNEL_OPS_SECRET: '12345678', EMPTY: '' };
+
+  it('replaces each reference whose variable is set, in YAML and JSON, and leaves the rest of the file as it was', () => {
+    const hub = file(
+      'refs.yaml',
+      `version: 1
+breakers: []
+services: []
+domains: []
+channels:
+  - name: Ops
+    type: webhook
+    url: \${env:CBH_CHANNEL_OPS_URL}   # filled
+    secret: "\${env:CBH_CHANNEL_OPS_SECRET}"
+  - name: Other
+    type: webhook
+    url: \${env:CBH_CHANNEL_OTHER_URL}
+    secret: \${env:EMPTY}
+notificationRules:
+  - name: \${env:CBH_CHANNEL_OPS_URL}
+    events: [breaker.opened]
+    channels: [Ops]
+`,
+    );
+    const sent = hub.referencesFilled(env);
+    expect(sent.filled).toBe(2);
+    expect(sent.unfilled).toEqual([
+      { at: `${hub.name}:12:10`, place: 'channels[1].url', variable: 'CBH_CHANNEL_OTHER_URL' },
+      { at: `${hub.name}:13:13`, place: 'channels[1].secret', variable: 'EMPTY' },
+    ]);
+    expect(sent.text).toContain('    url: "https://hooks.example.com/a?b=\\"c\\""   # filled\n    secret: "12345678"\n');
+    // only a channel's url and secret: a reference anywhere else is the document's text
+    expect(sent.text).toContain('  - name: ${env:CBH_CHANNEL_OPS_URL}\n');
+    expect(parse(sent.text).channels).toEqual([
+      { name: 'Ops', type: 'webhook', url: env.CBH_CHANNEL_OPS_URL, secret: '12345678' },
+      { name: 'Other', type: 'webhook', url: '${env:CBH_CHANNEL_OTHER_URL}', secret: '${env:EMPTY}' },
+    ]);
+    expect(hub.text).toContain('url: ${env:CBH_CHANNEL_OPS_URL}   # filled');
+    expect(hub.items).toBe(3);
+
+    const json = file(
+      'refs.json',
+      JSON.stringify({ version: 1, channels: [{ name: 'Ops', type: 'webhook', url: '${env:CBH_CHANNEL_OPS_URL}' }] }, null, 2),
+    );
+    expect(JSON.parse(json.referencesFilled(env).text).channels[0].url).toBe(env.CBH_CHANNEL_OPS_URL);
+    expect(json.referencesFilled({}).text).toBe(json.text);
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { IMPORT_KINDS } from '@cbh/contracts';
-import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { ENV_REFERENCE, IMPORT_KINDS } from '@cbh/contracts';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { CliError } from './cli-error';
 
 /** The media type POST /api/import reads a file as, by the file's extension. */
@@ -11,7 +11,19 @@ const MEDIA_TYPES: Record<string, string> = {
   '.yml': 'application/yaml',
 };
 
-/** A configuration document read from a file, sent to the hub as it is and read here only to point into it. */
+/** A reference `${env:NAME}` of the file that the environment does not fill in: the hub decides (see referencesFilled). */
+export interface UnfilledReference {
+  /** Where it is: `hub.yaml:12:10`. */
+  at: string;
+  /** Its place in the document: `channels[0].url`. */
+  place: string;
+  variable: string;
+}
+
+/**
+ * A configuration document read from a file, sent to the hub as it is (but for the references the environment fills
+ * in) and read here only to point into it.
+ */
 export class ConfigFile {
   private readonly lines = new LineCounter();
   private readonly document: Document;
@@ -50,6 +62,40 @@ export class ConfigFile {
       const list = contents.get(`${kind}s`, true);
       return sum + (isSeq(list) ? list.items.length : 0);
     }, 0);
+  }
+
+  /**
+   * The text to send: the file with each channel's `url` and `secret` given as a reference `${env:NAME}` replaced by
+   * NAME's value in `env`, written as a JSON string (which YAML reads as well), the rest byte for byte. A reference
+   * whose variable is unset or empty is sent as it is: the hub then keeps the URL or secret it has for the channel,
+   * and refuses a new channel. The hub itself never fills a reference in (it would let a document send the
+   * hub's own environment away); the file is not changed, and problems are still placed in it as it is.
+   */
+  referencesFilled(env: NodeJS.ProcessEnv): { text: string; filled: number; unfilled: UnfilledReference[] } {
+    const replacements: { from: number; to: number; text: string }[] = [];
+    const unfilled: UnfilledReference[] = [];
+    const contents = this.document.contents;
+    const channels = isMap(contents) ? contents.get('channels', true) : undefined;
+    if (isSeq(channels)) {
+      channels.items.forEach((channel, index) => {
+        if (!isMap(channel)) return;
+        for (const field of ['url', 'secret']) {
+          const node = channel.get(field, true);
+          if (!isScalar(node) || typeof node.value !== 'string' || !node.range) continue;
+          const variable = ENV_REFERENCE.exec(node.value)?.[1];
+          if (variable === undefined) continue;
+          const value = env[variable];
+          if (value) replacements.push({ from: node.range[0], to: node.range[1], text: JSON.stringify(value) });
+          else unfilled.push({ at: this.at(node.range[0]), place: `channels[${index}].${field}`, variable });
+        }
+      });
+    }
+    let text = this.text;
+    // from the end, so that each replacement leaves the offsets of those before it as they were
+    for (const { from, to, text: value } of replacements.sort((a, b) => b.from - a.from)) {
+      text = `${text.slice(0, from)}${value}${text.slice(to)}`;
+    }
+    return { text, filled: replacements.length, unfilled };
   }
 
   /**

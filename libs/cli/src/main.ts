@@ -20,13 +20,17 @@ const colors = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 async function importFile(fileName: string, { dryRun, prune }: { dryRun: boolean; prune: boolean }): Promise<ImportResult> {
   const hub = hubFromEnv();
   const file = ConfigFile.read(fileName);
+  const { text, unfilled } = file.referencesFilled(process.env);
+  for (const { at, place, variable } of unfilled) {
+    console.error(`${at}: ${place}: ${variable} is not set, so the hub keeps the value it has (a new channel needs one)`);
+  }
   const items = `${count(file.items)} item${file.items === 1 ? '' : 's'}`;
   progress.show(dryRun ? `Comparing ${file.name} (${items}) with ${hub.url}…` : `Applying ${file.name} (${items}) to ${hub.url}…`);
   try {
     const query = new URLSearchParams({ ...(dryRun ? { dryRun: 'true' } : {}), ...(prune ? { prune: 'true' } : {}) });
     return await hub.json<ImportResult>(`/api/import${query.size ? `?${query}` : ''}`, {
       method: 'POST',
-      body: file.text,
+      body: text,
       contentType: file.contentType,
     });
   } catch (error) {
@@ -59,7 +63,7 @@ const program = new Command('cbh')
 
 program
   .command('export')
-  .description('print the hub’s configuration (breakers, services, domains) as one document')
+  .description('print the hub’s configuration (breakers, services, domains; notification channels, rules and windows) as one document')
   .addOption(new Option('--format <format>', 'json or yaml').choices(CONFIG_FORMATS).default('json'))
   .action(async ({ format }: { format: string }) => {
     const hub = hubFromEnv();
@@ -76,7 +80,9 @@ program
 
 program
   .command('diff')
-  .description('show what applying FILE would change, changing nothing (exit 2 when something would change)')
+  .description(
+    'show what applying FILE would change, changing nothing (exit 2 when something would change); ${env:NAME} in a channel is filled in from the environment',
+  )
   .argument('<file>', 'a document from cbh export (.yaml, .yml or .json)')
   .option('--prune', 'also show the items the hub has and FILE lacks, which apply --prune deletes')
   .action(async (file: string, { prune = false }: { prune?: boolean }) => {
@@ -88,7 +94,9 @@ program
 
 program
   .command('apply')
-  .description('apply FILE to the hub in one transaction (all or nothing) and print what changed')
+  .description(
+    'apply FILE to the hub in one transaction (all or nothing) and print what changed; ${env:NAME} in a channel is filled in from the environment',
+  )
   .argument('<file>', 'a document from cbh export (.yaml, .yml or .json)')
   .option('--prune', 'also delete the items the hub has and FILE lacks')
   .action(async (file: string, { prune = false }: { prune?: boolean }) => {

@@ -3,8 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
-import type { BreakerConfigView, ConfigDocument, CreatedApiTokenView } from '@cbh/contracts';
+import type { BreakerConfigView, ChannelView, ConfigDocument, CreatedApiTokenView, TestDeliveryView } from '@cbh/contracts';
 import { signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../api/test/test-api';
+import { startWebhookReceiver } from '../../../api/test/webhook-receiver';
 import { freePort } from '../../../tools/testing/free-port';
 
 /**
@@ -32,7 +33,8 @@ beforeAll(async () => {
     { cwd: ROOT, encoding: 'utf8' },
   );
   if (built.status !== 0) throw new Error(`the CLI did not build:\n${built.stdout}${built.stderr}`);
-  api = await startTestApi();
+  // channels may call a receiver on loopback
+  api = await startTestApi({ ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' });
   admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
   token = (await createToken()).token;
 }, 120_000);
@@ -259,5 +261,80 @@ describe('the CI example', () => {
     expect(diffLines(diff)).toEqual(
       expect.arrayContaining(['+ breaker checkout-api', '+ service Checkout', '+ domain shop.example.com', '+ domain status.example.com']),
     );
+  });
+});
+
+describe('notification channels in the file', () => {
+  const SECRET = 'whsec-ci-and-the-receiver-share';
+
+  it('fills in ${env:…} from its own environment; a variable left unset keeps what the hub has, and is refused for a new channel', async () => {
+    const receiver = await startWebhookReceiver({ secret: SECRET });
+    try {
+      const document = parse((await cbh(['export', '--format', 'yaml'])).stdout) as ConfigDocument;
+      expect(document.channels).toEqual([]);
+      document.channels = [
+        { name: 'CI hook', type: 'webhook', url: '${env:CBH_CHANNEL_CI_HOOK_URL}', secret: '${env:CBH_CHANNEL_CI_HOOK_SECRET}' },
+      ];
+      document.notificationRules = [
+        {
+          name: 'CI opened',
+          enabled: true,
+          events: ['breaker.opened'],
+          channels: ['ci HOOK'],
+          breakers: ['Search API'],
+          breakerTypes: [],
+          domains: [],
+          severities: [],
+          minIntervalMinutes: 5,
+          stuckOpenMinutes: 15,
+          flappingOpenings: 5,
+          flappingMinutes: 10,
+        },
+      ];
+      const text = stringify(document);
+      writeFileSync(path.join(work, 'notify.yaml'), text);
+      const line = text.split('\n').findIndex((row) => row.includes('url: ${env:CBH_CHANNEL_CI_HOOK_URL}')) + 1;
+
+      const unset = await cbh(['diff', 'notify.yaml']);
+      expect(unset.code).toBe(1);
+      expect(unset.stderr).toContain(
+        `notify.yaml:${line}:10: channels[0].url: CBH_CHANNEL_CI_HOOK_URL is not set, so the hub keeps the value it has (a new channel needs one)\n`,
+      );
+      expect(unset.stderr).toContain(
+        `cbh: The hub refused notify.yaml:\nnotify.yaml:${line}:10: channels[0].url: \${env:CBH_CHANNEL_CI_HOOK_URL} is not set where the document was read: set it or give the URL\n`,
+      );
+
+      const env = { CBH_CHANNEL_CI_HOOK_URL: `${receiver.url}?from=ci`, CBH_CHANNEL_CI_HOOK_SECRET: SECRET };
+      const applied = await cbh(['apply', 'notify.yaml'], env);
+      expect(applied.code).toBe(0);
+      expect(diffLines(applied)).toEqual(['+ channel CI hook', '+ notificationRule CI opened']);
+      expect(applied.stdout + applied.stderr).not.toContain(SECRET);
+
+      // the hub has the URL and the secret from the environment: its test delivery reaches the receiver, signed
+      const channels: ChannelView[] = await (await api.call('/api/notification-channels', { cookie: admin })).json();
+      const channel = channels.find((each) => each.name === 'CI hook')!;
+      const test = await api.call(`/api/notification-channels/${channel.id}/test`, { method: 'POST', cookie: admin });
+      expect(((await test.json()) as TestDeliveryView).status).toBe('delivered');
+      expect(receiver.received.at(-1)).toMatchObject({ path: '/hook?from=ci', signatureValid: true });
+
+      // the export holds references, never the values; it diffs to nothing with the variables set or not
+      const exported = await cbh(['export', '--format', 'yaml']);
+      expect(exported.stdout).toContain('    url: ${env:CBH_CHANNEL_CI_HOOK_URL}\n    secret: ${env:CBH_CHANNEL_CI_HOOK_SECRET}\n');
+      expect(exported.stdout).not.toContain(receiver.url);
+      expect(exported.stdout).not.toContain(SECRET);
+      writeFileSync(path.join(work, 'exported.yaml'), exported.stdout);
+      expect((await cbh(['diff', 'exported.yaml'], env)).code).toBe(0);
+      const kept = await cbh(['diff', 'exported.yaml']);
+      expect(kept.code).toBe(0);
+      expect(kept.stderr).toContain('channels[0].secret: CBH_CHANNEL_CI_HOOK_SECRET is not set, so the hub keeps the value it has');
+
+      // a URL changed in the environment is an update of the channel's url, its value never printed
+      const moved = await cbh(['diff', 'exported.yaml'], { ...env, CBH_CHANNEL_CI_HOOK_URL: `${receiver.url}?from=elsewhere` });
+      expect(moved.code).toBe(2);
+      expect(diffLines(moved)).toEqual(['~ channel CI hook: url']);
+      expect(moved.stdout + moved.stderr).not.toContain('elsewhere');
+    } finally {
+      await receiver.stop();
+    }
   });
 });

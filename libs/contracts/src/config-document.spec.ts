@@ -1,4 +1,5 @@
-import { configDocumentSchema, documentProblems } from './config-document';
+import { configDocumentSchema, documentProblems, isEnvReference } from './config-document';
+import { channelVariableStems, envReference } from './config-vocabulary';
 
 const breaker = { name: 'Payments', type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 };
 
@@ -43,4 +44,65 @@ it('takes a service whose endpoint is its own chaos target, and its breaker by n
   expect(problems({ version: 1, breakers: [], services: [{ ...document.services[0], endpoint: 'ftp://files' }], domains: [] })).toEqual([
     "services[0].endpoint: must be an http(s) URL, chaos (the service's own chaos target) or /api/chaos/<id>",
   ]);
+});
+
+describe('notification items', () => {
+  const base = { version: 1, breakers: [], services: [], domains: [] };
+  const hook = { name: 'Ops', type: 'webhook', url: '${env:CBH_CHANNEL_OPS_URL}', secret: '${env:CBH_CHANNEL_OPS_SECRET}' };
+  const rule = { name: 'Opened', events: ['breaker.opened'], channels: ['ops'] };
+
+  it('leaves the notification lists out of a document that does not need them', () => {
+    expect(problems(base)).toEqual([]);
+    expect(configDocumentSchema.parse(base)).not.toHaveProperty('channels');
+  });
+
+  it("takes a channel's URL and secret as values or as references ${env:NAME}, which it keeps as they are", () => {
+    const document = configDocumentSchema.parse({
+      ...base,
+      channels: [hook, { name: 'Chat', type: 'slack', url: ' https://hooks.example.com/x ' }],
+      notificationRules: [rule],
+      maintenanceWindows: [{ name: 'Deploys', startsAt: '2026-01-02T16:00:00+01:00', endsAt: '2026-01-02T18:00:00Z' }],
+    });
+    expect(document.channels).toEqual([hook, { name: 'Chat', type: 'slack', url: 'https://hooks.example.com/x' }]);
+    expect(isEnvReference(document.channels![0]!.url)).toBe(true);
+    expect(isEnvReference(document.channels![1]!.url)).toBe(false);
+    expect(document.notificationRules![0]).toMatchObject({ enabled: true, breakers: [], minIntervalMinutes: 5 });
+    expect(document.maintenanceWindows![0]).toMatchObject({ repeatWeekly: false, breakers: [], domains: [] });
+  });
+
+  it('names each refused place in the notification lists', () => {
+    expect(
+      problems({
+        ...base,
+        channels: [
+          { ...hook, url: '${env:not-a-name}' },
+          { ...hook, name: 'OPS', secret: 'short' },
+          { name: 'Mail', type: 'email', recipients: [], secret: '${env:X}' },
+        ],
+        notificationRules: [{ ...rule, channels: [] }],
+        maintenanceWindows: [{ name: 'W', startsAt: '2026-01-02T00:00:00Z', endsAt: '2026-01-01T00:00:00Z' }],
+      }),
+    ).toEqual([
+      'channels[0].url: must be a reference ${env:NAME}, NAME of letters, digits and _',
+      'channels[1].secret: must be at least 8 characters',
+      'channels[2].recipients: name at least one address',
+      'channels[2].secret: signs webhook channels only',
+      'notificationRules[0].channels: name at least one channel',
+      'maintenanceWindows[0].endsAt: must be after the start',
+      'channels[1].name: repeats the name of channels[0]',
+    ]);
+  });
+});
+
+describe('channel variables', () => {
+  it('upper-cases the name, every other character as _, and tells names apart that come out the same', () => {
+    expect(Object.fromEntries(channelVariableStems(['Ops alerts', 'ops-alerts', 'Ops_alerts 2', 'Café', 'pager']))).toEqual({
+      'Ops alerts': 'CBH_CHANNEL_OPS_ALERTS',
+      'ops-alerts': 'CBH_CHANNEL_OPS_ALERTS_3',
+      'Ops_alerts 2': 'CBH_CHANNEL_OPS_ALERTS_2',
+      Café: 'CBH_CHANNEL_CAF_',
+      pager: 'CBH_CHANNEL_PAGER',
+    });
+    expect(envReference('CBH_CHANNEL_PAGER_URL')).toBe('${env:CBH_CHANNEL_PAGER_URL}');
+  });
 });

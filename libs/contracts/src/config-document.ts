@@ -3,6 +3,8 @@ import { BREAKER_TYPES, type BreakerTypeName } from './breaker-vocabulary';
 import { createBreakerSchema } from './breakers';
 import { CHAOS_ENDPOINT, CONFIG_DOCUMENT_MAX_ITEMS, CONFIG_DOCUMENT_VERSION, CONFIG_FORMATS } from './config-vocabulary';
 import { domainNameSchema } from './domains';
+import { ENV_REFERENCE, NOTIFICATION_LIMITS } from './notification-vocabulary';
+import { channelFieldProblems, channelUrlSchema, createChannelSchema, createRuleSchema, createWindowSchema } from './notifications';
 import { CHAOS_PATH, serviceSchema } from './services';
 
 /** The settings only one type of breaker has; a document giving them to another type is refused. */
@@ -46,11 +48,70 @@ export const domainItemSchema = z.strictObject({
   autoRenew: z.boolean({ message: 'must be true or false' }).optional(),
 });
 
-const list = <T extends z.ZodType>(item: T) =>
-  z.array(item, { message: 'must be a list' }).max(CONFIG_DOCUMENT_MAX_ITEMS, `must hold at most ${CONFIG_DOCUMENT_MAX_ITEMS} items`);
+/**
+ * A channel's URL or secret as the document holds it: the value itself, or a reference `${env:NAME}` that the client
+ * reading the document fills in from its environment. The hub never fills one in: on a channel it has, a reference
+ * left unfilled keeps what it holds; a new channel needs the value.
+ */
+function valueOrReference(schema: z.ZodType<string, string>, { trim }: { trim: boolean }) {
+  const text = z.string({ message: 'must be a string' });
+  return (trim ? text.trim() : text).superRefine((value, ctx) => {
+    if (ENV_REFERENCE.test(value)) return;
+    if (value.startsWith('${env:')) {
+      ctx.addIssue({ code: 'custom', message: 'must be a reference ${env:NAME}, NAME of letters, digits and _' });
+      return;
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+  });
+}
+
+export const isEnvReference = (value: string | undefined): value is string => value !== undefined && ENV_REFERENCE.test(value);
+
+/** A notification channel: what POST /api/notification-channels takes, its URL and secret as values or references. */
+export const channelItemSchema = z
+  .strictObject({
+    name: createChannelSchema.shape.name,
+    type: createChannelSchema.shape.type,
+    url: valueOrReference(channelUrlSchema, { trim: true }).optional(),
+    recipients: createChannelSchema.shape.recipients,
+    secret: valueOrReference(createChannelSchema.shape.secret.unwrap(), { trim: false }).optional(),
+  })
+  .superRefine((channel, ctx) => {
+    for (const { path, message } of channelFieldProblems(channel.type, channel, true))
+      ctx.addIssue({ code: 'custom', path: [path], message });
+  });
+
+const rule = createRuleSchema.shape;
+
+/** A notification rule: what POST /api/notification-rules takes, its channels named, not numbered. */
+export const notificationRuleItemSchema = z.strictObject({
+  name: rule.name,
+  enabled: rule.enabled,
+  events: rule.events,
+  channels: z
+    .array(createChannelSchema.shape.name, { message: 'must be a list of channel names' })
+    .min(1, 'name at least one channel')
+    .max(NOTIFICATION_LIMITS.channels, `must hold at most ${NOTIFICATION_LIMITS.channels} names`),
+  breakers: rule.breakers,
+  breakerTypes: rule.breakerTypes,
+  domains: rule.domains,
+  severities: rule.severities,
+  minIntervalMinutes: rule.minIntervalMinutes,
+  stuckOpenMinutes: rule.stuckOpenMinutes,
+  flappingOpenings: rule.flappingOpenings,
+  flappingMinutes: rule.flappingMinutes,
+});
+
+/** A maintenance window: what POST /api/maintenance-windows takes. */
+export const maintenanceWindowItemSchema = createWindowSchema;
+
+const list = <T extends z.ZodType>(item: T, max: number = CONFIG_DOCUMENT_MAX_ITEMS) =>
+  z.array(item, { message: 'must be a list' }).max(max, `must hold at most ${max} items`);
 
 /** Items are keyed by name, case-insensitively: a name given twice in one list is refused at its second place. */
-function refuseDuplicateNames(items: { name: string }[], kind: string, ctx: z.RefinementCtx) {
+function refuseDuplicateNames(items: { name: string }[] | undefined, kind: string, ctx: z.RefinementCtx) {
+  if (!items) return;
   const seen = new Map<string, number>();
   items.forEach((item, index) => {
     const key = item.name.toLowerCase();
@@ -67,17 +128,27 @@ export const configDocumentSchema = z
     breakers: list(breakerItemSchema),
     services: list(serviceItemSchema),
     domains: list(domainItemSchema),
+    // optional: a document without one (an older one, or exported for someone without circuit_breaker_admin) leaves that kind alone
+    channels: list(channelItemSchema, NOTIFICATION_LIMITS.channels).optional(),
+    notificationRules: list(notificationRuleItemSchema, NOTIFICATION_LIMITS.rules).optional(),
+    maintenanceWindows: list(maintenanceWindowItemSchema, NOTIFICATION_LIMITS.windows).optional(),
   })
   .superRefine((document, ctx) => {
     refuseDuplicateNames(document.breakers, 'breakers', ctx);
     refuseDuplicateNames(document.services, 'services', ctx);
     refuseDuplicateNames(document.domains, 'domains', ctx);
+    refuseDuplicateNames(document.channels, 'channels', ctx);
+    refuseDuplicateNames(document.notificationRules, 'notificationRules', ctx);
+    refuseDuplicateNames(document.maintenanceWindows, 'maintenanceWindows', ctx);
   });
 
 export type ConfigDocument = z.output<typeof configDocumentSchema>;
 export type BreakerItem = ConfigDocument['breakers'][number];
 export type ServiceItem = ConfigDocument['services'][number];
 export type DomainItem = ConfigDocument['domains'][number];
+export type ChannelItem = z.output<typeof channelItemSchema>;
+export type NotificationRuleItem = z.output<typeof notificationRuleItemSchema>;
+export type MaintenanceWindowItem = z.output<typeof maintenanceWindowItemSchema>;
 
 /** A place in the document as people write it: breakers[2].failureThreshold. */
 export function documentPath(path: readonly PropertyKey[]): string {

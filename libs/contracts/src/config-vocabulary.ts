@@ -16,9 +16,45 @@ export type ConfigFormat = (typeof CONFIG_FORMATS)[number];
 /** The media types POST /api/import reads, besides application/json. */
 export const YAML_MEDIA_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml'] as const;
 
-/** The kinds of item a document holds, in the order an import reports and applies them. */
-export const IMPORT_KINDS = ['breaker', 'service', 'domain'] as const;
+/** The kinds of item a document holds, in the order an import reports them; each kind's list is named by its plural. */
+export const IMPORT_KINDS = ['breaker', 'service', 'domain', 'channel', 'notificationRule', 'maintenanceWindow'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/**
+ * The document's notification lists: optional, and only for holders of circuit_breaker_admin (export leaves them out
+ * for others, import refuses them with a 403). A document without one leaves that kind alone, even with prune.
+ */
+export const NOTIFICATION_LISTS = ['channels', 'notificationRules', 'maintenanceWindows'] as const;
+
+/** A reference to a variable of the environment the document is read in: what export writes for a channel's URL and secret. */
+export const envReference = (variable: string) => `\${env:${variable}}`;
+
+const byLowerCase = (a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0);
+
+/**
+ * The stem of each channel's variables, CBH_CHANNEL_<NAME> (export writes `${env:<stem>_URL}` and `${env:<stem>_SECRET}`):
+ * the name upper-cased, every character but A–Z and 0–9 as `_` ("Ops alerts" → CBH_CHANNEL_OPS_ALERTS). Names that
+ * come out the same ("ops-alerts", "ops alerts") are told apart in the order of their names: the first keeps the
+ * stem, the next get _2, _3… (a number no other name's stem takes).
+ */
+export function channelVariableStems(names: readonly string[]): Map<string, string> {
+  const stemOf = (name: string) => `CBH_CHANNEL_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+  const sorted = [...names].sort(byLowerCase);
+  const plain = new Set(sorted.map(stemOf));
+  const taken = new Set<string>();
+  const stems = new Map<string, string>();
+  for (const name of sorted) {
+    let stem = stemOf(name);
+    if (taken.has(stem)) {
+      let n = 2;
+      while (plain.has(`${stem}_${n}`) || taken.has(`${stem}_${n}`)) n++;
+      stem = `${stem}_${n}`;
+    }
+    taken.add(stem);
+    stems.set(name, stem);
+  }
+  return stems;
+}
 
 export const IMPORT_ACTIONS = ['create', 'update', 'delete', 'unchanged'] as const;
 export type ImportAction = (typeof IMPORT_ACTIONS)[number];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Client } from 'pg';
 import { parse, stringify } from 'yaml';
-import { configDocumentSchema, type ConfigDocument } from '@cbh/contracts';
+import { configDocumentSchema, isEnvReference, type ChannelView, type ConfigDocument } from '@cbh/contracts';
 import { signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 
 const RUNS = 2_000;
@@ -14,17 +14,21 @@ const TABLES = [
   'domain_monitoring',
   'ssl_certificates',
   'test_sessions',
+  'notification_channels',
+  'notification_rules',
+  'notification_rule_channels',
+  'maintenance_windows',
   'audit_entries',
 ];
 
 let api: TestApi;
 let admin: string;
 let db: Client;
-/** The hub's own export, with a domain: the valid document each malformed one is made from. */
+/** The hub's own export, with a domain and notification settings: the valid document each malformed one is made from. */
 let valid: Record<string, unknown>;
 
 beforeAll(async () => {
-  api = await startTestApi({ DOMAIN_CHECK_INTERVAL: '86400' });
+  api = await startTestApi({ DOMAIN_CHECK_INTERVAL: '86400', ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' });
   admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
   db = new Client({ connectionString: api.databaseUrl });
   await db.connect();
@@ -36,6 +40,24 @@ beforeAll(async () => {
   while ((await db.query('SELECT 1 FROM domains WHERE check_owner IS NULL')).rowCount === 0) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const created = async (path: string, body: unknown) => {
+    const response = await api.call(path, { method: 'POST', cookie: admin, body });
+    if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const hook: ChannelView = await created('/api/notification-channels', {
+    name: 'Fuzz hook',
+    type: 'webhook',
+    url: 'http://127.0.0.1:9/hook',
+    secret: 'a-secret-for-the-fuzz-hook',
+  });
+  const mail: ChannelView = await created('/api/notification-channels', {
+    name: 'Fuzz mail',
+    type: 'email',
+    recipients: ['a@example.com'],
+  });
+  await created('/api/notification-rules', { name: 'Fuzz rule', events: ['breaker.opened'], channelIds: [hook.id, mail.id] });
+  await created('/api/maintenance-windows', { name: 'Fuzz window', startsAt: '2026-01-01T00:00:00Z', endsAt: '2026-01-01T01:00:00Z' });
   valid = await (await fetch(`${api.baseUrl}/api/export`, { headers: { cookie: admin } })).json();
 });
 afterAll(async () => {
@@ -54,7 +76,7 @@ async function snapshot(): Promise<Record<string, string>> {
   return digests;
 }
 
-const LISTS = ['breakers', 'services', 'domains'] as const;
+const LISTS = ['breakers', 'services', 'domains', 'channels', 'notificationRules', 'maintenanceWindows'] as const;
 const FIELDS: Record<(typeof LISTS)[number], string[]> = {
   breakers: [
     'name',
@@ -69,6 +91,22 @@ const FIELDS: Record<(typeof LISTS)[number], string[]> = {
   ],
   services: ['name', 'endpoint', 'failureRate', 'averageResponseTime', 'breaker'],
   domains: ['name', 'autoRenew'],
+  channels: ['name', 'type', 'url', 'recipients', 'secret'],
+  notificationRules: [
+    'name',
+    'enabled',
+    'events',
+    'channels',
+    'breakers',
+    'breakerTypes',
+    'domains',
+    'severities',
+    'minIntervalMinutes',
+    'stuckOpenMinutes',
+    'flappingOpenings',
+    'flappingMinutes',
+  ],
+  maintenanceWindows: ['name', 'startsAt', 'endsAt', 'repeatWeekly', 'breakers', 'domains'],
 };
 
 const nested = (depth: number): unknown => {
@@ -80,7 +118,27 @@ const nested = (depth: number): unknown => {
 /** Values no field takes: wrong types, out of range, huge strings, deep nesting. */
 const badValue = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
-  fc.constantFrom(-1, 0, 21, 1e300, 2.5, 2 ** 53, -0.0001, '', ' ', 'chaos', 'ftp://x', null, true, [], {}),
+  fc.constantFrom(
+    -1,
+    0,
+    21,
+    1e300,
+    2.5,
+    2 ** 53,
+    -0.0001,
+    '',
+    ' ',
+    'chaos',
+    'ftp://x',
+    '${env:1}',
+    '${env:',
+    null,
+    true,
+    [],
+    {},
+    [1],
+    [''],
+  ),
   fc.integer({ min: 2, max: 2000 }).map((length) => 'x'.repeat(length * 50)),
   fc.integer({ min: 50, max: 1000 }).map(nested),
 );
@@ -125,13 +183,35 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
     (document) => {
       document.breakers = Array.from({ length: 5001 }, () => 1);
     },
+    (document) => {
+      document.channels = Array.from({ length: 101 }, (_, index) => ({ ...item(document, 'channels', 0), name: `c${index}` }));
+    },
+    (document) => {
+      item(document, 'notificationRules', 0).channels = ['No such channel'];
+    },
+    (document) => {
+      Object.assign(item(document, 'channels', 0), { name: 'A new channel', url: '${env:CBH_CHANNEL_NOT_SET_URL}' });
+    },
   ),
 );
 
-/** A document the schema takes whose service names a breaker neither it nor the hub has: refused as well. */
-function namesMissingBreaker(document: ConfigDocument): boolean {
-  const breakers = new Set((valid.breakers as { name: string }[]).map((breaker) => breaker.name.toLowerCase()));
-  return document.services.some((service) => service.breaker !== null && !breakers.has(service.breaker.toLowerCase()));
+const names = (items: { name: string }[] | undefined) => new Set((items ?? []).map((each) => each.name.toLowerCase()));
+
+/**
+ * A document the schema takes that the hub refuses all the same: a service naming a breaker, or a rule a channel,
+ * that neither it nor the hub has; a new channel whose URL or secret is a reference left unfilled.
+ */
+function refusedByHub(document: ConfigDocument): boolean {
+  const breakers = names(valid.breakers as { name: string }[]);
+  const hubChannels = names(valid.channels as { name: string }[]);
+  const channels = new Set([...hubChannels, ...names(document.channels)]);
+  return (
+    document.services.some((service) => service.breaker !== null && !breakers.has(service.breaker.toLowerCase())) ||
+    (document.notificationRules ?? []).some((rule) => rule.channels.some((channel) => !channels.has(channel.toLowerCase()))) ||
+    (document.channels ?? []).some(
+      (channel) => !hubChannels.has(channel.name.toLowerCase()) && (isEnvReference(channel.url) || isEnvReference(channel.secret)),
+    )
+  );
 }
 
 /** A malformed document as JSON or YAML text, with its content type. */
@@ -165,7 +245,7 @@ const malformed: fc.Arbitrary<{ text: string; type: string }> = fc.oneof(
           return true;
         }
         const parsed = configDocumentSchema.safeParse(read);
-        return !parsed.success || namesMissingBreaker(parsed.data);
+        return !parsed.success || refusedByHub(parsed.data);
       }),
   },
   {
