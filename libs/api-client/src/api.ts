@@ -29,6 +29,10 @@ export const api = createApi({
     'ServiceAccounts',
     'Sessions',
     'Organization',
+    'NotificationChannels',
+    'NotificationRules',
+    'MaintenanceWindows',
+    'NotificationDeliveries',
   ],
   endpoints: (build) => ({
     /** The signed-in account, or null when signed out (401). */

@@ -11,3 +11,4 @@ export * from './sessions';
 export * from './organization';
 export * from './bulk';
 export * from './config';
+export * from './notifications';
