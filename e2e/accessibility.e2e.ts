@@ -9,6 +9,7 @@ const SIGNED_IN_SCREENS = [
   '/circuit-breakers',
   '/circuit-breakers/1',
   '/load-test',
+  '/notifications',
   '/core-logic',
   '/services/core',
   '/services/data-access',

@@ -27,6 +27,7 @@ test('a super admin signs in through /api/login, sees home with the badge and ev
     'Dashboard',
     'Circuit Breakers',
     'Domains',
+    'Notifications',
     'User Management',
     'Core Logic',
   ]);

@@ -117,15 +117,27 @@ describe('top bar', () => {
   });
 
   it.each([
-    ['viewer', user(), { users: false, coreLogic: false }],
-    ['holder of user_management', user({ role: 'operator', permissions: ['user_management'] }), { users: true, coreLogic: false }],
-    ['admin', user({ role: 'admin', permissions: ['domain_management'] }), { users: false, coreLogic: false }],
-    ['super_admin', user({ role: 'super_admin', permissions: [] }), { users: true, coreLogic: true }],
-  ])('shows User Management and Core Logic links per role: %s', async (_label, account, expected) => {
+    ['viewer', user(), { users: false, coreLogic: false, notifications: false }],
+    [
+      'holder of user_management',
+      user({ role: 'operator', permissions: ['user_management'] }),
+      { users: true, coreLogic: false, notifications: false },
+    ],
+    ['admin', user({ role: 'admin', permissions: ['domain_management'] }), { users: false, coreLogic: false, notifications: false }],
+    [
+      'holder of circuit_breaker_admin',
+      user({ role: 'admin', permissions: ['circuit_breaker_admin'] }),
+      { users: false, coreLogic: false, notifications: true },
+    ],
+    ['super_admin', user({ role: 'super_admin', permissions: [] }), { users: true, coreLogic: true, notifications: true }],
+  ])('shows User Management, Core Logic and Notifications links per role: %s', async (_label, account, expected) => {
     await renderAt('/dashboard', account);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByRole('link', { name: 'User Management' }) !== null).toBe(expected.users);
     expect(within(nav).queryByRole('link', { name: 'Core Logic' }) !== null).toBe(expected.coreLogic);
+    expect(within(nav).queryByRole('link', { name: 'Notifications' })?.getAttribute('href') ?? null).toBe(
+      expected.notifications ? '/notifications' : null,
+    );
   });
 
   it('offers Elevate to Super Admin only to the elevation account while it is not super_admin', async () => {

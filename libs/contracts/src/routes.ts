@@ -46,6 +46,8 @@ export const ROUTES = {
   /** After createBreaker: a static segment wins over the parameter. */
   breakerDetail: { path: '/circuit-breakers/:id', remote: 'mfe_dashboard', title: 'Circuit Breaker', permission: 'circuit_breaker_view' },
   loadTest: { path: '/load-test', remote: 'mfe_dashboard', title: 'Load Test' },
+  /** Channels, rules, maintenance windows and the delivery log of the notifications breakers and domain alerts raise. */
+  notifications: { path: '/notifications', remote: 'mfe_dashboard', title: 'Notifications', permission: 'circuit_breaker_admin' },
   domains: { path: '/domains', remote: 'mfe_domains', title: 'Domains' },
   users: { path: '/users', remote: 'mfe_users', title: 'User Management', permission: 'user_management' },
   elevate: { path: '/elevate', remote: 'mfe_users', title: 'Elevate to Super Admin' },

@@ -2,7 +2,7 @@ export * from './dom';
 import { liveConnection } from '@cbh/api-client';
 import type { AuthUser, BreakerConfigView, BreakerStateName, BreakerStats, JournalEntry, ServerMessage } from '@cbh/contracts';
 
-type Handler = (body: unknown) => unknown;
+type Handler = (body: unknown, url?: URL) => unknown;
 export interface RecordedCall {
   method: string;
   path: string;
@@ -11,7 +11,8 @@ export interface RecordedCall {
 
 /**
  * Replaces fetch with an API answering from a table of 'METHOD /api/path' → JSON (or a function of the request
- * body, parsed from JSON or a YAML text as sent, returning JSON or a Response). Anything else is a 404. Every call is recorded.
+ * body, parsed from JSON or a YAML text as sent, and the URL with its query, returning JSON or a Response). Anything
+ * else is a 404. Every call is recorded.
  */
 export function fakeApi(routes: Record<string, unknown>) {
   const calls: RecordedCall[] = [];
@@ -26,7 +27,7 @@ export function fakeApi(routes: Record<string, unknown>) {
     const route = routes[`${request.method} ${url.pathname}`];
     if (route === undefined)
       return Response.json({ statusCode: 404, error: 'Not Found', message: `no route ${url.pathname}` }, { status: 404 });
-    const result = typeof route === 'function' ? await (route as Handler)(body) : route;
+    const result = typeof route === 'function' ? await (route as Handler)(body, url) : route;
     return result instanceof Response ? result : Response.json(result);
   }) as typeof fetch;
   return { calls, callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path) };

@@ -1,0 +1,159 @@
+import { useId, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { FieldLabel, Fieldset, theme } from '@cbh/ui';
+
+export const Form = styled.form`
+  display: grid;
+  gap: 16px;
+`;
+
+export const TextArea = styled.textarea`
+  font: inherit;
+  font-size: 14px;
+  padding: 8px 10px;
+  border: 1px solid ${theme.colors.border};
+  border-radius: 6px;
+  min-height: 72px;
+  resize: vertical;
+`;
+
+const Field = styled.div`
+  display: grid;
+  gap: 6px;
+  min-width: 0;
+`;
+
+const Hint = styled.span`
+  font-size: 13px;
+  color: ${theme.colors.muted};
+`;
+
+export const Problem = styled.span`
+  font-size: 13px;
+  color: ${theme.colors.destructive};
+`;
+
+/** Two short fields side by side where there is room (the flapping limits). */
+export const FieldPair = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(180px, 100%), 1fr));
+  gap: 16px;
+`;
+
+/** What a control gets to point at its hint and its problem. */
+interface Described {
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+function describedBy(id: string, hint?: string, problem?: string): Described {
+  const ids = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ');
+  return { 'aria-invalid': problem ? true : undefined, 'aria-describedby': ids || undefined };
+}
+
+/**
+ * A labelled control with its hint and, under it, its problem named like the API names it ("URL: must be an https
+ * URL"); both sit outside the label, so they are the control's description rather than part of its name.
+ */
+export function FormField({
+  label,
+  hint,
+  problem,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  problem?: string;
+  children: (described: Described) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Field>
+      <FieldLabel>
+        {label}
+        {children(describedBy(id, hint, problem))}
+      </FieldLabel>
+      {hint ? <Hint id={`${id}-hint`}>{hint}</Hint> : null}
+      {problem ? (
+        <Problem id={`${id}-problem`}>
+          {label}: {problem}
+        </Problem>
+      ) : null}
+    </Field>
+  );
+}
+
+const Group = styled(Fieldset)`
+  gap: 8px;
+  legend {
+    padding: 0;
+    margin-bottom: 8px;
+    font-size: 14px;
+    font-weight: 500;
+  }
+`;
+
+const Options = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px 16px;
+`;
+
+/** A checkbox with its label after it, in the size of the other labels. */
+export const CheckLabel = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  font-size: 14px;
+`;
+
+interface Choice<Value extends string> {
+  value: Value;
+  label: string;
+}
+
+/** Checkboxes for a list of values (events, channels, severities), named by their legend. */
+export function CheckboxGroup<Value extends string>({
+  legend,
+  choices,
+  chosen,
+  onChange,
+  hint,
+  problem,
+}: {
+  legend: string;
+  choices: readonly Choice<Value>[];
+  chosen: readonly Value[];
+  onChange: (chosen: Value[]) => void;
+  hint?: string;
+  problem?: string;
+}) {
+  const id = useId();
+  // kept in the order of the choices, whatever order they were ticked in
+  const toggle = (value: Value, on: boolean) =>
+    onChange(choices.map((choice) => choice.value).filter((each) => (each === value ? on : chosen.includes(each))));
+  return (
+    // a group takes no aria-invalid; its description carries the problem
+    <Group aria-describedby={describedBy(id, hint, problem)['aria-describedby']}>
+      <legend>{legend}</legend>
+      <Options>
+        {choices.map((choice) => (
+          <label key={choice.value}>
+            <input
+              type="checkbox"
+              checked={chosen.includes(choice.value)}
+              onChange={(event) => toggle(choice.value, event.target.checked)}
+            />
+            {choice.label}
+          </label>
+        ))}
+      </Options>
+      {hint ? <Hint id={`${id}-hint`}>{hint}</Hint> : null}
+      {problem ? (
+        <Problem id={`${id}-problem`}>
+          {legend}: {problem}
+        </Problem>
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,345 @@
+import { apiErrorMessage } from '@cbh/api-client';
+import {
+  isDomainEvent,
+  NOTIFICATION_LIMITS,
+  RULE_DEFAULTS,
+  type AlertSeverity,
+  type BreakerTypeName,
+  type ChannelType,
+  type ChannelView,
+  type CreateChannel,
+  type CreateRule,
+  type CreateWindow,
+  type RuleEventType,
+  type UpdateChannel,
+} from '@cbh/contracts';
+
+/*
+ * The notification forms' checks, run as people type. The screens carry no schema library (README: "No browser code
+ * uses zod"), so these repeat what createChannelSchema, createRuleSchema and createWindowSchema check, with their
+ * messages; notification-forms.spec.ts holds them to those schemas. The API judges again and has the last word.
+ */
+
+/** Each field's first problem, in the schema's words ("must be an https URL"); shown as "URL: must be an https URL". */
+export type Problems<Field extends string> = Partial<Record<Field, string>>;
+
+export const hasProblems = (problems: Problems<string>) => Object.keys(problems).length > 0;
+
+/** Names or addresses typed into one field, separated by commas or new lines. */
+export function listOf(text: string): string[] {
+  return text
+    .split(/[,\n]/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function nameProblem(name: string): string | undefined {
+  const trimmed = name.trim();
+  if (!trimmed) return 'is required';
+  if (trimmed.length > NOTIFICATION_LIMITS.nameLength) return `must be at most ${NOTIFICATION_LIMITS.nameLength} characters`;
+  return undefined;
+}
+
+function urlProblem(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (trimmed.length > NOTIFICATION_LIMITS.urlLength) return `must be at most ${NOTIFICATION_LIMITS.urlLength} characters`;
+  try {
+    const url = new URL(trimmed);
+    // http passes here as it does in the schema: whether it is allowed the server decides (ALLOW_PRIVATE_TARGETS)
+    if ((url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '') return undefined;
+  } catch {
+    // not a URL at all
+  }
+  return 'must be an https URL';
+}
+
+/** zod's e-mail pattern (z.email()), so an address the form takes is one the API takes. */
+const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+const EMAIL_MAX = 254;
+
+function recipientsProblem(addresses: readonly string[]): string | undefined {
+  if (addresses.length === 0) return 'name at least one address';
+  const bad = addresses.find((address) => !EMAIL.test(address));
+  if (bad !== undefined) return `“${bad}” must be an e-mail address`;
+  const long = addresses.find((address) => address.length > EMAIL_MAX);
+  if (long !== undefined) return `“${long.slice(0, 40)}…” must be at most ${EMAIL_MAX} characters`;
+  if (addresses.length > NOTIFICATION_LIMITS.recipients) return `must hold at most ${NOTIFICATION_LIMITS.recipients} addresses`;
+  return undefined;
+}
+
+/** Breaker or domain names as filters: each a name of at most 200 characters, at most 100 of them. */
+function namesProblem(names: readonly string[]): string | undefined {
+  if (names.some((name) => name.length > 200)) return 'must be a name';
+  if (names.length > NOTIFICATION_LIMITS.filterItems) return `must hold at most ${NOTIFICATION_LIMITS.filterItems} names`;
+  return undefined;
+}
+
+/** A whole number typed into a field, judged with the schema's words for minutes or for a count. */
+function wholeProblem(text: string, min: number, max: number, unit: 'minutes' | 'count'): string | undefined {
+  const minutes = unit === 'minutes';
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value)) return minutes ? 'must be a number of minutes' : 'must be a number';
+  if (!Number.isInteger(value)) return minutes ? 'must be whole minutes' : 'must be a whole number';
+  if (value < min) return minutes ? `must be at least ${min} minute${min === 1 ? '' : 's'}` : `must be at least ${min}`;
+  if (value > max) return minutes ? `must be at most ${max} minutes` : `must be at most ${max}`;
+  return undefined;
+}
+
+function compact<Field extends string>(problems: Record<Field, string | undefined>): Problems<Field> {
+  return Object.fromEntries(Object.entries(problems).filter(([, problem]) => problem !== undefined)) as Problems<Field>;
+}
+
+// ——— channels ———
+
+export interface ChannelDraft {
+  name: string;
+  type: ChannelType;
+  url: string;
+  /** E-mail addresses, separated by commas or new lines. */
+  recipients: string;
+  secret: string;
+  /** Editing a webhook that has a secret: send `secret: null`. */
+  removeSecret: boolean;
+}
+export type ChannelField = 'name' | 'type' | 'url' | 'recipients' | 'secret';
+export const CHANNEL_FIELDS: readonly ChannelField[] = ['name', 'type', 'url', 'recipients', 'secret'];
+
+export const emptyChannelDraft = (type: ChannelType = 'webhook'): ChannelDraft => ({
+  name: '',
+  type,
+  url: '',
+  recipients: '',
+  secret: '',
+  removeSecret: false,
+});
+
+/** An existing channel in the edit form: its URL and secret are never sent back, so their fields start empty. */
+export const channelDraftOf = (channel: ChannelView): ChannelDraft => ({
+  ...emptyChannelDraft(channel.type),
+  name: channel.name,
+  recipients: channel.recipients.join('\n'),
+});
+
+/**
+ * E-mail channels need recipients, the others a URL (on creation; an empty URL field keeps the saved one when
+ * editing); only webhooks take a secret. Fields the type does not use are not shown, so not judged.
+ */
+export function channelProblems(draft: ChannelDraft, creating: boolean): Problems<ChannelField> {
+  const email = draft.type === 'email';
+  return compact<ChannelField>({
+    name: nameProblem(draft.name),
+    type: undefined,
+    url: email ? undefined : draft.url.trim() ? urlProblem(draft.url) : creating ? 'is required' : undefined,
+    // the form asks for addresses on an edit too: an e-mail channel without any would reach nobody
+    recipients: email ? recipientsProblem(listOf(draft.recipients)) : undefined,
+    secret:
+      draft.type !== 'webhook' || !draft.secret
+        ? undefined
+        : draft.secret.length < 8
+          ? 'must be at least 8 characters'
+          : draft.secret.length > NOTIFICATION_LIMITS.secretLength
+            ? `must be at most ${NOTIFICATION_LIMITS.secretLength} characters`
+            : undefined,
+  });
+}
+
+export function channelToCreate(draft: ChannelDraft): CreateChannel {
+  if (draft.type === 'email') return { name: draft.name.trim(), type: draft.type, recipients: listOf(draft.recipients) };
+  return {
+    name: draft.name.trim(),
+    type: draft.type,
+    ...(draft.url.trim() ? { url: draft.url.trim() } : {}),
+    ...(draft.type === 'webhook' && draft.secret ? { secret: draft.secret } : {}),
+  };
+}
+
+/** What the edit changes: the name if renamed, a URL or secret only if one was typed (empty keeps the saved one). */
+export function channelToUpdate(draft: ChannelDraft, channel: ChannelView): UpdateChannel {
+  const patch: UpdateChannel = {};
+  if (draft.name.trim() !== channel.name) patch.name = draft.name.trim();
+  if (draft.type === 'email') {
+    const recipients = listOf(draft.recipients);
+    if (recipients.join('\n') !== channel.recipients.join('\n')) patch.recipients = recipients;
+  } else if (draft.url.trim()) patch.url = draft.url.trim();
+  if (draft.type === 'webhook') {
+    if (draft.removeSecret) patch.secret = null;
+    else if (draft.secret) patch.secret = draft.secret;
+  }
+  return patch;
+}
+
+// ——— rules ———
+
+export interface RuleDraft {
+  name: string;
+  events: RuleEventType[];
+  channelIds: string[];
+  breakers: string;
+  breakerTypes: BreakerTypeName[];
+  domains: string;
+  severities: AlertSeverity[];
+  minIntervalMinutes: string;
+  stuckOpenMinutes: string;
+  flappingOpenings: string;
+  flappingMinutes: string;
+}
+export type RuleField = keyof RuleDraft;
+export const RULE_FIELDS: readonly RuleField[] = [
+  'name',
+  'events',
+  'channelIds',
+  'breakers',
+  'breakerTypes',
+  'domains',
+  'severities',
+  'minIntervalMinutes',
+  'stuckOpenMinutes',
+  'flappingOpenings',
+  'flappingMinutes',
+];
+
+export const emptyRuleDraft = (): RuleDraft => ({
+  name: '',
+  events: [],
+  channelIds: [],
+  breakers: '',
+  breakerTypes: [],
+  domains: '',
+  severities: [],
+  minIntervalMinutes: String(RULE_DEFAULTS.minIntervalMinutes),
+  stuckOpenMinutes: String(RULE_DEFAULTS.stuckOpenMinutes),
+  flappingOpenings: String(RULE_DEFAULTS.flappingOpenings),
+  flappingMinutes: String(RULE_DEFAULTS.flappingMinutes),
+});
+
+/** Which parts of the rule form apply to the events chosen: breaker filters, domain filters, the stuck and flapping limits. */
+export function ruleParts(events: readonly RuleEventType[]) {
+  return {
+    breakerFilters: events.some((event) => !isDomainEvent(event)),
+    domainFilters: events.some(isDomainEvent),
+    stuckOpen: events.includes('breaker.stuck_open'),
+    flapping: events.includes('breaker.flapping'),
+  };
+}
+
+export function ruleProblems(draft: RuleDraft): Problems<RuleField> {
+  const parts = ruleParts(draft.events);
+  return compact<RuleField>({
+    name: nameProblem(draft.name),
+    events: draft.events.length === 0 ? 'name at least one event type' : undefined,
+    channelIds: draft.channelIds.length === 0 ? 'name at least one channel' : undefined,
+    breakers: parts.breakerFilters ? namesProblem(listOf(draft.breakers)) : undefined,
+    breakerTypes: undefined,
+    domains: parts.domainFilters ? namesProblem(listOf(draft.domains)) : undefined,
+    severities: undefined,
+    minIntervalMinutes: wholeProblem(draft.minIntervalMinutes, 0, 1440, 'minutes'),
+    stuckOpenMinutes: parts.stuckOpen ? wholeProblem(draft.stuckOpenMinutes, 1, 1440, 'minutes') : undefined,
+    flappingOpenings: parts.flapping ? wholeProblem(draft.flappingOpenings, 2, 1000, 'count') : undefined,
+    flappingMinutes: parts.flapping ? wholeProblem(draft.flappingMinutes, 1, 1440, 'minutes') : undefined,
+  });
+}
+
+/** The whole rule: filters of a kind no chosen event uses are sent empty, limits no chosen event uses as the defaults. */
+export function ruleToCreate(draft: RuleDraft): CreateRule {
+  const parts = ruleParts(draft.events);
+  return {
+    name: draft.name.trim(),
+    enabled: true,
+    events: draft.events,
+    channelIds: draft.channelIds,
+    breakers: parts.breakerFilters ? listOf(draft.breakers) : [],
+    breakerTypes: parts.breakerFilters ? draft.breakerTypes : [],
+    domains: parts.domainFilters ? listOf(draft.domains) : [],
+    severities: parts.domainFilters ? draft.severities : [],
+    minIntervalMinutes: Number(draft.minIntervalMinutes),
+    stuckOpenMinutes: parts.stuckOpen ? Number(draft.stuckOpenMinutes) : RULE_DEFAULTS.stuckOpenMinutes,
+    flappingOpenings: parts.flapping ? Number(draft.flappingOpenings) : RULE_DEFAULTS.flappingOpenings,
+    flappingMinutes: parts.flapping ? Number(draft.flappingMinutes) : RULE_DEFAULTS.flappingMinutes,
+  };
+}
+
+// ——— maintenance windows ———
+
+export interface WindowDraft {
+  name: string;
+  /** datetime-local values: the reader's wall-clock time, no zone. */
+  startsAt: string;
+  endsAt: string;
+  repeatWeekly: boolean;
+  breakers: string;
+  domains: string;
+}
+export type WindowField = keyof WindowDraft;
+export const WINDOW_FIELDS: readonly WindowField[] = ['name', 'startsAt', 'endsAt', 'repeatWeekly', 'breakers', 'domains'];
+
+export const emptyWindowDraft = (): WindowDraft => ({ name: '', startsAt: '', endsAt: '', repeatWeekly: false, breakers: '', domains: '' });
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A datetime-local value as ISO 8601 with the reader's offset at that moment ('2026-05-01T22:00:00+02:00'): the
+ * instant they meant, written as they meant it. Null when the field is empty or not a date.
+ */
+export function localInputToIso(value: string): string | null {
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?$/.exec(value);
+  const date = new Date(value);
+  if (!match || Number.isNaN(date.getTime())) return null;
+  const offset = -date.getTimezoneOffset();
+  const sign = offset < 0 ? '-' : '+';
+  return `${match[1]}${match[2] ?? ':00'}${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+}
+
+const WEEK_MS = 7 * 24 * 3600_000;
+
+export function windowProblems(draft: WindowDraft): Problems<WindowField> {
+  const startsAt = localInputToIso(draft.startsAt);
+  const endsAt = localInputToIso(draft.endsAt);
+  const length = startsAt && endsAt ? Date.parse(endsAt) - Date.parse(startsAt) : null;
+  const instant = 'must be a date and time (ISO 8601)';
+  return compact<WindowField>({
+    name: nameProblem(draft.name),
+    startsAt: startsAt ? undefined : instant,
+    endsAt: !endsAt
+      ? instant
+      : length !== null && length <= 0
+        ? 'must be after the start'
+        : length !== null && draft.repeatWeekly && length > WEEK_MS
+          ? 'must be at most a week after the start when it repeats weekly'
+          : undefined,
+    repeatWeekly: undefined,
+    breakers: namesProblem(listOf(draft.breakers)),
+    domains: namesProblem(listOf(draft.domains)),
+  });
+}
+
+/** Only called once windowProblems finds nothing, so both times are dates. */
+export function windowToCreate(draft: WindowDraft): CreateWindow {
+  return {
+    name: draft.name.trim(),
+    startsAt: localInputToIso(draft.startsAt)!,
+    endsAt: localInputToIso(draft.endsAt)!,
+    repeatWeekly: draft.repeatWeekly,
+    breakers: listOf(draft.breakers),
+    domains: listOf(draft.domains),
+  };
+}
+
+// ——— the server's answer ———
+
+/**
+ * A refusal placed where it belongs: the API names each bad field ('url: must be an https URL; recipients.1: must
+ * be an e-mail address'), and each goes under its field; anything else (a field the form does not show, a refusal
+ * naming none) is the form's.
+ */
+export function serverProblems<Field extends string>(error: unknown, fields: readonly Field[], fallback: string): Problems<Field | 'form'> {
+  const message = apiErrorMessage(error);
+  if (!message) return { form: fallback } as Problems<Field | 'form'>;
+  const problems: Problems<Field | 'form'> = {};
+  for (const part of message.split('; ')) {
+    const named = /^([A-Za-z]+)(?:\.\d+)?: (.+)$/.exec(part);
+    const field = named && fields.includes(named[1] as Field) ? (named[1] as Field) : 'form';
+    const text = field === 'form' ? part : named![2]!;
+    problems[field] = problems[field] ? `${problems[field]}; ${text}` : text;
+  }
+  return problems;
+}
