@@ -26,7 +26,9 @@ export const configApi = api.injectEndpoints({
         headers: { 'content-type': contentType },
         body: document,
       }),
-      invalidatesTags: (_result, _error, { dryRun }) => (dryRun ? [] : ['Breakers', 'Services', 'Domains', 'Audit']),
+      // a document holds notification channels, rules and windows too
+      invalidatesTags: (_result, _error, { dryRun }) =>
+        dryRun ? [] : ['Breakers', 'Services', 'Domains', 'Audit', 'NotificationChannels', 'NotificationRules', 'MaintenanceWindows'],
     }),
   }),
 });
