@@ -107,11 +107,10 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
     return this.dataSource.transaction(async (manager) => {
       const events = await this.repository.takeWaitingEvents(manager, EVENTS_PER_TURN);
       if (events.length === 0) return 0;
-      const [rules, links, windows] = await Promise.all([
-        manager.getRepository(NotificationRuleEntity).find({ where: { enabled: true } }),
-        manager.getRepository(NotificationRuleChannelEntity).find(),
-        manager.getRepository(MaintenanceWindowEntity).find(),
-      ]);
+      // one after the other: a transaction's queries share its one connection
+      const rules = await manager.getRepository(NotificationRuleEntity).find({ where: { enabled: true } });
+      const links = await manager.getRepository(NotificationRuleChannelEntity).find();
+      const windows = await manager.getRepository(MaintenanceWindowEntity).find();
       const channelsOf = new Map<string, string[]>();
       for (const link of links) channelsOf.set(link.ruleId, [...(channelsOf.get(link.ruleId) ?? []), link.channelId]);
       const deliveries: NewDelivery[] = [];

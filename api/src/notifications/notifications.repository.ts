@@ -94,7 +94,8 @@ export class NotificationsRepository {
 
   /**
    * Claims the rule's right to notify about a subject now: true when it last did so at least `minutes` before `at`
-   * (or never), and then `at` is the new last time. One statement, so two replicas cannot both win.
+   * (or never), and then `at` is the new last time. One statement, so two replicas cannot both win. With no interval
+   * every event passes, whatever order replicas fan events out in.
    */
   async claimInterval(
     manager: EntityManager,
@@ -104,6 +105,7 @@ export class NotificationsRepository {
     at: Date,
     minutes: number,
   ): Promise<boolean> {
+    if (minutes === 0) return true;
     const rows: unknown[] = await manager.query(
       `INSERT INTO notification_throttle (rule_id, subject, event_type, last_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (rule_id, subject, event_type) DO UPDATE SET last_at = EXCLUDED.last_at

@@ -317,6 +317,30 @@ describe('delivery', () => {
     await twice.stop();
   }, 20_000);
 
+  it('without a minimum interval sends every event, whatever order the replicas fan them out in', async () => {
+    const breaker = await freshBreaker('out-of-order');
+    const everyReceiver = await startWebhookReceiver({ secret: SECRET });
+    const channel = await webhookChannel('every', everyReceiver.url);
+    await rule({
+      name: 'every opening',
+      events: ['breaker.opened'],
+      channelIds: [channel.id],
+      breakers: [breaker.name],
+      minIntervalMinutes: 0,
+    });
+    // the later opening is written (and so fanned out) first, as when another replica took an earlier batch
+    for (const secondsAgo of [1, 2]) {
+      await api.sql(
+        `INSERT INTO breaker_transitions (config_id, from_state, to_state, reason, at) VALUES ($1, 'CLOSED', 'OPEN', 'failures', now() - make_interval(secs => $2))`,
+        [breaker.id, secondsAgo],
+      );
+    }
+    await everyReceiver.waitFor(2, 5000);
+    const statuses = async () => (await deliveries(`&channelId=${channel.id}`)).map((row) => row.status).join();
+    expect(await eventually(async () => (await statuses()) === 'delivered,delivered')).toBe(true);
+    await everyReceiver.stop();
+  });
+
   it('takes over a delivery whose replica died mid-try (its lease lapsed) and delivers it once', async () => {
     const orphanReceiver = await startWebhookReceiver({ secret: SECRET });
     const channel = await webhookChannel('orphan', orphanReceiver.url);
