@@ -4,7 +4,8 @@ import { createBreakerSchema } from './breakers';
 import { CHAOS_ENDPOINT, CONFIG_DOCUMENT_MAX_ITEMS, CONFIG_DOCUMENT_VERSION, CONFIG_FORMATS } from './config-vocabulary';
 import { domainNameSchema } from './domains';
 import { ENV_REFERENCE, NOTIFICATION_LIMITS } from './notification-vocabulary';
-import { channelFieldProblems, channelUrlSchema, createChannelSchema, createRuleSchema, createWindowSchema } from './notifications';
+import { channelFieldProblems } from './notification-vocabulary';
+import { channelUrlSchema, createChannelSchema, createRuleSchema, createWindowSchema } from './notifications';
 import { CHAOS_PATH, serviceSchema } from './services';
 
 /** The settings only one type of breaker has; a document giving them to another type is refused. */

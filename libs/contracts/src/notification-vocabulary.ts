@@ -223,6 +223,45 @@ export interface TestDeliveryView {
   error: string | null;
 }
 
+// The rules a channel's and a window's fields must follow together: the API's schemas and the screens' forms share them.
+
+/** One problem with a channel's fields, placed at the field. */
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+/**
+ * What each type of channel needs: e-mail its recipients, the others a URL; a secret signs webhooks only. On
+ * creation the URL or recipients are required; on an update (the type being the stored one) only what is sent is judged.
+ */
+export function channelFieldProblems(
+  type: ChannelType,
+  channel: { url?: string | null; recipients?: string[]; secret?: string | null },
+  creating: boolean,
+): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  if (type === 'email') {
+    if (creating && !channel.recipients?.length) problems.push({ path: 'recipients', message: 'name at least one address' });
+    if (channel.url) problems.push({ path: 'url', message: 'is for webhook, Slack and Discord channels' });
+  } else {
+    if (creating && !channel.url) problems.push({ path: 'url', message: 'is required' });
+    if (channel.recipients?.length) problems.push({ path: 'recipients', message: 'are for e-mail channels' });
+  }
+  if (channel.secret && type !== 'webhook') problems.push({ path: 'secret', message: 'signs webhook channels only' });
+  return problems;
+}
+
+/** The end after the start, and at most a week later when it repeats weekly (longer would overlap itself). */
+export function windowProblems(window: { startsAt: string; endsAt: string; repeatWeekly: boolean }): FieldProblem[] {
+  const length = Date.parse(window.endsAt) - Date.parse(window.startsAt);
+  if (length <= 0) return [{ path: 'endsAt', message: 'must be after the start' }];
+  if (window.repeatWeekly && length > 7 * 24 * 3600_000) {
+    return [{ path: 'endsAt', message: 'must be at most a week after the start when it repeats weekly' }];
+  }
+  return [];
+}
+
 export function isRetryableStatus(status: number): boolean {
   return status >= 500 || status === 408 || status === 429;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BREAKER_TYPES } from './breaker-vocabulary';
 import { ALERT_SEVERITIES } from './domain-vocabulary';
 import {
+  channelFieldProblems,
   CHANNEL_TYPES,
   DELIVERY_PAGE_LIMITS,
   DELIVERY_STATUSES,
@@ -9,6 +10,7 @@ import {
   NOTIFICATION_EVENTS,
   NOTIFICATION_LIMITS,
   RULE_DEFAULTS,
+  windowProblems,
 } from './notification-vocabulary';
 import { pageLimit } from './paging';
 
@@ -45,33 +47,6 @@ const secret = z
   .string({ message: 'must be a string' })
   .min(8, 'must be at least 8 characters')
   .max(NOTIFICATION_LIMITS.secretLength, `must be at most ${NOTIFICATION_LIMITS.secretLength} characters`);
-
-/** One problem with a channel's fields, placed at the field. */
-export interface FieldProblem {
-  path: string;
-  message: string;
-}
-
-/**
- * What each type of channel needs: e-mail its recipients, the others a URL; a secret signs webhooks only. On
- * creation the URL or recipients are required; on an update (the type being the stored one) only what is sent is judged.
- */
-export function channelFieldProblems(
-  type: (typeof CHANNEL_TYPES)[number],
-  channel: { url?: string | null; recipients?: string[]; secret?: string | null },
-  creating: boolean,
-): FieldProblem[] {
-  const problems: FieldProblem[] = [];
-  if (type === 'email') {
-    if (creating && !channel.recipients?.length) problems.push({ path: 'recipients', message: 'name at least one address' });
-    if (channel.url) problems.push({ path: 'url', message: 'is for webhook, Slack and Discord channels' });
-  } else {
-    if (creating && !channel.url) problems.push({ path: 'url', message: 'is required' });
-    if (channel.recipients?.length) problems.push({ path: 'recipients', message: 'are for e-mail channels' });
-  }
-  if (channel.secret && type !== 'webhook') problems.push({ path: 'secret', message: 'signs webhook channels only' });
-  return problems;
-}
 
 const channelFields = {
   name,
@@ -190,16 +165,6 @@ const windowFields = {
   breakers: nameList,
   domains: nameList,
 };
-
-/** The end after the start, and at most a week later when it repeats weekly (longer would overlap itself). */
-export function windowProblems(window: { startsAt: string; endsAt: string; repeatWeekly: boolean }): FieldProblem[] {
-  const length = Date.parse(window.endsAt) - Date.parse(window.startsAt);
-  if (length <= 0) return [{ path: 'endsAt', message: 'must be after the start' }];
-  if (window.repeatWeekly && length > 7 * 24 * 3600_000) {
-    return [{ path: 'endsAt', message: 'must be at most a week after the start when it repeats weekly' }];
-  }
-  return [];
-}
 
 /** POST /api/maintenance-windows */
 export const createWindowSchema = z

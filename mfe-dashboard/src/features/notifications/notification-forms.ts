@@ -12,6 +12,7 @@ import {
   type CreateWindow,
   type RuleEventType,
   type UpdateChannel,
+  windowProblems as windowTimingProblems,
 } from '@cbh/contracts';
 
 /*
@@ -289,23 +290,16 @@ export function localInputToIso(value: string): string | null {
   return `${match[1]}${match[2] ?? ':00'}${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
 }
 
-const WEEK_MS = 7 * 24 * 3600_000;
-
 export function windowProblems(draft: WindowDraft): Problems<WindowField> {
   const startsAt = localInputToIso(draft.startsAt);
   const endsAt = localInputToIso(draft.endsAt);
-  const length = startsAt && endsAt ? Date.parse(endsAt) - Date.parse(startsAt) : null;
   const instant = 'must be a date and time (ISO 8601)';
+  // the end's place in time is the contracts' rule, the one the API's schema applies
+  const timing = startsAt && endsAt ? windowTimingProblems({ startsAt, endsAt, repeatWeekly: draft.repeatWeekly })[0]?.message : undefined;
   return compact<WindowField>({
     name: nameProblem(draft.name),
     startsAt: startsAt ? undefined : instant,
-    endsAt: !endsAt
-      ? instant
-      : length !== null && length <= 0
-        ? 'must be after the start'
-        : length !== null && draft.repeatWeekly && length > WEEK_MS
-          ? 'must be at most a week after the start when it repeats weekly'
-          : undefined,
+    endsAt: endsAt ? timing : instant,
     repeatWeekly: undefined,
     breakers: namesProblem(listOf(draft.breakers)),
     domains: namesProblem(listOf(draft.domains)),
