@@ -30,7 +30,11 @@ export class MailService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly outbox: OutboxRepository,
   ) {
-    this.transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+    // Ten seconds for each step (nodemailer waits minutes by default): a notification's try holds its delivery's
+    // lease for 15 s, and a mail server that hangs past it must fail the try rather than let a second replica send.
+    this.transport = config.SMTP_URL
+      ? nodemailer.createTransport({ url: config.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 10_000 })
+      : null;
   }
 
   /** Whether mail leaves the machine (SMTP_URL is set); without it send() only keeps it in the outbox. */
