@@ -59,7 +59,12 @@ describe('a refused document, explained with places in the file', () => {
 });
 
 describe("a channel's references ${env:NAME}, filled in from the environment", () => {
-  const env = { CBH_CHANNEL_OPS_URL: 'https://hooks.example.com/a?b="c"', CBH_CHANNEL_OPS_SECRET: '12345678', EMPTY: '' };
+  const env = {
+    CBH_CHANNEL_OPS_URL: 'https://hooks.example.com/a?b="c"',
+    CBH_CHANNEL_OPS_SECRET: '12345678',
+    CBH_CHANNEL_EMPTY: '',
+    CBH_TOKEN: 'cbh_not-for-the-document',
+  };
 
   it('replaces each reference whose variable is set, in YAML and JSON, and leaves the rest of the file as it was', () => {
     const hub = file(
@@ -76,7 +81,7 @@ channels:
   - name: Other
     type: webhook
     url: \${env:CBH_CHANNEL_OTHER_URL}
-    secret: \${env:EMPTY}
+    secret: \${env:CBH_CHANNEL_EMPTY}
 notificationRules:
   - name: \${env:CBH_CHANNEL_OPS_URL}
     events: [breaker.opened]
@@ -87,14 +92,14 @@ notificationRules:
     expect(sent.filled).toBe(2);
     expect(sent.unfilled).toEqual([
       { at: `${hub.name}:12:10`, place: 'channels[1].url', variable: 'CBH_CHANNEL_OTHER_URL' },
-      { at: `${hub.name}:13:13`, place: 'channels[1].secret', variable: 'EMPTY' },
+      { at: `${hub.name}:13:13`, place: 'channels[1].secret', variable: 'CBH_CHANNEL_EMPTY' },
     ]);
     expect(sent.text).toContain('    url: "https://hooks.example.com/a?b=\\"c\\""   # filled\n    secret: "12345678"\n');
     // only a channel's url and secret: a reference anywhere else is the document's text
     expect(sent.text).toContain('  - name: ${env:CBH_CHANNEL_OPS_URL}\n');
     expect(parse(sent.text).channels).toEqual([
       { name: 'Ops', type: 'webhook', url: env.CBH_CHANNEL_OPS_URL, secret: '12345678' },
-      { name: 'Other', type: 'webhook', url: '${env:CBH_CHANNEL_OTHER_URL}', secret: '${env:EMPTY}' },
+      { name: 'Other', type: 'webhook', url: '${env:CBH_CHANNEL_OTHER_URL}', secret: '${env:CBH_CHANNEL_EMPTY}' },
     ]);
     expect(hub.text).toContain('url: ${env:CBH_CHANNEL_OPS_URL}   # filled');
     expect(hub.items).toBe(3);
@@ -105,5 +110,20 @@ notificationRules:
     );
     expect(JSON.parse(json.referencesFilled(env).text).channels[0].url).toBe(env.CBH_CHANNEL_OPS_URL);
     expect(json.referencesFilled({}).text).toBe(json.text);
+  });
+
+  it('fills in only the hub’s own variables, in place: another variable of the job, or an anchor that would copy the value, is refused before anything is sent', () => {
+    const channel = (secret: string, extra = '') =>
+      file(
+        'pr.yaml',
+        `version: 1\nchannels:\n  - name: Ops\n    type: webhook\n    url: https://hooks.example.com/x\n    secret: ${secret}\n${extra}`,
+      );
+    expect(() => channel('${env:CBH_TOKEN}').referencesFilled(env)).toThrow(
+      'pr.yaml:6:13: channels[0].secret: cbh fills in only variables named CBH_CHANNEL_…, not CBH_TOKEN; nothing was sent to the hub',
+    );
+    const copied = channel('&s ${env:CBH_CHANNEL_OPS_SECRET}', 'maintenanceWindows:\n  - name: *s\n');
+    expect(() => copied.referencesFilled(env)).toThrow(
+      'channels[0].secret: a reference may not carry an anchor (&s); nothing was sent to the hub',
+    );
   });
 });

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ENV_REFERENCE, IMPORT_KINDS } from '@cbh/contracts';
+
+/** The variables the hub's exports name for channel URLs and secrets; cbh fills in no other. */
+const CHANNEL_VARIABLE_PREFIX = 'CBH_CHANNEL_';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { CliError } from './cli-error';
 
@@ -84,9 +87,23 @@ export class ConfigFile {
           if (!isScalar(node) || typeof node.value !== 'string' || !node.range) continue;
           const variable = ENV_REFERENCE.exec(node.value)?.[1];
           if (variable === undefined) continue;
+          const place = `channels[${index}].${field}`;
+          // Only the hub's own names, in place: a document from someone else (a pull request) must not be able to
+          // have another variable of the CI job filled in, nor copy a filled value by an anchor into a field that
+          // `cbh diff` prints (a name, say).
+          if (!variable.startsWith(CHANNEL_VARIABLE_PREFIX)) {
+            throw new CliError(
+              `${this.at(node.range[0])}: ${place}: cbh fills in only variables named ${CHANNEL_VARIABLE_PREFIX}…, not ${variable}; nothing was sent to the hub`,
+            );
+          }
+          if (node.anchor) {
+            throw new CliError(
+              `${this.at(node.range[0])}: ${place}: a reference may not carry an anchor (&${node.anchor}); nothing was sent to the hub`,
+            );
+          }
           const value = env[variable];
           if (value) replacements.push({ from: node.range[0], to: node.range[1], text: JSON.stringify(value) });
-          else unfilled.push({ at: this.at(node.range[0]), place: `channels[${index}].${field}`, variable });
+          else unfilled.push({ at: this.at(node.range[0]), place, variable });
         }
       });
     }
