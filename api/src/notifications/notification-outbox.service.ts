@@ -27,8 +27,14 @@ import { ChannelSender } from './senders/channel-sender';
 const EVENTS_PER_TURN = 200;
 /** Tries one replica makes at once. */
 const CONCURRENT_TRIES = 16;
-/** A try holds its delivery this long: the sender's own deadline and a margin. A replica that dies lets go then. */
+/** Tries one replica makes at once to one channel: a slow receiver holds these, never every slot. */
+const TRIES_PER_CHANNEL = 4;
+/**
+ * A try holds its delivery this long, renewed every RENEW_MS while it goes on (an SMTP server may take its 10 s a step
+ * over several steps): a replica that dies lets go within this, and a slow try is never taken over while alive.
+ */
 const LEASE_SECONDS = Math.ceil(DELIVERY_TIMEOUT_MS / 1000) + 5;
+const RENEW_MS = 5000;
 /** How often a replica looks for due retries and lapsed leases without being woken. */
 const POLL_MS = 1000;
 /** How often breakers stuck open are looked for. */
@@ -51,6 +57,8 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
   private again = false;
   private stopped = false;
   private inFlight = 0;
+  /** Tries in flight on this replica, per channel. */
+  private readonly inFlightByChannel = new Map<string, number>();
   private pollTimer?: NodeJS.Timeout;
   private sweepTimer?: NodeJS.Timeout;
 
@@ -91,11 +99,16 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
     void (async () => {
       do {
         this.again = false;
+        // apart: a fan-out that fails (the database away) must not hold back deliveries already written
         try {
           while ((await this.fanOut()) === EVENTS_PER_TURN && !this.stopped);
+        } catch (error) {
+          this.logger.warn(`notification events not fanned out: ${(error as Error).message}`);
+        }
+        try {
           await this.deliverDue();
         } catch (error) {
-          this.logger.warn(`notification turn failed: ${(error as Error).message}`);
+          this.logger.warn(`due notifications not claimed: ${(error as Error).message}`);
         }
       } while (this.again && !this.stopped);
       this.running = false;
@@ -173,14 +186,19 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
     while (!this.stopped) {
       const free = CONCURRENT_TRIES - this.inFlight;
       if (free <= 0) return;
-      const claimed = await this.repository.claimDue(this.instance.id, free, LEASE_SECONDS);
+      const busy = [...this.inFlightByChannel].filter(([, count]) => count >= TRIES_PER_CHANNEL).map(([channelId]) => channelId);
+      const claimed = await this.repository.claimDue(this.instance.id, free, LEASE_SECONDS, TRIES_PER_CHANNEL, busy);
       if (claimed.length === 0) return;
       for (const delivery of claimed) {
         this.inFlight++;
+        this.inFlightByChannel.set(delivery.channelId, (this.inFlightByChannel.get(delivery.channelId) ?? 0) + 1);
         void this.attempt(delivery)
           .catch((error: Error) => this.logger.warn(`delivery ${delivery.id} not recorded: ${error.message}`))
           .finally(() => {
             this.inFlight--;
+            const left = this.inFlightByChannel.get(delivery.channelId)! - 1;
+            if (left > 0) this.inFlightByChannel.set(delivery.channelId, left);
+            else this.inFlightByChannel.delete(delivery.channelId);
             this.wake();
           });
       }
@@ -190,14 +208,23 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
   /** One try of a leased delivery, and its record: delivered, a retry at its time, or failed for good. */
   private async attempt(delivery: NotificationDeliveryEntity): Promise<TestDeliveryView> {
     const channel = await this.dataSource.getRepository(NotificationChannelEntity).findOneBy({ id: delivery.channelId });
-    const outcome = channel
-      ? await this.sender.send(this.secrets.target(channel), {
-          deliveryId: delivery.id,
-          type: delivery.eventType,
-          occurredAt: delivery.occurredAt.toISOString(),
-          data: delivery.payload,
-        })
-      : { ok: false, statusCode: null, durationMs: 0, error: 'The channel was deleted', retryable: false };
+    const renewal = setInterval(
+      () => void this.repository.renewLease(delivery.id, this.instance.id, LEASE_SECONDS).catch(() => undefined),
+      RENEW_MS,
+    );
+    let outcome;
+    try {
+      outcome = channel
+        ? await this.sender.send(this.secrets.target(channel), {
+            deliveryId: delivery.id,
+            type: delivery.eventType,
+            occurredAt: delivery.occurredAt.toISOString(),
+            data: delivery.payload,
+          })
+        : { ok: false, statusCode: null, durationMs: 0, error: 'The channel was deleted', retryable: false };
+    } finally {
+      clearInterval(renewal);
+    }
     const retry = !outcome.ok && outcome.retryable && delivery.attempts < delivery.maxAttempts;
     await this.repository.recordTry(delivery.id, this.instance.id, {
       status: outcome.ok ? 'delivered' : retry ? 'pending' : 'failed',

@@ -58,15 +58,19 @@ export class NotificationSettingsService {
 
   // ---- channels
 
-  async listChannels(): Promise<ChannelView[]> {
+  /** Each channel with its last delivery (of the events the reader may read: domain alerts with domain_management). */
+  async listChannels(req: AppRequest): Promise<ChannelView[]> {
     const rows = await this.dataSource.getRepository(NotificationChannelEntity).find({ order: { name: 'ASC' } });
-    const last = await this.repository.lastDeliveries(rows.map((row) => row.id));
+    const last = await this.repository.lastDeliveries(
+      rows.map((row) => row.id),
+      readsDomainEvents(req),
+    );
     return rows.map((row) => this.channelView(row, last.get(row.id) ?? null));
   }
 
-  async channel(id: string): Promise<ChannelView> {
+  async channel(req: AppRequest, id: string): Promise<ChannelView> {
     const row = await this.findChannel(this.dataSource.manager, id);
-    const last = await this.repository.lastDeliveries([id]);
+    const last = await this.repository.lastDeliveries([id], readsDomainEvents(req));
     return this.channelView(row, last.get(id) ?? null);
   }
 
@@ -106,6 +110,7 @@ export class NotificationSettingsService {
 
   async updateChannelIn(manager: EntityManager, req: AppRequest | null, id: string, patch: UpdateChannel): Promise<ChannelView> {
     const row = await this.findChannel(manager, id, true);
+    await this.mayChangeChannel(manager, req, id);
     const problem = channelFieldProblems(row.type, patch, false)[0];
     if (problem) throw new BadRequestException(`${problem.path}: ${problem.message}`);
     if (row.type === 'email' && patch.recipients !== undefined && patch.recipients.length === 0) {
@@ -135,6 +140,7 @@ export class NotificationSettingsService {
 
   async deleteChannelIn(manager: EntityManager, req: AppRequest | null, id: string): Promise<void> {
     const row = await this.findChannel(manager, id, true);
+    await this.mayChangeChannel(manager, req, id);
     await manager.getRepository(NotificationChannelEntity).delete({ id });
     await this.audit.record(
       req,
@@ -156,8 +162,10 @@ export class NotificationSettingsService {
 
   // ---- rules
 
-  async listRules(): Promise<RuleView[]> {
-    const rows = await this.dataSource.getRepository(NotificationRuleEntity).find({ order: { name: 'ASC' } });
+  /** The rules; those routing domain alerts only to readers who may read them (domain_management). */
+  async listRules(req: AppRequest): Promise<RuleView[]> {
+    const all = await this.dataSource.getRepository(NotificationRuleEntity).find({ order: { name: 'ASC' } });
+    const rows = readsDomainEvents(req) ? all : all.filter((row) => !row.events.some(isDomainEvent));
     const channels = await this.ruleChannels(
       this.dataSource.manager,
       rows.map((row) => row.id),
@@ -197,7 +205,7 @@ export class NotificationSettingsService {
     if (!row) throw new NotFoundException(`No notification rule with id ${id}`);
     const channelsBefore = (await this.ruleChannels(manager, [id])).get(id) ?? [];
     // whoever changes a rule that routes domain events must be allowed to read them, whatever the patch touches
-    this.mayRouteEvents(req, patch.events ?? row.events);
+    this.mayRouteEvents(req, [...row.events, ...(patch.events ?? [])]);
     const before = ruleView(row, channelsBefore);
     const { channelIds, ...fields } = patch;
     const definedFields = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
@@ -247,6 +255,7 @@ export class NotificationSettingsService {
   }
 
   async createWindowIn(manager: EntityManager, req: AppRequest | null, body: CreateWindow): Promise<MaintenanceWindowView> {
+    this.mayMute(req, body);
     const count = await manager.getRepository(MaintenanceWindowEntity).count();
     if (count >= NOTIFICATION_LIMITS.windows) throw new ConflictException(`At most ${NOTIFICATION_LIMITS.windows} maintenance windows`);
     const row = await withUniqueName('maintenance window', body.name, () =>
@@ -273,6 +282,7 @@ export class NotificationSettingsService {
   async updateWindowIn(manager: EntityManager, req: AppRequest | null, id: string, patch: UpdateWindow): Promise<MaintenanceWindowView> {
     const row = await manager.getRepository(MaintenanceWindowEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
     if (!row) throw new NotFoundException(`No maintenance window with id ${id}`);
+    this.mayMute(req, row);
     const before = windowView(row);
     const next = {
       startsAt: patch.startsAt ?? row.startsAt.toISOString(),
@@ -287,6 +297,7 @@ export class NotificationSettingsService {
     row.startsAt = new Date(next.startsAt);
     row.endsAt = new Date(next.endsAt);
     row.repeatWeekly = next.repeatWeekly;
+    this.mayMute(req, row);
     const saved = await withUniqueName('maintenance window', row.name, () => manager.getRepository(MaintenanceWindowEntity).save(row));
     const view = windowView(saved);
     await this.audit.record(
@@ -304,6 +315,7 @@ export class NotificationSettingsService {
   async deleteWindowIn(manager: EntityManager, req: AppRequest | null, id: string): Promise<void> {
     const row = await manager.getRepository(MaintenanceWindowEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
     if (!row) throw new NotFoundException(`No maintenance window with id ${id}`);
+    this.mayMute(req, row);
     await manager.getRepository(MaintenanceWindowEntity).delete({ id });
     await this.audit.record(
       req,
@@ -359,16 +371,37 @@ export class NotificationSettingsService {
           ),
           new Promise<string[]>((resolve) => setTimeout(() => resolve([]), DNS_CHECK_MS).unref()),
         ]);
-    const reasons = addresses.map((address) => blockedReason(address, policy));
+    // plain http reaches only the private addresses allowed, as each delivery is judged
+    const judged = { ...policy, allowPublic: url.protocol === 'https:' };
+    const reasons = addresses.map((address) => blockedReason(address, judged));
     if (addresses.length > 0 && reasons.every((reason) => reason !== null)) {
       throw new BadRequestException(`url: Refused to call ${host} (${addresses[0]}): ${reasons[0]}`);
     }
   }
 
-  /** Routing domain alerts means reading them: a rule with domain events needs domain_management too. */
+  /** Routing domain alerts means reading them: a rule with domain events, before or after, needs domain_management too. */
   private mayRouteEvents(req: AppRequest | null, events: readonly string[]) {
-    if (req && events.some(isDomainEvent) && !hasPermission(req.user, 'domain_management')) {
+    if (req && events.some(isDomainEvent) && !readsDomainEvents(req)) {
       throw new ForbiddenException('Requires the domain_management permission to notify about domain events');
+    }
+  }
+
+  /** Where a channel's alerts go is part of routing them: a channel a domain-alert rule uses needs domain_management. */
+  private async mayChangeChannel(manager: EntityManager, req: AppRequest | null, channelId: string) {
+    if (!req || readsDomainEvents(req)) return;
+    const links = await manager.getRepository(NotificationRuleChannelEntity).find({ where: { channelId } });
+    if (links.length === 0) return;
+    const rules = await manager.getRepository(NotificationRuleEntity).find({ where: { id: In(links.map((link) => link.ruleId)) } });
+    if (rules.some((rule) => rule.events.some(isDomainEvent))) {
+      throw new ForbiddenException('Requires the domain_management permission: a rule sends domain alerts to this channel');
+    }
+  }
+
+  /** Muting domain alerts (a window naming domains, or naming nothing, which covers everything) needs domain_management. */
+  private mayMute(req: AppRequest | null, window: { breakers: readonly string[]; domains: readonly string[] }) {
+    const coversDomains = window.domains.length > 0 || window.breakers.length === 0;
+    if (req && coversDomains && !readsDomainEvents(req)) {
+      throw new ForbiddenException('Requires the domain_management permission to mute domain alerts: name the breakers the window covers');
     }
   }
 
@@ -411,6 +444,11 @@ export class NotificationSettingsService {
       lastDelivery,
     };
   }
+}
+
+/** Whether a request may read domain alerts, and so route, mute or see their notifications. */
+function readsDomainEvents(req: AppRequest | null): boolean {
+  return req === null || hasPermission(req.user, 'domain_management');
 }
 
 /** What the audit trail keeps of a channel: never its URL or secret. */

@@ -51,13 +51,13 @@ export class NotificationChannelsController {
   ) {}
 
   @Get()
-  list() {
-    return this.settings.listChannels();
+  list(@Req() req: AppRequest) {
+    return this.settings.listChannels(req);
   }
 
   @Get(':id')
-  one(@Param('id', id) channelId: string) {
-    return this.settings.channel(channelId);
+  one(@Req() req: AppRequest, @Param('id', id) channelId: string) {
+    return this.settings.channel(req, channelId);
   }
 
   @Post()
@@ -84,7 +84,7 @@ export class NotificationChannelsController {
   @Post(':id/test')
   @HttpCode(200)
   async test(@Req() req: AppRequest, @Param('id', id) channelId: string) {
-    const channel = await this.settings.channel(channelId);
+    const channel = await this.settings.channel(req, channelId);
     return this.outbox.sendTest(channel, publicName(req.user!));
   }
 }
@@ -95,8 +95,8 @@ export class NotificationRulesController {
   constructor(private readonly settings: NotificationSettingsService) {}
 
   @Get()
-  list() {
-    return this.settings.listRules();
+  list(@Req() req: AppRequest) {
+    return this.settings.listRules(req);
   }
 
   @Post()

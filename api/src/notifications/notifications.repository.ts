@@ -11,6 +11,9 @@ import {
 import { NotificationDeliveryEntity } from './entities/notification-delivery.entity';
 import type { OutboxEvent } from './rule-matching';
 
+/** Deliveries one INSERT writes: about 14 parameters each, well under PostgreSQL's 65,535 a statement. */
+const INSERT_BATCH = 500;
+
 /** A delivery as the outbox writes it. */
 export interface NewDelivery {
   eventId: string | null;
@@ -116,22 +119,24 @@ export class NotificationsRepository {
     return rows.length > 0;
   }
 
+  /** Writes deliveries a few hundred to a statement: one statement's parameters are bounded (65,535 in PostgreSQL). */
   async insertDeliveries(manager: EntityManager, deliveries: NewDelivery[]): Promise<void> {
-    if (deliveries.length === 0) return;
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(NotificationDeliveryEntity)
-      .values(
-        deliveries.map((delivery) => ({
-          ...delivery,
-          lastError: delivery.lastError ?? null,
-          attempts: 0,
-          maxAttempts: DELIVERY_MAX_ATTEMPTS,
-          nextAttemptAt: delivery.status === 'pending' ? () => 'now()' : null,
-        })),
-      )
-      .execute();
+    for (let start = 0; start < deliveries.length; start += INSERT_BATCH) {
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(NotificationDeliveryEntity)
+        .values(
+          deliveries.slice(start, start + INSERT_BATCH).map((delivery) => ({
+            ...delivery,
+            lastError: delivery.lastError ?? null,
+            attempts: 0,
+            maxAttempts: DELIVERY_MAX_ATTEMPTS,
+            nextAttemptAt: delivery.status === 'pending' ? () => 'now()' : null,
+          })),
+        )
+        .execute();
+    }
   }
 
   /** A delivery tried once, now, by this replica (a channel's test): written already leased to it. */
@@ -159,20 +164,42 @@ export class NotificationsRepository {
 
   /**
    * Leases up to `limit` deliveries that are due (or whose holder's lease lapsed: that replica died mid-try) to this
-   * replica for `leaseSeconds`, counting the try.
+   * replica for `leaseSeconds`, counting the try: at most `perChannel` of one channel, and none of the channels
+   * `busy` names (this replica has as many of theirs in flight already), so one slow receiver cannot hold every slot.
    */
-  async claimDue(owner: string, limit: number, leaseSeconds: number): Promise<NotificationDeliveryEntity[]> {
+  async claimDue(
+    owner: string,
+    limit: number,
+    leaseSeconds: number,
+    perChannel: number,
+    busy: string[],
+  ): Promise<NotificationDeliveryEntity[]> {
     const [rows]: [Record<string, unknown>[], number] = await this.dataSource.query(
       `UPDATE notification_deliveries d
        SET status = 'delivering', lease_owner = $1, lease_until = now() + make_interval(secs => $3), attempts = d.attempts + 1
        WHERE d.id IN (
-         SELECT id FROM notification_deliveries
-         WHERE (status = 'pending' AND next_attempt_at <= now()) OR (status = 'delivering' AND lease_until < now())
-         ORDER BY next_attempt_at NULLS FIRST LIMIT $2 FOR UPDATE SKIP LOCKED)
+         SELECT id FROM (
+           SELECT id, next_attempt_at, row_number() OVER (PARTITION BY channel_id ORDER BY next_attempt_at NULLS FIRST) AS place
+           FROM (
+             SELECT id, channel_id, next_attempt_at FROM notification_deliveries
+             WHERE ((status = 'pending' AND next_attempt_at <= now()) OR (status = 'delivering' AND lease_until < now()))
+               AND channel_id <> ALL($5::uuid[])
+             ORDER BY next_attempt_at NULLS FIRST LIMIT 500 FOR UPDATE SKIP LOCKED) due) ranked
+         WHERE place <= $4 ORDER BY next_attempt_at NULLS FIRST LIMIT $2)
        RETURNING d.*`,
-      [owner, limit, leaseSeconds],
+      [owner, limit, leaseSeconds, perChannel, busy],
     );
     return rows.map((row) => this.dataSource.getRepository(NotificationDeliveryEntity).create(fromColumns(row)));
+  }
+
+  /** Keeps a try's lease while it goes on; false once another replica took the delivery over. */
+  async renewLease(id: string, owner: string, leaseSeconds: number): Promise<boolean> {
+    const [, count]: [unknown, number] = await this.dataSource.query(
+      `UPDATE notification_deliveries SET lease_until = now() + make_interval(secs => $3)
+       WHERE id = $1 AND lease_owner = $2 AND status = 'delivering'`,
+      [id, owner, leaseSeconds],
+    );
+    return count > 0;
   }
 
   /** Records a try's end, if this replica still holds the lease (else another took the delivery over). */
@@ -208,14 +235,18 @@ export class NotificationsRepository {
   }
 
   /** Each channel's latest delivery that was tried (not muted or suppressed). */
-  async lastDeliveries(channelIds: string[]): Promise<Map<string, { status: DeliveryStatus; at: string; statusCode: number | null }>> {
+  async lastDeliveries(
+    channelIds: string[],
+    withDomainEvents: boolean,
+  ): Promise<Map<string, { status: DeliveryStatus; at: string; statusCode: number | null }>> {
     const found = new Map<string, { status: DeliveryStatus; at: string; statusCode: number | null }>();
     if (channelIds.length === 0) return found;
     const rows: { channel_id: string; status: DeliveryStatus; at: Date; status_code: number | null }[] = await this.dataSource.query(
       `SELECT DISTINCT ON (channel_id) channel_id, status, coalesce(delivered_at, created_at) AS at, status_code
        FROM notification_deliveries WHERE channel_id = ANY($1::uuid[]) AND status NOT IN ('muted', 'suppressed')
+         AND ($2 OR event_type NOT LIKE 'domain.%')
        ORDER BY channel_id, seq DESC`,
-      [channelIds],
+      [channelIds, withDomainEvents],
     );
     for (const row of rows) found.set(row.channel_id, { status: row.status, at: row.at.toISOString(), statusCode: row.status_code });
     return found;

@@ -100,6 +100,10 @@ describe('channels', () => {
       'url: Refused to call 169.254.169.254 (169.254.169.254): a link-local or metadata address',
     ],
     [
+      { name: 'x', type: 'webhook', url: 'http://93.184.216.34/hook' },
+      'url: Refused to call 93.184.216.34 (93.184.216.34): a public address, which plain http may not reach',
+    ],
+    [
       { name: 'x', type: 'webhook', url: 'http://127.0.0.2:9/hook' },
       'url: Refused to call 127.0.0.2 (127.0.0.2): a loopback or private address outside the allowed ranges',
     ],
@@ -163,6 +167,39 @@ describe('channels', () => {
       breakerAdmin,
     );
     expect(breakerRule.status).toBe(201);
+
+    // routing, redirecting or muting domain alerts is reading them: none of it without domain_management
+    const domainChannel = await webhookChannel('domain alerts only');
+    const routed = await rule({ name: 'domain alerts', events: ['domain.alert.opened'], channelIds: [domainChannel.id] });
+    const asBreakerAdmin = (path: string, method: string, body?: unknown) => api.call(path, { method, body, cookie: breakerAdmin });
+    const refusals = [
+      await asBreakerAdmin(`/api/notification-channels/${domainChannel.id}`, 'PATCH', { url: 'http://127.0.0.1:9/elsewhere' }),
+      await asBreakerAdmin(`/api/notification-channels/${domainChannel.id}`, 'DELETE'),
+      await asBreakerAdmin(`/api/notification-rules/${routed.id}`, 'PATCH', { events: ['breaker.opened'] }),
+      await asBreakerAdmin(`/api/notification-rules/${routed.id}`, 'DELETE'),
+      await asBreakerAdmin('/api/maintenance-windows', 'POST', {
+        name: 'everything',
+        startsAt: '2020-01-01T00:00:00Z',
+        endsAt: '2999-01-01T00:00:00Z',
+      }),
+      await asBreakerAdmin('/api/maintenance-windows', 'POST', {
+        name: 'a domain',
+        startsAt: '2020-01-01T00:00:00Z',
+        endsAt: '2999-01-01T00:00:00Z',
+        domains: ['example.com'],
+      }),
+    ];
+    expect(refusals.map((response) => response.status)).toEqual([403, 403, 403, 403, 403, 403]);
+    const breakerWindow = await asBreakerAdmin('/api/maintenance-windows', 'POST', {
+      name: 'breakers only',
+      startsAt: '2020-01-01T00:00:00Z',
+      endsAt: '2020-01-02T00:00:00Z',
+      breakers: ['none-such'],
+    });
+    expect(breakerWindow.status).toBe(201);
+    const rulesSeen = await json<RuleView[]>(asBreakerAdmin('/api/notification-rules', 'GET'));
+    expect(rulesSeen.map((each) => each.name)).not.toContain('domain alerts');
+    expect(rulesSeen.map((each) => each.name)).toContain('breakers only');
   });
 });
 
@@ -340,6 +377,62 @@ describe('delivery', () => {
     expect(await eventually(async () => (await statuses()) === 'delivered,delivered')).toBe(true);
     await everyReceiver.stop();
   });
+
+  it('writes thousands of deliveries from one batch of events (a statement a few hundred at a time)', async () => {
+    const breaker = await freshBreaker('many-channels');
+    const channels: string[] = [];
+    for (let i = 0; i < 30; i++) channels.push((await webhookChannel(`wide ${i}`)).id);
+    await rule({ name: 'wide', events: ['breaker.opened'], channelIds: channels, breakers: [breaker.name], minIntervalMinutes: 0 });
+    // muted, so that nothing is sent: the fan-out alone is under test
+    await post('/api/maintenance-windows', {
+      name: 'wide quiet',
+      startsAt: new Date(Date.now() - 3600_000).toISOString(),
+      endsAt: new Date(Date.now() + 3600_000).toISOString(),
+      breakers: [breaker.name],
+    });
+    await api.sql(
+      `INSERT INTO breaker_transitions (config_id, from_state, to_state, reason, at)
+       SELECT $1, 'CLOSED', 'OPEN', 'failures', now() - make_interval(secs => n) FROM generate_series(1, 200) AS n`,
+      [breaker.id],
+    );
+    const muted = async () =>
+      Number((await api.sql("SELECT count(*) AS n FROM notification_deliveries WHERE rule_name = 'wide' AND status = 'muted'"))[0].n);
+    expect(await eventually(async () => (await muted()) === 6000, 15_000)).toBe(true);
+  }, 30_000);
+
+  it('gives one slow receiver at most a few tries at once per replica: other channels are still delivered', async () => {
+    const slow = await startWebhookReceiver({ secret: SECRET });
+    const quick = await startWebhookReceiver({ secret: SECRET });
+    slow.setMode({ hold: true });
+    const breaker = await freshBreaker('slow-and-quick');
+    const slowChannel = await webhookChannel('slow', slow.url);
+    await rule({
+      name: 'slow rule',
+      events: ['breaker.opened'],
+      channelIds: [slowChannel.id],
+      breakers: [breaker.name],
+      minIntervalMinutes: 0,
+    });
+    await api.sql(
+      `INSERT INTO breaker_transitions (config_id, from_state, to_state, reason, at)
+       SELECT $1, 'CLOSED', 'OPEN', 'failures', now() - make_interval(secs => n) FROM generate_series(1, 40) AS n`,
+      [breaker.id],
+    );
+    await slow.waitFor(8);
+    const quickChannel = await webhookChannel('quick', quick.url);
+    expect((await post(`/api/notification-channels/${quickChannel.id}/test`, undefined, second)).status).toBe(200);
+    const other = await freshBreaker('quick-one');
+    await rule({ name: 'quick rule', events: ['breaker.opened'], channelIds: [quickChannel.id], breakers: [other.name] });
+    await forceOpen(other.id);
+    await quick.waitFor(2, 5000);
+    // four at a time on each of the two replicas, however many are due
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(slow.received.length).toBe(8);
+    slow.release();
+    slow.setMode({ status: 200 });
+    await slow.stop();
+    await quick.stop();
+  }, 30_000);
 
   it('takes over a delivery whose replica died mid-try (its lease lapsed) and delivers it once', async () => {
     const orphanReceiver = await startWebhookReceiver({ secret: SECRET });

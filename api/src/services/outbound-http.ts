@@ -23,6 +23,8 @@ export interface CidrRange {
  */
 export interface TargetPolicy {
   readonly allowPrivate: boolean | readonly CidrRange[];
+  /** False for a call that may reach only the private addresses allowed (a notification over plain http). */
+  readonly allowPublic?: boolean;
 }
 
 export const DENY_PRIVATE: TargetPolicy = { allowPrivate: false };
@@ -134,7 +136,7 @@ export function blockedReason(address: string, policy: TargetPolicy): string | n
   if (!parsed) return 'not an IP address';
   const found = classify(parsed);
   if (found.kind === 'never') return found.reason;
-  if (found.kind === 'public') return null;
+  if (found.kind === 'public') return policy.allowPublic === false ? 'a public address, which plain http may not reach' : null;
   const { allowPrivate } = policy;
   if (allowPrivate === true) return null;
   if (allowPrivate === false) return 'a loopback or private address';
@@ -237,9 +239,9 @@ export async function outboundGet(url: URL, options: OutboundGetOptions): Promis
  */
 export function outboundRequest(
   url: URL,
-  { method, body, timeoutMs, allowPrivate, headers = {} }: OutboundRequestOptions,
+  { method, body, timeoutMs, allowPrivate, allowPublic, headers = {} }: OutboundRequestOptions,
 ): Promise<OutboundResponse> {
-  const policy: TargetPolicy = { allowPrivate };
+  const policy: TargetPolicy = { allowPrivate, allowPublic };
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const literalBlocked = net.isIP(host) ? blockedReason(host, policy) : null;
   if (literalBlocked) return Promise.reject(new OutboundRefusedError(`Refused to call ${host}: ${literalBlocked}`));

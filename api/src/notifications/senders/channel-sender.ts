@@ -95,6 +95,8 @@ export class ChannelSender {
         headers: { 'Content-Type': 'application/json', ...headers },
         timeoutMs,
         allowPrivate,
+        // plain http only to the private addresses allowed: a signature or a chat URL never crosses the internet in clear
+        allowPublic: url.protocol === 'https:',
       });
       if (answer.status >= 200 && answer.status < 300) return { ok: true, statusCode: answer.status, error: null, retryable: false };
       const excerpt = answer.body.trim().slice(0, ERROR_BODY_CHARS);
