@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { IMPORT_ACTIONS, type ImportAction, type ImportChange } from '@cbh/contracts';
+import { IMPORT_ACTIONS, IMPORT_KIND_LABELS, type ImportAction, type ImportChange } from '@cbh/contracts';
 import { Badge, DataTable, Muted, theme } from '@cbh/ui';
 import type { ActionCounts } from './import-summary';
 
@@ -62,7 +62,7 @@ export function ImportChangesTable({ changes, counts }: { changes: readonly Impo
         <DataTable label="Changes" columns={COLUMNS} minWidth={520}>
           {rows.map((change) => (
             <tr key={`${change.kind} ${change.name}`}>
-              <td>{change.kind}</td>
+              <td>{IMPORT_KIND_LABELS[change.kind]}</td>
               <td>{change.name}</td>
               <td>
                 <ActionBadge action={change.action} />

@@ -20,6 +20,16 @@ export const YAML_MEDIA_TYPES = ['application/yaml', 'application/x-yaml', 'text
 export const IMPORT_KINDS = ['breaker', 'service', 'domain', 'channel', 'notificationRule', 'maintenanceWindow'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
+/** Each kind in words, as the import's table of changes (beside its actions, also in lower case) names it. */
+export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
+  breaker: 'breaker',
+  service: 'service',
+  domain: 'domain',
+  channel: 'notification channel',
+  notificationRule: 'notification rule',
+  maintenanceWindow: 'maintenance window',
+};
+
 /**
  * The document's notification lists: optional, and only for holders of circuit_breaker_admin (export leaves them out
  * for others, import refuses them with a 403). A document without one leaves that kind alone, even with prune.
