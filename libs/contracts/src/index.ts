@@ -33,3 +33,4 @@ export * from './bulk-vocabulary';
 export * from './bulk';
 export * from './notification-vocabulary';
 export * from './notifications';
+export * from './agent-protocol';

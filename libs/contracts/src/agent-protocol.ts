@@ -1,0 +1,92 @@
+// No schema library here, as in breaker-vocabulary.ts: a service's agent imports these words and nothing more.
+import { type BreakerOverride, type BreakerStateName } from './breaker-vocabulary';
+import { type ManualAction } from './manual-control';
+
+/*
+ * What a service's agent sends the hub about the breakers it runs, and what the hub sends back. The states,
+ * overrides and manual actions are the hub's own words (breaker-vocabulary.ts, manual-control.ts).
+ */
+
+/** The report format's version; a report carries it, and a reader refuses a version it does not know. */
+export const AGENT_PROTOCOL_VERSION = 1;
+
+/** The breaker libraries an agent wraps; `cbh` is this project's own engine, @cbh/breaker. */
+export const AGENT_LIBRARIES = ['opossum', 'cockatiel', 'cbh'] as const;
+export type AgentLibrary = (typeof AGENT_LIBRARIES)[number];
+
+/** What a report may hold at most, and so what an agent refuses to build beyond. */
+export const AGENT_PROTOCOL_LIMITS = {
+  breakersPerInstance: 500,
+  /** Latency histogram bins, the overflow bin included. */
+  histogramBins: 32,
+  transitionsPerReport: 100,
+  /** Characters in a service, instance or breaker name. */
+  nameLength: 200,
+} as const;
+
+/** A breaker's settings in its own library's words (opossum's errorThresholdPercentage, cockatiel's halfOpenAfter…). */
+export type AgentBreakerSettings = Record<string, number | string | boolean>;
+
+/**
+ * Latencies of the calls that ran (rejected calls did not): `counts[i]` calls took at most `boundsMs[i]` ms and more
+ * than `boundsMs[i - 1]`; the last count, one more than there are bounds, holds the calls slower than every bound.
+ */
+export interface AgentLatencyHistogram {
+  boundsMs: number[];
+  counts: number[];
+}
+
+/** One breaker's calls over the reporting period that ended with the report. */
+export interface AgentWindow {
+  successes: number;
+  failures: number;
+  timeouts: number;
+  /** Calls the breaker refused (open, isolated, or full). */
+  rejections: number;
+  /** Calls slower than the breaker's slow-call duration, where it has one; also counted by their outcome. */
+  slowCalls?: number;
+  latencyHistogram: AgentLatencyHistogram;
+  /** The slowest call of the period in ms, 0 when none ran. */
+  longestCallMs: number;
+}
+
+/** A change of state the breaker took during the period; `at` is ISO 8601. */
+export interface AgentTransition {
+  from: BreakerStateName;
+  to: BreakerStateName;
+  at: string;
+  reason: string;
+}
+
+export interface AgentBreakerReport {
+  name: string;
+  library: AgentLibrary;
+  /** The library's kind of breaker: opossum 'error-percentage', cockatiel 'consecutive' or 'sampling', cbh its type. */
+  type: string;
+  settings: AgentBreakerSettings;
+  state: BreakerStateName;
+  override: BreakerOverride;
+  window: AgentWindow;
+  transitions: AgentTransition[];
+}
+
+/** What one instance of a service sends each reporting period; `sentAt` is ISO 8601. */
+export interface AgentReport {
+  version: typeof AGENT_PROTOCOL_VERSION;
+  service: string;
+  instance: string;
+  sentAt: string;
+  breakers: AgentBreakerReport[];
+}
+
+/** A manual control the hub sends an agent for one of its breakers: the operators' own actions. */
+export interface AgentCommand {
+  name: string;
+  action: ManualAction;
+}
+
+/** New settings for one breaker, in its library's words; those left out stay as they are. */
+export interface AgentSettingsChange {
+  name: string;
+  settings: AgentBreakerSettings;
+}
