@@ -53,6 +53,27 @@ export default [
     },
   },
   {
+    // the agent runs inside other people's services: it speaks the contract and drives breakers, nothing more
+    files: ['libs/agent/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-router-dom', message: 'Import routing from @cbh/router, the shared routing facade.' },
+            { name: 'react-router', message: 'Import routing from @cbh/router, the shared routing facade.' },
+          ],
+          patterns: [
+            {
+              group: ['@cbh/*', '!@cbh/contracts', '!@cbh/breaker'],
+              message: 'The agent may import only @cbh/contracts and @cbh/breaker of this repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: { '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }] },
   },
   {

@@ -1,0 +1,155 @@
+import {
+  AGENT_PROTOCOL_LIMITS,
+  AGENT_PROTOCOL_VERSION,
+  MANUAL_ACTION_TEXT,
+  type AgentBreakerReport,
+  type AgentCommand,
+  type AgentReport,
+  type AgentSettingsChange,
+  type AgentTransition,
+} from '@cbh/contracts';
+import type { BreakerAdapter, SettingsResult } from './adapters/adapter';
+import { RollingWindow } from './rolling-window';
+
+export interface AgentOptions {
+  service: string;
+  instance: string;
+  /** The clock of sentAt (ms since the epoch); Date.now by default. */
+  now?: () => number;
+}
+
+export interface RegisterOptions {
+  /** The latency histogram's bounds in ms; DEFAULT_LATENCY_BOUNDS_MS by default. */
+  boundsMs?: readonly number[];
+}
+
+/** Where a report goes. The connection to the hub is not built yet: whoever runs the agent passes this. */
+export type ReportSender = (report: AgentReport) => Promise<void> | void;
+
+export interface Agent {
+  readonly service: string;
+  readonly instance: string;
+  /** Starts reporting a breaker; refuses a second one of the same name and more than the protocol's limit. Returns the unregister. */
+  register(adapter: BreakerAdapter, options?: RegisterOptions): () => void;
+  /** Builds this period's report and starts the next period (windows drained, transitions handed over). */
+  report(): AgentReport;
+  /** Builds a report and gives it to send; no retry yet: a failed send loses that period. */
+  flush(send: ReportSender): Promise<void>;
+  /** Applies a manual control from the hub to the named breaker. */
+  command(command: AgentCommand): void;
+  /** Applies new settings from the hub to the named breaker, saying which it took. */
+  changeSettings(change: AgentSettingsChange): SettingsResult;
+  /** The names of the breakers registered. */
+  names(): string[];
+}
+
+interface Entry {
+  adapter: BreakerAdapter;
+  window: RollingWindow;
+  stop: () => void;
+}
+
+function checkName(what: string, name: string): void {
+  if (typeof name !== 'string' || name.trim() === '' || name.length > AGENT_PROTOCOL_LIMITS.nameLength) {
+    throw new RangeError(`${what} must be 1 to ${AGENT_PROTOCOL_LIMITS.nameLength} characters`);
+  }
+}
+
+/**
+ * The local half of the agent: it counts every registered breaker's calls in a rolling window, keeps the
+ * transitions they take (the newest AGENT_PROTOCOL_LIMITS.transitionsPerReport), builds the report of a period,
+ * and applies the hub's commands and settings to the breakers.
+ */
+export function createAgent({ service, instance, now = Date.now }: AgentOptions): Agent {
+  checkName('service', service);
+  checkName('instance', instance);
+  const entries = new Map<string, Entry>();
+  /** Transitions since the last report, oldest first, at most the limit (the oldest give way). */
+  let pending: { entry: Entry; transition: AgentTransition }[] = [];
+
+  const find = (name: string): Entry => {
+    const entry = entries.get(name);
+    if (!entry) throw new Error(`no breaker named "${name}" is registered`);
+    return entry;
+  };
+
+  return {
+    service,
+    instance,
+
+    register(adapter, options = {}) {
+      checkName('a breaker name', adapter.name);
+      if (entries.has(adapter.name)) throw new Error(`a breaker named "${adapter.name}" is already registered`);
+      if (entries.size >= AGENT_PROTOCOL_LIMITS.breakersPerInstance) {
+        throw new RangeError(`an instance reports at most ${AGENT_PROTOCOL_LIMITS.breakersPerInstance} breakers`);
+      }
+      const window = new RollingWindow(options.boundsMs, adapter.slowCallMs);
+      const entry: Entry = { adapter, window, stop: () => undefined };
+      const stopCalls = adapter.onCall((outcome, durationMs) => window.record(outcome, durationMs));
+      const stopTransitions = adapter.onTransition(({ from, to, at, reason }) => {
+        if (pending.length >= AGENT_PROTOCOL_LIMITS.transitionsPerReport) pending.shift();
+        pending.push({ entry, transition: { from, to, at: new Date(at).toISOString(), reason } });
+      });
+      entry.stop = () => {
+        stopCalls();
+        stopTransitions();
+      };
+      entries.set(adapter.name, entry);
+      return () => {
+        if (entries.get(adapter.name) !== entry) return;
+        entry.stop();
+        entries.delete(adapter.name);
+        pending = pending.filter((item) => item.entry !== entry);
+      };
+    },
+
+    report() {
+      const byEntry = new Map<Entry, AgentTransition[]>();
+      for (const { entry, transition } of pending) {
+        const list = byEntry.get(entry);
+        if (list) list.push(transition);
+        else byEntry.set(entry, [transition]);
+      }
+      pending = [];
+      const breakers: AgentBreakerReport[] = [];
+      for (const entry of entries.values()) {
+        const { adapter } = entry;
+        breakers.push({
+          name: adapter.name,
+          library: adapter.library,
+          type: adapter.type,
+          settings: adapter.settings(),
+          state: adapter.state(),
+          override: adapter.override,
+          window: entry.window.drain(),
+          transitions: byEntry.get(entry) ?? [],
+        });
+      }
+      return { version: AGENT_PROTOCOL_VERSION, service, instance, sentAt: new Date(now()).toISOString(), breakers };
+    },
+
+    async flush(send) {
+      await send(this.report());
+    },
+
+    command({ name, action }) {
+      const { adapter } = find(name);
+      const reason = MANUAL_ACTION_TEXT[action].reason;
+      if (action === 'force-open') adapter.forceOpen(reason);
+      else if (action === 'force-closed') adapter.forceClosed(reason);
+      else if (action === 'disable') adapter.disable(reason);
+      else adapter.reset(reason);
+    },
+
+    changeSettings({ name, settings }) {
+      const entry = find(name);
+      const result = entry.adapter.applySettings(settings);
+      entry.window.slowCallMs = entry.adapter.slowCallMs;
+      return result;
+    },
+
+    names() {
+      return [...entries.keys()];
+    },
+  };
+}
