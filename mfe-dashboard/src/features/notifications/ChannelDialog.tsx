@@ -3,7 +3,7 @@ import { useCreateNotificationChannelMutation, useUpdateNotificationChannelMutat
 import { CHANNEL_TYPE_LABELS, CHANNEL_TYPES, SECRET_SET_TEXT, type ChannelType, type ChannelView } from '@cbh/contracts';
 import { Button, Fieldset, Select, TextInput, toast } from '@cbh/ui';
 import { Dialog, DialogActions } from '@cbh/ui/overlays';
-import { CheckLabel, Form, FormField, Problem, TextArea } from './form-parts';
+import { CheckLabel, Form, FormField, Problem, TextArea, TextField } from './form-parts';
 import { CHANNEL_FIELDS, channelDraftOf, channelProblems, channelToCreate, channelToUpdate, emptyChannelDraft } from './notification-forms';
 import { useFormDraft } from './use-form-draft';
 
@@ -54,17 +54,13 @@ export function ChannelDialog({ channel, onClose }: { channel?: ChannelView; onC
     >
       <Form onSubmit={submit} aria-label={channel ? 'Edit channel' : 'New channel'} noValidate>
         <Fieldset disabled={pending}>
-          <FormField label="Name" problem={form.problem('name')}>
-            {(described) => (
-              <TextInput
-                value={draft.name}
-                onChange={(event) => form.change('name', event.target.value)}
-                placeholder="On-call"
-                autoComplete="off"
-                {...described}
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Name"
+            problem={form.problem('name')}
+            value={draft.name}
+            onChange={(value) => form.change('name', value)}
+            placeholder="On-call"
+          />
           <FormField label="Type" hint={channel ? 'A channel keeps its type.' : undefined} problem={form.problem('type')}>
             {(described) => (
               <Select

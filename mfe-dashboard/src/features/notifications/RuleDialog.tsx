@@ -10,7 +10,7 @@ import {
 } from '@cbh/contracts';
 import { Button, Fieldset, TextInput, toast } from '@cbh/ui';
 import { Dialog, DialogActions } from '@cbh/ui/overlays';
-import { CheckboxGroup, FieldPair, Form, FormField, Problem } from './form-parts';
+import { CheckboxGroup, FieldPair, Form, FormField, Problem, TextField } from './form-parts';
 import { emptyRuleDraft, RULE_FIELDS, ruleParts, ruleProblems, ruleToCreate } from './notification-forms';
 import { capitalised } from './notification-text';
 import { useFormDraft } from './use-form-draft';
@@ -72,17 +72,13 @@ export function RuleDialog({
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title="Add rule" description="Which events go to which channels.">
       <Form onSubmit={submit} aria-label="New rule" noValidate>
         <Fieldset disabled={isLoading}>
-          <FormField label="Name" problem={form.problem('name')}>
-            {(described) => (
-              <TextInput
-                value={draft.name}
-                onChange={(event) => form.change('name', event.target.value)}
-                placeholder="Page on-call"
-                autoComplete="off"
-                {...described}
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Name"
+            problem={form.problem('name')}
+            value={draft.name}
+            onChange={(value) => form.change('name', value)}
+            placeholder="Page on-call"
+          />
           <CheckboxGroup
             legend="Events"
             choices={eventChoices}
@@ -101,17 +97,14 @@ export function RuleDialog({
           />
           {parts.breakerFilters ? (
             <>
-              <FormField label="Breakers" hint="Names, separated by commas; empty for every breaker." problem={form.problem('breakers')}>
-                {(described) => (
-                  <TextInput
-                    value={draft.breakers}
-                    onChange={(event) => form.change('breakers', event.target.value)}
-                    placeholder="payments, inventory"
-                    autoComplete="off"
-                    {...described}
-                  />
-                )}
-              </FormField>
+              <TextField
+                label="Breakers"
+                hint="Names, separated by commas; empty for every breaker."
+                problem={form.problem('breakers')}
+                value={draft.breakers}
+                onChange={(value) => form.change('breakers', value)}
+                placeholder="payments, inventory"
+              />
               <CheckboxGroup
                 legend="Breaker types"
                 choices={BREAKER_TYPE_CHOICES}
@@ -124,17 +117,14 @@ export function RuleDialog({
           ) : null}
           {parts.domainFilters ? (
             <>
-              <FormField label="Domains" hint="Names, separated by commas; empty for every domain." problem={form.problem('domains')}>
-                {(described) => (
-                  <TextInput
-                    value={draft.domains}
-                    onChange={(event) => form.change('domains', event.target.value)}
-                    placeholder="example.com"
-                    autoComplete="off"
-                    {...described}
-                  />
-                )}
-              </FormField>
+              <TextField
+                label="Domains"
+                hint="Names, separated by commas; empty for every domain."
+                problem={form.problem('domains')}
+                value={draft.domains}
+                onChange={(value) => form.change('domains', value)}
+                placeholder="example.com"
+              />
               <CheckboxGroup
                 legend="Severities"
                 choices={SEVERITY_CHOICES}

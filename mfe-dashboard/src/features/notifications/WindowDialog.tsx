@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useCreateMaintenanceWindowMutation } from '@cbh/api-client';
 import { Button, Fieldset, TextInput, toast } from '@cbh/ui';
 import { Dialog, DialogActions } from '@cbh/ui/overlays';
-import { CheckLabel, FieldPair, Form, FormField, Problem } from './form-parts';
+import { CheckLabel, FieldPair, Form, FormField, Problem, TextField } from './form-parts';
 import { emptyWindowDraft, WINDOW_FIELDS, windowProblems, windowToCreate } from './notification-forms';
 import { useFormDraft } from './use-form-draft';
 
@@ -32,17 +32,13 @@ export function WindowDialog({ onClose }: { onClose: () => void }) {
     >
       <Form onSubmit={submit} aria-label="New maintenance window" noValidate>
         <Fieldset disabled={isLoading}>
-          <FormField label="Name" problem={form.problem('name')}>
-            {(described) => (
-              <TextInput
-                value={draft.name}
-                onChange={(event) => form.change('name', event.target.value)}
-                placeholder="Database upgrade"
-                autoComplete="off"
-                {...described}
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Name"
+            problem={form.problem('name')}
+            value={draft.name}
+            onChange={(value) => form.change('name', value)}
+            placeholder="Database upgrade"
+          />
           <FieldPair>
             <FormField label="Starts" problem={form.problem('startsAt')}>
               {(described) => (
@@ -69,17 +65,14 @@ export function WindowDialog({ onClose }: { onClose: () => void }) {
             <input type="checkbox" checked={draft.repeatWeekly} onChange={(event) => form.change('repeatWeekly', event.target.checked)} />
             Repeat every week
           </CheckLabel>
-          <FormField label="Breakers" hint="Names, separated by commas." problem={form.problem('breakers')}>
-            {(described) => (
-              <TextInput
-                value={draft.breakers}
-                onChange={(event) => form.change('breakers', event.target.value)}
-                placeholder="payments"
-                autoComplete="off"
-                {...described}
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Breakers"
+            hint="Names, separated by commas."
+            problem={form.problem('breakers')}
+            value={draft.breakers}
+            onChange={(value) => form.change('breakers', value)}
+            placeholder="payments"
+          />
           <FormField
             label="Domains"
             hint="Names, separated by commas. Neither breakers nor domains: it mutes everything."

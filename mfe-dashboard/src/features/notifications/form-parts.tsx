@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { FieldLabel, Fieldset, theme } from '@cbh/ui';
+import { FieldLabel, Fieldset, TextInput, theme } from '@cbh/ui';
 
 export const Form = styled.form`
   display: grid;
@@ -155,5 +155,36 @@ export function CheckboxGroup<Value extends string>({
         </Problem>
       ) : null}
     </Group>
+  );
+}
+
+/** A one-line text field of the notification forms: its label, value, hint and problem (FormField around a TextInput). */
+export function TextField({
+  label,
+  hint,
+  problem,
+  value,
+  onChange,
+  placeholder,
+}: {
+  label: string;
+  hint?: string;
+  problem?: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+}) {
+  return (
+    <FormField label={label} hint={hint} problem={problem}>
+      {(described) => (
+        <TextInput
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder={placeholder}
+          autoComplete="off"
+          {...described}
+        />
+      )}
+    </FormField>
   );
 }
