@@ -154,12 +154,6 @@ export class NotificationSettingsService {
     );
   }
 
-  /** The channel with its URL and secret unsealed, for a sender; null when it is gone. */
-  async channelTarget(id: string) {
-    const row = await this.dataSource.getRepository(NotificationChannelEntity).findOneBy({ id });
-    return row ? this.secrets.target(row) : null;
-  }
-
   // ---- rules
 
   /** The rules; those routing domain alerts only to readers who may read them (domain_management). */
@@ -447,7 +441,7 @@ export class NotificationSettingsService {
 }
 
 /** Whether a request may read domain alerts, and so route, mute or see their notifications. */
-function readsDomainEvents(req: AppRequest | null): boolean {
+export function readsDomainEvents(req: AppRequest | null): boolean {
   return req === null || hasPermission(req.user, 'domain_management');
 }
 

@@ -18,7 +18,7 @@ import {
   createRuleSchema,
   createWindowSchema,
   deliveryQuerySchema,
-  hasPermission,
+  isDomainEvent,
   notificationIdSchema,
   publicName,
   updateChannelSchema,
@@ -33,7 +33,7 @@ import { ZodPipe } from '../common/validation/zod.pipe';
 import type { DeliveryRow } from './notifications.repository';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationOutbox } from './notification-outbox.service';
-import { NotificationSettingsService } from './notification-settings.service';
+import { NotificationSettingsService, readsDomainEvents } from './notification-settings.service';
 
 const id = new ZodPipe(notificationIdSchema, 'id');
 
@@ -165,7 +165,7 @@ export class NotificationDeliveriesController {
     @Req() req: AppRequest,
     @Query(new ZodPipe(deliveryQuerySchema)) query: z.infer<typeof deliveryQuerySchema>,
   ): Promise<DeliveryPage> {
-    const { rows, more } = await this.repository.page(query, hasPermission(req.user, 'domain_management'));
+    const { rows, more } = await this.repository.page(query, readsDomainEvents(req));
     return { items: rows.map(deliveryView), nextBefore: more ? rows[rows.length - 1]!.seq : null };
   }
 
@@ -174,7 +174,7 @@ export class NotificationDeliveriesController {
   @HttpCode(200)
   async retry(@Req() req: AppRequest, @Param('id', id) deliveryId: string): Promise<DeliveryView> {
     const found = await this.repository.delivery(deliveryId);
-    if (!found || (found.eventType.startsWith('domain.') && !hasPermission(req.user, 'domain_management'))) {
+    if (!found || (isDomainEvent(found.eventType) && !readsDomainEvents(req))) {
       throw new NotFoundException(`No notification delivery with id ${deliveryId}`);
     }
     if (!(await this.repository.retryFailed(deliveryId)))

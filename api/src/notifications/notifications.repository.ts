@@ -254,11 +254,7 @@ export class NotificationsRepository {
 
   /** One page of the log, newest first, below the cursor; domain events only for those who may read them. */
   async page(query: DeliveryQuery, withDomainEvents: boolean): Promise<{ rows: DeliveryRow[]; more: boolean }> {
-    const builder = this.dataSource
-      .getRepository(NotificationDeliveryEntity)
-      .createQueryBuilder('d')
-      .innerJoin('notification_channels', 'c', 'c.id = d.channel_id')
-      .addSelect('c.name', 'channel_name')
+    const builder = this.deliveriesWithChannelName()
       .orderBy('d.seq', 'DESC')
       .limit(query.limit + 1);
     if (query.before) builder.andWhere('d.seq < :before', { before: query.before });
@@ -266,20 +262,27 @@ export class NotificationsRepository {
     if (query.event) builder.andWhere('d.event_type = :event', { event: query.event });
     if (query.status) builder.andWhere('d.status = :status', { status: query.status });
     if (!withDomainEvents) builder.andWhere("d.event_type NOT LIKE 'domain.%'");
-    const { entities, raw } = await builder.getRawAndEntities<{ channel_name: string }>();
-    const rows = entities.map((entity, index) => Object.assign(entity, { channelName: raw[index]!.channel_name }));
+    const rows = await this.rowsOf(builder);
     return { rows: rows.slice(0, query.limit), more: rows.length > query.limit };
   }
 
   async delivery(id: string): Promise<DeliveryRow | null> {
-    const { entities, raw } = await this.dataSource
+    const [row] = await this.rowsOf(this.deliveriesWithChannelName().where('d.id = :id', { id }));
+    return row ?? null;
+  }
+
+  /** Deliveries (as `d`) with their channel's name, which the log shows. */
+  private deliveriesWithChannelName() {
+    return this.dataSource
       .getRepository(NotificationDeliveryEntity)
       .createQueryBuilder('d')
       .innerJoin('notification_channels', 'c', 'c.id = d.channel_id')
-      .addSelect('c.name', 'channel_name')
-      .where('d.id = :id', { id })
-      .getRawAndEntities<{ channel_name: string }>();
-    return entities[0] ? Object.assign(entities[0], { channelName: raw[0]!.channel_name }) : null;
+      .addSelect('c.name', 'channel_name');
+  }
+
+  private async rowsOf(builder: ReturnType<NotificationsRepository['deliveriesWithChannelName']>): Promise<DeliveryRow[]> {
+    const { entities, raw } = await builder.getRawAndEntities<{ channel_name: string }>();
+    return entities.map((entity, index) => Object.assign(entity, { channelName: raw[index]!.channel_name }));
   }
 
   /**

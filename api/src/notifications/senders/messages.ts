@@ -1,5 +1,6 @@
 import {
   DOMAIN_ALERT_TYPE_LABELS,
+  isDomainEvent,
   NOTIFICATION_EVENT_LABELS,
   type BreakerEventData,
   type DomainEventData,
@@ -72,7 +73,7 @@ function domainMessage(type: NotificationEventType, { domain, alert, url }: Doma
 export function describeNotification({ type, occurredAt, data }: OutgoingNotification): NotificationMessage {
   const when = describeTime(occurredAt);
   if (isBreakerEvent(type)) return { ...breakerMessage(type, data as BreakerEventData, occurredAt), when };
-  if (type.startsWith('domain.')) return { ...domainMessage(type, data as DomainEventData), when };
+  if (isDomainEvent(type)) return { ...domainMessage(type, data as DomainEventData), when };
   const test = data as { message: string; url: string };
   return { title: 'Test notification from Circuit Breaker Hub', happened: test.message, url: test.url, when };
 }
