@@ -13,6 +13,7 @@ import { DomainsModule } from './domains/domains.module';
 import { ElevationModule } from './elevation/elevation.module';
 import { HealthModule } from './health/health.module';
 import { LoadTestsModule } from './load-tests/load-tests.module';
+import { FleetModule } from './fleet/fleet.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { OrganizationModule } from './organization/organization.module';
@@ -49,6 +50,7 @@ export class AppModule {
         SessionsModule,
         ElevationModule,
         BreakersModule,
+        FleetModule,
         ServicesModule,
         ConfigurationModule,
         MetricsModule,

@@ -15,6 +15,7 @@ import { RealtimeGateway } from './realtime/realtime.gateway';
 import { UserDirectory } from './auth/user-directory.service';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { acceptConfigDocuments } from './configuration/document-body';
+import { acceptAgentReports } from './fleet/agent-report-body';
 import { logRequests, NestPinoLogger, requestId } from './common/logger';
 import type { AppConfig } from './config/config';
 import { createDataSource, migrate, openDatabase, type DatabaseHandle } from './database/database';
@@ -70,6 +71,7 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     const siteOrigins = [new URL(config.PUBLIC_URL).origin, ...config.REMOTE_ORIGINS.map((origin) => new URL(origin).origin)];
     protectFromCrossSiteRequests(app, siteOrigins);
     acceptConfigDocuments(http);
+    acceptAgentReports(http);
     app.use(forwardedProto(config.TRUST_PROXY));
     app.use(securityHeaders(config.REMOTE_ORIGINS));
     adapter.pageFallback = await mountStaticSite(http, {

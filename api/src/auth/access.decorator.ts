@@ -8,7 +8,8 @@ export type Access =
   | { kind: 'permission'; permission: Permission }
   | { kind: 'any-permission'; permissions: readonly Permission[] }
   | { kind: 'elevation-account' }
-  | { kind: 'metrics-scrape' };
+  | { kind: 'metrics-scrape' }
+  | { kind: 'service-agent' };
 
 export const ACCESS_KEY = 'access';
 
@@ -23,6 +24,9 @@ export const RequireAnyPermission = (...permissions: Permission[]) =>
 export const ElevationAccount = () => SetMetadata(ACCESS_KEY, { kind: 'elevation-account' } satisfies Access);
 /** A Prometheus scrape: `Authorization: Bearer <METRICS_TOKEN>`, or a signed-in account with metrics_view. */
 export const MetricsScrape = () => SetMetadata(ACCESS_KEY, { kind: 'metrics-scrape' } satisfies Access);
+
+/** A service's agent: only a service account's access token, which reports and is controlled as that service. */
+export const ServiceAgent = () => SetMetadata(ACCESS_KEY, { kind: 'service-agent' } satisfies Access);
 
 export const SESSION_ONLY_KEY = 'session-only';
 

@@ -11,7 +11,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
-import { hasPermission } from '@cbh/contracts';
+import { hasPermission, serviceAccountNameOf } from '@cbh/contracts';
 import { bearerOf } from '../common/http';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { TokenAuthenticator } from '../tokens/token-authenticator.service';
@@ -117,6 +117,9 @@ export class AccessGuard implements CanActivate {
       case 'metrics-scrape':
         if (hasPermission(user, 'metrics_view')) return true;
         throw new ForbiddenException('Requires the metrics_view permission or the metrics token');
+      case 'service-agent':
+        if (request.apiToken && serviceAccountNameOf(user.email) !== null) return true;
+        throw new ForbiddenException("Only a service account's access token may report breakers");
       case 'elevation-account':
         if (isElevationAccount(this.config, user)) return true;
         throw new ForbiddenException('Only the designated admin account can elevate its privileges');

@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '.
  * The server-side policy of every API route: who may call it. A route missing here fails this test: a new
  * endpoint must declare who may call it, and say it here.
  */
-const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Permission | Permission[]> = {
+const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'service-agent' | Permission | Permission[]> = {
   'GET /metrics': 'metrics_view',
   'GET /api/health': 'public',
   'GET /api/login': 'public',
@@ -45,6 +45,9 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | Perm
   'POST /api/circuit-breakers/:id/disable': 'circuit_breaker_operate',
   'POST /api/circuit-breakers/:id/reset': 'circuit_breaker_operate',
   'GET /api/circuit-breakers/:id/transitions': 'circuit_breaker_view',
+  'GET /api/circuit-breakers/:id/instances': 'circuit_breaker_view',
+  // a service account's token only (a person's session or token is a 403: fleet.spec.ts)
+  'POST /api/agent/reports': 'service-agent',
   // and for the items the permission of their single action (a 403 naming it: bulk.spec.ts)
   'POST /api/circuit-breakers/bulk': 'bulk_operations',
   'GET /api/services': 'circuit_breaker_view',
@@ -160,7 +163,7 @@ function expected(rule: (typeof POLICY)[string], role: Role | null, extra: Permi
   if (rule === 'public') return 'allowed';
   if (!role) return 401;
   if (rule === 'signed-in') return 'allowed';
-  if (rule === 'elevation-account') return 403;
+  if (rule === 'elevation-account' || rule === 'service-agent') return 403;
   const user = { role, permissions: [...ROLE_DEFAULT_PERMISSIONS[role], ...extra] };
   // a list: any one of them will do
   return [rule].flat().some((permission) => hasPermission(user, permission)) ? 'allowed' : 403;

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CircuitBreaker, PEER_CLOSE_REASON, PEER_REASON, type Transition } from '@cbh/breaker';
-import type { BreakerOverride, BreakerSettings, BreakerTransition, ManualAction } from '@cbh/contracts';
+import type { BreakerOverride, BreakerSettings, BreakerSource, BreakerTransition, ManualAction } from '@cbh/contracts';
 import { InstanceRegistry } from '../replicas/instance-registry.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { BreakerConfigEntity, type BreakerConfigFields, toBreakerSettings } from './entities/breaker-config.entity';
@@ -18,7 +18,7 @@ export function applyManual(breaker: CircuitBreaker, action: ManualAction, reaso
 }
 
 /** A configuration as a replica applies it: the row, or its view as another replica announced it. */
-export type AppliedConfig = BreakerConfigFields & { name: string };
+export type AppliedConfig = BreakerConfigFields & { name: string; source?: BreakerSource };
 
 /**
  * A manual control as a replica applies it: journalled only by the replica an operator asked (journal: true),
@@ -112,7 +112,8 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
    * running breaker (see AppliedControl).
    */
   apply(config: AppliedConfig, manual?: AppliedControl): CircuitBreaker | undefined {
-    if (this.deleted.has(config.id)) return undefined;
+    // an agent's or scraped breaker runs in its service: the hub holds no engine for it (see FleetCatalog)
+    if (this.deleted.has(config.id) || (config.source !== undefined && config.source !== 'hub')) return undefined;
     const current = this.breakers.get(config.id);
     if (current && config.version <= (this.versions.get(config.id) ?? -1)) return current;
     this.versions.set(config.id, config.version);
@@ -134,7 +135,7 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
 
   /** Every configuration as the database has it now: at start, and after the fan-out was lost for a while. */
   async reload(lastMoves = new Map<number, number>()) {
-    const rows = await this.dataSource.getRepository(BreakerConfigEntity).find();
+    const rows = await this.dataSource.getRepository(BreakerConfigEntity).find({ where: { source: 'hub' } });
     const present = new Set(rows.map((row) => row.id));
     for (const configId of this.breakers.keys()) if (!present.has(configId)) this.remove(configId);
     for (const row of rows) this.apply(row)?.restore(lastMoves.has(row.id) ? { lastTransitionAt: lastMoves.get(row.id)! } : {});

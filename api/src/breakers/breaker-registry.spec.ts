@@ -40,7 +40,17 @@ const config = (fields: Partial<AppliedConfig> = {}): AppliedConfig => ({
 });
 const configUpdated = (fields: Partial<AppliedConfig>, manual?: { action: 'force-open' | 'reset'; reason: string }): ServerMessage => ({
   type: 'configUpdated',
-  data: { configId: 7, config: { ...config(fields), state: 'CLOSED', createdAt: '', updatedAt: '' }, ...(manual ? { manual } : {}) },
+  data: { configId: 7, config: {
+      ...config(fields),
+      state: 'CLOSED',
+      source: 'hub',
+      service: null,
+      library: null,
+      libraryType: null,
+      librarySettings: null,
+      createdAt: '',
+      updatedAt: '',
+    }, ...(manual ? { manual } : {}) },
 });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 

@@ -1,35 +1,55 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import { z as zod } from 'zod';
 import {
   breakerIdSchema,
+  breakerListQuerySchema,
   createBreakerSchema,
   journalQuerySchema,
-  listPageQuerySchema,
-  type ListPageQuery,
+  type BreakerInstancesPage,
+  type BreakerListQuery,
   updateBreakerSettingsSchema,
+  updateLibrarySettingsSchema,
 } from '@cbh/contracts';
 import { linkNextPage } from '../common/paging';
 import { RequirePermission } from '../auth/access.decorator';
 import type { AppRequest } from '../auth/session-user';
 import { ZodPipe } from '../common/validation/zod.pipe';
 import { BreakersService } from './breakers.service';
+import { FleetFigures } from '../fleet/fleet-figures.service';
+
+/** PATCH takes the hub's four settings, or an agent's breaker's settings in its library's words. */
+const updateSchema = zod.union([updateLibrarySettingsSchema, updateBreakerSettingsSchema]);
+const hubSettings = new ZodPipe(updateBreakerSettingsSchema);
+const librarySettings = new ZodPipe(updateLibrarySettingsSchema);
+
+/** Validates with the one schema the body means, so a 400 names its fields rather than a union's failure. */
+class UpdatePipe extends ZodPipe<typeof updateSchema> {
+  override transform(value: unknown): z.infer<typeof updateSchema> {
+    const isLibrary = typeof value === 'object' && value !== null && 'librarySettings' in value;
+    return isLibrary ? librarySettings.transform(value) : hubSettings.transform(value);
+  }
+}
 
 const breakerId = new ZodPipe(breakerIdSchema, 'id');
 
 @Controller('circuit-breakers')
 export class BreakersController {
-  constructor(private readonly breakers: BreakersService) {}
+  constructor(
+    private readonly breakers: BreakersService,
+    private readonly figures: FleetFigures,
+  ) {}
 
   @Get()
   @RequirePermission('circuit_breaker_view')
   async list(
     @Req() req: AppRequest,
     @Res({ passthrough: true }) res: FastifyReply,
-    @Query(new ZodPipe(listPageQuerySchema)) page: ListPageQuery,
+    @Query(new ZodPipe(breakerListQuerySchema)) query: BreakerListQuery,
   ) {
-    const breakers = await this.breakers.list(page);
-    linkNextPage(req, res, breakers, page);
+    const breakers = await this.breakers.list(query);
+    linkNextPage(req, res, breakers, query);
     return breakers;
   }
 
@@ -44,8 +64,9 @@ export class BreakersController {
   update(
     @Req() req: AppRequest,
     @Param('id', breakerId) id: number,
-    @Body(new ZodPipe(updateBreakerSettingsSchema)) body: z.infer<typeof updateBreakerSettingsSchema>,
+    @Body(new UpdatePipe(updateSchema)) body: z.infer<typeof updateSchema>,
   ) {
+    if ('librarySettings' in body) return this.breakers.updateLibrarySettings(req, id, body);
     return this.breakers.update(req, id, body);
   }
 
@@ -83,6 +104,15 @@ export class BreakersController {
   @HttpCode(200)
   reset(@Req() req: AppRequest, @Param('id', breakerId) id: number) {
     return this.breakers.manual(req, id, 'reset');
+  }
+
+  /** An agent's or scraped breaker's instances, each with its figures, and the live ones' merged figures. */
+  @Get(':id/instances')
+  @RequirePermission('circuit_breaker_view')
+  async instances(@Param('id', breakerId) id: number): Promise<BreakerInstancesPage> {
+    await this.breakers.find(id);
+    const figures = this.figures.of(id);
+    return { instances: figures?.instances ?? [], merged: figures?.stats ?? null };
   }
 
   @Get(':id/transitions')

@@ -6,11 +6,23 @@ import { BreakerTransitionsRepository } from './breaker-transitions.repository';
 import { BreakersController } from './breakers.controller';
 import { BreakersService } from './breakers.service';
 import { TransitionJournal } from './transition-journal';
+import { FleetCatalog } from '../fleet/fleet-catalog.service';
+import { FleetFigures } from '../fleet/fleet-figures.service';
+import { FleetRepository } from '../fleet/fleet.repository';
 
 @Module({
   imports: [ReplicasModule],
   controllers: [BreakersController],
-  providers: [BreakerRegistry, BreakersService, BreakerConfigsRepository, BreakerTransitionsRepository, TransitionJournal],
-  exports: [BreakerRegistry, BreakersService],
+  providers: [
+    BreakerRegistry,
+    BreakersService,
+    BreakerConfigsRepository,
+    BreakerTransitionsRepository,
+    TransitionJournal,
+    FleetCatalog,
+    FleetFigures,
+    FleetRepository,
+  ],
+  exports: [BreakerRegistry, BreakersService, FleetCatalog, FleetFigures, FleetRepository],
 })
 export class BreakersModule {}

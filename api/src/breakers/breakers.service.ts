@@ -4,14 +4,17 @@ import { DataSource, In, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import {
   manualReason,
+  readOnlyBreakerMessage,
   type BreakerConfigView,
+  type BreakerListQuery,
+  type BreakerStateName,
   type BreakerOverride,
   type createBreakerSchema,
   type JournalPage,
   type journalQuerySchema,
-  type ListPageQuery,
   type ManualAction,
   type updateBreakerSettingsSchema,
+  type updateLibrarySettingsSchema,
 } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import { withUniqueName } from '../common/unique-name';
@@ -25,6 +28,9 @@ import { BreakerConfigsRepository, type BreakerConfigSettings } from './breaker-
 import { toJournalEntry } from './entities/breaker-transition.entity';
 import { seedOnce } from '../database/seed-once';
 import { TestSessionEntity } from '../load-tests/entities/test-session.entity';
+import { FleetCatalog } from '../fleet/fleet-catalog.service';
+import { FleetFigures } from '../fleet/fleet-figures.service';
+import { FleetRepository } from '../fleet/fleet.repository';
 
 /** What a change may set: PATCH's four settings, and from a configuration document the name, type and type's own settings. */
 export type BreakerChanges = z.infer<typeof updateBreakerSettingsSchema> &
@@ -92,6 +98,19 @@ const DEMO_BREAKERS: Partial<BreakerConfigEntity>[] = [
   },
 ];
 
+/** Where each control leaves an agent's breaker, as the journal records the hub's sending it. */
+const STATE_AFTER: Record<ManualAction, BreakerStateName> = {
+  'force-open': 'OPEN',
+  'force-closed': 'CLOSED',
+  disable: 'CLOSED',
+  reset: 'CLOSED',
+};
+
+/** A scraped breaker takes no control: the hub cannot push to a scraped service. */
+function refuseScraped(config: BreakerConfigEntity): ConflictException | null {
+  return config.source === 'scrape' ? new ConflictException(readOnlyBreakerMessage(config.name, config.service ?? '')) : null;
+}
+
 /** What a load test running through a breaker forbids, refused naming its session. */
 function loadTestConflict(config: BreakerConfigEntity, sessionId: number, doing: string): ConflictException {
   return new ConflictException(`Circuit breaker ${config.name} has a load test running (session ${sessionId}); stop it before ${doing}`);
@@ -106,6 +125,9 @@ export class BreakersService implements OnApplicationBootstrap {
     private readonly bus: RealtimeBus,
     private readonly journal: BreakerTransitionsRepository,
     private readonly configs: BreakerConfigsRepository,
+    private readonly fleet: FleetCatalog,
+    private readonly fleetFigures: FleetFigures,
+    private readonly fleetRepository: FleetRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -125,7 +147,8 @@ export class BreakersService implements OnApplicationBootstrap {
   }
 
   view(config: BreakerConfigEntity): BreakerConfigView {
-    const breaker = this.registry.get(config.id) ?? this.registry.apply(config);
+    const external = config.source !== 'hub';
+    const breaker = external ? undefined : (this.registry.get(config.id) ?? this.registry.apply(config));
     return {
       id: config.id,
       name: config.name,
@@ -138,16 +161,23 @@ export class BreakersService implements OnApplicationBootstrap {
       maxQueue: config.maxQueue,
       minimumCalls: config.minimumCalls,
       slowCallDuration: config.slowCallDuration,
-      state: breaker?.state ?? 'CLOSED',
-      override: breaker?.override ?? config.override,
+      state: external ? this.fleetFigures.stateOf(config.id) : (breaker?.state ?? 'CLOSED'),
+      override: external ? config.override : (breaker?.override ?? config.override),
       version: config.version,
+      source: config.source,
+      service: config.service,
+      library: config.library,
+      libraryType: config.libraryType,
+      librarySettings: external ? { ...config.reportedSettings, ...config.librarySettings } : null,
       createdAt: config.createdAt.toISOString(),
       updatedAt: config.updatedAt.toISOString(),
     };
   }
 
-  async list(page: ListPageQuery): Promise<BreakerConfigView[]> {
-    return (await this.repository.find(pageOptions(page))).map((config) => this.view(config));
+  async list({ source, service, ...page }: BreakerListQuery): Promise<BreakerConfigView[]> {
+    const options = pageOptions(page);
+    const where = { ...options.where, ...(source ? { source } : {}), ...(service ? { service } : {}) };
+    return (await this.repository.find({ ...options, where })).map((config) => this.view(config));
   }
 
   async find(id: number): Promise<BreakerConfigEntity> {
@@ -213,6 +243,15 @@ export class BreakersService implements OnApplicationBootstrap {
     );
     const missing = ids.find((id) => !befores.has(id));
     if (missing !== undefined) throw new NotFoundException(`No circuit breaker with id ${missing}`);
+    const outside = [...befores.values()].find((config) => config.source !== 'hub');
+    if (outside) {
+      throw (
+        refuseScraped(outside) ??
+        new ConflictException(
+          `Circuit breaker ${outside.name} runs in ${outside.service}: change its settings in its library's words (librarySettings)`,
+        )
+      );
+    }
     const retyped = updates.filter(({ id, changes }) => changes.type !== undefined && changes.type !== befores.get(id)!.type);
     if (retyped.length > 0)
       await this.refuseWhileLoadTested(
@@ -296,12 +335,14 @@ export class BreakersService implements OnApplicationBootstrap {
 
   /** Applies a committed configuration on this replica and tells the others and the screens. */
   announceChange(config: BreakerConfigEntity): Promise<BreakerConfigView> {
-    this.registry.apply(config);
+    if (config.source === 'hub') this.registry.apply(config);
+    else this.fleet.keep(config);
     return this.announce(this.view(config));
   }
 
   async announceRemoval(id: number): Promise<void> {
     this.registry.remove(id);
+    this.fleet.forget(id);
     await this.bus.publish({ type: 'configUpdated', data: { configId: id, config: null } });
   }
 
@@ -343,40 +384,118 @@ export class BreakersService implements OnApplicationBootstrap {
   async manualMany(req: AppRequest, ids: readonly number[], action: ManualAction): Promise<(BreakerConfigView | HttpException)[]> {
     const actor = req.user!;
     const reason = manualReason(action, actor);
+    const refused = new Map<number, HttpException>();
     const configs = await this.dataSource.transaction(async (manager) => {
       // locked in id order, so that two controls of overlapping breakers cannot wait on each other
-      const before = await manager.find(BreakerConfigEntity, {
+      const locked = await manager.find(BreakerConfigEntity, {
         where: { id: In(ids) },
         order: { id: 'ASC' },
         lock: { mode: 'pessimistic_write' },
       });
+      const before = locked.filter((config) => {
+        const refusal = refuseScraped(config);
+        if (refusal) refused.set(config.id, refusal);
+        return !refusal;
+      });
       if (before.length === 0) return [];
       const found = before.map((config) => config.id);
       await manager.update(BreakerConfigEntity, { id: In(found) }, { override: OVERRIDE_AFTER[action], version: () => 'version + 1' });
+      // an agent's breaker: the revision its instances apply controls by, and the Reset they must not miss
+      const agents = before.filter((config) => config.source === 'agent').map((config) => config.id);
+      if (agents.length > 0) {
+        await manager.update(
+          BreakerConfigEntity,
+          { id: In(agents) },
+          action === 'reset'
+            ? { revision: () => 'revision + 1', resetRevision: () => 'revision + 1' }
+            : { revision: () => 'revision + 1' },
+        );
+      }
       await this.audit.recordMany(
         req,
-        before.map((config) => {
-          const breaker = this.registry.get(config.id) ?? this.registry.apply(config);
-          return {
-            action: `breaker.${action}`,
-            targetType: 'circuit_breaker',
-            targetId: String(config.id),
-            before: { state: breaker?.state ?? 'CLOSED', override: config.override },
-            after: { override: OVERRIDE_AFTER[action] },
-          };
-        }),
+        before.map((config) => ({
+          action: `breaker.${action}`,
+          targetType: 'circuit_breaker',
+          targetId: String(config.id),
+          before: { state: this.stateOf(config), override: config.override },
+          after: { override: OVERRIDE_AFTER[action] },
+        })),
         manager,
       );
       return manager.find(BreakerConfigEntity, { where: { id: In(found) } });
     });
+    const sent = configs.filter((config) => config.source === 'agent');
+    // the hub's own breakers journal the move they make; an agent's, that the control was sent to its instances
+    await this.fleetRepository.journal(
+      sent.map((config) => ({
+        configId: config.id,
+        from: this.fleetFigures.stateOf(config.id),
+        to: STATE_AFTER[action],
+        reason: `${reason}: sent to every instance of ${config.service}`,
+        at: new Date().toISOString(),
+        serviceInstance: null,
+      })),
+    );
     const views = new Map(
       configs.map((config) => {
-        this.registry.apply(config, { action, reason, journal: true, actorId: actor.id });
+        if (config.source === 'hub') this.registry.apply(config, { action, reason, journal: true, actorId: actor.id });
+        else this.fleet.keep(config);
         return [config.id, this.view(config)] as const;
       }),
     );
     await Promise.all([...views.values()].map((view) => this.announce(view, { action, reason })));
-    return ids.map((id) => views.get(id) ?? new NotFoundException(`No circuit breaker with id ${id}`));
+    return ids.map((id) => views.get(id) ?? refused.get(id) ?? new NotFoundException(`No circuit breaker with id ${id}`));
+  }
+
+  /** A breaker's state as this replica sees it: its engine's, or its instances' merged. */
+  private stateOf(config: BreakerConfigEntity): BreakerStateName {
+    if (config.source !== 'hub') return this.fleetFigures.stateOf(config.id);
+    return (this.registry.get(config.id) ?? this.registry.apply(config))?.state ?? 'CLOSED';
+  }
+
+  /**
+   * New settings for an agent's breaker, in its library's words, kept with the configuration and pushed to every
+   * instance with the next reply (the instances say in their next reports which they took). Audited and announced
+   * like the hub's own settings.
+   */
+  async updateLibrarySettings(
+    req: AppRequest,
+    id: number,
+    { librarySettings }: z.infer<typeof updateLibrarySettingsSchema>,
+  ): Promise<BreakerConfigView> {
+    const updated = await this.dataSource.transaction(async (manager) => {
+      const before = await manager.findOne(BreakerConfigEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!before) throw new NotFoundException(`No circuit breaker with id ${id}`);
+      const refusal = refuseScraped(before);
+      if (refusal) throw refusal;
+      if (before.source === 'hub') {
+        throw new ConflictException(
+          `Circuit breaker ${before.name} runs in the hub: change its failureThreshold, timeout, recoveryTime or successThreshold`,
+        );
+      }
+      const settings = { ...before.librarySettings, ...librarySettings };
+      await manager.update(
+        BreakerConfigEntity,
+        { id },
+        { librarySettings: settings, revision: () => 'revision + 1', version: () => 'version + 1' },
+      );
+      const after = await manager.findOneByOrFail(BreakerConfigEntity, { id });
+      await this.audit.recordMany(
+        req,
+        [
+          {
+            action: 'breaker.update',
+            targetType: 'circuit_breaker',
+            targetId: String(id),
+            before: { librarySettings: before.librarySettings },
+            after: { librarySettings: settings },
+          },
+        ],
+        manager,
+      );
+      return after;
+    });
+    return this.announceChange(updated);
   }
 
   private async announce(view: BreakerConfigView, manual?: { action: ManualAction; reason: string }): Promise<BreakerConfigView> {

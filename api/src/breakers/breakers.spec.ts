@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import { ROLE_DEFAULT_PERMISSIONS, type ServerMessage } from '@cbh/contracts';
-import { apiForThisFile, DEMO_PASSWORD, signIn } from '../../test/test-api';
+import { apiForThisFile, DEMO_PASSWORD, eventually, signIn } from '../../test/test-api';
 import { BreakerRegistry } from './breaker-registry.service';
 
 const spec = apiForThisFile();
@@ -135,6 +135,8 @@ it('half-opens an open breaker when its timeout ends, with no call; reading it i
   const { testService, stateOf, journal, waitWhileOpen } = await breakerBehindFailingService('Ledger');
   expect(await testService()).toMatchObject({ success: false, circuitBreakerState: 'OPEN' });
   for (let i = 0; i < 5; i++) expect(await stateOf()).toBe('OPEN');
+  // the journal is written beside the answer, not before it
+  expect(await eventually(async () => (await journal()).length > 0)).toBe(true);
   expect(await journal()).toEqual(['OPEN (1 consecutive failure)']);
 
   await waitWhileOpen();

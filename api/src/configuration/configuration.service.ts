@@ -110,7 +110,8 @@ export class ConfigurationService {
 
   private async read(manager: EntityManager, withNotifications: boolean): Promise<Hub> {
     // one after the other: in a transaction they share one connection
-    const breakers = await manager.find(BreakerConfigEntity, { order: { id: 'ASC' } });
+    // an agent's or scraped breaker is its service's, not the document's
+    const breakers = await manager.find(BreakerConfigEntity, { where: { source: 'hub' }, order: { id: 'ASC' } });
     const services = await manager.find(ServiceEntity, { order: { id: 'ASC' } });
     const domains = await manager.find(DomainEntity, { order: { id: 'ASC' } });
     const certificates = await manager.find(SslCertificateEntity);

@@ -30,6 +30,8 @@ function describeAccess(access: Access | undefined): string {
       return 'Only the ELEVATION_EMAIL account while it is not super_admin.';
     case 'metrics-scrape':
       return 'A scrape with `Authorization: Bearer <METRICS_TOKEN>`, or signed in with `metrics_view`.';
+    case 'service-agent':
+      return "A service account's access token (`Authorization: Bearer`), reporting as that service.";
   }
 }
 

@@ -10,6 +10,6 @@ export class MetricsController {
   @Get('latest')
   @RequirePermission('circuit_breaker_view')
   latest() {
-    return { stats: this.metrics.latest() };
+    return { stats: this.metrics.everyBreaker() };
   }
 }

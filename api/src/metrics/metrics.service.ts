@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { type CallOutcome, EMPTY_WINDOW, mergeWindows, METRICS_WINDOW_SECONDS, RollingMetrics } from '@cbh/breaker';
 import type { BreakerStateName, BreakerStats } from '@cbh/contracts';
 import { BreakerRegistry } from '../breakers/breaker-registry.service';
+import { FleetFigures } from '../fleet/fleet-figures.service';
 import { InstanceRegistry } from '../replicas/instance-registry.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { MetricBucketsRepository } from './metric-buckets.repository';
@@ -49,6 +50,7 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
     private readonly registry: BreakerRegistry,
     private readonly instances: InstanceRegistry,
     private readonly bus: RealtimeBus,
+    private readonly fleet: FleetFigures,
   ) {}
 
   async onModuleDestroy() {
@@ -141,7 +143,12 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
     this.pending.count(configId, outcome, now);
   }
 
-  /** Every breaker's figures summed over the live replicas; a breaker a replica does not mention is idle and CLOSED there. */
+  /** Every breaker's figures: the hub's own summed over the live replicas, then the agents' and scraped ones over their instances. */
+  everyBreaker(now = Date.now()): BreakerStats[] {
+    return [...this.latest(now), ...this.fleet.stats()];
+  }
+
+  /** The hub's own breakers' figures summed over the live replicas; a breaker a replica does not mention is idle and CLOSED there. */
   latest(now = Date.now(), replicas = this.replicas(now)): BreakerStats[] {
     return this.registry.entries().map(([configId, breaker]) => {
       const seen = replicas.map((replica) => replica.figures.get(configId)).filter((entry) => entry !== undefined);

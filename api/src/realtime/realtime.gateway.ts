@@ -224,7 +224,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     const inSlice = (entry: Client) => entry.slice === slice;
     // the figures are summed only when a socket of the slice is here
     for (const entry of this.clients.values()) {
-      if (inSlice(entry)) return this.write([{ type: 'metricsUpdate', data: { stats: this.metrics.latest() } }], inSlice);
+      if (inSlice(entry)) return this.write([{ type: 'metricsUpdate', data: { stats: this.metrics.everyBreaker() } }], inSlice);
     }
   }
 

@@ -12,7 +12,8 @@ const OUTCOME_INDEX = Object.fromEntries(OUTCOMES.map((outcome, index) => [outco
 const BINS_PER_DOUBLING = 8;
 const BINS = 1 + 16 * BINS_PER_DOUBLING;
 
-const binOf = (ms: number) => (ms < 1 ? 0 : Math.min(BINS - 1, 1 + Math.floor(Math.log2(ms) * BINS_PER_DOUBLING)));
+/** The histogram bin of a latency in ms (bin 0 is < 1 ms). */
+export const latencyBinOf = (ms: number) => (ms < 1 ? 0 : Math.min(BINS - 1, 1 + Math.floor(Math.log2(ms) * BINS_PER_DOUBLING)));
 const upperEdge = (bin: number) => (bin === 0 ? 1 : 2 ** (bin / BINS_PER_DOUBLING));
 
 export interface WindowTotals {
@@ -84,7 +85,7 @@ export class RollingMetrics {
     const slot = this.slotFor(Math.floor(now / 1000));
     this.counts[slot * OUTCOMES.length + OUTCOME_INDEX[outcome]]!++;
     if (outcome === 'short-circuited' || outcome === 'bulkhead-rejected') return;
-    this.histogram[slot * BINS + binOf(latencyMs)]!++;
+    this.histogram[slot * BINS + latencyBinOf(latencyMs)]!++;
     if (latencyMs > this.max[slot]!) this.max[slot] = latencyMs;
     this.latencySum[slot]! += latencyMs;
   }

@@ -22,6 +22,8 @@ export const AGENT_PROTOCOL_LIMITS = {
   transitionsPerReport: 100,
   /** Characters in a service, instance or breaker name. */
   nameLength: 200,
+  /** The largest report the hub reads (bytes). */
+  reportBytes: 1024 * 1024,
 } as const;
 
 /** A breaker's settings in its own library's words (opossum's errorThresholdPercentage, cockatiel's halfOpenAfter…). */
@@ -89,4 +91,41 @@ export interface AgentCommand {
 export interface AgentSettingsChange {
   name: string;
   settings: AgentBreakerSettings;
+}
+
+/** Where an agent sends its reports: `POST` with `Authorization: Bearer <a service account's token>`. */
+export const AGENT_REPORTS_PATH = '/api/agent/reports';
+
+/** How often an agent reports, unless the hub's reply says otherwise (`reportEveryMs`). */
+export const AGENT_REPORT_EVERY_MS = 1000;
+
+/**
+ * An instance silent for this many reporting periods leaves the merged figures and is shown as stale; the hub
+ * keeps an instance's last periods for the rolling window the wall shows.
+ */
+export const AGENT_STALE_PERIODS = 3;
+
+/**
+ * What the hub wants one breaker to be, in the reply to every report. The hub raises `revision` with every change
+ * an operator makes (settings or a manual control); an agent applies a breaker's control when its revision is
+ * newer than the one it applied last (0 at its start), so every instance, a restarted one included, converges on
+ * the hub's choice however many replies it missed:
+ * - `settings`: the settings the hub set, in the library's words, or null while the hub set none;
+ * - `override`: `forced-open`, `forced-closed`, `disabled`, or `none`;
+ * - `resetRevision`: the revision of the last Reset (0 when never): an agent whose applied revision is older
+ *   resets the breaker, then applies the override.
+ */
+export interface AgentBreakerControl {
+  name: string;
+  revision: number;
+  override: BreakerOverride;
+  settings: AgentBreakerSettings | null;
+  resetRevision: number;
+}
+
+/** The hub's 200 answer to a report: the controls of the reported breakers the hub has ever changed. */
+export interface AgentReportReply {
+  version: typeof AGENT_PROTOCOL_VERSION;
+  reportEveryMs: number;
+  controls: AgentBreakerControl[];
 }

@@ -35,3 +35,40 @@ export const DEFAULT_BREAKER_SETTINGS: BreakerCoreSettings = {
   recoveryTime: BREAKER_SETTING_LIMITS.recoveryTimeSeconds.default * 1000,
   successThreshold: BREAKER_SETTING_LIMITS.successThreshold.default,
 };
+
+/**
+ * Where a breaker runs: in the hub itself (`hub`, the engine the load tests go through), in a service whose agent
+ * reports it (`agent`), or in a service whose Prometheus endpoint the hub scrapes (`scrape`, read-only: the hub
+ * cannot push to it).
+ */
+export const BREAKER_SOURCES = ['hub', 'agent', 'scrape'] as const;
+export type BreakerSource = (typeof BREAKER_SOURCES)[number];
+
+/** Why a control of a scraped breaker is refused (409). */
+export const readOnlyBreakerMessage = (name: string, service: string) =>
+  `Circuit breaker ${name} is read-only: it is scraped from ${service}, and the hub cannot push to a scraped service`;
+
+/**
+ * The hub's kind of breaker nearest to a library's, so that every breaker sorts and filters alike: opossum's and
+ * resilience4j's are failure-rate breakers over a window with a minimum of calls (the hub's adaptive), cockatiel's
+ * consecutive breaker counts failures in a row (simple), its sampling one a rate (adaptive).
+ */
+export function hubTypeOf(library: string, libraryType: string): BreakerTypeName {
+  if (library === 'cbh' && (BREAKER_TYPES as readonly string[]).includes(libraryType)) return libraryType as BreakerTypeName;
+  if (library === 'cockatiel' && libraryType === 'consecutive') return 'simple';
+  return 'adaptive';
+}
+
+/**
+ * A single bad instance: one whose error rate over the window is at least BAD_INSTANCE.points percentage points
+ * above, and at least BAD_INSTANCE.factor times, the rate of the other live instances taken together, with at least
+ * BAD_INSTANCE.minimumCalls calls of its own. Summed figures hide it; the breaker page marks it.
+ */
+export const BAD_INSTANCE = { points: 25, factor: 2, minimumCalls: 10 } as const;
+
+export function isBadInstance(own: { errors: number; calls: number }, others: { errors: number; calls: number }): boolean {
+  if (own.calls < BAD_INSTANCE.minimumCalls || others.calls === 0) return false;
+  const rate = (100 * own.errors) / own.calls;
+  const rest = (100 * others.errors) / others.calls;
+  return rate - rest >= BAD_INSTANCE.points && rate >= BAD_INSTANCE.factor * rest;
+}

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import {
   BREAKER_SETTING_LIMITS,
+  BREAKER_SOURCES,
   BREAKER_TYPES,
   type BreakerOverride,
+  type BreakerSource,
   type BreakerStateName,
   type BreakerTypeName,
 } from './breaker-vocabulary';
-import { pageCursor, pageLimit } from './paging';
+import { listPageQuerySchema, pageCursor, pageLimit } from './paging';
 
 const L = BREAKER_SETTING_LIMITS;
 const int = (min: number, max: number, unit = '') =>
@@ -51,6 +53,8 @@ export interface BreakerTransition {
   at: string;
   /** The API replica whose breaker moved (the journal column allows none). */
   instanceId: string | null;
+  /** The service instance a reported move happened on (agent and scraped breakers), null for the hub's own. */
+  serviceInstance?: string | null;
   /** stateChange only: the override after the move; other replicas follow an OPEN only when it is none (an automatic trip). */
   override?: BreakerOverride;
   /** stateChange to OPEN only: when the breaker lets a trial call through (ISO 8601), which other replicas keep too. */
@@ -95,6 +99,23 @@ export const createBreakerSchema = breakerSettingsSchema.extend({
   slowCallDuration: int(10, 60_000, ' ms').optional(),
 });
 
+/** GET /api/circuit-breakers: a page, optionally only one source's or one service's breakers. */
+export const breakerListQuerySchema = listPageQuerySchema.extend({
+  source: z.enum(BREAKER_SOURCES, { message: `must be one of ${BREAKER_SOURCES.join(', ')}` }).optional(),
+  service: z.string().min(1).max(200).optional(),
+});
+export type BreakerListQuery = z.infer<typeof breakerListQuerySchema>;
+
+/**
+ * PATCH /api/circuit-breakers/{id} of an agent's breaker: settings in its library's words (opossum's
+ * errorThresholdPercentage, cockatiel's halfOpenAfter…), pushed to every instance; the agent says which it took.
+ */
+export const updateLibrarySettingsSchema = z.strictObject({
+  librarySettings: z
+    .record(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,63}$/, 'must be a setting name'), z.number().finite().min(0).max(1e9))
+    .refine((value) => Object.keys(value).length > 0 && Object.keys(value).length <= 20, { message: 'send 1 to 20 settings' }),
+});
+
 export const breakerIdSchema = z.coerce
   .number({ message: 'must be a breaker id' })
   .int('must be a breaker id')
@@ -112,6 +133,13 @@ export interface BreakerConfigView extends BreakerCoreSettings {
   override: BreakerOverride;
   /** Raised by every change of the configuration or its override, in commit order: replicas apply only newer ones. */
   version: number;
+  /** Where the breaker runs (hub, agent or scrape) and, outside the hub, for which service. */
+  source: BreakerSource;
+  service: string | null;
+  /** Outside the hub: the library (opossum, cockatiel, cbh, resilience4j), its kind of breaker and its settings in its own words (those the hub set, else those last reported). */
+  library: string | null;
+  libraryType: string | null;
+  librarySettings: Record<string, number | string | boolean> | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -34,3 +34,5 @@ export * from './bulk';
 export * from './notification-vocabulary';
 export * from './notifications';
 export * from './agent-protocol';
+export * from './agent-report-schema';
+export * from './scrape-targets';

@@ -21,6 +21,37 @@ export interface BreakerStats {
   latency: { mean: number; p50: number; p90: number; p99: number; max: number };
   /** How many live API replicas hold this breaker open, of how many report their figures. */
   replicas: { open: number; total: number };
+  /**
+   * Agent and scraped breakers: their service's instances that reported within AGENT_STALE_PERIODS periods (the
+   * figures are their sum), how many hold it open, how many fell silent, and the single bad instance if one is.
+   */
+  instances?: { open: number; total: number; stale: number; bad: string | null };
+}
+
+/** One service instance of an agent or scraped breaker, as GET /api/circuit-breakers/{id}/instances lists it. */
+export interface BreakerInstanceView {
+  instance: string;
+  state: BreakerStateName;
+  override: BreakerOverride;
+  /** ISO 8601 */
+  lastReportAt: string;
+  /** Silent for AGENT_STALE_PERIODS reporting periods: left out of the merged figures. */
+  stale: boolean;
+  /** Its error rate is far above the other live instances' (isBadInstance). */
+  bad: boolean;
+  successCount: number;
+  failureCount: number;
+  timeoutCount: number;
+  shortCircuitedCount: number;
+  errorPercentage: number;
+  requestsPerSecond: number;
+  latency: { mean: number; p50: number; p90: number; p99: number; max: number };
+}
+
+/** GET /api/circuit-breakers/{id}/instances: each instance (live first), and the live ones' merged figures. */
+export interface BreakerInstancesPage {
+  instances: BreakerInstanceView[];
+  merged: BreakerStats | null;
 }
 
 /** How often every signed-in /ws client receives metricsUpdate with every breaker's figures. */

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { BreakerOverride, BreakerSettings, BreakerTypeName } from '@cbh/contracts';
+import type { BreakerOverride, BreakerSettings, BreakerSource, BreakerTypeName } from '@cbh/contracts';
 
 @Entity('circuit_breaker_configs')
 export class BreakerConfigEntity {
@@ -18,9 +18,25 @@ export class BreakerConfigEntity {
   @Column('text', { default: 'none' }) override!: BreakerOverride;
   /** Raised by every change, under the row's lock: the order replicas apply changes in. */
   @Column('integer', { default: 0 }) version!: number;
+  /** Where the breaker runs: the hub's own engine, or a service's (reported by its agent, or scraped). */
+  @Column('text', { default: 'hub' }) source!: BreakerSource;
+  /** The service an agent or scraped breaker belongs to (the service account's or the scrape target's name). */
+  @Column('text', { nullable: true }) service!: string | null;
+  @Column('text', { nullable: true }) library!: string | null;
+  @Column('text', { name: 'library_type', nullable: true }) libraryType!: string | null;
+  /** The settings the service last reported, in its library's words. */
+  @Column('jsonb', { name: 'reported_settings', nullable: true }) reportedSettings!: LibrarySettings | null;
+  /** The settings an operator set, pushed to every instance until changed. */
+  @Column('jsonb', { name: 'library_settings', nullable: true }) librarySettings!: LibrarySettings | null;
+  /** Raised by every operator's change of an agent's breaker: the order the instances apply controls in. */
+  @Column('integer', { default: 0 }) revision!: number;
+  /** The revision of the last Reset of an agent's breaker. */
+  @Column('integer', { name: 'reset_revision', default: 0 }) resetRevision!: number;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
 }
+
+export type LibrarySettings = Record<string, number | string | boolean>;
 
 /** What a breaker is built from: a configuration row, or its view as another replica announced it. */
 export type BreakerConfigFields = Pick<

@@ -10,6 +10,8 @@ export class BreakerTransitionEntity {
   @Column('text', { name: 'to_state' }) to!: BreakerStateName;
   @Column('text') reason!: string;
   @Column('uuid', { name: 'instance_id', nullable: true }) instanceId!: string | null;
+  /** The service instance an agent's or scraped breaker moved on. */
+  @Column('text', { name: 'service_instance', nullable: true }) serviceInstance!: string | null;
   @Column('timestamptz') at!: Date;
 }
 
@@ -21,6 +23,7 @@ export function toJournalEntry(row: BreakerTransitionEntity): JournalEntry {
     to: row.to,
     reason: row.reason,
     instanceId: row.instanceId,
+    serviceInstance: row.serviceInstance,
     at: row.at.toISOString(),
   };
 }

@@ -19,6 +19,7 @@ import { SessionsAndOrganizationSettings1765500000000 } from './1765500000000-Se
 import { ServiceAccounts1765600000000 } from './1765600000000-ServiceAccounts';
 import { Retention1765700000000 } from './1765700000000-Retention';
 import { UniqueNames1765800000000 } from './1765800000000-UniqueNames';
+import { ExternalBreakers1766000000000 } from './1766000000000-ExternalBreakers';
 import { Notifications1765900000000 } from './1765900000000-Notifications';
 
 /** Every schema change, oldest first; one migration per change. */
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   Retention1765700000000,
   UniqueNames1765800000000,
   Notifications1765900000000,
+  ExternalBreakers1766000000000,
 ];

@@ -1,0 +1,92 @@
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { BreakerInstanceView, BreakerStateName, BreakerStats } from '@cbh/contracts';
+import { FleetCatalog } from './fleet-catalog.service';
+import { FleetRepository } from './fleet.repository';
+import { breakerFigures, type InstanceRow } from './instance-periods';
+
+/** How often the instances' figures are read again: well inside the wall's 2 s update, so a report shows within 3 s. */
+export const FIGURES_EVERY_MS = 500;
+/** Instances silent this long are still listed, as stale… */
+const LISTED_FOR_MS = 10 * 60_000;
+/** …and forgotten after this long. */
+const FORGOTTEN_AFTER_MS = 60 * 60_000;
+
+interface Computed {
+  stats: BreakerStats;
+  instances: BreakerInstanceView[];
+}
+
+/**
+ * The figures of the agent and scraped breakers, from what every instance last reported to any replica
+ * (breaker_instances): read every FIGURES_EVERY_MS and merged here, so the wall, /metrics and the breaker page of
+ * every replica show the same sums.
+ */
+@Injectable()
+export class FleetFigures implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(FleetFigures.name);
+  private computed = new Map<number, Computed>();
+  private timer?: NodeJS.Timeout;
+  private reading = false;
+  private failures = 0;
+  private lastForget = 0;
+
+  constructor(
+    private readonly repository: FleetRepository,
+    private readonly catalog: FleetCatalog,
+  ) {}
+
+  onModuleInit() {
+    this.timer = setInterval(() => void this.refresh(), FIGURES_EVERY_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy() {
+    clearInterval(this.timer);
+  }
+
+  /** Reads every instance again and merges each breaker's figures. */
+  async refresh(now = Date.now()): Promise<void> {
+    if (this.reading) return;
+    this.reading = true;
+    try {
+      await this.catalog.ready();
+      const rows = await this.repository.instancesSince(now - LISTED_FOR_MS, now);
+      const byConfig = new Map<number, InstanceRow[]>();
+      for (const row of rows) {
+        const list = byConfig.get(row.configId);
+        if (list) list.push(row);
+        else byConfig.set(row.configId, [row]);
+      }
+      const computed = new Map<number, Computed>();
+      for (const config of this.catalog.all()) {
+        computed.set(config.id, breakerFigures(config.id, config.override, byConfig.get(config.id) ?? [], now));
+      }
+      this.computed = computed;
+      if (this.failures > 0) this.logger.log(`instance figures read again after ${this.failures} failed reads`);
+      this.failures = 0;
+      if (now - this.lastForget > 60_000) {
+        this.lastForget = now;
+        await this.repository.forgetInstances(now - FORGOTTEN_AFTER_MS);
+      }
+    } catch (error) {
+      if (this.failures++ === 0) this.logger.warn(`instance figures not read: ${(error as Error).message}`);
+    } finally {
+      this.reading = false;
+    }
+  }
+
+  /** Every agent and scraped breaker's merged figures. */
+  stats(): BreakerStats[] {
+    return [...this.computed.values()].map((entry) => entry.stats);
+  }
+
+  /** One breaker's instances and merged figures, or null when it is not an agent's or scraped breaker. */
+  of(configId: number): Computed | null {
+    return this.computed.get(configId) ?? null;
+  }
+
+  /** The breaker's state over its live instances (CLOSED while none reports). */
+  stateOf(configId: number): BreakerStateName {
+    return this.computed.get(configId)?.stats.state ?? 'CLOSED';
+  }
+}

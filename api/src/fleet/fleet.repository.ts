@@ -1,0 +1,177 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { BreakerOverride, BreakerStateName, BreakerTypeName } from '@cbh/contracts';
+import { METRICS_WINDOW_SECONDS } from '@cbh/breaker';
+import { hydrate, type RawRow } from '../database/hydrate';
+import { BreakerConfigEntity, type LibrarySettings } from '../breakers/entities/breaker-config.entity';
+import { keepRecent, type InstanceRow, type StoredPeriod } from './instance-periods';
+
+/** A breaker a service reported or a scrape found, as its configuration row is to be. */
+export interface ReportedBreaker {
+  name: string;
+  type: BreakerTypeName;
+  library: string;
+  libraryType: string;
+  settings: LibrarySettings | null;
+}
+
+/** One instance's report of one breaker: its state and the period that just ended. */
+export type InstanceReport = Omit<InstanceRow, 'periods'> & { period: StoredPeriod };
+
+/** A move a service reported, journalled with the instance it happened on. */
+export interface ReportedMove {
+  configId: number;
+  from: BreakerStateName;
+  to: BreakerStateName;
+  reason: string;
+  at: string;
+  serviceInstance: string | null;
+}
+
+/** The breakers of agents and scrapes: the statements that TypeORM would make one per row, or cannot say. */
+@Injectable()
+export class FleetRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * The configuration rows of these breakers of a service, made for those seen for the first time and with the
+   * reported library and settings brought up to date (rows that changed are written, the others only read), in
+   * the order given; `created` says which rows are new.
+   */
+  async ensureBreakers(
+    source: 'agent' | 'scrape',
+    service: string,
+    breakers: readonly ReportedBreaker[],
+  ): Promise<{ config: BreakerConfigEntity; created: boolean }[]> {
+    if (breakers.length === 0) return [];
+    const rows = (await this.dataSource.query(
+      `WITH incoming AS (
+         SELECT * FROM jsonb_to_recordset($3::jsonb) AS r(name text, type text, library text, library_type text, settings jsonb)
+       ), written AS (
+         INSERT INTO circuit_breaker_configs AS c
+           (name, type, failure_threshold, timeout_ms, recovery_time_ms, success_threshold, source, service, library, library_type, reported_settings)
+         SELECT name, type, 5, 30000, 60000, 3, $1, $2, library, library_type, settings FROM incoming
+         ON CONFLICT (source, coalesce(service, ''), lower(name)) DO UPDATE SET
+           library = EXCLUDED.library, library_type = EXCLUDED.library_type, reported_settings = EXCLUDED.reported_settings,
+           type = EXCLUDED.type, updated_at = now()
+         WHERE (c.library, c.library_type, c.reported_settings) IS DISTINCT FROM
+               (EXCLUDED.library, EXCLUDED.library_type, EXCLUDED.reported_settings)
+         RETURNING c.*, (xmax = 0) AS created
+       )
+       SELECT * FROM written
+       UNION ALL
+       SELECT c.*, false AS created FROM circuit_breaker_configs c JOIN incoming i ON lower(c.name) = lower(i.name)
+       WHERE c.source = $1 AND c.service = $2 AND NOT EXISTS (SELECT 1 FROM written w WHERE w.id = c.id)`,
+      [
+        source,
+        service,
+        JSON.stringify(
+          breakers.map((breaker) => ({
+            name: breaker.name,
+            type: breaker.type,
+            library: breaker.library,
+            library_type: breaker.libraryType,
+            settings: breaker.settings,
+          })),
+        ),
+      ],
+    )) as RawRow[];
+    const byName = new Map(
+      rows.map((row) => [
+        String(row.name).toLowerCase(),
+        { config: hydrate(this.dataSource, BreakerConfigEntity, row), created: row.created === true },
+      ]),
+    );
+    return breakers.flatMap((breaker) => byName.get(breaker.name.toLowerCase()) ?? []);
+  }
+
+  /**
+   * Each instance's state and newest period, with the periods still inside the rolling window kept (those
+   * another replica wrote a moment ago included: the row is read and rewritten in one statement).
+   */
+  async writeInstances(reports: readonly InstanceReport[], now: number): Promise<void> {
+    if (reports.length === 0) return;
+    await this.dataSource.query(
+      `INSERT INTO breaker_instances AS b (config_id, instance, state, override, reported_at, period_ms, last_move_at, periods)
+       SELECT r.config_id, r.instance, r.state, r.override, to_timestamp(r.reported_at / 1000.0), r.period_ms,
+              to_timestamp(r.last_move_at / 1000.0), jsonb_build_array(r.period)
+       FROM jsonb_to_recordset($1::jsonb)
+         AS r(config_id int, instance text, state text, override text, reported_at float8, period_ms int, last_move_at float8, period jsonb)
+       WHERE EXISTS (SELECT 1 FROM circuit_breaker_configs c WHERE c.id = r.config_id)
+       ON CONFLICT (config_id, instance) DO UPDATE SET
+         state = EXCLUDED.state, override = EXCLUDED.override, reported_at = greatest(b.reported_at, EXCLUDED.reported_at),
+         period_ms = EXCLUDED.period_ms, last_move_at = greatest(b.last_move_at, EXCLUDED.last_move_at),
+         periods = (
+           SELECT coalesce(jsonb_agg(p ORDER BY (p->>0)::float8), '[]'::jsonb)
+           FROM jsonb_array_elements(b.periods || EXCLUDED.periods) AS p
+           WHERE (p->>0)::float8 > $2
+         )`,
+      [
+        JSON.stringify(
+          reports.map((report) => ({
+            config_id: report.configId,
+            instance: report.instance,
+            state: report.state,
+            override: report.override,
+            reported_at: report.reportedAt,
+            period_ms: report.periodMs,
+            last_move_at: report.lastMoveAt,
+            period: report.period,
+          })),
+        ),
+        now - METRICS_WINDOW_SECONDS * 1000,
+      ],
+    );
+  }
+
+  /** Every instance that reported since `since` (ms), with the periods of the rolling window. */
+  async instancesSince(since: number, now: number): Promise<InstanceRow[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT config_id, instance, state, override, extract(epoch FROM reported_at) * 1000 AS reported_at, period_ms,
+              extract(epoch FROM last_move_at) * 1000 AS last_move_at, periods
+       FROM breaker_instances WHERE reported_at > to_timestamp($1 / 1000.0)`,
+      [since],
+    )) as { config_id: number; instance: string; state: BreakerStateName; override: BreakerOverride; reported_at: string; period_ms: number; last_move_at: string | null; periods: StoredPeriod[] }[];
+    return rows.map((row) => ({
+      configId: row.config_id,
+      instance: row.instance,
+      state: row.state,
+      override: row.override,
+      reportedAt: Number(row.reported_at),
+      periodMs: row.period_ms,
+      lastMoveAt: row.last_move_at === null ? null : Number(row.last_move_at),
+      periods: keepRecent(row.periods, now),
+    }));
+  }
+
+  /** Forgets instances silent since `before` (ms): a service scaled down or renamed its instances. */
+  async forgetInstances(before: number): Promise<number> {
+    const [, count] = (await this.dataSource.query('DELETE FROM breaker_instances WHERE reported_at < to_timestamp($1 / 1000.0)', [
+      before,
+    ])) as [unknown, number];
+    return count;
+  }
+
+  /** Journals the moves services reported, each with its instance. */
+  async journal(moves: readonly ReportedMove[]): Promise<void> {
+    if (moves.length === 0) return;
+    await this.dataSource.query(
+      `INSERT INTO breaker_transitions (config_id, from_state, to_state, reason, service_instance, at)
+       SELECT r.config_id, r.from_state, r.to_state, r.reason, r.service_instance, r.at
+       FROM jsonb_to_recordset($1::jsonb) AS r(config_id int, from_state text, to_state text, reason text, service_instance text, at timestamptz)
+       WHERE EXISTS (SELECT 1 FROM circuit_breaker_configs c WHERE c.id = r.config_id)`,
+      [
+        JSON.stringify(
+          moves.map((move) => ({
+            config_id: move.configId,
+            from_state: move.from,
+            to_state: move.to,
+            reason: move.reason,
+            service_instance: move.serviceInstance,
+            at: move.at,
+          })),
+        ),
+      ],
+    );
+  }
+}

@@ -1,0 +1,294 @@
+import type {
+  AgentBreakerReport,
+  AgentReport,
+  AgentReportReply,
+  BreakerConfigView,
+  BreakerInstancesPage,
+  BreakerStats,
+  JournalPage,
+  ServiceAccountView,
+} from '@cbh/contracts';
+import { eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+
+// two replicas on one database: a report may reach either, and every replica must show the same
+let api: TestApi;
+let second: TestApi;
+let admin: string;
+
+// the replicas share their session secret, as a deployment's do, so one cookie is good on both
+const ENV = { TOKEN_RATE_LIMIT: '40', SESSION_SECRET: 'a-session-secret-the-two-replicas-of-this-file-share' };
+
+beforeAll(async () => {
+  api = await startTestApi(ENV);
+  second = await startTestApi({ ...ENV, DATABASE_URL: api.databaseUrl });
+  admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+});
+afterAll(async () => {
+  await second?.stop();
+  await api?.stop();
+});
+
+const json = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
+const get = <T>(path: string, replica = api) => json<T>(replica.call(path, { cookie: admin }));
+const post = (path: string, body?: unknown, replica = api) => replica.call(path, { method: 'POST', body, cookie: admin });
+
+/** A service account named `service` and one access token of it. */
+async function serviceToken(service: string): Promise<string> {
+  const account = await json<ServiceAccountView>(post('/api/service-accounts', { name: service }));
+  const made = await post(`/api/service-accounts/${account.id}/tokens`, { name: 'agent', expiresInDays: 30 });
+  expect(made.status).toBe(201);
+  return ((await made.json()) as { token: string }).token;
+}
+
+function sendReport(token: string, report: unknown, replica = api): Promise<Response> {
+  return fetch(`${replica.baseUrl}/api/agent/reports`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(report),
+  });
+}
+
+function breaker(name: string, calls: { successes?: number; failures?: number } = {}, fields: Partial<AgentBreakerReport> = {}): AgentBreakerReport {
+  const successes = calls.successes ?? 0;
+  const failures = calls.failures ?? 0;
+  return {
+    name,
+    library: 'opossum',
+    type: 'error-percentage',
+    settings: { errorThresholdPercentage: 50, timeout: 3000, resetTimeout: 30000 },
+    state: 'CLOSED',
+    override: 'none',
+    window: {
+      successes,
+      failures,
+      timeouts: 0,
+      rejections: 0,
+      latencyHistogram: { boundsMs: [10, 100], counts: [successes + failures, 0, 0] },
+      longestCallMs: successes + failures > 0 ? 8 : 0,
+    },
+    transitions: [],
+    ...fields,
+  };
+}
+
+function report(service: string, instance: string, breakers: AgentBreakerReport[]): AgentReport {
+  return { version: 1, service, instance, sentAt: new Date().toISOString(), breakers };
+}
+
+async function reply(token: string, body: AgentReport, replica = api): Promise<AgentReportReply> {
+  const response = await sendReport(token, body, replica);
+  expect(response.status).toBe(200);
+  return (await response.json()) as AgentReportReply;
+}
+
+async function breakerNamed(service: string, name: string, replica = api): Promise<BreakerConfigView> {
+  const list = await get<BreakerConfigView[]>(`/api/circuit-breakers?source=agent&service=${service}`, replica);
+  return list.find((item) => item.name === name)!;
+}
+
+const statsOf = async (configId: number, replica = api) =>
+  (await get<{ stats: BreakerStats[] }>('/api/metrics/latest', replica)).stats.find((stats) => stats.configId === configId);
+
+describe("an agent's report", () => {
+  it("puts the service's breakers on the wall of every replica, with their source, service and library settings", async () => {
+    const token = await serviceToken('checkout');
+    const answer = await reply(token, report('checkout', 'checkout-1', [breaker('payments', { successes: 30, failures: 10 })]));
+    expect(answer).toEqual({ version: 1, reportEveryMs: 1000, controls: [] });
+    await reply(token, report('checkout', 'checkout-2', [breaker('payments', { successes: 20 })]), second);
+
+    const listed = await breakerNamed('checkout', 'payments', second);
+    expect(listed).toMatchObject({
+      source: 'agent',
+      service: 'checkout',
+      library: 'opossum',
+      libraryType: 'error-percentage',
+      type: 'adaptive',
+      librarySettings: { errorThresholdPercentage: 50, timeout: 3000, resetTimeout: 30000 },
+      state: 'CLOSED',
+    });
+    // the hub's own breakers are not in the agent's list, and the agent's are not in the hub's
+    const hubs = await get<BreakerConfigView[]>('/api/circuit-breakers?source=hub');
+    expect(hubs.every((item) => item.source === 'hub')).toBe(true);
+    expect(hubs.some((item) => item.id === listed.id)).toBe(false);
+
+    // the two instances' calls are summed, on either replica
+    for (const replica of [api, second]) {
+      expect(
+        await eventually(async () => {
+          const stats = await statsOf(listed.id, replica);
+          return stats?.successCount === 50 && stats.failureCount === 10 && stats.instances?.total === 2;
+        }),
+      ).toBe(true);
+    }
+    const stats = (await statsOf(listed.id))!;
+    expect(stats.errorPercentage).toBeCloseTo(16.7, 1);
+    expect(stats.requestsPerSecond).toBe(6);
+    expect(stats.latency.p99).toBeGreaterThan(0);
+  });
+
+  it('journals the moves it carries with the instance they happened on, and the wall shows the merged state', async () => {
+    const token = await serviceToken('orders');
+    const at = new Date(Date.now() - 200).toISOString();
+    await reply(
+      token,
+      report('orders', 'orders-7', [
+        breaker('stock', { failures: 12 }, { state: 'OPEN', transitions: [{ from: 'CLOSED', to: 'OPEN', at, reason: 'error rate 100% above 50%' }] }),
+      ]),
+    );
+    await reply(token, report('orders', 'orders-8', [breaker('stock', { successes: 3 })]));
+    const stock = await breakerNamed('orders', 'stock');
+    const page = await get<JournalPage>(`/api/circuit-breakers/${stock.id}/transitions`);
+    expect(page.transitions[0]).toMatchObject({ from: 'CLOSED', to: 'OPEN', reason: 'error rate 100% above 50%', serviceInstance: 'orders-7', at });
+    expect(await eventually(async () => (await breakerNamed('orders', 'stock')).state === 'OPEN')).toBe(true);
+    expect(await eventually(async () => (await statsOf(stock.id))?.instances?.open === 1)).toBe(true);
+  });
+
+  it('hears back, on every instance and from either replica, the controls and settings an operator sets', async () => {
+    const token = await serviceToken('billing');
+    await reply(token, report('billing', 'billing-a', [breaker('ledger')]));
+    const ledger = await breakerNamed('billing', 'ledger');
+
+    const opened = await post(`/api/circuit-breakers/${ledger.id}/force-open`);
+    expect(opened.status).toBe(200);
+    expect(await opened.json()).toMatchObject({ override: 'forced-open', source: 'agent' });
+    for (const [instance, replica] of [
+      ['billing-a', api],
+      ['billing-b', second],
+    ] as const) {
+      expect(
+        await eventually(async () => {
+          const { controls } = await reply(token, report('billing', instance, [breaker('ledger')]), replica);
+          return controls[0]?.override === 'forced-open' && controls[0].revision === 1;
+        }),
+      ).toBe(true);
+    }
+    // the journal says the hub sent it; the audit trail who did
+    const page = await get<JournalPage>(`/api/circuit-breakers/${ledger.id}/transitions`);
+    expect(page.transitions[0]).toMatchObject({ to: 'OPEN', serviceInstance: null });
+    expect(page.transitions[0]!.reason).toMatch(/sent to every instance of billing/);
+
+    const changed = await api.call(`/api/circuit-breakers/${ledger.id}`, {
+      method: 'PATCH',
+      cookie: admin,
+      body: { librarySettings: { errorThresholdPercentage: 25 } },
+    });
+    expect(changed.status).toBe(200);
+    expect((await changed.json()).librarySettings).toMatchObject({ errorThresholdPercentage: 25, resetTimeout: 30000 });
+    const reset = await post(`/api/circuit-breakers/${ledger.id}/reset`, undefined, second);
+    expect(reset.status).toBe(200);
+    expect(
+      await eventually(async () => {
+        const { controls } = await reply(token, report('billing', 'billing-a', [breaker('ledger')]));
+        return controls[0]?.revision === 3;
+      }),
+    ).toBe(true);
+    const { controls } = await reply(token, report('billing', 'billing-a', [breaker('ledger')]));
+    expect(controls).toEqual([{ name: 'ledger', revision: 3, resetRevision: 3, override: 'none', settings: { errorThresholdPercentage: 25 } }]);
+
+    // the hub's four settings are not an agent breaker's, nor an agent's settings the hub's own breaker's
+    const hubSettings = await api.call(`/api/circuit-breakers/${ledger.id}`, { method: 'PATCH', cookie: admin, body: { failureThreshold: 3 } });
+    expect(hubSettings.status).toBe(409);
+    expect((await hubSettings.json()).message).toMatch(/librarySettings/);
+    const own = (await get<BreakerConfigView[]>('/api/circuit-breakers?source=hub'))[0]!;
+    const foreign = await api.call(`/api/circuit-breakers/${own.id}`, { method: 'PATCH', cookie: admin, body: { librarySettings: { timeout: 5 } } });
+    expect(foreign.status).toBe(409);
+    const bad = await api.call(`/api/circuit-breakers/${ledger.id}`, { method: 'PATCH', cookie: admin, body: { librarySettings: { timeout: -1 } } });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toMatch(/librarySettings\.timeout/);
+  });
+
+  it('marks a single bad instance, and leaves an instance silent for three periods out of the sums', async () => {
+    const token = await serviceToken('search');
+    await reply(token, report('search', 'search-1', [breaker('index', { successes: 40 })]));
+    await reply(token, report('search', 'search-2', [breaker('index', { successes: 38, failures: 2 })]));
+    await reply(token, report('search', 'search-3', [breaker('index', { successes: 5, failures: 35 })]));
+    const index = await breakerNamed('search', 'index');
+    expect(
+      await eventually(async () => {
+        const page = await get<BreakerInstancesPage>(`/api/circuit-breakers/${index.id}/instances`);
+        return page.instances.length === 3 && page.merged?.instances?.bad === 'search-3';
+      }),
+    ).toBe(true);
+    const page = await get<BreakerInstancesPage>(`/api/circuit-breakers/${index.id}/instances`, second);
+    expect(page.instances.map((instance) => [instance.instance, instance.bad, instance.stale])).toEqual([
+      ['search-1', false, false],
+      ['search-2', false, false],
+      ['search-3', true, false],
+    ]);
+    expect(page.instances[2]).toMatchObject({ failureCount: 35, errorPercentage: 87.5 });
+
+    // search-1 and search-2 keep reporting; search-3 falls silent and leaves the sums
+    const deadline = Date.now() + 8000;
+    let merged: BreakerStats | null = null;
+    while (Date.now() < deadline) {
+      await reply(token, report('search', 'search-1', [breaker('index')]));
+      await reply(token, report('search', 'search-2', [breaker('index')]));
+      ({ merged } = await get<BreakerInstancesPage>(`/api/circuit-breakers/${index.id}/instances`));
+      if (merged?.instances?.stale === 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(merged?.instances).toEqual({ open: 0, total: 2, stale: 1, bad: null });
+    expect(merged?.failureCount).toBe(2);
+    const after = await get<BreakerInstancesPage>(`/api/circuit-breakers/${index.id}/instances`);
+    expect(after.instances.at(-1)).toMatchObject({ instance: 'search-3', stale: true });
+  });
+});
+
+describe('who may report, and what', () => {
+  it("takes only a service account's token, for its own service", async () => {
+    const token = await serviceToken('payments-svc');
+    const mine = report('payments-svc', 'p-1', [breaker('card')]);
+    expect((await sendReport('not-a-token', mine)).status).toBe(401);
+    const otherService = await sendReport(token, report('checkout', 'p-1', [breaker('card')]));
+    expect(otherService.status).toBe(403);
+    expect((await otherService.json()).message).toBe('This token reports for service payments-svc; it cannot report for checkout');
+
+    const personal = await post('/api/tokens', { name: 'mine', expiresInDays: 1 });
+    const personalToken = ((await personal.json()) as { token: string }).token;
+    const person = await sendReport(personalToken, mine);
+    expect(person.status).toBe(403);
+    expect((await person.json()).message).toBe("Only a service account's access token may report breakers");
+    const cookie = await api.call('/api/agent/reports', { method: 'POST', cookie: admin, body: mine });
+    expect(cookie.status).toBe(403);
+  });
+
+  it('refuses an unknown version with a clear error, and reports out of bounds, naming the field', async () => {
+    const token = await serviceToken('bounds');
+    const newer = await sendReport(token, { ...report('bounds', 'b-1', []), version: 2, somethingNew: true });
+    expect(newer.status).toBe(400);
+    expect((await newer.json()).message).toBe('Agent protocol version 2 is not supported: this hub speaks version 1');
+
+    // unknown fields are ignored
+    expect((await sendReport(token, { ...report('bounds', 'b-1', [{ ...breaker('x'), extra: 1 } as AgentBreakerReport]), hint: 'x' })).status).toBe(200);
+
+    const tooMany = report(
+      'bounds',
+      'b-1',
+      Array.from({ length: 501 }, (_, i) => breaker(`b${i}`)),
+    );
+    const refused = await sendReport(token, tooMany);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toMatch(/^breakers: /);
+    const badHistogram = await sendReport(
+      token,
+      report('bounds', 'b-1', [breaker('y', {}, { window: { ...breaker('y').window, latencyHistogram: { boundsMs: [1, 2], counts: [1] } } })]),
+    );
+    expect(badHistogram.status).toBe(400);
+    expect((await badHistogram.json()).message).toMatch(/counts must have one more entry than boundsMs/);
+    const longName = await sendReport(token, report('bounds', 'x'.repeat(201), []));
+    expect(longName.status).toBe(400);
+    expect((await longName.json()).message).toMatch(/^instance: /);
+  });
+
+  it("counts each token's reports against its own rate limit", async () => {
+    const token = await serviceToken('chatty');
+    const other = await serviceToken('quiet');
+    const statuses: number[] = [];
+    for (let i = 0; i < 41; i++) statuses.push((await sendReport(token, report('chatty', 'c-1', []))).status);
+    expect(statuses.slice(0, 40).every((status) => status === 200)).toBe(true);
+    expect(statuses[40]).toBe(429);
+    const limited = await sendReport(token, report('chatty', 'c-1', []));
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await sendReport(other, report('quiet', 'q-1', []))).status).toBe(200);
+  });
+});

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { AGENT_LIBRARIES, AGENT_PROTOCOL_LIMITS, AGENT_PROTOCOL_VERSION, type AgentReport } from './agent-protocol';
+import { BREAKER_OVERRIDES, BREAKER_STATES } from './breaker-vocabulary';
+
+/*
+ * The hub's reading of an agent's report (agent-protocol.ts has the words; this module the rules, for the API only).
+ * Unknown fields are ignored, so that a newer agent of the same version can add some; every list and string is
+ * bounded.
+ */
+
+const L = AGENT_PROTOCOL_LIMITS;
+const name = z.string().trim().min(1).max(L.nameLength);
+const count = z.number().int().min(0).max(1e9);
+const millis = z.number().finite().min(0).max(86_400_000);
+
+const windowSchema = z.object({
+  successes: count,
+  failures: count,
+  timeouts: count,
+  rejections: count,
+  slowCalls: count.optional(),
+  latencyHistogram: z
+    .object({
+      boundsMs: z.array(millis).max(L.histogramBins - 1),
+      counts: z.array(count).min(1).max(L.histogramBins),
+    })
+    .refine((histogram) => histogram.counts.length === histogram.boundsMs.length + 1, {
+      message: 'counts must have one more entry than boundsMs',
+    })
+    .refine((histogram) => histogram.boundsMs.every((bound, i) => i === 0 || bound > histogram.boundsMs[i - 1]!), {
+      message: 'boundsMs must increase',
+    }),
+  longestCallMs: millis,
+});
+
+const breakerSchema = z.object({
+  name,
+  library: z.enum(AGENT_LIBRARIES),
+  type: z.string().min(1).max(50),
+  settings: z
+    .record(z.string().max(64), z.union([z.number().finite(), z.string().max(200), z.boolean()]))
+    .refine((settings) => Object.keys(settings).length <= 50, { message: 'at most 50 settings' }),
+  state: z.enum(BREAKER_STATES),
+  override: z.enum(BREAKER_OVERRIDES),
+  window: windowSchema,
+  transitions: z
+    .array(
+      z.object({
+        from: z.enum(BREAKER_STATES),
+        to: z.enum(BREAKER_STATES),
+        at: z.iso.datetime({ offset: true }),
+        reason: z.string().max(500),
+      }),
+    )
+    .max(L.transitionsPerReport),
+});
+
+export const agentReportSchema = z.object({
+  version: z.literal(AGENT_PROTOCOL_VERSION),
+  service: name,
+  instance: name,
+  sentAt: z.iso.datetime({ offset: true }),
+  breakers: z
+    .array(breakerSchema)
+    .max(L.breakersPerInstance)
+    .refine((breakers) => new Set(breakers.map((breaker) => breaker.name)).size === breakers.length, {
+      message: 'breaker names must be unique within a report',
+    }),
+}) satisfies z.ZodType<AgentReport, unknown>;
+
+/** Refuses, before anything else is read, a report of a version this hub does not speak. */
+export function unsupportedVersionMessage(body: unknown): string | null {
+  const version = (body as { version?: unknown } | null)?.version;
+  if (version === AGENT_PROTOCOL_VERSION) return null;
+  return `Agent protocol version ${JSON.stringify(version ?? null)} is not supported: this hub speaks version ${AGENT_PROTOCOL_VERSION}`;
+}
