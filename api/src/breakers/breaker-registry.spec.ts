@@ -40,7 +40,9 @@ const config = (fields: Partial<AppliedConfig> = {}): AppliedConfig => ({
 });
 const configUpdated = (fields: Partial<AppliedConfig>, manual?: { action: 'force-open' | 'reset'; reason: string }): ServerMessage => ({
   type: 'configUpdated',
-  data: { configId: 7, config: {
+  data: {
+    configId: 7,
+    config: {
       ...config(fields),
       state: 'CLOSED',
       source: 'hub',
@@ -50,7 +52,9 @@ const configUpdated = (fields: Partial<AppliedConfig>, manual?: { action: 'force
       librarySettings: null,
       createdAt: '',
       updatedAt: '',
-    }, ...(manual ? { manual } : {}) },
+    },
+    ...(manual ? { manual } : {}),
+  },
 });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 

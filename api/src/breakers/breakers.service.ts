@@ -162,7 +162,12 @@ export class BreakersService implements OnApplicationBootstrap {
       minimumCalls: config.minimumCalls,
       slowCallDuration: config.slowCallDuration,
       state: external ? this.fleetFigures.stateOf(config.id) : (breaker?.state ?? 'CLOSED'),
-      override: external ? config.override : (breaker?.override ?? config.override),
+      override:
+        config.source === 'scrape'
+          ? (this.fleetFigures.overrideOf(config.id) ?? 'none')
+          : external
+            ? config.override
+            : (breaker?.override ?? config.override),
       version: config.version,
       source: config.source,
       service: config.service,
@@ -406,9 +411,7 @@ export class BreakersService implements OnApplicationBootstrap {
         await manager.update(
           BreakerConfigEntity,
           { id: In(agents) },
-          action === 'reset'
-            ? { revision: () => 'revision + 1', resetRevision: () => 'revision + 1' }
-            : { revision: () => 'revision + 1' },
+          action === 'reset' ? { revision: () => 'revision + 1', resetRevision: () => 'revision + 1' } : { revision: () => 'revision + 1' },
         );
       }
       await this.audit.recordMany(

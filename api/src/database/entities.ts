@@ -3,6 +3,7 @@ import { SessionEntity } from '../auth/entities/session.entity';
 import { SignInAttemptEntity } from '../auth/entities/sign-in-attempt.entity';
 import { KnownAddressEntity } from '../auth/entities/known-address.entity';
 import { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity';
+import { ScrapeTargetEntity } from '../scrape/entities/scrape-target.entity';
 import { BreakerTransitionEntity } from '../breakers/entities/breaker-transition.entity';
 import { DnsRecordEntity } from '../domains/entities/dns-record.entity';
 import { DomainAlertEntity } from '../domains/entities/domain-alert.entity';
@@ -69,4 +70,5 @@ export const ENTITIES = [
   NotificationRuleChannelEntity,
   MaintenanceWindowEntity,
   NotificationDeliveryEntity,
+  ScrapeTargetEntity,
 ];

@@ -26,7 +26,10 @@ const sameSettings = (a: Record<string, unknown> | null, b: Record<string, unkno
 
 function changedFrom(config: BreakerConfigEntity | undefined, breaker: AgentBreakerReport): boolean {
   return (
-    !config || config.library !== breaker.library || config.libraryType !== breaker.type || !sameSettings(config.reportedSettings, breaker.settings)
+    !config ||
+    config.library !== breaker.library ||
+    config.libraryType !== breaker.type ||
+    !sameSettings(config.reportedSettings, breaker.settings)
   );
 }
 

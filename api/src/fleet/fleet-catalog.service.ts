@@ -30,7 +30,9 @@ export class FleetCatalog implements OnModuleInit {
       if (!config) this.forget(configId);
       else if (config.source !== 'hub') void this.reread(configId);
     });
-    this.bus.onReconnect(() => void this.reload().catch((error: Error) => this.logger.warn(`fleet breakers not re-read: ${error.message}`)));
+    this.bus.onReconnect(
+      () => void this.reload().catch((error: Error) => this.logger.warn(`fleet breakers not re-read: ${error.message}`)),
+    );
   }
 
   /** Every agent and scraped breaker, read once before the first use. */

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { BreakerInstanceView, BreakerStateName, BreakerStats } from '@cbh/contracts';
+import type { BreakerInstanceView, BreakerOverride, BreakerStateName, BreakerStats } from '@cbh/contracts';
 import { FleetCatalog } from './fleet-catalog.service';
 import { FleetRepository } from './fleet.repository';
 import { breakerFigures, type InstanceRow } from './instance-periods';
@@ -59,7 +59,10 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
       }
       const computed = new Map<number, Computed>();
       for (const config of this.catalog.all()) {
-        computed.set(config.id, breakerFigures(config.id, config.override, byConfig.get(config.id) ?? [], now));
+        const instances = byConfig.get(config.id) ?? [];
+        // a scraped breaker's override is the one its service set (the hub sets none)
+        const override = config.source === 'scrape' ? (instances[0]?.override ?? 'none') : config.override;
+        computed.set(config.id, breakerFigures(config.id, override, instances, now));
       }
       this.computed = computed;
       if (this.failures > 0) this.logger.log(`instance figures read again after ${this.failures} failed reads`);
@@ -88,5 +91,10 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
   /** The breaker's state over its live instances (CLOSED while none reports). */
   stateOf(configId: number): BreakerStateName {
     return this.computed.get(configId)?.stats.state ?? 'CLOSED';
+  }
+
+  /** The override its figures carry: the hub's for an agent's breaker, the service's own for a scraped one. */
+  overrideOf(configId: number): BreakerOverride | undefined {
+    return this.computed.get(configId)?.stats.override;
   }
 }

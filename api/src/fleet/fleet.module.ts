@@ -2,11 +2,17 @@ import { Module } from '@nestjs/common';
 import { BreakersModule } from '../breakers/breakers.module';
 import { AgentIngest } from './agent-ingest.service';
 import { AgentReportsController } from './agent-reports.controller';
+import { ReplicasModule } from '../replicas/replicas.module';
+import { ScrapeTargetsController } from '../scrape/scrape-targets.controller';
+import { ScrapeTargetsRepository } from '../scrape/scrape-targets.repository';
+import { ScrapeTargetsService } from '../scrape/scrape-targets.service';
+import { Scraper } from '../scrape/scraper.service';
 
 /** Breakers that run in other services: their agents' reports in, the hub's controls out, and the scraped ones. */
 @Module({
-  imports: [BreakersModule],
-  controllers: [AgentReportsController],
-  providers: [AgentIngest],
+  imports: [BreakersModule, ReplicasModule],
+  controllers: [AgentReportsController, ScrapeTargetsController],
+  providers: [AgentIngest, ScrapeTargetsService, ScrapeTargetsRepository, Scraper],
+  exports: [ScrapeTargetsService],
 })
 export class FleetModule {}

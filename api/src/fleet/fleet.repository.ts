@@ -4,7 +4,7 @@ import type { BreakerOverride, BreakerStateName, BreakerTypeName } from '@cbh/co
 import { METRICS_WINDOW_SECONDS } from '@cbh/breaker';
 import { hydrate, type RawRow } from '../database/hydrate';
 import { BreakerConfigEntity, type LibrarySettings } from '../breakers/entities/breaker-config.entity';
-import { keepRecent, type InstanceRow, type StoredPeriod } from './instance-periods';
+import { keepRecent, spanOf, type InstanceRow, type StoredPeriod } from './instance-periods';
 
 /** A breaker a service reported or a scrape found, as its configuration row is to be. */
 export interface ReportedBreaker {
@@ -104,7 +104,7 @@ export class FleetRepository {
          periods = (
            SELECT coalesce(jsonb_agg(p ORDER BY (p->>0)::float8), '[]'::jsonb)
            FROM jsonb_array_elements(b.periods || EXCLUDED.periods) AS p
-           WHERE (p->>0)::float8 > $2
+           WHERE (p->>0)::float8 > $2::float8 - greatest($3::float8, EXCLUDED.period_ms)
          )`,
       [
         JSON.stringify(
@@ -119,7 +119,8 @@ export class FleetRepository {
             period: report.period,
           })),
         ),
-        now - METRICS_WINDOW_SECONDS * 1000,
+        now,
+        METRICS_WINDOW_SECONDS * 1000,
       ],
     );
   }
@@ -131,7 +132,16 @@ export class FleetRepository {
               extract(epoch FROM last_move_at) * 1000 AS last_move_at, periods
        FROM breaker_instances WHERE reported_at > to_timestamp($1 / 1000.0)`,
       [since],
-    )) as { config_id: number; instance: string; state: BreakerStateName; override: BreakerOverride; reported_at: string; period_ms: number; last_move_at: string | null; periods: StoredPeriod[] }[];
+    )) as {
+      config_id: number;
+      instance: string;
+      state: BreakerStateName;
+      override: BreakerOverride;
+      reported_at: string;
+      period_ms: number;
+      last_move_at: string | null;
+      periods: StoredPeriod[];
+    }[];
     return rows.map((row) => ({
       configId: row.config_id,
       instance: row.instance,
@@ -140,7 +150,7 @@ export class FleetRepository {
       reportedAt: Number(row.reported_at),
       periodMs: row.period_ms,
       lastMoveAt: row.last_move_at === null ? null : Number(row.last_move_at),
-      periods: keepRecent(row.periods, now),
+      periods: keepRecent(row.periods, now, spanOf(row.period_ms)),
     }));
   }
 

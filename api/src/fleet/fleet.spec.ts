@@ -48,7 +48,11 @@ function sendReport(token: string, report: unknown, replica = api): Promise<Resp
   });
 }
 
-function breaker(name: string, calls: { successes?: number; failures?: number } = {}, fields: Partial<AgentBreakerReport> = {}): AgentBreakerReport {
+function breaker(
+  name: string,
+  calls: { successes?: number; failures?: number } = {},
+  fields: Partial<AgentBreakerReport> = {},
+): AgentBreakerReport {
   const successes = calls.successes ?? 0;
   const failures = calls.failures ?? 0;
   return {
@@ -132,13 +136,23 @@ describe("an agent's report", () => {
     await reply(
       token,
       report('orders', 'orders-7', [
-        breaker('stock', { failures: 12 }, { state: 'OPEN', transitions: [{ from: 'CLOSED', to: 'OPEN', at, reason: 'error rate 100% above 50%' }] }),
+        breaker(
+          'stock',
+          { failures: 12 },
+          { state: 'OPEN', transitions: [{ from: 'CLOSED', to: 'OPEN', at, reason: 'error rate 100% above 50%' }] },
+        ),
       ]),
     );
     await reply(token, report('orders', 'orders-8', [breaker('stock', { successes: 3 })]));
     const stock = await breakerNamed('orders', 'stock');
     const page = await get<JournalPage>(`/api/circuit-breakers/${stock.id}/transitions`);
-    expect(page.transitions[0]).toMatchObject({ from: 'CLOSED', to: 'OPEN', reason: 'error rate 100% above 50%', serviceInstance: 'orders-7', at });
+    expect(page.transitions[0]).toMatchObject({
+      from: 'CLOSED',
+      to: 'OPEN',
+      reason: 'error rate 100% above 50%',
+      serviceInstance: 'orders-7',
+      at,
+    });
     expect(await eventually(async () => (await breakerNamed('orders', 'stock')).state === 'OPEN')).toBe(true);
     expect(await eventually(async () => (await statsOf(stock.id))?.instances?.open === 1)).toBe(true);
   });
@@ -183,16 +197,30 @@ describe("an agent's report", () => {
       }),
     ).toBe(true);
     const { controls } = await reply(token, report('billing', 'billing-a', [breaker('ledger')]));
-    expect(controls).toEqual([{ name: 'ledger', revision: 3, resetRevision: 3, override: 'none', settings: { errorThresholdPercentage: 25 } }]);
+    expect(controls).toEqual([
+      { name: 'ledger', revision: 3, resetRevision: 3, override: 'none', settings: { errorThresholdPercentage: 25 } },
+    ]);
 
     // the hub's four settings are not an agent breaker's, nor an agent's settings the hub's own breaker's
-    const hubSettings = await api.call(`/api/circuit-breakers/${ledger.id}`, { method: 'PATCH', cookie: admin, body: { failureThreshold: 3 } });
+    const hubSettings = await api.call(`/api/circuit-breakers/${ledger.id}`, {
+      method: 'PATCH',
+      cookie: admin,
+      body: { failureThreshold: 3 },
+    });
     expect(hubSettings.status).toBe(409);
     expect((await hubSettings.json()).message).toMatch(/librarySettings/);
     const own = (await get<BreakerConfigView[]>('/api/circuit-breakers?source=hub'))[0]!;
-    const foreign = await api.call(`/api/circuit-breakers/${own.id}`, { method: 'PATCH', cookie: admin, body: { librarySettings: { timeout: 5 } } });
+    const foreign = await api.call(`/api/circuit-breakers/${own.id}`, {
+      method: 'PATCH',
+      cookie: admin,
+      body: { librarySettings: { timeout: 5 } },
+    });
     expect(foreign.status).toBe(409);
-    const bad = await api.call(`/api/circuit-breakers/${ledger.id}`, { method: 'PATCH', cookie: admin, body: { librarySettings: { timeout: -1 } } });
+    const bad = await api.call(`/api/circuit-breakers/${ledger.id}`, {
+      method: 'PATCH',
+      cookie: admin,
+      body: { librarySettings: { timeout: -1 } },
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).message).toMatch(/librarySettings\.timeout/);
   });
@@ -208,6 +236,12 @@ describe("an agent's report", () => {
         const page = await get<BreakerInstancesPage>(`/api/circuit-breakers/${index.id}/instances`);
         return page.instances.length === 3 && page.merged?.instances?.bad === 'search-3';
       }),
+    ).toBe(true);
+    // the other replica reads the same instances within its next refresh
+    expect(
+      await eventually(
+        async () => (await get<BreakerInstancesPage>(`/api/circuit-breakers/${index.id}/instances`, second)).instances.length === 3,
+      ),
     ).toBe(true);
     const page = await get<BreakerInstancesPage>(`/api/circuit-breakers/${index.id}/instances`, second);
     expect(page.instances.map((instance) => [instance.instance, instance.bad, instance.stale])).toEqual([
@@ -259,7 +293,9 @@ describe('who may report, and what', () => {
     expect((await newer.json()).message).toBe('Agent protocol version 2 is not supported: this hub speaks version 1');
 
     // unknown fields are ignored
-    expect((await sendReport(token, { ...report('bounds', 'b-1', [{ ...breaker('x'), extra: 1 } as AgentBreakerReport]), hint: 'x' })).status).toBe(200);
+    expect(
+      (await sendReport(token, { ...report('bounds', 'b-1', [{ ...breaker('x'), extra: 1 } as AgentBreakerReport]), hint: 'x' })).status,
+    ).toBe(200);
 
     const tooMany = report(
       'bounds',
@@ -271,7 +307,9 @@ describe('who may report, and what', () => {
     expect((await refused.json()).message).toMatch(/^breakers: /);
     const badHistogram = await sendReport(
       token,
-      report('bounds', 'b-1', [breaker('y', {}, { window: { ...breaker('y').window, latencyHistogram: { boundsMs: [1, 2], counts: [1] } } })]),
+      report('bounds', 'b-1', [
+        breaker('y', {}, { window: { ...breaker('y').window, latencyHistogram: { boundsMs: [1, 2], counts: [1] } } }),
+      ]),
     );
     expect(badHistogram.status).toBe(400);
     expect((await badHistogram.json()).message).toMatch(/counts must have one more entry than boundsMs/);

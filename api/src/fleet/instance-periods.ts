@@ -45,13 +45,19 @@ export function toStoredPeriod(window: AgentWindow, atMs: number): StoredPeriod 
   ];
 }
 
-/** The periods of an instance that fall in the rolling window ending now. */
-export function windowOf(periods: readonly StoredPeriod[], now: number): WindowSnapshot {
+/**
+ * The span an instance's figures cover: the rolling window, or its reporting period where that is longer (a target
+ * scraped every 15 s reports its calls of 15 s at once).
+ */
+export const spanOf = (periodMs: number) => Math.max(METRICS_WINDOW_SECONDS * 1000, periodMs);
+
+/** The periods of an instance that fall in the span ending now. */
+export function windowOf(periods: readonly StoredPeriod[], now: number, spanMs = METRICS_WINDOW_SECONDS * 1000): WindowSnapshot {
   const counts = OUTCOMES.map(() => 0);
   const histogram: [number, number][] = [];
   let max = 0;
   let latencySum = 0;
-  const oldest = now - METRICS_WINDOW_SECONDS * 1000;
+  const oldest = now - spanMs;
   for (const period of periods) {
     if (!(period[0]! > oldest)) continue;
     // OUTCOMES: success, failure, timeout, short-circuited (the agent's rejections), bulkhead-rejected (none)
@@ -63,9 +69,9 @@ export function windowOf(periods: readonly StoredPeriod[], now: number): WindowS
   return { counts, histogram, max, latencySum };
 }
 
-/** Keeps the periods still inside the window (and the new one), oldest first. */
-export function keepRecent(periods: readonly StoredPeriod[], now: number): StoredPeriod[] {
-  const oldest = now - METRICS_WINDOW_SECONDS * 1000;
+/** Keeps the periods still inside the span, oldest first. */
+export function keepRecent(periods: readonly StoredPeriod[], now: number, spanMs: number): StoredPeriod[] {
+  const oldest = now - spanMs;
   return periods.filter((period) => period[0]! > oldest).sort((a, b) => a[0]! - b[0]!);
 }
 
@@ -86,8 +92,10 @@ const CAUTION: Record<BreakerStateName, number> = { CLOSED: 0, HALF_OPEN: 1, OPE
 
 type Figures = Omit<BreakerInstanceView, 'instance' | 'state' | 'override' | 'lastReportAt' | 'stale' | 'bad'>;
 
-function figuresOf(windows: readonly WindowSnapshot[]): Figures & { errors: number; calls: number } {
-  const totals = mergeWindows(windows);
+/** The figures of windows taken together; requests per second are the sum of each window's over its own span. */
+function figuresOf(windows: readonly { window: WindowSnapshot; spanMs: number }[]): Figures & { errors: number; calls: number } {
+  const totals = mergeWindows(windows.map((entry) => entry.window));
+  const perSecond = windows.reduce((sum, { window, spanMs }) => sum + (1000 * window.counts.reduce((a, b) => a + b, 0)) / spanMs, 0);
   const { counts } = totals;
   const errors = counts.failure + counts.timeout + counts['short-circuited'] + counts['bulkhead-rejected'];
   return {
@@ -96,7 +104,7 @@ function figuresOf(windows: readonly WindowSnapshot[]): Figures & { errors: numb
     timeoutCount: counts.timeout,
     shortCircuitedCount: counts['short-circuited'],
     errorPercentage: totals.total ? Math.round((1000 * errors) / totals.total) / 10 : 0,
-    requestsPerSecond: Math.round((10 * totals.total) / METRICS_WINDOW_SECONDS) / 10,
+    requestsPerSecond: Math.round(10 * perSecond) / 10,
     latency: totals.latency,
     errors,
     calls: totals.total,
@@ -118,7 +126,9 @@ export function breakerFigures(
   now: number,
 ): { stats: BreakerStats; instances: BreakerInstanceView[] } {
   const live = rows.filter((row) => !isStale(row, now));
-  const windows = new Map(rows.map((row) => [row, windowOf(row.periods, now)]));
+  const windows = new Map(
+    rows.map((row) => [row, { window: windowOf(row.periods, now, spanOf(row.periodMs)), spanMs: spanOf(row.periodMs) }]),
+  );
   const own = new Map(rows.map((row) => [row, figuresOf([windows.get(row)!])]));
   const merged = figuresOf(live.map((row) => windows.get(row)!));
   const bad = new Set(

@@ -1,5 +1,3 @@
-import dns from 'node:dns/promises';
-import net from 'node:net';
 import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import {
@@ -22,7 +20,7 @@ import { AuditService } from '../audit/audit.service';
 import type { AppRequest } from '../auth/session-user';
 import { withUniqueName } from '../common/unique-name';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { blockedReason } from '../services/outbound-http';
+import { judgeTargetUrl } from '../services/outbound-http';
 import { MaintenanceWindowEntity } from './entities/maintenance-window.entity';
 import { NotificationChannelEntity } from './entities/notification-channel.entity';
 import { NotificationRuleChannelEntity, NotificationRuleEntity } from './entities/notification-rule.entity';
@@ -30,7 +28,6 @@ import { ChannelSecrets } from './channel-secrets';
 import { isWindowActive } from './maintenance';
 import { NotificationsRepository } from './notifications.repository';
 
-const DNS_CHECK_MS = 2000;
 
 /**
  * Every channel, rule and window, as configuration as code reads them: each channel with its URL and secret opened
@@ -343,34 +340,12 @@ export class NotificationSettingsService {
   // ---- helpers
 
   /**
-   * A channel URL is judged before it is kept: https, or http only where private targets are allowed; never an
-   * address the outbound guard refuses (a literal one, or every address a name resolves to now). Every delivery is
-   * judged again on the address it connects to, so a name that later resolves elsewhere gains nothing. The `*In`
-   * methods do not judge (they run in a transaction): their callers judge first.
+   * A channel URL is judged before it is kept (see judgeTargetUrl). The `*In` methods do not judge (they run in a
+   * transaction): their callers judge first.
    */
   async judgeUrl(text: string) {
-    const url = new URL(text);
-    const policy = this.config.ALLOW_PRIVATE_TARGETS;
-    if (url.protocol === 'http:' && policy.allowPrivate === false) {
-      throw new BadRequestException('url: must be an https URL (http only where ALLOW_PRIVATE_TARGETS allows private targets)');
-    }
-    if (url.username || url.password) throw new BadRequestException('url: must not carry a user name or password');
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    const addresses = net.isIP(host)
-      ? [host]
-      : await Promise.race([
-          dns.lookup(host, { all: true }).then(
-            (found) => found.map((entry) => entry.address),
-            () => [] as string[],
-          ),
-          new Promise<string[]>((resolve) => setTimeout(() => resolve([]), DNS_CHECK_MS).unref()),
-        ]);
-    // plain http reaches only the private addresses allowed, as each delivery is judged
-    const judged = { ...policy, allowPublic: url.protocol === 'https:' };
-    const reasons = addresses.map((address) => blockedReason(address, judged));
-    if (addresses.length > 0 && reasons.every((reason) => reason !== null)) {
-      throw new BadRequestException(`url: Refused to call ${host} (${addresses[0]}): ${reasons[0]}`);
-    }
+    const problem = await judgeTargetUrl(text, this.config.ALLOW_PRIVATE_TARGETS);
+    if (problem) throw new BadRequestException(`url: ${problem}`);
   }
 
   /** Routing domain alerts means reading them: a rule with domain events, before or after, needs domain_management too. */

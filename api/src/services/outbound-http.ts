@@ -6,6 +6,7 @@ import ipaddr from 'ipaddr.js';
 
 export class OutboundRefusedError extends Error {}
 export class OutboundTimeoutError extends Error {}
+export class OutboundTooLargeError extends Error {}
 
 /** A range of addresses an operator lets outbound calls reach although they are loopback or private. */
 export interface CidrRange {
@@ -224,6 +225,11 @@ export interface OutboundGetOptions extends TargetPolicy {
 export interface OutboundRequestOptions extends OutboundGetOptions {
   method: string;
   body?: string;
+  /**
+   * Keep the whole body, refusing one longer than this many bytes (a scrape reads the whole answer); without it only
+   * the first RESPONSE_BODY_KEPT_BYTES are kept and the rest read and dropped.
+   */
+  wholeBodyUpTo?: number;
 }
 
 /** One GET to url, as outboundRequest makes it, answering only the status. */
@@ -239,7 +245,7 @@ export async function outboundGet(url: URL, options: OutboundGetOptions): Promis
  */
 export function outboundRequest(
   url: URL,
-  { method, body, timeoutMs, allowPrivate, allowPublic, headers = {} }: OutboundRequestOptions,
+  { method, body, timeoutMs, allowPrivate, allowPublic, headers = {}, wholeBodyUpTo }: OutboundRequestOptions,
 ): Promise<OutboundResponse> {
   const policy: TargetPolicy = { allowPrivate, allowPublic };
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -280,9 +286,13 @@ export function outboundRequest(
         const kept: Buffer[] = [];
         let keptBytes = 0;
         // read to the end (the deadline covers it), keeping only the start
+        const keep = wholeBodyUpTo ?? RESPONSE_BODY_KEPT_BYTES;
         response.on('data', (chunk: Buffer) => {
-          if (keptBytes >= RESPONSE_BODY_KEPT_BYTES) return;
-          const part = chunk.subarray(0, RESPONSE_BODY_KEPT_BYTES - keptBytes);
+          if (wholeBodyUpTo !== undefined && keptBytes + chunk.length > wholeBodyUpTo) {
+            return settle(new OutboundTooLargeError(`The answer is larger than ${wholeBodyUpTo} bytes`));
+          }
+          if (keptBytes >= keep) return;
+          const part = chunk.subarray(0, keep - keptBytes);
           kept.push(part);
           keptBytes += part.length;
         });
@@ -303,4 +313,36 @@ export function outboundRequest(
     request.on('error', (error) => settle(error));
     request.end(body);
   });
+}
+
+/** How long judging a URL waits for its name to resolve before judging it on its literal form only. */
+const DNS_CHECK_MS = 2000;
+
+/**
+ * Why a URL the hub is to call later (a notification channel, a scrape target) is refused, or null: https, or http
+ * only where private targets are allowed; no user name or password in it; never an address the outbound guard
+ * refuses (a literal one, or every address a name resolves to now). Every call is judged again on the address it
+ * connects to, so a name that later resolves elsewhere gains nothing.
+ */
+export async function judgeTargetUrl(text: string, policy: TargetPolicy): Promise<string | null> {
+  const url = new URL(text);
+  if (url.protocol === 'http:' && policy.allowPrivate === false) {
+    return 'must be an https URL (http only where ALLOW_PRIVATE_TARGETS allows private targets)';
+  }
+  if (url.username || url.password) return 'must not carry a user name or password';
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const addresses = net.isIP(host)
+    ? [host]
+    : await Promise.race([
+        dns.promises.lookup(host, { all: true }).then(
+          (found) => found.map((entry) => entry.address),
+          () => [] as string[],
+        ),
+        new Promise<string[]>((resolve) => setTimeout(() => resolve([]), DNS_CHECK_MS).unref()),
+      ]);
+  // plain http reaches only the private addresses allowed, as each call is judged
+  const judged = { ...policy, allowPublic: url.protocol === 'https:' };
+  const reasons = addresses.map((address) => blockedReason(address, judged));
+  if (addresses.length > 0 && reasons.every((reason) => reason !== null)) return `Refused to call ${host} (${addresses[0]}): ${reasons[0]}`;
+  return null;
 }

@@ -28,7 +28,10 @@ const interval = z
   .int('must be a whole number of seconds')
   .min(L.intervalSeconds.min, `must be at least ${L.intervalSeconds.min} seconds`)
   .max(L.intervalSeconds.max, `must be at most ${L.intervalSeconds.max} seconds`);
-const token = z.string({ message: 'must be a string' }).min(1, 'must not be empty').max(L.tokenLength, `must be at most ${L.tokenLength} characters`);
+const token = z
+  .string({ message: 'must be a string' })
+  .min(1, 'must not be empty')
+  .max(L.tokenLength, `must be at most ${L.tokenLength} characters`);
 
 /** POST /api/scrape-targets */
 export const createScrapeTargetSchema = z.strictObject({
