@@ -9,6 +9,7 @@ import type {
   ServiceAccountView,
 } from '@cbh/contracts';
 import { eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+import { startWebhookReceiver } from '../../test/webhook-receiver';
 
 // two replicas on one database: a report may reach either, and every replica must show the same
 let api: TestApi;
@@ -16,7 +17,11 @@ let second: TestApi;
 let admin: string;
 
 // the replicas share their session secret, as a deployment's do, so one cookie is good on both
-const ENV = { TOKEN_RATE_LIMIT: '40', SESSION_SECRET: 'a-session-secret-the-two-replicas-of-this-file-share' };
+const ENV = {
+  TOKEN_RATE_LIMIT: '40',
+  SESSION_SECRET: 'a-session-secret-the-two-replicas-of-this-file-share',
+  ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
+};
 
 beforeAll(async () => {
   api = await startTestApi(ENV);
@@ -216,6 +221,20 @@ describe("an agent's report", () => {
       body: { librarySettings: { timeout: 5 } },
     });
     expect(foreign.status).toBe(409);
+    // the hub's own test calls go through its own breakers only
+    const loadTest = await post('/api/test-sessions', { configId: ledger.id, failureRate: 10, requestRate: 10, duration: 1 });
+    expect(loadTest.status).toBe(409);
+    expect((await loadTest.json()).message).toBe(
+      "Circuit breaker ledger runs in billing: the hub's load tests and services call through its own breakers only",
+    );
+    const demo = await post('/api/services', {
+      name: 'ledger demo',
+      endpoint: '/api/chaos/0',
+      failureRate: 0,
+      averageResponseTime: 1,
+      circuitBreakerConfigId: ledger.id,
+    });
+    expect(demo.status).toBe(409);
     const bad = await api.call(`/api/circuit-breakers/${ledger.id}`, {
       method: 'PATCH',
       cookie: admin,
@@ -265,6 +284,50 @@ describe("an agent's report", () => {
     expect(merged?.failureCount).toBe(2);
     const after = await get<BreakerInstancesPage>(`/api/circuit-breakers/${index.id}/instances`);
     expect(after.instances.at(-1)).toMatchObject({ instance: 'search-3', stale: true });
+  });
+});
+
+describe("an agent's breaker in the notification rules", () => {
+  it('raises breaker.opened for a move an instance reports, naming the service and the instance', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const token = await serviceToken('shipping');
+      await reply(token, report('shipping', 'shipping-3', [breaker('carrier')]));
+      const channel = await (
+        await post('/api/notification-channels', { name: 'shipping hook', type: 'webhook', url: receiver.url })
+      ).json();
+      const rule = await post('/api/notification-rules', {
+        name: 'carrier',
+        events: ['breaker.opened'],
+        channelIds: [channel.id],
+        breakers: ['carrier'],
+      });
+      expect(rule.status).toBe(201);
+      const at = new Date().toISOString();
+      await reply(
+        token,
+        report('shipping', 'shipping-3', [
+          breaker(
+            'carrier',
+            { failures: 9 },
+            { state: 'OPEN', transitions: [{ from: 'CLOSED', to: 'OPEN', at, reason: 'error rate 100% above 50%' }] },
+          ),
+        ]),
+      );
+      const [received] = await receiver.waitFor(1, 10_000);
+      expect(received!.body).toMatchObject({
+        type: 'breaker.opened',
+        data: {
+          breaker: { name: 'carrier', source: 'agent', service: 'shipping' },
+          instance: 'shipping-3',
+          from: 'CLOSED',
+          to: 'OPEN',
+          reason: 'error rate 100% above 50%',
+        },
+      });
+    } finally {
+      await receiver.stop();
+    }
   });
 });
 

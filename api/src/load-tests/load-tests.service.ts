@@ -13,10 +13,11 @@ import {
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { runCalls } from '@cbh/breaker';
-import type { startTestSessionSchema, TestSessionView } from '@cbh/contracts';
+import { outsideBreakerMessage, type startTestSessionSchema, type TestSessionView } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import type { AppRequest } from '../auth/session-user';
 import { BreakerRegistry } from '../breakers/breaker-registry.service';
+import { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity';
 import { InstanceRegistry } from '../replicas/instance-registry.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
@@ -95,7 +96,11 @@ export class LoadTestsService implements OnApplicationBootstrap, BeforeApplicati
 
   async start(req: AppRequest, input: z.infer<typeof startTestSessionSchema>): Promise<TestSessionView> {
     if (this.stopping) throw new ServiceUnavailableException('This replica is shutting down; start the load test again');
-    if (!this.registry.get(input.configId)) throw new NotFoundException(`No circuit breaker with id ${input.configId}`);
+    if (!this.registry.get(input.configId)) {
+      const outside = await this.dataSource.getRepository(BreakerConfigEntity).findOneBy({ id: input.configId });
+      if (outside) throw new ConflictException(outsideBreakerMessage(outside.name, outside.service ?? ''));
+      throw new NotFoundException(`No circuit breaker with id ${input.configId}`);
+    }
     const session = await this.claims.insertRunning(
       {
         configId: input.configId,

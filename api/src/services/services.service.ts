@@ -1,6 +1,6 @@
 import { pageOptions } from '../common/paging';
 import type { AddressInfo } from 'node:net';
-import { Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
@@ -12,6 +12,7 @@ import {
   type ServiceView,
   type TestResultView,
   type updateServiceSchema,
+  outsideBreakerMessage,
 } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import { withUniqueName } from '../common/unique-name';
@@ -216,8 +217,9 @@ export class ServicesService implements OnApplicationBootstrap {
   }
 
   private async assertBreakerExists(manager: EntityManager, configId: number | null) {
-    if (configId !== null && !(await manager.existsBy(BreakerConfigEntity, { id: configId }))) {
-      throw new NotFoundException(`No circuit breaker with id ${configId}`);
-    }
+    if (configId === null) return;
+    const breaker = await manager.findOneBy(BreakerConfigEntity, { id: configId });
+    if (!breaker) throw new NotFoundException(`No circuit breaker with id ${configId}`);
+    if (breaker.source !== 'hub') throw new ConflictException(outsideBreakerMessage(breaker.name, breaker.service ?? ''));
   }
 }

@@ -48,6 +48,10 @@ export type BreakerSource = (typeof BREAKER_SOURCES)[number];
 export const readOnlyBreakerMessage = (name: string, service: string) =>
   `Circuit breaker ${name} is read-only: it is scraped from ${service}, and the hub cannot push to a scraped service`;
 
+/** Why the hub's own test calls (load tests, demo services) cannot go through a breaker that runs in a service (409). */
+export const outsideBreakerMessage = (name: string, service: string) =>
+  `Circuit breaker ${name} runs in ${service}: the hub's load tests and services call through its own breakers only`;
+
 /**
  * The hub's kind of breaker nearest to a library's, so that every breaker sorts and filters alike: opossum's and
  * resilience4j's are failure-rate breakers over a window with a minimum of calls (the hub's adaptive), cockatiel's

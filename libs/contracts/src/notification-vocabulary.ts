@@ -1,6 +1,6 @@
 // No schema library here: the notifications page imports these words, and a module with schemas would bring one along.
 import type { AlertSeverity, DomainAlertType } from './domain-vocabulary';
-import type { BreakerStateName, BreakerTypeName } from './breaker-vocabulary';
+import type { BreakerSource, BreakerStateName, BreakerTypeName } from './breaker-vocabulary';
 
 /*
  * Notifications: events the hub raises (a breaker opening, a domain alert), rules that route them to channels
@@ -115,7 +115,10 @@ export const ENV_REFERENCE = /^\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}$/;
 
 /** The data of a breaker event, as webhooks receive it. */
 export interface BreakerEventData {
-  breaker: { id: number; name: string; type: BreakerTypeName };
+  /** `source` and `service` say where the breaker runs (hub, agent or scrape); service is null for the hub's own. */
+  breaker: { id: number; name: string; type: BreakerTypeName; source?: BreakerSource; service?: string | null };
+  /** The service instance an agent's or scraped breaker moved on, null when the hub journalled the move. */
+  instance?: string | null;
   from?: BreakerStateName;
   to?: BreakerStateName;
   reason?: string;

@@ -12,6 +12,28 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - scrape_targets lists the Prometheus endpoints the hub reads resilience4j breakers from, leased one replica at a
  *   time like the domain checks.
  */
+/** The breaker events' payload names the service and instance of an agent's or scraped breaker. */
+const breakerEvent = (withService: boolean) => `
+  CREATE OR REPLACE FUNCTION breaker_transition_event() RETURNS trigger LANGUAGE plpgsql AS $$
+  DECLARE
+    kind text;
+    breaker record;
+  BEGIN
+    IF NEW.from_state = 'CLOSED' AND NEW.to_state = 'OPEN' THEN kind := 'breaker.opened';
+    ELSIF NEW.to_state = 'CLOSED' AND NEW.from_state IN ('OPEN', 'HALF_OPEN') THEN kind := 'breaker.recovered';
+    ELSE RETURN NULL;
+    END IF;
+    SELECT * INTO breaker FROM circuit_breaker_configs WHERE id = NEW.config_id;
+    IF NOT FOUND THEN RETURN NULL; END IF;
+    INSERT INTO notification_events (type, subject_kind, subject_id, subject_name, occurred_at, data)
+    VALUES (kind, 'breaker', breaker.id, breaker.name, NEW.at, jsonb_build_object(
+      'breaker', jsonb_build_object('id', breaker.id, 'name', breaker.name, 'type', breaker.type${
+        withService ? ", 'source', breaker.source, 'service', breaker.service" : ''
+      }),
+      'from', NEW.from_state, 'to', NEW.to_state, 'reason', NEW.reason${withService ? ", 'instance', NEW.service_instance" : ''}));
+    RETURN NULL;
+  END $$`;
+
 export class ExternalBreakers1766000000000 implements MigrationInterface {
   name = 'ExternalBreakers1766000000000';
 
@@ -45,6 +67,7 @@ export class ExternalBreakers1766000000000 implements MigrationInterface {
       )`);
     await queryRunner.query('CREATE INDEX breaker_instances_reported_at ON breaker_instances (reported_at)');
     await queryRunner.query('ALTER TABLE breaker_transitions ADD COLUMN service_instance text');
+    await queryRunner.query(breakerEvent(true));
     await queryRunner.query(`
       CREATE TABLE scrape_targets (
         id serial PRIMARY KEY,
@@ -68,6 +91,7 @@ export class ExternalBreakers1766000000000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('DROP TABLE scrape_targets');
+    await queryRunner.query(breakerEvent(false));
     await queryRunner.query('ALTER TABLE breaker_transitions DROP COLUMN service_instance');
     await queryRunner.query('DROP TABLE breaker_instances');
     await queryRunner.query("DELETE FROM circuit_breaker_configs WHERE source <> 'hub'");

@@ -35,8 +35,10 @@ const isBreakerEvent = (type: NotificationEventType): type is BreakerEvent => ty
 const minutes = (count: number) => `${count} minute${count === 1 ? '' : 's'}`;
 
 function breakerMessage(type: BreakerEvent, data: BreakerEventData, occurredAt: string): Omit<NotificationMessage, 'when'> {
-  const name = `Breaker '${data.breaker.name}'`;
-  const transition = data.from && data.to ? ` (${data.from} → ${data.to})` : '';
+  // a service's breaker is named with its service, and a move with the instance it happened on
+  const name = data.breaker.service ? `Breaker '${data.breaker.name}' of ${data.breaker.service}` : `Breaker '${data.breaker.name}'`;
+  const on = data.instance ? ` on ${data.instance}` : '';
+  const transition = data.from && data.to ? ` (${data.from} → ${data.to}${on})` : '';
   const because = data.reason ? `: ${data.reason}` : '';
   const lead = `${NOTIFICATION_EVENT_LABELS[type]}${transition}${because}`;
   const counted = data.openings !== undefined && data.minutes !== undefined;
