@@ -155,7 +155,12 @@ try {
     fetch(`${replicas[i % 2].url}/api/agent/reports`, {
       method: 'POST',
       headers,
-      body: JSON.stringify(report(`instance-${i + 1}`, names.map((name) => breakerReport(name)))),
+      body: JSON.stringify(
+        report(
+          `instance-${i + 1}`,
+          names.map((name) => breakerReport(name)),
+        ),
+      ),
     }).then(async (response) => (await response.arrayBuffer(), response)),
   );
   const cpuPerReportMs = ((cpuOf() - cpu) * 1000) / Math.max(1, reports.ok);
