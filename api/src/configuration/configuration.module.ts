@@ -3,15 +3,16 @@ import { BreakersModule } from '../breakers/breakers.module';
 import { DomainsModule } from '../domains/domains.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { ServicesModule } from '../services/services.module';
+import { FleetModule } from '../fleet/fleet.module';
 import { ConfigurationController } from './configuration.controller';
 import { ConfigurationService } from './configuration.service';
 
 /**
- * Configuration as code: the hub's breakers, services, domains and notification settings exported as one document
+ * Configuration as code: the hub's breakers, services, domains, notification settings and scrape targets exported as one document
  * and imported as a diff.
  */
 @Module({
-  imports: [BreakersModule, ServicesModule, DomainsModule, NotificationsModule],
+  imports: [BreakersModule, ServicesModule, DomainsModule, NotificationsModule, FleetModule],
   controllers: [ConfigurationController],
   providers: [ConfigurationService],
 })

@@ -25,6 +25,9 @@ import { ServiceEntity } from '../services/entities/service.entity';
 import { chaosPathOf, ServicesService } from '../services/services.service';
 import { exportNotifications, hasNotificationLists, mayImportNotifications, NotificationSteps } from './notification-steps';
 import { byName, key, unchanged, type Step } from './steps';
+import { ScrapeTargetEntity } from '../scrape/entities/scrape-target.entity';
+import { ScrapeTargetsService } from '../scrape/scrape-targets.service';
+import { exportScrapeTargets, mayImportScrapeTargets, scrapeTargetSteps } from './scrape-target-steps';
 
 /** What the hub holds of what a document describes. */
 interface Hub {
@@ -34,6 +37,8 @@ interface Hub {
   certificates: Map<number, SslCertificateEntity>;
   /** Read only for a document with notification lists, or an export for a holder of circuit_breaker_admin. */
   notifications: NotificationConfiguration | null;
+  /** Read only for a document with scrape targets, or an export for a holder of circuit_breaker_admin. */
+  scrapeTargets: ScrapeTargetEntity[] | null;
 }
 
 const BREAKER_FIELDS = ['name', 'type', 'failureThreshold', 'timeout', 'recoveryTime', 'successThreshold'] as const;
@@ -61,11 +66,13 @@ export class ConfigurationService {
     private readonly services: ServicesService,
     private readonly domains: DomainsService,
     private readonly notifications: NotificationSettingsService,
+    private readonly scrapeTargets: ScrapeTargetsService,
   ) {}
 
   /** The document; notification channels, rules and windows only for holders of circuit_breaker_admin (see notification-steps). */
   async exportDocument(req: AppRequest): Promise<ConfigDocument> {
-    const hub = await this.read(this.dataSource.manager, hasPermission(req.user, 'circuit_breaker_admin'));
+    const admin = hasPermission(req.user, 'circuit_breaker_admin');
+    const hub = await this.read(this.dataSource.manager, admin, admin);
     const breakerNames = new Map(hub.breakers.map((breaker) => [breaker.id, breaker.name]));
     return {
       version: CONFIG_DOCUMENT_VERSION,
@@ -73,6 +80,7 @@ export class ConfigurationService {
       services: hub.services.map((service) => serviceItem(service, breakerNames)).sort(byName),
       domains: hub.domains.map((domain) => domainItem(domain, hub.certificates.get(domain.id))).sort(byName),
       ...(hub.notifications ? exportNotifications(req, hub.notifications) : {}),
+      ...(hub.scrapeTargets ? { scrapeTargets: exportScrapeTargets(hub.scrapeTargets) } : {}),
     };
   }
 
@@ -82,16 +90,18 @@ export class ConfigurationService {
    */
   async import(req: AppRequest, document: ConfigDocument, { dryRun, prune }: ImportQuery): Promise<ImportResult> {
     mayImportNotifications(req, document);
+    mayImportScrapeTargets(req, document);
     const withNotifications = hasNotificationLists(document);
+    const withTargets = document.scrapeTargets !== undefined;
     if (dryRun) {
-      const steps = this.plan(req, document, await this.read(this.dataSource.manager, withNotifications), prune, []);
+      const steps = this.plan(req, document, await this.read(this.dataSource.manager, withNotifications, withTargets), prune, []);
       await check(steps);
       return { changes: report(steps) };
     }
     const announcements: Announcement[] = [];
     const changes = await this.dataSource.transaction(async (manager) => {
       await manager.query("SELECT pg_advisory_xact_lock(hashtext('configuration.import'))");
-      const steps = this.plan(req, document, await this.read(manager, withNotifications), prune, announcements);
+      const steps = this.plan(req, document, await this.read(manager, withNotifications, withTargets), prune, announcements);
       await check(steps);
       for (const step of steps) {
         if (!step.apply) continue;
@@ -108,7 +118,7 @@ export class ConfigurationService {
     return { changes };
   }
 
-  private async read(manager: EntityManager, withNotifications: boolean): Promise<Hub> {
+  private async read(manager: EntityManager, withNotifications: boolean, withTargets: boolean): Promise<Hub> {
     // one after the other: in a transaction they share one connection
     // an agent's or scraped breaker is its service's, not the document's
     const breakers = await manager.find(BreakerConfigEntity, { where: { source: 'hub' }, order: { id: 'ASC' } });
@@ -116,7 +126,9 @@ export class ConfigurationService {
     const domains = await manager.find(DomainEntity, { order: { id: 'ASC' } });
     const certificates = await manager.find(SslCertificateEntity);
     const notifications = withNotifications ? await this.notifications.configurationIn(manager) : null;
+    const scrapeTargets = withTargets ? await this.scrapeTargets.allIn(manager) : null;
     return {
+      scrapeTargets,
       breakers,
       services,
       domains,
@@ -137,6 +149,7 @@ export class ConfigurationService {
     const notifications = hub.notifications
       ? new NotificationSteps(this.notifications, req, document, hub.notifications, prune).plan()
       : { deleted: [], kept: [] };
+    const targets = scrapeTargetSteps(this.scrapeTargets, req, document.scrapeTargets, hub.scrapeTargets ?? [], prune, announcements);
     return [
       ...breakers.kept,
       ...services.deleted,
@@ -146,6 +159,8 @@ export class ConfigurationService {
       ...domains.kept,
       ...notifications.deleted,
       ...notifications.kept,
+      ...targets.deleted,
+      ...targets.kept,
     ];
   }
 

@@ -72,10 +72,11 @@ it('exports every setting a user can set, keyed by name and nothing the hub comp
       { name: 'Search Service', endpoint: 'chaos', failureRate: 5, averageResponseTime: 80, breaker: 'Search API' },
     ],
     domains: [],
-    // the bootstrap admin holds circuit_breaker_admin: the notification lists are written, empty as they are
+    // the bootstrap admin holds circuit_breaker_admin: the notification lists and scrape targets are written, empty as they are
     channels: [],
     notificationRules: [],
     maintenanceWindows: [],
+    scrapeTargets: [],
   });
 
   const yaml = await exported('?format=yaml');
@@ -298,6 +299,7 @@ it("describes both routes in the API docs, with the document's schema and who ma
     'channels',
     'notificationRules',
     'maintenanceWindows',
+    'scrapeTargets',
   ]);
   expect(post.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['dryRun', 'prune']);
 });

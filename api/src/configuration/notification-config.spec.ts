@@ -143,6 +143,7 @@ it('exports channels, rules and windows by name, a URL and a secret only as refe
     'channels',
     'notificationRules',
     'maintenanceWindows',
+    'scrapeTargets',
   ]);
   expect(document.channels).toEqual([
     { name: 'On-call mail', type: 'email', recipients: ['oncall@example.com', 'lead@example.com'] },

@@ -36,7 +36,7 @@ const audited = ({ name, url, intervalSeconds, bearerTokenSet }: ScrapeTargetVie
  */
 @Injectable()
 export class ScrapeTargetsService {
-  readonly box: SecretBox;
+  private readonly box: SecretBox;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -139,19 +139,36 @@ export class ScrapeTargetsService {
 
   /** Deletes the target and the breakers it brought. */
   async remove(req: AppRequest | null, id: number): Promise<void> {
-    const gone = await this.dataSource.transaction(async (manager) => {
-      const row = await this.find(manager, id, true);
-      const breakers = await manager.find(BreakerConfigEntity, { where: { source: 'scrape', service: row.name }, select: { id: true } });
-      await manager.delete(BreakerConfigEntity, { source: 'scrape', service: row.name });
-      await manager.delete(ScrapeTargetEntity, { id });
-      await this.audit.record(
-        req,
-        { action: 'scrape-target.delete', targetType: 'scrape_target', targetId: String(id), before: audited(scrapeTargetView(row)) },
-        manager,
-      );
-      return breakers.map((breaker) => breaker.id);
-    });
-    await Promise.all(gone.map((configId) => this.breakers.announceRemoval(configId)));
+    const gone = await this.dataSource.transaction((manager) => this.removeIn(manager, req, id));
+    await this.announceRemoval(gone);
+  }
+
+  /** Inside the caller's transaction; the ids of the breakers deleted with it, for announceRemoval once it commits. */
+  async removeIn(manager: EntityManager, req: AppRequest | null, id: number): Promise<number[]> {
+    const row = await this.find(manager, id, true);
+    const breakers = await manager.find(BreakerConfigEntity, { where: { source: 'scrape', service: row.name }, select: { id: true } });
+    await manager.delete(BreakerConfigEntity, { source: 'scrape', service: row.name });
+    await manager.delete(ScrapeTargetEntity, { id });
+    await this.audit.record(
+      req,
+      { action: 'scrape-target.delete', targetType: 'scrape_target', targetId: String(id), before: audited(scrapeTargetView(row)) },
+      manager,
+    );
+    return breakers.map((breaker) => breaker.id);
+  }
+
+  async announceRemoval(configIds: readonly number[]) {
+    await Promise.all(configIds.map((configId) => this.breakers.announceRemoval(configId)));
+  }
+
+  /** Every target, in the caller's transaction: what a configuration document is compared with. */
+  allIn(manager: EntityManager): Promise<ScrapeTargetEntity[]> {
+    return manager.find(ScrapeTargetEntity, { order: { id: 'ASC' } });
+  }
+
+  /** A target's bearer token in the clear, null when it has none (or it was sealed under another SESSION_SECRET). */
+  tokenOf(row: ScrapeTargetEntity): string | null {
+    return row.bearerTokenSealed ? this.box.open(row.bearerTokenSealed) : null;
   }
 
   private async find(manager: EntityManager, id: number, lock = false): Promise<ScrapeTargetEntity> {

@@ -1,4 +1,4 @@
-import type { BreakerConfigView, BreakerInstancesPage, JournalPage, ScrapeTargetView } from '@cbh/contracts';
+import type { BreakerConfigView, BreakerInstancesPage, ConfigDocument, ImportChange, JournalPage, ScrapeTargetView } from '@cbh/contracts';
 import { startResilience4jEndpoint, type Resilience4jEndpoint } from '../../test/resilience4j-endpoint';
 import { eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 
@@ -155,5 +155,68 @@ describe('scrape targets', () => {
     expect((await call(`/api/scrape-targets/${target.id}`, 'DELETE')).status).toBe(204);
     expect(await scraped('orders-eu')).toEqual([]);
     expect((await call(`/api/scrape-targets/${target.id}`)).status).toBe(404);
+  });
+});
+
+describe('scrape targets in the configuration document', () => {
+  const document = async (): Promise<ConfigDocument> => json<ConfigDocument>(call('/api/export'));
+  const importing = (body: unknown, query = '', cookie = admin) => api.call(`/api/import${query}`, { method: 'POST', body, cookie });
+  const changes = async (body: unknown, query = ''): Promise<ImportChange[]> => {
+    const response = await importing(body, query);
+    const answer = await response.json();
+    expect({ status: response.status, answer }).toMatchObject({ status: 200 });
+    return (answer.changes as ImportChange[]).filter((change) => change.kind === 'scrapeTarget');
+  };
+
+  it('exports each target with its token as a reference, and imports, keeps, changes and prunes them by name', async () => {
+    const created = await changes({
+      ...(await document()),
+      scrapeTargets: [{ name: 'billing', url: endpoint.url, intervalSeconds: 30, bearerToken: TOKEN }],
+    });
+    expect(created).toEqual([{ kind: 'scrapeTarget', name: 'billing', action: 'create' }]);
+    const exported = await document();
+    expect(exported.scrapeTargets).toEqual([
+      { name: 'billing', url: endpoint.url, intervalSeconds: 30, bearerToken: '${env:CBH_SCRAPE_BILLING_TOKEN}' },
+    ]);
+    // the export as it is changes nothing: the reference keeps the token
+    expect(await changes(exported)).toEqual([{ kind: 'scrapeTarget', name: 'billing', action: 'unchanged' }]);
+    const [row] = await api.sql("SELECT bearer_token_sealed FROM scrape_targets WHERE name = 'billing'");
+    expect(row.bearer_token_sealed).not.toBeNull();
+
+    expect(
+      await changes({
+        ...exported,
+        scrapeTargets: [{ name: 'billing', url: endpoint.url, intervalSeconds: 60, bearerToken: 'another-token' }],
+      }),
+    ).toEqual([{ kind: 'scrapeTarget', name: 'billing', action: 'update', fields: ['intervalSeconds', 'bearerToken'] }]);
+
+    const unfilled = await importing({
+      ...exported,
+      scrapeTargets: [{ name: 'fresh', url: endpoint.url, intervalSeconds: 5, bearerToken: '${env:CBH_SCRAPE_FRESH_TOKEN}' }],
+    });
+    expect(unfilled.status).toBe(400);
+    expect((await unfilled.json()).message).toBe(
+      'scrapeTargets[0].bearerToken: ${env:CBH_SCRAPE_FRESH_TOKEN} is not set where the document was read: set it or give the token',
+    );
+
+    expect(await changes({ ...exported, scrapeTargets: [] }, '?prune=true')).toEqual([
+      { kind: 'scrapeTarget', name: 'billing', action: 'delete' },
+    ]);
+    expect((await json<ScrapeTargetView[]>(call('/api/scrape-targets'))).some((target) => target.name === 'billing')).toBe(false);
+  });
+
+  it('leaves scrape targets out of the export for those without circuit_breaker_admin, and refuses their import', async () => {
+    // a token with the document's permissions alone
+    const made = await call('/api/tokens', 'POST', { name: 'data only', expiresInDays: 1, permissions: ['export_data', 'import_data'] });
+    const headers = { authorization: `Bearer ${(await made.json()).token}`, 'content-type': 'application/json' };
+    const theirs = (await (await fetch(`${api.baseUrl}/api/export`, { headers })).json()) as ConfigDocument;
+    expect(theirs.scrapeTargets).toBeUndefined();
+    const refused = await fetch(`${api.baseUrl}/api/import`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...theirs, scrapeTargets: [] }),
+    });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toBe('Requires the circuit_breaker_admin permission to import scrape targets');
   });
 });

@@ -96,7 +96,7 @@ export class Scraper implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async fetch(target: ScrapeTargetEntity): Promise<string> {
-    const token = target.bearerTokenSealed ? this.targets.box.open(target.bearerTokenSealed) : null;
+    const token = this.targets.tokenOf(target);
     if (target.bearerTokenSealed && token === null)
       throw new Error('the bearer token was sealed under another SESSION_SECRET: set it again');
     const url = new URL(target.url);

@@ -119,11 +119,30 @@ notificationRules:
         `version: 1\nchannels:\n  - name: Ops\n    type: webhook\n    url: https://hooks.example.com/x\n    secret: ${secret}\n${extra}`,
       );
     expect(() => channel('${env:CBH_TOKEN}').referencesFilled(env)).toThrow(
-      'pr.yaml:6:13: channels[0].secret: cbh fills in only variables named CBH_CHANNEL_…, not CBH_TOKEN; nothing was sent to the hub',
+      'pr.yaml:6:13: channels[0].secret: cbh fills in only variables named CBH_CHANNEL_… or CBH_SCRAPE_…, not CBH_TOKEN; nothing was sent to the hub',
     );
     const copied = channel('&s ${env:CBH_CHANNEL_OPS_SECRET}', 'maintenanceWindows:\n  - name: *s\n');
     expect(() => copied.referencesFilled(env)).toThrow(
       'channels[0].secret: a reference may not carry an anchor (&s); nothing was sent to the hub',
     );
+  });
+
+  it('fills in a scrape target’s bearer token from CBH_SCRAPE_…, and nothing else of the target', () => {
+    const targets = file(
+      'targets.yaml',
+      'version: 1\nscrapeTargets:\n  - name: orders\n    url: http://orders:8080/actuator/prometheus\n    intervalSeconds: 15\n    bearerToken: ${env:CBH_SCRAPE_ORDERS_TOKEN}\n  - name: ${env:CBH_SCRAPE_ORDERS_TOKEN}\n    url: http://b:1/m\n    intervalSeconds: 5\n',
+    );
+    const sent = targets.referencesFilled({ CBH_SCRAPE_ORDERS_TOKEN: 'orders-token' });
+    expect(sent.filled).toBe(1);
+    expect(
+      parse(sent.text).scrapeTargets.map((target: { name: string; bearerToken?: string }) => [target.name, target.bearerToken]),
+    ).toEqual([
+      ['orders', 'orders-token'],
+      ['${env:CBH_SCRAPE_ORDERS_TOKEN}', undefined],
+    ]);
+    expect(targets.items).toBe(2);
+    expect(targets.referencesFilled({}).unfilled).toEqual([
+      { at: `${targets.name}:6:18`, place: 'scrapeTargets[0].bearerToken', variable: 'CBH_SCRAPE_ORDERS_TOKEN' },
+    ]);
   });
 });

@@ -1,9 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ENV_REFERENCE, IMPORT_KINDS } from '@cbh/contracts';
+import { ENV_REFERENCE, IMPORT_KINDS, SECRET_VARIABLE_PREFIXES } from '@cbh/contracts';
 
-/** The variables the hub's exports name for channel URLs and secrets; cbh fills in no other. */
-const CHANNEL_VARIABLE_PREFIX = 'CBH_CHANNEL_';
+/** The variables the hub's exports name for secrets (channels' URLs and secrets, scrape targets' tokens); cbh fills in no other. */
+const NAMED = SECRET_VARIABLE_PREFIXES.map((prefix) => `${prefix}…`).join(' or ');
+/** Where the hub's exports put those references: a channel's url and secret, a scrape target's bearer token. */
+const SECRET_PLACES = [
+  { list: 'channels', fields: ['url', 'secret'] },
+  { list: 'scrapeTargets', fields: ['bearerToken'] },
+] as const;
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { CliError } from './cli-error';
 
@@ -68,7 +73,7 @@ export class ConfigFile {
   }
 
   /**
-   * The text to send: the file with each channel's `url` and `secret` given as a reference `${env:NAME}` replaced by
+   * The text to send: the file with each channel's `url` and `secret`, and each scrape target's `bearerToken`, given as a reference `${env:NAME}` replaced by
    * NAME's value in `env`, written as a JSON string (which YAML reads as well), the rest byte for byte. A reference
    * whose variable is unset or empty is sent as it is: the hub then keeps the URL or secret it has for the channel,
    * and refuses a new channel. The hub itself never fills a reference in (it would let a document send the
@@ -78,22 +83,23 @@ export class ConfigFile {
     const replacements: { from: number; to: number; text: string }[] = [];
     const unfilled: UnfilledReference[] = [];
     const contents = this.document.contents;
-    const channels = isMap(contents) ? contents.get('channels', true) : undefined;
-    if (isSeq(channels)) {
-      channels.items.forEach((channel, index) => {
-        if (!isMap(channel)) return;
-        for (const field of ['url', 'secret']) {
-          const node = channel.get(field, true);
+    for (const { list, fields } of SECRET_PLACES) {
+      const items = isMap(contents) ? contents.get(list, true) : undefined;
+      if (!isSeq(items)) continue;
+      items.items.forEach((item, index) => {
+        if (!isMap(item)) return;
+        for (const field of fields) {
+          const node = item.get(field, true);
           if (!isScalar(node) || typeof node.value !== 'string' || !node.range) continue;
           const variable = ENV_REFERENCE.exec(node.value)?.[1];
           if (variable === undefined) continue;
-          const place = `channels[${index}].${field}`;
+          const place = `${list}[${index}].${field}`;
           // Only the hub's own names, in place: a document from someone else (a pull request) must not be able to
           // have another variable of the CI job filled in, nor copy a filled value by an anchor into a field that
           // `cbh diff` prints (a name, say).
-          if (!variable.startsWith(CHANNEL_VARIABLE_PREFIX)) {
+          if (!SECRET_VARIABLE_PREFIXES.some((prefix) => variable.startsWith(prefix))) {
             throw new CliError(
-              `${this.at(node.range[0])}: ${place}: cbh fills in only variables named ${CHANNEL_VARIABLE_PREFIX}…, not ${variable}; nothing was sent to the hub`,
+              `${this.at(node.range[0])}: ${place}: cbh fills in only variables named ${NAMED}, not ${variable}; nothing was sent to the hub`,
             );
           }
           if (node.anchor) {

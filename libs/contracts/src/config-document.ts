@@ -6,6 +6,7 @@ import { domainNameSchema } from './domains';
 import { ENV_REFERENCE, NOTIFICATION_LIMITS } from './notification-vocabulary';
 import { channelFieldProblems } from './notification-vocabulary';
 import { channelUrlSchema, createChannelSchema, createRuleSchema, createWindowSchema } from './notifications';
+import { createScrapeTargetSchema, SCRAPE_TARGET_LIMITS } from './scrape-targets';
 import { CHAOS_PATH, serviceSchema } from './services';
 
 /** The settings only one type of breaker has; a document giving them to another type is refused. */
@@ -107,6 +108,14 @@ export const notificationRuleItemSchema = z.strictObject({
 /** A maintenance window: what POST /api/maintenance-windows takes. */
 export const maintenanceWindowItemSchema = createWindowSchema;
 
+/** A scrape target: what POST /api/scrape-targets takes, its bearer token as a value or a reference. */
+export const scrapeTargetItemSchema = z.strictObject({
+  name: createScrapeTargetSchema.shape.name,
+  url: createScrapeTargetSchema.shape.url,
+  intervalSeconds: createScrapeTargetSchema.shape.intervalSeconds,
+  bearerToken: valueOrReference(createScrapeTargetSchema.shape.bearerToken.unwrap(), { trim: false }).optional(),
+});
+
 const list = <T extends z.ZodType>(item: T, max: number = CONFIG_DOCUMENT_MAX_ITEMS) =>
   z.array(item, { message: 'must be a list' }).max(max, `must hold at most ${max} items`);
 
@@ -133,6 +142,7 @@ export const configDocumentSchema = z
     channels: list(channelItemSchema, NOTIFICATION_LIMITS.channels).optional(),
     notificationRules: list(notificationRuleItemSchema, NOTIFICATION_LIMITS.rules).optional(),
     maintenanceWindows: list(maintenanceWindowItemSchema, NOTIFICATION_LIMITS.windows).optional(),
+    scrapeTargets: list(scrapeTargetItemSchema, SCRAPE_TARGET_LIMITS.targets).optional(),
   })
   .superRefine((document, ctx) => {
     refuseDuplicateNames(document.breakers, 'breakers', ctx);
@@ -141,6 +151,7 @@ export const configDocumentSchema = z
     refuseDuplicateNames(document.channels, 'channels', ctx);
     refuseDuplicateNames(document.notificationRules, 'notificationRules', ctx);
     refuseDuplicateNames(document.maintenanceWindows, 'maintenanceWindows', ctx);
+    refuseDuplicateNames(document.scrapeTargets, 'scrapeTargets', ctx);
   });
 
 export type ConfigDocument = z.output<typeof configDocumentSchema>;
@@ -150,6 +161,7 @@ export type DomainItem = ConfigDocument['domains'][number];
 export type ChannelItem = z.output<typeof channelItemSchema>;
 export type NotificationRuleItem = z.output<typeof notificationRuleItemSchema>;
 export type MaintenanceWindowItem = z.output<typeof maintenanceWindowItemSchema>;
+export type ScrapeTargetItem = z.output<typeof scrapeTargetItemSchema>;
 
 /** A place in the document as people write it: breakers[2].failureThreshold. */
 export function documentPath(path: readonly PropertyKey[]): string {

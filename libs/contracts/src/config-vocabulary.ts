@@ -17,7 +17,7 @@ export type ConfigFormat = (typeof CONFIG_FORMATS)[number];
 export const YAML_MEDIA_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml'] as const;
 
 /** The kinds of item a document holds, in the order an import reports them; each kind's list is named by its plural. */
-export const IMPORT_KINDS = ['breaker', 'service', 'domain', 'channel', 'notificationRule', 'maintenanceWindow'] as const;
+export const IMPORT_KINDS = ['breaker', 'service', 'domain', 'channel', 'notificationRule', 'maintenanceWindow', 'scrapeTarget'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** Each kind in words, as the import's table of changes (beside its actions, also in lower case) names it. */
@@ -28,6 +28,7 @@ export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
   channel: 'notification channel',
   notificationRule: 'notification rule',
   maintenanceWindow: 'maintenance window',
+  scrapeTarget: 'scrape target',
 };
 
 /**
@@ -35,6 +36,21 @@ export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
  * for others, import refuses them with a 403). A document without one leaves that kind alone, even with prune.
  */
 export const NOTIFICATION_LISTS = ['channels', 'notificationRules', 'maintenanceWindows'] as const;
+
+/**
+ * The lists of the document that only holders of circuit_breaker_admin export and import, as they manage their items
+ * by hand: the notification lists, and the Prometheus endpoints scraped for resilience4j breakers.
+ */
+export const ADMIN_LISTS = [...NOTIFICATION_LISTS, 'scrapeTargets'] as const;
+
+/**
+ * The prefixes of the variables the hub's exports name for secrets: a channel's URL and secret, a scrape target's
+ * bearer token. cbh fills in no other.
+ */
+export const SECRET_VARIABLE_PREFIXES = ['CBH_CHANNEL_', 'CBH_SCRAPE_'] as const;
+
+/** The variable of a scrape target's bearer token: its name (a-z, 0-9, -) upper-cased with - as _ ("orders-eu" → CBH_SCRAPE_ORDERS_EU_TOKEN). */
+export const scrapeTokenVariable = (name: string) => `CBH_SCRAPE_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_TOKEN`;
 
 /** A reference to a variable of the environment the document is read in: what export writes for a channel's URL and secret. */
 export const envReference = (variable: string) => `\${env:${variable}}`;
