@@ -15,12 +15,14 @@ const BENCHMARKS = [
   ['api', 'api-throughput.mjs', []],
   ['ws', 'ws-fanout.mjs', []],
   ['breaker', 'breaker-overhead.mjs', []],
+  ['agent', 'agent-overhead.mjs', []],
   ['load', 'load-engine.mjs', []],
   ['domains', 'domain-checks.mjs', []],
   ['import', 'config-import.mjs', []],
   ['console', 'console-wall.mjs', []],
   ['bulk', 'bulk-force-open.mjs', []],
   ['notify', 'notification-latency.mjs', []],
+  ['fleet', 'fleet-ingest.mjs', []],
 ];
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : null;
 const soakMinutes = numberArg('soak-minutes', 0);

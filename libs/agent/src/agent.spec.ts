@@ -132,6 +132,49 @@ describe('createAgent', () => {
     expect(() => agent.command({ name: 'nope', action: 'reset' })).toThrow('no breaker named "nope"');
   });
 
+  it("applies the hub's control of a breaker once per revision: a reset first, then its settings, then its override", () => {
+    const agent = createAgent({ service: 'checkout', instance: 'checkout-1' });
+    const ledger = cbh('ledger');
+    agent.register(ledger);
+    const control = {
+      name: 'ledger',
+      revision: 1,
+      override: 'forced-open',
+      settings: { failureThreshold: 4, nope: 1 },
+      resetRevision: 0,
+    } as const;
+    expect(agent.applyControl(control)).toEqual({
+      settings: { applied: ['failureThreshold'], unsupported: ['nope'], rebuilt: true },
+      refused: null,
+    });
+    expect(ledger.override).toBe('forced-open');
+    expect(ledger.breaker.settings.failureThreshold).toBe(4);
+
+    // a revision applied already is not applied again, whatever became of the breaker since
+    agent.command({ name: 'ledger', action: 'reset' });
+    expect(agent.applyControl(control)).toBeNull();
+    expect(ledger.override).toBe('none');
+    agent.report();
+
+    agent.applyControl({ ...control, revision: 3, resetRevision: 2, settings: null });
+    expect(ledger.override).toBe('forced-open');
+    agent.applyControl({ ...control, revision: 4, resetRevision: 4, settings: null });
+    expect(agent.report().breakers[0]!.transitions.map((t) => [t.to, t.reason])).toEqual([
+      ['OPEN', 'forced open'],
+      ['CLOSED', 'reset'],
+      ['OPEN', 'forced open'],
+    ]);
+
+    agent.applyControl({ ...control, revision: 5, override: 'none', settings: null });
+    expect([ledger.override, ledger.state()]).toEqual(['none', 'CLOSED']);
+    expect(agent.applyControl({ ...control, revision: 6, override: 'forced-closed', settings: { failureThreshold: -1 } })).toEqual({
+      settings: null,
+      refused: 'failureThreshold must be a whole number of at least 0',
+    });
+    expect(ledger.override).toBe('forced-closed');
+    expect(agent.applyControl({ ...control, name: 'nope', revision: 9 })).toBeNull();
+  });
+
   it('hands the report to the send function its caller gives', async () => {
     const agent = createAgent({ service: 'checkout', instance: 'checkout-1' });
     agent.register(cbh('ledger'));

@@ -2,6 +2,7 @@ import {
   AGENT_PROTOCOL_LIMITS,
   AGENT_PROTOCOL_VERSION,
   MANUAL_ACTION_TEXT,
+  type AgentBreakerControl,
   type AgentBreakerReport,
   type AgentCommand,
   type AgentReport,
@@ -23,7 +24,7 @@ export interface RegisterOptions {
   boundsMs?: readonly number[];
 }
 
-/** Where a report goes. The connection to the hub is not built yet: whoever runs the agent passes this. */
+/** Where flush() hands a report: a transport of the caller's own (connectToHub is the agent's way to the hub). */
 export type ReportSender = (report: AgentReport) => Promise<void> | void;
 
 export interface Agent {
@@ -33,20 +34,37 @@ export interface Agent {
   register(adapter: BreakerAdapter, options?: RegisterOptions): () => void;
   /** Builds this period's report and starts the next period (windows drained, transitions handed over). */
   report(): AgentReport;
-  /** Builds a report and gives it to send; no retry yet: a failed send loses that period. */
+  /**
+   * Builds a report and gives it to send. A failed send loses that period: connectToHub keeps it and merges it into
+   * the next report instead.
+   */
   flush(send: ReportSender): Promise<void>;
   /** Applies a manual control from the hub to the named breaker. */
   command(command: AgentCommand): void;
   /** Applies new settings from the hub to the named breaker, saying which it took. */
   changeSettings(change: AgentSettingsChange): SettingsResult;
+  /**
+   * Brings a breaker to what the hub wants of it, when the control's revision is newer than the one applied last to
+   * that breaker (0 when registered): a reset first when the hub reset it since, then its settings, then its
+   * override. Returns null when there was nothing to do (revision applied already, or no breaker of that name).
+   */
+  applyControl(control: AgentBreakerControl): ControlResult | null;
   /** The names of the breakers registered. */
   names(): string[];
+}
+
+/** What applyControl() did about the settings: what the adapter took, or why it refused them all (a value out of range). */
+export interface ControlResult {
+  settings: SettingsResult | null;
+  refused: string | null;
 }
 
 interface Entry {
   adapter: BreakerAdapter;
   window: RollingWindow;
   stop: () => void;
+  /** The revision of the hub's control applied last. */
+  revision: number;
 }
 
 function checkName(what: string, name: string): void {
@@ -58,7 +76,7 @@ function checkName(what: string, name: string): void {
 /**
  * The local half of the agent: it counts every registered breaker's calls in a rolling window, keeps the
  * transitions they take (the newest AGENT_PROTOCOL_LIMITS.transitionsPerReport), builds the report of a period,
- * and applies the hub's commands and settings to the breakers.
+ * and applies the hub's commands, settings and controls to the breakers. connectToHub sends its reports.
  */
 export function createAgent({ service, instance, now = Date.now }: AgentOptions): Agent {
   checkName('service', service);
@@ -84,7 +102,7 @@ export function createAgent({ service, instance, now = Date.now }: AgentOptions)
         throw new RangeError(`an instance reports at most ${AGENT_PROTOCOL_LIMITS.breakersPerInstance} breakers`);
       }
       const window = new RollingWindow(options.boundsMs, adapter.slowCallMs);
-      const entry: Entry = { adapter, window, stop: () => undefined };
+      const entry: Entry = { adapter, window, stop: () => undefined, revision: 0 };
       const stopCalls = adapter.onCall((outcome, durationMs) => window.record(outcome, durationMs));
       const stopTransitions = adapter.onTransition(({ from, to, at, reason }) => {
         if (pending.length >= AGENT_PROTOCOL_LIMITS.transitionsPerReport) pending.shift();
@@ -145,6 +163,30 @@ export function createAgent({ service, instance, now = Date.now }: AgentOptions)
       const entry = find(name);
       const result = entry.adapter.applySettings(settings);
       entry.window.slowCallMs = entry.adapter.slowCallMs;
+      return result;
+    },
+
+    applyControl({ name, revision, resetRevision, settings, override }) {
+      const entry = entries.get(name);
+      if (!entry || !(revision > entry.revision)) return null;
+      const { adapter } = entry;
+      if (resetRevision > entry.revision) adapter.reset(MANUAL_ACTION_TEXT.reset.reason);
+      const result: ControlResult = { settings: null, refused: null };
+      if (settings) {
+        try {
+          result.settings = this.changeSettings({ name, settings });
+        } catch (error) {
+          result.refused = error instanceof Error ? error.message : String(error);
+        }
+      }
+      // after a reset the override is none, so this also puts back an override the reset cleared
+      if (adapter.override !== override) {
+        if (override === 'forced-open') adapter.forceOpen(MANUAL_ACTION_TEXT['force-open'].reason);
+        else if (override === 'forced-closed') adapter.forceClosed(MANUAL_ACTION_TEXT['force-closed'].reason);
+        else if (override === 'disabled') adapter.disable(MANUAL_ACTION_TEXT.disable.reason);
+        else adapter.reset(MANUAL_ACTION_TEXT.reset.reason);
+      }
+      entry.revision = revision;
       return result;
     },
 

@@ -4,3 +4,26 @@ export * from './adapters/opossum';
 export * from './adapters/cockatiel';
 export * from './adapters/cbh';
 export * from './agent';
+export * from './merge-reports';
+export * from './hub-connection';
+// the protocol's words, for services outside this repository, which have no @cbh/contracts of their own
+export {
+  AGENT_PROTOCOL_LIMITS,
+  AGENT_PROTOCOL_VERSION,
+  AGENT_REPORT_EVERY_MS,
+  AGENT_REPORTS_PATH,
+  type AgentBreakerControl,
+  type AgentBreakerReport,
+  type AgentBreakerSettings,
+  type AgentCommand,
+  type AgentLatencyHistogram,
+  type AgentLibrary,
+  type AgentReport,
+  type AgentReportReply,
+  type AgentSettingsChange,
+  type AgentTransition,
+  type AgentWindow,
+  type BreakerOverride,
+  type BreakerSettings,
+  type BreakerStateName,
+} from '@cbh/contracts';

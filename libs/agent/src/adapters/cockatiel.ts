@@ -1,14 +1,6 @@
 import type { AgentBreakerSettings, BreakerStateName } from '@cbh/contracts';
-import {
-  circuitBreaker,
-  CircuitState,
-  ConsecutiveBreaker,
-  handleAll,
-  SamplingBreaker,
-  TaskCancelledError,
-  type CircuitBreakerPolicy,
-  type IDisposable,
-} from 'cockatiel';
+import type * as Cockatiel from 'cockatiel';
+import type { CircuitBreakerPolicy, IDisposable } from 'cockatiel';
 import { AdapterBase, overrideState, type BreakerAdapter, type SettingsResult } from './adapter';
 
 /** A cockatiel breaker's settings: its half-open delay and its breaker, consecutive failures or a sampled failure rate. */
@@ -21,12 +13,16 @@ const SETTINGS_OF = {
   sampling: ['halfOpenAfter', 'threshold', 'duration', 'minimumRps'],
 } as const;
 
-const STATES: Record<CircuitState, BreakerStateName> = {
-  [CircuitState.Closed]: 'CLOSED',
-  [CircuitState.Open]: 'OPEN',
-  [CircuitState.HalfOpen]: 'HALF_OPEN',
-  [CircuitState.Isolated]: 'OPEN',
-};
+let cockatiel: typeof Cockatiel | undefined;
+
+/**
+ * cockatiel is an optional peer of the agent's package, loaded with the first adapter: a service that runs opossum
+ * breakers only loads the agent without it.
+ */
+function library(): typeof Cockatiel {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  return (cockatiel ??= require('cockatiel') as typeof Cockatiel);
+}
 
 /**
  * A cockatiel circuit breaker policy (handleAll) that the adapter builds from its settings and builds anew when
@@ -60,6 +56,7 @@ export class CockatielAdapter extends AdapterBase implements BreakerAdapter {
   private build(): CircuitBreakerPolicy {
     for (const subscription of this.subscriptions) subscription.dispose();
     const settings = this.current;
+    const { circuitBreaker, ConsecutiveBreaker, handleAll, SamplingBreaker } = library();
     const breaker =
       settings.type === 'consecutive'
         ? new ConsecutiveBreaker(settings.threshold)
@@ -100,7 +97,7 @@ export class CockatielAdapter extends AdapterBase implements BreakerAdapter {
     } catch (error) {
       // (cockatiel 3.2.1's isTaskCancelledError() tests the wrong property, so instanceof)
       if (!ran) this.call('rejection', 0);
-      else this.call(error instanceof TaskCancelledError ? 'timeout' : 'failure', Date.now() - started);
+      else this.call(error instanceof library().TaskCancelledError ? 'timeout' : 'failure', Date.now() - started);
       throw error;
     }
   }
@@ -112,7 +109,11 @@ export class CockatielAdapter extends AdapterBase implements BreakerAdapter {
   }
 
   state(): BreakerStateName {
-    return overrideState(this.manual) ?? STATES[this.built.state];
+    const { CircuitState } = library();
+    const state = this.built.state;
+    // open and isolated alike are OPEN
+    const own = state === CircuitState.Closed ? 'CLOSED' : state === CircuitState.HalfOpen ? 'HALF_OPEN' : 'OPEN';
+    return overrideState(this.manual) ?? own;
   }
 
   forceOpen(reason = 'forced open'): void {

@@ -1,0 +1,242 @@
+import {
+  AGENT_PROTOCOL_VERSION,
+  AGENT_REPORT_EVERY_MS,
+  AGENT_REPORTS_PATH,
+  type AgentBreakerControl,
+  type AgentReport,
+  type AgentReportReply,
+} from '@cbh/contracts';
+import type { Agent } from './agent';
+import { mergeReports } from './merge-reports';
+
+/** Where the connection says what happens to it: console by default; pino's and most loggers' info and warn fit. */
+export interface HubLogger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface HubConnectionOptions {
+  /** The hub's address, e.g. `https://hub.example.com`; reports go to its AGENT_REPORTS_PATH. */
+  hubUrl: string;
+  /** A service account's token; the reports' `service` must be that account's name. */
+  token: string;
+  logger?: HubLogger;
+  /** Node's global fetch by default. */
+  fetch?: typeof globalThis.fetch;
+  /** How long a report may wait for the hub's answer; 5000 ms by default. */
+  timeoutMs?: number;
+  /** The first retry's delay after a failed report, doubled at each failure up to maxMs: 1000 and 30000 by default. */
+  backoff?: { initialMs?: number; maxMs?: number };
+}
+
+export interface HubStatus {
+  /** Whether the last report reached the hub (true before the first). */
+  reachable: boolean;
+  /** Reports that failed in a row; their periods wait, merged, for the next report. */
+  failedReports: number;
+  /** Why the last report failed, null when it did not. */
+  lastError: string | null;
+  /** Reports the hub accepted. */
+  delivered: number;
+  reportEveryMs: number;
+}
+
+export interface HubConnection {
+  /** Stops reporting after one last report (best effort, a short wait), so that the hub has the final period. */
+  stop(): Promise<void>;
+  status(): HubStatus;
+}
+
+/** What became of one report. */
+type Outcome =
+  | { kind: 'delivered'; reply: Partial<AgentReportReply> | null }
+  /** 400: the hub will refuse this report however often it is sent. */
+  | { kind: 'refused'; message: string }
+  | { kind: 'failed'; reason: string; retryAfterMs?: number };
+
+const MIN_PERIOD_MS = 250;
+const MAX_PERIOD_MS = 60_000;
+const LAST_REPORT_TIMEOUT_MS = 1000;
+/** A Retry-After longer than this is taken as this: a hub misconfigured must not silence its agents for days. */
+const MAX_RETRY_AFTER_MS = 300_000;
+/** Distinct messages a connection remembers having logged, so that its memory stays bounded. */
+const REMEMBERED_MESSAGES = 100;
+
+const clamp = (ms: number) => Math.min(MAX_PERIOD_MS, Math.max(MIN_PERIOD_MS, ms));
+
+function messageOf(body: string): string {
+  try {
+    const message = (JSON.parse(body) as { message?: unknown }).message;
+    if (Array.isArray(message)) return message.join('; ');
+    if (typeof message === 'string') return message;
+  } catch {
+    // not JSON: the text itself, below
+  }
+  return body.slice(0, 200) || 'no message';
+}
+
+/** Retry-After in seconds or as an HTTP date, in ms from now; undefined when absent or unreadable. */
+function retryAfter(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const ms = /^\d+$/.test(header.trim()) ? Number(header) * 1000 : Date.parse(header) - Date.now();
+  return Number.isFinite(ms) ? Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms)) : undefined;
+}
+
+function unreachable(error: unknown, timeoutMs: number): string {
+  if ((error as Error | null)?.name === 'TimeoutError') return `hub unreachable: no answer within ${timeoutMs} ms`;
+  // fetch fails with 'fetch failed' and the socket's error as its cause
+  const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
+  return `hub unreachable: ${cause?.code ?? cause?.message ?? (error as Error | null)?.message ?? String(error)}`;
+}
+
+/**
+ * Reports the agent's breakers to the hub every `reportEveryMs` (AGENT_REPORT_EVERY_MS until the hub's reply says
+ * otherwise) and applies the controls of each reply. Everything runs on timers off the breakers' call path, and
+ * the timers are unref()ed: the connection never keeps the service alive.
+ *
+ * It fails static: while the hub is down, failing, rate-limiting or refusing the token, the breakers keep their
+ * settings and overrides, the connection retries with exponential backoff (with jitter; a Retry-After is honoured),
+ * logs once when it loses the hub and once when it has it back, and the periods not delivered are merged into the
+ * next report. A report the hub refuses as invalid (400) is dropped, its message logged once.
+ */
+export function connectToHub(agent: Agent, options: HubConnectionOptions): HubConnection {
+  const { token, logger = console, fetch = globalThis.fetch, timeoutMs = 5000 } = options;
+  const url = new URL(options.hubUrl).href.replace(/\/+$/, '') + AGENT_REPORTS_PATH;
+  const initialMs = options.backoff?.initialMs ?? 1000;
+  const maxMs = options.backoff?.maxMs ?? 30_000;
+  let reportEveryMs = AGENT_REPORT_EVERY_MS;
+  /** The periods the hub has not had yet, merged into one report: memory bounded however long it is away. */
+  let pending: AgentReport | null = null;
+  let failedReports = 0;
+  let lastError: string | null = null;
+  let delivered = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const stopping = new AbortController();
+  const logged = new Set<string>();
+
+  /** Logs a warning the first time only, within a bounded memory of what was logged. */
+  const warnOnce = (message: string) => {
+    if (logged.has(message)) return;
+    if (logged.size >= REMEMBERED_MESSAGES) logged.clear();
+    logged.add(message);
+    logger.warn(message);
+  };
+
+  async function post(report: AgentReport, signal: AbortSignal): Promise<Outcome> {
+    let response: Response;
+    let body: string;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(report),
+        signal,
+      });
+      body = await response.text();
+    } catch (error) {
+      return { kind: 'failed', reason: unreachable(error, timeoutMs) };
+    }
+    const { status } = response;
+    if (response.ok) {
+      try {
+        return { kind: 'delivered', reply: JSON.parse(body) as Partial<AgentReportReply> };
+      } catch {
+        return { kind: 'delivered', reply: null };
+      }
+    }
+    if (status === 400) return { kind: 'refused', message: messageOf(body) };
+    if (status === 401 || status === 403) return { kind: 'failed', reason: `hub refused the token (${status}): ${messageOf(body)}` };
+    // a 429, and the hub's 503 while its database restarts, say when to come back
+    const retryAfterMs = retryAfter(response.headers.get('retry-after'));
+    if (status === 429) return { kind: 'failed', reason: `hub is limiting the reports (429): ${messageOf(body)}`, retryAfterMs };
+    return { kind: 'failed', reason: `hub answered ${status}: ${messageOf(body)}`, retryAfterMs };
+  }
+
+  function apply(controls: AgentBreakerControl[]): void {
+    for (const control of controls) {
+      if (typeof control?.name !== 'string' || typeof control.revision !== 'number') continue;
+      try {
+        const result = agent.applyControl(control);
+        for (const key of result?.settings?.unsupported ?? [])
+          warnOnce(`breaker "${control.name}" cannot take the setting "${key}" at run time`);
+        if (result?.refused) warnOnce(`breaker "${control.name}" refused the hub's settings: ${result.refused}`);
+      } catch (error) {
+        warnOnce(`breaker "${control.name}" could not apply the hub's control: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  /** The next report: this period's, with the periods the hub has not had yet. */
+  function nextReport(): AgentReport {
+    const report = pending ? mergeReports(pending, agent.report()) : agent.report();
+    pending = null;
+    return report;
+  }
+
+  async function cycle(): Promise<void> {
+    const report = nextReport();
+    const outcome = await post(report, AbortSignal.any([AbortSignal.timeout(timeoutMs), stopping.signal]));
+    if (outcome.kind === 'failed') {
+      pending = report;
+      if (stopped) return; // stop() sends it as the last report
+      failedReports++;
+      lastError = outcome.reason;
+      if (failedReports === 1) logger.warn(`${outcome.reason}; the breakers keep their settings and overrides, reports will catch up`);
+      schedule(outcome.retryAfterMs ?? backoff());
+      return;
+    }
+    if (failedReports > 0) logger.info(`hub reachable again after ${failedReports} failed report${failedReports === 1 ? '' : 's'}`);
+    failedReports = 0;
+    lastError = null;
+    if (outcome.kind === 'refused') warnOnce(`hub refused a report (400): ${outcome.message}; its period is dropped`);
+    else accept(outcome.reply);
+    schedule(reportEveryMs);
+  }
+
+  function accept(reply: Partial<AgentReportReply> | null): void {
+    delivered++;
+    if (reply?.version !== AGENT_PROTOCOL_VERSION) {
+      warnOnce(`hub's reply is not of version ${AGENT_PROTOCOL_VERSION}: its controls are ignored`);
+      return;
+    }
+    if (typeof reply.reportEveryMs === 'number' && Number.isFinite(reply.reportEveryMs)) reportEveryMs = clamp(reply.reportEveryMs);
+    if (Array.isArray(reply.controls)) apply(reply.controls);
+  }
+
+  /** 1 s, 2 s, 4 s… up to the cap, each less up to a fifth at random, so that a fleet of instances does not retry as one. */
+  const backoff = () => Math.min(maxMs, initialMs * 2 ** (failedReports - 1)) * (1 - Math.random() * 0.2);
+
+  function schedule(ms: number): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = cycle()
+        .catch((error: unknown) => {
+          // a report that could not even be built must not end the service: try again next period
+          warnOnce(`report not sent: ${(error as Error)?.message ?? String(error)}`);
+          schedule(reportEveryMs);
+        })
+        .finally(() => (running = null));
+    }, ms);
+    timer.unref();
+  }
+
+  schedule(0);
+
+  return {
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      clearTimeout(timer);
+      stopping.abort();
+      await running; // a report in flight is abandoned and kept in pending
+      const outcome = await post(nextReport(), AbortSignal.timeout(LAST_REPORT_TIMEOUT_MS));
+      if (outcome.kind === 'delivered') delivered++;
+      else if (failedReports === 0)
+        logger.warn(`last report not delivered: ${outcome.kind === 'failed' ? outcome.reason : outcome.message}`);
+    },
+
+    status: () => ({ reachable: failedReports === 0, failedReports, lastError, delivered, reportEveryMs }),
+  };
+}
