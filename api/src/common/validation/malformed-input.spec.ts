@@ -30,6 +30,9 @@ import {
   createRuleSchema,
   updateRuleSchema,
   createWindowSchema,
+  createScrapeTargetSchema,
+  updateScrapeTargetSchema,
+  agentReportSchema,
 } from '@cbh/contracts';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 
@@ -59,6 +62,8 @@ const TABLES = [
   'notification_rule_channels',
   'maintenance_windows',
   'notification_deliveries',
+  'scrape_targets',
+  'breaker_instances',
 ];
 
 let api: TestApi;
@@ -68,11 +73,19 @@ let serviceAccountId: string;
 let organizationId: string;
 let channelId: string;
 let ruleId: string;
+let targetId: number;
+let agentToken: string;
 let db: Client;
 
 beforeAll(async () => {
   // one round of domain checks a day: the first round runs before the snapshots, no other during them
-  api = await startTestApi({ MASTER_KEY: 'master-key-for-the-tests', DOMAIN_CHECK_INTERVAL: '86400' });
+  // a scrape target on a closed loopback port, scraped once an hour; an agent's token may send all its reports in a minute
+  api = await startTestApi({
+    MASTER_KEY: 'master-key-for-the-tests',
+    DOMAIN_CHECK_INTERVAL: '86400',
+    ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
+    TOKEN_RATE_LIMIT: '100000',
+  });
   admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
   elevationAccount = await signIn(api.baseUrl, 'elevate@example.com', DEMO_PASSWORD);
   db = new Client({ connectionString: api.databaseUrl });
@@ -83,6 +96,19 @@ beforeAll(async () => {
   channelId = (await (await api.call('/api/notification-channels', { method: 'POST', cookie: admin, body: channel })).json()).id;
   const rule = { name: 'fuzz', events: ['breaker.opened'], channelIds: [channelId] };
   ruleId = (await (await api.call('/api/notification-rules', { method: 'POST', cookie: admin, body: rule })).json()).id;
+  const target = { name: 'fuzz', url: 'http://127.0.0.1:9/metrics', intervalSeconds: 3600 };
+  targetId = (await (await api.call('/api/scrape-targets', { method: 'POST', cookie: admin, body: target })).json()).id;
+  const agent = (await (await api.call('/api/service-accounts', { method: 'POST', cookie: admin, body: { name: 'fuzz-agent' } })).json())
+    .id;
+  agentToken = (
+    await (
+      await api.call(`/api/service-accounts/${agent}/tokens`, { method: 'POST', cookie: admin, body: { name: 'fuzz', expiresInDays: 1 } })
+    ).json()
+  ).token;
+  // its one scrape has failed and been recorded before the snapshots
+  while ((await db.query('SELECT 1 FROM scrape_targets WHERE last_error IS NOT NULL AND lease_owner IS NULL')).rowCount === 0) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   // A domain with a certificate (id 1), so that malformed PATCHes of it are refused with something to change.
   await api.call('/api/domains', { method: 'POST', cookie: admin, body: { domain: 'fuzz.example.test' } });
   while ((await db.query('SELECT 1 FROM domain_verifications WHERE checked_at IS NOT NULL')).rowCount === 0) {
@@ -100,14 +126,16 @@ afterAll(async () => {
 });
 
 /**
- * One digest of every row of every table the mutating endpoints could touch. When a session was last seen moves with
- * every request, malformed or not (at most once a minute): that column is left out.
+ * One digest of every row of every table the mutating endpoints could touch. When a session was last seen, and when
+ * and from where a token was last used, move with every request, malformed or not (at most once a minute): those
+ * columns are left out.
  */
+const ROW = "(to_jsonb(t) - 'last_seen_at' - 'last_used_at' - 'last_used_from')";
 async function snapshot(): Promise<Record<string, string>> {
   const digests: Record<string, string> = {};
   for (const table of TABLES) {
     const { rows } = await db.query(
-      `SELECT count(*)::int AS n, md5(coalesce(string_agg((to_jsonb(t) - 'last_seen_at')::text, '|' ORDER BY (to_jsonb(t) - 'last_seen_at')::text), '')) AS digest FROM ${table} t`,
+      `SELECT count(*)::int AS n, md5(coalesce(string_agg(${ROW}::text, '|' ORDER BY ${ROW}::text), '')) AS digest FROM ${table} t`,
     );
     digests[table] = `${rows[0].n}:${rows[0].digest}`;
   }
@@ -141,6 +169,8 @@ const ENDPOINTS: {
   schema: z.ZodType;
   fields: string[];
   cookie: () => string | undefined;
+  /** An access token to send instead of a session: the agents' endpoint takes only a service account's. */
+  bearer?: () => string;
 }[] = [
   {
     name: 'POST /api/login',
@@ -287,6 +317,31 @@ const ENDPOINTS: {
     cookie: () => admin,
   },
   {
+    name: 'POST /api/scrape-targets',
+    method: 'POST',
+    path: () => '/api/scrape-targets',
+    schema: createScrapeTargetSchema,
+    fields: ['name', 'url', 'intervalSeconds', 'bearerToken'],
+    cookie: () => admin,
+  },
+  {
+    name: 'PATCH /api/scrape-targets/:id',
+    method: 'PATCH',
+    path: () => `/api/scrape-targets/${targetId}`,
+    schema: updateScrapeTargetSchema,
+    fields: ['name', 'url', 'intervalSeconds', 'bearerToken'],
+    cookie: () => admin,
+  },
+  {
+    name: 'POST /api/agent/reports',
+    method: 'POST',
+    path: () => '/api/agent/reports',
+    schema: agentReportSchema,
+    fields: ['version', 'service', 'instance', 'sentAt', 'breakers'],
+    cookie: () => undefined,
+    bearer: () => agentToken,
+  },
+  {
     name: 'POST /api/circuit-breakers',
     method: 'POST',
     path: () => '/api/circuit-breakers',
@@ -375,10 +430,15 @@ describe.each(ENDPOINTS)('$name with malformed input', (endpoint) => {
     await fc.assert(
       fc.asyncProperty(malformedBodies(endpoint.schema, endpoint.fields), async (body) => {
         const cookie = endpoint.cookie();
+        const bearer = endpoint.bearer?.();
         const response = await fetch(`${api.baseUrl}${endpoint.path()}`, {
           method: endpoint.method,
           redirect: 'manual',
-          headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+          headers: {
+            'content-type': 'application/json',
+            ...(cookie ? { cookie } : {}),
+            ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+          },
           body,
         });
         const answer = await response.json();
