@@ -33,6 +33,8 @@ export const api = createApi({
     'NotificationRules',
     'MaintenanceWindows',
     'NotificationDeliveries',
+    'BreakerInstances',
+    'ScrapeTargets',
   ],
   endpoints: (build) => ({
     /** The signed-in account, or null when signed out (401). */

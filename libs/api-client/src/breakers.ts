@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   BreakerConfigView,
   BreakerCoreSettings,
+  BreakerInstancesPage,
   BreakerStats,
   createBreakerSchema,
   JournalPage,
@@ -29,6 +30,11 @@ export const breakersApi = api.injectEndpoints({
       query: ({ id, settings }) => ({ url: `/circuit-breakers/${id}`, method: 'PATCH', body: settings }),
       invalidatesTags: ['Breakers'],
     }),
+    /** An agent's breaker's settings in its library's words (only the numeric ones are changed here); the hub pushes them to every instance. */
+    updateLibrarySettings: build.mutation<BreakerConfigView, { id: number; librarySettings: Record<string, number> }>({
+      query: ({ id, librarySettings }) => ({ url: `/circuit-breakers/${id}`, method: 'PATCH', body: { librarySettings } }),
+      invalidatesTags: ['Breakers'],
+    }),
     deleteBreaker: build.mutation<void, number>({
       query: (id) => ({ url: `/circuit-breakers/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Breakers', 'Metrics'],
@@ -45,6 +51,14 @@ export const breakersApi = api.injectEndpoints({
     }),
     /** Filled from metricsUpdate messages as they arrive (see live.ts), so screens showing it need no polling. */
     getLatestMetrics: build.query<{ stats: BreakerStats[] }, void>({ query: () => '/metrics/latest', providesTags: ['Metrics'] }),
+    /**
+     * An agent's or scraped breaker's instances, each with its figures, live ones first. Read again on every
+     * metricsUpdate (see live.ts), so the table moves with the page's live figures.
+     */
+    getBreakerInstances: build.query<BreakerInstancesPage, number>({
+      query: (id) => `/circuit-breakers/${id}/instances`,
+      providesTags: (_result, _error, id) => [{ type: 'BreakerInstances', id }],
+    }),
     getServices: build.query<ServiceView[], void>({ query: () => '/services', providesTags: ['Services'] }),
     testService: build.mutation<TestResultView, number>({
       query: (id) => ({ url: `/services/${id}/test`, method: 'POST' }),
@@ -74,11 +88,13 @@ export const {
   useGetBreakersQuery,
   useCreateBreakerMutation,
   useUpdateBreakerSettingsMutation,
+  useUpdateLibrarySettingsMutation,
   useDeleteBreakerMutation,
   useControlBreakerMutation,
   useGetBreakerJournalQuery,
   useGetBreakerTestSessionsQuery,
   useGetLatestMetricsQuery,
+  useGetBreakerInstancesQuery,
   useGetServicesQuery,
   useTestServiceMutation,
   useGetRunningTestSessionsQuery,

@@ -12,3 +12,4 @@ export * from './organization';
 export * from './bulk';
 export * from './config';
 export * from './notifications';
+export * from './scrape-targets';

@@ -118,6 +118,8 @@ describe('live connection', () => {
     expect(tags({ type: 'userChanged', data: { userId: 'u' } })).toEqual(['Users', 'ServiceAccounts', 'Audit', 'AuthUser']);
     expect(tags({ type: 'domainUpdated', data: { domainId: 1 } })).toEqual(['Domains']);
     expect(tags({ type: 'domainsChecked', data: { domainIds: [1, 2] } })).toEqual(['DomainChecks']);
+    // the figures themselves are written in place; an open breaker page's instances are read with them
+    expect(tags({ type: 'metricsUpdate', data: { stats: [] } })).toEqual(['BreakerInstances']);
     expect(tags({ type: 'pong' })).toBeNull();
   });
 

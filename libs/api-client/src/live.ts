@@ -124,6 +124,9 @@ export const liveConnection = new LiveConnection(liveUrl);
 /** What the cached data should refetch when a live message says it changed. */
 export function invalidationFor(message: ServerMessage) {
   switch (message.type) {
+    case 'metricsUpdate':
+      // its figures are written in place (applyLiveData); an open breaker page's instance table is read with them
+      return api.util.invalidateTags(['BreakerInstances']);
     case 'stateChange':
       return api.util.invalidateTags(['Metrics', { type: 'Journal', id: message.data.configId }]);
     case 'configUpdated':

@@ -89,6 +89,25 @@ it('starts before the first transition and replays every step on the diagram: th
   expect(caption()).toBe('open period of 30 s elapsed');
 });
 
+it('names the service instance a reported move happened on, in place of the replica', async () => {
+  fakeApi({
+    'GET /api/circuit-breakers/5/transitions': {
+      transitions: [
+        {
+          ...entry(21, 'CLOSED', 'OPEN', 'errorThresholdPercentage of 50% reached', 0),
+          instanceId: null,
+          serviceInstance: 'checkout-7f9c',
+        },
+      ],
+      nextBefore: null,
+    },
+  });
+  renderReplay();
+  const row = (await screen.findAllByRole('button', { name: /CLOSED → OPEN/ }))[0]!;
+  expect(row.textContent).toContain('on checkout-7f9c');
+  expect(row.textContent).not.toContain('replica');
+});
+
 it('steps with the arrow keys, switches speed and toggles Play and Pause', async () => {
   journalApi();
   renderReplay();

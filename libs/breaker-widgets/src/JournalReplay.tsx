@@ -75,7 +75,10 @@ const Row = styled.button`
   }
 `;
 
-/** Journal rows name the replica by the start of its id: enough to tell a handful of replicas apart. */
+/**
+ * Journal rows name the replica by the start of its id: enough to tell a handful of replicas apart. A move a service
+ * reported names the service instance it happened on instead (no API replica made it).
+ */
 const shortReplica = (instanceId: string | null) => (instanceId ? instanceId.slice(0, 8) : 'unknown');
 const move = (entry: JournalEntry) => `${STATE_LABEL[entry.from]} → ${STATE_LABEL[entry.to]}`;
 
@@ -184,9 +187,13 @@ export function JournalReplay({ configId }: { configId: number }) {
                   {formatDate(entry.at)} {formatClockTime(entry.at)}
                 </time>
                 <span className="move">{move(entry)}</span>
-                <span className="replica" title={entry.instanceId ?? undefined}>
-                  replica {shortReplica(entry.instanceId)}
-                </span>
+                {entry.serviceInstance ? (
+                  <span className="replica">on {entry.serviceInstance}</span>
+                ) : (
+                  <span className="replica" title={entry.instanceId ?? undefined}>
+                    replica {shortReplica(entry.instanceId)}
+                  </span>
+                )}
                 <span className="reason">{entry.reason}</span>
               </Row>
             </li>

@@ -39,4 +39,12 @@ describe('route table', () => {
     expect(canOpen(manager, ROUTES.coreLogic)).toBe(false);
     expect(canOpen(superAdmin, ROUTES.coreLogic)).toBe(true);
   });
+
+  it('gives the scrape targets to the dashboard remote, for circuit_breaker_admin holders only', () => {
+    expect(routesOf('mfe_dashboard').map((route) => route.path)).toContain('/scrape-targets');
+    expect(canOpen({ role: 'operator', permissions: ['circuit_breaker_view', 'circuit_breaker_operate'] }, ROUTES.scrapeTargets)).toBe(
+      false,
+    );
+    expect(canOpen({ role: 'operator', permissions: ['circuit_breaker_admin'] }, ROUTES.scrapeTargets)).toBe(true);
+  });
 });

@@ -48,6 +48,8 @@ export const ROUTES = {
   loadTest: { path: '/load-test', remote: 'mfe_dashboard', title: 'Load Test' },
   /** Channels, rules, maintenance windows and the delivery log of the notifications breakers and domain alerts raise. */
   notifications: { path: '/notifications', remote: 'mfe_dashboard', title: 'Notifications', permission: 'circuit_breaker_admin' },
+  /** The Prometheus endpoints whose resilience4j breakers the hub scrapes onto the wall; linked from the wall, not the top bar. */
+  scrapeTargets: { path: '/scrape-targets', remote: 'mfe_dashboard', title: 'Scrape Targets', permission: 'circuit_breaker_admin' },
   domains: { path: '/domains', remote: 'mfe_domains', title: 'Domains' },
   users: { path: '/users', remote: 'mfe_users', title: 'User Management', permission: 'user_management' },
   elevate: { path: '/elevate', remote: 'mfe_users', title: 'Elevate to Super Admin' },

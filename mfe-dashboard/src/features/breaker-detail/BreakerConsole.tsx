@@ -2,8 +2,9 @@ import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { useGetLatestMetricsQuery } from '@cbh/api-client';
 import { JournalReplay, OverrideBadge, useMetricsHistory } from '@cbh/breaker-widgets';
-import { hasPermission, type AuthUser, type BreakerConfigView } from '@cbh/contracts';
+import { hasPermission, readOnlyBreakerMessage, type AuthUser, type BreakerConfigView } from '@cbh/contracts';
 import { Badge, Card, Columns, Muted, PageHeader, SectionTitle, StateBadge, theme } from '@cbh/ui';
+import { SOURCE_LABELS } from '../shared/breaker-origin';
 import { BreakerServices } from './BreakerServices';
 import { DeleteBreaker } from './DeleteBreaker';
 import { LiveFigures } from './LiveFigures';
@@ -13,6 +14,9 @@ import { SettingsCard } from './SettingsCard';
 
 // uPlot comes with the charts, in their own chunk (and once per visit: @cbh/ui/charts is a shared singleton)
 const LiveCharts = lazy(() => import('./LiveCharts'));
+// only a service's breaker has these: a hub breaker's page does not download them
+const LibrarySettingsCard = lazy(() => import('./LibrarySettingsCard').then((module) => ({ default: module.LibrarySettingsCard })));
+const BreakerInstances = lazy(() => import('./BreakerInstances').then((module) => ({ default: module.BreakerInstances })));
 
 // Grid children take min-width 0: otherwise a wide table inside (which scrolls in its own box) would widen
 // the column, and with it a phone's page.
@@ -48,29 +52,82 @@ const Badges = styled.div`
   align-items: center;
   gap: 8px;
 `;
+const Origin = styled.dl`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 20px;
+  margin: 0;
+  font-size: 14px;
+  div {
+    display: flex;
+    gap: 6px;
+  }
+  dt {
+    color: ${theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 600;
+  }
+`;
+const ReadOnly = styled.p`
+  margin: 0;
+  padding: 8px 12px;
+  border-left: 4px solid ${theme.colors.grey};
+  background: ${theme.colors.background};
+  font-size: 14px;
+`;
+
+const HUB_DESCRIPTION = 'Live figures arrive every 2 seconds; every state change is kept in the journal below.';
+const SERVICE_DESCRIPTION =
+  'Live figures, summed over the live instances of its service, arrive every 2 seconds; every state change is kept in the journal below.';
+
+/** Where a service's breaker runs: its service, how the hub learns of it, and its library. */
+function BreakerOrigin({ breaker }: { breaker: BreakerConfigView }) {
+  const facts: [string, string][] = [
+    ['Service', breaker.service ?? 'unknown'],
+    ['Source', breaker.source === 'scrape' ? `${SOURCE_LABELS.scrape} (read-only)` : SOURCE_LABELS[breaker.source]],
+    ['Library', [breaker.library, breaker.libraryType].filter(Boolean).join(' · ') || 'unknown'],
+  ];
+  return (
+    <Origin aria-label="Where it runs" data-testid="breaker-origin">
+      {facts.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </Origin>
+  );
+}
+
+const Loading = () => <Muted role="status">Loading…</Muted>;
 
 export interface BreakerConsoleProps {
   breaker: BreakerConfigView;
   user: AuthUser;
 }
 
-/** One breaker's console: what it does now, what it is set to, what the operators may do with it, and its past. */
+/**
+ * One breaker's console: what it does now, what it is set to, what the operators may do with it, and its past. A
+ * breaker that runs in a service (source agent or scrape) shows its instances instead of the hub's services and load
+ * tests, which never call through it, and its library's settings instead of the hub's four; a scraped one is
+ * read-only, as the hub cannot push to it.
+ */
 export function BreakerConsole({ breaker, user }: BreakerConsoleProps) {
   // the shell writes each metricsUpdate into this cache and moves the state at once on stateChange: no polling
   const { data: metrics } = useGetLatestMetricsQuery();
   const samples = useMetricsHistory();
   const stats = metrics?.stats.find((entry) => entry.configId === breaker.id);
   const canAdminister = hasPermission(user, 'circuit_breaker_admin');
-  const canOperate = hasPermission(user, 'circuit_breaker_operate');
+  const canOperate = hasPermission(user, 'circuit_breaker_operate') && breaker.source !== 'scrape';
   const override = stats?.override ?? breaker.override;
+  const hub = breaker.source === 'hub';
 
   return (
     <Stack>
       <HeaderRow>
-        <PageHeader
-          title={breaker.name}
-          description="Live figures arrive every 2 seconds; every state change is kept in the journal below."
-        >
+        <PageHeader title={breaker.name} description={hub ? HUB_DESCRIPTION : SERVICE_DESCRIPTION}>
           <Badges>
             <Badge $color={theme.colors.grey} data-testid="breaker-type">
               {breaker.type}
@@ -78,10 +135,14 @@ export function BreakerConsole({ breaker, user }: BreakerConsoleProps) {
             <StateBadge state={stats?.state ?? breaker.state} />
             <OverrideBadge override={override} />
           </Badges>
+          {hub ? null : <BreakerOrigin breaker={breaker} />}
+          {breaker.source === 'scrape' ? (
+            <ReadOnly role="note">{readOnlyBreakerMessage(breaker.name, breaker.service ?? 'its service')}.</ReadOnly>
+          ) : null}
         </PageHeader>
         {canAdminister ? <DeleteBreaker breaker={breaker} /> : null}
       </HeaderRow>
-      <LiveFigures stats={stats} />
+      <LiveFigures stats={stats} external={!hub} />
       <Row $columns="minmax(0, 2fr) minmax(280px, 1fr)" $gap={20}>
         <Card aria-labelledby="live-charts-title">
           <SectionTitle id="live-charts-title">Live metrics</SectionTitle>
@@ -90,14 +151,26 @@ export function BreakerConsole({ breaker, user }: BreakerConsoleProps) {
           </Suspense>
         </Card>
         <Stack>
-          <SettingsCard breaker={breaker} canAdminister={canAdminister} />
+          {hub ? (
+            <SettingsCard breaker={breaker} canAdminister={canAdminister} />
+          ) : (
+            <Suspense fallback={<Loading />}>
+              <LibrarySettingsCard breaker={breaker} canAdminister={canAdminister} />
+            </Suspense>
+          )}
           {canOperate ? <ManualControls breaker={breaker} override={override} /> : null}
         </Stack>
       </Row>
-      <Row $columns="minmax(0, 1fr) minmax(0, 2fr)" $gap={20}>
-        <BreakerServices configId={breaker.id} />
-        <LoadTestHistory configId={breaker.id} />
-      </Row>
+      {hub ? (
+        <Row $columns="minmax(0, 1fr) minmax(0, 2fr)" $gap={20}>
+          <BreakerServices configId={breaker.id} />
+          <LoadTestHistory configId={breaker.id} />
+        </Row>
+      ) : (
+        <Suspense fallback={<Loading />}>
+          <BreakerInstances breaker={breaker} />
+        </Suspense>
+      )}
       <Card aria-labelledby="journal-title">
         <SectionTitle id="journal-title">Transition journal</SectionTitle>
         <JournalReplay configId={breaker.id} />

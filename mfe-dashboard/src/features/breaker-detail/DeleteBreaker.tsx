@@ -5,11 +5,15 @@ import { useNavigate } from '@cbh/router';
 import { Button, plural, theme, toast } from '@cbh/ui';
 import { ConfirmDialog, OnceOpened } from './lazy-dialogs';
 
-/** Deletes the breaker after a confirmation naming it; the API refuses (409, with its reason) while a load test runs. */
+/**
+ * Deletes the breaker after a confirmation naming it; the API refuses (409, with its reason) while a load test runs.
+ * A service's breaker is only the hub's record of it: the service keeps running it, and reports it again.
+ */
 export function DeleteBreaker({ breaker }: { breaker: BreakerConfigView }) {
   const [confirming, setConfirming] = useState(false);
   const [remove, { isLoading }] = useDeleteBreakerMutation();
-  const { data: services = [] } = useGetServicesQuery();
+  // the hub's demo services call through the hub's own breakers only
+  const { data: services = [] } = useGetServicesQuery(undefined, { skip: breaker.source !== 'hub' });
   const navigate = useNavigate();
   const using = services.filter((service) => service.circuitBreakerConfigId === breaker.id).length;
 
@@ -35,9 +39,13 @@ export function DeleteBreaker({ breaker }: { breaker: BreakerConfigView }) {
           open={confirming}
           onOpenChange={setConfirming}
           title={`Delete ${breaker.name}?`}
-          description={`Its transition journal and load-test history are deleted with it${
-            using ? `, and the ${plural(using, 'service')} using it will call without a breaker` : ''
-          }. This cannot be undone.`}
+          description={
+            breaker.source === 'hub'
+              ? `Its transition journal and load-test history are deleted with it${
+                  using ? `, and the ${plural(using, 'service')} using it will call without a breaker` : ''
+                }. This cannot be undone.`
+              : `Its transition journal is deleted with it. The breaker runs on in ${breaker.service}, and appears here again when ${breaker.service} next reports it.`
+          }
           confirmLabel="Delete"
           pendingLabel="Deleting..."
           pending={isLoading}

@@ -50,6 +50,11 @@ export function ManualControls({ breaker, override }: { breaker: BreakerConfigVi
         Override: <strong>{OVERRIDE_LABEL[override]}</strong>
       </p>
       <Muted style={{ fontSize: 13 }}>An override wins over the automatic state until the breaker is reset.</Muted>
+      {breaker.source === 'agent' ? (
+        <Muted style={{ fontSize: 13, marginTop: 4 }}>
+          Sent to every instance of {breaker.service}: each applies it in the answer to its next report.
+        </Muted>
+      ) : null}
       <Buttons>
         {MANUAL_ACTIONS.map((action) => (
           <Button key={action} $variant="outline" onClick={() => setAsking(action)} disabled={SETS[action] === override}>

@@ -9,6 +9,11 @@ export const ConfirmDialog = lazy(() => import('@cbh/ui/overlays').then((overlay
 /** The settings dialog, fetched when first opened. */
 export const EditSettingsDialog = lazy(() => import('./EditSettingsDialog').then((dialog) => ({ default: dialog.EditSettingsDialog })));
 
+/** An agent's breaker's library settings dialog, fetched when first opened. */
+export const LibrarySettingsDialog = lazy(() =>
+  import('./LibrarySettingsDialog').then((dialog) => ({ default: dialog.LibrarySettingsDialog })),
+);
+
 /** Renders its dialog from the first time it opens on (it stays mounted, to close as Radix closes it); nothing before. */
 export function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
   const [opened, setOpened] = useState(open);

@@ -5,7 +5,7 @@
 import { render } from '@testing-library/react';
 import { Provider, useDispatch } from 'react-redux';
 import { createAppStore, useLiveConnection } from '@cbh/api-client';
-import type { AuthUser, BreakerConfigView, JournalEntry, ServiceView, TestSessionView } from '@cbh/contracts';
+import type { AuthUser, BreakerConfigView, BreakerInstanceView, JournalEntry, ServiceView, TestSessionView } from '@cbh/contracts';
 import { MemoryRouter, Route, Routes } from '@cbh/router';
 import { authUser, breakerConfig, breakerStats, fakeApi } from '@cbh/test-support';
 import { Toaster } from '@cbh/ui';
@@ -66,11 +66,55 @@ export const JOURNAL: JournalEntry[] = [
   },
 ];
 
+/** A breaker an agent reports from every instance of the checkout service: opossum's, with its settings. */
+export const AGENT_BREAKER: BreakerConfigView = breakerConfig({
+  id: 7,
+  name: 'charge-card',
+  type: 'adaptive',
+  source: 'agent',
+  service: 'checkout',
+  library: 'opossum',
+  libraryType: 'error-percentage',
+  librarySettings: { errorThresholdPercentage: 50, resetTimeout: 30_000, volumeThreshold: 10, allowWarmUp: false },
+});
+
+/** A breaker the hub scrapes from the orders service's Prometheus endpoint: read-only. */
+export const SCRAPED_BREAKER: BreakerConfigView = breakerConfig({
+  id: 8,
+  name: 'inventory',
+  type: 'adaptive',
+  source: 'scrape',
+  service: 'orders',
+  library: 'resilience4j',
+  libraryType: 'circuit-breaker',
+  librarySettings: { failureRateThreshold: 50, slidingWindowSize: 100 },
+});
+
+/** One instance of a service's breaker as GET /api/circuit-breakers/{id}/instances lists it: live, CLOSED, healthy. */
+export function breakerInstance(instance: string, fields: Partial<BreakerInstanceView> = {}): BreakerInstanceView {
+  return {
+    instance,
+    state: 'CLOSED',
+    override: 'none',
+    lastReportAt: new Date(Date.now() - 3000).toISOString(),
+    stale: false,
+    bad: false,
+    successCount: 100,
+    failureCount: 2,
+    timeoutCount: 0,
+    shortCircuitedCount: 0,
+    errorPercentage: 2,
+    requestsPerSecond: 10,
+    latency: { mean: 20, p50: 15, p90: 40, p99: 88.6, max: 120 },
+    ...fields,
+  };
+}
+
 /** The fake API of the console: the signed-in account, the breakers, their metrics, services, load tests and journal. */
 export function breakerApi(me: AuthUser | null, routes: Record<string, unknown> = {}) {
   return fakeApi({
     'GET /api/auth/user': me,
-    'GET /api/circuit-breakers': [BREAKER, OTHER],
+    'GET /api/circuit-breakers': [BREAKER, OTHER, AGENT_BREAKER, SCRAPED_BREAKER],
     'GET /api/metrics/latest': {
       stats: [
         breakerStats({

@@ -1,18 +1,18 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import type { BreakerConfigView } from '@cbh/contracts';
 import { MemoryRouter } from '@cbh/router';
-import { breakerStats } from '@cbh/test-support';
+import { breakerConfig, breakerStats } from '@cbh/test-support';
 import { BreakerTile } from './BreakerTile';
-import { NowProvider } from './now-clock';
+import { NowProvider } from '../shared/now-clock';
 
 const BREAKER = { id: 7, name: 'search', type: 'bulkhead', state: 'HALF_OPEN', override: 'disabled' } as BreakerConfigView;
 
-function renderTile(stats: Parameters<typeof BreakerTile>[0]['stats'], callRates: number[] = []) {
+function renderTile(stats: Parameters<typeof BreakerTile>[0]['stats'], callRates: number[] = [], breaker = BREAKER) {
   return render(
     <MemoryRouter>
       <NowProvider>
-        <BreakerTile breaker={BREAKER} stats={stats} callRates={callRates} />
+        <BreakerTile breaker={breaker} stats={stats} callRates={callRates} />
       </NowProvider>
     </MemoryRouter>,
   );
@@ -44,4 +44,32 @@ it('draws the calls/s of the last minute as a line ending at the right edge, sca
   const points = screen.getByTestId('sparkline').querySelector('polyline')!.getAttribute('points')!.split(' ');
   // 30 slots over 120 units: the three values take the last three, the largest at the top
   expect(points).toEqual(['111.7,27.0', '115.9,14.0', '120.0,1.0']);
+});
+
+describe("a service's breaker", () => {
+  const agent = breakerConfig({ id: 8, name: 'charge', type: 'adaptive', source: 'agent', service: 'checkout', library: 'opossum' });
+  const scraped = breakerConfig({ id: 9, name: 'stock', type: 'adaptive', source: 'scrape', service: 'orders', library: 'resilience4j' });
+
+  it('names its service, library and source instead of the type, and counts its live and stale instances', () => {
+    renderTile(breakerStats({ configId: 8, instances: { open: 0, total: 2, stale: 1, bad: null } }), [], agent);
+    const tile = within(screen.getByRole('article', { name: 'charge' }));
+    expect(tile.getByText('checkout · opossum (agent)')).toBeTruthy();
+    expect(tile.queryByText('adaptive')).toBeNull();
+    expect(tile.getByTestId('tile-instances').textContent).toBe('2 instances, 1 stale');
+    expect(tile.queryByText(/Bad instance/)).toBeNull();
+  });
+
+  it('says a scraped one is read-only, and names a bad instance in words', () => {
+    renderTile(breakerStats({ configId: 9, instances: { open: 1, total: 1, stale: 0, bad: 'orders-2' } }), [], scraped);
+    const tile = within(screen.getByRole('article', { name: 'stock' }));
+    expect(tile.getByText('orders · resilience4j (scrape, read-only)')).toBeTruthy();
+    expect(tile.getByTestId('tile-instances').textContent).toBe('1 instance');
+    // the warning is a line of text, not a colour alone
+    expect(tile.getByText(/Bad instance: orders-2/).textContent).toBe('⚠ Bad instance: orders-2');
+  });
+
+  it('shows no instance count before the first figures', () => {
+    renderTile(undefined, [], agent);
+    expect(screen.queryByTestId('tile-instances')).toBeNull();
+  });
 });

@@ -4,7 +4,8 @@ import { breakerPath, type BreakerConfigView, type BreakerStats } from '@cbh/con
 import { OverrideBadge } from '@cbh/breaker-widgets';
 import { Link } from '@cbh/router';
 import { formatDateTime, StateBadge, STATE_COLORS, theme } from '@cbh/ui';
-import { useTimeText } from './now-clock';
+import { instancesText, originText } from '../shared/breaker-origin';
+import { useTimeText } from '../shared/now-clock';
 import { Sparkline } from './Sparkline';
 import { sinceText, SPARKLINE_SAMPLES, tileState } from './wall-view';
 
@@ -66,6 +67,15 @@ const Frame = styled.article`
   small {
     font-size: 12px;
     color: ${theme.colors.muted};
+    overflow-wrap: anywhere;
+  }
+  /* a bad instance: a line of its own with a sign before it, so it does not rest on colour */
+  .bad {
+    margin: 0;
+    font-size: 13px;
+    font-weight: 600;
+    color: ${theme.colors.destructive};
+    overflow-wrap: anywhere;
   }
   dl {
     display: grid;
@@ -128,6 +138,7 @@ interface TileProps {
  */
 export const BreakerTile = memo(function BreakerTile({ breaker, stats, callRates, selected = false, onToggle }: TileProps) {
   const state = tileState({ breaker, stats });
+  const instances = stats?.instances;
   return (
     <Frame
       aria-label={breaker.name}
@@ -145,7 +156,13 @@ export const BreakerTile = memo(function BreakerTile({ breaker, stats, callRates
         <OverrideBadge override={stats?.override ?? breaker.override} />
       </header>
       <div className="body">
-        <small>{breaker.type}</small>
+        <small>{originText(breaker) ?? breaker.type}</small>
+        {instances ? <small data-testid="tile-instances">{instancesText(instances)}</small> : null}
+        {instances?.bad ? (
+          <p className="bad" title="Its error rate is far above the other instances'; the summed figures hide it">
+            <span aria-hidden="true">⚠ </span>Bad instance: {instances.bad}
+          </p>
+        ) : null}
         <div>
           <Sparkline values={callRates} slots={SPARKLINE_SAMPLES} color={STATE_COLORS[state]} />
           <small>calls/s, last minute</small>

@@ -84,7 +84,9 @@ it('draws a tile per breaker with its link, type, state, override, figures and l
   renderWall();
   await waitFor(() => expect(screen.getAllByTestId('breaker-tile')).toHaveLength(3));
   expect(screen.getByRole('heading', { name: 'Circuit Breakers' })).toBeTruthy();
-  expect(screen.getByText(/summed over every API replica and update every 2 s/)).toBeTruthy();
+  expect(
+    screen.getByText(/summed over every API replica, or over the live instances of the service a breaker runs in, and update every 2 s/),
+  ).toBeTruthy();
   expect(screen.getByRole('status').textContent).toBe('Showing 3 of 3 breakers');
 
   const payments = within(tile('payments'));
@@ -142,6 +144,49 @@ it('sorts by error % or state and filters by state and type, counting what it sh
   choose('State', 'OPEN');
   expect(screen.queryAllByTestId('breaker-tile')).toHaveLength(0);
   expect(screen.getByText('No circuit breaker matches these filters.')).toBeTruthy();
+});
+
+it("filters by source and by the services in the list, and tells a service's tiles by service and instances", async () => {
+  const agent = breakerConfig({ id: 4, name: 'charge', type: 'adaptive', source: 'agent', service: 'checkout', library: 'opossum' });
+  const scraped = breakerConfig({ id: 5, name: 'stock', type: 'adaptive', source: 'scrape', service: 'orders', library: 'resilience4j' });
+  wallApi(viewer, {
+    'GET /api/circuit-breakers': [...BREAKERS, agent, scraped],
+    'GET /api/metrics/latest': {
+      stats: [...STATS, breakerStats({ configId: 4, instances: { open: 0, total: 3, stale: 0, bad: 'checkout-2' } })],
+    },
+  });
+  renderWall();
+  await waitFor(() => expect(tileNames()).toEqual(['accounts', 'charge', 'payments', 'search', 'stock']));
+  expect(within(tile('charge')).getByText('checkout · opossum (agent)')).toBeTruthy();
+  expect(within(tile('charge')).getByText('3 instances')).toBeTruthy();
+  expect(within(tile('charge')).getByText(/Bad instance: checkout-2/)).toBeTruthy();
+  expect(within(tile('stock')).getByText('orders · resilience4j (scrape, read-only)')).toBeTruthy();
+
+  const options = (label: string) => Array.from((screen.getByLabelText(label) as HTMLSelectElement).options).map((option) => option.text);
+  expect(options('Source')).toEqual(['All', 'Hub', 'Agent', 'Scrape']);
+  expect(options('Service')).toEqual(['All', 'checkout', 'orders']);
+
+  choose('Source', 'hub');
+  expect(tileNames()).toEqual(['accounts', 'payments', 'search']);
+  choose('Source', 'scrape');
+  expect(tileNames()).toEqual(['stock']);
+  choose('Source', 'all');
+  choose('Service', 'checkout');
+  expect(tileNames()).toEqual(['charge']);
+  expect(screen.getByRole('status').textContent).toBe('Showing 1 of 5 breakers');
+  choose('Service', '');
+  expect(tileNames()).toHaveLength(5);
+});
+
+it('links circuit_breaker_admin holders to the scrape targets, and no one else', async () => {
+  wallApi(admin);
+  renderWall();
+  expect((await screen.findByRole('link', { name: 'Scrape Targets' })).getAttribute('href')).toBe('/scrape-targets');
+  cleanup();
+  wallApi(viewer);
+  renderWall();
+  await waitFor(() => expect(screen.getAllByTestId('breaker-tile')).toHaveLength(3));
+  expect(screen.queryByRole('link', { name: 'Scrape Targets' })).toBeNull();
 });
 
 it('follows each metricsUpdate and turns a tile red on a stateChange, with no further request', async () => {

@@ -2,17 +2,18 @@ import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useGetAuthUserQuery, useGetBreakersQuery, useGetLatestMetricsQuery } from '@cbh/api-client';
 import { useMetricsHistory } from '@cbh/breaker-widgets';
-import { BREAKER_BULK_PERMISSIONS, hasPermission, ROUTES, type AuthUser, type BreakerBulkAction } from '@cbh/contracts';
+import { BREAKER_BULK_PERMISSIONS, canOpen, hasPermission, ROUTES, type AuthUser, type BreakerBulkAction } from '@cbh/contracts';
 import { Link } from '@cbh/router';
 import { AccessRestricted, ButtonLink, Card, Muted, PageHeader, plural, useSelection } from '@cbh/ui';
 import { BreakerTile } from './BreakerTile';
-import { NowProvider } from './now-clock';
+import { NowProvider } from '../shared/now-clock';
 import { useShownFigures, useVisibleTiles } from './visible-tiles';
 import { WallControls } from './WallControls';
-import { callRateSeries, DEFAULT_FILTERS, SPARKLINE_SAMPLES, wallTiles } from './wall-view';
+import { callRateSeries, DEFAULT_FILTERS, SPARKLINE_SAMPLES, wallServices, wallTiles } from './wall-view';
 
 const TITLE = ROUTES.breakers.title;
-const DESCRIPTION = 'Every breaker at a glance. The figures are summed over every API replica and update every 2 s.';
+const DESCRIPTION =
+  'Every breaker at a glance. The figures are summed over every API replica, or over the live instances of the service a breaker runs in, and update every 2 s.';
 export const NO_ACCESS_TEXT = 'You need the circuit_breaker_view permission to see the circuit breakers.';
 
 // tiles of at least 220 px: four across at 1400 px beside the sidebar, one column on a phone
@@ -24,6 +25,14 @@ const Grid = styled.div`
 
 const Note = styled(Muted)`
   margin-bottom: 12px;
+`;
+
+// the page's own links and toolbars beside its title, wrapping on a phone
+const HeaderActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
 `;
 
 const Empty = styled(Card)`
@@ -63,6 +72,7 @@ function BreakerWall({ canCreate, bulkActions }: { canCreate: boolean; bulkActio
   const callRates = useMemo(() => callRateSeries(samples), [samples]);
   const [filters, setFilters] = useState(DEFAULT_FILTERS);
   const tiles = useMemo(() => wallTiles(breakers.data ?? [], metrics.data?.stats ?? [], filters), [breakers.data, metrics.data, filters]);
+  const services = useMemo(() => wallServices(breakers.data ?? []), [breakers.data]);
   const grid = useRef<HTMLDivElement>(null);
   const visible = useVisibleTiles(grid, tiles.map((tile) => tile.breaker.id).join());
   const shownFigures = useShownFigures(visible);
@@ -90,7 +100,7 @@ function BreakerWall({ canCreate, bulkActions }: { canCreate: boolean; bulkActio
 
   return (
     <>
-      <WallControls filters={filters} onChange={setFilters} />
+      <WallControls filters={filters} services={services} onChange={setFilters} />
       {selectable ? (
         <Suspense fallback={null}>
           <BreakerBulkActions
@@ -157,11 +167,18 @@ export function BreakerWallPage() {
   return (
     <>
       <PageHeader title={TITLE} description={DESCRIPTION}>
-        {hasPermission(user, 'export_data') || hasPermission(user, 'import_data') ? (
-          <Suspense fallback={null}>
-            <ConfigurationActions />
-          </Suspense>
-        ) : null}
+        <HeaderActions>
+          {hasPermission(user, 'export_data') || hasPermission(user, 'import_data') ? (
+            <Suspense fallback={null}>
+              <ConfigurationActions />
+            </Suspense>
+          ) : null}
+          {canOpen(user, ROUTES.scrapeTargets) ? (
+            <ButtonLink as={Link} to={ROUTES.scrapeTargets.path} $variant="outline">
+              {ROUTES.scrapeTargets.title}
+            </ButtonLink>
+          ) : null}
+        </HeaderActions>
       </PageHeader>
       <BreakerWall canCreate={hasPermission(user, 'circuit_breaker_admin')} bulkActions={wallBulkActions(user)} />
     </>

@@ -1,14 +1,14 @@
 import type { BreakerConfigView } from '@cbh/contracts';
 import { breakerStats } from '@cbh/test-support';
-import { callRateSeries, DEFAULT_FILTERS, sinceText, wallTiles } from './wall-view';
+import { callRateSeries, DEFAULT_FILTERS, sinceText, wallServices, wallTiles } from './wall-view';
 
-const config = (id: number, name: string, type: BreakerConfigView['type']) =>
-  ({ id, name, type, state: 'CLOSED', override: 'none' }) as BreakerConfigView;
+const config = (id: number, name: string, type: BreakerConfigView['type'], origin: Partial<BreakerConfigView> = {}) =>
+  ({ id, name, type, state: 'CLOSED', override: 'none', source: 'hub', service: null, ...origin }) as BreakerConfigView;
 const BREAKERS = [
   config(1, 'payments', 'simple'),
-  config(2, 'Accounts', 'adaptive'),
-  config(3, 'search', 'bulkhead'),
-  config(4, 'mail', 'simple'),
+  config(2, 'Accounts', 'adaptive', { source: 'agent', service: 'checkout' }),
+  config(3, 'search', 'bulkhead', { source: 'agent', service: 'catalog' }),
+  config(4, 'mail', 'simple', { source: 'scrape', service: 'checkout' }),
 ];
 const STATS = [
   breakerStats({ configId: 1, state: 'OPEN', errorPercentage: 80 }),
@@ -31,6 +31,20 @@ describe('wallTiles', () => {
     expect(names({ type: 'simple' })).toEqual(['mail', 'payments']);
     expect(names({ type: 'simple', state: 'HALF_OPEN' })).toEqual([]);
   });
+
+  it("filters by where the breakers run and by service, the hub's own having none", () => {
+    expect(names({ source: 'hub' })).toEqual(['payments']);
+    expect(names({ source: 'agent' })).toEqual(['Accounts', 'search']);
+    expect(names({ source: 'scrape' })).toEqual(['mail']);
+    expect(names({ service: 'checkout' })).toEqual(['Accounts', 'mail']);
+    expect(names({ service: 'checkout', source: 'agent' })).toEqual(['Accounts']);
+    expect(names({ service: 'checkout', source: 'hub' })).toEqual([]);
+  });
+});
+
+it('offers each service of the list once, by name', () => {
+  expect(wallServices(BREAKERS)).toEqual(['catalog', 'checkout']);
+  expect(wallServices([])).toEqual([]);
 });
 
 it("gathers each breaker's calls/s over the samples, oldest first", () => {

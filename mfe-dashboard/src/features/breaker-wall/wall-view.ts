@@ -1,11 +1,13 @@
 import {
   METRICS_UPDATE_INTERVAL_MS,
   type BreakerConfigView,
+  type BreakerSource,
   type BreakerStateName,
   type BreakerStats,
   type BreakerTypeName,
 } from '@cbh/contracts';
 import type { MetricsSample } from '@cbh/breaker-widgets';
+import { agoText } from '../shared/time-text';
 
 /** The sparkline draws the last minute of metricsUpdate samples. */
 export const SPARKLINE_SAMPLES = 60_000 / METRICS_UPDATE_INTERVAL_MS;
@@ -15,8 +17,11 @@ export interface WallFilters {
   sort: WallSort;
   state: 'all' | BreakerStateName;
   type: 'all' | BreakerTypeName;
+  source: 'all' | BreakerSource;
+  /** One service's breakers; null for every breaker, the hub's own included. */
+  service: string | null;
 }
-export const DEFAULT_FILTERS: WallFilters = { sort: 'name', state: 'all', type: 'all' };
+export const DEFAULT_FILTERS: WallFilters = { sort: 'name', state: 'all', type: 'all', source: 'all', service: null };
 
 /** One tile: the breaker's configuration and its latest cluster-wide figures (none until the API reports any). */
 export interface WallTile {
@@ -38,13 +43,22 @@ const COMPARE: Record<WallSort, (a: WallTile, b: WallTile) => number> = {
 /** The tiles the filters let through, in the chosen order. */
 export function wallTiles(breakers: readonly BreakerConfigView[], stats: readonly BreakerStats[], filters: WallFilters): WallTile[] {
   const statsById = new Map(stats.map((entry) => [entry.configId, entry]));
+  const passes = (tile: WallTile) =>
+    (filters.state === 'all' || tileState(tile) === filters.state) &&
+    (filters.type === 'all' || tile.breaker.type === filters.type) &&
+    (filters.source === 'all' || tile.breaker.source === filters.source) &&
+    (filters.service === null || tile.breaker.service === filters.service);
   return breakers
     .map((breaker) => ({ breaker, stats: statsById.get(breaker.id) }))
-    .filter(
-      (tile) =>
-        (filters.state === 'all' || tileState(tile) === filters.state) && (filters.type === 'all' || tile.breaker.type === filters.type),
-    )
+    .filter(passes)
     .sort(COMPARE[filters.sort]);
+}
+
+/** The services whose breakers the list holds, by name: the Service filter's choices. */
+export function wallServices(breakers: readonly BreakerConfigView[]): string[] {
+  const services = new Set<string>();
+  for (const breaker of breakers) if (breaker.service !== null) services.add(breaker.service);
+  return [...services].sort((a, b) => a.localeCompare(b, 'en'));
 }
 
 /**
@@ -65,14 +79,5 @@ export function callRateSeries(samples: readonly MetricsSample[]): Map<number, n
 
 /** How long ago the breaker last changed state, e.g. 'changed 2 min ago'; `now` in ms since the epoch. */
 export function sinceText(lastTransitionAt: string | null, now: number): string {
-  if (lastTransitionAt === null) return 'no change since start';
-  // a replica's clock a little ahead of this one must not read as a change in the future
-  const seconds = Math.max(0, Math.floor((now - Date.parse(lastTransitionAt)) / 1000));
-  if (seconds < 5) return 'changed just now';
-  if (seconds < 60) return `changed ${seconds} s ago`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `changed ${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `changed ${hours} h ago`;
-  return `changed ${Math.floor(hours / 24)} d ago`;
+  return lastTransitionAt === null ? 'no change since start' : `changed ${agoText(lastTransitionAt, now)}`;
 }

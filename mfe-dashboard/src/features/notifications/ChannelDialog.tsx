@@ -1,14 +1,11 @@
 import type { FormEvent } from 'react';
 import { useCreateNotificationChannelMutation, useUpdateNotificationChannelMutation } from '@cbh/api-client';
-import { CHANNEL_TYPE_LABELS, CHANNEL_TYPES, SECRET_SET_TEXT, type ChannelType, type ChannelView } from '@cbh/contracts';
-import { Button, Fieldset, Select, TextInput, toast } from '@cbh/ui';
+import { CHANNEL_TYPE_LABELS, CHANNEL_TYPES, type ChannelType, type ChannelView } from '@cbh/contracts';
+import { Button, Fieldset, Select, toast } from '@cbh/ui';
 import { Dialog, DialogActions } from '@cbh/ui/overlays';
-import { CheckLabel, Form, FormField, Problem, TextArea, TextField } from './form-parts';
+import { Form, FormField, KEEP_PLACEHOLDER, Problem, SecretField, TextArea, TextField } from '../shared/form-parts';
 import { CHANNEL_FIELDS, channelDraftOf, channelProblems, channelToCreate, channelToUpdate, emptyChannelDraft } from './notification-forms';
-import { useFormDraft } from './use-form-draft';
-
-/** Kept secrets are never sent back: an edit shows this where the URL or the secret would be. */
-const KEEP_PLACEHOLDER = `${SECRET_SET_TEXT} — leave empty to keep`;
+import { useFormDraft } from '../shared/use-form-draft';
 
 const URL_HINTS: Record<Exclude<ChannelType, 'email'>, string> = {
   webhook: 'Receives a signed JSON POST for each notification. https, or http to a private address where the hub allows it.',
@@ -90,50 +87,31 @@ export function ChannelDialog({ channel, onClose }: { channel?: ChannelView; onC
               )}
             </FormField>
           ) : (
-            <FormField label="URL" hint={URL_HINTS[draft.type]} problem={form.problem('url')}>
-              {(described) => (
-                <TextInput
-                  type="url"
-                  value={draft.url}
-                  onChange={(event) => form.change('url', event.target.value)}
-                  placeholder={channel?.urlSet ? KEEP_PLACEHOLDER : 'https://'}
-                  autoComplete="off"
-                  spellCheck={false}
-                  {...described}
-                />
-              )}
-            </FormField>
+            <TextField
+              label="URL"
+              type="url"
+              hint={URL_HINTS[draft.type]}
+              problem={form.problem('url')}
+              value={draft.url}
+              onChange={(value) => form.change('url', value)}
+              placeholder={channel?.urlSet ? KEEP_PLACEHOLDER : 'https://'}
+            />
           )}
           {draft.type === 'webhook' ? (
-            <>
-              <FormField
-                label="Secret"
-                hint="Optional: signs each delivery (X-CBH-Signature) so the receiver can tell it came from the hub."
-                problem={form.problem('secret')}
-              >
-                {(described) => (
-                  <TextInput
-                    type="password"
-                    value={draft.secret}
-                    disabled={draft.removeSecret}
-                    onChange={(event) => form.change('secret', event.target.value)}
-                    placeholder={channel?.secretSet ? KEEP_PLACEHOLDER : 'At least 8 characters'}
-                    autoComplete="new-password"
-                    {...described}
-                  />
-                )}
-              </FormField>
-              {channel?.secretSet ? (
-                <CheckLabel>
-                  <input
-                    type="checkbox"
-                    checked={draft.removeSecret}
-                    onChange={(event) => form.change('removeSecret', event.target.checked)}
-                  />
-                  Remove the secret (deliveries go unsigned)
-                </CheckLabel>
-              ) : null}
-            </>
+            <SecretField
+              label="Secret"
+              hint="Optional: signs each delivery (X-CBH-Signature) so the receiver can tell it came from the hub."
+              problem={form.problem('secret')}
+              value={draft.secret}
+              onChange={(value) => form.change('secret', value)}
+              placeholder="At least 8 characters"
+              kept={channel?.secretSet ?? false}
+              remove={{
+                label: 'Remove the secret (deliveries go unsigned)',
+                checked: draft.removeSecret,
+                onChange: (checked) => form.change('removeSecret', checked),
+              }}
+            />
           ) : null}
           {form.formProblem ? <Problem role="alert">{form.formProblem}</Problem> : null}
           <DialogActions>

@@ -5,7 +5,7 @@ import { CHANNEL_TYPE_LABELS, SECRET_SET_TEXT, type ChannelView } from '@cbh/con
 import { Button, formatDateTime, Muted, theme, toast, VisuallyHidden } from '@cbh/ui';
 import { DeliveryStatusBadge } from './DeliveryStatusBadge';
 import { testOutcomeText } from './notification-text';
-import { RowActions } from './section-parts';
+import { RowActions } from '../shared/section-parts';
 
 const Stack = styled.div`
   display: grid;

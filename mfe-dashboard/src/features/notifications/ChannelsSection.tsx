@@ -4,7 +4,7 @@ import type { ChannelView } from '@cbh/contracts';
 import { Button, DataTable, Muted } from '@cbh/ui';
 import { ChannelRow } from './ChannelRow';
 import { ChannelDialog, ConfirmDelete } from './lazy-dialogs';
-import { LoadedList, POLL_MS, Section } from './section-parts';
+import { LoadedList, POLL_MS, Section } from '../shared/section-parts';
 
 const COLUMNS = ['Name', 'Type', 'Destination', 'Secret', 'Last delivery', 'Actions'];
 

@@ -13,7 +13,7 @@ import {
 } from '@cbh/contracts';
 import { Button, DataTable, FieldLabel, formatClockTime, formatDate, Muted, Select, toast, VisuallyHidden } from '@cbh/ui';
 import { DeliveryStatusBadge } from './DeliveryStatusBadge';
-import { LoadedList, POLL_MS, RowActions, Section } from './section-parts';
+import { LoadedList, POLL_MS, RowActions, Section } from '../shared/section-parts';
 
 const COLUMNS = ['Time', 'Event', 'Subject', 'Channel', 'Rule', 'Status', 'Attempts', 'HTTP', 'Duration', 'Last error', 'Actions'];
 

@@ -10,10 +10,10 @@ import {
 } from '@cbh/contracts';
 import { Button, Fieldset, TextInput, toast } from '@cbh/ui';
 import { Dialog, DialogActions } from '@cbh/ui/overlays';
-import { CheckboxGroup, FieldPair, Form, FormField, Problem, TextField } from './form-parts';
+import { CheckboxGroup, FieldPair, Form, FormField, Problem, TextField } from '../shared/form-parts';
 import { emptyRuleDraft, RULE_FIELDS, ruleParts, ruleProblems, ruleToCreate } from './notification-forms';
 import { capitalised } from './notification-text';
-import { useFormDraft } from './use-form-draft';
+import { useFormDraft } from '../shared/use-form-draft';
 
 const BREAKER_TYPE_CHOICES = BREAKER_TYPES.map((type) => ({ value: type, label: capitalised(type) }));
 type NumberField = 'minIntervalMinutes' | 'stuckOpenMinutes' | 'flappingOpenings' | 'flappingMinutes';

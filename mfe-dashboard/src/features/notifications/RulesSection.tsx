@@ -6,7 +6,7 @@ import { Button, DataTable, Muted, VisuallyHidden } from '@cbh/ui';
 import { ConfirmDelete, RuleDialog } from './lazy-dialogs';
 import { eventLabels, ruleFilterLines } from './notification-text';
 import { RuleEnabledSwitch } from './RuleEnabledSwitch';
-import { LoadedList, Section } from './section-parts';
+import { LoadedList, Section } from '../shared/section-parts';
 
 const COLUMNS = ['Name', 'Enabled', 'Events', 'Channels', 'Filters', 'Min interval', 'Actions'];
 

@@ -2,9 +2,9 @@ import type { FormEvent } from 'react';
 import { useCreateMaintenanceWindowMutation } from '@cbh/api-client';
 import { Button, Fieldset, TextInput, toast } from '@cbh/ui';
 import { Dialog, DialogActions } from '@cbh/ui/overlays';
-import { CheckLabel, FieldPair, Form, FormField, Problem, TextField } from './form-parts';
+import { CheckLabel, FieldPair, Form, FormField, Problem, TextField } from '../shared/form-parts';
 import { emptyWindowDraft, WINDOW_FIELDS, windowProblems, windowToCreate } from './notification-forms';
-import { useFormDraft } from './use-form-draft';
+import { useFormDraft } from '../shared/use-form-draft';
 
 /** A new maintenance window, its times in the reader's own time zone (sent with their offset). */
 export function WindowDialog({ onClose }: { onClose: () => void }) {

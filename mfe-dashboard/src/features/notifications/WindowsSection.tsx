@@ -5,7 +5,7 @@ import type { MaintenanceWindowView } from '@cbh/contracts';
 import { Badge, Button, DataTable, formatDateTime, Muted, theme, VisuallyHidden } from '@cbh/ui';
 import { ConfirmDelete, WindowDialog } from './lazy-dialogs';
 import { windowScopeText } from './notification-text';
-import { LoadedList, Section } from './section-parts';
+import { LoadedList, Section } from '../shared/section-parts';
 
 const COLUMNS = ['Name', 'When', 'Repeats', 'Mutes', 'Now', 'Actions'];
 

@@ -9,13 +9,12 @@ import {
   localInputToIso,
   ruleProblems,
   ruleToCreate,
-  serverProblems,
   windowProblems,
   type ChannelDraft,
-  type Problems,
   type RuleDraft,
   type WindowDraft,
 } from './notification-forms';
+import type { Problems } from '../shared/form-checks';
 
 /** The first message the schema gives for each top-level field, as the form's checks give theirs. */
 function schemaProblems(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -177,19 +176,4 @@ describe('the maintenance window form judges as createWindowSchema does', () => 
     expect(Date.parse(iso)).toBe(new Date('2026-05-01T22:00').getTime());
     expect(localInputToIso('')).toBeNull();
   });
-});
-
-it('places each field the API names under that field, anything else on the form', () => {
-  const refusal = (status: number, message: string) => ({ status, data: { statusCode: status, error: 'Bad Request', message } });
-  expect(
-    serverProblems(refusal(400, 'url: must be an https URL; recipients.1: must be an e-mail address'), ['url', 'recipients'], ''),
-  ).toEqual({
-    url: 'must be an https URL',
-    recipients: 'must be an e-mail address',
-  });
-  expect(serverProblems(refusal(409, 'name: On-call is taken'), ['name'], '')).toEqual({ name: 'On-call is taken' });
-  expect(serverProblems(refusal(403, 'Missing permission: domain_management'), ['name'], '')).toEqual({
-    form: 'Missing permission: domain_management',
-  });
-  expect(serverProblems({ status: 'FETCH_ERROR' }, ['name'], 'Failed to save.')).toEqual({ form: 'Failed to save.' });
 });

@@ -1,4 +1,3 @@
-import { apiErrorMessage } from '@cbh/api-client';
 import {
   isDomainEvent,
   NOTIFICATION_LIMITS,
@@ -14,17 +13,13 @@ import {
   type UpdateChannel,
   windowProblems as windowTimingProblems,
 } from '@cbh/contracts';
+import { compact, type Problems, urlProblem } from '../shared/form-checks';
 
 /*
  * The notification forms' checks, run as people type. The screens carry no schema library (README: "No browser code
  * uses zod"), so these repeat what createChannelSchema, createRuleSchema and createWindowSchema check, with their
  * messages; notification-forms.spec.ts holds them to those schemas. The API judges again and has the last word.
  */
-
-/** Each field's first problem, in the schema's words ("must be an https URL"); shown as "URL: must be an https URL". */
-export type Problems<Field extends string> = Partial<Record<Field, string>>;
-
-export const hasProblems = (problems: Problems<string>) => Object.keys(problems).length > 0;
 
 /** Names or addresses typed into one field, separated by commas or new lines. */
 export function listOf(text: string): string[] {
@@ -39,19 +34,6 @@ function nameProblem(name: string): string | undefined {
   if (!trimmed) return 'is required';
   if (trimmed.length > NOTIFICATION_LIMITS.nameLength) return `must be at most ${NOTIFICATION_LIMITS.nameLength} characters`;
   return undefined;
-}
-
-function urlProblem(text: string): string | undefined {
-  const trimmed = text.trim();
-  if (trimmed.length > NOTIFICATION_LIMITS.urlLength) return `must be at most ${NOTIFICATION_LIMITS.urlLength} characters`;
-  try {
-    const url = new URL(trimmed);
-    // http passes here as it does in the schema: whether it is allowed the server decides (ALLOW_PRIVATE_TARGETS)
-    if ((url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '') return undefined;
-  } catch {
-    // not a URL at all
-  }
-  return 'must be an https URL';
 }
 
 /** zod's e-mail pattern (z.email()), so an address the form takes is one the API takes. */
@@ -84,10 +66,6 @@ function wholeProblem(text: string, min: number, max: number, unit: 'minutes' | 
   if (value < min) return minutes ? `must be at least ${min} minute${min === 1 ? '' : 's'}` : `must be at least ${min}`;
   if (value > max) return minutes ? `must be at most ${max} minutes` : `must be at most ${max}`;
   return undefined;
-}
-
-function compact<Field extends string>(problems: Record<Field, string | undefined>): Problems<Field> {
-  return Object.fromEntries(Object.entries(problems).filter(([, problem]) => problem !== undefined)) as Problems<Field>;
 }
 
 // ——— channels ———
@@ -316,24 +294,4 @@ export function windowToCreate(draft: WindowDraft): CreateWindow {
     breakers: listOf(draft.breakers),
     domains: listOf(draft.domains),
   };
-}
-
-// ——— the server's answer ———
-
-/**
- * A refusal placed where it belongs: the API names each bad field ('url: must be an https URL; recipients.1: must
- * be an e-mail address'), and each goes under its field; anything else (a field the form does not show, a refusal
- * naming none) is the form's.
- */
-export function serverProblems<Field extends string>(error: unknown, fields: readonly Field[], fallback: string): Problems<Field | 'form'> {
-  const message = apiErrorMessage(error);
-  if (!message) return { form: fallback } as Problems<Field | 'form'>;
-  const problems: Problems<Field | 'form'> = {};
-  for (const part of message.split('; ')) {
-    const named = /^([A-Za-z]+)(?:\.\d+)?: (.+)$/.exec(part);
-    const field = named && fields.includes(named[1] as Field) ? (named[1] as Field) : 'form';
-    const text = field === 'form' ? part : named![2]!;
-    problems[field] = problems[field] ? `${problems[field]}; ${text}` : text;
-  }
-  return problems;
 }

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { SECRET_SET_TEXT } from '@cbh/contracts';
 import { FieldLabel, Fieldset, TextInput, theme } from '@cbh/ui';
 
 export const Form = styled.form`
@@ -33,7 +34,7 @@ export const Problem = styled.span`
   color: ${theme.colors.destructive};
 `;
 
-/** Two short fields side by side where there is room (the flapping limits). */
+/** Two short fields side by side where there is room (a rule's flapping limits). */
 export const FieldPair = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(min(180px, 100%), 1fr));
@@ -158,7 +159,7 @@ export function CheckboxGroup<Value extends string>({
   );
 }
 
-/** A one-line text field of the notification forms: its label, value, hint and problem (FormField around a TextInput). */
+/** A one-line text field of the forms: its label, value, hint and problem (FormField around a TextInput). */
 export function TextField({
   label,
   hint,
@@ -166,6 +167,8 @@ export function TextField({
   value,
   onChange,
   placeholder,
+  type = 'text',
+  inputMode,
 }: {
   label: string;
   hint?: string;
@@ -173,18 +176,77 @@ export function TextField({
   value: string;
   onChange: (value: string) => void;
   placeholder?: string;
+  type?: 'text' | 'url';
+  /** 'numeric' or 'decimal' brings up a phone's number pad; the field stays text, so what was typed is judged as typed. */
+  inputMode?: 'numeric' | 'decimal';
 }) {
   return (
     <FormField label={label} hint={hint} problem={problem}>
       {(described) => (
         <TextInput
+          type={type}
+          inputMode={inputMode}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           placeholder={placeholder}
           autoComplete="off"
+          spellCheck={type === 'url' ? false : undefined}
           {...described}
         />
       )}
     </FormField>
+  );
+}
+
+/** Kept secrets are never sent back: an edit shows this where the saved URL, secret or token would be. */
+export const KEEP_PLACEHOLDER = `${SECRET_SET_TEXT} — leave empty to keep`;
+
+/**
+ * A password field for a secret the server keeps sealed (a webhook's signing secret, a scrape target's token): typed,
+ * it replaces the kept one; left empty, the kept one stays; `remove` offers to drop a kept one.
+ */
+export function SecretField({
+  label,
+  hint,
+  problem,
+  value,
+  onChange,
+  placeholder,
+  kept,
+  remove,
+}: {
+  label: string;
+  hint?: string;
+  problem?: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Shown while none is kept. */
+  placeholder?: string;
+  /** Whether the server holds one now. */
+  kept: boolean;
+  remove?: { label: string; checked: boolean; onChange: (checked: boolean) => void };
+}) {
+  return (
+    <>
+      <FormField label={label} hint={hint} problem={problem}>
+        {(described) => (
+          <TextInput
+            type="password"
+            value={value}
+            disabled={remove?.checked}
+            onChange={(event) => onChange(event.target.value)}
+            placeholder={kept ? KEEP_PLACEHOLDER : placeholder}
+            autoComplete="new-password"
+            {...described}
+          />
+        )}
+      </FormField>
+      {kept && remove ? (
+        <CheckLabel>
+          <input type="checkbox" checked={remove.checked} onChange={(event) => remove.onChange(event.target.checked)} />
+          {remove.label}
+        </CheckLabel>
+      ) : null}
+    </>
   );
 }

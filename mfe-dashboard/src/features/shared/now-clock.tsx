@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 
-/** 'changed 12 s ago' counts in seconds. */
+/** 'changed 12 s ago' and 'reported 3 s ago' count in seconds. */
 const TICK_MS = 1000;
 
 /** A clock that ticks once a second and tells its readers. */
@@ -19,7 +19,7 @@ class TickingClock {
 
 const ClockContext = createContext<TickingClock>(new TickingClock());
 
-/** One clock for every tile below it; the tiles themselves never re-render on a tick. */
+/** One clock for every reader below it (the wall's tiles, an instance's last report); they re-render only when their text changes. */
 export function NowProvider({ children }: { children: ReactNode }) {
   const [clock] = useState(() => new TickingClock());
   useEffect(() => {

@@ -3,7 +3,10 @@ import styled from 'styled-components';
 import { apiErrorMessage } from '@cbh/api-client';
 import { Card, Muted, SectionTitle } from '@cbh/ui';
 
-/** How often the channels' last deliveries and the log are read again while the page is open, so outcomes appear by themselves. */
+/**
+ * How often lists whose rows change by themselves (a channel's last delivery, the log, a scrape target's last scrape)
+ * are read again while their page is open, so outcomes appear without a reload.
+ */
 export const POLL_MS = 3000;
 
 const Header = styled.div`

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { hasProblems, serverProblems, type Problems } from './notification-forms';
+import { hasProblems, serverProblems, type Problems } from './form-checks';
 
 /**
  * A form's draft and what is wrong with it. A field's problem shows once the field has been changed, and stays

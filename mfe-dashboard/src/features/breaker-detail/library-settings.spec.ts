@@ -1,0 +1,28 @@
+import { updateLibrarySettingsSchema } from '@cbh/contracts';
+import { changedSettings, draftOf, librarySettingsProblems, numericSettings } from './library-settings';
+
+const SETTINGS = { errorThresholdPercentage: 50, resetTimeout: 30_000, allowWarmUp: false, name: 'charge' };
+
+it('offers the numeric settings only, in the order the breaker lists them', () => {
+  expect(numericSettings(SETTINGS)).toEqual([
+    ['errorThresholdPercentage', 50],
+    ['resetTimeout', 30_000],
+  ]);
+  expect(numericSettings(null)).toEqual([]);
+});
+
+it('lets through what updateLibrarySettingsSchema takes of a value, and nothing it refuses', () => {
+  for (const text of ['0', '30', '0.5', '1e3', '-1', '', ' ', 'half', 'Infinity']) {
+    const formTakes = librarySettingsProblems({ resetTimeout: text }).resetTimeout === undefined;
+    const schemaTakes = updateLibrarySettingsSchema.safeParse({ librarySettings: { resetTimeout: Number(text) } }).success;
+    // an empty field is not 0: the form asks for a number where the schema would take Number('') as 0
+    expect([text, formTakes]).toEqual([text, text.trim() !== '' && schemaTakes]);
+  }
+});
+
+it('sends only the settings given a new value', () => {
+  const settings = numericSettings(SETTINGS);
+  expect(changedSettings(draftOf(settings), settings)).toEqual({});
+  expect(changedSettings({ ...draftOf(settings), resetTimeout: '10000' }, settings)).toEqual({ resetTimeout: 10_000 });
+  expect(changedSettings({ ...draftOf(settings), resetTimeout: '' }, settings)).toEqual({});
+});
