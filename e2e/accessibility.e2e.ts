@@ -10,6 +10,7 @@ const SIGNED_IN_SCREENS = [
   '/circuit-breakers/1',
   '/load-test',
   '/notifications',
+  '/scrape-targets',
   '/core-logic',
   '/services/core',
   '/services/data-access',

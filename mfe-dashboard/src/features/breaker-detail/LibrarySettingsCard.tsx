@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import styled from 'styled-components';
 import type { BreakerConfigView } from '@cbh/contracts';
 import { Button, Card, Muted, SectionTitle, theme } from '@cbh/ui';
-import { numericSettings } from './library-settings';
+import { numericSettings, settingText } from './library-settings';
 import { LibrarySettingsDialog, OnceOpened } from './lazy-dialogs';
 
 const Facts = styled.dl`
@@ -44,7 +44,7 @@ export function LibrarySettingsCard({ breaker, canAdminister }: { breaker: Break
           {rows.map(([name, value]) => (
             <Fragment key={name}>
               <dt>{name}</dt>
-              <dd>{String(value)}</dd>
+              <dd>{settingText(value)}</dd>
             </Fragment>
           ))}
         </Facts>

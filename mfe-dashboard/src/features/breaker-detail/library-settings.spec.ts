@@ -1,5 +1,5 @@
 import { updateLibrarySettingsSchema } from '@cbh/contracts';
-import { changedSettings, draftOf, librarySettingsProblems, numericSettings } from './library-settings';
+import { changedSettings, draftOf, librarySettingsProblems, numericSettings, settingText } from './library-settings';
 
 const SETTINGS = { errorThresholdPercentage: 50, resetTimeout: 30_000, allowWarmUp: false, name: 'charge' };
 
@@ -25,4 +25,11 @@ it('sends only the settings given a new value', () => {
   expect(changedSettings(draftOf(settings), settings)).toEqual({});
   expect(changedSettings({ ...draftOf(settings), resetTimeout: '10000' }, settings)).toEqual({ resetTimeout: 10_000 });
   expect(changedSettings({ ...draftOf(settings), resetTimeout: '' }, settings)).toEqual({});
+});
+
+it("shows a library's unlimited default in words, every other value as it is", () => {
+  expect(settingText(Number.MAX_SAFE_INTEGER)).toBe('no limit');
+  expect(settingText(10_000)).toBe('10000');
+  expect(settingText(true)).toBe('true');
+  expect(settingText('count-based')).toBe('count-based');
 });

@@ -40,3 +40,9 @@ export function changedSettings(draft: LibrarySettingsDraft, settings: readonly 
     }),
   );
 }
+
+/** A setting as the card shows it: a library's "no limit" (opossum's default capacity is Number.MAX_SAFE_INTEGER) in words. */
+export function settingText(value: number | string | boolean): string {
+  if (typeof value === 'number' && value >= Number.MAX_SAFE_INTEGER) return 'no limit';
+  return String(value);
+}
