@@ -1,5 +1,6 @@
-import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
 import {
+  AGENT_PROTOCOL_LIMITS,
   AGENT_PROTOCOL_VERSION,
   AGENT_REPORT_EVERY_MS,
   agentReportSchema,
@@ -16,6 +17,7 @@ import { BreakersService } from '../breakers/breakers.service';
 import type { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity';
 import { controlOf, FleetCatalog } from './fleet-catalog.service';
 import { FleetRepository } from './fleet.repository';
+import { FleetFigures } from './fleet-figures.service';
 import { toStoredPeriod } from './instance-periods';
 
 const reportPipe = new ZodPipe(agentReportSchema, 'report');
@@ -44,6 +46,7 @@ export class AgentIngest {
     private readonly catalog: FleetCatalog,
     private readonly repository: FleetRepository,
     private readonly breakers: BreakersService,
+    private readonly figures: FleetFigures,
   ) {}
 
   /** The report's body, read: a version the hub does not speak is refused before anything else is. */
@@ -53,6 +56,27 @@ export class AgentIngest {
     return reportPipe.transform(body);
   }
 
+  /**
+   * A service may not grow the hub without bound: a new instance past AGENT_PROTOCOL_LIMITS.instancesPerService, or
+   * new breakers past breakersPerService, are refused (409) — checked against this replica's copies, so replicas
+   * taking reports at the same moment may pass a limit by what they let through together, never by more.
+   */
+  private withinLimits(service: string, report: AgentReport) {
+    const known = this.figures.instancesOf(service);
+    if (!known.has(report.instance) && known.size >= AGENT_PROTOCOL_LIMITS.instancesPerService) {
+      throw new ConflictException(
+        `Service ${service} has ${known.size} instances reporting, the most one service may; instance ${report.instance} is not taken`,
+      );
+    }
+    const added = report.breakers.filter((breaker) => !this.catalog.find('agent', service, breaker.name)).length;
+    const count = this.catalog.countOf('agent', service);
+    if (added > 0 && count + added > AGENT_PROTOCOL_LIMITS.breakersPerService) {
+      throw new ConflictException(
+        `Service ${service} has ${count} breakers on the hub and this report adds ${added}: at most ${AGENT_PROTOCOL_LIMITS.breakersPerService}; delete some on the hub`,
+      );
+    }
+  }
+
   async ingest(account: SessionUser, body: unknown, now = Date.now()): Promise<AgentReportReply> {
     const report = this.read(body);
     const service = serviceAccountNameOf(account.email);
@@ -60,6 +84,7 @@ export class AgentIngest {
       throw new ForbiddenException(`This token reports for service ${service}; it cannot report for ${report.service}`);
     }
     await this.catalog.ready();
+    this.withinLimits(service, report);
     const stale = report.breakers.filter((breaker) => changedFrom(this.catalog.find('agent', service, breaker.name), breaker));
     if (stale.length > 0) {
       const ensured = await this.repository.ensureBreakers(

@@ -74,6 +74,13 @@ export class FleetCatalog implements OnModuleInit {
     return this.byKey.get(keyOf(source, service, name));
   }
 
+  /** How many breakers a service has. */
+  countOf(source: BreakerSource, service: string): number {
+    let count = 0;
+    for (const config of this.byId.values()) if (config.source === source && config.service === service) count++;
+    return count;
+  }
+
   all(): BreakerConfigEntity[] {
     return [...this.byId.values()];
   }

@@ -25,6 +25,8 @@ interface Computed {
 export class FleetFigures implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(FleetFigures.name);
   private computed = new Map<number, Computed>();
+  /** The instances each service had listed at the last read (live or stale), by service. */
+  private instancesByService = new Map<string, Set<string>>();
   private timer?: NodeJS.Timeout;
   private reading = false;
   private failures = 0;
@@ -58,13 +60,20 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
         else byConfig.set(row.configId, [row]);
       }
       const computed = new Map<number, Computed>();
+      const instancesByService = new Map<string, Set<string>>();
       for (const config of this.catalog.all()) {
+        if (config.service !== null) {
+          const known = instancesByService.get(config.service) ?? new Set<string>();
+          for (const row of byConfig.get(config.id) ?? []) known.add(row.instance);
+          instancesByService.set(config.service, known);
+        }
         const instances = byConfig.get(config.id) ?? [];
         // a scraped breaker's override is the one its service set (the hub sets none)
         const override = config.source === 'scrape' ? (instances[0]?.override ?? 'none') : config.override;
         computed.set(config.id, breakerFigures(config.id, override, instances, now));
       }
       this.computed = computed;
+      this.instancesByService = instancesByService;
       if (this.failures > 0) this.logger.log(`instance figures read again after ${this.failures} failed reads`);
       this.failures = 0;
       if (now - this.lastForget > 60_000) {
@@ -76,6 +85,11 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
     } finally {
       this.reading = false;
     }
+  }
+
+  /** The instances of a service listed at the last read (those that reported in the last 10 minutes). */
+  instancesOf(service: string): ReadonlySet<string> {
+    return this.instancesByService.get(service) ?? new Set();
   }
 
   /** Every agent and scraped breaker's merged figures. */

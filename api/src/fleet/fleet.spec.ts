@@ -381,6 +381,38 @@ describe('who may report, and what', () => {
     expect((await longName.json()).message).toMatch(/^instance: /);
   });
 
+  it('bounds what one service may add: breakers on the hub and instances reporting', async () => {
+    const token = await serviceToken('crowded');
+    for (let batch = 0; batch < 4; batch++) {
+      const breakers = Array.from({ length: 500 }, (_, i) => breaker(`dependency-${batch * 500 + i}`));
+      expect((await sendReport(token, report('crowded', 'c-1', breakers))).status).toBe(200);
+    }
+    const more = await sendReport(token, report('crowded', 'c-1', [breaker('dependency-0'), breaker('one-too-many')]));
+    expect(more.status).toBe(409);
+    expect((await more.json()).message).toBe(
+      'Service crowded has 2000 breakers on the hub and this report adds 1: at most 2000; delete some on the hub',
+    );
+    // a known breaker is still taken
+    expect((await sendReport(token, report('crowded', 'c-1', [breaker('dependency-0')]))).status).toBe(200);
+
+    // a thousand instances reporting (written behind the API's back), then a new one
+    const [{ id }] = await api.sql("SELECT id FROM circuit_breaker_configs WHERE service = 'crowded' AND name = 'dependency-0'");
+    await api.sql(
+      `INSERT INTO breaker_instances (config_id, instance, state, override, reported_at, period_ms, periods)
+       SELECT $1, 'crowd-' || n, 'CLOSED', 'none', now(), 1000, '[]'::jsonb FROM generate_series(1, 999) AS n`,
+      [id],
+    );
+    expect(
+      await eventually(async () => (await get<BreakerInstancesPage>(`/api/circuit-breakers/${id}/instances`)).instances.length === 1000),
+    ).toBe(true);
+    const refused = await sendReport(token, report('crowded', 'newcomer', [breaker('dependency-0')]));
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toBe(
+      'Service crowded has 1000 instances reporting, the most one service may; instance newcomer is not taken',
+    );
+    expect((await sendReport(token, report('crowded', 'crowd-7', [breaker('dependency-0')]))).status).toBe(200);
+  });
+
   it("counts each token's reports against its own rate limit", async () => {
     const token = await serviceToken('chatty');
     const other = await serviceToken('quiet');

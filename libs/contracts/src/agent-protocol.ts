@@ -24,6 +24,9 @@ export const AGENT_PROTOCOL_LIMITS = {
   nameLength: 200,
   /** The largest report the hub reads (bytes). */
   reportBytes: 1024 * 1024,
+  /** Breakers one service may have on the hub, and instances reporting at once (a new one past it is refused, 409). */
+  breakersPerService: 2000,
+  instancesPerService: 1000,
 } as const;
 
 /** A breaker's settings in its own library's words (opossum's errorThresholdPercentage, cockatiel's halfOpenAfter…). */
