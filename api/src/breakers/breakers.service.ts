@@ -106,6 +106,9 @@ const STATE_AFTER: Record<ManualAction, BreakerStateName> = {
   reset: 'CLOSED',
 };
 
+/** An agent's breaker's next control revision, from the one sequence of all of them (see the ExternalBreakers migration). */
+const NEXT_REVISION = () => "nextval('breaker_control_revision')";
+
 /** A scraped breaker takes no control: the hub cannot push to a scraped service. */
 function refuseScraped(config: BreakerConfigEntity): ConflictException | null {
   return config.source === 'scrape' ? new ConflictException(readOnlyBreakerMessage(config.name, config.service ?? '')) : null;
@@ -408,11 +411,8 @@ export class BreakersService implements OnApplicationBootstrap {
       // an agent's breaker: the revision its instances apply controls by, and the Reset they must not miss
       const agents = before.filter((config) => config.source === 'agent').map((config) => config.id);
       if (agents.length > 0) {
-        await manager.update(
-          BreakerConfigEntity,
-          { id: In(agents) },
-          action === 'reset' ? { revision: () => 'revision + 1', resetRevision: () => 'revision + 1' } : { revision: () => 'revision + 1' },
-        );
+        await manager.update(BreakerConfigEntity, { id: In(agents) }, { revision: NEXT_REVISION });
+        if (action === 'reset') await manager.update(BreakerConfigEntity, { id: In(agents) }, { resetRevision: () => 'revision' });
       }
       await this.audit.recordMany(
         req,
@@ -480,7 +480,7 @@ export class BreakersService implements OnApplicationBootstrap {
       await manager.update(
         BreakerConfigEntity,
         { id },
-        { librarySettings: settings, revision: () => 'revision + 1', version: () => 'version + 1' },
+        { librarySettings: settings, revision: NEXT_REVISION, version: () => 'version + 1' },
       );
       const after = await manager.findOneByOrFail(BreakerConfigEntity, { id });
       await this.audit.recordMany(

@@ -10,7 +10,7 @@ import {
 } from '@cbh/contracts';
 import type { AppRequest } from '../auth/session-user';
 import type { ScrapeTargetEntity } from '../scrape/entities/scrape-target.entity';
-import type { ScrapeTargetsService } from '../scrape/scrape-targets.service';
+import { movesOrigin, type ScrapeTargetsService } from '../scrape/scrape-targets.service';
 import { byName, key, unchanged, type Step } from './steps';
 
 /*
@@ -86,6 +86,11 @@ export function scrapeTargetSteps(
     if (item.bearerToken === undefined) {
       if (row.bearerTokenSealed !== null) patch.bearerToken = null;
     } else if (isEnvReference(item.bearerToken)) {
+      if (movesOrigin(row.url, item.url)) {
+        throw new BadRequestException(
+          `${place}.bearerToken: ${item.bearerToken} is not set where the document was read, and the URL moves to ${new URL(item.url).origin}: the hub's token goes to another origin only when given again`,
+        );
+      }
       if (row.bearerTokenSealed === null) {
         throw new BadRequestException(
           `${place}.bearerToken: ${item.bearerToken} is not set where the document was read, and the hub's target has no token to keep: set it or give the token`,

@@ -21,6 +21,16 @@ import { FleetFigures } from './fleet-figures.service';
 import { toStoredPeriod } from './instance-periods';
 
 const reportPipe = new ZodPipe(agentReportSchema, 'report');
+/** Reported moves older than this are not journalled; a report covers at most this long (a day). */
+const MOVES_KEPT_MS = 86_400_000;
+/** The shortest period a report is taken to cover (agents report every AGENT_REPORT_EVERY_MS, at most every 250 ms). */
+const MIN_PERIOD_MS = 250;
+
+/** When the breaker last moved, of the moves the report carries, as the journal keeps them (ms), or null. */
+function lastMove(breaker: AgentBreakerReport, now: number): number | null {
+  const times = breaker.transitions.map((move) => Date.parse(move.at)).filter((time) => time > now - MOVES_KEPT_MS);
+  return times.length > 0 ? Math.min(now, Math.max(...times)) : null;
+}
 
 /** Settings compared whatever order their keys came in. */
 const sameSettings = (a: Record<string, unknown> | null, b: Record<string, unknown>) =>
@@ -57,24 +67,46 @@ export class AgentIngest {
   }
 
   /**
-   * A service may not grow the hub without bound: a new instance past AGENT_PROTOCOL_LIMITS.instancesPerService, or
-   * new breakers past breakersPerService, are refused (409) — checked against this replica's copies, so replicas
-   * taking reports at the same moment may pass a limit by what they let through together, never by more.
+   * A service may not grow the hub without bound: a new instance past AGENT_PROTOCOL_LIMITS.instancesPerService live
+   * ones is refused (409); new breakers past breakersPerService are left out of the report, which is otherwise taken
+   * (its known breakers stay on the wall and under control), and the reply says so. Checked against this replica's
+   * copies, so replicas taking reports at the same moment may pass a limit by what they let through together.
    */
-  private withinLimits(service: string, report: AgentReport) {
-    const known = this.figures.instancesOf(service);
-    if (!known.has(report.instance) && known.size >= AGENT_PROTOCOL_LIMITS.instancesPerService) {
+  private withinLimits(service: string, report: AgentReport): { taken: AgentBreakerReport[]; notices: string[] } {
+    const live = this.figures.instancesOf(service);
+    if (!live.has(report.instance) && live.size >= AGENT_PROTOCOL_LIMITS.instancesPerService) {
       throw new ConflictException(
-        `Service ${service} has ${known.size} instances reporting, the most one service may; instance ${report.instance} is not taken`,
+        `Service ${service} has ${live.size} instances reporting, the most one service may; instance ${report.instance} is not taken`,
       );
     }
-    const added = report.breakers.filter((breaker) => !this.catalog.find('agent', service, breaker.name)).length;
-    const count = this.catalog.countOf('agent', service);
-    if (added > 0 && count + added > AGENT_PROTOCOL_LIMITS.breakersPerService) {
-      throw new ConflictException(
-        `Service ${service} has ${count} breakers on the hub and this report adds ${added}: at most ${AGENT_PROTOCOL_LIMITS.breakersPerService}; delete some on the hub`,
-      );
-    }
+    let room = AGENT_PROTOCOL_LIMITS.breakersPerService - this.catalog.countOf('agent', service);
+    const left: string[] = [];
+    const taken = report.breakers.filter((breaker) => {
+      if (this.catalog.find('agent', service, breaker.name)) return true;
+      if (room > 0) {
+        room--;
+        return true;
+      }
+      left.push(breaker.name);
+      return false;
+    });
+    const notices =
+      left.length === 0
+        ? []
+        : [
+            `service ${service} has ${AGENT_PROTOCOL_LIMITS.breakersPerService} breakers on the hub, the most one service may: ${left.length} new breakers left out (${left.slice(0, 5).join(', ')}${left.length > 5 ? ', …' : ''}); delete some on the hub`,
+          ];
+    return { taken, notices };
+  }
+
+  /**
+   * A reported move's time as the journal keeps it: one from the future (a clock ahead) is taken as now, and one more
+   * than a day old is not journalled (it would sort among the old rows and raise no event worth sending).
+   */
+  private static moveTime(at: string, now: number): string | null {
+    const time = Date.parse(at);
+    if (!(time > now - MOVES_KEPT_MS)) return null;
+    return new Date(Math.min(time, now)).toISOString();
   }
 
   async ingest(account: SessionUser, body: unknown, now = Date.now()): Promise<AgentReportReply> {
@@ -84,8 +116,8 @@ export class AgentIngest {
       throw new ForbiddenException(`This token reports for service ${service}; it cannot report for ${report.service}`);
     }
     await this.catalog.ready();
-    this.withinLimits(service, report);
-    const stale = report.breakers.filter((breaker) => changedFrom(this.catalog.find('agent', service, breaker.name), breaker));
+    const { taken, notices } = this.withinLimits(service, report);
+    const stale = taken.filter((breaker) => changedFrom(this.catalog.find('agent', service, breaker.name), breaker));
     if (stale.length > 0) {
       const ensured = await this.repository.ensureBreakers(
         'agent',
@@ -98,9 +130,18 @@ export class AgentIngest {
           settings: breaker.settings,
         })),
       );
-      await Promise.all(ensured.map(({ config }) => this.breakers.announceChange(config)));
+      // a new breaker, or one whose library or settings changed, is announced; one another replica made meanwhile is kept
+      await Promise.all(
+        ensured.map(({ config, created }) => {
+          const known = this.catalog.find('agent', service, config.name);
+          if (created || !known || known.updatedAt.getTime() !== config.updatedAt.getTime()) return this.breakers.announceChange(config);
+          this.catalog.keep(config);
+          return undefined;
+        }),
+      );
     }
-    const reported = report.breakers.flatMap((breaker) => {
+    const periodMs = Math.min(MOVES_KEPT_MS, Math.max(MIN_PERIOD_MS, report.periodMs ?? AGENT_REPORT_EVERY_MS));
+    const reported = taken.flatMap((breaker) => {
       const config = this.catalog.find('agent', service, breaker.name);
       return config ? [{ breaker, config }] : [];
     });
@@ -113,21 +154,25 @@ export class AgentIngest {
           override: breaker.override,
           reportedAt: now,
           periodMs: AGENT_REPORT_EVERY_MS,
-          lastMoveAt: breaker.transitions.length > 0 ? Math.max(...breaker.transitions.map((move) => Date.parse(move.at))) : null,
-          period: toStoredPeriod(breaker.window, now),
+          lastMoveAt: lastMove(breaker, now),
+          period: toStoredPeriod(breaker.window, now, periodMs),
         })),
         now,
       ),
       this.repository.journal(
         reported.flatMap(({ breaker, config }) =>
-          breaker.transitions.map((move) => ({ configId: config.id, ...move, serviceInstance: report.instance })),
+          breaker.transitions.flatMap((move) => {
+            const at = AgentIngest.moveTime(move.at, now);
+            return at === null ? [] : [{ configId: config.id, ...move, at, serviceInstance: report.instance }];
+          }),
         ),
       ),
     ]);
     return {
       version: AGENT_PROTOCOL_VERSION,
       reportEveryMs: AGENT_REPORT_EVERY_MS,
-      controls: reported.flatMap(({ config }) => controlOf(config) ?? []),
+      controls: reported.flatMap(({ breaker, config }) => controlOf(config, breaker.name) ?? []),
+      ...(notices.length > 0 ? { notices } : {}),
     };
   }
 }

@@ -16,6 +16,8 @@ export class FleetCatalog implements OnModuleInit {
   private readonly logger = new Logger(FleetCatalog.name);
   private readonly byId = new Map<number, BreakerConfigEntity>();
   private readonly byKey = new Map<string, BreakerConfigEntity>();
+  /** Breakers deleted: a read of one that was already on its way must not bring it back. */
+  private readonly deleted = new Set<number>();
   private loaded?: Promise<void>;
 
   constructor(
@@ -48,18 +50,28 @@ export class FleetCatalog implements OnModuleInit {
     const rows = await this.dataSource.getRepository(BreakerConfigEntity).find({ where: { source: Not('hub') } });
     this.byId.clear();
     this.byKey.clear();
-    for (const row of rows) this.keep(row);
+    // a full read is the truth: deleted ids are not in it, and a newer version than one read here is not possible
+    for (const row of rows) {
+      this.deleted.delete(row.id);
+      this.keep(row);
+    }
   }
 
-  /** A row as it now is (a change this replica made, or one announced by another). */
+  /**
+   * A row as it now is (a change this replica made, or one announced by another). Every change raises the row's
+   * version, so a read that finishes after a newer one (two changes announced in quick succession) is ignored.
+   */
   keep(config: BreakerConfigEntity) {
+    if (this.deleted.has(config.id)) return;
     const previous = this.byId.get(config.id);
+    if (previous && previous.version > config.version) return;
     if (previous) this.byKey.delete(keyOf(previous.source, previous.service ?? '', previous.name));
     this.byId.set(config.id, config);
     this.byKey.set(keyOf(config.source, config.service ?? '', config.name), config);
   }
 
   forget(configId: number) {
+    this.deleted.add(configId);
     const config = this.byId.get(configId);
     if (!config) return;
     this.byId.delete(configId);
@@ -96,11 +108,14 @@ export class FleetCatalog implements OnModuleInit {
   }
 }
 
-/** What the hub wants an agent's breaker to be (see AgentBreakerControl); null while an operator never changed it. */
-export function controlOf(config: BreakerConfigEntity): AgentBreakerControl | null {
+/**
+ * What the hub wants an agent's breaker to be (see AgentBreakerControl), under the name the agent reported it by
+ * (the hub keys names whatever their letter case); null while an operator never changed it.
+ */
+export function controlOf(config: BreakerConfigEntity, reportedName: string): AgentBreakerControl | null {
   if (config.revision === 0) return null;
   return {
-    name: config.name,
+    name: reportedName,
     revision: config.revision,
     override: config.override,
     settings: config.librarySettings,

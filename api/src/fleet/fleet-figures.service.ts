@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@ne
 import type { BreakerInstanceView, BreakerOverride, BreakerStateName, BreakerStats } from '@cbh/contracts';
 import { FleetCatalog } from './fleet-catalog.service';
 import { FleetRepository } from './fleet.repository';
-import { breakerFigures, type InstanceRow } from './instance-periods';
+import { breakerFigures, isStale, type InstanceRow } from './instance-periods';
 
 /** How often the instances' figures are read again: well inside the wall's 2 s update, so a report shows within 3 s. */
 export const FIGURES_EVERY_MS = 500;
@@ -18,14 +18,14 @@ interface Computed {
 
 /**
  * The figures of the agent and scraped breakers, from what every instance last reported to any replica
- * (breaker_instances): read every FIGURES_EVERY_MS and merged here, so the wall, /metrics and the breaker page of
- * every replica show the same sums.
+ * (breaker_instances): read every FIGURES_EVERY_MS and merged here, so the wall, GET /api/metrics/latest and the
+ * breaker page of every replica show the same sums.
  */
 @Injectable()
 export class FleetFigures implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(FleetFigures.name);
   private computed = new Map<number, Computed>();
-  /** The instances each service had listed at the last read (live or stale), by service. */
+  /** The live instances of each service at the last read, by service. */
   private instancesByService = new Map<string, Set<string>>();
   private timer?: NodeJS.Timeout;
   private reading = false;
@@ -64,7 +64,7 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
       for (const config of this.catalog.all()) {
         if (config.service !== null) {
           const known = instancesByService.get(config.service) ?? new Set<string>();
-          for (const row of byConfig.get(config.id) ?? []) known.add(row.instance);
+          for (const row of byConfig.get(config.id) ?? []) if (!isStale(row, now)) known.add(row.instance);
           instancesByService.set(config.service, known);
         }
         const instances = byConfig.get(config.id) ?? [];
@@ -87,7 +87,7 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** The instances of a service listed at the last read (those that reported in the last 10 minutes). */
+  /** The live instances of a service at the last read (stale ones fell silent: a new instance may take their place). */
   instancesOf(service: string): ReadonlySet<string> {
     return this.instancesByService.get(service) ?? new Set();
   }

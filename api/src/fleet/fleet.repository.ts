@@ -6,6 +6,10 @@ import { hydrate, type RawRow } from '../database/hydrate';
 import { BreakerConfigEntity, type LibrarySettings } from '../breakers/entities/breaker-config.entity';
 import { keepRecent, spanOf, type InstanceRow, type StoredPeriod } from './instance-periods';
 
+/** An existing row's reported library and settings differ from the report's, and were last written a minute ago or more. */
+const STALE = `((c.library, c.library_type, c.reported_settings) IS DISTINCT FROM (EXCLUDED.library, EXCLUDED.library_type, EXCLUDED.reported_settings)
+  AND c.updated_at < now() - interval '1 minute')`;
+
 /** A breaker a service reported or a scrape found, as its configuration row is to be. */
 export interface ReportedBreaker {
   name: string;
@@ -34,9 +38,12 @@ export class FleetRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * The configuration rows of these breakers of a service, made for those seen for the first time and with the
-   * reported library and settings brought up to date (rows that changed are written, the others only read), in
-   * the order given; `created` says which rows are new.
+   * The configuration rows of these breakers of a service, made for those seen for the first time, in the order
+   * given; `created` says which rows are new. The reported library and settings are brought up to date at most once
+   * a minute per breaker: instances of two versions of a service, in the middle of a deploy, would otherwise rewrite
+   * the row (and have it announced) on every report. Every row is returned by the statement itself, also one another
+   * replica inserted a moment before (the update always takes the row, changing nothing then), and rows are written
+   * in one order of names, so two reports of the same new breakers cannot wait on each other.
    */
   async ensureBreakers(
     source: 'agent' | 'scrape',
@@ -45,23 +52,18 @@ export class FleetRepository {
   ): Promise<{ config: BreakerConfigEntity; created: boolean }[]> {
     if (breakers.length === 0) return [];
     const rows = (await this.dataSource.query(
-      `WITH incoming AS (
-         SELECT * FROM jsonb_to_recordset($3::jsonb) AS r(name text, type text, library text, library_type text, settings jsonb)
-       ), written AS (
-         INSERT INTO circuit_breaker_configs AS c
-           (name, type, failure_threshold, timeout_ms, recovery_time_ms, success_threshold, source, service, library, library_type, reported_settings)
-         SELECT name, type, 5, 30000, 60000, 3, $1, $2, library, library_type, settings FROM incoming
-         ON CONFLICT (source, coalesce(service, ''), lower(name)) DO UPDATE SET
-           library = EXCLUDED.library, library_type = EXCLUDED.library_type, reported_settings = EXCLUDED.reported_settings,
-           type = EXCLUDED.type, updated_at = now()
-         WHERE (c.library, c.library_type, c.reported_settings) IS DISTINCT FROM
-               (EXCLUDED.library, EXCLUDED.library_type, EXCLUDED.reported_settings)
-         RETURNING c.*, (xmax = 0) AS created
-       )
-       SELECT * FROM written
-       UNION ALL
-       SELECT c.*, false AS created FROM circuit_breaker_configs c JOIN incoming i ON lower(c.name) = lower(i.name)
-       WHERE c.source = $1 AND c.service = $2 AND NOT EXISTS (SELECT 1 FROM written w WHERE w.id = c.id)`,
+      `INSERT INTO circuit_breaker_configs AS c
+         (name, type, failure_threshold, timeout_ms, recovery_time_ms, success_threshold, source, service, library, library_type, reported_settings)
+       SELECT r.name, r.type, 5, 30000, 60000, 3, $1, $2, r.library, r.library_type, r.settings
+       FROM jsonb_to_recordset($3::jsonb) AS r(name text, type text, library text, library_type text, settings jsonb)
+       ORDER BY lower(r.name)
+       ON CONFLICT (source, coalesce(service, ''), lower(name)) DO UPDATE SET
+         library = CASE WHEN ${STALE} THEN EXCLUDED.library ELSE c.library END,
+         library_type = CASE WHEN ${STALE} THEN EXCLUDED.library_type ELSE c.library_type END,
+         reported_settings = CASE WHEN ${STALE} THEN EXCLUDED.reported_settings ELSE c.reported_settings END,
+         type = CASE WHEN ${STALE} THEN EXCLUDED.type ELSE c.type END,
+         updated_at = CASE WHEN ${STALE} THEN now() ELSE c.updated_at END
+       RETURNING c.*, (xmax = 0) AS created`,
       [
         source,
         service,
@@ -104,7 +106,7 @@ export class FleetRepository {
          periods = (
            SELECT coalesce(jsonb_agg(p ORDER BY (p->>0)::float8), '[]'::jsonb)
            FROM jsonb_array_elements(b.periods || EXCLUDED.periods) AS p
-           WHERE (p->>0)::float8 > $2::float8 - greatest($3::float8, EXCLUDED.period_ms)
+           WHERE (p->>0)::float8 > $2::float8 - greatest($3::float8, 2 * EXCLUDED.period_ms)
          )`,
       [
         JSON.stringify(

@@ -131,7 +131,8 @@ describe("an agent's report", () => {
     }
     const stats = (await statsOf(listed.id))!;
     expect(stats.errorPercentage).toBeCloseTo(16.7, 1);
-    expect(stats.requestsPerSecond).toBe(6);
+    // each instance's report covered one period of a second: 40 and 20 calls in it
+    expect(stats.requestsPerSecond).toBe(60);
     expect(stats.latency.p99).toBeGreaterThan(0);
   });
 
@@ -170,6 +171,8 @@ describe("an agent's report", () => {
     const opened = await post(`/api/circuit-breakers/${ledger.id}/force-open`);
     expect(opened.status).toBe(200);
     expect(await opened.json()).toMatchObject({ override: 'forced-open', source: 'agent' });
+    const [{ revision: forced }] = await api.sql('SELECT revision FROM circuit_breaker_configs WHERE id = $1', [ledger.id]);
+    expect(forced).toBeGreaterThan(0);
     for (const [instance, replica] of [
       ['billing-a', api],
       ['billing-b', second],
@@ -177,7 +180,7 @@ describe("an agent's report", () => {
       expect(
         await eventually(async () => {
           const { controls } = await reply(token, report('billing', instance, [breaker('ledger')]), replica);
-          return controls[0]?.override === 'forced-open' && controls[0].revision === 1;
+          return controls[0]?.override === 'forced-open' && controls[0].revision === forced;
         }),
       ).toBe(true);
     }
@@ -195,15 +198,19 @@ describe("an agent's report", () => {
     expect((await changed.json()).librarySettings).toMatchObject({ errorThresholdPercentage: 25, resetTimeout: 30000 });
     const reset = await post(`/api/circuit-breakers/${ledger.id}/reset`, undefined, second);
     expect(reset.status).toBe(200);
+    // each change takes a newer revision, and the Reset's is the one its instances reset at
+    const [{ revision: after }] = await api.sql('SELECT revision FROM circuit_breaker_configs WHERE id = $1', [ledger.id]);
+    expect(after).toBeGreaterThan(forced + 1);
     expect(
       await eventually(async () => {
         const { controls } = await reply(token, report('billing', 'billing-a', [breaker('ledger')]));
-        return controls[0]?.revision === 3;
+        return controls[0]?.revision === after;
       }),
     ).toBe(true);
-    const { controls } = await reply(token, report('billing', 'billing-a', [breaker('ledger')]));
+    // the control carries the name as the instance reports it, whatever the letter case the hub first saw
+    const { controls } = await reply(token, report('billing', 'billing-a', [breaker('Ledger')]));
     expect(controls).toEqual([
-      { name: 'ledger', revision: 3, resetRevision: 3, override: 'none', settings: { errorThresholdPercentage: 25 } },
+      { name: 'Ledger', revision: after, resetRevision: after, override: 'none', settings: { errorThresholdPercentage: 25 } },
     ]);
 
     // the hub's four settings are not an agent breaker's, nor an agent's settings the hub's own breaker's
@@ -242,6 +249,15 @@ describe("an agent's report", () => {
     });
     expect(bad.status).toBe(400);
     expect((await bad.json()).message).toMatch(/librarySettings\.timeout/);
+
+    // deleted and reported again, the breaker starts afresh, and its next control is newer than any its instances applied
+    expect((await api.call(`/api/circuit-breakers/${ledger.id}`, { method: 'DELETE', cookie: admin })).status).toBe(204);
+    expect((await reply(token, report('billing', 'billing-a', [breaker('ledger')]))).controls).toEqual([]);
+    const again = await breakerNamed('billing', 'ledger');
+    expect(again.id).not.toBe(ledger.id);
+    expect((await post(`/api/circuit-breakers/${again.id}/force-open`)).status).toBe(200);
+    const [{ revision: renewed }] = await api.sql('SELECT revision FROM circuit_breaker_configs WHERE id = $1', [again.id]);
+    expect(renewed).toBeGreaterThan(after);
   });
 
   it('marks a single bad instance, and leaves an instance silent for three periods out of the sums', async () => {
@@ -314,6 +330,18 @@ describe("an agent's breaker in the notification rules", () => {
           ),
         ]),
       );
+      // the other instance opens the same breaker a moment later, and a clock an hour ahead says so
+      const ahead = new Date(Date.now() + 3_600_000).toISOString();
+      await reply(
+        token,
+        report('shipping', 'shipping-4', [
+          breaker(
+            'carrier',
+            { failures: 9 },
+            { state: 'OPEN', transitions: [{ from: 'CLOSED', to: 'OPEN', at: ahead, reason: 'error rate 100% above 50%' }] },
+          ),
+        ]),
+      );
       const [received] = await receiver.waitFor(1, 10_000);
       expect(received!.body).toMatchObject({
         type: 'breaker.opened',
@@ -325,6 +353,13 @@ describe("an agent's breaker in the notification rules", () => {
           reason: 'error rate 100% above 50%',
         },
       });
+      // both moves journalled, the one from the future at the time it was taken; one event for the two
+      const carrier = await breakerNamed('shipping', 'carrier');
+      const journal = await get<JournalPage>(`/api/circuit-breakers/${carrier.id}/transitions`);
+      expect(journal.transitions.map((entry) => entry.serviceInstance)).toEqual(['shipping-4', 'shipping-3']);
+      expect(Date.parse(journal.transitions[0]!.at)).toBeLessThanOrEqual(Date.now());
+      const events = await api.sql("SELECT type FROM notification_events WHERE subject_kind = 'breaker' AND subject_id = $1", [carrier.id]);
+      expect(events).toEqual([{ type: 'breaker.opened' }]);
     } finally {
       await receiver.stop();
     }
@@ -376,6 +411,19 @@ describe('who may report, and what', () => {
     );
     expect(badHistogram.status).toBe(400);
     expect((await badHistogram.json()).message).toMatch(/counts must have one more entry than boundsMs/);
+    const twice = await sendReport(token, report('bounds', 'b-1', [breaker('Card'), breaker('card')]));
+    expect(twice.status).toBe(400);
+    expect((await twice.json()).message).toBe('breakers: breaker names must be unique within a report, whatever their letter case');
+    const move = { from: 'CLOSED', to: 'OPEN', at: new Date().toISOString(), reason: 'x' } as const;
+    const moves = await sendReport(
+      token,
+      report('bounds', 'b-1', [
+        breaker('m1', {}, { transitions: Array(60).fill(move) }),
+        breaker('m2', {}, { transitions: Array(41).fill(move) }),
+      ]),
+    );
+    expect(moves.status).toBe(400);
+    expect((await moves.json()).message).toBe('breakers: at most 100 transitions in all');
     const longName = await sendReport(token, report('bounds', 'x'.repeat(201), []));
     expect(longName.status).toBe(400);
     expect((await longName.json()).message).toMatch(/^instance: /);
@@ -387,13 +435,12 @@ describe('who may report, and what', () => {
       const breakers = Array.from({ length: 500 }, (_, i) => breaker(`dependency-${batch * 500 + i}`));
       expect((await sendReport(token, report('crowded', 'c-1', breakers))).status).toBe(200);
     }
-    const more = await sendReport(token, report('crowded', 'c-1', [breaker('dependency-0'), breaker('one-too-many')]));
-    expect(more.status).toBe(409);
-    expect((await more.json()).message).toBe(
-      'Service crowded has 2000 breakers on the hub and this report adds 1: at most 2000; delete some on the hub',
-    );
-    // a known breaker is still taken
-    expect((await sendReport(token, report('crowded', 'c-1', [breaker('dependency-0')]))).status).toBe(200);
+    // the report is taken for the breakers the hub has; the new one is left out, and the reply says so
+    const more = await reply(token, report('crowded', 'c-1', [breaker('dependency-0'), breaker('one-too-many')]));
+    expect(more.notices).toEqual([
+      'service crowded has 2000 breakers on the hub, the most one service may: 1 new breakers left out (one-too-many); delete some on the hub',
+    ]);
+    expect(await api.sql("SELECT 1 FROM circuit_breaker_configs WHERE service = 'crowded' AND name = 'one-too-many'")).toEqual([]);
 
     // a thousand instances reporting (written behind the API's back), then a new one
     const [{ id }] = await api.sql("SELECT id FROM circuit_breaker_configs WHERE service = 'crowded' AND name = 'dependency-0'");

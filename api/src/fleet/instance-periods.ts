@@ -12,7 +12,8 @@ import {
 /**
  * One reporting period of one instance, as breaker_instances keeps it (compact, since a few thousand rows are
  * rewritten every second): [end of the period in ms, successes, failures, timeouts, rejections, longest call,
- * sum of latencies, then the latency histogram in the hub's bins as bin, count, bin, count…].
+ * sum of latencies, how long the period lasted in ms, then the latency histogram in the hub's bins as bin, count,
+ * bin, count…].
  */
 export type StoredPeriod = number[];
 
@@ -21,7 +22,7 @@ export type StoredPeriod = number[];
  * of its upper bound (the overflow bin's to the longest call's), so a percentile is never read below the truth;
  * the agent sends no sum of latencies, so the mean is estimated at each bin's middle.
  */
-export function toStoredPeriod(window: AgentWindow, atMs: number): StoredPeriod {
+export function toStoredPeriod(window: AgentWindow, atMs: number, durationMs: number): StoredPeriod {
   const { boundsMs, counts } = window.latencyHistogram;
   const bins = new Map<number, number>();
   let latencySum = 0;
@@ -41,22 +42,29 @@ export function toStoredPeriod(window: AgentWindow, atMs: number): StoredPeriod 
     window.rejections,
     window.longestCallMs,
     Math.round(latencySum),
+    Math.round(durationMs),
     ...[...bins].flat(),
   ];
 }
 
 /**
- * The span an instance's figures cover: the rolling window, or its reporting period where that is longer (a target
- * scraped every 15 s reports its calls of 15 s at once).
+ * How far back an instance's figures reach: the rolling window, or two of its reporting periods where that is
+ * longer (a target scraped every 15 s reports its calls of 15 s at once, and the next scrape ends a little later than
+ * 15 s on), so that a breaker's figures never drop to nothing between two reports.
  */
-export const spanOf = (periodMs: number) => Math.max(METRICS_WINDOW_SECONDS * 1000, periodMs);
+export const spanOf = (periodMs: number) => Math.max(METRICS_WINDOW_SECONDS * 1000, 2 * periodMs);
 
-/** The periods of an instance that fall in the span ending now. */
-export function windowOf(periods: readonly StoredPeriod[], now: number, spanMs = METRICS_WINDOW_SECONDS * 1000): WindowSnapshot {
+/** The periods of an instance that ended in the span before now, and how long they lasted in all (ms). */
+export function windowOf(
+  periods: readonly StoredPeriod[],
+  now: number,
+  spanMs = METRICS_WINDOW_SECONDS * 1000,
+): { window: WindowSnapshot; coveredMs: number } {
   const counts = OUTCOMES.map(() => 0);
   const histogram: [number, number][] = [];
   let max = 0;
   let latencySum = 0;
+  let coveredMs = 0;
   const oldest = now - spanMs;
   for (const period of periods) {
     if (!(period[0]! > oldest)) continue;
@@ -64,9 +72,10 @@ export function windowOf(periods: readonly StoredPeriod[], now: number, spanMs =
     for (let i = 0; i < 4; i++) counts[i]! += period[1 + i] ?? 0;
     max = Math.max(max, period[5] ?? 0);
     latencySum += period[6] ?? 0;
-    for (let i = 7; i + 1 < period.length; i += 2) histogram.push([period[i]!, period[i + 1]!]);
+    coveredMs += period[7] ?? 0;
+    for (let i = 8; i + 1 < period.length; i += 2) histogram.push([period[i]!, period[i + 1]!]);
   }
-  return { counts, histogram, max, latencySum };
+  return { window: { counts, histogram, max, latencySum }, coveredMs };
 }
 
 /** Keeps the periods still inside the span, oldest first. */
@@ -92,10 +101,16 @@ const CAUTION: Record<BreakerStateName, number> = { CLOSED: 0, HALF_OPEN: 1, OPE
 
 type Figures = Omit<BreakerInstanceView, 'instance' | 'state' | 'override' | 'lastReportAt' | 'stale' | 'bad'>;
 
-/** The figures of windows taken together; requests per second are the sum of each window's over its own span. */
-function figuresOf(windows: readonly { window: WindowSnapshot; spanMs: number }[]): Figures & { errors: number; calls: number } {
+/**
+ * The figures of windows taken together; calls per second are the sum of each window's calls over the time its
+ * periods lasted (a report that covers an outage of the hub's spreads its calls over the outage, not over a second).
+ */
+function figuresOf(windows: readonly { window: WindowSnapshot; coveredMs: number }[]): Figures & { errors: number; calls: number } {
   const totals = mergeWindows(windows.map((entry) => entry.window));
-  const perSecond = windows.reduce((sum, { window, spanMs }) => sum + (1000 * window.counts.reduce((a, b) => a + b, 0)) / spanMs, 0);
+  const perSecond = windows.reduce(
+    (sum, { window, coveredMs }) => sum + (coveredMs > 0 ? (1000 * window.counts.reduce((a, b) => a + b, 0)) / coveredMs : 0),
+    0,
+  );
   const { counts } = totals;
   const errors = counts.failure + counts.timeout + counts['short-circuited'] + counts['bulkhead-rejected'];
   return {
@@ -126,9 +141,7 @@ export function breakerFigures(
   now: number,
 ): { stats: BreakerStats; instances: BreakerInstanceView[] } {
   const live = rows.filter((row) => !isStale(row, now));
-  const windows = new Map(
-    rows.map((row) => [row, { window: windowOf(row.periods, now, spanOf(row.periodMs)), spanMs: spanOf(row.periodMs) }]),
-  );
+  const windows = new Map(rows.map((row) => [row, windowOf(row.periods, now, spanOf(row.periodMs))]));
   const own = new Map(rows.map((row) => [row, figuresOf([windows.get(row)!])]));
   const merged = figuresOf(live.map((row) => windows.get(row)!));
   const bad = new Set(

@@ -28,7 +28,6 @@ import { ChannelSecrets } from './channel-secrets';
 import { isWindowActive } from './maintenance';
 import { NotificationsRepository } from './notifications.repository';
 
-
 /**
  * Every channel, rule and window, as configuration as code reads them: each channel with its URL and secret opened
  * (null when it has none, or it was sealed under another server secret), to compare a document's with; never to send.

@@ -25,6 +25,15 @@ export class ScrapeTargetsRepository {
     return rows[0].map((row) => hydrate(this.dataSource, ScrapeTargetEntity, row));
   }
 
+  /** Whether `owner` still holds the target's lease, under that name: what a scrape checks before it writes. */
+  async stillLeased(id: number, owner: string, name: string): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      'SELECT 1 FROM scrape_targets WHERE id = $1 AND lease_owner = $2 AND name = $3 AND lease_until > now()',
+      [id, owner, name],
+    )) as unknown[];
+    return rows.length === 1;
+  }
+
   /**
    * Ends `owner`'s lease with the scrape's outcome: the next one due an interval from now; a good scrape's breakers
    * kept for the next one's counters, a failed one's error (the counters stay, so the calls in between still count).

@@ -26,6 +26,9 @@ export function scrapeTargetView(row: ScrapeTargetEntity): ScrapeTargetView {
   };
 }
 
+/** Whether a new URL is on another origin (scheme, host, port) than the one a token was given for. */
+export const movesOrigin = (from: string, to: string) => new URL(from).origin !== new URL(to).origin;
+
 /** What the audit trail keeps of a target: never its token. */
 const audited = ({ name, url, intervalSeconds, bearerTokenSet }: ScrapeTargetView) => ({ name, url, intervalSeconds, bearerTokenSet });
 
@@ -109,6 +112,12 @@ export class ScrapeTargetsService {
 
   async updateIn(manager: EntityManager, req: AppRequest | null, id: number, patch: UpdateScrapeTarget): Promise<ScrapeTargetView> {
     const row = await this.find(manager, id, true);
+    // the token is the scraped service's credential: it goes to another origin only when given again for it
+    if (patch.url !== undefined && row.bearerTokenSealed !== null && patch.bearerToken === undefined && movesOrigin(row.url, patch.url)) {
+      throw new BadRequestException(
+        `bearerToken: the URL moves to ${new URL(patch.url).origin}; give the token again for it, or null to scrape it without one`,
+      );
+    }
     const before = audited(scrapeTargetView(row));
     const renamedFrom = patch.name !== undefined && patch.name !== row.name ? row.name : null;
     if (patch.name !== undefined) row.name = patch.name;

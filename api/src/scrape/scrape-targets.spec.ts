@@ -125,6 +125,12 @@ describe('scrape targets', () => {
     endpoint.respondWith({ status: 500, body: 'boom' });
     expect(await scrapeNow(target)).toMatchObject({ lastError: expect.stringMatching(/^HTTP 500 from 127\.0\.0\.1:\d+$/) });
     endpoint.respondWith(null);
+    // the token goes to another origin only when given again for it
+    const moved = await call(`/api/scrape-targets/${target.id}`, 'PATCH', { url: 'https://127.0.0.1:9/actuator/prometheus' });
+    expect(moved.status).toBe(400);
+    expect((await moved.json()).message).toBe(
+      'bearerToken: the URL moves to https://127.0.0.1:9; give the token again for it, or null to scrape it without one',
+    );
     const wrongToken = await call(`/api/scrape-targets/${target.id}`, 'PATCH', { bearerToken: 'not-the-token' });
     expect(wrongToken.status).toBe(200);
     expect(await scrapeNow(target)).toMatchObject({ lastError: expect.stringContaining('HTTP 401'), bearerTokenSet: true });
@@ -189,6 +195,13 @@ describe('scrape targets in the configuration document', () => {
         scrapeTargets: [{ name: 'billing', url: endpoint.url, intervalSeconds: 60, bearerToken: 'another-token' }],
       }),
     ).toEqual([{ kind: 'scrapeTarget', name: 'billing', action: 'update', fields: ['intervalSeconds', 'bearerToken'] }]);
+
+    const elsewhere = await importing({
+      ...exported,
+      scrapeTargets: [{ ...exported.scrapeTargets![0]!, url: 'https://127.0.0.1:9/metrics' }],
+    });
+    expect(elsewhere.status).toBe(400);
+    expect((await elsewhere.json()).message).toMatch(/^scrapeTargets\[0\]\.bearerToken: .* the URL moves to https:\/\/127\.0\.0\.1:9/);
 
     const unfilled = await importing({
       ...exported,

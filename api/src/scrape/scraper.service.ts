@@ -23,7 +23,16 @@ const ACCEPT = 'text/plain;version=0.0.4;q=1.0, */*;q=0.1';
 function storedPeriod(previous: ScrapedBreaker | undefined, current: ScrapedBreaker, elapsedMs: number, at: number): StoredPeriod {
   const window = periodWindow(previous, current, elapsedMs);
   const ran = window.successes + window.failures;
-  return [at, window.successes, window.failures, 0, window.rejections, window.longestCallMs, Math.round((window.meanMs ?? 0) * ran)];
+  return [
+    at,
+    window.successes,
+    window.failures,
+    0,
+    window.rejections,
+    window.longestCallMs,
+    Math.round((window.meanMs ?? 0) * ran),
+    elapsedMs,
+  ];
 }
 
 /**
@@ -82,7 +91,12 @@ export class Scraper implements OnApplicationBootstrap, OnModuleDestroy {
   async scrape(target: ScrapeTargetEntity, now = Date.now()): Promise<void> {
     try {
       const text = await this.fetch(target);
-      const { breakers, truncated } = readResilience4jMetrics(text);
+      const { breakers: read, truncated } = readResilience4jMetrics(text);
+      // the hub keys names whatever their letter case: of two that differ only in it, the first is kept
+      const seen = new Set<string>();
+      const breakers = read.filter((breaker) => !seen.has(breaker.name.toLowerCase()) && seen.add(breaker.name.toLowerCase()));
+      // the target may have been renamed, deleted or given to another replica (a lapsed lease) during the fetch
+      if (!(await this.repository.stillLeased(target.id, this.instance.id, target.name))) return;
       await this.record(target, breakers, now);
       await this.repository.finish(target.id, this.instance.id, {
         error: truncated ? `more than ${breakers.length} breakers exposed: only the first ${breakers.length} by name are shown` : null,

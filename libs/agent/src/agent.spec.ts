@@ -175,6 +175,30 @@ describe('createAgent', () => {
     expect(agent.applyControl({ ...control, name: 'nope', revision: 9 })).toBeNull();
   });
 
+  it("lifts with the hub's none only an override the hub put on: a settings change leaves the service's own alone", () => {
+    const agent = createAgent({ service: 'checkout', instance: 'checkout-1' });
+    const ledger = cbh('ledger');
+    agent.register(ledger);
+    // the service forced it open itself; the hub then changes a setting only
+    agent.command({ name: 'ledger', action: 'force-open' });
+    agent.applyControl({ name: 'ledger', revision: 10, override: 'none', settings: { failureThreshold: 3 }, resetRevision: 0 });
+    expect([ledger.override, ledger.breaker.settings.failureThreshold]).toEqual(['forced-open', 3]);
+    // an override of the hub's, lifted by the hub's none
+    agent.applyControl({ name: 'ledger', revision: 11, override: 'disabled', settings: null, resetRevision: 0 });
+    expect(ledger.override).toBe('disabled');
+    agent.applyControl({ name: 'ledger', revision: 12, override: 'none', settings: null, resetRevision: 0 });
+    expect(ledger.override).toBe('none');
+  });
+
+  it('says how long each report covers', () => {
+    let clock = 1_000;
+    const agent = createAgent({ service: 'checkout', instance: 'checkout-1', now: () => clock });
+    clock += 1_250;
+    expect(agent.report().periodMs).toBe(1_250);
+    clock += 980;
+    expect(agent.report().periodMs).toBe(980);
+  });
+
   it('hands the report to the send function its caller gives', async () => {
     const agent = createAgent({ service: 'checkout', instance: 'checkout-1' });
     agent.register(cbh('ledger'));

@@ -8,6 +8,7 @@ import {
   type AgentReport,
   type AgentSettingsChange,
   type AgentTransition,
+  type BreakerOverride,
 } from '@cbh/contracts';
 import type { BreakerAdapter, SettingsResult } from './adapters/adapter';
 import { RollingWindow } from './rolling-window';
@@ -65,6 +66,8 @@ interface Entry {
   stop: () => void;
   /** The revision of the hub's control applied last. */
   revision: number;
+  /** The override the hub's controls put on the breaker, so that the hub's `none` lifts that one and no other. */
+  hubOverride: BreakerOverride;
 }
 
 function checkName(what: string, name: string): void {
@@ -84,6 +87,8 @@ export function createAgent({ service, instance, now = Date.now }: AgentOptions)
   const entries = new Map<string, Entry>();
   /** Transitions since the last report, oldest first, at most the limit (the oldest give way). */
   let pending: { entry: Entry; transition: AgentTransition }[] = [];
+  /** When the period the next report covers began (the agent's creation, then each report). */
+  let periodStartedAt = now();
 
   const find = (name: string): Entry => {
     const entry = entries.get(name);
@@ -102,7 +107,7 @@ export function createAgent({ service, instance, now = Date.now }: AgentOptions)
         throw new RangeError(`an instance reports at most ${AGENT_PROTOCOL_LIMITS.breakersPerInstance} breakers`);
       }
       const window = new RollingWindow(options.boundsMs, adapter.slowCallMs);
-      const entry: Entry = { adapter, window, stop: () => undefined, revision: 0 };
+      const entry: Entry = { adapter, window, stop: () => undefined, revision: 0, hubOverride: 'none' };
       const stopCalls = adapter.onCall((outcome, durationMs) => window.record(outcome, durationMs));
       const stopTransitions = adapter.onTransition(({ from, to, at, reason }) => {
         if (pending.length >= AGENT_PROTOCOL_LIMITS.transitionsPerReport) pending.shift();
@@ -143,7 +148,10 @@ export function createAgent({ service, instance, now = Date.now }: AgentOptions)
           transitions: byEntry.get(entry) ?? [],
         });
       }
-      return { version: AGENT_PROTOCOL_VERSION, service, instance, sentAt: new Date(now()).toISOString(), breakers };
+      const at = now();
+      const periodMs = Math.max(1, Math.round(at - periodStartedAt));
+      periodStartedAt = at;
+      return { version: AGENT_PROTOCOL_VERSION, service, instance, sentAt: new Date(at).toISOString(), periodMs, breakers };
     },
 
     async flush(send) {
@@ -170,7 +178,10 @@ export function createAgent({ service, instance, now = Date.now }: AgentOptions)
       const entry = entries.get(name);
       if (!entry || !(revision > entry.revision)) return null;
       const { adapter } = entry;
-      if (resetRevision > entry.revision) adapter.reset(MANUAL_ACTION_TEXT.reset.reason);
+      if (resetRevision > entry.revision) {
+        adapter.reset(MANUAL_ACTION_TEXT.reset.reason);
+        entry.hubOverride = 'none';
+      }
       const result: ControlResult = { settings: null, refused: null };
       if (settings) {
         try {
@@ -179,13 +190,16 @@ export function createAgent({ service, instance, now = Date.now }: AgentOptions)
           result.refused = error instanceof Error ? error.message : String(error);
         }
       }
-      // after a reset the override is none, so this also puts back an override the reset cleared
-      if (adapter.override !== override) {
+      // after a reset the override is none, so this also puts back an override the reset cleared; the hub's none
+      // lifts only the override the hub put on (a settings change must not undo what the service set itself)
+      if (override !== 'none' && adapter.override !== override) {
         if (override === 'forced-open') adapter.forceOpen(MANUAL_ACTION_TEXT['force-open'].reason);
         else if (override === 'forced-closed') adapter.forceClosed(MANUAL_ACTION_TEXT['force-closed'].reason);
-        else if (override === 'disabled') adapter.disable(MANUAL_ACTION_TEXT.disable.reason);
-        else adapter.reset(MANUAL_ACTION_TEXT.reset.reason);
+        else adapter.disable(MANUAL_ACTION_TEXT.disable.reason);
+      } else if (override === 'none' && entry.hubOverride !== 'none' && adapter.override === entry.hubOverride) {
+        adapter.reset(MANUAL_ACTION_TEXT.reset.reason);
       }
+      entry.hubOverride = override;
       entry.revision = revision;
       return result;
     },

