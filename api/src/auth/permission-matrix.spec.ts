@@ -113,6 +113,11 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'ser
   'DELETE /api/maintenance-windows/:id': 'circuit_breaker_admin',
   'GET /api/notification-deliveries': 'circuit_breaker_admin',
   'POST /api/notification-deliveries/:id/retry': 'circuit_breaker_admin',
+  'GET /api/scrape-targets': 'circuit_breaker_admin',
+  'POST /api/scrape-targets': 'circuit_breaker_admin',
+  'GET /api/scrape-targets/:id': 'circuit_breaker_admin',
+  'PATCH /api/scrape-targets/:id': 'circuit_breaker_admin',
+  'DELETE /api/scrape-targets/:id': 'circuit_breaker_admin',
 };
 
 /**
@@ -175,7 +180,7 @@ function callRoute(route: string, headers: Record<string, string>): Promise<Resp
   const url = path
     .replace(
       ':id',
-      /circuit-breakers|services|chaos|test-sessions|domains|domain-alerts|ssl-certificates/.test(path)
+      /circuit-breakers|services|chaos|test-sessions|domains|domain-alerts|ssl-certificates|scrape-targets/.test(path)
         ? '999999'
         : path.startsWith('/api/sessions/')
           ? 'f'.repeat(64)
