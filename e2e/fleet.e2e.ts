@@ -87,9 +87,9 @@ async function until<T>(read: () => Promise<T>, holds: (value: T) => boolean, ms
 }
 
 const breakerNamed = async (name: string, source = 'agent', service = SERVICE) =>
-  (
-    await json<BreakerConfigView[]>(siteApi(replicas[0]!, cookie, `/api/circuit-breakers?source=${source}&service=${service}`))
-  ).find((breaker) => breaker.name === name);
+  (await json<BreakerConfigView[]>(siteApi(replicas[0]!, cookie, `/api/circuit-breakers?source=${source}&service=${service}`))).find(
+    (breaker) => breaker.name === name,
+  );
 const statsOf = async (id: number, replica = replicas[1]!) =>
   (await json<{ stats: BreakerStats[] }>(siteApi(replica, cookie, '/api/metrics/latest'))).stats.find((stats) => stats.configId === id);
 
@@ -110,7 +110,12 @@ test.beforeAll(async () => {
   const url = new URL(sharedDatabaseUrl());
   url.pathname = `/${DATABASE}`;
   ports = [await freePort(), await freePort()];
-  env = { ...ACCOUNTS_ENV, DATABASE_URL: url.toString(), PUBLIC_URL: `http://127.0.0.1:${ports[0]}`, ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' };
+  env = {
+    ...ACCOUNTS_ENV,
+    DATABASE_URL: url.toString(),
+    PUBLIC_URL: `http://127.0.0.1:${ports[0]}`,
+    ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
+  };
   await startReplicas();
   const account = await json<{ id: string }>(siteApi(replicas[0]!, cookie, '/api/service-accounts', 'POST', { name: SERVICE }), 201);
   token = (
@@ -120,7 +125,10 @@ test.beforeAll(async () => {
     )
   ).token;
   endpoint = await startResilience4jEndpoint({
-    breakers: [{ name: 'ledgerService', minimumNumberOfCalls: 5, slidingWindowSize: 10 }, { name: 'fraudCheck', state: 'forced_open' }],
+    breakers: [
+      { name: 'ledgerService', minimumNumberOfCalls: 5, slidingWindowSize: 10 },
+      { name: 'fraudCheck', state: 'forced_open' },
+    ],
   });
   await json(siteApi(replicas[0]!, cookie, '/api/scrape-targets', 'POST', { name: 'orders', url: endpoint.url, intervalSeconds: 5 }), 201);
   // one instance reports to each replica
@@ -271,4 +279,3 @@ test('one instance failing is marked as the bad instance on the breaker page', a
   await page.screenshot({ path: 'test-results/fleet-bad-instance.png', fullPage: true });
   await services[1]!.fail(0);
 });
-

@@ -75,7 +75,13 @@ describe('messages that arrive together', () => {
 describe('the figures every 2 s', () => {
   it('go to a tenth of the sockets at a time, so each socket hears them once per interval', () => {
     const stats = [{ configId: 1 }];
-    const gateway = new RealtimeGateway({} as RealtimeBus, { everyBreaker: () => stats } as never, {} as UserDirectory, {} as never, {} as never);
+    const gateway = new RealtimeGateway(
+      {} as RealtimeBus,
+      { everyBreaker: () => stats } as never,
+      {} as UserDirectory,
+      {} as never,
+      {} as never,
+    );
     const sockets = Array.from({ length: 25 }, () => fakeSocket());
     for (const socket of sockets) {
       gateway.handleConnection(
