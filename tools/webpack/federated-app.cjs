@@ -5,7 +5,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { BundleStatsPlugin } = require('./bundle-stats-plugin.cjs');
-const { sharedSingletons } = require('./shared-singletons.cjs');
+const { providedVersions, sharedSingletons } = require('./shared-singletons.cjs');
 const { swcRule } = require('./swc-rule.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -106,6 +106,8 @@ function federatedApp({ project, name, exposes = {}, runtimePlugins = [], devPor
           dts: false,
         }),
         host && new HtmlWebpackPlugin({ template: path.join(projectDir, 'src/index.html'), scriptLoading: 'defer' }),
+        // what the shell provides to remotes, read by the hub's contract check of a remote's release
+        host && new SharedVersionsPlugin(),
         // brotli and gzip copies beside every text file of 1 KB or more, made once at build time: the API serves
         // the one the browser accepts (@fastify/static preCompressed) without compressing per request
         ...(production ? compressedCopies() : []),
@@ -139,6 +141,23 @@ function federatedApp({ project, name, exposes = {}, runtimePlugins = [], devPor
       },
     };
   };
+}
+
+/** Writes shared-versions.json (see providedVersions) beside the shell's files. */
+class SharedVersionsPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('SharedVersionsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'SharedVersionsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.emitAsset(
+            'shared-versions.json',
+            new compiler.webpack.sources.RawSource(JSON.stringify(providedVersions(), null, 2)),
+          );
+        },
+      );
+    });
+  }
 }
 
 module.exports = { federatedApp };

@@ -35,4 +35,20 @@ const sharedSingletons = Object.fromEntries(
   SINGLETONS.map((request) => [request, { singleton: true, requiredVersion: versionOf(request), strictVersion: false }]),
 );
 
-module.exports = { sharedSingletons, SINGLETONS };
+/**
+ * The version of each shared package the shell provides, as installed (react 19.3.1, @cbh/ui 0.1.0…): what a remote's
+ * build is checked against before it may go live (remoteContractProblems in libs/contracts). The shell's build writes
+ * it beside its files as shared-versions.json.
+ */
+function providedVersions() {
+  const names = [...new Set(SINGLETONS.map((request) => (request.endsWith('/') ? request.slice(0, -1) : request)))];
+  return Object.fromEntries(
+    names.map((name) => {
+      const base = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
+      if (base.startsWith('@cbh/')) return [name, require(`../../libs/${base.slice(5)}/package.json`).version];
+      return [name, require(`${base}/package.json`).version];
+    }),
+  );
+}
+
+module.exports = { sharedSingletons, SINGLETONS, providedVersions };

@@ -36,3 +36,4 @@ export * from './notifications';
 export * from './agent-protocol';
 export * from './agent-report-schema';
 export * from './scrape-targets';
+export * from './remote-contract';
