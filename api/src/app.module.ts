@@ -14,6 +14,7 @@ import { ElevationModule } from './elevation/elevation.module';
 import { HealthModule } from './health/health.module';
 import { LoadTestsModule } from './load-tests/load-tests.module';
 import { FleetModule } from './fleet/fleet.module';
+import { ReleasesModule } from './releases/releases.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { OrganizationModule } from './organization/organization.module';
@@ -51,6 +52,7 @@ export class AppModule {
         ElevationModule,
         BreakersModule,
         FleetModule,
+        ReleasesModule,
         ServicesModule,
         ConfigurationModule,
         MetricsModule,

@@ -16,6 +16,8 @@ import { UserDirectory } from './auth/user-directory.service';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { acceptConfigDocuments } from './configuration/document-body';
 import { acceptAgentReports } from './fleet/agent-report-body';
+import { acceptReleaseUploads, serveReleaseFiles } from './releases/release-files';
+import { ReleasesService } from './releases/releases.service';
 import { logRequests, NestPinoLogger, requestId } from './common/logger';
 import type { AppConfig } from './config/config';
 import { createDataSource, migrate, openDatabase, type DatabaseHandle } from './database/database';
@@ -72,11 +74,15 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     protectFromCrossSiteRequests(app, siteOrigins);
     acceptConfigDocuments(http);
     acceptAgentReports(http);
+    acceptReleaseUploads(http);
     app.use(forwardedProto(config.TRUST_PROXY));
     app.use(securityHeaders(config.REMOTE_ORIGINS));
+    const releases = app.get(ReleasesService);
+    serveReleaseFiles(http, releases);
     adapter.pageFallback = await mountStaticSite(http, {
       staticRoot: path.resolve(config.STATIC_ROOT),
       manifestFile: path.resolve(config.REMOTES_MANIFEST),
+      liveEntry: (remote) => releases.liveEntry(remote),
     });
     const sessionMiddleware = session({
       name: SESSION_COOKIE,

@@ -18,6 +18,8 @@ function writeStaticFixture(root: string) {
   const files: Record<string, string> = {
     'shell/index.html': '<!doctype html><title>Circuit Breaker Hub</title><div id="root"></div>',
     'shell/main.0123456789.js': 'console.log("shell")',
+    // what the shell provides to remotes, as its build writes it: what a release's contract check reads
+    'shell/shared-versions.json': JSON.stringify({ react: '19.3.1', 'react-dom': '19.3.1', 'react-redux': '9.3.1', '@cbh/ui': '0.1.0' }),
     'mfe-dashboard/mf-manifest.json': '{"id":"mfe_dashboard"}',
     'mfe-dashboard/remoteEntry.js': 'var mfe_dashboard;',
     'mfe-dashboard/749.abcdef0123.js': 'console.log("chunk")',

@@ -118,6 +118,11 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'ser
   'GET /api/scrape-targets/:id': 'circuit_breaker_admin',
   'PATCH /api/scrape-targets/:id': 'circuit_breaker_admin',
   'DELETE /api/scrape-targets/:id': 'circuit_breaker_admin',
+  'GET /api/releases': 'system_admin',
+  'POST /api/releases/:remote/check': 'system_admin',
+  'POST /api/releases/:remote/versions': 'system_admin',
+  'POST /api/releases/:remote/promote': 'system_admin',
+  'POST /api/releases/:remote/rollback': 'system_admin',
 };
 
 /**

@@ -29,7 +29,13 @@ export interface BusEnvelope {
  * dispatcher wakes).
  */
 export type InternalKind =
-  'figures' | 'session-ended' | 'sessions-released' | 'token-revoked' | 'organization-changed' | 'notifications-due';
+  | 'figures'
+  | 'session-ended'
+  | 'sessions-released'
+  | 'token-revoked'
+  | 'organization-changed'
+  | 'notifications-due'
+  | 'releases-changed';
 export interface InternalEnvelope {
   origin: string;
   internal: InternalKind;

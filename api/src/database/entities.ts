@@ -4,6 +4,8 @@ import { SignInAttemptEntity } from '../auth/entities/sign-in-attempt.entity';
 import { KnownAddressEntity } from '../auth/entities/known-address.entity';
 import { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity';
 import { ScrapeTargetEntity } from '../scrape/entities/scrape-target.entity';
+import { RemoteReleaseEntity } from '../releases/entities/remote-release.entity';
+import { RemoteVersionEntity } from '../releases/entities/remote-version.entity';
 import { BreakerTransitionEntity } from '../breakers/entities/breaker-transition.entity';
 import { DnsRecordEntity } from '../domains/entities/dns-record.entity';
 import { DomainAlertEntity } from '../domains/entities/domain-alert.entity';
@@ -71,4 +73,6 @@ export const ENTITIES = [
   MaintenanceWindowEntity,
   NotificationDeliveryEntity,
   ScrapeTargetEntity,
+  RemoteVersionEntity,
+  RemoteReleaseEntity,
 ];

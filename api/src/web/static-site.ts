@@ -37,13 +37,23 @@ export function localRemoteFolders(manifest: RemotesManifest): string[] {
  */
 export async function mountStaticSite(
   http: FastifyInstance,
-  { staticRoot, manifestFile }: { staticRoot: string; manifestFile: string },
+  {
+    staticRoot,
+    manifestFile,
+    liveEntry = () => null,
+  }: {
+    staticRoot: string;
+    manifestFile: string;
+    /** A remote's live release's entry, which replaces the manifest's (the deployed folder's); null for none. */
+    liveEntry?: (remote: string) => string | null;
+  },
 ): Promise<(request: FastifyRequest, reply: FastifyReply) => boolean> {
   const manifest = readRemotesManifest(manifestFile);
-  const manifestJson = JSON.stringify(manifest);
 
+  // the remotes and their routes are the file's; which build of each is live, the release state's
   http.get('/remotes.json', (_request, reply) => {
-    reply.header('Cache-Control', REVALIDATE).type('application/json').send(manifestJson);
+    const remotes = manifest.remotes.map((remote) => ({ ...remote, entry: liveEntry(remote.name) ?? remote.entry }));
+    reply.header('Cache-Control', REVALIDATE).type('application/json').send(JSON.stringify({ ...manifest, remotes }));
   });
 
   // Only the folders the manifest points at are served, never the rest of the build output. Files are looked up

@@ -37,3 +37,4 @@ export * from './agent-protocol';
 export * from './agent-report-schema';
 export * from './scrape-targets';
 export * from './remote-contract';
+export * from './releases';

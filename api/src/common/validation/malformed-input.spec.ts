@@ -33,6 +33,8 @@ import {
   createScrapeTargetSchema,
   updateScrapeTargetSchema,
   agentReportSchema,
+  uploadReleaseSchema,
+  promoteReleaseSchema,
 } from '@cbh/contracts';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 
@@ -64,6 +66,9 @@ const TABLES = [
   'notification_deliveries',
   'scrape_targets',
   'breaker_instances',
+  'remote_files',
+  'remote_versions',
+  'remote_releases',
 ];
 
 let api: TestApi;
@@ -340,6 +345,22 @@ const ENDPOINTS: {
     fields: ['version', 'service', 'instance', 'sentAt', 'breakers'],
     cookie: () => undefined,
     bearer: () => agentToken,
+  },
+  {
+    name: 'POST /api/releases/:remote/versions',
+    method: 'POST',
+    path: () => '/api/releases/mfe_dashboard/versions',
+    schema: uploadReleaseSchema,
+    fields: ['gitCommit', 'files'],
+    cookie: () => admin,
+  },
+  {
+    name: 'POST /api/releases/:remote/promote',
+    method: 'POST',
+    path: () => '/api/releases/mfe_dashboard/promote',
+    schema: promoteReleaseSchema,
+    fields: ['versionId'],
+    cookie: () => admin,
   },
   {
     name: 'POST /api/circuit-breakers',

@@ -20,6 +20,7 @@ import { ServiceAccounts1765600000000 } from './1765600000000-ServiceAccounts';
 import { Retention1765700000000 } from './1765700000000-Retention';
 import { UniqueNames1765800000000 } from './1765800000000-UniqueNames';
 import { ExternalBreakers1766000000000 } from './1766000000000-ExternalBreakers';
+import { RemoteReleases1766100000000 } from './1766100000000-RemoteReleases';
 import { Notifications1765900000000 } from './1765900000000-Notifications';
 
 /** Every schema change, oldest first; one migration per change. */
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   UniqueNames1765800000000,
   Notifications1765900000000,
   ExternalBreakers1766000000000,
+  RemoteReleases1766100000000,
 ];

@@ -1,0 +1,47 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * Remote releases in the database every replica reads: each remote build uploaded as an immutable version, its files
+ * stored once by content (a chunk unchanged between two builds is one row), and which version of each remote is
+ * live. The bytes are in PostgreSQL so that every replica serves the same ones, with no shared disk.
+ */
+export class RemoteReleases1766100000000 implements MigrationInterface {
+  name = 'RemoteReleases1766100000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE TABLE remote_files (
+        sha256 text PRIMARY KEY,
+        content bytea NOT NULL,
+        size integer NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`);
+    await queryRunner.query(`
+      CREATE TABLE remote_versions (
+        id serial PRIMARY KEY,
+        remote text NOT NULL,
+        git_commit text,
+        uploaded_by uuid REFERENCES users (id) ON DELETE SET NULL,
+        uploaded_at timestamptz NOT NULL DEFAULT now(),
+        files jsonb NOT NULL,
+        bytes bigint NOT NULL,
+        entry_gzip_bytes integer NOT NULL,
+        report jsonb NOT NULL
+      )`);
+    await queryRunner.query('CREATE INDEX remote_versions_remote ON remote_versions (remote, id DESC)');
+    await queryRunner.query(`
+      CREATE TABLE remote_releases (
+        remote text PRIMARY KEY,
+        live_version_id integer REFERENCES remote_versions (id),
+        previous_version_id integer REFERENCES remote_versions (id),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        updated_by uuid REFERENCES users (id) ON DELETE SET NULL
+      )`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TABLE remote_releases');
+    await queryRunner.query('DROP TABLE remote_versions');
+    await queryRunner.query('DROP TABLE remote_files');
+  }
+}

@@ -1,0 +1,11 @@
+import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/** Which version of a remote is live, and which one Rollback goes back to. */
+@Entity('remote_releases')
+export class RemoteReleaseEntity {
+  @PrimaryColumn('text') remote!: string;
+  @Column('integer', { name: 'live_version_id', nullable: true }) liveVersionId!: number | null;
+  @Column('integer', { name: 'previous_version_id', nullable: true }) previousVersionId!: number | null;
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
+  @Column('uuid', { name: 'updated_by', nullable: true }) updatedBy!: string | null;
+}

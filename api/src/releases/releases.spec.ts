@@ -1,0 +1,119 @@
+import { gzipSync } from 'node:zlib';
+import type { ReleaseView, RemoteVersionView } from '@cbh/contracts';
+import { eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+
+// two replicas: a promote on one is served by the other at once
+const ENV = { SESSION_SECRET: 'a-session-secret-the-two-replicas-of-this-file-share' };
+let api: TestApi;
+let second: TestApi;
+let admin: string;
+
+beforeAll(async () => {
+  api = await startTestApi(ENV);
+  second = await startTestApi({ ...ENV, DATABASE_URL: api.databaseUrl });
+  admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+});
+afterAll(async () => {
+  await second?.stop();
+  await api?.stop();
+});
+
+/** A dashboard build: its manifest, entry, a chunk saying `marker`, and the chunk's gzip copy. */
+function build(marker: string, { react = '19.3.1', routes = true } = {}) {
+  const manifest = {
+    id: 'mfe_dashboard',
+    name: 'mfe_dashboard',
+    metaData: { name: 'mfe_dashboard', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
+    shared: [{ name: 'react', version: react, requiredVersion: react, singleton: true }],
+    exposes: routes ? [{ id: 'mfe_dashboard:Routes', name: 'Routes', path: './Routes' }] : [],
+  };
+  const chunk = `console.log(${JSON.stringify(marker)});`;
+  const files: Record<string, Buffer> = {
+    'mf-manifest.json': Buffer.from(JSON.stringify(manifest)),
+    'remoteEntry.js': Buffer.from('var mfe_dashboard;'),
+    '749.abcdef0123.js': Buffer.from(chunk),
+    '749.abcdef0123.js.gz': gzipSync(chunk),
+  };
+  return { gitCommit: 'abc1234', files: Object.entries(files).map(([path, content]) => ({ path, content: content.toString('base64') })) };
+}
+
+const post = (path: string, body?: unknown, replica = api) => replica.call(path, { method: 'POST', body, cookie: admin });
+const remotesJson = async (replica = api) =>
+  ((await (await fetch(`${replica.baseUrl}/remotes.json`)).json()) as { remotes: { name: string; entry: string }[] }).remotes[0]!.entry;
+
+describe('remote releases', () => {
+  let v1: RemoteVersionView;
+  let v2: RemoteVersionView;
+
+  it('keeps a build that passes the contract check as an immutable version, its files stored once', async () => {
+    const uploaded = await post('/api/releases/mfe_dashboard/versions', build('one'));
+    expect(uploaded.status).toBe(201);
+    v1 = await uploaded.json();
+    expect(v1).toMatchObject({ remote: 'mfe_dashboard', gitCommit: 'abc1234', files: 4, uploadedBy: expect.any(String) });
+    // the same manifest and entry again: only the new chunk adds rows
+    const [{ before }] = await api.sql('SELECT count(*)::int AS before FROM remote_files');
+    v2 = await (await post('/api/releases/mfe_dashboard/versions', build('two'))).json();
+    const [{ after }] = await api.sql('SELECT count(*)::int AS after FROM remote_files');
+    expect(after - before).toBe(2);
+    // nothing is live until promoted: the deployed folder's entry stays
+    expect(await remotesJson()).toBe('/remotes/mfe-dashboard/mf-manifest.json');
+  });
+
+  it('refuses a build against another React major, or without ./Routes, saying which rule and how to fix it', async () => {
+    const react18 = await post('/api/releases/mfe_dashboard/versions', build('old', { react: '18.3.1' }));
+    expect(react18.status).toBe(422);
+    expect((await react18.json()).message).toBe(
+      "The build of mfe_dashboard breaks the shell's contract: shared: it was built against react 18.3.1, and the shell provides react 19.3.1: build it against react@19.3.1",
+    );
+    const check = await post('/api/releases/mfe_dashboard/check', build('x', { routes: false }));
+    expect(check.status).toBe(200);
+    expect((await check.json()).problems.map((problem: { rule: string }) => problem.rule)).toEqual(['exposes-routes']);
+    expect((await post('/api/releases/mfe_nowhere/versions', build('x'))).status).toBe(404);
+    const traversal = await post('/api/releases/mfe_dashboard/versions', { files: [{ path: '../etc/passwd', content: 'AA==' }] });
+    expect(traversal.status).toBe(400);
+  });
+
+  it('promotes a version on one replica and the other serves it at once; rollback goes back in one action', async () => {
+    const promoted = await post('/api/releases/mfe_dashboard/promote', { versionId: v1.id });
+    expect(promoted.status).toBe(200);
+    expect(await promoted.json()).toMatchObject({ liveVersionId: v1.id, previousVersionId: null });
+    expect(await eventually(async () => (await remotesJson(second)) === `/releases/mfe_dashboard/${v1.id}/mf-manifest.json`)).toBe(true);
+
+    const chunk = await fetch(`${second.baseUrl}/releases/mfe_dashboard/${v1.id}/749.abcdef0123.js`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers.get('content-encoding')).toBe('gzip');
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await chunk.text()).toBe('console.log("one");');
+    const plain = await fetch(`${second.baseUrl}/releases/mfe_dashboard/${v1.id}/749.abcdef0123.js`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('content-type')).toBe('application/javascript; charset=utf-8');
+    expect((await fetch(`${second.baseUrl}/releases/mfe_dashboard/${v1.id}/nothing.js`)).status).toBe(404);
+
+    await post('/api/releases/mfe_dashboard/promote', { versionId: v2.id }, second);
+    expect(await eventually(async () => (await remotesJson()) === `/releases/mfe_dashboard/${v2.id}/mf-manifest.json`)).toBe(true);
+    const rolledBack = await post('/api/releases/mfe_dashboard/rollback');
+    expect(await rolledBack.json()).toMatchObject({ liveVersionId: v1.id, previousVersionId: v2.id });
+    expect(await eventually(async () => (await remotesJson(second)) === `/releases/mfe_dashboard/${v1.id}/mf-manifest.json`)).toBe(true);
+
+    const listed: ReleaseView[] = await (await api.call('/api/releases', { cookie: admin })).json();
+    expect(listed.find((release) => release.remote === 'mfe_dashboard')!.versions.map((version) => version.id)).toEqual([v2.id, v1.id]);
+    const audit = await api.sql("SELECT action FROM audit_entries WHERE target_type = 'remote' ORDER BY id");
+    expect(audit.map((row: { action: string }) => row.action)).toEqual([
+      'release.upload',
+      'release.upload',
+      'release.promote',
+      'release.promote',
+      'release.rollback',
+    ]);
+  });
+
+  it('is for system administrators only', async () => {
+    const operator = await signIn(api.baseUrl, 'operator@example.com', 'demo-password-for-tests');
+    expect((await api.call('/api/releases', { cookie: operator })).status).toBe(403);
+    expect((await api.call('/api/releases/mfe_dashboard/rollback', { method: 'POST', cookie: operator })).status).toBe(403);
+  });
+});
