@@ -53,7 +53,10 @@ export async function mountStaticSite(
   // the remotes and their routes are the file's; which build of each is live, the release state's
   http.get('/remotes.json', (_request, reply) => {
     const remotes = manifest.remotes.map((remote) => ({ ...remote, entry: liveEntry(remote.name) ?? remote.entry }));
-    reply.header('Cache-Control', REVALIDATE).type('application/json').send(JSON.stringify({ ...manifest, remotes }));
+    reply
+      .header('Cache-Control', REVALIDATE)
+      .type('application/json')
+      .send(JSON.stringify({ ...manifest, remotes }));
   });
 
   // Only the folders the manifest points at are served, never the rest of the build output. Files are looked up
