@@ -269,13 +269,13 @@ describe('delivery', () => {
     await flaky.waitFor(1);
     await flaky.down();
     flaky.setMode({ status: 200 });
-    // the first retry about 2 s after the failure is refused (down); the next, about 4 s later, reaches it
-    await new Promise((resolve) => setTimeout(resolve, 2800));
+    // the first retry about 2 s (±20 %) after the failure is refused (down); the next, about 4 s later, reaches it
+    expect(await eventually(async () => (await deliveries(`&channelId=${channel.id}`))[0]?.attempts === 2, 6000)).toBe(true);
     const [waiting] = await deliveries(`&channelId=${channel.id}`);
     expect(waiting).toMatchObject({ status: 'pending', attempts: 2 });
     expect(waiting!.lastError).toMatch(/ECONNREFUSED|refused/i);
     await flaky.up();
-    await flaky.waitFor(2, 8000);
+    await flaky.waitFor(2, 12_000);
     expect(await eventually(async () => (await deliveries(`&channelId=${channel.id}`))[0]?.status === 'delivered', 3000)).toBe(true);
     const ids = new Set(flaky.received.map((hook) => hook.headers['x-cbh-delivery']));
     expect(ids.size).toBe(1);
@@ -283,7 +283,7 @@ describe('delivery', () => {
     const [done] = await deliveries(`&channelId=${channel.id}`);
     expect(done).toMatchObject({ status: 'delivered', attempts: 3, statusCode: 200 });
     await flaky.stop();
-  }, 20_000);
+  }, 30_000);
 
   it('treats a 4xx as final, and a failed delivery retried by hand is delivered', async () => {
     const breaker = await freshBreaker('refused-4xx');
