@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { CONFIG_FORMATS, MANUAL_ACTION_TEXT, MANUAL_ACTIONS, type ImportResult } from '@cbh/contracts';
+import { CONFIG_FORMATS, MANUAL_ACTION_TEXT, MANUAL_ACTIONS, type ImportResult, type ReleaseView } from '@cbh/contracts';
 import packageJson from '../package.json';
 import { controlBreakers } from './breaker-controls';
 import { CliError, EXIT, HubRefusal } from './cli-error';
@@ -7,6 +7,7 @@ import { ConfigFile } from './config-file';
 import { hubFromEnv } from './hub-client';
 import { changed, diffLines, summary } from './import-report';
 import { count, Progress } from './progress';
+import { problemLines, readBuild, releaseOf, pushBuild, statusLines, containerOf } from './release';
 
 const progress = new Progress();
 // `cbh export | head` closes the pipe early: that is the reader's choice, not a failure to report
@@ -115,6 +116,88 @@ for (const action of MANUAL_ACTIONS) {
       if (!(await controlBreakers(hubFromEnv(), action, names, progress))) process.exitCode = EXIT.failed;
     });
 }
+
+const release = program.command('release').description("a remote's build as a version: check, push, promote, roll back (system_admin)");
+
+release
+  .command('check')
+  .description("check dist/<remote>'s build against the shell's contract, sending nothing (exit 1 when it breaks a rule)")
+  .argument('<remote>', 'the remote, as its folder (mfe-domains) or its container (mfe_domains)')
+  .option('--dist <dir>', 'where the build is', 'dist')
+  .action((remote: string, { dist }: { dist: string }) => {
+    const build = readBuild(remote, dist);
+    if (build.problems.length === 0) return console.log(`${build.folder}: the shell can load it`);
+    console.error([`${build.folder} breaks the shell's contract:`, ...problemLines(build.problems)].join('\n'));
+    process.exitCode = EXIT.failed;
+  });
+
+release
+  .command('push')
+  .description("check dist/<remote>'s build, upload it as a new version and, with --promote, make it live")
+  .argument('<remote>', 'the remote, as its folder (mfe-domains) or its container (mfe_domains)')
+  .option('--dist <dir>', 'where the build is', 'dist')
+  .option('--git-commit <sha>', 'the commit it was built from (GITHUB_SHA, CI_COMMIT_SHA… by default)')
+  .option('--promote', 'make the new version live once uploaded')
+  .action(async (remote: string, options: { dist: string; gitCommit?: string; promote?: boolean }) => {
+    const build = readBuild(remote, options.dist);
+    if (build.problems.length > 0) {
+      throw new CliError([`${build.folder} breaks the shell's contract; nothing was sent:`, ...problemLines(build.problems)].join('\n'));
+    }
+    const hub = hubFromEnv();
+    const commit = options.gitCommit ?? process.env.GITHUB_SHA ?? process.env.CI_COMMIT_SHA;
+    progress.show(`Uploading ${build.folder} (${count(build.files.length)} files) to ${hub.url}…`);
+    try {
+      const version = await pushBuild(hub, build, commit);
+      progress.stop();
+      console.log(`${build.remote}: version ${version.id} uploaded (${count(version.files)} files, ${count(version.bytes)} bytes)`);
+      if (options.promote) {
+        await hub.json(`/api/releases/${build.remote}/promote`, {
+          method: 'POST',
+          body: JSON.stringify({ versionId: version.id }),
+          contentType: 'application/json',
+        });
+        console.log(`${build.remote}: version ${version.id} is live`);
+      }
+    } finally {
+      progress.stop();
+    }
+  });
+
+release
+  .command('promote')
+  .description('make a version of a remote live on every replica')
+  .argument('<remote>', 'the remote, as its folder or its container')
+  .argument('<version>', 'the version id (cbh release status lists them)')
+  .action(async (remote: string, version: string) => {
+    const versionId = Number(version);
+    if (!Number.isInteger(versionId) || versionId <= 0) throw new CliError(`${version} is not a version id`);
+    const hub = hubFromEnv();
+    const after = await hub.json<ReleaseView>(`/api/releases/${containerOf(remote)}/promote`, {
+      method: 'POST',
+      body: JSON.stringify({ versionId }),
+      contentType: 'application/json',
+    });
+    console.log(statusLines([after])[0]);
+  });
+
+release
+  .command('rollback')
+  .description('go back to the version live before the current one, in one action')
+  .argument('<remote>', 'the remote, as its folder or its container')
+  .action(async (remote: string) => {
+    const after = await hubFromEnv().json<ReleaseView>(`/api/releases/${containerOf(remote)}/rollback`, { method: 'POST' });
+    console.log(statusLines([after])[0]);
+  });
+
+release
+  .command('status')
+  .description('what version of each remote is live, and what rollback goes back to')
+  .argument('[remote]', 'only this remote')
+  .action(async (remote?: string) => {
+    const hub = hubFromEnv();
+    const releases = remote ? [await releaseOf(hub, remote)] : await hub.json<ReleaseView[]>('/api/releases');
+    for (const line of statusLines(releases)) console.log(line);
+  });
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   progress.stop();
