@@ -16,7 +16,7 @@ import { UserDirectory } from './auth/user-directory.service';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { acceptConfigDocuments } from './configuration/document-body';
 import { acceptAgentReports } from './fleet/agent-report-body';
-import { acceptReleaseUploads, serveReleaseFiles } from './releases/release-files';
+import { acceptReleaseUploads, remoteEntriesFor, serveReleaseFiles } from './releases/release-files';
 import { ReleasesService } from './releases/releases.service';
 import { logRequests, NestPinoLogger, requestId } from './common/logger';
 import type { AppConfig } from './config/config';
@@ -82,7 +82,7 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     adapter.pageFallback = await mountStaticSite(http, {
       staticRoot: path.resolve(config.STATIC_ROOT),
       manifestFile: path.resolve(config.REMOTES_MANIFEST),
-      liveEntry: (remote) => releases.liveEntry(remote),
+      entriesFor: remoteEntriesFor(releases),
     });
     const sessionMiddleware = session({
       name: SESSION_COOKIE,

@@ -123,6 +123,10 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'ser
   'POST /api/releases/:remote/versions': 'system_admin',
   'POST /api/releases/:remote/promote': 'system_admin',
   'POST /api/releases/:remote/rollback': 'system_admin',
+  'POST /api/releases/:remote/canary': 'system_admin',
+  'POST /api/releases/:remote/canary/abort': 'system_admin',
+  'POST /api/releases/:remote/pin': 'system_admin',
+  'POST /api/releases/loads': 'signed-in',
 };
 
 /**

@@ -7,7 +7,7 @@ import type { SessionData } from 'express-session';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { clientOf, PgSessionStore, SESSION_COOKIE, SESSION_ENDED, signedInUserId } from './session-store';
 import type { AppRequest, SessionRequest, SessionUser } from './session-user';
-import { pathOf } from '../common/http';
+import { cookieValue, pathOf } from '../common/http';
 import { UserDirectory } from './user-directory.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { isBearerWithoutCookie } from '../web/cross-origin';
@@ -109,11 +109,7 @@ export class SessionReader implements OnModuleInit {
   private readonly verified = new Map<string, string | null>();
 
   private sessionId(header: string | undefined): string | null {
-    const raw = header
-      ?.split(';')
-      .map((part) => part.trim())
-      .find((part) => part.startsWith(`${SESSION_COOKIE}=`))
-      ?.slice(SESSION_COOKIE.length + 1);
+    const raw = cookieValue(header, SESSION_COOKIE);
     if (!raw) return null;
     const known = this.verified.get(raw);
     if (known !== undefined) return known;

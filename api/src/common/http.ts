@@ -33,3 +33,12 @@ export function isOwnNavigation(request: { headers: IncomingMessage['headers'] }
   const site = request.headers['sec-fetch-site'];
   return site === 'same-origin' || site === 'none';
 }
+
+/** A cookie's value from a Cookie header, as sent (undefined when absent). */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  return header
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+}

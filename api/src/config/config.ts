@@ -120,6 +120,9 @@ export const envSchema = z
     DOMAINS_TOTAL: z.coerce.number().int().min(1).max(100_000).default(1000),
     // requests one personal access token may make in a minute, counted across replicas
     TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    // a canary is rolled back when this share (percent) of the people who loaded it saw it fail, once this many have
+    CANARY_ROLLBACK_PERCENT: z.coerce.number().min(0.1).max(100).default(5),
+    CANARY_ROLLBACK_VISITORS: z.coerce.number().int().min(1).max(100_000).default(20),
     WS_CONNECTIONS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(10),
     WS_MAX_FRAME_BYTES: z.coerce.number().int().min(256).max(1_048_576).default(4096),
     RDAP_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default(DEFAULT_RDAP_BASE_URL),

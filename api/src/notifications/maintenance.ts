@@ -1,3 +1,5 @@
+import type { NotificationSubjectKind } from '@cbh/contracts';
+
 const WEEK_MS = 7 * 24 * 3600_000;
 
 interface WindowTimes {
@@ -20,7 +22,7 @@ export function isWindowActive(window: WindowTimes, at: Date): boolean {
 }
 
 /** Whether a window covers a subject: one that names neither breakers nor domains covers everything. */
-export function windowCovers(window: WindowScope, kind: 'breaker' | 'domain', name: string): boolean {
+export function windowCovers(window: WindowScope, kind: NotificationSubjectKind, name: string): boolean {
   if (window.breakers.length === 0 && window.domains.length === 0) return true;
   const names = kind === 'breaker' ? window.breakers : window.domains;
   const wanted = name.toLowerCase();
@@ -30,7 +32,7 @@ export function windowCovers(window: WindowScope, kind: 'breaker' | 'domain', na
 /** The first window that mutes a subject at a moment, if any. */
 export function mutingWindow<W extends WindowScope & { name: string }>(
   windows: readonly W[],
-  kind: 'breaker' | 'domain',
+  kind: NotificationSubjectKind,
   name: string,
   at: Date,
 ): W | undefined {

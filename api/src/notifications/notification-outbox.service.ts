@@ -279,7 +279,12 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
 
   /** The event's data with the link to its page on this site. */
   private withLink(event: OutboxEvent, data: Record<string, unknown>): WebhookBody['data'] {
-    const path = event.subjectKind === 'breaker' ? breakerPath(event.subjectId) : ROUTES.domains.path;
+    const path =
+      event.subjectKind === 'breaker'
+        ? breakerPath(event.subjectId)
+        : event.subjectKind === 'remote'
+          ? ROUTES.users.path
+          : ROUTES.domains.path;
     return { ...data, url: this.link(path) } as WebhookBody['data'];
   }
 

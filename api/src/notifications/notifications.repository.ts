@@ -7,6 +7,7 @@ import {
   type NotificationEventType,
   type RuleEventType,
   type WebhookBody,
+  type NotificationSubjectKind,
 } from '@cbh/contracts';
 import { NotificationDeliveryEntity } from './entities/notification-delivery.entity';
 import type { OutboxEvent } from './rule-matching';
@@ -19,7 +20,7 @@ export interface NewDelivery {
   eventId: string | null;
   eventType: NotificationEventType;
   subject: string;
-  subjectKind: 'breaker' | 'domain' | null;
+  subjectKind: NotificationSubjectKind | null;
   occurredAt: Date;
   payload: WebhookBody['data'];
   channelId: string;
@@ -41,7 +42,7 @@ export interface TryRecord {
 interface EventRow {
   id: string;
   type: RuleEventType;
-  subject_kind: 'breaker' | 'domain';
+  subject_kind: NotificationSubjectKind;
   subject_id: number;
   subject_name: string;
   occurred_at: Date;
@@ -315,7 +316,7 @@ function fromColumns(row: Record<string, unknown>): Partial<NotificationDelivery
     eventId: row.event_id === null ? null : String(row.event_id),
     eventType: row.event_type as NotificationEventType,
     subject: row.subject as string,
-    subjectKind: row.subject_kind as 'breaker' | 'domain' | null,
+    subjectKind: row.subject_kind as NotificationSubjectKind | null,
     occurredAt: row.occurred_at as Date,
     payload: row.payload as WebhookBody['data'],
     channelId: row.channel_id as string,

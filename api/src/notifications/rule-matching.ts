@@ -1,10 +1,10 @@
-import type { AlertSeverity, BreakerTypeName, RuleEventType } from '@cbh/contracts';
+import type { AlertSeverity, BreakerTypeName, NotificationSubjectKind, RuleEventType } from '@cbh/contracts';
 
 /** An event as the outbox holds it. */
 export interface OutboxEvent {
   id: string;
   type: RuleEventType;
-  subjectKind: 'breaker' | 'domain';
+  subjectKind: NotificationSubjectKind;
   subjectId: number;
   subjectName: string;
   occurredAt: Date;
@@ -26,7 +26,7 @@ const lower = (names: readonly string[]) => names.map((name) => name.toLowerCase
 
 /**
  * Whether a rule's filters let an event's subject through: breaker names and types apply to breaker events, domain
- * names and alert severities to domain events; an empty filter lets everything through.
+ * names and alert severities to domain events, none to release events; an empty filter lets everything through.
  */
 export function filtersPass(rule: RuleFilters, event: OutboxEvent): boolean {
   if (event.ruleId !== null && event.ruleId !== rule.id) return false;
@@ -36,6 +36,8 @@ export function filtersPass(rule: RuleFilters, event: OutboxEvent): boolean {
     if (rule.breakerTypes.length > 0 && (!type || !rule.breakerTypes.includes(type))) return false;
     return true;
   }
+  // a release event is about a remote: no breaker or domain filter applies to it
+  if (event.subjectKind === 'remote') return true;
   const severity = (event.data.alert as { severity?: AlertSeverity } | undefined)?.severity;
   if (rule.domains.length > 0 && !lower(rule.domains).includes(event.subjectName.toLowerCase())) return false;
   if (rule.severities.length > 0 && (!severity || !rule.severities.includes(severity))) return false;

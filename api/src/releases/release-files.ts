@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { RELEASE_UPLOAD_MAX_BYTES } from '@cbh/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RELEASE_PINS_COOKIE, RELEASE_UPLOAD_MAX_BYTES, RELEASE_VISITOR_COOKIE } from '@cbh/contracts';
+import { cookieValue } from '../common/http';
 import { errorBody } from '../common/api-exception.filter';
 import type { ReleasesService } from './releases.service';
 
@@ -45,4 +47,24 @@ export function acceptReleaseUploads(http: FastifyInstance) {
     if (route.url === '/api/releases/:remote/versions' || route.url === '/api/releases/:remote/check')
       route.bodyLimit = RELEASE_UPLOAD_MAX_BYTES;
   });
+}
+
+const VISITOR = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * The entries /remotes.json gives this request's visitor: their pins, their side of each canary, or the live versions.
+ * A visitor without the visitor cookie gets one (random, a year, HttpOnly), so the side they land on stays theirs.
+ */
+export function remoteEntriesFor(releases: ReleasesService) {
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers.cookie;
+    let visitor = cookieValue(header, RELEASE_VISITOR_COOKIE);
+    if (!visitor || !VISITOR.test(visitor)) {
+      visitor = randomBytes(16).toString('base64url');
+      const secure = request.protocol === 'https' ? '; Secure' : '';
+      reply.header('Set-Cookie', `${RELEASE_VISITOR_COOKIE}=${visitor}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`);
+    }
+    const pins = releases.pinsOf(cookieValue(header, RELEASE_PINS_COOKIE));
+    return (remote: string) => releases.entryFor(remote, visitor, pins);
+  };
 }

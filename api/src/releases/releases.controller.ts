@@ -1,7 +1,17 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { promoteReleaseSchema, uploadReleaseSchema, type UploadRelease } from '@cbh/contracts';
-import { RequirePermission } from '../auth/access.decorator';
+import {
+  canaryReleaseSchema,
+  pinReleaseSchema,
+  promoteReleaseSchema,
+  RELEASE_PINS_COOKIE,
+  remoteLoadsSchema,
+  uploadReleaseSchema,
+  type UploadRelease,
+} from '@cbh/contracts';
+import { RequirePermission, SignedIn } from '../auth/access.decorator';
+import { cookieValue } from '../common/http';
 import type { AppRequest } from '../auth/session-user';
 import { ZodPipe } from '../common/validation/zod.pipe';
 import { ReleasesService } from './releases.service';
@@ -39,6 +49,44 @@ export class ReleasesController {
     @Body(new ZodPipe(promoteReleaseSchema)) { versionId }: z.infer<typeof promoteReleaseSchema>,
   ) {
     return this.releases.promote(req, remote, versionId);
+  }
+
+  /** A page's remote loads: any signed-in person's, counted per person (see recordLoads). */
+  @Post('loads')
+  @SignedIn()
+  @HttpCode(204)
+  async loads(@Req() req: AppRequest, @Body(new ZodPipe(remoteLoadsSchema)) { loads }: z.infer<typeof remoteLoadsSchema>) {
+    await this.releases.recordLoads(req.user!.id, loads);
+  }
+
+  @Post(':remote/canary')
+  @HttpCode(200)
+  canary(
+    @Req() req: AppRequest,
+    @Param('remote', remoteName) remote: string,
+    @Body(new ZodPipe(canaryReleaseSchema)) { versionId, percent }: z.infer<typeof canaryReleaseSchema>,
+  ) {
+    return this.releases.canary(req, remote, versionId, percent);
+  }
+
+  @Post(':remote/canary/abort')
+  @HttpCode(200)
+  abortCanary(@Req() req: AppRequest, @Param('remote', remoteName) remote: string) {
+    return this.releases.abortCanary(req, remote);
+  }
+
+  /** Pins a version for the caller's own browser (a sealed cookie), to preview it before anyone else gets it. */
+  @Post(':remote/pin')
+  @HttpCode(204)
+  async pin(
+    @Req() req: AppRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+    @Param('remote', remoteName) remote: string,
+    @Body(new ZodPipe(pinReleaseSchema)) { versionId }: z.infer<typeof pinReleaseSchema>,
+  ) {
+    const pins = await this.releases.pin(req, remote, versionId, cookieValue(req.headers.cookie, RELEASE_PINS_COOKIE));
+    const secure = req.protocol === 'https' ? '; Secure' : '';
+    res.header('Set-Cookie', `${RELEASE_PINS_COOKIE}=${encodeURIComponent(pins)}; Path=/; Max-Age=86400; HttpOnly; SameSite=Lax${secure}`);
   }
 
   @Post(':remote/rollback')

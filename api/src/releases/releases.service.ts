@@ -23,6 +23,7 @@ import {
   type ProvidedShared,
   type ReleaseCheckView,
   type ReleaseView,
+  type RemoteLoad,
   type RemoteVersionView,
   type UploadRelease,
 } from '@cbh/contracts';
@@ -34,6 +35,14 @@ import { UserEntity } from '../users/entities/user.entity';
 import { RemoteReleaseEntity } from './entities/remote-release.entity';
 import { RemoteVersionEntity } from './entities/remote-version.entity';
 import { ReleaseFilesRepository } from './release-files.repository';
+import { RemoteLoadsRepository } from './remote-loads.repository';
+import { ReleaseNotifications } from './release-notifications';
+import { SecretBox } from '../common/crypto/secret-box';
+
+/** A visitor's side of each remote's canary: 0 to 99, the same for the same visitor and remote. */
+export function bucketOf(visitor: string, remote: string): number {
+  return createHash('sha256').update(`${visitor}:${remote}`).digest().readUInt32BE(0) % 100;
+}
 
 /** The manifest a remote's build is read from, as the federation plugin names it. */
 const MANIFEST = 'mf-manifest.json';
@@ -55,8 +64,9 @@ interface DecodedBuild {
 @Injectable()
 export class ReleasesService implements OnModuleInit, OnApplicationBootstrap {
   private readonly logger = new Logger(ReleasesService.name);
-  /** The live version of each remote with one. */
-  private live = new Map<string, number>();
+  /** Each remote's live version and canary, for the remotes with either. */
+  private state = new Map<string, { live: number | null; canary: number | null; percent: number }>();
+  private readonly pins: SecretBox;
   /** Each live version's files, path → SHA-256. */
   private readonly versionFiles = new Map<number, Record<string, string>>();
   private readonly cache = new Map<string, Buffer>();
@@ -67,8 +77,12 @@ export class ReleasesService implements OnModuleInit, OnApplicationBootstrap {
     private readonly files: ReleaseFilesRepository,
     private readonly audit: AuditService,
     private readonly bus: RealtimeBus,
+    private readonly loads: RemoteLoadsRepository,
+    private readonly notifications: ReleaseNotifications,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.pins = new SecretBox(config.SESSION_SECRET, 'release-pins');
+  }
 
   onModuleInit() {
     this.bus.subscribeInternal('releases-changed', () => void this.reload());
@@ -83,24 +97,62 @@ export class ReleasesService implements OnModuleInit, OnApplicationBootstrap {
   async reload(): Promise<void> {
     try {
       const rows = await this.dataSource.getRepository(RemoteReleaseEntity).find();
-      const live = new Map(rows.flatMap((row) => (row.liveVersionId === null ? [] : [[row.remote, row.liveVersionId] as const])));
-      const missing = [...live.values()].filter((id) => !this.versionFiles.has(id));
+      const state = new Map(
+        rows.map((row) => [row.remote, { live: row.liveVersionId, canary: row.canaryVersionId, percent: row.canaryPercent }] as const),
+      );
+      const missing = rows
+        .flatMap((row) => [row.liveVersionId, row.canaryVersionId])
+        .filter((id): id is number => id !== null && !this.versionFiles.has(id));
       if (missing.length > 0) {
         const versions = await this.dataSource
           .getRepository(RemoteVersionEntity)
           .find({ where: { id: In(missing) }, select: { id: true, files: true } });
         for (const version of versions) this.versionFiles.set(version.id, version.files);
       }
-      this.live = live;
+      this.state = state;
     } catch (error) {
       this.logger.warn(`live releases not read: ${(error as Error).message}`);
     }
   }
 
-  /** The entry /remotes.json gives a remote: its live version's manifest, or null for the deployed folder's. */
-  liveEntry(remote: string): string | null {
-    const versionId = this.live.get(remote);
-    return versionId === undefined ? null : `${releaseFilesPath(remote, versionId)}${MANIFEST}`;
+  /**
+   * The entry /remotes.json gives one visitor for a remote: a version they pinned, else the canary when their bucket
+   * falls in its share, else the live version; null for the deployed folder's. A visitor's bucket comes from their
+   * visitor id and the remote, so it never changes: a person stays on one side of a canary across navigations, and
+   * raising its share only moves people onto it.
+   */
+  entryFor(remote: string, visitor: string | null, pins: Record<string, number>): string | null {
+    const at = (versionId: number) => `${releaseFilesPath(remote, versionId)}${MANIFEST}`;
+    if (pins[remote] !== undefined) return at(pins[remote]);
+    const state = this.state.get(remote);
+    if (!state) return null;
+    if (state.canary !== null && visitor !== null && bucketOf(visitor, remote) < state.percent) return at(state.canary);
+    return state.live === null ? null : at(state.live);
+  }
+
+  /** The versions a sealed pins cookie names; none for a cookie the hub did not seal. */
+  pinsOf(cookie: string | undefined): Record<string, number> {
+    if (!cookie) return {};
+    try {
+      const opened = this.pins.open(decodeURIComponent(cookie));
+      const pins = opened ? (JSON.parse(opened) as Record<string, unknown>) : {};
+      return Object.fromEntries(Object.entries(pins).filter((entry): entry is [string, number] => Number.isInteger(entry[1])));
+    } catch {
+      return {};
+    }
+  }
+
+  /** The pins cookie with one remote's pin set (or ended with null), after checking the version is that remote's. */
+  async pin(req: AppRequest, remote: string, versionId: number | null, current: string | undefined): Promise<string> {
+    this.knownRemote(remote);
+    if (versionId !== null && !(await this.dataSource.getRepository(RemoteVersionEntity).existsBy({ id: versionId, remote }))) {
+      throw new NotFoundException(`No version ${versionId} of ${remote}`);
+    }
+    const pins = this.pinsOf(current);
+    if (versionId === null) delete pins[remote];
+    else pins[remote] = versionId;
+    await this.audit.record(req, { action: 'release.pin', targetType: 'remote', targetId: remote, after: { versionId } });
+    return this.pins.seal(JSON.stringify(pins));
   }
 
   /** The shared packages the shell provides, as its build wrote them beside its files. */
@@ -205,6 +257,10 @@ export class ReleasesService implements OnModuleInit, OnApplicationBootstrap {
           remote,
           liveVersionId: release?.liveVersionId ?? null,
           previousVersionId: release?.previousVersionId ?? null,
+          canary:
+            release?.canaryVersionId && release.canaryStartedAt
+              ? { versionId: release.canaryVersionId, percent: release.canaryPercent, startedAt: release.canaryStartedAt.toISOString() }
+              : null,
           updatedAt: release?.updatedAt.toISOString() ?? null,
           versions: await this.views(versions),
         };
@@ -220,11 +276,15 @@ export class ReleasesService implements OnModuleInit, OnApplicationBootstrap {
       if (!version) throw new NotFoundException(`No version ${versionId} of ${remote}`);
       const release = await manager.findOne(RemoteReleaseEntity, { where: { remote }, lock: { mode: 'pessimistic_write' } });
       const before = release?.liveVersionId ?? null;
-      if (before === versionId) return;
+      if (before === versionId && !release?.canaryVersionId) return;
+      // a promote ends the canary: the canary's version promoted, or another chosen instead
       await manager.save(RemoteReleaseEntity, {
         remote,
         liveVersionId: versionId,
-        previousVersionId: before,
+        previousVersionId: before === versionId ? (release?.previousVersionId ?? null) : before,
+        canaryVersionId: null,
+        canaryPercent: 0,
+        canaryStartedAt: null,
         updatedBy: req.user?.id ?? null,
       });
       await this.audit.record(
@@ -250,10 +310,14 @@ export class ReleasesService implements OnModuleInit, OnApplicationBootstrap {
       if (!release?.liveVersionId) throw new BadRequestException(`${remote} has no live version to roll back`);
       // back to the deployed folder when no version was live before the first promote
       const back = release.previousVersionId;
+      // everyone back on the version before, a canary running included
       await manager.save(RemoteReleaseEntity, {
         remote,
         liveVersionId: back,
         previousVersionId: release.liveVersionId,
+        canaryVersionId: null,
+        canaryPercent: 0,
+        canaryStartedAt: null,
         updatedBy: req.user?.id ?? null,
       });
       await this.audit.record(
@@ -269,6 +333,101 @@ export class ReleasesService implements OnModuleInit, OnApplicationBootstrap {
       );
     });
     return this.announce(remote);
+  }
+
+  /** Gives a version to `percent` % of visitors while the others keep the live one; a new canary replaces one running. */
+  async canary(req: AppRequest, remote: string, versionId: number, percent: number): Promise<ReleaseView> {
+    this.knownRemote(remote);
+    await this.dataSource.transaction(async (manager) => {
+      const version = await manager.findOneBy(RemoteVersionEntity, { id: versionId, remote });
+      if (!version) throw new NotFoundException(`No version ${versionId} of ${remote}`);
+      const release = await manager.findOne(RemoteReleaseEntity, { where: { remote }, lock: { mode: 'pessimistic_write' } });
+      if (release?.liveVersionId === versionId) throw new BadRequestException(`Version ${versionId} of ${remote} is live already`);
+      await manager.save(RemoteReleaseEntity, {
+        remote,
+        liveVersionId: release?.liveVersionId ?? null,
+        previousVersionId: release?.previousVersionId ?? null,
+        canaryVersionId: versionId,
+        canaryPercent: percent,
+        canaryStartedAt: release?.canaryVersionId === versionId ? release.canaryStartedAt : new Date(),
+        updatedBy: req.user?.id ?? null,
+      });
+      await this.audit.record(
+        req,
+        {
+          action: 'release.canary',
+          targetType: 'remote',
+          targetId: remote,
+          before: { canary: release?.canaryVersionId ?? null },
+          after: { canary: versionId, percent },
+        },
+        manager,
+      );
+    });
+    return this.announce(remote);
+  }
+
+  /** Ends the canary: everyone gets the live version again. */
+  async abortCanary(req: AppRequest, remote: string): Promise<ReleaseView> {
+    this.knownRemote(remote);
+    const release = await this.dataSource.getRepository(RemoteReleaseEntity).findOneBy({ remote });
+    if (!release?.canaryVersionId || !(await this.loads.endCanary(remote, release.canaryVersionId))) {
+      throw new BadRequestException(`${remote} has no canary running`);
+    }
+    await this.audit.record(req, {
+      action: 'release.canary-abort',
+      targetType: 'remote',
+      targetId: remote,
+      before: { canary: release.canaryVersionId },
+    });
+    return this.announce(remote);
+  }
+
+  /**
+   * Keeps the loads a page reports, each under the version its entry names, and rolls back a canary that fails for
+   * too many of the people who load it (CANARY_ROLLBACK_PERCENT of at least CANARY_ROLLBACK_VISITORS): a breaker on
+   * the remote itself, raising release.rolled_back. People are counted, not loads, so that nobody rolls a canary back
+   * by reporting failures over and over.
+   */
+  async recordLoads(visitor: string, loads: readonly RemoteLoad[]): Promise<void> {
+    const rows = loads.map((load) => {
+      const match = /^\/releases\/([a-z0-9_]+)\/(\d+)\//.exec(load.entry);
+      return {
+        remote: load.remote,
+        versionId: match && match[1] === load.remote ? Number(match[2]) : null,
+        ok: load.ok,
+        reason: load.reason ?? null,
+        loadMs: load.loadMs ?? null,
+        visitor,
+      };
+    });
+    await this.loads.insert(rows);
+    const canaries = new Set(
+      rows.filter((row) => !row.ok && row.versionId !== null && this.state.get(row.remote)?.canary === row.versionId),
+    );
+    for (const row of canaries) await this.judgeCanary(row.remote, row.versionId!);
+  }
+
+  private async judgeCanary(remote: string, versionId: number): Promise<void> {
+    const release = await this.dataSource.getRepository(RemoteReleaseEntity).findOneBy({ remote });
+    if (release?.canaryVersionId !== versionId) return;
+    const people = await this.loads.visitors(versionId, release.canaryStartedAt ?? new Date(0));
+    const { CANARY_ROLLBACK_PERCENT: limit, CANARY_ROLLBACK_VISITORS: minimum } = this.config;
+    if (people.count < minimum) return;
+    const failurePercent = (100 * people.failed) / people.count;
+    if (failurePercent < limit) return;
+    if (!(await this.loads.endCanary(remote, versionId))) return;
+    const reason = `it failed to load for ${people.failed} of the ${people.count} people who loaded it (${failurePercent.toFixed(1)} %; the limit is ${limit} % of at least ${minimum})`;
+    await this.audit.record(null, {
+      action: 'release.rolled_back',
+      targetType: 'remote',
+      targetId: remote,
+      before: { canary: versionId },
+      after: { canary: null, reason },
+    });
+    await this.notifications.rolledBack(remote, versionId, release.liveVersionId, reason);
+    this.logger.warn(`canary ${versionId} of ${remote} rolled back: ${reason}`);
+    await this.announce(remote);
   }
 
   /** Tells every replica (this one included, over the database) and answers the remote's release as it now is. */
@@ -332,6 +491,7 @@ export class ReleasesService implements OnModuleInit, OnApplicationBootstrap {
   }
 
   private async views(versions: RemoteVersionEntity[]): Promise<RemoteVersionView[]> {
+    const figures = await this.loads.figures(versions.map((version) => version.id));
     const ids = [...new Set(versions.flatMap((version) => version.uploadedBy ?? []))];
     const users = new Map(
       (ids.length > 0 ? await this.dataSource.getRepository(UserEntity).findBy({ id: In(ids) }) : []).map((user) => [user.id, user]),
@@ -347,6 +507,7 @@ export class ReleasesService implements OnModuleInit, OnApplicationBootstrap {
         files: Object.keys(version.files).length,
         bytes: version.bytes,
         entryGzipBytes: version.entryGzipBytes,
+        loads: figures.get(version.id) ?? { count: 0, failed: 0, p50Ms: null, p95Ms: null },
       };
     });
   }

@@ -1,9 +1,16 @@
 import { gzipSync } from 'node:zlib';
 import type { ReleaseView, RemoteVersionView } from '@cbh/contracts';
-import { eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+import { DEMO_PASSWORD, eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+import { startWebhookReceiver } from '../../test/webhook-receiver';
 
 // two replicas: a promote on one is served by the other at once
-const ENV = { SESSION_SECRET: 'a-session-secret-the-two-replicas-of-this-file-share' };
+// a canary failing for 2 of 3 people is rolled back; receivers on loopback hear of it
+const ENV = {
+  SESSION_SECRET: 'a-session-secret-the-two-replicas-of-this-file-share',
+  CANARY_ROLLBACK_VISITORS: '3',
+  CANARY_ROLLBACK_PERCENT: '50',
+  ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
+};
 let api: TestApi;
 let second: TestApi;
 let admin: string;
@@ -115,5 +122,88 @@ describe('remote releases', () => {
     const operator = await signIn(api.baseUrl, 'operator@example.com', 'demo-password-for-tests');
     expect((await api.call('/api/releases', { cookie: operator })).status).toBe(403);
     expect((await api.call('/api/releases/mfe_dashboard/rollback', { method: 'POST', cookie: operator })).status).toBe(403);
+  });
+
+  it('gives a canary to its share of visitors, each staying on their side, and a promote ends it', async () => {
+    const canary = await post('/api/releases/mfe_dashboard/canary', { versionId: v2.id, percent: 50 });
+    expect(canary.status).toBe(200);
+    expect((await canary.json()).canary).toMatchObject({ versionId: v2.id, percent: 50 });
+    // forty visitors, each with the cookie the first answer gave them, asked twice, on either replica
+    const sides = { canary: 0, live: 0 };
+    for (let i = 0; i < 40; i++) {
+      const first = await fetch(`${api.baseUrl}/remotes.json`);
+      const visitor = first.headers.get('set-cookie')!.split(';')[0]!;
+      const entry = ((await first.json()) as { remotes: { entry: string }[] }).remotes[0]!.entry;
+      const again = await fetch(`${second.baseUrl}/remotes.json`, { headers: { cookie: visitor } });
+      expect(((await again.json()) as { remotes: { entry: string }[] }).remotes[0]!.entry).toBe(entry);
+      if (entry === `/releases/mfe_dashboard/${v2.id}/mf-manifest.json`) sides.canary++;
+      else if (entry === `/releases/mfe_dashboard/${v1.id}/mf-manifest.json`) sides.live++;
+    }
+    expect(sides.canary + sides.live).toBe(40);
+    expect(sides.canary).toBeGreaterThan(5);
+    expect(sides.live).toBeGreaterThan(5);
+
+    // a pin shows its version to the one browser that set it, whatever its side
+    const pinned = await post('/api/releases/mfe_dashboard/pin', { versionId: v2.id });
+    expect(pinned.status).toBe(204);
+    const pins = pinned.headers.get('set-cookie')!.split(';')[0]!;
+    const withPin = await fetch(`${api.baseUrl}/remotes.json`, { headers: { cookie: `${pins}; cbh.visitor=AAAAAAAAAAAAAAAAAAAAAA` } });
+    expect(((await withPin.json()) as { remotes: { entry: string }[] }).remotes[0]!.entry).toBe(
+      `/releases/mfe_dashboard/${v2.id}/mf-manifest.json`,
+    );
+    // a pins cookie the hub did not seal pins nothing: that visitor gets their own side
+    const entryWith = async (cookie: string) =>
+      ((await (await fetch(`${api.baseUrl}/remotes.json`, { headers: { cookie } })).json()) as { remotes: { entry: string }[] }).remotes[0]!
+        .entry;
+    for (const visitor of ['AAAAAAAAAAAAAAAAAAAAAA', 'BBBBBBBBBBBBBBBBBBBBBB', 'CCCCCCCCCCCCCCCCCCCCCC']) {
+      expect(await entryWith(`cbh.visitor=${visitor}; cbh.pins=v1:forged.pins.cookie`)).toBe(await entryWith(`cbh.visitor=${visitor}`));
+    }
+
+    const promoted = await (await post('/api/releases/mfe_dashboard/promote', { versionId: v2.id })).json();
+    expect(promoted).toMatchObject({ liveVersionId: v2.id, previousVersionId: v1.id, canary: null });
+  });
+
+  it('rolls a canary back by itself when it fails for too many of the people who load it, and says so', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const channel = await (await post('/api/notification-channels', { name: 'releases', type: 'webhook', url: receiver.url })).json();
+      expect(
+        (await post('/api/notification-rules', { name: 'releases', events: ['release.rolled_back'], channelIds: [channel.id] })).status,
+      ).toBe(201);
+      const broken = await (await post('/api/releases/mfe_dashboard/versions', build('broken'))).json();
+      await post('/api/releases/mfe_dashboard/canary', { versionId: broken.id, percent: 10 });
+      const entry = `/releases/mfe_dashboard/${broken.id}/mf-manifest.json`;
+      const people = [
+        admin,
+        await signIn(api.baseUrl, 'operator@example.com', DEMO_PASSWORD),
+        await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD),
+      ];
+      const report = (cookie: string, ok: boolean) =>
+        api.call('/api/releases/loads', {
+          method: 'POST',
+          cookie,
+          body: { loads: [{ remote: 'mfe_dashboard', entry, ok, ...(ok ? { loadMs: 120 } : { reason: 'TypeError: boom' }) }] },
+        });
+      // one person failing again and again is one person
+      for (let i = 0; i < 5; i++) expect((await report(people[1]!, false)).status).toBe(204);
+      expect((await (await api.call('/api/releases', { cookie: admin })).json())[1].canary).toMatchObject({ versionId: broken.id });
+      await report(people[0]!, true);
+      await report(people[2]!, false);
+      const [hook] = await receiver.waitFor(1, 10_000);
+      expect(hook!.body).toMatchObject({
+        type: 'release.rolled_back',
+        data: { remote: 'mfe_dashboard', versionId: broken.id, liveVersionId: v2.id },
+      });
+      expect((hook!.body.data as { reason: string }).reason).toBe(
+        'it failed to load for 2 of the 3 people who loaded it (66.7 %; the limit is 50 % of at least 3)',
+      );
+      const releases: ReleaseView[] = await (await api.call('/api/releases', { cookie: admin })).json();
+      const dashboard = releases.find((release) => release.remote === 'mfe_dashboard')!;
+      expect(dashboard.canary).toBeNull();
+      expect(dashboard.versions.find((version) => version.id === broken.id)!.loads).toMatchObject({ count: 7, failed: 6, p50Ms: 120 });
+      expect(await eventually(async () => (await remotesJson(second)) === `/releases/mfe_dashboard/${v2.id}/mf-manifest.json`)).toBe(true);
+    } finally {
+      await receiver.stop();
+    }
   });
 });

@@ -40,19 +40,20 @@ export async function mountStaticSite(
   {
     staticRoot,
     manifestFile,
-    liveEntry = () => null,
+    entriesFor = () => () => null,
   }: {
     staticRoot: string;
     manifestFile: string;
-    /** A remote's live release's entry, which replaces the manifest's (the deployed folder's); null for none. */
-    liveEntry?: (remote: string) => string | null;
+    /** For one request, a remote's released entry, which replaces the manifest's (the deployed folder's); null for none. */
+    entriesFor?: (request: FastifyRequest, reply: FastifyReply) => (remote: string) => string | null;
   },
 ): Promise<(request: FastifyRequest, reply: FastifyReply) => boolean> {
   const manifest = readRemotesManifest(manifestFile);
 
   // the remotes and their routes are the file's; which build of each is live, the release state's
-  http.get('/remotes.json', (_request, reply) => {
-    const remotes = manifest.remotes.map((remote) => ({ ...remote, entry: liveEntry(remote.name) ?? remote.entry }));
+  http.get('/remotes.json', (request, reply) => {
+    const entryOf = entriesFor(request, reply);
+    const remotes = manifest.remotes.map((remote) => ({ ...remote, entry: entryOf(remote.name) ?? remote.entry }));
     reply
       .header('Cache-Control', REVALIDATE)
       .type('application/json')

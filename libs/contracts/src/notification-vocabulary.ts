@@ -26,6 +26,7 @@ export const NOTIFICATION_EVENTS = [
   'breaker.flapping',
   'domain.alert.opened',
   'domain.alert.resolved',
+  'release.rolled_back',
 ] as const;
 export type RuleEventType = (typeof NOTIFICATION_EVENTS)[number];
 export const TEST_EVENT = 'notification.test' as const;
@@ -39,6 +40,7 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEventType, string> = 
   'breaker.flapping': 'Breaker flapping',
   'domain.alert.opened': 'Domain alert opened',
   'domain.alert.resolved': 'Domain alert resolved',
+  'release.rolled_back': 'Release rolled back',
   'notification.test': 'Test',
 };
 
@@ -130,6 +132,19 @@ export interface BreakerEventData {
   url: string;
 }
 
+/** What an event is about: a breaker, a domain, or a remote (its releases). */
+export type NotificationSubjectKind = 'breaker' | 'domain' | 'remote';
+
+/** The data of a release event, as webhooks receive it: a canary of a remote rolled back by itself. */
+export interface ReleaseEventData {
+  remote: string;
+  /** The canary's version, and the version everyone is back on (null: the deployed folder). */
+  versionId: number;
+  liveVersionId: number | null;
+  reason: string;
+  url: string;
+}
+
 /** The data of a domain alert event, as webhooks receive it. */
 export interface DomainEventData {
   domain: { id: number; name: string };
@@ -142,7 +157,7 @@ export interface WebhookBody {
   id: string;
   type: NotificationEventType;
   occurredAt: string;
-  data: BreakerEventData | DomainEventData | { message: string; url: string };
+  data: BreakerEventData | DomainEventData | ReleaseEventData | { message: string; url: string };
 }
 
 export interface ChannelView {

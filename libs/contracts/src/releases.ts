@@ -13,7 +13,14 @@ export const RELEASE_LIMITS = {
   pathLength: 200,
   /** Versions listed per remote, newest first. */
   listed: 20,
+  /** Remote loads one report of a page carries at most. */
+  loadsPerReport: 20,
 } as const;
+
+/** The visitor's random id, which puts each visitor on one side of a canary for good (a year's cookie). */
+export const RELEASE_VISITOR_COOKIE = 'cbh.visitor';
+/** The versions a system administrator pinned for their own browser, sealed by the hub. */
+export const RELEASE_PINS_COOKIE = 'cbh.pins';
 
 /** The body of an upload at most: the files base64-encoded (4/3) and their JSON around them. */
 export const RELEASE_UPLOAD_MAX_BYTES = Math.ceil((RELEASE_LIMITS.bytes * 4) / 3) + 1024 * 1024;
@@ -37,6 +44,34 @@ export const uploadReleaseSchema = z.strictObject({
 });
 export type UploadRelease = z.infer<typeof uploadReleaseSchema>;
 
+/** POST /api/releases/{remote}/canary: version B for `percent` % of visitors, sticky per visitor. */
+export const canaryReleaseSchema = z.strictObject({
+  versionId: z.number({ message: 'must be a version id' }).int().positive('must be a version id'),
+  percent: z.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(99, 'must be at most 99'),
+});
+
+/** POST /api/releases/{remote}/pin: a version for the caller's own browser, to preview it; null ends the pin. */
+export const pinReleaseSchema = z.strictObject({
+  versionId: z.number({ message: 'must be a version id' }).int().positive('must be a version id').nullable(),
+});
+
+/** A remote load as the shell reports it. */
+export const remoteLoadSchema = z.strictObject({
+  remote: z.string().regex(/^[a-z0-9_]{1,64}$/, 'must be a remote name'),
+  /** The entry the shell loaded it from: names the version (/releases/<remote>/<id>/…) or the deployed folder. */
+  entry: z.string().max(300),
+  ok: z.boolean(),
+  reason: z.string().max(300).optional(),
+  /** From entering the remote's routes to its first render, ms. */
+  loadMs: z.number().int().min(0).max(600_000).optional(),
+});
+
+/** POST /api/releases/loads: a page's remote loads, a few at a time. */
+export const remoteLoadsSchema = z.strictObject({
+  loads: z.array(remoteLoadSchema).min(1).max(RELEASE_LIMITS.loadsPerReport, `must hold at most ${RELEASE_LIMITS.loadsPerReport} loads`),
+});
+export type RemoteLoad = z.infer<typeof remoteLoadSchema>;
+
 /** POST /api/releases/{remote}/promote */
 export const promoteReleaseSchema = z.strictObject({
   versionId: z.number({ message: 'must be a version id' }).int().positive('must be a version id'),
@@ -52,6 +87,8 @@ export interface RemoteVersionView {
   files: number;
   bytes: number;
   entryGzipBytes: number;
+  /** Loads the shell reported of this version, how many failed, and the time to first render (ms). */
+  loads: { count: number; failed: number; p50Ms: number | null; p95Ms: number | null };
 }
 
 export interface ReleaseView {
@@ -60,6 +97,8 @@ export interface ReleaseView {
   liveVersionId: number | null;
   /** What Rollback goes back to. */
   previousVersionId: number | null;
+  /** The canary, when one runs: its version and the share of visitors who get it. */
+  canary: { versionId: number; percent: number; startedAt: string } | null;
   updatedAt: string | null;
   /** The newest RELEASE_LIMITS.listed versions. */
   versions: RemoteVersionView[];

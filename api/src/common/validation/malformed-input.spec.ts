@@ -35,6 +35,8 @@ import {
   agentReportSchema,
   uploadReleaseSchema,
   promoteReleaseSchema,
+  canaryReleaseSchema,
+  remoteLoadsSchema,
 } from '@cbh/contracts';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 
@@ -69,6 +71,7 @@ const TABLES = [
   'remote_files',
   'remote_versions',
   'remote_releases',
+  'remote_loads',
 ];
 
 let api: TestApi;
@@ -360,6 +363,22 @@ const ENDPOINTS: {
     path: () => '/api/releases/mfe_dashboard/promote',
     schema: promoteReleaseSchema,
     fields: ['versionId'],
+    cookie: () => admin,
+  },
+  {
+    name: 'POST /api/releases/:remote/canary',
+    method: 'POST',
+    path: () => '/api/releases/mfe_dashboard/canary',
+    schema: canaryReleaseSchema,
+    fields: ['versionId', 'percent'],
+    cookie: () => admin,
+  },
+  {
+    name: 'POST /api/releases/loads',
+    method: 'POST',
+    path: () => '/api/releases/loads',
+    schema: remoteLoadsSchema,
+    fields: ['loads'],
     cookie: () => admin,
   },
   {

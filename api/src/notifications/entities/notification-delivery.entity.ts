@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { DeliveryStatus, NotificationEventType, WebhookBody } from '@cbh/contracts';
+import type { DeliveryStatus, NotificationEventType, NotificationSubjectKind, WebhookBody } from '@cbh/contracts';
 
 /** One event for one channel: what is sent (the same on every try), its status, and its last try. */
 @Entity('notification_deliveries')
@@ -10,7 +10,7 @@ export class NotificationDeliveryEntity {
   @Column('bigint', { name: 'event_id', nullable: true }) eventId!: string | null;
   @Column('text', { name: 'event_type' }) eventType!: NotificationEventType;
   @Column('text') subject!: string;
-  @Column('text', { name: 'subject_kind', nullable: true }) subjectKind!: 'breaker' | 'domain' | null;
+  @Column('text', { name: 'subject_kind', nullable: true }) subjectKind!: NotificationSubjectKind | null;
   @Column('timestamptz', { name: 'occurred_at' }) occurredAt!: Date;
   @Column('jsonb') payload!: WebhookBody['data'];
   @Column('uuid', { name: 'channel_id' }) channelId!: string;

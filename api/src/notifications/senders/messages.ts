@@ -5,6 +5,7 @@ import {
   type BreakerEventData,
   type DomainEventData,
   type NotificationEventType,
+  type ReleaseEventData,
 } from '@cbh/contracts';
 import type { OutgoingNotification } from './channel-sender.types';
 
@@ -76,6 +77,16 @@ export function describeNotification({ type, occurredAt, data }: OutgoingNotific
   const when = describeTime(occurredAt);
   if (isBreakerEvent(type)) return { ...breakerMessage(type, data as BreakerEventData, occurredAt), when };
   if (isDomainEvent(type)) return { ...domainMessage(type, data as DomainEventData), when };
+  if (type === 'release.rolled_back') {
+    const release = data as ReleaseEventData;
+    const back = release.liveVersionId === null ? 'the deployed build' : `version ${release.liveVersionId}`;
+    return {
+      title: `Canary of ${release.remote} rolled back: version ${release.versionId}`,
+      happened: `Release rolled back by itself, everyone back on ${back}: ${release.reason}`,
+      url: release.url,
+      when,
+    };
+  }
   const test = data as { message: string; url: string };
   return { title: 'Test notification from Circuit Breaker Hub', happened: test.message, url: test.url, when };
 }
@@ -103,7 +114,7 @@ const DISCORD_COLORS = { problem: 0xd92d20, warning: 0xf79009, resolved: 0x12b76
 
 function discordColor({ type, data }: OutgoingNotification): number {
   if (type === 'breaker.recovered' || type === 'domain.alert.resolved') return DISCORD_COLORS.resolved;
-  if (type === 'breaker.flapping') return DISCORD_COLORS.warning;
+  if (type === 'breaker.flapping' || type === 'release.rolled_back') return DISCORD_COLORS.warning;
   if (type === 'domain.alert.opened') {
     const { severity } = (data as DomainEventData).alert;
     return severity === 'critical' || severity === 'high' ? DISCORD_COLORS.problem : DISCORD_COLORS.warning;

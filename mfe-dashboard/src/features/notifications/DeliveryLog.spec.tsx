@@ -90,6 +90,7 @@ it('hides domain events from the filter without domain_management', async () => 
     'Breaker recovered',
     'Breaker stuck open',
     'Breaker flapping',
+    'Release rolled back',
     'Test',
   ]);
 });

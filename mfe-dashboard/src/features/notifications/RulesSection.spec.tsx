@@ -101,7 +101,9 @@ it('offers domain alert events only to holders of domain_management, and shows a
   fireEvent.click(await screen.findByRole('button', { name: 'Add rule' }));
   await screen.findByRole('dialog');
   const events = within(dialog().getByRole('group', { name: 'Events' }));
-  expect(events.getAllByRole('checkbox')).toHaveLength(4);
+  // the four breaker events and the release event
+  expect(events.getAllByRole('checkbox')).toHaveLength(5);
+  expect(events.getByLabelText('Release rolled back')).toBeTruthy();
   expect(events.queryByLabelText('Domain alert opened')).toBeNull();
   expect(dialog().getByText('Domain alert events need the domain_management permission.')).toBeTruthy();
 
