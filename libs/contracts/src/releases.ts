@@ -47,7 +47,11 @@ export type UploadRelease = z.infer<typeof uploadReleaseSchema>;
 /** POST /api/releases/{remote}/canary: version B for `percent` % of visitors, sticky per visitor. */
 export const canaryReleaseSchema = z.strictObject({
   versionId: z.number({ message: 'must be a version id' }).int().positive('must be a version id'),
-  percent: z.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(99, 'must be at most 99'),
+  percent: z
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(99, 'must be at most 99'),
 });
 
 /** POST /api/releases/{remote}/pin: a version for the caller's own browser, to preview it; null ends the pin. */
