@@ -7,7 +7,10 @@ import {
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
 import type { RemoteDescriptor } from '@cbh/contracts';
-import { loadRemoteRoutes, registerManifest } from './remotes';
+import { reportLoad } from './load-reports';
+import { loadRemoteRoutes, registerManifest, resetRemote } from './remotes';
+
+jest.mock('./load-reports', () => ({ reportLoad: jest.fn() }));
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   getInstance: jest.fn(),
@@ -129,4 +132,35 @@ it('keeps the loaded build when the server cannot be asked', async () => {
   deployed = () => Promise.reject(new TypeError('Failed to fetch'));
   await expect(loadRemoteRoutes(remote)).resolves.toBe(routes);
   expect(forced()).toEqual([]);
+});
+
+it('moves to the entry /remotes.json names now when the visitor comes back to the remote (a release since)', async () => {
+  runtimeServing(firstBuild);
+  await loadRemoteRoutes(remote);
+  const released = '/releases/mfe_dashboard/7/mf-manifest.json';
+  global.fetch = jest.fn(async (url: RequestInfo | URL) =>
+    String(url).endsWith('/remotes.json')
+      ? ({ ok: true, status: 200, json: async () => ({ remotes: [{ ...remote, entry: released }] }) } as Response)
+      : deployed(),
+  );
+  await loadRemoteRoutes(remote);
+  expect(forced()).toEqual([[[{ name: remote.name, entry: `http://localhost${released}` }], { force: true }]]);
+  // a Retry resets to the entry it moved to, not the one the page started with
+  resetRemote(remote);
+  expect(forced()[1]).toEqual([[{ name: remote.name, entry: `http://localhost${released}` }], { force: true }]);
+  expect(jest.mocked(reportLoad).mock.calls.map(([load]) => [load.entry, load.ok])).toEqual([
+    ['/remotes/mfe-dashboard/mf-manifest.json', true],
+    [released, true],
+  ]);
+});
+
+it('reports a load that fails, with its reason, under the entry it came from', async () => {
+  jest.mocked(loadRemote).mockRejectedValue(new Error('TypeError: boom'));
+  await expect(loadRemoteRoutes(remote)).rejects.toThrow('boom');
+  expect(reportLoad).toHaveBeenCalledWith({
+    remote: remote.name,
+    entry: '/remotes/mfe-dashboard/mf-manifest.json',
+    ok: false,
+    reason: 'TypeError: boom',
+  });
 });

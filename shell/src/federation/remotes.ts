@@ -7,8 +7,12 @@ import {
   type RemoteDescriptor,
   type RemotesManifest,
 } from '@cbh/contracts';
+import { reportLoad } from './load-reports';
 import { isRedeployed, loadedBuildsPlugin } from './remote-builds';
 import { RemoteTimeoutError } from './remote-errors';
+
+/** The entry each remote was registered with last: /remotes.json's at start, then each release's it moved to. */
+const registeredEntries = new Map<string, string>();
 
 export async function fetchRemotesManifest(): Promise<RemotesManifest> {
   const response = await fetch('/remotes.json', { cache: 'no-cache' });
@@ -52,9 +56,12 @@ function forgetUnloadedShares(remote: RemoteDescriptor) {
   }
 }
 
-/** Forgets a remote's loaded or failed build, so the next load fetches its manifest, entry and chunks again. */
+/**
+ * Forgets a remote's loaded or failed build, so the next load fetches its manifest, entry and chunks again — from the
+ * entry the remote has now (a release's, once it moved to one).
+ */
 export function resetRemote(remote: RemoteDescriptor) {
-  registerRemotes([toRuntimeRemote(remote)], { force: true });
+  registerRemotes([toRuntimeRemote({ ...remote, entry: registeredEntries.get(remote.name) ?? remote.entry })], { force: true });
   forgetLoadedChunks(remote);
   forgetUnloadedShares(remote);
 }
@@ -69,13 +76,41 @@ export function withTimeout<T>(promise: Promise<T>, timeoutMs: number, onTimeout
 
 export type RoutesModule = { default: ComponentType };
 
-/** The remote's routes component from the build deployed now: a redeployed remote replaces the loaded one. */
-async function loadDeployedRoutes(remote: RemoteDescriptor): Promise<RoutesModule> {
-  if (await isRedeployed(remote.name, toRuntimeRemote(remote).entry)) resetRemote(remote);
+/**
+ * The entry /remotes.json names for a remote now (a release promoted, rolled back or a canary since the page
+ * loaded), or the one registered when the server cannot tell.
+ */
+async function currentEntry(remote: RemoteDescriptor): Promise<string> {
+  const registered = registeredEntries.get(remote.name) ?? remote.entry;
+  try {
+    const manifest = await fetchRemotesManifest();
+    return manifest.remotes.find((listed) => listed.name === remote.name)?.entry ?? registered;
+  } catch {
+    return registered;
+  }
+}
+
+/**
+ * The remote's routes component from the build the visitor gets now: on a return to the remote's routes, a release
+ * made since (another entry in /remotes.json) or a redeploy of the same entry replaces the loaded build — at a
+ * navigation, never in the middle of a page.
+ */
+async function loadDeployedRoutes(remote: RemoteDescriptor): Promise<{ module: RoutesModule; entry: string }> {
+  const loadedBefore = registeredEntries.has(remote.name);
+  let entry = registeredEntries.get(remote.name) ?? remote.entry;
+  if (loadedBefore) {
+    const now = await currentEntry(remote);
+    if (now !== entry) {
+      entry = now;
+      registeredEntries.set(remote.name, entry);
+      resetRemote(remote);
+    } else if (await isRedeployed(remote.name, toRuntimeRemote({ ...remote, entry }).entry)) resetRemote(remote);
+  }
+  registeredEntries.set(remote.name, entry);
   const id = `${remote.name}/${REMOTE_ROUTES_MODULE}`;
   const module = await loadRemote<RoutesModule>(id);
   if (!module?.default) throw new Error(`${id} has no default export`);
-  return module;
+  return { module, entry };
 }
 
 /**
@@ -83,6 +118,19 @@ async function loadDeployedRoutes(remote: RemoteDescriptor): Promise<RoutesModul
  * user enters the remote's routes, so a remote redeployed since it was loaded shows its new build then,
  * without a page reload.
  */
-export function loadRemoteRoutes(remote: RemoteDescriptor): Promise<RoutesModule> {
-  return withTimeout(loadDeployedRoutes(remote), REMOTE_LOAD_TIMEOUT_MS, () => new RemoteTimeoutError(remote.name, REMOTE_LOAD_TIMEOUT_MS));
+export async function loadRemoteRoutes(remote: RemoteDescriptor): Promise<RoutesModule> {
+  const started = performance.now();
+  try {
+    const { module, entry } = await withTimeout(
+      loadDeployedRoutes(remote),
+      REMOTE_LOAD_TIMEOUT_MS,
+      () => new RemoteTimeoutError(remote.name, REMOTE_LOAD_TIMEOUT_MS),
+    );
+    reportLoad({ remote: remote.name, entry, ok: true, loadMs: Math.round(performance.now() - started) });
+    return module;
+  } catch (error) {
+    const entry = registeredEntries.get(remote.name) ?? remote.entry;
+    reportLoad({ remote: remote.name, entry, ok: false, reason: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
 }
