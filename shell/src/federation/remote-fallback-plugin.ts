@@ -3,7 +3,8 @@ import { RemoteUnavailableError } from './remote-errors';
 
 /**
  * Turns a remote that cannot be loaded (missing manifest, missing chunk, failing entry) into a module whose
- * component throws RemoteUnavailableError, so the shell's error boundary shows the fallback card in place.
+ * component throws RemoteUnavailableError, so the shell's error boundary shows the fallback card in place; the module
+ * also carries the error (`unavailable`), so the load is reported as the failure it is.
  */
 export default function remoteFallbackPlugin(): ModuleFederationRuntimePlugin {
   return {
@@ -16,6 +17,7 @@ export default function remoteFallbackPlugin(): ModuleFederationRuntimePlugin {
         default: function RemoteUnavailable() {
           throw unavailable;
         },
+        unavailable,
       };
     },
   };

@@ -164,3 +164,16 @@ it('reports a load that fails, with its reason, under the entry it came from', a
     reason: 'TypeError: boom',
   });
 });
+
+it('reports the stand-in module of a remote that could not load as a failed load', async () => {
+  jest
+    .mocked(loadRemote)
+    .mockResolvedValue({ default: () => null, unavailable: new Error('mfe_dashboard/Routes is unavailable: broken build') });
+  await loadRemoteRoutes(remote);
+  expect(reportLoad).toHaveBeenCalledWith({
+    remote: remote.name,
+    entry: '/remotes/mfe-dashboard/mf-manifest.json',
+    ok: false,
+    reason: 'mfe_dashboard/Routes is unavailable: broken build',
+  });
+});

@@ -74,7 +74,8 @@ export function withTimeout<T>(promise: Promise<T>, timeoutMs: number, onTimeout
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export type RoutesModule = { default: ComponentType };
+/** A remote's routes module; `unavailable` when the fallback plugin stands in for a remote that could not load. */
+export type RoutesModule = { default: ComponentType; unavailable?: Error };
 
 /**
  * The entry /remotes.json names for a remote now (a release promoted, rolled back or a canary since the page
@@ -126,7 +127,8 @@ export async function loadRemoteRoutes(remote: RemoteDescriptor): Promise<Routes
       REMOTE_LOAD_TIMEOUT_MS,
       () => new RemoteTimeoutError(remote.name, REMOTE_LOAD_TIMEOUT_MS),
     );
-    reportLoad({ remote: remote.name, entry, ok: true, loadMs: Math.round(performance.now() - started) });
+    if (module.unavailable) reportLoad({ remote: remote.name, entry, ok: false, reason: module.unavailable.message });
+    else reportLoad({ remote: remote.name, entry, ok: true, loadMs: Math.round(performance.now() - started) });
     return module;
   } catch (error) {
     const entry = registeredEntries.get(remote.name) ?? remote.entry;

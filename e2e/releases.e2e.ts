@@ -1,0 +1,204 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { Client } from 'pg';
+import type { ReleaseView, RemoteVersionView } from '@cbh/contracts';
+import { startWebhookReceiver, type WebhookReceiver } from '../api/test/webhook-receiver';
+import { freePort } from '../tools/testing/free-port';
+import { ACCOUNTS_ENV, DIST, sharedDatabaseUrl, startSite, type Site } from './support/server';
+import { apiSignIn, siteApi } from './support/site-api';
+import { signIn } from './support/sign-in';
+
+/**
+ * Releases of the dashboard remote on two production replicas of a database of their own: the built remote uploaded
+ * as versions (one changed, one that throws on load), a canary split between two visitors, promote, rollback, and a
+ * broken canary rolled back by itself — the shell's files never touched. A canary is rolled back here once one person
+ * of one saw it fail.
+ */
+const DATABASE = `releases_e2e_${process.pid}`;
+let replicas: Site[] = [];
+let cookie: string;
+let receiver: WebhookReceiver;
+
+const FOLDER = path.join(DIST, 'mfe-dashboard');
+const EXPOSED = readdirSync(FOLDER).find((name) => /^__federation_expose_Routes\.[0-9a-f]+\.js$/.test(name))!;
+
+/** The built dashboard as an upload, its exposed module changed by `change` (its compressed copies left out then). */
+function upload(change?: (code: string) => string) {
+  const files = readdirSync(FOLDER)
+    .filter((name) => !(change && name.startsWith(EXPOSED) && name !== EXPOSED))
+    .map((name) => {
+      let content = readFileSync(path.join(FOLDER, name));
+      if (change && name === EXPOSED) content = Buffer.from(change(content.toString('utf8')));
+      return { path: name, content: content.toString('base64') };
+    });
+  return { gitCommit: 'e2e0001', files };
+}
+
+async function json<T>(response: Promise<Response>, status = 200): Promise<T> {
+  const answered = await response;
+  expect(answered.status, await answered.clone().text()).toBe(status);
+  return (await answered.json()) as T;
+}
+
+/** A visitor id whose side of the dashboard's canary is below `percent` (canary) or not, as the hub computes it. */
+function visitorOn(canary: boolean, percent: number): string {
+  for (let i = 0; ; i++) {
+    const visitor = createHash('sha256').update(`visitor-${i}`).digest('base64url').slice(0, 22);
+    const bucket = createHash('sha256').update(`${visitor}:mfe_dashboard`).digest().readUInt32BE(0) % 100;
+    if (bucket < percent === canary) return visitor;
+  }
+}
+
+/** A signed-in page on a replica, as the visitor with this id. */
+async function visitor(browser: Browser, site: Site, id: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: site.url });
+  await context.addCookies([{ name: 'cbh.visitor', value: id, url: site.url }]);
+  const page = await context.newPage();
+  await signIn(page);
+  return page;
+}
+
+/** Goes to the dashboard by the shell's own navigation (from another remote's page), as a person would. */
+async function openDashboard(page: Page) {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: /Recent Activity/ })).toBeVisible();
+  return (await page.getByRole('heading', { name: /Recent Activity/ }).textContent())!.trim();
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const admin = new Client({ connectionString: sharedDatabaseUrl() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE}`);
+  await admin.query(`CREATE DATABASE ${DATABASE}`);
+  await admin.end();
+  const url = new URL(sharedDatabaseUrl());
+  url.pathname = `/${DATABASE}`;
+  const ports = [await freePort(), await freePort()];
+  const env = {
+    ...ACCOUNTS_ENV,
+    DATABASE_URL: url.toString(),
+    PUBLIC_URL: `http://127.0.0.1:${ports[0]}`,
+    ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
+    CANARY_ROLLBACK_VISITORS: '1',
+    CANARY_ROLLBACK_PERCENT: '50',
+  };
+  replicas = [await startSite({ port: ports[0]!, env })];
+  replicas.push(await startSite({ port: ports[1]!, env }));
+  cookie = await apiSignIn(replicas[0]!);
+  receiver = await startWebhookReceiver();
+});
+
+test.afterAll(async () => {
+  await receiver?.stop();
+  for (const replica of replicas) await replica.stop();
+  const admin = new Client({ connectionString: sharedDatabaseUrl() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+  await admin.end();
+});
+
+test.describe.configure({ mode: 'serial' });
+
+let v1: RemoteVersionView;
+let v2: RemoteVersionView;
+
+test('a canary splits visitors, each staying on their version; promote and rollback reach every next navigation', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const [a, b] = replicas as [Site, Site];
+  const shellIndex = readFileSync(path.join(DIST, 'shell/index.html'));
+  v1 = await json(siteApi(a, cookie, '/api/releases/mfe_dashboard/versions', 'POST', upload()), 201);
+  v2 = await json(
+    siteApi(
+      a,
+      cookie,
+      '/api/releases/mfe_dashboard/versions',
+      'POST',
+      upload((code) => code.replaceAll('Recent Activity', 'Recent Activity v2')),
+    ),
+    201,
+  );
+  await json(siteApi(a, cookie, '/api/releases/mfe_dashboard/promote', 'POST', { versionId: v1.id }));
+  await json(siteApi(b, cookie, '/api/releases/mfe_dashboard/canary', 'POST', { versionId: v2.id, percent: 50 }));
+
+  const onCanary = await visitor(browser, a, visitorOn(true, 50));
+  const onLive = await visitor(browser, b, visitorOn(false, 50));
+  expect(await openDashboard(onCanary)).toBe('Recent Activity v2');
+  expect(await openDashboard(onLive)).toBe('Recent Activity');
+  // each stays on their version across navigations, whichever replica answers
+  expect(await openDashboard(onCanary)).toBe('Recent Activity v2');
+  const entryOn = async (site: Site, page: Page) =>
+    (await (await page.request.get(`${site.url}/remotes.json`)).json()).remotes.find(
+      (remote: { name: string }) => remote.name === 'mfe_dashboard',
+    ).entry as string;
+  expect(await entryOn(b, onCanary)).toBe(`/releases/mfe_dashboard/${v2.id}/mf-manifest.json`);
+  const split: ReleaseView[] = await json(siteApi(a, cookie, '/api/releases'));
+  expect(split.find((release) => release.remote === 'mfe_dashboard')!.canary).toMatchObject({ versionId: v2.id, percent: 50 });
+
+  // promote: the live side gets v2 at its next navigation to the dashboard
+  await json(siteApi(a, cookie, '/api/releases/mfe_dashboard/promote', 'POST', { versionId: v2.id }));
+  expect(await openDashboard(onLive)).toBe('Recent Activity v2');
+  // rollback, in one action: v1 again for everyone
+  await json(siteApi(b, cookie, '/api/releases/mfe_dashboard/rollback', 'POST'));
+  expect(await openDashboard(onLive)).toBe('Recent Activity');
+  expect(await openDashboard(onCanary)).toBe('Recent Activity');
+  expect(readFileSync(path.join(DIST, 'shell/index.html')).equals(shellIndex)).toBe(true);
+});
+
+test('a canary that throws on load is rolled back by itself, and the notification is delivered', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const [a] = replicas as [Site, Site];
+  const channel = await json<{ id: string }>(
+    siteApi(a, cookie, '/api/notification-channels', 'POST', { name: 'releases', type: 'webhook', url: receiver.url }),
+    201,
+  );
+  await json(
+    siteApi(a, cookie, '/api/notification-rules', 'POST', { name: 'releases', events: ['release.rolled_back'], channelIds: [channel.id] }),
+    201,
+  );
+  const broken = await json<RemoteVersionView>(
+    siteApi(
+      a,
+      cookie,
+      '/api/releases/mfe_dashboard/versions',
+      'POST',
+      upload((code) => `throw new Error("broken build");\n${code}`),
+    ),
+    201,
+  );
+  await json(siteApi(a, cookie, '/api/releases/mfe_dashboard/canary', 'POST', { versionId: broken.id, percent: 90 }));
+  const page = await visitor(browser, a, visitorOn(true, 90));
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
+  await expect(page.getByTestId('remote-fallback')).toBeVisible();
+  // the shell reports the failed load (a batch leaves within seconds, or when the page goes)
+  const [hook] = await receiver.waitFor(1, 20_000);
+  expect(hook!.body).toMatchObject({
+    type: 'release.rolled_back',
+    data: { remote: 'mfe_dashboard', versionId: broken.id, liveVersionId: v1.id },
+  });
+  const releases: ReleaseView[] = await json(siteApi(a, cookie, '/api/releases'));
+  expect(releases.find((release) => release.remote === 'mfe_dashboard')!.canary).toBeNull();
+  // Retry now loads the live version
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { name: 'Recent Activity', exact: true })).toBeVisible();
+});
+
+test('a build against another React major is refused by the contract check, naming it', async () => {
+  const [a] = replicas as [Site, Site];
+  const build = upload();
+  const manifest = build.files.find((file) => file.path === 'mf-manifest.json')!;
+  const parsed = JSON.parse(Buffer.from(manifest.content, 'base64').toString('utf8'));
+  parsed.shared = parsed.shared.map((shared: { name: string }) =>
+    shared.name === 'react' ? { ...shared, version: '18.3.1', requiredVersion: '^18.3.1' } : shared,
+  );
+  manifest.content = Buffer.from(JSON.stringify(parsed)).toString('base64');
+  const refused = await siteApi(a, cookie, '/api/releases/mfe_dashboard/versions', 'POST', build);
+  expect(refused.status).toBe(422);
+  expect((await refused.json()).message).toContain(
+    'it was built against react ^18.3.1, and the shell provides react 19.3.1: build it against react@19.3.1',
+  );
+});
