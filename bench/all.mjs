@@ -23,6 +23,7 @@ const BENCHMARKS = [
   ['bulk', 'bulk-force-open.mjs', []],
   ['notify', 'notification-latency.mjs', []],
   ['fleet', 'fleet-ingest.mjs', []],
+  ['releases', 'release-serving.mjs', []],
 ];
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : null;
 const soakMinutes = numberArg('soak-minutes', 0);
