@@ -9,6 +9,7 @@ import {
   Logger,
   NotFoundException,
   type OnApplicationBootstrap,
+  type OnModuleDestroy,
   type OnModuleInit,
   UnprocessableEntityException,
 } from '@nestjs/common';
@@ -46,6 +47,8 @@ export function bucketOf(visitor: string, remote: string): number {
 
 /** The manifest a remote's build is read from, as the federation plugin names it. */
 const MANIFEST = 'mf-manifest.json';
+/** Remote loads are kept this long: the release screen's figures are about recent releases. */
+const LOADS_KEPT_MS = 30 * 24 * 3_600_000;
 /** Immutable files kept in each replica's memory at most (bytes): a version's files never change. */
 const CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -62,7 +65,7 @@ interface DecodedBuild {
  * serves a live version's files from the store through a per-replica cache of immutable bytes.
  */
 @Injectable()
-export class ReleasesService implements OnModuleInit, OnApplicationBootstrap {
+export class ReleasesService implements OnModuleInit, OnModuleDestroy, OnApplicationBootstrap {
   private readonly logger = new Logger(ReleasesService.name);
   /** Each remote's live version and canary, for the remotes with either. */
   private state = new Map<string, { live: number | null; canary: number | null; percent: number }>();
@@ -71,6 +74,7 @@ export class ReleasesService implements OnModuleInit, OnApplicationBootstrap {
   private readonly versionFiles = new Map<number, Record<string, string>>();
   private readonly cache = new Map<string, Buffer>();
   private cachedBytes = 0;
+  private pruneTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -87,6 +91,19 @@ export class ReleasesService implements OnModuleInit, OnApplicationBootstrap {
   onModuleInit() {
     this.bus.subscribeInternal('releases-changed', () => void this.reload());
     this.bus.onReconnect(() => void this.reload());
+    // the load figures are about recent releases: older loads go (any replica may; deleting twice deletes nothing)
+    this.pruneTimer = setInterval(
+      () =>
+        void this.loads
+          .prune(new Date(Date.now() - LOADS_KEPT_MS))
+          .catch((error: Error) => this.logger.warn(`old remote loads not pruned: ${error.message}`)),
+      3_600_000,
+    );
+    this.pruneTimer.unref();
+  }
+
+  onModuleDestroy() {
+    clearInterval(this.pruneTimer);
   }
 
   async onApplicationBootstrap() {
