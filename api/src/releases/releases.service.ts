@@ -524,7 +524,7 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy, OnApplica
         files: Object.keys(version.files).length,
         bytes: version.bytes,
         entryGzipBytes: version.entryGzipBytes,
-        loads: figures.get(version.id) ?? { count: 0, failed: 0, p50Ms: null, p95Ms: null },
+        loads: figures.get(version.id) ?? { count: 0, failed: 0, activeVisitors: 0, p50Ms: null, p95Ms: null },
       };
     });
   }

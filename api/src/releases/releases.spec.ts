@@ -200,7 +200,12 @@ describe('remote releases', () => {
       const releases: ReleaseView[] = await (await api.call('/api/releases', { cookie: admin })).json();
       const dashboard = releases.find((release) => release.remote === 'mfe_dashboard')!;
       expect(dashboard.canary).toBeNull();
-      expect(dashboard.versions.find((version) => version.id === broken.id)!.loads).toMatchObject({ count: 7, failed: 6, p50Ms: 120 });
+      expect(dashboard.versions.find((version) => version.id === broken.id)!.loads).toMatchObject({
+        count: 7,
+        failed: 6,
+        activeVisitors: 3,
+        p50Ms: 120,
+      });
       expect(await eventually(async () => (await remotesJson(second)) === `/releases/mfe_dashboard/${v2.id}/mf-manifest.json`)).toBe(true);
     } finally {
       await receiver.stop();

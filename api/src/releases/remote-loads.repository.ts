@@ -5,6 +5,8 @@ import { DataSource } from 'typeorm';
 export interface LoadFigures {
   count: number;
   failed: number;
+  /** People who loaded it in the last half hour: who runs this version now. */
+  activeVisitors: number;
   p50Ms: number | null;
   p95Ms: number | null;
 }
@@ -50,18 +52,20 @@ export class RemoteLoadsRepository {
     if (versionIds.length === 0) return new Map();
     const rows = (await this.dataSource.query(
       `SELECT version_id, count(*)::int AS count, count(*) FILTER (WHERE NOT ok)::int AS failed,
+              count(DISTINCT visitor) FILTER (WHERE at > now() - interval '30 minutes')::int AS active,
               percentile_cont(0.5) WITHIN GROUP (ORDER BY load_ms) FILTER (WHERE ok) AS p50,
               percentile_cont(0.95) WITHIN GROUP (ORDER BY load_ms) FILTER (WHERE ok) AS p95
        FROM remote_loads WHERE version_id = ANY($1::int[]) AND ($2::timestamptz IS NULL OR at >= $2)
        GROUP BY version_id`,
       [versionIds, since ?? null],
-    )) as { version_id: number; count: number; failed: number; p50: number | null; p95: number | null }[];
+    )) as { version_id: number; count: number; failed: number; active: number; p50: number | null; p95: number | null }[];
     return new Map(
       rows.map((row) => [
         row.version_id,
         {
           count: row.count,
           failed: row.failed,
+          activeVisitors: row.active,
           p50Ms: row.p50 === null ? null : Math.round(row.p50),
           p95Ms: row.p95 === null ? null : Math.round(row.p95),
         },

@@ -91,8 +91,11 @@ export interface RemoteVersionView {
   files: number;
   bytes: number;
   entryGzipBytes: number;
-  /** Loads the shell reported of this version, how many failed, and the time to first render (ms). */
-  loads: { count: number; failed: number; p50Ms: number | null; p95Ms: number | null };
+  /**
+   * Loads the shell reported of this version, how many failed, the time to first render (ms), and how many people
+   * loaded it in the last half hour (who runs it now).
+   */
+  loads: { count: number; failed: number; activeVisitors: number; p50Ms: number | null; p95Ms: number | null };
 }
 
 export interface ReleaseView {
