@@ -35,6 +35,7 @@ export const api = createApi({
     'NotificationDeliveries',
     'BreakerInstances',
     'ScrapeTargets',
+    'Releases',
   ],
   endpoints: (build) => ({
     /** The signed-in account, or null when signed out (401). */

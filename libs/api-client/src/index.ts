@@ -13,3 +13,4 @@ export * from './bulk';
 export * from './config';
 export * from './notifications';
 export * from './scrape-targets';
+export * from './releases';

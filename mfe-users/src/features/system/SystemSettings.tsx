@@ -1,11 +1,22 @@
+import { lazy, Suspense } from 'react';
+import styled from 'styled-components';
 import { apiErrorMessage, useGetRetentionQuery } from '@cbh/api-client';
 import { RETENTION_SETTINGS } from '@cbh/contracts';
 import { Card, Muted, SectionTitle } from '@cbh/ui';
 import { LastPrune } from './LastPrune';
 import { RetentionForm } from './RetentionForm';
 
-/** The System tab (system_admin): how long each kind of history is kept, and the prune that applies it. */
-export function SystemSettings() {
+// Fetched when the System tab first opens: only system administrators see it, so other visits to /users skip it.
+const ReleasesCard = lazy(() => import('./ReleasesCard').then((module) => ({ default: module.ReleasesCard })));
+
+const Stack = styled.div`
+  display: grid;
+  gap: 16px;
+  min-width: 0;
+`;
+
+/** How long each kind of history is kept, and the prune that applies it. */
+function Retention() {
   const retention = useGetRetentionQuery();
 
   if (!retention.data) {
@@ -30,5 +41,17 @@ export function SystemSettings() {
         <LastPrune retention={saved} />
       </Card>
     </>
+  );
+}
+
+/** The System tab (system_admin): data retention, and the releases of the remotes. */
+export function SystemSettings() {
+  return (
+    <Stack>
+      <Retention />
+      <Suspense fallback={<Muted role="status">Loading releases…</Muted>}>
+        <ReleasesCard />
+      </Suspense>
+    </Stack>
   );
 }
