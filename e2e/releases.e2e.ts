@@ -137,6 +137,11 @@ test('a canary splits visitors, each staying on their version; promote and rollb
   expect(await entryOn(b, onCanary)).toBe(`/releases/mfe_dashboard/${v2.id}/mf-manifest.json`);
   const split: ReleaseView[] = await json(siteApi(a, cookie, '/api/releases'));
   expect(split.find((release) => release.remote === 'mfe_dashboard')!.canary).toMatchObject({ versionId: v2.id, percent: 50 });
+  // the release screen shows the split, and who runs each version
+  await onLive.goto('/users');
+  await onLive.getByRole('tab', { name: 'System' }).click();
+  await expect(onLive.getByText(`version ${v2.id} to 50 % of visitors`)).toBeVisible();
+  await onLive.screenshot({ path: 'test-results/releases-card.png', fullPage: true });
 
   // promote: the live side gets v2 at its next navigation to the dashboard
   await json(siteApi(a, cookie, '/api/releases/mfe_dashboard/promote', 'POST', { versionId: v2.id }));
