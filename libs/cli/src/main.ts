@@ -7,7 +7,7 @@ import { ConfigFile } from './config-file';
 import { hubFromEnv } from './hub-client';
 import { changed, diffLines, summary } from './import-report';
 import { count, Progress } from './progress';
-import { problemLines, readBuild, releaseOf, pushBuild, statusLines, containerOf } from './release';
+import { buildRemote, containerOf, problemLines, pushBuild, readBuild, releaseOf, statusLines } from './release';
 
 const progress = new Progress();
 // `cbh export | head` closes the pipe early: that is the reader's choice, not a failure to report
@@ -133,12 +133,19 @@ release
 
 release
   .command('push')
-  .description("check dist/<remote>'s build, upload it as a new version and, with --promote, make it live")
+  .description("build the remote, check it against the shell's contract, upload it as a new version, and make it live or a canary")
   .argument('<remote>', 'the remote, as its folder (mfe-domains) or its container (mfe_domains)')
   .option('--dist <dir>', 'where the build is', 'dist')
+  .option('--no-build', 'upload the build already in --dist instead of building it (npx nx run <remote>:build)')
   .option('--git-commit <sha>', 'the commit it was built from (GITHUB_SHA, CI_COMMIT_SHA… by default)')
-  .option('--promote', 'make the new version live once uploaded')
-  .action(async (remote: string, options: { dist: string; gitCommit?: string; promote?: boolean }) => {
+  .addOption(new Option('--promote', 'make the new version live once uploaded').conflicts('canary'))
+  .option('--canary <percent>', 'give the new version to this share of visitors (1–99) while the others keep the live one')
+  .action(async (remote: string, options: { dist: string; build: boolean; gitCommit?: string; promote?: boolean; canary?: string }) => {
+    const percent = options.canary === undefined ? undefined : Number(options.canary);
+    if (percent !== undefined && !(Number.isInteger(percent) && percent >= 1 && percent <= 99)) {
+      throw new CliError(`--canary takes a whole percentage from 1 to 99, not ${options.canary}`);
+    }
+    if (options.build) await buildRemote(remote, progress);
     const build = readBuild(remote, options.dist);
     if (build.problems.length > 0) {
       throw new CliError([`${build.folder} breaks the shell's contract; nothing was sent:`, ...problemLines(build.problems)].join('\n'));
@@ -150,14 +157,14 @@ release
       const version = await pushBuild(hub, build, commit);
       progress.stop();
       console.log(`${build.remote}: version ${version.id} uploaded (${count(version.files)} files, ${count(version.bytes)} bytes)`);
-      if (options.promote) {
-        await hub.json(`/api/releases/${build.remote}/promote`, {
+      const post = (path: string, body: unknown) =>
+        hub.json<ReleaseView>(`/api/releases/${build.remote}/${path}`, {
           method: 'POST',
-          body: JSON.stringify({ versionId: version.id }),
+          body: JSON.stringify(body),
           contentType: 'application/json',
         });
-        console.log(`${build.remote}: version ${version.id} is live`);
-      }
+      if (options.promote) console.log(statusLines([await post('promote', { versionId: version.id })])[0]);
+      if (percent !== undefined) console.log(statusLines([await post('canary', { versionId: version.id, percent })])[0]);
     } finally {
       progress.stop();
     }

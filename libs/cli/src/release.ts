@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -12,6 +13,7 @@ import {
 } from '@cbh/contracts';
 import { CliError } from './cli-error';
 import type { HubClient } from './hub-client';
+import type { Progress } from './progress';
 
 /*
  * `cbh release`: a remote's build from its dist folder checked against the shell's contract, uploaded as a version,
@@ -29,6 +31,18 @@ function filesUnder(root: string, dir = root): { path: string; content: Buffer }
     if (statSync(full).isDirectory()) return filesUnder(root, full);
     return [{ path: path.relative(root, full).split(path.sep).join('/'), content: readFileSync(full) }];
   });
+}
+
+/** Builds the remote with the workspace's Nx (npx nx run <folder>:build), its output shown as it goes. */
+export async function buildRemote(remote: string, progress: Progress): Promise<void> {
+  const project = folderOf(remote);
+  progress.show(`Building ${project}…`);
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn('npx', ['nx', 'run', `${project}:build`], { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', resolve);
+  }).finally(() => progress.stop());
+  if (code !== 0) throw new CliError(`npx nx run ${project}:build failed (exit ${code}); nothing was sent`);
 }
 
 export interface LocalBuild {
@@ -109,8 +123,9 @@ export function statusLines(releases: readonly ReleaseView[]): string[] {
   return releases.map((release) => {
     const live = release.liveVersionId === null ? 'the deployed folder' : `version ${release.liveVersionId}`;
     const back = release.previousVersionId === null ? '' : `, rollback to ${release.previousVersionId}`;
+    const canary = release.canary ? `, canary ${release.canary.versionId} to ${release.canary.percent} %` : '';
     const newest = release.versions[0];
     const latest = newest ? `, newest ${newest.id} (${newest.gitCommit ?? 'no commit'}, ${newest.uploadedAt})` : '';
-    return `${release.remote}: live ${live}${back}${latest}`;
+    return `${release.remote}: live ${live}${back}${canary}${latest}`;
   });
 }

@@ -369,14 +369,24 @@ describe('cbh release', () => {
       code: 0,
       stdout: 'dist/mfe-dashboard: the shell can load it\n',
     });
-    const pushed = await cbh(['release', 'push', 'mfe-dashboard', '--git-commit', 'abc1234', '--promote']);
+    const pushed = await cbh(['release', 'push', 'mfe-dashboard', '--no-build', '--git-commit', 'abc1234', '--promote']);
     expect(pushed.code).toBe(0);
     const id = Number(/version (\d+) uploaded \(3 files/.exec(pushed.stdout)?.[1]);
-    expect(pushed.stdout).toContain(`mfe_dashboard: version ${id} is live`);
+    expect(pushed.stdout).toContain(`mfe_dashboard: live version ${id}`);
     expect(await entry()).toBe(`/releases/mfe_dashboard/${id}/mf-manifest.json`);
     expect(await (await fetch(`${api.baseUrl}/releases/mfe_dashboard/${id}/749.abcdef0123.js`)).text()).toBe('console.log("v1");');
     const status = await cbh(['release', 'status', 'mfe_dashboard']);
     expect(status.stdout).toMatch(new RegExp(`^mfe_dashboard: live version ${id}, newest ${id} \\(abc1234, `));
+
+    // a changed build as a canary for 10 % of visitors
+    writeBuild('19.3.1', 'v2');
+    const canary = await cbh(['release', 'push', 'mfe-dashboard', '--no-build', '--canary', '10']);
+    expect(canary.code).toBe(0);
+    const canaryId = Number(/version (\d+) uploaded/.exec(canary.stdout)?.[1]);
+    expect(canary.stdout).toContain(`canary ${canaryId} to 10 %`);
+    expect((await cbh(['release', 'push', 'mfe-dashboard', '--no-build', '--canary', '100'])).stderr).toContain(
+      '--canary takes a whole percentage from 1 to 99, not 100',
+    );
 
     const rolledBack = await cbh(['release', 'rollback', 'mfe-dashboard']);
     expect(rolledBack.stdout).toMatch(new RegExp(`^mfe_dashboard: live the deployed folder, rollback to ${id}`));
@@ -391,7 +401,7 @@ describe('cbh release', () => {
       'shared: it was built against react 18.3.1, and the shell provides react 19.3.1: build it against react@19.3.1',
     );
     const before = (await api.sql('SELECT count(*)::int AS n FROM remote_versions'))[0].n;
-    const pushed = await cbh(['release', 'push', 'mfe-dashboard']);
+    const pushed = await cbh(['release', 'push', 'mfe-dashboard', '--no-build']);
     expect(pushed.code).toBe(1);
     expect(pushed.stderr).toContain("breaks the shell's contract; nothing was sent");
     expect((await api.sql('SELECT count(*)::int AS n FROM remote_versions'))[0].n).toBe(before);
