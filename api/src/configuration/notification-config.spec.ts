@@ -352,7 +352,7 @@ it('refuses a rule naming a channel neither the document nor the hub has, and a 
   expect((await refusal(await importing(bad))).message.split('; ')).toEqual([
     'channels[1].url: is for webhook, Slack and Discord channels',
     'channels[3].url: must be a reference ${env:NAME}, NAME of letters, digits and _',
-    'notificationRules[0].events[0]: must be one of breaker.opened, breaker.recovered, breaker.stuck_open, breaker.flapping, domain.alert.opened, domain.alert.resolved',
+    'notificationRules[0].events[0]: must be one of breaker.opened, breaker.recovered, breaker.stuck_open, breaker.flapping, domain.alert.opened, domain.alert.resolved, release.rolled_back',
     'maintenanceWindows[0].endsAt: must be after the start',
   ]);
   const twice = structuredClone(document);
