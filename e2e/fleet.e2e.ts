@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { Client } from 'pg';
 import type { BreakerConfigView, BreakerInstancesPage, BreakerStats } from '@cbh/contracts';
 import { startResilience4jEndpoint, type Resilience4jEndpoint } from '../api/test/resilience4j-endpoint';
 import { freePort } from '../tools/testing/free-port';
-import { ACCOUNTS_ENV, ROOT, sharedDatabaseUrl, startSite, type Site } from './support/server';
+import { ACCOUNTS_ENV, ownDatabase, ROOT, startSite, type Site } from './support/server';
 import { apiSignIn, siteApi } from './support/site-api';
 import { signIn } from './support/sign-in';
 
@@ -17,6 +16,7 @@ import { signIn } from './support/sign-in';
 const DATABASE = `fleet_e2e_${process.pid}`;
 const SERVICE = 'checkout';
 let replicas: Site[] = [];
+let database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
 let ports: number[];
 let env: Record<string, string>;
 let token: string;
@@ -102,17 +102,11 @@ async function startReplicas() {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const admin = new Client({ connectionString: sharedDatabaseUrl() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE}`);
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  const url = new URL(sharedDatabaseUrl());
-  url.pathname = `/${DATABASE}`;
+  database = await ownDatabase(DATABASE);
   ports = [await freePort(), await freePort()];
   env = {
     ...ACCOUNTS_ENV,
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: database.url,
     PUBLIC_URL: `http://127.0.0.1:${ports[0]}`,
     ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
   };
@@ -139,10 +133,7 @@ test.afterAll(async () => {
   for (const service of services) await service.stop();
   for (const replica of replicas) await replica.stop();
   await endpoint?.close();
-  const admin = new Client({ connectionString: sharedDatabaseUrl() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin.end();
+  await database?.drop();
 });
 
 /** A signed-in page on this file's first replica (the suite's own site knows none of these breakers). */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { Client } from 'pg';
 import { startWebhookReceiver, type WebhookReceiver } from '../api/test/webhook-receiver';
-import { ACCOUNTS_ENV, sharedDatabaseUrl, startSite, type Site } from './support/server';
+import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/server';
 import { apiSignIn, createBreaker, siteApi } from './support/site-api';
 import { signIn } from './support/sign-in';
 import { freePort } from '../tools/testing/free-port';
@@ -17,6 +17,7 @@ const SECRET = 'whsec-shared-by-the-hub-and-the-receiver';
  */
 const DATABASE = `notifications_e2e_${process.pid}`;
 let databaseUrl: string;
+let database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
 let env: Record<string, string>;
 let replicas: Site[];
 let receiver: WebhookReceiver;
@@ -25,14 +26,8 @@ let db: Client;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const admin = new Client({ connectionString: sharedDatabaseUrl() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE}`);
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  const url = new URL(sharedDatabaseUrl());
-  url.pathname = `/${DATABASE}`;
-  databaseUrl = url.toString();
+  database = await ownDatabase(DATABASE);
+  databaseUrl = database.url;
   const ports = [await freePort(), await freePort()];
   env = { ...ACCOUNTS_ENV, DATABASE_URL: databaseUrl, PUBLIC_URL: `http://127.0.0.1:${ports[0]}`, ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' };
   // the first replica migrates the new database before the second starts
@@ -47,10 +42,7 @@ test.afterAll(async () => {
   await db?.end();
   await receiver?.stop();
   for (const replica of replicas ?? []) await replica.stop();
-  const admin = new Client({ connectionString: sharedDatabaseUrl() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin.end();
+  await database?.drop();
 });
 
 async function json<T>(response: Promise<Response>, status: number): Promise<T> {

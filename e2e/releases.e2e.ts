@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { Client } from 'pg';
 import type { ReleaseView, RemoteVersionView } from '@cbh/contracts';
 import { startWebhookReceiver, type WebhookReceiver } from '../api/test/webhook-receiver';
 import { freePort } from '../tools/testing/free-port';
-import { ACCOUNTS_ENV, DIST, sharedDatabaseUrl, startSite, type Site } from './support/server';
+import { ACCOUNTS_ENV, DIST, ownDatabase, startSite, type Site } from './support/server';
 import { apiSignIn, siteApi } from './support/site-api';
 import { signIn } from './support/sign-in';
 
@@ -18,6 +17,7 @@ import { signIn } from './support/sign-in';
  */
 const DATABASE = `releases_e2e_${process.pid}`;
 let replicas: Site[] = [];
+let database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
 let cookie: string;
 let receiver: WebhookReceiver;
 
@@ -70,17 +70,11 @@ async function openDashboard(page: Page) {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const admin = new Client({ connectionString: sharedDatabaseUrl() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE}`);
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  const url = new URL(sharedDatabaseUrl());
-  url.pathname = `/${DATABASE}`;
+  database = await ownDatabase(DATABASE);
   const ports = [await freePort(), await freePort()];
   const env = {
     ...ACCOUNTS_ENV,
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: database.url,
     PUBLIC_URL: `http://127.0.0.1:${ports[0]}`,
     ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
     CANARY_ROLLBACK_VISITORS: '1',
@@ -95,10 +89,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await receiver?.stop();
   for (const replica of replicas) await replica.stop();
-  const admin = new Client({ connectionString: sharedDatabaseUrl() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin.end();
+  await database?.drop();
 });
 
 test.describe.configure({ mode: 'serial' });

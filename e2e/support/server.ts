@@ -101,3 +101,25 @@ export async function startSiteFromCopy(port: number): Promise<Site & { staticRo
   const site = await startSite({ port, env: { STATIC_ROOT: staticRoot, DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET } });
   return { ...site, staticRoot };
 }
+
+/**
+ * A database of a test file's own on the suite's PostgreSQL, for replicas whose work must not mix with the main
+ * site's (outboxes, scrapes, releases): created empty, dropped with `drop` (connections ended).
+ */
+export async function ownDatabase(name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { Client } = await import('pg');
+  const asAdmin = async (statement: string) => {
+    const admin = new Client({ connectionString: sharedDatabaseUrl() });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await asAdmin(`DROP DATABASE IF EXISTS ${name}`);
+  await asAdmin(`CREATE DATABASE ${name}`);
+  const url = new URL(sharedDatabaseUrl());
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}

@@ -13,7 +13,7 @@ import {
   type OnModuleInit,
   UnprocessableEntityException,
 } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import {
   publicName,
   RELEASE_LIMITS,
@@ -295,28 +295,34 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy, OnApplica
       const before = release?.liveVersionId ?? null;
       if (before === versionId && !release?.canaryVersionId) return;
       // a promote ends the canary: the canary's version promoted, or another chosen instead
-      await manager.save(RemoteReleaseEntity, {
-        remote,
-        liveVersionId: versionId,
-        previousVersionId: before === versionId ? (release?.previousVersionId ?? null) : before,
-        canaryVersionId: null,
-        canaryPercent: 0,
-        canaryStartedAt: null,
-        updatedBy: req.user?.id ?? null,
-      });
-      await this.audit.record(
-        req,
-        {
-          action: 'release.promote',
-          targetType: 'remote',
-          targetId: remote,
-          before: { liveVersionId: before },
-          after: { liveVersionId: versionId },
-        },
-        manager,
-      );
+      const previous = before === versionId ? (release?.previousVersionId ?? null) : before;
+      await this.switchLive(manager, req, 'release.promote', remote, { live: versionId, previous, before });
     });
     return this.announce(remote);
+  }
+
+  /** Sets which version is live and which one a rollback goes back to, ending any canary; audited as `action`. */
+  private async switchLive(
+    manager: EntityManager,
+    req: AppRequest,
+    action: 'release.promote' | 'release.rollback',
+    remote: string,
+    { live, previous, before }: { live: number | null; previous: number | null; before: number | null },
+  ) {
+    await manager.save(RemoteReleaseEntity, {
+      remote,
+      liveVersionId: live,
+      previousVersionId: previous,
+      canaryVersionId: null,
+      canaryPercent: 0,
+      canaryStartedAt: null,
+      updatedBy: req.user?.id ?? null,
+    });
+    await this.audit.record(
+      req,
+      { action, targetType: 'remote', targetId: remote, before: { liveVersionId: before }, after: { liveVersionId: live } },
+      manager,
+    );
   }
 
   /** Goes back to the version live before the current one, in one action. */
@@ -328,26 +334,11 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy, OnApplica
       // back to the deployed folder when no version was live before the first promote
       const back = release.previousVersionId;
       // everyone back on the version before, a canary running included
-      await manager.save(RemoteReleaseEntity, {
-        remote,
-        liveVersionId: back,
-        previousVersionId: release.liveVersionId,
-        canaryVersionId: null,
-        canaryPercent: 0,
-        canaryStartedAt: null,
-        updatedBy: req.user?.id ?? null,
+      await this.switchLive(manager, req, 'release.rollback', remote, {
+        live: back,
+        previous: release.liveVersionId,
+        before: release.liveVersionId,
       });
-      await this.audit.record(
-        req,
-        {
-          action: 'release.rollback',
-          targetType: 'remote',
-          targetId: remote,
-          before: { liveVersionId: release.liveVersionId },
-          after: { liveVersionId: back },
-        },
-        manager,
-      );
     });
     return this.announce(remote);
   }
