@@ -96,6 +96,8 @@ test.describe('signed out', () => {
 
   test('sidebar links reach the service pages; the others are not found', async ({ page }) => {
     await page.goto('/');
+    // the home page drawn first: a click while the shell still mounts its first route can be lost
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Master Circuit Breaker Patterns');
     const sidebar = page.getByRole('complementary', { name: 'Service Logic' });
     await sidebar.getByRole('link', { name: 'Service Layer' }).click();
     await expect(page).toHaveURL(/\/services\/core$/);
