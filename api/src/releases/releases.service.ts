@@ -19,6 +19,8 @@ import {
   RELEASE_LIMITS,
   releaseFilesPath,
   REMOTE_NAMES,
+  readRemoteBuild,
+  REMOTE_MANIFEST,
   remoteContractProblems,
   type ContractProblem,
   type ProvidedShared,
@@ -45,8 +47,6 @@ export function bucketOf(visitor: string, remote: string): number {
   return createHash('sha256').update(`${visitor}:${remote}`).digest().readUInt32BE(0) % 100;
 }
 
-/** The manifest a remote's build is read from, as the federation plugin names it. */
-const MANIFEST = 'mf-manifest.json';
 /** Remote loads are kept this long: the release screen's figures are about recent releases. */
 const LOADS_KEPT_MS = 30 * 24 * 3_600_000;
 /** Immutable files kept in each replica's memory at most (bytes): a version's files never change. */
@@ -139,7 +139,7 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy, OnApplica
    * raising its share only moves people onto it.
    */
   entryFor(remote: string, visitor: string | null, pins: Record<string, number>): string | null {
-    const at = (versionId: number) => `${releaseFilesPath(remote, versionId)}${MANIFEST}`;
+    const at = (versionId: number) => `${releaseFilesPath(remote, versionId)}${REMOTE_MANIFEST}`;
     if (pins[remote] !== undefined) return at(pins[remote]);
     const state = this.state.get(remote);
     if (!state) return null;
@@ -201,23 +201,12 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy, OnApplica
       throw new BadRequestException(`files: the build is ${total} bytes, more than ${RELEASE_LIMITS.bytes}`);
     if (new Set(files.map((file) => file.path)).size !== files.length) throw new BadRequestException('files: a path is given twice');
     const byPath = new Map(files.map((file) => [file.path, file.content]));
-    let manifest: unknown = null;
-    try {
-      manifest = JSON.parse(byPath.get(MANIFEST)?.toString('utf8') ?? 'null');
-    } catch {
-      manifest = null;
-    }
-    const entryName = (manifest as { metaData?: { remoteEntry?: { name?: unknown } } } | null)?.metaData?.remoteEntry?.name;
-    const entry = typeof entryName === 'string' ? byPath.get(entryName) : undefined;
-    const entryGzipBytes = entry ? gzipSync(entry, { level: 9 }).length : 0;
+    const build = readRemoteBuild(remote, byPath, (bytes) => gzipSync(bytes, { level: 9 }).length);
     const provided = this.provided();
     const problems: ContractProblem[] = provided
-      ? remoteContractProblems(
-          { remote, manifest, files: [...byPath.keys()], remoteEntryGzipBytes: entry ? entryGzipBytes : null },
-          provided,
-        )
+      ? remoteContractProblems(build, provided)
       : [{ rule: 'shared', message: "the shell's shared-versions.json is not deployed beside it: build and deploy the shell first" }];
-    return { files, problems, entryGzipBytes };
+    return { files, problems, entryGzipBytes: build.remoteEntryGzipBytes ?? 0 };
   }
 
   check(remote: string, body: UploadRelease): ReleaseCheckView {

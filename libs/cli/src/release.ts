@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
   RELEASE_LIMITS,
+  readRemoteBuild,
   remoteContractProblems,
   type ContractProblem,
   type ProvidedShared,
@@ -77,21 +78,8 @@ export function readBuild(remote: string, dist = 'dist'): LocalBuild {
     throw new CliError(`No ${path.join(dist, 'shell', 'shared-versions.json')}: build the shell too, the check reads what it provides`);
   }
   const byPath = new Map(files.map((file) => [file.path, file.content]));
-  let manifest: unknown = null;
-  try {
-    manifest = JSON.parse(byPath.get('mf-manifest.json')?.toString('utf8') ?? 'null');
-  } catch {
-    manifest = null;
-  }
-  const entryName = (manifest as { metaData?: { remoteEntry?: { name?: unknown } } } | null)?.metaData?.remoteEntry?.name;
-  const entry = typeof entryName === 'string' ? byPath.get(entryName) : undefined;
   const problems = remoteContractProblems(
-    {
-      remote: containerOf(remote),
-      manifest,
-      files: [...byPath.keys()],
-      remoteEntryGzipBytes: entry ? gzipSync(entry, { level: 9 }).length : null,
-    },
+    readRemoteBuild(containerOf(remote), byPath, (bytes) => gzipSync(bytes, { level: 9 }).length),
     provided,
   );
   return { remote: containerOf(remote), folder, files, problems };

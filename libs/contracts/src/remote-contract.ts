@@ -30,6 +30,30 @@ export interface RemoteBuild {
   remoteEntryGzipBytes: number | null;
 }
 
+/** The manifest a remote's build is read from, as the federation plugin names it. */
+export const REMOTE_MANIFEST = 'mf-manifest.json';
+
+/**
+ * A build's files as the check reads them: its manifest parsed (null when missing or not JSON) and its entry's size
+ * once compressed by `gzipSize` (the caller's zlib; this module stays free of Node's).
+ */
+export function readRemoteBuild(
+  remote: string,
+  byPath: ReadonlyMap<string, Uint8Array>,
+  gzipSize: (bytes: Uint8Array) => number,
+): RemoteBuild {
+  let manifest: unknown = null;
+  try {
+    const text = byPath.get(REMOTE_MANIFEST);
+    manifest = text ? JSON.parse(new TextDecoder().decode(text)) : null;
+  } catch {
+    manifest = null;
+  }
+  const entryName = (manifest as { metaData?: { remoteEntry?: { name?: unknown } } } | null)?.metaData?.remoteEntry?.name;
+  const entry = typeof entryName === 'string' ? byPath.get(entryName) : undefined;
+  return { remote, manifest, files: [...byPath.keys()], remoteEntryGzipBytes: entry ? gzipSize(entry) : null };
+}
+
 interface ManifestShared {
   name?: unknown;
   version?: unknown;
