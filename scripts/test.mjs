@@ -6,20 +6,24 @@ import { buildAll, ROOT, run } from './run.mjs';
 const RESULTS = path.join(ROOT, '.test-results');
 
 /**
- * Debian's packages the tests run for real: Chromium (the browser tests) and nginx (the compose gateway's config,
- * deploy/gateway-headers.spec.ts). Run as root, `npm test` installs what is missing.
+ * Debian's packages the tests run for real: Chromium (the browser tests), nginx (the gateway's and static servers'
+ * configs), Prometheus with promtool (scraping the replicas, checking the exposition and the alerting rules) and
+ * kubectl (rendering the Kubernetes manifests with its kustomize). Run as root, `npm test` installs what is missing.
  */
 const DEBIAN_PACKAGES = [
-  { name: 'chromium', path: CHROMIUM, forWhat: 'the browser tests' },
-  { name: 'nginx', path: '/usr/sbin/nginx', forWhat: 'the gateway test' },
+  { name: 'chromium', paths: [CHROMIUM], forWhat: 'the browser tests' },
+  { name: 'nginx', paths: ['/usr/sbin/nginx'], forWhat: 'the gateway tests' },
+  { name: 'prometheus', paths: ['/usr/bin/prometheus'], forWhat: 'the metrics tests' },
+  // any kubectl will do (a cloud SDK's included); Debian's is the package kubernetes-client
+  { name: 'kubernetes-client', paths: ['/usr/bin/kubectl', '/usr/local/bin/kubectl'], forWhat: 'the Kubernetes manifests test' },
 ];
 
 async function ensureDebianPackages() {
-  const missing = DEBIAN_PACKAGES.filter(({ path: file }) => !existsSync(file));
+  const missing = DEBIAN_PACKAGES.filter(({ paths }) => !paths.some((file) => existsSync(file)));
   if (!missing.length) return true;
   if (process.getuid?.() !== 0) {
-    for (const { name, path: file, forWhat } of missing) {
-      console.error(`${name} is missing at ${file} (${forWhat}): install it with \`sudo apt-get install -y ${name}\`.`);
+    for (const { name, paths, forWhat } of missing) {
+      console.error(`${name} is missing at ${paths[0]} (${forWhat}): install it with \`sudo apt-get install -y ${name}\`.`);
     }
     return false;
   }
@@ -28,8 +32,9 @@ async function ensureDebianPackages() {
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
   const installed =
     (await run('apt-get', ['update', '-qq'], { env })) === 0 && (await run('apt-get', ['install', '-y', '-qq', ...names], { env })) === 0;
-  // the package may start nginx with Debian's default site; the gateway test starts its own
+  // the packages may start nginx with Debian's default site and a Prometheus service; the tests start their own
   if (installed && names.includes('nginx')) await run('nginx', ['-s', 'quit']);
+  if (installed && names.includes('prometheus')) await run('sh', ['-c', 'pkill -x prometheus; pkill -f prometheus-node-exporter; true']);
   return installed;
 }
 
