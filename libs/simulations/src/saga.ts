@@ -49,7 +49,8 @@ export const SAGA_TEMPLATES = {
 } as const satisfies Record<string, { name: string; steps: readonly StepTemplate[] }>;
 export type SagaTemplateId = keyof typeof SAGA_TEMPLATES;
 
-export type StepStatus = 'pending' | 'executing' | 'completed' | 'failed' | 'compensating' | 'compensated';
+/** A compensation runs as 'executing' too (§4): the saga's own status, compensating, tells which way it is going. */
+export type StepStatus = 'pending' | 'executing' | 'completed' | 'failed' | 'compensated';
 export type SagaStatus = 'running' | 'compensating' | 'completed' | 'compensated';
 
 export interface SagaStep extends StepTemplate {
@@ -245,10 +246,10 @@ export class SagaSimulation extends Simulation<SagaState> {
     });
   }
 
-  /** Walks back over the completed steps, last first. */
+  /** Walks back over the completed steps, last first: each executing while its compensation runs. */
   private compensate(id: string, index: number) {
     if (index < 0) return this.finish(id, 'compensated');
-    this.setStep(id, index, { status: 'compensating' });
+    this.setStep(id, index, { status: 'executing' });
     const duration = Math.round(between(this.random, SAGA.compensationMs[0], SAGA.compensationMs[1]));
     this.after(duration, () => {
       const success = !chance(this.random, SAGA.compensationFailureShare);

@@ -56,3 +56,29 @@ it('compensates after a failed step, shows the log, and retries', () => {
   fireEvent.click(screen.getByRole('button', { name: /^Retry/ }));
   expect(screen.getByTestId('saga-status').textContent).toBe('running');
 });
+
+it('shows a step executing while its compensation runs, then compensated or failed', () => {
+  // two steps succeed and the third fails at 6 s; then the second step's compensation (1.4 s) succeeds and the first's fails
+  const rolls = [0.5, 0.9, 0.5, 0.9, 0.5, 0.01, 0.5, 0.5, 0.5, 0.01];
+  jest.spyOn(Math, 'random').mockImplementation(() => rolls.shift() ?? 0.5);
+  render(<SagaPage />);
+  fireEvent.click(screen.getByRole('button', { name: 'Start Order Processing' }));
+  openTab('Saga Executions');
+  const steps = () => screen.getAllByRole('listitem').map((item) => item.querySelector('[data-testid="step-status"]')!.textContent);
+  const progress = () => screen.getByRole('progressbar').getAttribute('aria-valuenow');
+
+  act(() => jest.advanceTimersByTime(6000));
+  expect(screen.getByTestId('saga-status').textContent).toBe('compensating');
+  expect(steps()).toEqual(['completed', 'executing', 'failed', 'pending', 'pending', 'pending']);
+  // the step being undone keeps its place in the progress
+  expect(progress()).toBe('3');
+
+  act(() => jest.advanceTimersByTime(1400));
+  expect(steps()).toEqual(['executing', 'compensated', 'failed', 'pending', 'pending', 'pending']);
+
+  act(() => jest.advanceTimersByTime(1400));
+  expect(steps()).toEqual(['failed', 'compensated', 'failed', 'pending', 'pending', 'pending']);
+  expect(screen.getByText(/Compensation failed/)).toBeTruthy();
+  expect(screen.getByTestId('saga-status').textContent).toBe('compensated');
+  expect(progress()).toBe('3');
+});

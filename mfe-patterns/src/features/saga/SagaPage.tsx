@@ -19,7 +19,6 @@ const STEP_COLORS: Record<StepStatus, string> = {
   executing: theme.colors.primary,
   completed: theme.colors.success,
   failed: theme.colors.destructive,
-  compensating: theme.colors.orange,
   compensated: theme.colors.yellow,
 };
 const SAGA_COLORS: Record<Saga['status'], string> = {
@@ -44,7 +43,8 @@ const START_LABELS: Record<SagaTemplateId, string> = {
 };
 
 function SagaCard({ saga, engine }: { saga: Saga; engine: SagaSimulation }) {
-  const done = saga.steps.filter((step) => step.status !== 'pending' && step.status !== 'executing').length;
+  // a step counts once it has run (it has a duration): one being compensated, executing again, keeps its place
+  const done = saga.steps.filter((step) => step.duration !== null).length;
   return (
     <Card aria-label={`${saga.name} ${saga.id}`} data-testid="saga">
       <Controls style={{ marginBottom: 8 }}>
@@ -66,7 +66,10 @@ function SagaCard({ saga, engine }: { saga: Saga; engine: SagaSimulation }) {
       <Steps>
         {saga.steps.map((step) => (
           <li key={step.id}>
-            {step.name} <Muted as="span">({step.service})</Muted> <Badge $color={STEP_COLORS[step.status]}>{step.status}</Badge>{' '}
+            {step.name} <Muted as="span">({step.service})</Muted>{' '}
+            <Badge $color={STEP_COLORS[step.status]} data-testid="step-status">
+              {step.status}
+            </Badge>{' '}
             {seconds(step.duration)}
             {step.error ? <Muted as="span"> — {step.error}</Muted> : null}
           </li>
