@@ -83,14 +83,16 @@ test('add a domain, publish its TXT record, see it verified and checked, lose th
   await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
   const axe = [await seriousViolations(page, 'Overview, no domains')];
 
-  // Add Domain: the server's message for a malformed name, then success
+  // Add Domain: the spec's words with the server's reason for a malformed name, then success
   await page.getByRole('button', { name: 'Add Domain' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Domain' });
   await expect(dialog.getByRole('button', { name: 'Add Domain' })).toBeDisabled();
   axe.push(await seriousViolations(page, 'Add Domain dialog'));
   await dialog.getByLabel('Domain Name').fill(`https://${host}`);
   await dialog.getByRole('button', { name: 'Add Domain' }).click();
-  await expect(toast(page, 'domain: must be a bare domain name, without a scheme such as https://')).toBeVisible();
+  await expect(
+    toast(page, 'Failed to add domain. Please try again. domain: must be a bare domain name, without a scheme such as https://.'),
+  ).toBeVisible();
   await dialog.getByLabel('Domain Name').fill(host);
   await dialog.getByRole('button', { name: 'Add Domain' }).click();
   await expect(toast(page, 'Your domain has been added successfully.')).toBeVisible();
@@ -102,7 +104,7 @@ test('add a domain, publish its TXT record, see it verified and checked, lose th
   await page.getByRole('button', { name: 'Add Domain' }).click();
   await dialog.getByLabel('Domain Name').fill(host.toUpperCase());
   await dialog.getByRole('button', { name: 'Add Domain' }).click();
-  await expect(toast(page, `Domain ${host} is already registered`)).toBeVisible();
+  await expect(toast(page, `Failed to add domain. Please try again. Domain ${host} is already registered.`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // Manage: the instructions, followed by publishing the record they name

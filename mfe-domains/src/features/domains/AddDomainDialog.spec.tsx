@@ -55,13 +55,13 @@ it("reads 'Adding...' while pending, then toasts, clears the field, closes and r
 it.each([
   [400, 'domain: must be a bare domain name, without a scheme such as https://'],
   [409, 'Domain shop.example.test is already registered'],
-])("shows the server's %i message and keeps what was typed", async (status, message) => {
+])("adds the server's %i reason to the spec's words and keeps what was typed", async (status, message) => {
   domainsApi(admin, { 'POST /api/domains': apiError(status, message) });
   renderPage();
   const dialog = await openAdd();
   fireEvent.change(dialog.getByLabelText('Domain Name'), { target: { value: 'https://shop.example.test' } });
   await clickAndSettle(dialog.getByRole('button', { name: 'Add Domain' }));
-  expect(await screen.findByText(message)).toBeTruthy();
+  expect(await screen.findByText(`Failed to add domain. Please try again. ${message}.`)).toBeTruthy();
   expect(screen.getByText('Error')).toBeTruthy();
   expect(screen.getByRole('dialog', { name: 'Add Domain' })).toBeTruthy();
   expect((dialog.getByLabelText('Domain Name') as HTMLInputElement).value).toBe('https://shop.example.test');

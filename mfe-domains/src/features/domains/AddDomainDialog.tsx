@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage, useAddDomainMutation } from '@cbh/api-client';
+import { failureText, useAddDomainMutation } from '@cbh/api-client';
 import { Button, FieldLabel, TextInput, toast } from '@cbh/ui';
 import { Dialog, DialogActions } from '@cbh/ui/overlays';
 
@@ -26,10 +26,14 @@ export function AddDomainDialog() {
       setOpen(false);
     } catch (error) {
       // the dialog stays open with what was typed, so a malformed or duplicate name can be corrected; the
-      // server's words are shown for those two (they say what to change), the generic text for anything else
+      // server's reason is added for those two (it says what to change), not for anything else (it says nothing useful)
       const status = (error as { status?: unknown }).status;
-      const reason = status === 400 || status === 409 ? apiErrorMessage(error) : undefined;
-      toast({ title: 'Error', description: reason ?? 'Failed to add domain. Please try again.', variant: 'destructive' });
+      const correctable = status === 400 || status === 409;
+      toast({
+        title: 'Error',
+        description: failureText('Failed to add domain. Please try again.', correctable ? error : undefined),
+        variant: 'destructive',
+      });
     }
   };
 

@@ -1,4 +1,4 @@
-import { apiErrorMessage } from '@cbh/api-client';
+import { failureText } from '@cbh/api-client';
 import { REMOTE_NAMES, routesOf, type RemoteName, type RemoteVersionView } from '@cbh/contracts';
 
 /** The share of visitors a canary may get, as the API's canaryReleaseSchema checks it. */
@@ -17,11 +17,9 @@ export function canaryPercentOf(text: string): number | null {
   return text.trim() !== '' && Number.isInteger(percent) && percent >= CANARY_MIN_PERCENT && percent <= CANARY_MAX_PERCENT ? percent : null;
 }
 
-const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
-
-/** A failure toast's text: what did not happen, then the server's reason as a second sentence. */
+/** A failure toast's text: what did not happen, then the server's reason, or else that the hub could not be reached. */
 export function refusalText(what: string, error: unknown): string {
-  return `${sentence(what)} ${sentence(apiErrorMessage(error) ?? 'The hub could not be reached; try again')}`;
+  return failureText(what, error, 'The hub could not be reached; try again');
 }
 
 /** The first of a remote's pages by title, for saying where a change can be seen; undefined for a name not in the route table. */

@@ -71,13 +71,13 @@ it('sends the chosen role', async () => {
   expect(api.callsTo('POST', '/api/users/invite').map((call) => call.body)).toEqual([{ email: 'op@example.com', role: 'operator' }]);
 });
 
-it('shows the server’s reason when the address is taken and keeps the dialog open with what was typed', async () => {
+it('adds the server’s reason when the address is taken and keeps the dialog open with what was typed', async () => {
   usersApi(superAdmin, { 'POST /api/users/invite': apiError(409, 'A user with the e-mail ada@example.com already exists') });
   renderPage();
   const dialog = await openInvite();
   fireEvent.change(dialog.getByLabelText('Email Address'), { target: { value: 'ada@example.com' } });
   await clickAndSettle(dialog.getByRole('button', { name: 'Send Invitation' }));
-  expect(await screen.findByText('A user with the e-mail ada@example.com already exists')).toBeTruthy();
+  expect(await screen.findByText('Failed to invite user. A user with the e-mail ada@example.com already exists.')).toBeTruthy();
   expect(screen.getByText('Error')).toBeTruthy();
   expect(screen.getByRole('dialog', { name: 'Invite User' })).toBeTruthy();
   expect((dialog.getByLabelText('Email Address') as HTMLInputElement).value).toBe('ada@example.com');

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage, useInviteUserMutation } from '@cbh/api-client';
+import { failureText, useInviteUserMutation } from '@cbh/api-client';
 import { type Role } from '@cbh/contracts';
 import { Button, FieldLabel, TextInput, toast } from '@cbh/ui';
 import { Dialog, DialogActions } from '@cbh/ui/overlays';
@@ -29,7 +29,7 @@ export function InviteUserDialog() {
       setOpen(false);
     } catch (error) {
       // the dialog stays open so the address can be corrected, e.g. when it already has an account
-      toast({ title: 'Error', description: apiErrorMessage(error) ?? 'Failed to invite user.', variant: 'destructive' });
+      toast({ title: 'Error', description: failureText('Failed to invite user.', error), variant: 'destructive' });
     }
   };
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage, useUpdateUserPermissionsMutation } from '@cbh/api-client';
+import { failureText, useUpdateUserPermissionsMutation } from '@cbh/api-client';
 import { PERMISSIONS, type Permission, type UserView } from '@cbh/contracts';
 import { Badge, BadgeList, Button, Muted, theme, toast } from '@cbh/ui';
 import { Dialog, DialogActions, Switch } from '@cbh/ui/overlays';
@@ -58,7 +58,7 @@ export function PermissionsDialog({ user, onClose }: { user: UserView; onClose: 
       toast({ title: 'Permissions Updated', description: 'User permissions updated successfully.' });
       onClose();
     } catch (error) {
-      toast({ title: 'Error', description: apiErrorMessage(error) ?? 'Failed to update permissions.', variant: 'destructive' });
+      toast({ title: 'Error', description: failureText('Failed to update permissions.', error), variant: 'destructive' });
     }
   };
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage, useUpdateUserRoleMutation } from '@cbh/api-client';
+import { failureText, useUpdateUserRoleMutation } from '@cbh/api-client';
 import { isRole, ROLE_DEFAULT_PERMISSIONS, type Role, type UserView } from '@cbh/contracts';
 import { Button, RoleBadge, toast } from '@cbh/ui';
 import { Dialog, DialogActions } from '@cbh/ui/overlays';
@@ -25,7 +25,7 @@ export function RoleDialog({ user, onClose }: { user: UserView; onClose: () => v
       toast({ title: 'User Updated', description: 'User information updated successfully.' });
       onClose();
     } catch (error) {
-      toast({ title: 'Error', description: apiErrorMessage(error) ?? 'Failed to update user.', variant: 'destructive' });
+      toast({ title: 'Error', description: failureText('Failed to update user.', error), variant: 'destructive' });
     }
   };
 

@@ -1,4 +1,4 @@
-import { apiErrorMessage, useUpdateUserStatusMutation } from '@cbh/api-client';
+import { failureText, useUpdateUserStatusMutation } from '@cbh/api-client';
 import type { UserView } from '@cbh/contracts';
 import { toast } from '@cbh/ui';
 import { Switch } from '@cbh/ui/overlays';
@@ -19,7 +19,7 @@ export function UserStatusSwitch({ user, disabledReason }: { user: UserView; dis
       await updateStatus({ id: user.id, isActive }).unwrap();
       toast({ title: 'User Status Updated', description: 'User status changed successfully.' });
     } catch (error) {
-      toast({ title: 'Error', description: apiErrorMessage(error) ?? 'Failed to update user.', variant: 'destructive' });
+      toast({ title: 'Error', description: failureText('Failed to update user.', error), variant: 'destructive' });
     }
   };
 

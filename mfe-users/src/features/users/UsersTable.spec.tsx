@@ -61,16 +61,16 @@ describe('Edit User Role', () => {
     expect(api.callsTo('PATCH', '/api/users/pat')[0]!.body).toEqual({ role: 'super_admin', permissions: [...PERMISSIONS] });
   });
 
-  it('shows the server’s reason on failure and stays open', async () => {
+  it('adds the server’s reason to the spec’s words on failure and stays open', async () => {
     usersApi(superAdmin, { 'PATCH /api/users/root': apiError(409, 'The last active super_admin cannot be demoted') });
     renderPage();
     const dialog = await openFor('Role', 'root@example.com', 'Edit User Role');
     fireEvent.change(dialog.getByLabelText('Role'), { target: { value: 'viewer' } });
     await clickAndSettle(dialog.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The last active super_admin cannot be demoted')).toBeTruthy();
+    expect(await screen.findByText('Failed to update user. The last active super_admin cannot be demoted.')).toBeTruthy();
     expect(toastSpy).toHaveBeenLastCalledWith({
       title: 'Error',
-      description: 'The last active super_admin cannot be demoted',
+      description: 'Failed to update user. The last active super_admin cannot be demoted.',
       variant: 'destructive',
     });
     expect(screen.getByRole('dialog', { name: 'Edit User Role' })).toBeTruthy();
@@ -135,12 +135,12 @@ describe('Edit User Permissions', () => {
     expect(api.callsTo('PATCH', '/api/users/pat/permissions')[0]!.body).toEqual({ permissions: [] });
   });
 
-  it('shows the server’s reason, else a generic message, and stays open', async () => {
+  it('adds the server’s reason to the spec’s words and stays open', async () => {
     usersApi(superAdmin, { 'PATCH /api/users/ada/permissions': apiError(403, 'You cannot grant system_admin, which you do not hold') });
     renderPage();
     const dialog = await openFor('Permissions', 'ada@example.com', 'Edit User Permissions');
     await clickAndSettle(dialog.getByRole('button', { name: 'Save Permissions' }));
-    expect(await screen.findByText('You cannot grant system_admin, which you do not hold')).toBeTruthy();
+    expect(await screen.findByText('Failed to update permissions. You cannot grant system_admin, which you do not hold.')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Edit User Permissions' })).toBeTruthy();
   });
 
@@ -195,14 +195,14 @@ describe('active status', () => {
     expect(api.callsTo('PATCH', '/api/users/ada/status')[0]!.body).toEqual({ isActive: false });
   });
 
-  it('shows the server’s reason, else a generic message, when it fails', async () => {
+  it('adds the server’s reason to the spec’s words, or gives those alone, when it fails', async () => {
     usersApi(superAdmin, {
       'PATCH /api/users/ada/status': apiError(409, 'The last active super_admin cannot be deactivated'),
       'PATCH /api/users/ivan/status': () => new Response('', { status: 500 }),
     });
     renderPage();
     await clickAndSettle(await screen.findByRole('switch', { name: 'Active: ada@example.com' }));
-    expect(await screen.findByText('The last active super_admin cannot be deactivated')).toBeTruthy();
+    expect(await screen.findByText('Failed to update user. The last active super_admin cannot be deactivated.')).toBeTruthy();
     await clickAndSettle(screen.getByRole('switch', { name: 'Active: ivan@example.com' }));
     expect(await screen.findByText('Failed to update user.')).toBeTruthy();
     expect(toastSpy).toHaveBeenLastCalledWith({ title: 'Error', description: 'Failed to update user.', variant: 'destructive' });
