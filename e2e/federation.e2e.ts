@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loadedProviders } from './support/federation';
+import { signIn } from './support/sign-in';
 
 interface ManifestShared {
   name: string;
@@ -20,11 +21,13 @@ test('shell and remotes run on exactly one React, one router and one store', asy
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
 
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Master Circuit Breaker Patterns');
-  await page.getByRole('link', { name: 'Dashboard' }).click();
+  // signed in: the top bar links to Domains only for holders of domain_management
+  await signIn(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Circuit Breaker Patterns');
+  const topBar = page.getByRole('banner');
+  await topBar.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
-  await page.getByRole('link', { name: 'Domains' }).click();
+  await topBar.getByRole('link', { name: 'Domains' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Domain Management');
 
   // The federation runtime's share scope: each singleton has exactly one loaded provider, the shell.

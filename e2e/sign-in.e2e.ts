@@ -50,14 +50,14 @@ test('a super admin reads the Core Logic catalogue and opens a pattern from it',
   await expect(page).toHaveURL(/\/patterns\/cqrs$/);
 });
 
-test('a viewer sees neither User Management nor Core Logic', async ({ page }) => {
+test('a viewer sees neither Domains, User Management nor Core Logic', async ({ page }) => {
   await signInThroughForm(page, 'viewer@example.com', DEMO_PASSWORD);
   await page.goto('/core-logic');
   await expect(page.getByText('This overview is for super admins only.')).toBeVisible();
   await page.goto('/');
   await expect(page.getByTestId('role-badge')).toHaveText('Viewer');
   await expect(page.getByTestId('account-name')).toHaveText('Vera');
-  await expect(nav(page).getByRole('link')).toHaveText(['Home', 'Dashboard', 'Circuit Breakers', 'Domains']);
+  await expect(nav(page).getByRole('link')).toHaveText(['Home', 'Dashboard', 'Circuit Breakers']);
 });
 
 test('the elevation account is offered Elevate to Super Admin', async ({ page }) => {

@@ -117,22 +117,28 @@ describe('top bar', () => {
   });
 
   it.each([
-    ['viewer', user(), { users: false, coreLogic: false, notifications: false }],
+    ['signed-out visitor', null, { domains: false, users: false, coreLogic: false, notifications: false }],
+    ['viewer', user(), { domains: false, users: false, coreLogic: false, notifications: false }],
     [
       'holder of user_management',
       user({ role: 'operator', permissions: ['user_management'] }),
-      { users: true, coreLogic: false, notifications: false },
+      { domains: false, users: true, coreLogic: false, notifications: false },
     ],
-    ['admin', user({ role: 'admin', permissions: ['domain_management'] }), { users: false, coreLogic: false, notifications: false }],
+    [
+      'admin',
+      user({ role: 'admin', permissions: ['domain_management'] }),
+      { domains: true, users: false, coreLogic: false, notifications: false },
+    ],
     [
       'holder of circuit_breaker_admin',
       user({ role: 'admin', permissions: ['circuit_breaker_admin'] }),
-      { users: false, coreLogic: false, notifications: true },
+      { domains: false, users: false, coreLogic: false, notifications: true },
     ],
-    ['super_admin', user({ role: 'super_admin', permissions: [] }), { users: true, coreLogic: true, notifications: true }],
-  ])('shows User Management, Core Logic and Notifications links per role: %s', async (_label, account, expected) => {
+    ['super_admin', user({ role: 'super_admin', permissions: [] }), { domains: true, users: true, coreLogic: true, notifications: true }],
+  ])('shows Domains, User Management, Core Logic and Notifications links per role: %s', async (_label, account, expected) => {
     await renderAt('/dashboard', account);
     const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Domains' })?.getAttribute('href') ?? null).toBe(expected.domains ? '/domains' : null);
     expect(within(nav).queryByRole('link', { name: 'User Management' }) !== null).toBe(expected.users);
     expect(within(nav).queryByRole('link', { name: 'Core Logic' }) !== null).toBe(expected.coreLogic);
     expect(within(nav).queryByRole('link', { name: 'Notifications' })?.getAttribute('href') ?? null).toBe(
@@ -273,7 +279,7 @@ describe('route table', () => {
 
   it('loads a remote on each visit to its routes (where a redeploy is picked up), not on moves between them', async () => {
     const load = jest.fn(loadPages);
-    await renderAt('/dashboard', user(), load);
+    await renderAt('/dashboard', user({ permissions: ['dashboard_view', 'circuit_breaker_view', 'domain_management'] }), load);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(await screen.findByRole('heading', { name: 'mfe_dashboard page' })).toBeTruthy();
 
@@ -326,7 +332,7 @@ describe('remote failures', () => {
           }
         : page('Domain Management'),
     );
-    await renderAt('/dashboard', null, load);
+    await renderAt('/dashboard', user({ role: 'admin', permissions: ['domain_management'] }), load);
     expect((await screen.findByTestId('remote-fallback')).textContent).toContain('boom');
 
     fireEvent.click(screen.getByRole('link', { name: 'Domains' }));

@@ -38,6 +38,9 @@ describe('route table', () => {
     expect(canOpen(null, ROUTES.coreLogic)).toBe(false);
     expect(canOpen(manager, ROUTES.coreLogic)).toBe(false);
     expect(canOpen(superAdmin, ROUTES.coreLogic)).toBe(true);
+    expect(canOpen(null, ROUTES.domains)).toBe(false);
+    expect(canOpen(manager, ROUTES.domains)).toBe(false);
+    expect(canOpen({ role: 'admin', permissions: ['domain_management'] }, ROUTES.domains)).toBe(true);
   });
 
   it('gives the scrape targets to the dashboard remote, for circuit_breaker_admin holders only', () => {

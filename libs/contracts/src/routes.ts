@@ -50,7 +50,7 @@ export const ROUTES = {
   notifications: { path: '/notifications', remote: 'mfe_dashboard', title: 'Notifications', permission: 'circuit_breaker_admin' },
   /** The Prometheus endpoints whose resilience4j breakers the hub scrapes onto the wall; linked from the wall, not the top bar. */
   scrapeTargets: { path: '/scrape-targets', remote: 'mfe_dashboard', title: 'Scrape Targets', permission: 'circuit_breaker_admin' },
-  domains: { path: '/domains', remote: 'mfe_domains', title: 'Domains' },
+  domains: { path: '/domains', remote: 'mfe_domains', title: 'Domains', permission: 'domain_management' },
   users: { path: '/users', remote: 'mfe_users', title: 'User Management', permission: 'user_management' },
   elevate: { path: '/elevate', remote: 'mfe_users', title: 'Elevate to Super Admin' },
   /** The signed-in person's own profile, access tokens and sessions; signed-out visitors are asked to sign in. */

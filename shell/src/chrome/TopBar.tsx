@@ -84,6 +84,7 @@ const AccountLink = styled(Link)`
 export function chromeAccess(user: AuthUser | null) {
   return {
     breakers: canOpen(user, ROUTES.breakers),
+    domains: canOpen(user, ROUTES.domains),
     notifications: canOpen(user, ROUTES.notifications),
     userManagement: canOpen(user, ROUTES.users),
     coreLogic: canOpen(user, ROUTES.coreLogic),
@@ -103,7 +104,7 @@ export function TopBar({ user, live = false, openBreakers = null }: { user: Auth
         </NavLink>
         <NavLink to={ROUTES.dashboard.path}>{ROUTES.dashboard.title}</NavLink>
         {access.breakers ? <NavLink to={ROUTES.breakers.path}>{ROUTES.breakers.title}</NavLink> : null}
-        <NavLink to={ROUTES.domains.path}>{ROUTES.domains.title}</NavLink>
+        {access.domains ? <NavLink to={ROUTES.domains.path}>{ROUTES.domains.title}</NavLink> : null}
         {access.notifications ? <NavLink to={ROUTES.notifications.path}>{ROUTES.notifications.title}</NavLink> : null}
         {access.userManagement ? <NavLink to={ROUTES.users.path}>{ROUTES.users.title}</NavLink> : null}
         {access.coreLogic ? <NavLink to={ROUTES.coreLogic.path}>{ROUTES.coreLogic.title}</NavLink> : null}

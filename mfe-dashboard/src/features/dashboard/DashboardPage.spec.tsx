@@ -47,7 +47,8 @@ it('shows the banner, the four figures with their changes, quick actions, status
 
   expect(screen.getByRole('link', { name: 'Create Circuit Breaker' }).getAttribute('href')).toBe('/circuit-breakers/new');
   expect(screen.getByRole('link', { name: 'Run Load Test' }).getAttribute('href')).toBe('/load-test');
-  expect(screen.getByRole('link', { name: 'Manage Domains' }).getAttribute('href')).toBe('/domains');
+  // the viewer holds neither domain_management nor user_management
+  expect(screen.queryByRole('link', { name: 'Manage Domains' })).toBeNull();
   expect(screen.queryByRole('link', { name: 'User Management' })).toBeNull();
   expect(within(screen.getByRole('region', { name: 'System Status' })).getAllByText('Operational')).toHaveLength(3);
   expect(screen.queryByRole('link', { name: 'View all circuit breakers' })).toBeNull();
@@ -74,6 +75,16 @@ it('offers User Management to holders of user_management, and says when there is
   renderDashboard();
   expect(await screen.findByRole('link', { name: 'User Management' })).toBeTruthy();
   expect(await screen.findByText('No recent activity')).toBeTruthy();
+});
+
+it('offers Manage Domains to holders of domain_management', async () => {
+  fakeApi({
+    'GET /api/auth/user': { ...viewer, role: 'admin', permissions: ['dashboard_view', 'domain_management'] },
+    'GET /api/dashboard/stats': STATS,
+    'GET /api/dashboard/activity': [],
+  });
+  renderDashboard();
+  expect((await screen.findByRole('link', { name: 'Manage Domains' })).getAttribute('href')).toBe('/domains');
 });
 
 it('asks a signed-out visitor to sign in', async () => {

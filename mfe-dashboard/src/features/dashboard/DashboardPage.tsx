@@ -140,9 +140,11 @@ export function DashboardPage() {
             <ButtonLink as={Link} to={ROUTES.loadTest.path} $variant="outline">
               Run Load Test
             </ButtonLink>
-            <ButtonLink as={Link} to={ROUTES.domains.path} $variant="outline">
-              Manage Domains
-            </ButtonLink>
+            {canOpen(user, ROUTES.domains) ? (
+              <ButtonLink as={Link} to={ROUTES.domains.path} $variant="outline">
+                Manage Domains
+              </ButtonLink>
+            ) : null}
             {canOpen(user, ROUTES.users) ? (
               <ButtonLink as={Link} to={ROUTES.users.path} $variant="outline">
                 {ROUTES.users.title}

@@ -11,7 +11,15 @@ import {
   useGetSslCertificatesQuery,
 } from '@cbh/api-client';
 import { ConfigurationActions } from '@cbh/config-ui';
-import { DOMAIN_BULK_ACTIONS, DOMAIN_BULK_PERMISSIONS, hasPermission, type AuthUser, type DomainBulkAction } from '@cbh/contracts';
+import {
+  canOpen,
+  DOMAIN_BULK_ACTIONS,
+  DOMAIN_BULK_PERMISSIONS,
+  hasPermission,
+  ROUTES,
+  type AuthUser,
+  type DomainBulkAction,
+} from '@cbh/contracts';
 import { AccessRestricted, Muted, PageHeader } from '@cbh/ui';
 import { Tabs, type TabItem } from '@cbh/ui/overlays';
 import { AddDomainDialog } from './AddDomainDialog';
@@ -140,7 +148,7 @@ export function DomainManagementPage() {
       </Page>
     );
   }
-  if (!hasPermission(me, 'domain_management')) {
+  if (!canOpen(me, ROUTES.domains)) {
     return (
       <Page>
         <PageHeader title={TITLE} />
