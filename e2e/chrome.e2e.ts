@@ -26,6 +26,12 @@ test.describe('signed out', () => {
     await expect(main.getByText('Built for educational purposes.')).toBeVisible();
     await expect(main.getByText('A school project.')).toBeVisible();
     await expect(main.getByRole('link', { name: 'Start Building Today' })).toHaveAttribute('href', '/api/login');
+    await expect(
+      main
+        .getByRole('list', { name: 'Features' })
+        .getByRole('listitem')
+        .filter({ hasText: /^Audit trails/ }),
+    ).toHaveCount(1);
     await expect(main.getByRole('link', { name: 'View Demo' })).toBeVisible();
     await expect(main.getByRole('navigation', { name: 'Resources' }).getByRole('link')).toHaveText([
       'Documentation',

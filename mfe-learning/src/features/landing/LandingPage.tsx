@@ -3,6 +3,22 @@ import { ButtonLink, Card, Muted } from '@cbh/ui';
 import { LearningContent } from '../learning/LearningContent';
 import { SiteFooter } from '../learning/SiteFooter';
 
+const Features = styled.ul`
+  margin: 12px 0 0;
+  padding-left: 20px;
+  display: grid;
+  gap: 4px;
+`;
+
+/** What an account can do, advertised to visitors (§1); none links anywhere, since each page needs signing in. */
+const FEATURES = [
+  'Simple, adaptive and bulkhead circuit breakers, configured in the browser',
+  "Load tests run through them, with each breaker's state watched live",
+  'Domain management: SSL certificates, DNS records, verification, uptime monitoring and alerts',
+  'User management with roles, invitations and per-user permissions',
+  'Audit trails: every change recorded with who made it, what it changed and when',
+];
+
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -32,7 +48,12 @@ export function LandingPage() {
       />
       <Card id="start-building" aria-label="Start Building Today">
         <h2 style={{ marginTop: 0 }}>Start Building Today</h2>
-        <Muted>Sign in to configure simple, adaptive and bulkhead breakers, run load tests through them and watch their state live.</Muted>
+        <Muted>Sign in for everything the hub does:</Muted>
+        <Features aria-label="Features">
+          {FEATURES.map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </Features>
         <div style={{ marginTop: 12 }}>
           <ButtonLink href="/api/login">Start Building Today</ButtonLink>
         </div>
