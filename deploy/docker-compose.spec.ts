@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { parseRemotesManifest } from '@cbh/contracts';
+import { AGENT_PROTOCOL_LIMITS, CONFIG_DOCUMENT_MAX_BYTES, parseRemotesManifest, RELEASE_UPLOAD_MAX_BYTES } from '@cbh/contracts';
+import { envSchema } from '../api/src/config/config';
 
 const ROOT = path.resolve(__dirname, '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -28,7 +29,7 @@ const gateway = read('deploy/nginx/gateway.conf');
 /** location blocks of an nginx config: path → body */
 function locations(conf: string): Map<string, string> {
   const blocks = new Map<string, string>();
-  for (const match of conf.matchAll(/location\s+(=\s+)?(\S+)\s*\{([^}]*)\}/g)) blocks.set(match[2]!, match[3]!);
+  for (const match of conf.matchAll(/location\s+([=~]\s+)?(\S+)\s*\{([^}]*)\}/g)) blocks.set(match[2]!, match[3]!);
   return blocks;
 }
 
@@ -68,8 +69,9 @@ describe('docker-compose.yml', () => {
     expect(volumes).toContain('./deploy/nginx/static.conf:/etc/nginx/conf.d/default.conf:ro');
   });
 
-  it('gives the shell the deployment manifest', () => {
-    expect(services.shell!.volumes).toContain('./remotes.json:/usr/share/nginx/html/remotes.json:ro');
+  it('gives the API the deployment manifest, which it serves as /remotes.json with the released versions', () => {
+    expect(read('deploy/api.Dockerfile')).toMatch(/^COPY remotes\.json \.\/$/m);
+    expect(services.shell!.volumes!.some((volume) => volume.includes('remotes.json'))).toBe(false);
   });
 
   it('exposes only the gateway, on port 8080, after everything it routes to', () => {
@@ -85,8 +87,9 @@ describe('docker-compose.yml', () => {
 describe('gateway routes', () => {
   const routes = locations(gateway);
 
-  it('sends /api, /metrics and /ws to the API replicas, the WebSocket with an upgrade', () => {
-    expect(gateway).toMatch(/upstream api \{\s*server api:3000;\s*\}/);
+  it('sends /api, /metrics, /ws, /remotes.json and /releases/ to the API replicas, the WebSocket with an upgrade', () => {
+    expect(gateway).toMatch(/upstream api \{\s*server api:3000 [^;]*;\s*\}/);
+    for (const path of ['/remotes.json', '/releases/']) expect(routes.get(path)?.trim()).toBe('proxy_pass http://api;');
     expect(routes.get('/api/')).toContain('proxy_pass http://api;');
     expect(routes.get('/metrics')?.trim()).toBe('proxy_pass http://api;');
     const ws = routes.get('/ws')!;
@@ -101,14 +104,35 @@ describe('gateway routes', () => {
 
   it('sends every other path to the shell', () => {
     expect(routes.get('/')).toContain('proxy_pass http://shell;');
-    expect([...routes.keys()].sort()).toEqual(['/', '/api/', '/metrics', '/ws', ...remoteFolders.map((f) => `/remotes/${f}/`)].sort());
+    const api = ['/api/', '/api/import', '/api/agent/reports', '^/api/releases/[^/]+/(versions|check)$', '/metrics', '/ws'];
+    expect([...routes.keys()].sort()).toEqual(
+      ['/', ...api, '/remotes.json', '/releases/', '@too-large', ...remoteFolders.map((f) => `/remotes/${f}/`)].sort(),
+    );
+  });
+
+  // e2e/gateway.e2e.ts sends bodies of these sizes through nginx; here each is the API's own constant
+  it('takes request bodies as large as the API does on each route', () => {
+    const units: Record<string, number> = { k: 1024, m: 1024 * 1024 };
+    const limitOf = (block: string) => {
+      const [, amount, unit] = /client_max_body_size (\d+)([km]?);/.exec(block)!;
+      return Number(amount) * (unit ? units[unit]! : 1);
+    };
+    // the API's default, MAX_BODY_KB unset
+    const serverLevel = gateway
+      .split('\n')
+      .filter((line) => /^ {2}\S/.test(line))
+      .join('\n');
+    expect(limitOf(serverLevel)).toBe(envSchema.parse({}).MAX_BODY_KB * 1024);
+    expect(limitOf(routes.get('/api/import')!)).toBe(CONFIG_DOCUMENT_MAX_BYTES);
+    expect(limitOf(routes.get('/api/agent/reports')!)).toBe(AGENT_PROTOCOL_LIMITS.reportBytes);
+    expect(limitOf(routes.get('^/api/releases/[^/]+/(versions|check)$')!)).toBe(RELEASE_UPLOAD_MAX_BYTES);
   });
 
   // deploy/gateway-headers.spec.ts runs nginx with these and compares the headers with the API's
   it('adds the site’s security headers to what the static servers serve, and leaves the API’s answers to the API', () => {
     const include = 'include snippets/security-headers.conf;';
     for (const path of ['/', ...remoteFolders.map((f) => `/remotes/${f}/`)]) expect(routes.get(path)).toContain(include);
-    for (const path of ['/api/', '/metrics', '/ws']) expect(routes.get(path)).not.toContain(include);
+    for (const path of ['/api/', '/metrics', '/ws', '/remotes.json', '/releases/']) expect(routes.get(path)).not.toContain(include);
     expect(services.gateway!.volumes).toContain('./deploy/nginx/security-headers.conf:/etc/nginx/snippets/security-headers.conf:ro');
   });
 });

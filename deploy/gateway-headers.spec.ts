@@ -1,25 +1,18 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseRemotesManifest } from '@cbh/contracts';
 import { startTestApi, type TestApi } from '../api/test/test-api';
 import { securityHeaders } from '../api/src/web/security-headers';
-import { freePort } from '../tools/testing/free-port';
+import { NGINX, SITE_APPS, startGateway, type Gateway } from '../tools/testing/nginx-gateway';
 
 /**
  * The compose gateway run for real: Debian's nginx with deploy/nginx/gateway.conf, its upstreams on loopback (a
  * static server per app with deploy/nginx/static.conf, and the API), so that what a browser gets through it is
  * compared with what the single-process mode sends.
  */
-const ROOT = path.resolve(__dirname, '..');
-const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((candidate) => existsSync(candidate));
-const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
-const remoteFolders = parseRemotesManifest(JSON.parse(read('remotes.json'))).remotes.map(
-  (remote) => /^\/remotes\/([\w-]+)\//.exec(remote.entry)![1]!,
-);
+const remoteFolders = SITE_APPS.filter((app) => app !== 'shell');
 
 /** The site's security headers as the API sends them with its pages and files, with REMOTE_ORIGINS unset as in compose. */
 async function apiSiteHeaders(): Promise<Map<string, string>> {
@@ -50,86 +43,29 @@ function writeSite(root: string) {
   }
 }
 
-/**
- * nginx.conf for one nginx holding the gateway and every static server, each config as compose mounts it, with
- * only its addresses moved to loopback. Compose's service names become upstream blocks of the same names.
- */
-function nginxConf(dir: string, ports: { gateway: number; api: number; apps: Map<string, number> }): string {
-  const gateway = read('deploy/nginx/gateway.conf')
-    .replace(/listen 80;/, `listen 127.0.0.1:${ports.gateway};`)
-    .replace(/server api:3000;/, `server 127.0.0.1:${ports.api};`);
-  const staticConf = read('deploy/nginx/static.conf');
-  const apps = [...ports.apps].map(([app, port]) => ({
-    upstream: `upstream ${app} { server 127.0.0.1:${port}; }`,
-    server: staticConf.replace(/listen 80;/, `listen 127.0.0.1:${port};`).replace(/root \S+;/, `root ${path.join(dir, 'site', app)};`),
-  }));
-  return `
-    pid ${dir}/nginx.pid;
-    error_log stderr notice;
-    events {}
-    http {
-      types { text/html html; application/javascript js; application/json json; }
-      default_type application/octet-stream;
-      access_log off;
-      ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `${kind}_temp_path ${dir}/${kind}-temp;`).join('\n')}
-      ${apps.map((app) => app.upstream).join('\n')}
-      ${apps.map((app) => app.server).join('\n')}
-      ${gateway}
-    }`;
-}
-
-/** Starts nginx in the foreground; resolves once its workers run (its listening sockets are open before them). */
-async function startNginx(nginx: string, dir: string): Promise<ChildProcess> {
-  const args = ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr', '-g', 'daemon off;'];
-  const check = spawnSync(nginx, [...args.slice(0, 6), '-t'], { encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`nginx refused the configuration:\n${check.stderr}`);
-  const child = spawn(nginx, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let log = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stderr!.on('data', (chunk) => {
-      log += String(chunk);
-      if (log.includes('start worker process')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`nginx exited (${code}):\n${log}`)));
-  });
-  return child;
-}
-
 const SKIPPED = 'SKIPPED: nginx is not installed (apt-get install -y nginx; .ci/run installs it)';
 if (!NGINX) console.warn(`deploy/gateway-headers.spec.ts ${SKIPPED}`);
 const describeWithNginx = NGINX ? describe : describe.skip;
 describeWithNginx(`the compose gateway, run by nginx${NGINX ? '' : ` — ${SKIPPED}`}`, () => {
-  let dir: string;
+  let site: string;
   let api: TestApi;
-  let nginx: ChildProcess;
+  let nginx: Gateway;
   let gateway: string;
   let expected: Map<string, string>;
 
   beforeAll(async () => {
     expected = await apiSiteHeaders();
-    dir = mkdtempSync(path.join(tmpdir(), 'cbh-gateway-'));
-    // nginx's workers run as nobody when the tests run as root
-    chmodSync(dir, 0o755);
-    writeSite(path.join(dir, 'site'));
-    mkdirSync(path.join(dir, 'snippets'));
-    cpSync(path.join(ROOT, 'deploy/nginx/security-headers.conf'), path.join(dir, 'snippets/security-headers.conf'));
+    site = mkdtempSync(path.join(tmpdir(), 'cbh-site-'));
+    writeSite(site);
     api = await startTestApi();
-    const apps = new Map<string, number>();
-    for (const app of ['shell', ...remoteFolders]) apps.set(app, await freePort());
-    const ports = { gateway: await freePort(), api: Number(new URL(api.baseUrl).port), apps };
-    writeFileSync(path.join(dir, 'nginx.conf'), nginxConf(dir, ports));
-    nginx = await startNginx(NGINX!, dir);
-    gateway = `http://127.0.0.1:${ports.gateway}`;
+    nginx = await startGateway({ apiUrls: [api.baseUrl], siteRoot: site });
+    gateway = nginx.url;
   });
 
   afterAll(async () => {
-    if (nginx?.exitCode === null) {
-      const exited = new Promise((resolve) => nginx.once('exit', resolve));
-      nginx.kill('SIGTERM');
-      await exited;
-    }
+    await nginx?.stop();
     await api?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    if (site) rmSync(site, { recursive: true, force: true });
   });
 
   it('has the API’s site headers to compare with: the CSP with frame-ancestors, and nosniff', () => {

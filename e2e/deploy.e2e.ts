@@ -4,8 +4,13 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadedProviders } from './support/federation';
-import { ROOT, SCRATCH, startSiteFromCopy } from './support/server';
-import { freePort } from '../tools/testing/free-port';
+import { startGatewaySite } from './support/gateway-site';
+import { ROOT, SCRATCH } from './support/server';
+
+/*
+ * Deploys as compose does them: each app's build is a folder that its own static server (Debian's nginx with
+ * deploy/nginx/static.conf) serves, behind the production gateway, and a team ships a remote by replacing its folder.
+ */
 
 /** sha256 of every file under a folder, by relative path. */
 function fingerprint(dir: string): Record<string, string> {
@@ -19,7 +24,7 @@ function fingerprint(dir: string): Record<string, string> {
 }
 
 test('a remote deleted from disk shows a fallback card with Retry, and every other route keeps working', async ({ page }) => {
-  const site = await startSiteFromCopy(await freePort());
+  const site = await startGatewaySite();
   try {
     const domains = path.join(site.staticRoot, 'mfe-domains');
     const parked = `${domains}.parked`;
@@ -79,7 +84,7 @@ function deploy(from: string, to: string) {
 
 test('a redeployed remote shows its new build on the next visit to its routes, without a reload', async ({ page }) => {
   test.setTimeout(180_000);
-  const site = await startSiteFromCopy(await freePort());
+  const site = await startGatewaySite();
   try {
     const dashboard = path.join(site.staticRoot, 'mfe-dashboard');
     const firstBuild = `${dashboard}.first`;

@@ -96,12 +96,6 @@ export function copyOfBuild(): string {
   return root;
 }
 
-export async function startSiteFromCopy(port: number): Promise<Site & { staticRoot: string }> {
-  const staticRoot = copyOfBuild();
-  const site = await startSite({ port, env: { STATIC_ROOT: staticRoot, DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET } });
-  return { ...site, staticRoot };
-}
-
 /**
  * A database of a test file's own on the suite's PostgreSQL, for replicas whose work must not mix with the main
  * site's (outboxes, scrapes, releases): created empty, dropped with `drop` (connections ended).
