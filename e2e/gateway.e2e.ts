@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type WebSocket as PageSocket } from '@playwright/test';
 import { AGENT_PROTOCOL_LIMITS, CONFIG_DOCUMENT_MAX_BYTES, RELEASE_UPLOAD_MAX_BYTES } from '@cbh/contracts';
 import { startGatewaySite, type GatewaySite } from './support/gateway-site';
+import { signIn } from './support/sign-in';
 import { ADMIN } from './support/server';
 
 /**
@@ -62,10 +63,7 @@ const upstreamsOf = (requestPath: string) =>
 const replicaAddresses = () => site.replicas.map((replica) => new URL(replica.url).host);
 
 test('pages and remotes come from the static servers; /remotes.json, /api and /ws from the API replicas', async ({ page }) => {
-  await page.goto(`${site.url}/api/login`);
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, ADMIN, site.url);
   await page.goto(`${site.url}/dashboard`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
   await expect(page.getByTestId('live-status')).toHaveText('Live');
@@ -79,7 +77,7 @@ test('pages and remotes come from the static servers; /remotes.json, /api and /w
   expect(manifest.some((upstream) => replicas.includes(upstream))).toBe(false);
   expect(upstreamsOf('/api/auth/user').every((upstream) => replicas.includes(upstream))).toBe(true);
   // the page's /ws is carried to one replica
-  await expect.poll(() => site.replicas.reduce((sum, replica) => sum + site.gateway.openConnectionsTo(replica.url), 0)).toBe(1);
+  expect(await site.wsCarrier()).toBeGreaterThanOrEqual(0);
 });
 
 test('a remote’s hashed chunk comes compressed and immutable; its manifest and entry revalidate', async () => {
@@ -135,15 +133,10 @@ test('a replica shut down for a redeploy closes /ws as going away: the page reco
     sockets.push(entry);
     socket.on('close', () => (entry.closedAt = Date.now()));
   });
-  await page.goto(`${site.url}/api/login`);
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, ADMIN, site.url);
   await page.goto(`${site.url}/circuit-breakers`);
   await expect(page.getByTestId('live-status')).toHaveText('Live');
-  const carried = () => site.replicas.map((replica) => site.gateway.openConnectionsTo(replica.url));
-  await expect.poll(() => carried().reduce((sum, count) => sum + count, 0)).toBe(1);
-  const index = carried().indexOf(1);
+  const index = await site.wsCarrier();
   const survivor = site.replicas[1 - index]!;
   const before = sockets.at(-1)!;
 

@@ -2,6 +2,7 @@ import { expect, test, type WebSocket as PageSocket } from '@playwright/test';
 import { Client } from 'pg';
 import WebSocket from 'ws';
 import { startGatewaySite } from './support/gateway-site';
+import { signIn } from './support/sign-in';
 import { ADMIN, sharedDatabaseUrl } from './support/server';
 import { apiSignIn, createBreaker, siteApi } from './support/site-api';
 
@@ -30,16 +31,11 @@ test('kill -9 of the replica holding a browser’s /ws and a load test: the brow
       socket.on('framereceived', () => entry.frames++);
       socket.on('close', () => (entry.closedAt = Date.now()));
     });
-    await page.goto(`${site.url}/api/login`);
-    await page.getByLabel('E-mail').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, ADMIN, site.url);
     await page.goto(`${site.url}/circuit-breakers`);
     await expect(page.getByTestId('live-status')).toHaveText('Live');
     // the page's one open /ws (the home page's closed when the page changed), as nginx carries it to a replica
-    const carried = () => replicas.map((replica) => gateway.openConnectionsTo(replica.url));
-    await expect.poll(() => carried().reduce((sum, count) => sum + count, 0)).toBe(1);
-    const doomed = replicas[carried().indexOf(1)]!;
+    const doomed = replicas[await site.wsCarrier()]!;
     const survivor = replicas.find((replica) => replica !== doomed)!;
     const lost = sockets.at(-1)!;
 

@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { expect } from '@playwright/test';
 import { startGateway, type Gateway } from '../../tools/testing/nginx-gateway';
 import { freePort } from '../../tools/testing/free-port';
 import { copyOfBuild, SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './server';
@@ -11,6 +12,8 @@ export interface GatewaySite {
   replicas: Site[];
   /** The copy of the build the static servers serve, which a test may redeploy into. */
   staticRoot: string;
+  /** Waits until the gateway carries exactly one /ws (a page's) to a replica, and gives that replica's index. */
+  wsCarrier(): Promise<number>;
   /** Starts replica `index` again on its port (after a stop), as a redeploy or a restarted container would. */
   restartReplica(index: number): Promise<Site>;
   stop(): Promise<void>;
@@ -35,6 +38,11 @@ export async function startGatewaySite({ replicas: count = 2 }: { replicas?: num
     gateway,
     replicas,
     staticRoot,
+    async wsCarrier() {
+      const carried = () => replicas.map((replica) => gateway.openConnectionsTo(replica.url));
+      await expect.poll(() => carried().reduce((sum, count) => sum + count, 0)).toBe(1);
+      return carried().indexOf(1);
+    },
     async restartReplica(index) {
       replicas[index] = await startSite({ port: ports[index]!, env });
       return replicas[index]!;
