@@ -1,6 +1,7 @@
 /** Tables and the layout pieces of the data screens (users, domains). */
-import type { HTMLAttributes, ReactNode } from 'react';
+import { Children, type HTMLAttributes, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { Muted } from './Card';
 import { theme } from './theme';
 
 /**
@@ -74,15 +75,34 @@ export const BadgeList = styled.ul`
 
 /**
  * A table with its column headings that scrolls sideways inside its own region, named by `label` (the region is
- * focusable so keyboard users can scroll it). The rows are the children.
+ * focusable so keyboard users can scroll it). The rows are the children; without any, `empty` says so in one row
+ * across every column, so the headings still tell what the table would hold.
  */
 export function DataTable({
   label,
   columns,
   minWidth,
+  empty,
   children,
   ...rest
-}: { label: string; columns: readonly string[]; minWidth?: number; children: ReactNode } & HTMLAttributes<HTMLDivElement>) {
+}: {
+  label: string;
+  columns: readonly string[];
+  minWidth?: number;
+  /** what the body says when there are no rows */
+  empty?: ReactNode;
+  children: ReactNode;
+} & HTMLAttributes<HTMLDivElement>) {
+  const rows =
+    Children.toArray(children).length > 0 || empty === undefined ? (
+      children
+    ) : (
+      <tr>
+        <td colSpan={columns.length}>
+          <Muted>{empty}</Muted>
+        </td>
+      </tr>
+    );
   return (
     <ScrollArea role="region" aria-label={label} tabIndex={0} {...rest}>
       <Table $minWidth={minWidth}>
@@ -95,7 +115,7 @@ export function DataTable({
             ))}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody>{rows}</tbody>
       </Table>
     </ScrollArea>
   );

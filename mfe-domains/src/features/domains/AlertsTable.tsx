@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { apiErrorMessage, useResolveDomainAlertMutation } from '@cbh/api-client';
 import { DOMAIN_ALERT_TYPE_LABELS, type DomainAlertView } from '@cbh/contracts';
-import { Button, DataTable, Muted, toast, VisuallyHidden } from '@cbh/ui';
+import { Button, DataTable, toast, VisuallyHidden } from '@cbh/ui';
 import { dateTimeOrNever, titleCase } from './domain-display';
 import { SeverityBadge, StatusBadge } from './StatusBadge';
 
@@ -34,9 +34,8 @@ function ResolveButton({ alert, domain }: { alert: DomainAlertView; domain: stri
 
 /** Alerts newest first; an open one can be resolved by hand. */
 export function AlertsTable({ alerts, domainName }: { alerts: readonly DomainAlertView[]; domainName: (domainId: number) => string }) {
-  if (alerts.length === 0) return <Muted>No alerts: nothing needs attention.</Muted>;
   return (
-    <DataTable label="Alerts" minWidth={900} columns={ALERT_COLUMNS}>
+    <DataTable label="Alerts" minWidth={900} columns={ALERT_COLUMNS} empty="No alerts: nothing needs attention.">
       {alerts.map((alert) => (
         <tr key={alert.id} data-testid={`alert-row-${alert.id}`}>
           <td>{domainName(alert.domainId)}</td>

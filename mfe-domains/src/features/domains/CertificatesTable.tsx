@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { apiErrorMessage, useSetCertificateAutoRenewMutation } from '@cbh/api-client';
 import type { SslCertificateView } from '@cbh/contracts';
-import { DataTable, Muted, toast } from '@cbh/ui';
+import { DataTable, toast } from '@cbh/ui';
 import { Switch } from '@cbh/ui/overlays';
 import { dateOrNever, UNKNOWN } from './domain-display';
 import { StatusBadge } from './StatusBadge';
@@ -42,11 +42,13 @@ export function CertificatesTable({
   certificates: readonly SslCertificateView[];
   domainName: (domainId: number) => string;
 }) {
-  if (certificates.length === 0) {
-    return <Muted>No SSL certificates yet: a domain's certificate is read in its first round after it is verified.</Muted>;
-  }
   return (
-    <DataTable label="SSL certificates" minWidth={760} columns={CERTIFICATE_COLUMNS}>
+    <DataTable
+      label="SSL certificates"
+      minWidth={760}
+      columns={CERTIFICATE_COLUMNS}
+      empty="No SSL certificates yet: a domain's certificate is read in its first round after it is verified."
+    >
       {certificates.map((certificate) => (
         <tr key={certificate.id}>
           <td>{domainName(certificate.domainId)}</td>

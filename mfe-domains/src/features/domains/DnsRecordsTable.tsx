@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { DnsRecordView } from '@cbh/contracts';
-import { DataTable, Muted } from '@cbh/ui';
+import { DataTable } from '@cbh/ui';
 import { StatusBadge } from './StatusBadge';
 
 const COLUMNS = ['Type', 'Name', 'Value', 'TTL', 'Status'];
@@ -26,9 +26,13 @@ export function DnsRecordsTable({
   /** the scrolling region's name */
   label?: string;
 }) {
-  if (records.length === 0) return <Muted>No DNS records yet: they are read in each round of a verified domain.</Muted>;
   return (
-    <DataTable label={label} minWidth={showDomain ? 720 : 560} columns={showDomain ? ['Domain', ...COLUMNS] : COLUMNS}>
+    <DataTable
+      label={label}
+      minWidth={showDomain ? 720 : 560}
+      columns={showDomain ? ['Domain', ...COLUMNS] : COLUMNS}
+      empty="No DNS records yet: they are read in each round of a verified domain."
+    >
       {records.map((record) => (
         <tr key={record.id}>
           {showDomain && domainName ? <td>{domainName(record.domainId)}</td> : null}

@@ -218,7 +218,7 @@ it('lists alerts with severity colours, and resolves an open one', async () => {
   expect(await screen.findByText('Alert Resolved')).toBeTruthy();
 });
 
-it('says so in words when there is nothing to list', async () => {
+it('keeps every table’s headings when there is nothing to list, and says so in one row across them', async () => {
   domainsApi(
     admin,
     {
@@ -231,16 +231,26 @@ it('says so in words when there is nothing to list', async () => {
     { domains: [] },
   );
   renderPage();
-  expect(await screen.findByText('No domains registered')).toBeTruthy();
+  /** The table's headings, and its body's one row as [cell text, the columns it spans]. */
+  const emptyTable = async (name: string) => {
+    const table = await screen.findByRole('region', { name });
+    const cells = Array.from(table.querySelectorAll('tbody tr')).map((row) =>
+      Array.from(row.querySelectorAll('td')).map((cell) => [cell.textContent, cell.colSpan]),
+    );
+    return { headings: within(table).getAllByRole('columnheader').length, cells };
+  };
+  expect(await emptyTable('Domain portfolio')).toEqual({ headings: 6, cells: [[['No domains registered', 6]]] });
   expect(screen.getByText(/No verified domain yet/)).toBeTruthy();
-  for (const [tab, text] of [
-    ['SSL Certificates', /No SSL certificates yet/],
-    ['DNS Records', /No DNS records yet/],
-    ['Monitoring', /No monitoring yet/],
-    ['Alerts', /No alerts/],
+  for (const [tab, region, text] of [
+    ['SSL Certificates', 'SSL certificates', /^No SSL certificates yet/],
+    ['DNS Records', 'DNS records', /^No DNS records yet/],
+    ['Monitoring', 'Monitoring', /^No monitoring yet/],
+    ['Alerts', 'Alerts', /^No alerts/],
   ] as const) {
     openTab(tab);
-    expect(await screen.findByText(text)).toBeTruthy();
+    const { headings, cells } = await emptyTable(region);
+    expect(headings).toBeGreaterThanOrEqual(6);
+    expect(cells).toEqual([[[expect.stringMatching(text), headings]]]);
   }
 });
 

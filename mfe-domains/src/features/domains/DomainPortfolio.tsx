@@ -66,59 +66,58 @@ export function DomainPortfolio({
           Showing the newest {domains.length} of {total} domains.
         </Muted>
       ) : null}
-      {domains.length === 0 ? (
-        <Muted>No domains registered</Muted>
-      ) : (
-        <>
-          {selectable ? (
-            <DomainBulkActions shown={domains} selected={selected} actions={bulkActions} selectAll={selectAll} setSelected={setSelected} />
-          ) : null}
-          <DataTable label="Domain portfolio" minWidth={720} columns={selectable ? SELECTABLE_COLUMNS : PORTFOLIO_COLUMNS}>
-            {domains.map((domain) => {
-              const certificate = certificateOf.get(domain.id);
-              return (
-                <tr key={domain.id} data-testid={`domain-row-${domain.id}`}>
-                  {selectable ? (
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={`Select ${domain.domain}`}
-                        checked={selected.has(domain.id)}
-                        onChange={() => toggle(domain.id)}
-                      />
-                    </td>
+      {selectable && domains.length > 0 ? (
+        <DomainBulkActions shown={domains} selected={selected} actions={bulkActions} selectAll={selectAll} setSelected={setSelected} />
+      ) : null}
+      <DataTable
+        label="Domain portfolio"
+        minWidth={720}
+        columns={selectable ? SELECTABLE_COLUMNS : PORTFOLIO_COLUMNS}
+        empty="No domains registered"
+      >
+        {domains.map((domain) => {
+          const certificate = certificateOf.get(domain.id);
+          return (
+            <tr key={domain.id} data-testid={`domain-row-${domain.id}`}>
+              {selectable ? (
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${domain.domain}`}
+                    checked={selected.has(domain.id)}
+                    onChange={() => toggle(domain.id)}
+                  />
+                </td>
+              ) : null}
+              <td>{domain.domain}</td>
+              <td>
+                <StatusBadge status={domain.status} />
+              </td>
+              <td>{domain.registrar ?? UNKNOWN}</td>
+              <td>{dateOrNever(domain.expiresAt)}</td>
+              <td>{certificate ? <StatusBadge status={certificate.status} /> : NOT_AVAILABLE}</td>
+              <td>
+                <Actions>
+                  <Button $variant="outline" onClick={() => onManage(domain.id)}>
+                    Manage<VisuallyHidden> {domain.domain}</VisuallyHidden>
+                  </Button>
+                  {domain.status === 'active' ? (
+                    <LinkOut
+                      href={`https://${domain.domain}`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={`Open ${domain.domain} in a new tab`}
+                      title={`Open ${domain.domain} in a new tab`}
+                    >
+                      <LinkOutIcon />
+                    </LinkOut>
                   ) : null}
-                  <td>{domain.domain}</td>
-                  <td>
-                    <StatusBadge status={domain.status} />
-                  </td>
-                  <td>{domain.registrar ?? UNKNOWN}</td>
-                  <td>{dateOrNever(domain.expiresAt)}</td>
-                  <td>{certificate ? <StatusBadge status={certificate.status} /> : NOT_AVAILABLE}</td>
-                  <td>
-                    <Actions>
-                      <Button $variant="outline" onClick={() => onManage(domain.id)}>
-                        Manage<VisuallyHidden> {domain.domain}</VisuallyHidden>
-                      </Button>
-                      {domain.status === 'active' ? (
-                        <LinkOut
-                          href={`https://${domain.domain}`}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          aria-label={`Open ${domain.domain} in a new tab`}
-                          title={`Open ${domain.domain} in a new tab`}
-                        >
-                          <LinkOutIcon />
-                        </LinkOut>
-                      ) : null}
-                    </Actions>
-                  </td>
-                </tr>
-              );
-            })}
-          </DataTable>
-        </>
-      )}
+                </Actions>
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { DomainMonitoringView } from '@cbh/contracts';
-import { DataTable, Muted } from '@cbh/ui';
+import { DataTable } from '@cbh/ui';
 import { dateTimeOrNever, responseTimeText, titleCase, uptimeText } from './domain-display';
 import { StatusBadge } from './StatusBadge';
 
@@ -13,9 +13,8 @@ export function MonitoringTable({
   entries: readonly DomainMonitoringView[];
   domainName: (domainId: number) => string;
 }) {
-  if (entries.length === 0) return <Muted>No monitoring yet: add a domain to have it checked.</Muted>;
   return (
-    <DataTable label="Monitoring" minWidth={720} columns={MONITORING_COLUMNS}>
+    <DataTable label="Monitoring" minWidth={720} columns={MONITORING_COLUMNS} empty="No monitoring yet: add a domain to have it checked.">
       {entries.map((entry) => (
         <tr key={entry.id}>
           <td>{domainName(entry.domainId)}</td>

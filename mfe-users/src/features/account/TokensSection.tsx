@@ -68,16 +68,15 @@ export function TokensSection({ me }: { me: AuthUser }) {
         <CreateTokenDialog held={held} />
       </Header>
       {tokens.data ? (
-        <DataTable label="Your access tokens" columns={TOKEN_COLUMNS} minWidth={760}>
-          {tokens.data.length === 0 ? (
-            <tr>
-              <td colSpan={TOKEN_COLUMNS.length}>
-                <Muted>No tokens yet. Create one to call the API from a script.</Muted>
-              </td>
-            </tr>
-          ) : (
-            tokens.data.map((token) => <TokenRow key={token.id} token={token} onRevoke={() => setRevoking(token)} />)
-          )}
+        <DataTable
+          label="Your access tokens"
+          columns={TOKEN_COLUMNS}
+          minWidth={760}
+          empty="No tokens yet. Create one to call the API from a script."
+        >
+          {tokens.data.map((token) => (
+            <TokenRow key={token.id} token={token} onRevoke={() => setRevoking(token)} />
+          ))}
         </DataTable>
       ) : tokens.isError ? (
         <Muted role="alert">The tokens could not be loaded. {apiErrorMessage(tokens.error) ?? ''}</Muted>
