@@ -48,13 +48,27 @@ describe('the Primary Domain Status card', () => {
     expect(await screen.findByText('Last check failed: connection refused')).toBeTruthy();
   });
 
-  it('tells how to verify a domain while none is verified', async () => {
-    const api = domainsApi(admin, { 'GET /api/domain-summary': { ...SUMMARY, primaryDomainId: null } });
+  it('tells how to verify a domain while none is verified, and tests the connection of any added one', async () => {
+    const api = domainsApi(admin, { 'GET /api/domain-summary': { ...SUMMARY, primaryDomainId: null }, 'HEAD /': () => new Response(null) });
     renderPage();
     const card = within(await screen.findByRole('region', { name: 'Primary Domain Status' }));
     expect(await card.findByText(/No verified domain yet\. Add a domain, open Manage, publish the TXT record/)).toBeTruthy();
-    expect(card.queryByRole('button', { name: 'Test Connection' })).toBeNull();
+    const select = (await card.findByLabelText('Domain to test')) as HTMLSelectElement;
+    expect(Array.from(select.options).map((option) => option.value)).toEqual(DOMAINS.map((domain) => domain.domain));
+    fireEvent.change(select, { target: { value: 'blog.example.test' } });
+    await clickAndSettle(card.getByRole('button', { name: 'Test Connection' }));
+    expect(await screen.findByText(/^blog\.example\.test is accessible \(\d+ms\)$/)).toBeTruthy();
+    expect(api.callsTo('HEAD', '/')).toHaveLength(1);
     expect(api.calls.some((call) => /^\/api\/domains\/\d+$/.test(call.path))).toBe(false);
+  });
+
+  it('offers no connection test before any domain is added', async () => {
+    domainsApi(admin, { 'GET /api/domain-summary': { ...SUMMARY, totalDomains: 0, primaryDomainId: null } }, { domains: [] });
+    renderPage();
+    const card = within(await screen.findByRole('region', { name: 'Primary Domain Status' }));
+    expect(await card.findByText(/No verified domain yet/)).toBeTruthy();
+    await screen.findByText('No domains registered');
+    expect(card.queryByRole('button', { name: 'Test Connection' })).toBeNull();
   });
 
   it("reads 'Testing...' and waits while the test runs", async () => {

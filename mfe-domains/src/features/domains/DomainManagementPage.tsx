@@ -75,7 +75,7 @@ function DomainsScreen({ bulkActions }: { bulkActions: readonly DomainBulkAction
       label: 'Overview',
       content: (
         <>
-          <PrimaryDomainCard domainId={summary.data?.primaryDomainId ?? null} loading={!summary.data} />
+          <PrimaryDomainCard domainId={summary.data?.primaryDomainId ?? null} loading={!summary.data} domains={domains.data ?? []} />
           <LoadedList query={domains} what="domains">
             {(rows) => (
               <DomainPortfolio

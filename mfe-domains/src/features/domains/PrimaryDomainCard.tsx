@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useGetDomainQuery } from '@cbh/api-client';
-import { Card, Muted, SectionTitle, theme } from '@cbh/ui';
+import type { DomainView } from '@cbh/contracts';
+import { Card, FieldLabel, Muted, SectionTitle, Select, theme } from '@cbh/ui';
 import { certificateSummary, dateTimeOrNever, dnsProvider, responseTimeText } from './domain-display';
 import { StatusBadge } from './StatusBadge';
 import { TestConnectionButton } from './TestConnectionButton';
@@ -43,6 +45,40 @@ const Note = styled.p`
   font-size: 14px;
 `;
 
+const TestAny = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: 8px 12px;
+  margin-top: 16px;
+`;
+
+/**
+ * Before any domain is verified there is no primary one to show, but whether a domain's site answers needs no
+ * verification: any added domain can be tested from here.
+ */
+function TestAnyDomain({ domains }: { domains: readonly DomainView[] }) {
+  const [chosen, setChosen] = useState<string>();
+  // the list can change under the choice (a domain deleted): the newest then
+  const domain = domains.some((entry) => entry.domain === chosen) ? chosen! : domains[0]!.domain;
+  return (
+    <TestAny>
+      <FieldLabel>
+        Domain to test
+        <Select value={domain} onChange={(event) => setChosen(event.target.value)}>
+          {domains.map((entry) => (
+            <option key={entry.id} value={entry.domain}>
+              {entry.domain}
+            </option>
+          ))}
+        </Select>
+      </FieldLabel>
+      {/* keyed by the domain: an outcome shown belongs to the domain it was found for */}
+      <TestConnectionButton key={domain} domain={domain} />
+    </TestAny>
+  );
+}
+
 function PrimaryDomain({ domainId }: { domainId: number }) {
   const { data: detail, isError, error } = useGetDomainQuery(domainId);
   if (isError) return <Muted role="alert">The primary domain could not be loaded. {apiErrorMessage(error) ?? ''}</Muted>;
@@ -79,8 +115,19 @@ function PrimaryDomain({ domainId }: { domainId: number }) {
   );
 }
 
-/** The Overview's first card: the primary domain (the API's choice: the earliest added verified one) at a glance, or how to get one. */
-export function PrimaryDomainCard({ domainId, loading }: { domainId: number | null; loading: boolean }) {
+/**
+ * The Overview's first card: the primary domain (the API's choice: the earliest added verified one) at a glance, or
+ * how to get one and a connection test for any of the `domains` added so far.
+ */
+export function PrimaryDomainCard({
+  domainId,
+  loading,
+  domains,
+}: {
+  domainId: number | null;
+  loading: boolean;
+  domains: readonly DomainView[];
+}) {
   return (
     <Card aria-labelledby="primary-domain-title" style={{ marginBottom: 24 }}>
       <SectionTitle id="primary-domain-title">Primary Domain Status</SectionTitle>
@@ -89,10 +136,13 @@ export function PrimaryDomainCard({ domainId, loading }: { domainId: number | nu
       ) : domainId !== null ? (
         <PrimaryDomain domainId={domainId} />
       ) : (
-        <Muted>
-          No verified domain yet. Add a domain, open Manage, publish the TXT record it shows at your DNS provider, then press Verify: once
-          the record is seen, the domain's certificate, DNS records and uptime appear here.
-        </Muted>
+        <>
+          <Muted>
+            No verified domain yet. Add a domain, open Manage, publish the TXT record it shows at your DNS provider, then press Verify: once
+            the record is seen, the domain's certificate, DNS records and uptime appear here.
+          </Muted>
+          {domains.length > 0 ? <TestAnyDomain domains={domains} /> : null}
+        </>
       )}
     </Card>
   );
