@@ -1,12 +1,19 @@
-import { AGENT_PROTOCOL_LIMITS, type BreakerOverride, type BreakerStateName } from '@cbh/contracts';
+import {
+  AGENT_PROTOCOL_LIMITS,
+  RESILIENCE4J_CALL_KINDS,
+  RESILIENCE4J_METRICS,
+  RESILIENCE4J_STATE_WORDS,
+  type BreakerStateName,
+  type Resilience4jCallKind,
+  type Resilience4jOverride,
+  type Resilience4jState,
+} from '@cbh/contracts';
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
 
 /*
- * Reads the circuit breakers out of a Java service's Prometheus endpoint, as resilience4j-micrometer
- * (AbstractCircuitBreakerMetrics, CircuitBreakerMetricNames) registers them and Micrometer's Prometheus registry
- * writes them: dots become underscores, a timer becomes <name>_seconds_count/_sum plus a <name>_seconds_max gauge,
- * a counter gets _total. Every series carries `name` (the breaker), most a `kind`, and whatever common tags the
- * service adds (`application`, `instance`…).
+ * Reads the circuit breakers out of a Java service's Prometheus endpoint, in resilience4j's words
+ * (RESILIENCE4J_METRICS in @cbh/contracts). Every series carries `name` (the breaker), most a `kind`, and whatever
+ * common tags the service adds (`application`, `instance`…).
  *
  * Names across resilience4j versions, all read here:
  * - calls that ran: the timer resilience4j_circuitbreaker_calls_seconds{kind=successful|failed|ignored} since 0.15;
@@ -17,22 +24,22 @@ import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-promethe
  * - resilience4j_circuitbreaker_max_buffered_calls before 1.0 only.
  */
 
-const PREFIX = 'resilience4j_circuitbreaker';
+const R = RESILIENCE4J_METRICS;
 
 /** The series read; every other one in the exposition is ignored. */
 export const RESILIENCE4J_METRIC_NAMES = {
-  state: `${PREFIX}_state`,
-  failureRate: `${PREFIX}_failure_rate`,
-  slowCallRate: `${PREFIX}_slow_call_rate`,
-  bufferedCalls: `${PREFIX}_buffered_calls`,
-  maxBufferedCalls: `${PREFIX}_max_buffered_calls`,
-  slowCalls: `${PREFIX}_slow_calls`,
-  callsCount: `${PREFIX}_calls_seconds_count`,
-  callsSum: `${PREFIX}_calls_seconds_sum`,
-  callsMax: `${PREFIX}_calls_seconds_max`,
-  callsCounter: `${PREFIX}_calls_total`,
-  notPermittedCalls: `${PREFIX}_not_permitted_calls_total`,
-  notPermittedCalls150: `${PREFIX}not_permitted_calls_total`,
+  state: R.state,
+  failureRate: R.failureRate,
+  slowCallRate: R.slowCallRate,
+  bufferedCalls: R.bufferedCalls,
+  maxBufferedCalls: R.maxBufferedCalls,
+  slowCalls: R.slowCalls,
+  callsCount: `${R.calls}_count`,
+  callsSum: `${R.calls}_sum`,
+  callsMax: R.callsMax,
+  callsCounter: R.callsCounter,
+  notPermittedCalls: R.notPermittedCalls,
+  notPermittedCalls150: 'resilience4j_circuitbreakernot_permitted_calls_total',
 } as const;
 
 const M = RESILIENCE4J_METRIC_NAMES;
@@ -44,27 +51,13 @@ const KNOWN = new Set<string>(Object.values(M));
  */
 export const MAX_SCRAPED_BREAKERS = AGENT_PROTOCOL_LIMITS.breakersPerInstance;
 
-/** resilience4j's CircuitBreaker.State, as its state gauge's `state` label writes it. */
-export const RESILIENCE4J_STATES = ['closed', 'open', 'half_open', 'forced_open', 'disabled', 'metrics_only'] as const;
-export type Resilience4jState = (typeof RESILIENCE4J_STATES)[number];
+/** The overrides a scraped breaker can show. */
+export type ScrapedOverride = Resilience4jOverride;
 
-/** The overrides a scraped breaker can show: resilience4j has no forced-closed state. */
-export type ScrapedOverride = Extract<BreakerOverride, 'none' | 'forced-open' | 'disabled'>;
+const STATE_WORDS = RESILIENCE4J_STATE_WORDS;
 
-const STATE_WORDS: Record<Resilience4jState, { state: BreakerStateName; override: ScrapedOverride }> = {
-  closed: { state: 'CLOSED', override: 'none' },
-  open: { state: 'OPEN', override: 'none' },
-  half_open: { state: 'HALF_OPEN', override: 'none' },
-  // forced open and disabled are what an operator set through the actuator, the hub's overrides of the same names
-  forced_open: { state: 'OPEN', override: 'forced-open' },
-  disabled: { state: 'CLOSED', override: 'disabled' },
-  // the hub's vocabulary has no metrics-only: such a breaker lets every call through and counts them, as a CLOSED
-  // one without override does; resilience4jState keeps the difference
-  metrics_only: { state: 'CLOSED', override: 'none' },
-};
-
-export const CALL_KINDS = ['successful', 'failed', 'ignored'] as const;
-export type CallKind = (typeof CALL_KINDS)[number];
+export const CALL_KINDS = RESILIENCE4J_CALL_KINDS;
+export type CallKind = Resilience4jCallKind;
 
 /** One kind of call's timer, cumulative since the service started. */
 export interface ScrapedCalls {

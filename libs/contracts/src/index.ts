@@ -38,3 +38,4 @@ export * from './agent-report-schema';
 export * from './scrape-targets';
 export * from './remote-contract';
 export * from './releases';
+export * from './resilience4j';
