@@ -15,6 +15,7 @@ import { HealthModule } from './health/health.module';
 import { LoadTestsModule } from './load-tests/load-tests.module';
 import { FleetModule } from './fleet/fleet.module';
 import { ReleasesModule } from './releases/releases.module';
+import { HubMetricsModule } from './metrics/hub-metrics';
 import { MetricsModule } from './metrics/metrics.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { OrganizationModule } from './organization/organization.module';
@@ -40,6 +41,7 @@ export class AppModule {
           useFactory: () => dataSource.options,
           dataSourceFactory: async () => dataSource,
         }),
+        HubMetricsModule,
         AuditModule,
         BusModule,
         AuthModule,

@@ -19,6 +19,7 @@ import { acceptAgentReports } from './fleet/agent-report-body';
 import { acceptReleaseUploads, remoteEntriesFor, serveReleaseFiles } from './releases/release-files';
 import { ReleasesService } from './releases/releases.service';
 import { logRequests, NestPinoLogger, requestId } from './common/logger';
+import { HubMetrics } from './metrics/hub-metrics';
 import type { AppConfig } from './config/config';
 import { createDataSource, migrate, openDatabase, type DatabaseHandle } from './database/database';
 import { sessionWsAdapter } from './realtime/session-ws-adapter';
@@ -70,6 +71,7 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     });
     const http = app.getHttpAdapter().getInstance();
     logRequests(http, logger);
+    app.get(HubMetrics).observeRequests(http);
     const siteOrigins = [new URL(config.PUBLIC_URL).origin, ...config.REMOTE_ORIGINS.map((origin) => new URL(origin).origin)];
     protectFromCrossSiteRequests(app, siteOrigins);
     acceptConfigDocuments(http);

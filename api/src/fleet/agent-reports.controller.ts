@@ -2,17 +2,28 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { AgentReportReply } from '@cbh/contracts';
 import { ServiceAgent } from '../auth/access.decorator';
 import type { AppRequest } from '../auth/session-user';
+import { HubMetrics } from '../metrics/hub-metrics';
 import { AgentIngest } from './agent-ingest.service';
 
 /** Where the agents of services report their breakers (AGENT_REPORTS_PATH), and hear back what the hub wants. */
 @Controller('agent')
 export class AgentReportsController {
-  constructor(private readonly ingest: AgentIngest) {}
+  constructor(
+    private readonly ingest: AgentIngest,
+    private readonly hubMetrics: HubMetrics,
+  ) {}
 
   @Post('reports')
   @ServiceAgent()
   @HttpCode(200)
-  report(@Req() req: AppRequest, @Body() body: unknown): Promise<AgentReportReply> {
-    return this.ingest.ingest(req.user!, body);
+  async report(@Req() req: AppRequest, @Body() body: unknown): Promise<AgentReportReply> {
+    try {
+      const reply = await this.ingest.ingest(req.user!, body);
+      this.hubMetrics.agentReports.inc({ outcome: 'accepted' });
+      return reply;
+    } catch (error) {
+      this.hubMetrics.agentReports.inc({ outcome: 'refused' });
+      throw error;
+    }
   }
 }

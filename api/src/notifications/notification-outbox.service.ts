@@ -12,6 +12,7 @@ import {
 } from '@cbh/contracts';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { HubMetrics } from '../metrics/hub-metrics';
 import { InstanceRegistry } from '../replicas/instance-registry.service';
 import { ChannelSecrets } from './channel-secrets';
 import { MaintenanceWindowEntity } from './entities/maintenance-window.entity';
@@ -70,6 +71,7 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
     private readonly instance: InstanceRegistry,
     private readonly bus: RealtimeBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly hubMetrics: HubMetrics,
   ) {}
 
   onModuleInit() {
@@ -226,6 +228,7 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
       clearInterval(renewal);
     }
     const retry = !outcome.ok && outcome.retryable && delivery.attempts < delivery.maxAttempts;
+    this.hubMetrics.notificationDeliveries.inc({ outcome: outcome.ok ? 'delivered' : retry ? 'retry' : 'failed' });
     await this.repository.recordTry(delivery.id, this.instance.id, {
       status: outcome.ok ? 'delivered' : retry ? 'pending' : 'failed',
       statusCode: outcome.statusCode,

@@ -5,6 +5,17 @@ import type { UserDirectory } from '../auth/user-directory.service';
 import { RealtimeGateway } from './realtime.gateway';
 import { fakeSocket } from './fake-socket.test-kit';
 
+/** The gateway with only what a test gives it; the rest is never used. */
+const gatewayWith = ({ metrics = {}, directory = {}, sessions = {}, tokens = {} }: Record<string, unknown> = {}) =>
+  new RealtimeGateway(
+    {} as RealtimeBus,
+    metrics as MetricsService,
+    directory as UserDirectory,
+    sessions as never,
+    tokens as never,
+    {} as never,
+  );
+
 const user = (permissions: string[], id = 'u', role = 'viewer') => ({
   id,
   email: 'u@example.com',
@@ -18,7 +29,7 @@ const user = (permissions: string[], id = 'u', role = 'viewer') => ({
 
 describe('live message delivery', () => {
   it('sends to readers, skips a client that is behind, disconnects one far behind, and never to clients without the permission', () => {
-    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory, {} as never, {} as never);
+    const gateway = gatewayWith();
     const reader = fakeSocket(0);
     const behind = fakeSocket(2 << 20);
     const farBehind = fakeSocket(16 << 20);
@@ -46,7 +57,7 @@ describe('live message delivery', () => {
 
 describe('messages that arrive together', () => {
   it('reach each socket in one write, in order, each socket only those it may read', () => {
-    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory, {} as never, {} as never);
+    const gateway = gatewayWith();
     const operator = fakeSocket();
     const domainsOnly = fakeSocket();
     const writes: number[] = [];
@@ -75,13 +86,7 @@ describe('messages that arrive together', () => {
 describe('the figures every 2 s', () => {
   it('go to a tenth of the sockets at a time, so each socket hears them once per interval', () => {
     const stats = [{ configId: 1 }];
-    const gateway = new RealtimeGateway(
-      {} as RealtimeBus,
-      { everyBreaker: () => stats } as never,
-      {} as UserDirectory,
-      {} as never,
-      {} as never,
-    );
+    const gateway = gatewayWith({ metrics: { everyBreaker: () => stats } });
     const sockets = Array.from({ length: 25 }, () => fakeSocket());
     for (const socket of sockets) {
       gateway.handleConnection(
@@ -102,7 +107,7 @@ describe('the figures every 2 s', () => {
 
 describe('a change of an account', () => {
   it('goes to user managers and to that account, not to other readers', () => {
-    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory, {} as never, {} as never);
+    const gateway = gatewayWith();
     const manager = fakeSocket(0);
     const superAdmin = fakeSocket(0);
     const subject = fakeSocket(0);
@@ -127,7 +132,7 @@ describe('an account that changed', () => {
 
   it('keeps its sockets with its new permissions: a viewer who lost circuit_breaker_view gets no more breaker messages', async () => {
     const directory = directoryAnswering(user(['dashboard_view'], 'changed'));
-    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, directory, {} as never, {} as never);
+    const gateway = gatewayWith({ directory });
     const socket = fakeSocket(0);
     gateway.handleConnection(
       socket as unknown as WebSocket,
@@ -141,7 +146,7 @@ describe('an account that changed', () => {
 
   it('closes the sockets of a deactivated or deleted account, and only those', async () => {
     for (const answer of [{ ...user(['circuit_breaker_view'], 'changed'), isActive: false }, null]) {
-      const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, directoryAnswering(answer), {} as never, {} as never);
+      const gateway = gatewayWith({ directory: directoryAnswering(answer) });
       const subject = fakeSocket(0);
       const other = fakeSocket(0);
       gateway.handleConnection(
@@ -163,7 +168,7 @@ describe('a session’s sockets', () => {
 
   it('close when the session’s cookie expires, and when the session ends on any replica', () => {
     jest.useFakeTimers();
-    const gateway = new RealtimeGateway({} as RealtimeBus, {} as MetricsService, {} as UserDirectory, {} as never, {} as never);
+    const gateway = gatewayWith();
     const expiring = fakeSocket(0);
     const signedOut = fakeSocket(0);
     const staying = fakeSocket(0);
@@ -186,13 +191,7 @@ describe('revalidation', () => {
   it('closes the sockets whose session the table no longer has, whatever message was lost', async () => {
     const sessions = { live: async (sids: readonly string[]) => new Set(sids.filter((sid) => sid !== 'gone')) };
     const directory = { evict: () => undefined, get: async () => user(['circuit_breaker_view']) };
-    const gateway = new RealtimeGateway(
-      {} as RealtimeBus,
-      {} as MetricsService,
-      directory as never,
-      sessions as never,
-      { live: async () => new Set() } as never,
-    );
+    const gateway = gatewayWith({ directory, sessions, tokens: { live: async () => new Set() } });
     const stale = fakeSocket(0);
     const current = fakeSocket(0);
     for (const [client, sid] of [

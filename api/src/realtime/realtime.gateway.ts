@@ -14,6 +14,7 @@ import type { SessionUser } from '../auth/session-user';
 import { UserDirectory } from '../auth/user-directory.service';
 import { PgSessionStore } from '../auth/session-store';
 import { MetricsService } from '../metrics/metrics.service';
+import { HubMetrics } from '../metrics/hub-metrics';
 import type { AuthenticatedUpgrade } from './session-ws-adapter';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { TokenAuthenticator, tokenUser } from '../tokens/token-authenticator.service';
@@ -81,6 +82,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     private readonly directory: UserDirectory,
     private readonly sessions: PgSessionStore,
     private readonly tokens: TokenAuthenticator,
+    private readonly hubMetrics: HubMetrics,
   ) {}
 
   private revalidateTimer?: NodeJS.Timeout;
@@ -88,6 +90,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   draining = false;
 
   onModuleInit() {
+    this.hubMetrics.countWsConnections(() => this.clients.size);
     this.bus.subscribeBatches((envelopes) => {
       this.deliver(...envelopes.map((envelope) => envelope.message));
       for (const { message } of envelopes) if (message.type === 'userChanged') void this.refreshAccount(message.data.userId);

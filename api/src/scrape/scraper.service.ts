@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { BreakersService } from '../breakers/breakers.service';
 import { FleetRepository } from '../fleet/fleet.repository';
 import type { StoredPeriod } from '../fleet/instance-periods';
+import { HubMetrics } from '../metrics/hub-metrics';
 import { InstanceRegistry } from '../replicas/instance-registry.service';
 import { outboundRequest } from '../services/outbound-http';
 import { ScrapeTargetEntity } from './entities/scrape-target.entity';
@@ -55,6 +56,7 @@ export class Scraper implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly breakers: BreakersService,
     private readonly instance: InstanceRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly hubMetrics: HubMetrics,
   ) {}
 
   onApplicationBootstrap() {
@@ -98,11 +100,13 @@ export class Scraper implements OnApplicationBootstrap, OnModuleDestroy {
       // the target may have been renamed, deleted or given to another replica (a lapsed lease) during the fetch
       if (!(await this.repository.stillLeased(target.id, this.instance.id, target.name))) return;
       await this.record(target, breakers, now);
+      this.hubMetrics.scrapes.inc({ outcome: 'ok' });
       await this.repository.finish(target.id, this.instance.id, {
         error: truncated ? `more than ${breakers.length} breakers exposed: only the first ${breakers.length} by name are shown` : null,
         breakers,
       });
     } catch (error) {
+      this.hubMetrics.scrapes.inc({ outcome: 'error' });
       await this.repository
         .finish(target.id, this.instance.id, { error: (error as Error).message.slice(0, 500), breakers: null })
         .catch((failure: Error) => this.logger.warn(`scrape of ${target.name} not recorded: ${failure.message}`));

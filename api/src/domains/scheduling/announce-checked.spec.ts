@@ -11,6 +11,7 @@ function runnerWithBus() {
     bus as never,
     { id: 'replica-1' } as never,
     { DNS_SERVERS: null } as never,
+    {} as never,
   );
   const finished = (runner as unknown as { checked: Set<number> }).checked;
   return { runner, published, finished };

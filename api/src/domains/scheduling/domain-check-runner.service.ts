@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { DomainStatus } from '@cbh/contracts';
 import { RealtimeBus } from '../../bus/realtime-bus.service';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { HubMetrics } from '../../metrics/hub-metrics';
 import { InstanceRegistry } from '../../replicas/instance-registry.service';
 import { DnsResolver } from '../checks/dns-resolver';
 import { checkHttp } from '../checks/http.check';
@@ -57,6 +58,7 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     private readonly bus: RealtimeBus,
     private readonly instance: InstanceRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly hubMetrics: HubMetrics,
   ) {
     // DNS_SERVERS arrives parsed and checked from the configuration
     this.resolver = new DnsResolver({ servers: config.DNS_SERVERS ?? undefined, timeoutMs: CHECK_TIMEOUT_MS / 2 });
@@ -172,6 +174,10 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
         timeoutMs: HTTP_TIMEOUT_MS,
       }),
     ]);
+    const checks = this.hubMetrics.domainChecks;
+    checks.inc({ kind: 'dns', outcome: dns.outcome });
+    checks.inc({ kind: 'tls', outcome: tls.status });
+    checks.inc({ kind: 'http', outcome: http.status });
     // a look-up that got no answer says nothing about which records are gone
     if (dns.outcome === 'answered') await this.domains.replaceDnsRecords(domain.id, dns.records);
     await this.domains.saveCertificate(domain.id, certificateFindings(tls));
@@ -229,6 +235,7 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     const current = await this.dataSource.getRepository(DomainVerificationEntity).findOneBy({ domainId: domain.id });
     if (current?.status === 'verified') return { status: 'verified', reason: null };
     const result = await checkVerification(this.resolver, domain.domain, domain.verificationToken);
+    this.hubMetrics.domainChecks.inc({ kind: 'verification', outcome: result.status });
     const reason = result.status === 'failed' ? result.reason : null;
     const saved = await this.domains.saveVerification(domain.id, { status: result.status, reason });
     return saved ? { status: result.status, reason } : null;
@@ -250,6 +257,10 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
       timeoutMs: CHECK_TIMEOUT_MS,
       resolver: this.resolver,
       policy: this.config.ALLOW_PRIVATE_TARGETS,
+    });
+    this.hubMetrics.domainChecks.inc({
+      kind: 'registration',
+      outcome: found.expiresAt === null && found.registrar === null ? 'unknown' : 'found',
     });
     await this.domains.saveRegistration(domain.id, found);
     return found.expiresAt;
