@@ -274,7 +274,7 @@ describe('API docs', () => {
 });
 
 describe('Prometheus', () => {
-  it('exposes resilience4j-style metrics at /metrics to metrics_view holders', async () => {
+  it("exposes this replica's breakers in resilience4j's words, and its own figures, at /metrics to metrics_view holders", async () => {
     const cookie = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
     expect((await get('/metrics')).status).toBe(401);
     const viewer = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
@@ -282,12 +282,32 @@ describe('Prometheus', () => {
     const response = await get('/metrics', { headers: { cookie } });
     expect(response.headers.get('content-type')).toContain('text/plain; version=0.0.4');
     const text = await response.text();
+    const lines = text.split('\n');
     expect(text).toContain('# TYPE resilience4j_circuitbreaker_state gauge');
-    expect(text).toMatch(/resilience4j_circuitbreaker_state\{name="Payment Gateway",state="closed",replica="cluster"\} [01]/);
-    expect(text).toMatch(/resilience4j_circuitbreaker_buffered_calls\{name="Search API",kind="successful",replica="cluster"\} \d+/);
-    // counters per replica only: a cluster sum would fall when a replica leaves
-    expect(text).toMatch(/resilience4j_circuitbreaker_calls_total\{name="Search API",kind="successful",replica="[0-9a-f-]{36}"\} \d+/);
-    expect(text).not.toMatch(/resilience4j_circuitbreaker_calls_total\{[^}]*replica="cluster"/);
+    // one series per state of resilience4j's six, each once: no copy of it under another label value
+    const states = lines.filter((line) => line.startsWith('resilience4j_circuitbreaker_state{name="Payment Gateway",'));
+    expect(states.map((line) => /state="(\w+)"/.exec(line)![1])).toEqual([
+      'closed',
+      'open',
+      'half_open',
+      'forced_open',
+      'disabled',
+      'metrics_only',
+    ]);
+    expect(states.filter((line) => line.endsWith(' 1'))).toHaveLength(1);
+    expect(text).not.toMatch(/replica="/);
+    expect(text).toContain('# TYPE resilience4j_circuitbreaker_calls_seconds summary');
+    expect(text).toMatch(/resilience4j_circuitbreaker_calls_seconds_count\{name="Search API",kind="successful"\} \d+/);
+    expect(text).toMatch(/resilience4j_circuitbreaker_calls_total\{name="Search API",kind="failed"\} \d+/);
+    expect(text).toMatch(/resilience4j_circuitbreaker_failure_rate\{name="Search API"\} -?\d/);
+    // the cluster's view has names of its own
+    expect(text).toMatch(/cbh_cluster_circuitbreaker_state\{name="Payment Gateway",state="closed"\} [01]/);
+    expect(text).toMatch(/^cbh_cluster_replicas [1-9]/m);
+    // the replica's own figures: requests by route pattern, the process's
+    expect(text).toMatch(/^cbh_http_request_duration_seconds_count\{method="GET",route="\/metrics",status="403"\} 1$/m);
+    expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+    expect(text).toMatch(/^cbh_ws_connections \d+/m);
   });
 
   it('lets a scraper in with the metrics token, and only with the right one', async () => {

@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { BreakerInstanceView, BreakerOverride, BreakerStateName, BreakerStats } from '@cbh/contracts';
+import type { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity';
 import { FleetCatalog } from './fleet-catalog.service';
 import { FleetRepository } from './fleet.repository';
 import { breakerFigures, isStale, type InstanceRow } from './instance-periods';
@@ -27,6 +28,8 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
   private computed = new Map<number, Computed>();
   /** The live instances of each service at the last read, by service. */
   private instancesByService = new Map<string, Set<string>>();
+  /** Every agent breaker's instances at the last read, stale ones included. */
+  private agentRows: { config: BreakerConfigEntity; rows: InstanceRow[] }[] = [];
   private timer?: NodeJS.Timeout;
   private reading = false;
   private failures = 0;
@@ -61,6 +64,7 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
       }
       const computed = new Map<number, Computed>();
       const instancesByService = new Map<string, Set<string>>();
+      const agentRows: { config: BreakerConfigEntity; rows: InstanceRow[] }[] = [];
       for (const config of this.catalog.all()) {
         if (config.service !== null) {
           const known = instancesByService.get(config.service) ?? new Set<string>();
@@ -68,12 +72,14 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
           instancesByService.set(config.service, known);
         }
         const instances = byConfig.get(config.id) ?? [];
+        if (config.source === 'agent' && instances.length > 0) agentRows.push({ config, rows: instances });
         // a scraped breaker's override is the one its service set (the hub sets none)
         const override = config.source === 'scrape' ? (instances[0]?.override ?? 'none') : config.override;
         computed.set(config.id, breakerFigures(config.id, override, instances, now));
       }
       this.computed = computed;
       this.instancesByService = instancesByService;
+      this.agentRows = agentRows;
       if (this.failures > 0) this.logger.log(`instance figures read again after ${this.failures} failed reads`);
       this.failures = 0;
       if (now - this.lastForget > 60_000) {
@@ -90,6 +96,14 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
   /** The live instances of a service at the last read (stale ones fell silent: a new instance may take their place). */
   instancesOf(service: string): ReadonlySet<string> {
     return this.instancesByService.get(service) ?? new Set();
+  }
+
+  /** Every agent breaker's live instances at the last read (/metrics writes each instance's series). */
+  agentInstances(now = Date.now()): { config: BreakerConfigEntity; rows: InstanceRow[] }[] {
+    return this.agentRows.flatMap(({ config, rows }) => {
+      const live = rows.filter((row) => !isStale(row, now));
+      return live.length > 0 ? [{ config, rows: live }] : [];
+    });
   }
 
   /** Every agent and scraped breaker's merged figures. */

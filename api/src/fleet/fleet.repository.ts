@@ -4,7 +4,7 @@ import type { BreakerOverride, BreakerStateName, BreakerTypeName } from '@cbh/co
 import { METRICS_WINDOW_SECONDS } from '@cbh/breaker';
 import { hydrate, type RawRow } from '../database/hydrate';
 import { BreakerConfigEntity, type LibrarySettings } from '../breakers/entities/breaker-config.entity';
-import { keepRecent, spanOf, type InstanceRow, type StoredPeriod } from './instance-periods';
+import { keepRecent, spanOf, totalsOf, type InstanceRow, type StoredPeriod } from './instance-periods';
 
 /** An existing row's reported library and settings differ from the report's, and were last written a minute ago or more. */
 const STALE = `((c.library, c.library_type, c.reported_settings) IS DISTINCT FROM (EXCLUDED.library, EXCLUDED.library_type, EXCLUDED.reported_settings)
@@ -20,7 +20,7 @@ export interface ReportedBreaker {
 }
 
 /** One instance's report of one breaker: its state and the period that just ended. */
-export type InstanceReport = Omit<InstanceRow, 'periods'> & { period: StoredPeriod };
+export type InstanceReport = Omit<InstanceRow, 'periods' | 'totals'> & { period: StoredPeriod };
 
 /** A move a service reported, journalled with the instance it happened on. */
 export interface ReportedMove {
@@ -89,16 +89,18 @@ export class FleetRepository {
 
   /**
    * Each instance's state and newest period, with the periods still inside the rolling window kept (those
-   * another replica wrote a moment ago included: the row is read and rewritten in one statement).
+   * another replica wrote a moment ago included: the row is read and rewritten in one statement), and the period's
+   * calls added to the instance's totals (element by element).
    */
   async writeInstances(reports: readonly InstanceReport[], now: number): Promise<void> {
     if (reports.length === 0) return;
     await this.dataSource.query(
-      `INSERT INTO breaker_instances AS b (config_id, instance, state, override, reported_at, period_ms, last_move_at, periods)
+      `INSERT INTO breaker_instances AS b (config_id, instance, state, override, reported_at, period_ms, last_move_at, periods, totals)
        SELECT r.config_id, r.instance, r.state, r.override, to_timestamp(r.reported_at / 1000.0), r.period_ms,
-              to_timestamp(r.last_move_at / 1000.0), jsonb_build_array(r.period)
+              to_timestamp(r.last_move_at / 1000.0), jsonb_build_array(r.period), r.totals
        FROM jsonb_to_recordset($1::jsonb)
-         AS r(config_id int, instance text, state text, override text, reported_at float8, period_ms int, last_move_at float8, period jsonb)
+         AS r(config_id int, instance text, state text, override text, reported_at float8, period_ms int, last_move_at float8, period jsonb,
+              totals float8[])
        WHERE EXISTS (SELECT 1 FROM circuit_breaker_configs c WHERE c.id = r.config_id)
        ON CONFLICT (config_id, instance) DO UPDATE SET
          state = EXCLUDED.state, override = EXCLUDED.override, reported_at = greatest(b.reported_at, EXCLUDED.reported_at),
@@ -107,6 +109,10 @@ export class FleetRepository {
            SELECT coalesce(jsonb_agg(p ORDER BY (p->>0)::float8), '[]'::jsonb)
            FROM jsonb_array_elements(b.periods || EXCLUDED.periods) AS p
            WHERE (p->>0)::float8 > $2::float8 - greatest($3::float8, 2 * EXCLUDED.period_ms)
+         ),
+         totals = ARRAY(
+           SELECT coalesce(kept, 0) + coalesce(added, 0)
+           FROM unnest(b.totals, EXCLUDED.totals) WITH ORDINALITY AS t(kept, added, at) ORDER BY at
          )`,
       [
         JSON.stringify(
@@ -119,6 +125,7 @@ export class FleetRepository {
             period_ms: report.periodMs,
             last_move_at: report.lastMoveAt,
             period: report.period,
+            totals: totalsOf(report.period),
           })),
         ),
         now,
@@ -131,7 +138,7 @@ export class FleetRepository {
   async instancesSince(since: number, now: number): Promise<InstanceRow[]> {
     const rows = (await this.dataSource.query(
       `SELECT config_id, instance, state, override, extract(epoch FROM reported_at) * 1000 AS reported_at, period_ms,
-              extract(epoch FROM last_move_at) * 1000 AS last_move_at, periods
+              extract(epoch FROM last_move_at) * 1000 AS last_move_at, periods, totals
        FROM breaker_instances WHERE reported_at > to_timestamp($1 / 1000.0)`,
       [since],
     )) as {
@@ -143,6 +150,7 @@ export class FleetRepository {
       period_ms: number;
       last_move_at: string | null;
       periods: StoredPeriod[];
+      totals: number[];
     }[];
     return rows.map((row) => ({
       configId: row.config_id,
@@ -153,6 +161,7 @@ export class FleetRepository {
       periodMs: row.period_ms,
       lastMoveAt: row.last_move_at === null ? null : Number(row.last_move_at),
       periods: keepRecent(row.periods, now, spanOf(row.period_ms)),
+      totals: row.totals,
     }));
   }
 

@@ -8,7 +8,9 @@ import type {
   JournalPage,
   ServiceAccountView,
 } from '@cbh/contracts';
+import { randomUUID } from 'node:crypto';
 import { eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+import { ClusterLeasesRepository } from '../replicas/cluster-leases.repository';
 import { startWebhookReceiver } from '../../test/webhook-receiver';
 
 // two replicas on one database: a report may reach either, and every replica must show the same
@@ -300,6 +302,54 @@ describe("an agent's report", () => {
     expect(merged?.failureCount).toBe(2);
     const after = await get<BreakerInstancesPage>(`/api/circuit-breakers/${index.id}/instances`);
     expect(after.instances.at(-1)).toMatchObject({ instance: 'search-3', stale: true });
+  });
+});
+
+describe("an agent's breaker at /metrics", () => {
+  const scrape = async (replica: TestApi) => (await replica.call('/metrics', { cookie: admin })).text();
+  const sample = (text: string, series: string) => {
+    const line = text.split('\n').find((entry) => entry.startsWith(`${series} `));
+    return line === undefined ? undefined : Number(line.slice(series.length + 1));
+  };
+
+  it('is written by one replica only, each live instance once, with the calls of the reports either replica took', async () => {
+    const token = await serviceToken('ledger');
+    await reply(token, report('ledger', 'ledger-1', [breaker('entries', { successes: 5, failures: 1 })]));
+    await reply(token, report('ledger', 'ledger-1', [breaker('entries', { successes: 4 })]), second);
+    await reply(token, report('ledger', 'ledger-2', [breaker('entries', {}, { state: 'OPEN' })]), second);
+    const one = 'name="entries",service="ledger",instance="ledger-1"';
+    const two = 'name="entries",service="ledger",instance="ledger-2"';
+    let texts: string[] = [];
+    const written = await eventually(async () => {
+      texts = await Promise.all([scrape(api), scrape(second)]);
+      return texts.some((text) => sample(text, `resilience4j_circuitbreaker_state{${two},state="open"}`) === 1);
+    });
+    expect(written).toBe(true);
+    // summed over the replicas, as Prometheus would: each instance's series once
+    const summed = (series: string) => texts.reduce((sum, text) => sum + (sample(text, series) ?? 0), 0);
+    const writers = texts.filter((text) => text.includes(`{${one},state="closed"}`));
+    expect(writers).toHaveLength(1);
+    expect(texts.map((text) => sample(text, 'cbh_agent_series_writer')).sort()).toEqual([0, 1]);
+    expect(summed(`resilience4j_circuitbreaker_state{${one},state="closed"}`)).toBe(1);
+    expect(summed(`resilience4j_circuitbreaker_state{${two},state="open"}`)).toBe(1);
+    expect(summed(`resilience4j_circuitbreaker_calls_seconds_count{${one},kind="successful"}`)).toBe(9);
+    expect(summed(`resilience4j_circuitbreaker_calls_seconds_count{${one},kind="failed"}`)).toBe(1);
+    expect(summed(`cbh_circuitbreaker_call_duration_seconds_bucket{${one},le="0.01"}`)).toBe(10);
+    // the cluster's view of the breaker, merged over its instances, is the same on both
+    for (const text of texts)
+      expect(sample(text, 'cbh_cluster_circuitbreaker_state{name="entries",service="ledger",state="open"}')).toBe(1);
+  });
+
+  it('has its writer chosen by a lease in the database: one holder at a time, taken over once given up or lapsed', async () => {
+    const leases = api.app.get(ClusterLeasesRepository, { strict: false });
+    const [a, b] = [randomUUID(), randomUUID()];
+    expect(await leases.claim('test.role', a, 10)).toBe(true);
+    expect(await leases.claim('test.role', b, 10)).toBe(false);
+    expect(await leases.claim('test.role', a, 10)).toBe(true);
+    await leases.release('test.role', a);
+    expect(await leases.claim('test.role', b, 0.05)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await leases.claim('test.role', a, 10)).toBe(true);
   });
 });
 

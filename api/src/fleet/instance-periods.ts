@@ -1,4 +1,4 @@
-import { latencyBinOf, mergeWindows, METRICS_WINDOW_SECONDS, OUTCOMES, type WindowSnapshot } from '@cbh/breaker';
+import { latencyBinEdges, latencyBinOf, mergeWindows, METRICS_WINDOW_SECONDS, OUTCOMES, type WindowSnapshot } from '@cbh/breaker';
 import {
   AGENT_STALE_PERIODS,
   isBadInstance,
@@ -8,6 +8,7 @@ import {
   type BreakerStateName,
   type BreakerStats,
 } from '@cbh/contracts';
+import { BUCKET_SLOTS, bucketOf } from '../metrics/exposition';
 
 /**
  * One reporting period of one instance, as breaker_instances keeps it (compact, since a few thousand rows are
@@ -45,6 +46,27 @@ export function toStoredPeriod(window: AgentWindow, atMs: number, durationMs: nu
     Math.round(durationMs),
     ...[...bins].flat(),
   ];
+}
+
+/**
+ * An instance's calls since it first reported, as breaker_instances keeps them (added up by the statement that
+ * writes each report, whichever replica takes it): [successes, failures, timeouts, rejections, sum of latencies in
+ * ms, then the calls in each bucket of LATENCY_BUCKETS_SECONDS and the slower ones]. /metrics writes its counters
+ * from them.
+ */
+export type InstanceTotals = number[];
+export const TOTALS_BUCKETS_AT = 5;
+
+/**
+ * What a period adds to its instance's totals. A latency bin's calls count in the bucket of its lower edge: an agent's
+ * bound (10 ms, 100 ms…) lies in the bin its calls were put in, so an agent whose bounds are the buckets' is read exactly.
+ */
+export function totalsOf(period: StoredPeriod): InstanceTotals {
+  const totals = new Array<number>(TOTALS_BUCKETS_AT + BUCKET_SLOTS).fill(0);
+  for (let i = 0; i < 4; i++) totals[i] = period[1 + i] ?? 0;
+  totals[4] = period[6] ?? 0;
+  for (let i = 8; i + 1 < period.length; i += 2) totals[TOTALS_BUCKETS_AT + bucketOf(latencyBinEdges(period[i]!).lower)]! += period[i + 1]!;
+  return totals;
 }
 
 /**
@@ -95,6 +117,8 @@ export interface InstanceRow {
   /** The newest move this instance reported (ms), or null. */
   lastMoveAt: number | null;
   periods: StoredPeriod[];
+  /** Its calls since it first reported (empty before the first report after the column was added). */
+  totals: InstanceTotals;
 }
 
 const CAUTION: Record<BreakerStateName, number> = { CLOSED: 0, HALF_OPEN: 1, OPEN: 2 };

@@ -7,6 +7,8 @@ import { InstanceRegistry } from '../replicas/instance-registry.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { MetricBucketsRepository } from './metric-buckets.repository';
 import { BucketBuffer, emptyCounts } from './bucket-buffer';
+import { CallCounters } from './call-counters';
+import type { OwnBreaker } from './prometheus';
 import { type BreakerFigures, PeerFigures, toParts } from './replica-figures';
 
 const FLUSH_EVERY_MS = 5000;
@@ -35,6 +37,8 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
   private readonly windows = new Map<number, RollingMetrics>();
   /** Calls since this process started, per breaker and outcome (Prometheus counters). */
   private readonly totals = new Map<number, Counts>();
+  /** The same calls in resilience4j's kinds, with their latencies (/metrics' counters). */
+  private readonly counters = new Map<number, CallCounters>();
   /** Per-second counts until metric_buckets has them (kept through a database outage). */
   private readonly pending = new BucketBuffer();
   private flushing = false;
@@ -140,7 +144,23 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
     let totals = this.totals.get(configId);
     if (!totals) this.totals.set(configId, (totals = emptyCounts()));
     totals[outcome]++;
+    let counters = this.counters.get(configId);
+    if (!counters) this.counters.set(configId, (counters = new CallCounters()));
+    counters.record(outcome, latencyMs, now);
     this.pending.count(configId, outcome, now);
+  }
+
+  /** This replica's own engine of every hub breaker, with its window and counters here (/metrics). */
+  ownBreakers(now = Date.now()): OwnBreaker[] {
+    return this.registry.entries().map(([configId, breaker]) => ({
+      name: this.registry.nameOf(configId),
+      settings: breaker.settings,
+      state: breaker.state,
+      override: breaker.override,
+      callsInFlight: breaker.callsInFlight,
+      window: this.windows.get(configId)?.snapshot(now) ?? EMPTY_WINDOW,
+      counters: this.counters.get(configId),
+    }));
   }
 
   /** Every breaker's figures: the hub's own summed over the live replicas, then the agents' and scraped ones over their instances. */

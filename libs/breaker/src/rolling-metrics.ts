@@ -15,6 +15,8 @@ const BINS = 1 + 16 * BINS_PER_DOUBLING;
 /** The histogram bin of a latency in ms (bin 0 is < 1 ms). */
 export const latencyBinOf = (ms: number) => (ms < 1 ? 0 : Math.min(BINS - 1, 1 + Math.floor(Math.log2(ms) * BINS_PER_DOUBLING)));
 const upperEdge = (bin: number) => (bin === 0 ? 1 : 2 ** (bin / BINS_PER_DOUBLING));
+/** The latencies a histogram bin holds, in ms: above `lower`, up to `upper` (the last bin holds everything slower). */
+export const latencyBinEdges = (bin: number) => ({ lower: bin === 0 ? 0 : upperEdge(bin - 1), upper: upperEdge(bin) });
 
 export interface WindowTotals {
   counts: Record<CallOutcome, number>;

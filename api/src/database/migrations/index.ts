@@ -22,6 +22,7 @@ import { UniqueNames1765800000000 } from './1765800000000-UniqueNames';
 import { ExternalBreakers1766000000000 } from './1766000000000-ExternalBreakers';
 import { RemoteReleases1766100000000 } from './1766100000000-RemoteReleases';
 import { Notifications1765900000000 } from './1765900000000-Notifications';
+import { ClusterSeries1766300000000 } from './1766300000000-ClusterSeries';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   Notifications1765900000000,
   ExternalBreakers1766000000000,
   RemoteReleases1766100000000,
+  ClusterSeries1766300000000,
 ];

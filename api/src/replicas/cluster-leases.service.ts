@@ -1,0 +1,78 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { ClusterLeasesRepository } from './cluster-leases.repository';
+import { InstanceRegistry } from './instance-registry.service';
+
+/**
+ * The roles one replica holds for the whole cluster:
+ * - `metrics.agent-series`: /metrics writes the series of the agents' breakers (each service instance's, which every
+ *   replica reads alike from the database) on this replica only, so that Prometheus, scraping every replica, counts
+ *   each instance's breaker once.
+ */
+export const CLUSTER_ROLES = ['metrics.agent-series'] as const;
+export type ClusterRole = (typeof CLUSTER_ROLES)[number];
+
+/** A holder renews its roles this often… */
+const RENEW_MS = 2000;
+/** …for this long: a replica that dies leaves its roles to another within LEASE_MS + RENEW_MS. */
+const LEASE_MS = 10_000;
+/**
+ * A holder stops counting on a role this long before its lease lapses by the database's clock, measured from when it
+ * sent the claim: a replica cut off from the database lets go before another may take over.
+ */
+const MARGIN_MS = 1500;
+
+/**
+ * Claims each role in cluster_leases every RENEW_MS: the holder renews it, the others take it once it has lapsed
+ * (its holder died or lost the database) or was given up (its holder shut down in order). A replica holds a role from
+ * a claim that won until LEASE_MS - MARGIN_MS after it was sent, unless a later claim renews it.
+ */
+@Injectable()
+export class ClusterLeases implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(ClusterLeases.name);
+  private readonly heldUntil = new Map<ClusterRole, number>();
+  private timer?: NodeJS.Timeout;
+  private claiming = false;
+
+  constructor(
+    private readonly repository: ClusterLeasesRepository,
+    private readonly instance: InstanceRegistry,
+  ) {}
+
+  async onApplicationBootstrap() {
+    await this.claim();
+    this.timer = setInterval(() => void this.claim(), RENEW_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown() {
+    clearInterval(this.timer);
+    const held = [...this.heldUntil.keys()].filter((role) => this.holds(role));
+    this.heldUntil.clear();
+    await Promise.all(held.map((role) => this.repository.release(role, this.instance.id).catch(() => undefined)));
+  }
+
+  /** Whether this replica holds the role now. */
+  holds(role: ClusterRole, now = Date.now()): boolean {
+    return now < (this.heldUntil.get(role) ?? 0);
+  }
+
+  /** Takes or renews every role it can. */
+  async claim(): Promise<void> {
+    if (this.claiming) return;
+    this.claiming = true;
+    try {
+      for (const role of CLUSTER_ROLES) {
+        const sentAt = Date.now();
+        const won = await this.repository.claim(role, this.instance.id, LEASE_MS / 1000).catch((error: Error) => {
+          if (this.holds(role)) this.logger.warn(`${role} not renewed: ${error.message}`);
+          return null;
+        });
+        // a failed claim leaves a held role to lapse on time; a lost one is gone at once
+        if (won === true) this.heldUntil.set(role, sentAt + LEASE_MS - MARGIN_MS);
+        else if (won === false) this.heldUntil.delete(role);
+      }
+    } finally {
+      this.claiming = false;
+    }
+  }
+}
