@@ -5,7 +5,8 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadedProviders } from './support/federation';
 import { startGatewaySite } from './support/gateway-site';
-import { ROOT, SCRATCH } from './support/server';
+import { ADMIN, ROOT, SCRATCH } from './support/server';
+import { signIn } from './support/sign-in';
 
 /*
  * Deploys as compose does them: each app's build is a folder that its own static server (Debian's nginx with
@@ -31,6 +32,8 @@ test('a remote deleted from disk shows a fallback card with Retry, and every oth
     cpSync(domains, parked, { recursive: true });
     rmSync(domains, { recursive: true });
 
+    // the Domains screens are for holders of domain_management
+    await signIn(page, ADMIN, site.url);
     await page.goto(`${site.url}/domains`);
     const fallback = page.getByTestId('remote-fallback');
     await expect(fallback).toContainText('The domains screens could not be loaded');
@@ -94,6 +97,7 @@ test('a redeployed remote shows its new build on the next visit to its routes, w
     const topBar = page.getByRole('banner');
     const sameDocument = () => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument);
 
+    await signIn(page, ADMIN, site.url);
     await page.goto(`${site.url}/dashboard`);
     await expect(heading).toHaveText('Dashboard');
     // A document load would lose this.
