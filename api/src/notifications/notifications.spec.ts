@@ -270,7 +270,12 @@ describe('delivery', () => {
     await flaky.down();
     flaky.setMode({ status: 200 });
     // the first retry about 2 s (±20 %) after the failure is refused (down); the next, about 4 s later, reaches it
-    expect(await eventually(async () => (await deliveries(`&channelId=${channel.id}`))[0]?.attempts === 2, 6000)).toBe(true);
+    // (attempts count from a claim: wait for the second one to have been refused, not merely begun)
+    const secondRefused = async () => {
+      const [delivery] = await deliveries(`&channelId=${channel.id}`);
+      return delivery?.attempts === 2 && delivery.status === 'pending';
+    };
+    expect(await eventually(secondRefused, 6000)).toBe(true);
     const [waiting] = await deliveries(`&channelId=${channel.id}`);
     expect(waiting).toMatchObject({ status: 'pending', attempts: 2 });
     expect(waiting!.lastError).toMatch(/ECONNREFUSED|refused/i);
