@@ -43,7 +43,7 @@ test('a remote deleted from disk shows a fallback card with Retry, and every oth
     await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
     await page.getByRole('banner').getByRole('link', { name: 'Home' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Master Circuit Breaker Patterns');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Circuit Breaker Patterns');
 
     // Put the remote back: Retry loads it without a page reload.
     await page.getByRole('banner').getByRole('link', { name: 'Domains' }).click();
@@ -108,7 +108,7 @@ test('a redeployed remote shows its new build on the next visit to its routes, w
     buildDashboard('Dashboard v2', dashboard);
     cpSync(dashboard, newBuild, { recursive: true });
     await topBar.getByRole('link', { name: 'Home' }).click();
-    await expect(heading).toHaveText('Master Circuit Breaker Patterns');
+    await expect(heading).toHaveText('Circuit Breaker Patterns');
     await topBar.getByRole('link', { name: 'Dashboard' }).click();
     await expect(heading).toHaveText('Dashboard v2');
     expect(await sameDocument()).toBe(true);
@@ -124,7 +124,7 @@ test('a redeployed remote shows its new build on the next visit to its routes, w
     writeFileSync(path.join(dashboard, 'remoteEntry.js'), "throw new Error('a broken deploy');\n");
     for (const copy of ['remoteEntry.js.br', 'remoteEntry.js.gz']) rmSync(path.join(dashboard, copy), { force: true });
     await topBar.getByRole('link', { name: 'Home' }).click();
-    await expect(heading).toHaveText('Master Circuit Breaker Patterns');
+    await expect(heading).toHaveText('Circuit Breaker Patterns');
     await topBar.getByRole('link', { name: 'Dashboard' }).click();
     const fallback = page.getByTestId('remote-fallback');
     await expect(fallback).toContainText('The dashboard screens could not be loaded');
