@@ -82,14 +82,15 @@ test.describe('signed out', () => {
     await expect.poll(() => sidebar.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThan(80);
   });
 
-  test('on a phone-sized screen the sidebar starts shrunk and the page keeps the width', async ({ page }) => {
+  test('on a phone-sized screen the sidebar gives the page its width, and the menu lists its items', async ({ page }) => {
     await page.setViewportSize({ width: 400, height: 800 });
     await page.goto('/');
-    const sidebar = page.getByRole('complementary', { name: 'Service Logic' });
-    await expect(sidebar.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
-    expect(await sidebar.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThan(80);
-    const main = await page.getByRole('main').evaluate((el) => el.getBoundingClientRect().width);
-    expect(main).toBeGreaterThan(300);
+    await expect(page.getByRole('complementary', { name: 'Service Logic' })).toBeHidden();
+    expect(await page.getByRole('main').evaluate((el) => el.getBoundingClientRect().width)).toBe(400);
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Menu' }).getByRole('navigation', { name: 'Service Logic' }).getByRole('link'),
+    ).toHaveCount(15);
   });
 
   test('a sidebar tooltip waits for the 700 ms delay before it names the status', async ({ page }) => {

@@ -2,13 +2,13 @@ import { useMemo } from 'react';
 import { Provider, useDispatch } from 'react-redux';
 import { Route, Routes } from '@cbh/router';
 import { api, createAppStore, useGetAuthUserQuery, useLiveConnection, type AppStore } from '@cbh/api-client';
-import { hasPermission, type AuthUser } from '@cbh/contracts';
+import { canOpen, hasPermission, ROUTES, type AuthUser } from '@cbh/contracts';
 import { FullScreenSpinner } from '@cbh/ui';
 import type { ShellProps } from './App';
 import { OpenBreakersCount } from './chrome/OpenBreakersCount';
 import { OpenBreakerToasts } from './chrome/OpenBreakerToasts';
 import { ShellFrame } from './chrome/ShellFrame';
-import { chromeAccess, TopBar } from './chrome/TopBar';
+import { TopBar } from './chrome/TopBar';
 import { loadRemoteRoutes, resetRemote } from './federation/remotes';
 import { RemoteView } from './federation/RemoteView';
 import { NotFoundPage } from './routing/NotFoundPage';
@@ -21,7 +21,11 @@ function Shell({ manifest, load = loadRemoteRoutes, reset = resetRemote }: Shell
   return (
     <ShellFrame
       topBar={
-        <TopBar user={user ?? null} live={live} openBreakers={user ? <OpenBreakersCount canView={chromeAccess(user).breakers} /> : null} />
+        <TopBar
+          user={user ?? null}
+          live={live}
+          openBreakers={user ? <OpenBreakersCount canView={canOpen(user, ROUTES.breakers)} /> : null}
+        />
       }
     >
       {user && hasPermission(user, 'circuit_breaker_operate') ? <OpenBreakerToasts userId={user.id} /> : null}

@@ -6,6 +6,7 @@ export * from './Spinner';
 export * from './toast-store';
 export * from './Toaster';
 export * from './Tooltip';
+export * from './MenuSheet';
 export * from './StatCard';
 export * from './Slider';
 export * from './ProgressBar';

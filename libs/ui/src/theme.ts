@@ -9,6 +9,8 @@ export const theme = {
     muted: '#475569',
     primary: '#2563eb',
     primaryText: '#ffffff',
+    /** Behind the link to the page being shown, in the sidebar and the menu. */
+    current: '#eff6ff',
     destructive: '#dc2626',
     success: '#15803d',
     warning: '#ca8a04',
@@ -26,8 +28,11 @@ export const theme = {
 } as const;
 export type Theme = typeof theme;
 
-/** Below this width the chrome makes room: the sidebar starts shrunk, the top bar wraps. */
-export const NARROW_SCREEN_PX = 760;
+/** At this width and below the chrome makes room for a phone: a one-row top bar with a menu, no sidebar. */
+const NARROW_SCREEN_PX = 760;
+/** Media queries for either side of NARROW_SCREEN_PX. */
+export const NARROW_SCREEN = `@media (max-width: ${NARROW_SCREEN_PX}px)`;
+export const WIDE_SCREEN = `@media (min-width: ${NARROW_SCREEN_PX + 1}px)`;
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
@@ -39,4 +44,12 @@ export const GlobalStyle = createGlobalStyle`
     background: ${theme.colors.background};
   }
   a { color: inherit; }
+  /* a finger's target: a box of 24 px at least (WCAG 2.5.8), not the 13 px a browser draws for a mouse */
+  @media (pointer: coarse) {
+    /* :where keeps this a default: a control styled as something else (a switch) keeps its own size */
+    :where(input[type='checkbox'], input[type='radio']) {
+      width: 24px;
+      height: 24px;
+    }
+  }
 `;

@@ -6,6 +6,10 @@ import { theme } from '@cbh/ui';
 
 // red while any breaker is open; a quiet outline at zero, so the bar does not shift when one opens
 const pill = css<{ $open: boolean }>`
+  /* 24 px tall: a finger's target (WCAG 2.5.8) */
+  display: inline-flex;
+  align-items: center;
+  min-height: 24px;
   padding: 2px 8px;
   border-radius: 999px;
   border: 1px solid ${({ $open }) => ($open ? theme.colors.open : theme.colors.border)};

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { NARROW_SCREEN_PX } from '@cbh/ui';
+import { NARROW_SCREEN } from '@cbh/ui';
 import { Sidebar } from './Sidebar';
 
 const Frame = styled.div`
@@ -19,7 +19,7 @@ const Main = styled.main`
   flex: 1;
   overflow-y: auto;
   padding: 24px 32px;
-  @media (max-width: ${NARROW_SCREEN_PX}px) {
+  ${NARROW_SCREEN} {
     padding: 16px;
   }
 `;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { NavLink } from '@cbh/router';
 import styled from 'styled-components';
 import { servicePath } from '@cbh/contracts';
-import { Dot, NARROW_SCREEN_PX, theme, Tooltip } from '@cbh/ui';
+import { Dot, NARROW_SCREEN, theme, Tooltip } from '@cbh/ui';
 import { SERVICE_COMPONENT_GROUPS, type ComponentStatus } from './service-components';
 
 export const STATUS_COLORS: Record<ComponentStatus, string> = {
@@ -18,6 +18,10 @@ const Aside = styled.aside<{ $shrunk: boolean }>`
   background: ${theme.colors.surface};
   overflow-y: auto;
   transition: width 0.15s ease;
+  /* a phone's width is the page's: the top bar's menu lists these links, with their labels and statuses */
+  ${NARROW_SCREEN} {
+    display: none;
+  }
 `;
 
 const Heading = styled.div`
@@ -67,7 +71,7 @@ const Item = styled(NavLink)`
   font-size: 14px;
   text-decoration: none;
   &.active {
-    background: #eff6ff;
+    background: ${theme.colors.current};
     color: ${theme.colors.primary};
   }
   &:hover {
@@ -77,8 +81,7 @@ const Item = styled(NavLink)`
 
 /** The 'Service Logic' sidebar: five collapsible groups; the whole bar shrinks to its status dots. */
 export function Sidebar() {
-  // On a phone the sidebar starts shrunk to its dots, leaving the width to the page.
-  const [shrunk, setShrunk] = useState(() => window.matchMedia(`(max-width: ${NARROW_SCREEN_PX}px)`).matches);
+  const [shrunk, setShrunk] = useState(false);
   const [collapsed, setCollapsed] = useState<Record<string, boolean>>({});
 
   return (
@@ -119,5 +122,67 @@ export function Sidebar() {
         })}
       </nav>
     </Aside>
+  );
+}
+
+const MenuHeading = styled.h3`
+  margin: 0;
+  padding: 12px 8px 0;
+  border-top: 1px solid ${theme.colors.border};
+  font-size: 15px;
+`;
+
+const MenuGroupName = styled.div`
+  padding: 8px 8px 2px;
+  font-size: 12px;
+  font-weight: 600;
+  text-transform: uppercase;
+  letter-spacing: 0.04em;
+  color: ${theme.colors.muted};
+`;
+
+const MenuItem = styled(NavLink)`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  min-height: 36px;
+  padding: 0 8px;
+  border-radius: 6px;
+  font-size: 14px;
+  text-decoration: none;
+  &.active {
+    background: ${theme.colors.current};
+    color: ${theme.colors.primary};
+  }
+`;
+
+const StatusWord = styled.span`
+  margin-left: auto;
+  font-size: 12px;
+  color: ${theme.colors.muted};
+`;
+
+/** The sidebar's links in the phone's menu, where the sidebar gives way: each with its label and, in words, its status. */
+export function ServiceMenuLinks() {
+  return (
+    <nav aria-labelledby="service-menu-heading">
+      <MenuHeading id="service-menu-heading">Service Logic</MenuHeading>
+      {SERVICE_COMPONENT_GROUPS.map(({ category, components }) => (
+        <div key={category} role="group" aria-label={category}>
+          <MenuGroupName aria-hidden>{category}</MenuGroupName>
+          <List>
+            {components.map(({ slug, label, status }) => (
+              <li key={slug}>
+                <MenuItem to={servicePath(slug)} data-status={status}>
+                  <Dot $color={STATUS_COLORS[status]} aria-hidden />
+                  {label}
+                  <StatusWord>{status}</StatusWord>
+                </MenuItem>
+              </li>
+            ))}
+          </List>
+        </div>
+      ))}
+    </nav>
   );
 }
