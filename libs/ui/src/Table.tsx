@@ -14,6 +14,15 @@ export const ScrollArea = styled.div`
   position: relative;
   max-width: 100%;
   overflow-x: auto;
+  /* A shadow on each edge with more of the table beyond it, so a cut-off column reads as "scroll me" on a phone,
+     whose scroll bars stay hidden until touched: the two white covers scroll with the table (local) and hide a
+     shadow (fixed to the box) once its edge is reached. */
+  background:
+    linear-gradient(to right, ${theme.colors.surface} 30%, transparent) left / 40px 100% no-repeat local,
+    linear-gradient(to left, ${theme.colors.surface} 30%, transparent) right / 40px 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgba(15, 23, 42, 0.22), transparent) left / 14px 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(15, 23, 42, 0.22), transparent) right / 14px 100% no-repeat scroll;
+  background-color: ${theme.colors.surface};
   &:focus-visible {
     outline: 2px solid ${theme.colors.primary};
     outline-offset: 2px;
