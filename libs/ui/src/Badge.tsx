@@ -8,6 +8,8 @@ export const Badge = styled.span<{ $color?: string }>`
   border-radius: 999px;
   font-size: 12px;
   font-weight: 600;
+  /* a pill of one line: in a narrow row it moves below its neighbours rather than fold in two */
+  white-space: nowrap;
   color: ${theme.colors.primaryText};
   background: ${({ $color = theme.colors.primary }) => $color};
 `;

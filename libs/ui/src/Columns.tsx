@@ -1,6 +1,9 @@
 import styled from 'styled-components';
 
-/** Columns side by side (a grid-template-columns value) that stack into one below 900 px. */
+/** Where Columns stand side by side: above 900 px (at 900 and below they stack into one). */
+export const SIDE_BY_SIDE = '@media (min-width: 901px)';
+
+/** Columns side by side (a grid-template-columns value) that stack into one at 900 px and below. */
 export const Columns = styled.div<{ $columns: string; $gap?: number }>`
   display: grid;
   grid-template-columns: ${({ $columns }) => $columns};

@@ -63,6 +63,11 @@ const Close = styled(RadixToast.Close)`
   grid-column: 2;
   grid-row: 1 / span 2;
   align-self: start;
+  /* a finger's target (WCAG 2.5.8) around the small cross */
+  width: 28px;
+  height: 28px;
+  margin: -4px -8px 0 0;
+  padding: 0;
   border: none;
   background: transparent;
   color: inherit;

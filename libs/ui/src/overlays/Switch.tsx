@@ -4,8 +4,9 @@ import { theme } from '../theme';
 
 const Root = styled(RadixSwitch.Root)`
   position: relative;
-  width: 40px;
-  height: 22px;
+  /* 24 px tall: a finger's target (WCAG 2.5.8) */
+  width: 44px;
+  height: 24px;
   flex: none;
   padding: 0;
   border: 0;
@@ -26,14 +27,14 @@ const Root = styled(RadixSwitch.Root)`
 `;
 const Thumb = styled(RadixSwitch.Thumb)`
   display: block;
-  width: 18px;
-  height: 18px;
+  width: 20px;
+  height: 20px;
   border-radius: 999px;
   background: ${theme.colors.surface};
   transform: translateX(2px);
   transition: transform 120ms;
   &[data-state='checked'] {
-    transform: translateX(20px);
+    transform: translateX(22px);
   }
 `;
 

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useGetLatestMetricsQuery } from '@cbh/api-client';
 import { JournalReplay, OverrideBadge, useMetricsHistory } from '@cbh/breaker-widgets';
 import { hasPermission, readOnlyBreakerMessage, type AuthUser, type BreakerConfigView } from '@cbh/contracts';
-import { Badge, Card, Columns, Muted, PageHeader, SectionTitle, StateBadge, theme } from '@cbh/ui';
+import { Badge, Card, Columns, Muted, PageHeader, SectionTitle, SIDE_BY_SIDE, StateBadge, theme } from '@cbh/ui';
 import { SOURCE_LABELS } from '../shared/breaker-origin';
 import { BreakerServices } from './BreakerServices';
 import { DeleteBreaker } from './DeleteBreaker';
@@ -44,6 +44,14 @@ const HeaderRow = styled.div`
   > header {
     min-width: 0;
     margin-bottom: 0;
+  }
+`;
+// What an operator sent here by an alert came for comes first: the manual controls, then the settings. Stacked (a
+// phone), both come before the charts, so Force open and Reset are on the first screen rather than after four
+// charts; side by side, the charts keep the wide left column.
+const ChartsCard = styled(Card)`
+  ${SIDE_BY_SIDE} {
+    order: -1;
   }
 `;
 const Badges = styled.div`
@@ -144,13 +152,8 @@ export function BreakerConsole({ breaker, user }: BreakerConsoleProps) {
       </HeaderRow>
       <LiveFigures stats={stats} external={!hub} />
       <Row $columns="minmax(0, 2fr) minmax(280px, 1fr)" $gap={20}>
-        <Card aria-labelledby="live-charts-title">
-          <SectionTitle id="live-charts-title">Live metrics</SectionTitle>
-          <Suspense fallback={<Muted role="status">Loading charts…</Muted>}>
-            <LiveCharts samples={samples} configId={breaker.id} />
-          </Suspense>
-        </Card>
         <Stack>
+          {canOperate ? <ManualControls breaker={breaker} override={override} /> : null}
           {hub ? (
             <SettingsCard breaker={breaker} canAdminister={canAdminister} />
           ) : (
@@ -158,8 +161,13 @@ export function BreakerConsole({ breaker, user }: BreakerConsoleProps) {
               <LibrarySettingsCard breaker={breaker} canAdminister={canAdminister} />
             </Suspense>
           )}
-          {canOperate ? <ManualControls breaker={breaker} override={override} /> : null}
         </Stack>
+        <ChartsCard aria-labelledby="live-charts-title">
+          <SectionTitle id="live-charts-title">Live metrics</SectionTitle>
+          <Suspense fallback={<Muted role="status">Loading charts…</Muted>}>
+            <LiveCharts samples={samples} configId={breaker.id} />
+          </Suspense>
+        </ChartsCard>
       </Row>
       {hub ? (
         <Row $columns="minmax(0, 1fr) minmax(0, 2fr)" $gap={20}>

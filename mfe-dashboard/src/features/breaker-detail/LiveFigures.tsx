@@ -1,5 +1,5 @@
 import type { BreakerStats } from '@cbh/contracts';
-import { CardGrid, StatCard } from '@cbh/ui';
+import { StatCard, StatGrid } from '@cbh/ui';
 import { oneDecimal } from './figures';
 
 const NONE = '–';
@@ -11,7 +11,7 @@ const NONE = '–';
 export function LiveFigures({ stats, external = false }: { stats: BreakerStats | undefined; external?: boolean }) {
   const holders = external ? stats?.instances : stats?.replicas;
   return (
-    <CardGrid aria-label="Current figures" role="group" style={{ marginBottom: 0 }}>
+    <StatGrid aria-label="Current figures" role="group" style={{ marginBottom: 0 }}>
       <StatCard label="Calls/s" value={stats ? oneDecimal(stats.requestsPerSecond) : NONE} />
       <StatCard label="Error rate" value={stats ? `${oneDecimal(stats.errorPercentage)}%` : NONE} />
       <StatCard label="Latency p50 / p99" value={stats ? `${Math.round(stats.latency.p50)} / ${Math.round(stats.latency.p99)} ms` : NONE} />
@@ -26,6 +26,6 @@ export function LiveFigures({ stats, external = false }: { stats: BreakerStats |
               : 'API replicas holding this breaker OPEN'
         }
       />
-    </CardGrid>
+    </StatGrid>
   );
 }

@@ -46,8 +46,15 @@ const Frame = styled.article`
     height: 16px;
     margin: 0;
     cursor: pointer;
+    /* a finger's target (WCAG 2.5.8) */
+    @media (pointer: coarse) {
+      width: 24px;
+      height: 24px;
+    }
   }
   header a {
+    /* 24 px tall, a finger's target (WCAG 2.5.8) */
+    line-height: 24px;
     /* the name keeps room for itself: the badges wrap below it rather than squeeze it to an ellipsis */
     flex: 1 1 auto;
     min-width: min(100%, 9rem);

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { FieldLabel, Select } from '@cbh/ui';
+import { FieldLabel, NARROW_SCREEN, Select } from '@cbh/ui';
 import { SOURCE_LABELS } from '../shared/breaker-origin';
 import type { WallFilters } from './wall-view';
 
@@ -8,6 +8,14 @@ const Row = styled.div`
   flex-wrap: wrap;
   gap: 12px 16px;
   margin-bottom: 16px;
+  /* a phone: two selects to a row, each as wide as its half, and the sort (the longest choices) a row of its own */
+  ${NARROW_SCREEN} {
+    display: grid;
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    > :first-child {
+      grid-column: 1 / -1;
+    }
+  }
 `;
 
 const SORTS: Record<WallFilters['sort'], string> = { name: 'Name', errors: 'Error % (highest first)', state: 'State (open first)' };

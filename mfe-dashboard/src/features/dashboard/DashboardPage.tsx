@@ -2,18 +2,20 @@ import styled from 'styled-components';
 import { useGetAuthUserQuery } from '@cbh/api-client';
 import { canOpen, ROUTES, type DashboardStats } from '@cbh/contracts';
 import { Link } from '@cbh/router';
-import { Badge, ButtonLink, Card, Dot, Muted, PageHeader, RoleBadge, StatCard, theme } from '@cbh/ui';
+import { Badge, ButtonLink, Card, Dot, Muted, PageHeader, RoleBadge, StatCard, StatGrid, theme } from '@cbh/ui';
 import { REFETCH_AFTER_SECONDS, useGetDashboardActivityQuery, useGetDashboardStatsQuery } from './dashboard-api';
 
-const Grid = styled.div<{ $columns: number }>`
+/** Two cards side by side where 320 px each fit, one to a row (as wide as the screen) where not. */
+const Grid = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(${({ $columns }) => ($columns > 2 ? 200 : 320)}px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(320px, 100%), 1fr));
   gap: 16px;
   margin-bottom: 24px;
 `;
 
 const Banner = styled(Card)`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
   gap: 16px;
@@ -65,7 +67,7 @@ const STAT_LABELS = {
 
 function StatCards({ stats }: { stats: DashboardStats }) {
   return (
-    <Grid $columns={4}>
+    <StatGrid>
       <StatCard
         label={STAT_LABELS.breakers}
         value={stats.activeCircuitBreakers}
@@ -82,7 +84,7 @@ function StatCards({ stats }: { stats: DashboardStats }) {
         change={{ text: `${signed(stats.domainsChange)} in the last 24 h`, trend: trend(stats.domainsChange) }}
       />
       <StatCard label={STAT_LABELS.uptime} value={stats.systemUptime} note="over the last 30 days" />
-    </Grid>
+    </StatGrid>
   );
 }
 
@@ -94,11 +96,11 @@ function PendingStatCards({ failed }: { failed: boolean }) {
   const status = failed ? 'The figures could not be loaded.' : 'Loading figures…';
   return (
     <div role="status" aria-label={status}>
-      <Grid $columns={4} aria-hidden>
+      <StatGrid aria-hidden>
         {Object.values(STAT_LABELS).map((label) => (
           <StatCard key={label} label={label} value="–" change={{ text: failed ? 'could not be loaded' : 'loading…', trend: 'flat' }} />
         ))}
-      </Grid>
+      </StatGrid>
     </div>
   );
 }
@@ -130,7 +132,7 @@ export function DashboardPage() {
 
       {stats.data ? <StatCards stats={stats.data} /> : <PendingStatCards failed={stats.isError} />}
 
-      <Grid $columns={2}>
+      <Grid>
         <Card>
           <SectionTitle>Quick Actions</SectionTitle>
           <Actions>

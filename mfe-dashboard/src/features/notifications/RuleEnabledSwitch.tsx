@@ -12,8 +12,9 @@ const SwitchInput = styled.input`
   appearance: none;
   position: relative;
   flex: none;
-  width: 40px;
-  height: 22px;
+  /* 24 px tall: a finger's target (WCAG 2.5.8) */
+  width: 44px;
+  height: 24px;
   margin: 0;
   border-radius: 999px;
   background: ${theme.colors.inactive};
@@ -23,8 +24,8 @@ const SwitchInput = styled.input`
     position: absolute;
     top: 2px;
     left: 2px;
-    width: 18px;
-    height: 18px;
+    width: 20px;
+    height: 20px;
     border-radius: 999px;
     background: ${theme.colors.surface};
     transition: transform 120ms;
@@ -33,7 +34,7 @@ const SwitchInput = styled.input`
     background: ${theme.colors.primary};
   }
   &:checked::before {
-    transform: translateX(18px);
+    transform: translateX(20px);
   }
   &:disabled {
     opacity: 0.5;

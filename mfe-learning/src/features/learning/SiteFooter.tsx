@@ -17,8 +17,13 @@ const Footer = styled.footer`
     margin: 0;
     padding: 0;
     display: grid;
-    gap: 6px;
+    gap: 2px;
     font-size: 14px;
+  }
+  /* a link apart from any sentence: 24 px tall, a finger's target (WCAG 2.5.8) */
+  a {
+    display: inline-block;
+    padding: 3px 0;
   }
 `;
 

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { heldPermissions, type AuthUser } from '@cbh/contracts';
-import { Badge, BadgeList, Card, RoleBadge, SectionTitle, theme } from '@cbh/ui';
+import { Badge, BadgeList, Card, NARROW_SCREEN, RoleBadge, SectionTitle, theme } from '@cbh/ui';
 
 const Facts = styled.dl`
   display: grid;
@@ -14,6 +14,14 @@ const Facts = styled.dl`
     margin: 0;
     min-width: 0;
     overflow-wrap: anywhere;
+  }
+  /* a phone: each term above its value, which then has the card's width (permission names unbroken) */
+  ${NARROW_SCREEN} {
+    grid-template-columns: minmax(0, 1fr);
+    gap: 2px;
+    dd {
+      margin-bottom: 10px;
+    }
   }
 `;
 
