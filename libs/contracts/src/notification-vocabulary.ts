@@ -48,6 +48,10 @@ export function isDomainEvent(type: string): boolean {
   return type.startsWith('domain.');
 }
 
+export function isBreakerEvent(type: string): boolean {
+  return type.startsWith('breaker.');
+}
+
 /**
  * What became of one delivery: pending (waiting for its first try or a retry), delivering (a replica holds it),
  * delivered, failed (final: 8 tries, or a 4xx other than 408/429), muted (a maintenance window covered it), or

@@ -1,7 +1,7 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DeliveryPage } from '@cbh/contracts';
-import { clickAndSettle } from '@cbh/test-support';
+import { breakerConfig, clickAndSettle } from '@cbh/test-support';
 import { admin, breakerAdmin, delivery, ID, notificationsApi, renderPage } from './test-kit';
 
 const log = () => within(screen.getByRole('region', { name: 'Delivery log' }));
@@ -63,6 +63,33 @@ it('lists deliveries newest first with their outcome, and Retry on a failed one 
   expect(api.callsTo('POST', '/api/notification-deliveries/d2/retry')).toHaveLength(1);
   expect(await screen.findByText('Retry Queued')).toBeTruthy();
   await waitFor(() => expect(deliveryReads(api).length).toBeGreaterThan(before));
+});
+
+it('links a breaker event’s subject to that breaker’s page, found by its name; other subjects stay text', async () => {
+  notificationsApi(admin, {
+    'GET /api/notification-deliveries': {
+      items: [
+        delivery('d1'),
+        delivery('d2', { subject: 'since deleted' }),
+        delivery('d3', { event: 'domain.alert.opened', subject: 'payments' }),
+      ],
+      nextBefore: null,
+    },
+    'GET /api/circuit-breakers': [breakerConfig({ id: 7, name: 'payments' })],
+  });
+  renderPage();
+  await screen.findByTestId('delivery-row-d1');
+  expect((await row('d1').findByRole('link', { name: 'payments' })).getAttribute('href')).toBe('/circuit-breakers/7');
+  expect(row('d2').queryByRole('link')).toBeNull();
+  expect(row('d3').queryByRole('link')).toBeNull();
+});
+
+it('links no subject, and reads no breakers, without circuit_breaker_view', async () => {
+  const api = notificationsApi(breakerAdmin);
+  renderPage();
+  await screen.findByTestId('delivery-row-d1');
+  expect(row('d1').queryByRole('link')).toBeNull();
+  expect(api.callsTo('GET', '/api/circuit-breakers')).toEqual([]);
 });
 
 it('filters by channel, event and status, each change from the newest page', async () => {

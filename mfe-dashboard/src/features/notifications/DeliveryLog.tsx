@@ -1,16 +1,24 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage, useGetNotificationDeliveriesQuery, useRetryNotificationDeliveryMutation } from '@cbh/api-client';
+import {
+  apiErrorMessage,
+  useGetBreakersQuery,
+  useGetNotificationDeliveriesQuery,
+  useRetryNotificationDeliveryMutation,
+} from '@cbh/api-client';
 import {
   ALL_NOTIFICATION_EVENTS,
+  breakerPath,
   DELIVERY_STATUS_LABELS,
   DELIVERY_STATUSES,
+  isBreakerEvent,
   isDomainEvent,
   NOTIFICATION_EVENT_LABELS,
   type ChannelView,
   type DeliveryStatus,
   type DeliveryView,
 } from '@cbh/contracts';
+import { Link } from '@cbh/router';
 import { Button, DataTable, FieldLabel, formatClockTime, formatDate, Muted, Select, toast, VisuallyHidden } from '@cbh/ui';
 import { DeliveryStatusBadge } from './DeliveryStatusBadge';
 import { LoadedList, POLL_MS, RowActions, Section } from '../shared/section-parts';
@@ -71,7 +79,14 @@ function RetryButton({ delivery }: { delivery: DeliveryView }) {
   );
 }
 
-function DeliveryRow({ delivery }: { delivery: DeliveryView }) {
+/** A subject's link: a finger's target (WCAG 2.5.8) in a row of text. */
+const SubjectLink = styled(Link)`
+  display: inline-block;
+  min-height: 24px;
+`;
+
+/** `breakerId`: the breaker a breaker event is about, when it still exists under that name; its page is linked. */
+function DeliveryRow({ delivery, breakerId }: { delivery: DeliveryView; breakerId: number | undefined }) {
   return (
     <tr data-testid={`delivery-row-${delivery.id}`}>
       <td>
@@ -82,7 +97,7 @@ function DeliveryRow({ delivery }: { delivery: DeliveryView }) {
         </When>
       </td>
       <td>{NOTIFICATION_EVENT_LABELS[delivery.event]}</td>
-      <td>{delivery.subject}</td>
+      <td>{breakerId === undefined ? delivery.subject : <SubjectLink to={breakerPath(breakerId)}>{delivery.subject}</SubjectLink>}</td>
       <td>{delivery.channelName}</td>
       <td>{delivery.ruleName ?? <Muted>—</Muted>}</td>
       <td>
@@ -101,9 +116,18 @@ function DeliveryRow({ delivery }: { delivery: DeliveryView }) {
 /**
  * Every delivery, newest first, a page at a time; read again every few seconds, so a delivery's outcome appears
  * by itself. Domain events are offered as a filter to holders of domain_management only (the API hides them from
- * others).
+ * others). With `breakerLinks` (circuit_breaker_view), a breaker event's subject links to the breaker's page, as the
+ * notification itself does: breakers are named uniquely, so the name finds it.
  */
-export function DeliveryLog({ channels, domainEvents }: { channels: readonly ChannelView[]; domainEvents: boolean }) {
+export function DeliveryLog({
+  channels,
+  domainEvents,
+  breakerLinks,
+}: {
+  channels: readonly ChannelView[];
+  domainEvents: boolean;
+  breakerLinks: boolean;
+}) {
   const [filter, setFilter] = useState<Filter>(NO_FILTER);
   // the cursor of the page shown: undefined for the newest
   const [before, setBefore] = useState<string | undefined>();
@@ -116,6 +140,8 @@ export function DeliveryLog({ channels, domainEvents }: { channels: readonly Cha
     },
     { pollingInterval: POLL_MS, skipPollingIfUnfocused: true },
   );
+  const breakers = useGetBreakersQuery(undefined, { skip: !breakerLinks });
+  const breakerIds = useMemo(() => new Map(breakers.data?.map((breaker) => [breaker.name, breaker.id])), [breakers.data]);
   const choose = (key: keyof Filter) => (event: { target: { value: string } }) => {
     setFilter((current) => ({ ...current, [key]: event.target.value }));
     setBefore(undefined);
@@ -173,7 +199,11 @@ export function DeliveryLog({ channels, domainEvents }: { channels: readonly Cha
             ) : (
               <DataTable label="Deliveries" minWidth={1000} columns={COLUMNS}>
                 {page.items.map((delivery) => (
-                  <DeliveryRow key={delivery.id} delivery={delivery} />
+                  <DeliveryRow
+                    key={delivery.id}
+                    delivery={delivery}
+                    breakerId={isBreakerEvent(delivery.event) ? breakerIds.get(delivery.subject) : undefined}
+                  />
                 ))}
               </DataTable>
             )}

@@ -22,14 +22,14 @@ const Page = styled.div`
 `;
 
 /** The page's four cards, for an account that may manage notifications: their reads start only once they are shown. */
-function NotificationSettings({ domainEvents }: { domainEvents: boolean }) {
+function NotificationSettings({ domainEvents, breakerLinks }: { domainEvents: boolean; breakerLinks: boolean }) {
   const channels = useGetNotificationChannelsQuery();
   return (
     <>
       <ChannelsSection />
       <RulesSection domainEvents={domainEvents} />
       <WindowsSection />
-      <DeliveryLog channels={channels.data ?? []} domainEvents={domainEvents} />
+      <DeliveryLog channels={channels.data ?? []} domainEvents={domainEvents} breakerLinks={breakerLinks} />
     </>
   );
 }
@@ -52,7 +52,10 @@ export function NotificationsPage() {
       ) : !hasPermission(user, 'circuit_breaker_admin') ? (
         <AccessRestricted message={NO_ACCESS_TEXT} />
       ) : (
-        <NotificationSettings domainEvents={hasPermission(user, 'domain_management')} />
+        <NotificationSettings
+          domainEvents={hasPermission(user, 'domain_management')}
+          breakerLinks={hasPermission(user, 'circuit_breaker_view')}
+        />
       )}
     </Page>
   );

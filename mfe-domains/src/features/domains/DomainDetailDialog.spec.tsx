@@ -210,6 +210,14 @@ describe('Manage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('closes with its Close button, the way out on a phone', async () => {
+    domainsApi(admin);
+    renderPage();
+    const panel = await manage('shop.example.test');
+    fireEvent.click(panel.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('says so when the domain is gone', async () => {
     domainsApi(admin, {
       'GET /api/domains/1': () => Response.json({ statusCode: 404, error: 'Not Found', message: 'No domain with id 1' }, { status: 404 }),

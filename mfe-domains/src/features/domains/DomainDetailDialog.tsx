@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { apiErrorMessage, useDeleteDomainMutation, useGetDomainQuery, useVerifyDomainMutation } from '@cbh/api-client';
 import { DOMAIN_ALERT_TYPE_LABELS, type DomainDetailView } from '@cbh/contracts';
 import { Button, Muted, theme, toast } from '@cbh/ui';
-import { ConfirmDialog, Dialog } from '@cbh/ui/overlays';
+import { ConfirmDialog, Dialog, DialogActions } from '@cbh/ui/overlays';
 import { CopyField } from './CopyField';
 import { certificateSummary, dateOrNever, dateTimeOrNever, titleCase, UNKNOWN } from './domain-display';
 import { DnsRecordsTable } from './DnsRecordsTable';
@@ -240,6 +240,12 @@ export function DomainDetailDialog({ domainId, onClose }: { domainId: number; on
       ) : (
         <Muted role="status">Loading…</Muted>
       )}
+      {/* a phone has no Escape key, and the overlay beside the panel is a thin strip there */}
+      <DialogActions>
+        <Button $variant="outline" onClick={onClose}>
+          Close
+        </Button>
+      </DialogActions>
     </Dialog>
   );
 }
