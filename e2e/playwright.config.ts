@@ -19,4 +19,13 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
+  projects: [
+    { name: 'desktop', testIgnore: '**/*.phone.e2e.ts' },
+    // a phone held upright (an iPhone 14's 390 × 844 CSS pixels at 3×), driven by taps
+    {
+      name: 'phone',
+      testMatch: '**/*.phone.e2e.ts',
+      use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+    },
+  ],
 });
