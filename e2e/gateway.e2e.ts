@@ -27,7 +27,11 @@ interface RawAnswer {
   body: Buffer;
 }
 
-/** An HTTP request as it goes on the wire (no decompression), from a chosen loopback address. */
+/**
+ * An HTTP request as it goes on the wire (no decompression), from a chosen loopback address. A body is sent after
+ * `Expect: 100-continue` is answered, so a server refusing it by its length answers before any of it is written; a
+ * refusal that comes while the body is being written (the connection then breaks) still counts as the answer.
+ */
 function rawRequest(
   url: string,
   {
@@ -38,14 +42,21 @@ function rawRequest(
   }: { method?: string; headers?: Record<string, string>; body?: Buffer | string; localAddress?: string },
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, headers, localAddress }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
-    // nginx may answer a too-large body before reading it and close: the answer still arrives
-    request.on('error', reject);
-    request.end(body);
+    let answer: RawAnswer | undefined;
+    const request = http.request(
+      url,
+      { method, headers: body ? { ...headers, expect: '100-continue' } : headers, localAddress },
+      (response) => {
+        answer = { status: response.statusCode!, headers: response.headers, body: Buffer.alloc(0) };
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ ...answer!, body: Buffer.concat(chunks) }));
+        response.on('error', () => resolve({ ...answer!, body: Buffer.concat(chunks) }));
+      },
+    );
+    request.on('error', (error) => (answer ? resolve(answer) : reject(error)));
+    if (body) request.on('continue', () => request.end(body));
+    else request.end();
   });
 }
 
