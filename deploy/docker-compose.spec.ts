@@ -1,7 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { AGENT_PROTOCOL_LIMITS, CONFIG_DOCUMENT_MAX_BYTES, parseRemotesManifest, RELEASE_UPLOAD_MAX_BYTES } from '@cbh/contracts';
+import {
+  AGENT_PROTOCOL_LIMITS,
+  CONFIG_DOCUMENT_MAX_BYTES,
+  localRemoteFolders,
+  parseRemotesManifest,
+  RELEASE_UPLOAD_MAX_BYTES,
+} from '@cbh/contracts';
 import { envSchema } from '../api/src/config/config';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -21,9 +27,7 @@ interface Service {
 
 const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, Service> };
 const services = compose.services;
-const remoteFolders = parseRemotesManifest(JSON.parse(read('remotes.json'))).remotes.map(
-  (remote) => /^\/remotes\/([\w-]+)\//.exec(remote.entry)![1]!,
-);
+const remoteFolders = localRemoteFolders(parseRemotesManifest(JSON.parse(read('remotes.json'))));
 const gateway = read('deploy/nginx/gateway.conf');
 
 /** location blocks of an nginx config: path → body */

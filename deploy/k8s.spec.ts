@@ -14,7 +14,13 @@ import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
 import { Secret, type ISecret } from 'kubernetes-models/v1/Secret';
 import { Service, type IService } from 'kubernetes-models/v1/Service';
-import { AGENT_PROTOCOL_LIMITS, CONFIG_DOCUMENT_MAX_BYTES, parseRemotesManifest, RELEASE_UPLOAD_MAX_BYTES } from '@cbh/contracts';
+import {
+  AGENT_PROTOCOL_LIMITS,
+  CONFIG_DOCUMENT_MAX_BYTES,
+  localRemoteFolders,
+  parseRemotesManifest,
+  RELEASE_UPLOAD_MAX_BYTES,
+} from '@cbh/contracts';
 import { envSchema } from '../api/src/config/config';
 import { freePort } from '../tools/testing/free-port';
 
@@ -103,9 +109,7 @@ const BODY_LIMITS: [string, number][] = [
   ['/api/releases/mfe_dashboard/check', RELEASE_UPLOAD_MAX_BYTES],
 ];
 
-const REMOTE_FOLDERS = parseRemotesManifest(JSON.parse(read('remotes.json'))).remotes.map(
-  (remote) => /^\/remotes\/([\w-]+)\//.exec(remote.entry)![1]!,
-);
+const REMOTE_FOLDERS = localRemoteFolders(parseRemotesManifest(JSON.parse(read('remotes.json'))));
 
 /** Names whose values are secrets: they come from the Secret, never from the manifests (TOKEN_RATE_LIMIT is none). */
 const SECRET_NAME = /SECRET|PASSWORD|PASSWD|(^|_)(TOKEN|KEY)$|^DATABASE_URL$|^SMTP_URL$/;

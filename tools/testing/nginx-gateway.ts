@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseRemotesManifest } from '@cbh/contracts';
+import { localRemoteFolders, parseRemotesManifest } from '@cbh/contracts';
 import { freePort } from './free-port';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -12,10 +12,7 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 export const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((candidate) => existsSync(candidate)) ?? null;
 
 /** The build folders compose serves with a static server each: the shell's and every remote's of remotes.json. */
-export const SITE_APPS = [
-  'shell',
-  ...parseRemotesManifest(JSON.parse(read('remotes.json'))).remotes.map((remote) => /^\/remotes\/([\w-]+)\//.exec(remote.entry)![1]!),
-];
+export const SITE_APPS = ['shell', ...localRemoteFolders(parseRemotesManifest(JSON.parse(read('remotes.json'))))];
 
 export interface Gateway {
   /** The site's one origin, as users reach it. */

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseRemotesManifest, type RemotesManifest } from '@cbh/contracts';
+import { localRemoteFolders, parseRemotesManifest, type RemotesManifest } from '@cbh/contracts';
 import { errorBody } from '../common/api-exception.filter';
 import { pathOf } from '../common/http';
 
@@ -20,11 +20,6 @@ export function readRemotesManifest(file: string): RemotesManifest {
 }
 
 const isSitePath = (path: string) => !path.startsWith('/api/') && path !== '/api' && path !== '/ws' && path !== '/metrics';
-
-/** The dist folders of remotes deployed with this server: entries of the form /remotes/<folder>/... */
-export function localRemoteFolders(manifest: RemotesManifest): string[] {
-  return manifest.remotes.flatMap(({ entry }) => /^\/remotes\/([\w-]+)\//.exec(entry)?.[1] ?? []);
-}
 
 /**
  * Serves the built site: /remotes.json, each remote under /remotes/<folder>/ and the shell for every other

@@ -83,3 +83,8 @@ export function parseRemotesManifest(value: unknown, source?: string): RemotesMa
 
 /** Every remote exposes its routes component under this module name. */
 export const REMOTE_ROUTES_MODULE = 'Routes';
+
+/** The build folders of the remotes deployed with the site: entries of the form /remotes/<folder>/... */
+export function localRemoteFolders(manifest: RemotesManifest): string[] {
+  return manifest.remotes.flatMap(({ entry }) => /^\/remotes\/([\w-]+)\//.exec(entry)?.[1] ?? []);
+}
