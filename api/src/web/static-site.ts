@@ -22,10 +22,6 @@ export function readRemotesManifest(file: string): RemotesManifest {
 const isSitePath = (path: string) => !path.startsWith('/api/') && path !== '/api' && path !== '/ws' && path !== '/metrics';
 
 /**
- * Serves the built site: /remotes.json, each remote under /remotes/<folder>/ and the shell for every other
- * page path. Manifests, entries and the HTML revalidate on each load; hashed chunks are cached for good.
- */
-/**
  * Serves the built site: /remotes.json, each remote under /remotes/<folder>/ and the shell's files. Returns the
  * fallback for a request no route answered: index.html for a page path (the shell routes in the browser); false
  * for anything else, which stays a 404.
