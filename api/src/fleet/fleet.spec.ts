@@ -320,10 +320,15 @@ describe("an agent's breaker at /metrics", () => {
     const one = 'name="entries",service="ledger",instance="ledger-1"';
     const two = 'name="entries",service="ledger",instance="ledger-2"';
     let texts: string[] = [];
+    const clusterOpen = 'cbh_cluster_circuitbreaker_state{name="entries",service="ledger",state="open"}';
+    // the writer has written both instances, and each replica's view (refreshed on its own timer) has the open instance
     const written = await eventually(async () => {
       texts = await Promise.all([scrape(api), scrape(second)]);
-      return texts.some((text) => sample(text, `resilience4j_circuitbreaker_state{${two},state="open"}`) === 1);
-    });
+      return (
+        texts.some((text) => sample(text, `resilience4j_circuitbreaker_state{${two},state="open"}`) === 1) &&
+        texts.every((text) => sample(text, clusterOpen) === 1)
+      );
+    }, 5000);
     expect(written).toBe(true);
     // summed over the replicas, as Prometheus would: each instance's series once
     const summed = (series: string) => texts.reduce((sum, text) => sum + (sample(text, series) ?? 0), 0);
@@ -336,8 +341,7 @@ describe("an agent's breaker at /metrics", () => {
     expect(summed(`resilience4j_circuitbreaker_calls_seconds_count{${one},kind="failed"}`)).toBe(1);
     expect(summed(`cbh_circuitbreaker_call_duration_seconds_bucket{${one},le="0.01"}`)).toBe(10);
     // the cluster's view of the breaker, merged over its instances, is the same on both
-    for (const text of texts)
-      expect(sample(text, 'cbh_cluster_circuitbreaker_state{name="entries",service="ledger",state="open"}')).toBe(1);
+    for (const text of texts) expect(sample(text, clusterOpen)).toBe(1);
   });
 
   it('has its writer chosen by a lease in the database: one holder at a time, taken over once given up or lapsed', async () => {
