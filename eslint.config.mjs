@@ -74,6 +74,19 @@ export default [
     },
   },
   {
+    // one database style: services and controllers use TypeORM repositories; SQL lives in a *.repository.ts with a typed result
+    files: ['api/src/**/*.service.ts', 'api/src/**/*.controller.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='query'][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
+          message: 'Raw SQL belongs in a *.repository.ts with a typed result.',
+        },
+      ],
+    },
+  },
+  {
     rules: { '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }] },
   },
   {

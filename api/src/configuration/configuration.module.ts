@@ -5,6 +5,7 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { ServicesModule } from '../services/services.module';
 import { FleetModule } from '../fleet/fleet.module';
 import { ConfigurationController } from './configuration.controller';
+import { ConfigurationRepository } from './configuration.repository';
 import { ConfigurationService } from './configuration.service';
 
 /**
@@ -14,6 +15,6 @@ import { ConfigurationService } from './configuration.service';
 @Module({
   imports: [BreakersModule, ServicesModule, DomainsModule, NotificationsModule, FleetModule],
   controllers: [ConfigurationController],
-  providers: [ConfigurationService],
+  providers: [ConfigurationService, ConfigurationRepository],
 })
 export class ConfigurationModule {}

@@ -24,6 +24,7 @@ import { NotificationSettingsService, type NotificationConfiguration } from '../
 import { ServiceEntity } from '../services/entities/service.entity';
 import { chaosPathOf, ServicesService } from '../services/services.service';
 import { exportNotifications, hasNotificationLists, mayImportNotifications, NotificationSteps } from './notification-steps';
+import { ConfigurationRepository } from './configuration.repository';
 import { byName, key, unchanged, type Step } from './steps';
 import { ScrapeTargetEntity } from '../scrape/entities/scrape-target.entity';
 import { ScrapeTargetsService } from '../scrape/scrape-targets.service';
@@ -67,6 +68,7 @@ export class ConfigurationService {
     private readonly domains: DomainsService,
     private readonly notifications: NotificationSettingsService,
     private readonly scrapeTargets: ScrapeTargetsService,
+    private readonly repository: ConfigurationRepository,
   ) {}
 
   /** The document; notification channels, rules and windows only for holders of circuit_breaker_admin (see notification-steps). */
@@ -100,7 +102,7 @@ export class ConfigurationService {
     }
     const announcements: Announcement[] = [];
     const changes = await this.dataSource.transaction(async (manager) => {
-      await manager.query("SELECT pg_advisory_xact_lock(hashtext('configuration.import'))");
+      await this.repository.lockImports(manager);
       const steps = this.plan(req, document, await this.read(manager, withNotifications, withTargets), prune, announcements);
       await check(steps);
       for (const step of steps) {
