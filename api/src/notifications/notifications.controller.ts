@@ -18,12 +18,14 @@ import {
   createRuleSchema,
   createWindowSchema,
   deliveryQuerySchema,
+  isBreakerEvent,
   isDomainEvent,
   notificationIdSchema,
   publicName,
   updateChannelSchema,
   updateRuleSchema,
   updateWindowSchema,
+  type BreakerEventData,
   type DeliveryPage,
   type DeliveryView,
 } from '@cbh/contracts';
@@ -184,11 +186,19 @@ export class NotificationDeliveriesController {
   }
 }
 
+/** The breaker a breaker event's payload names; null for other events, and for a payload without one rather than a failed page. */
+function breakerIdOf(row: DeliveryRow): number | null {
+  if (!isBreakerEvent(row.eventType)) return null;
+  const id = (row.payload as Partial<BreakerEventData>).breaker?.id;
+  return typeof id === 'number' ? id : null;
+}
+
 export function deliveryView(row: DeliveryRow): DeliveryView {
   return {
     id: row.id,
     event: row.eventType,
     subject: row.subject,
+    breakerId: breakerIdOf(row),
     channelId: row.channelId,
     channelName: row.channelName,
     ruleId: row.ruleId,

@@ -250,6 +250,7 @@ describe('delivery', () => {
       id: hook!.body.id,
       event: 'breaker.opened',
       subject: breaker.name,
+      breakerId: breaker.id,
       attempts: 1,
       statusCode: 200,
       ruleName: 'opened once',

@@ -215,6 +215,8 @@ export interface DeliveryView {
   id: string;
   event: NotificationEventType;
   subject: string;
+  /** The breaker a breaker event is about (its `data.breaker.id`); null for other events. Names repeat across services, ids do not. */
+  breakerId: number | null;
   channelId: string;
   channelName: string;
   ruleId: string | null;

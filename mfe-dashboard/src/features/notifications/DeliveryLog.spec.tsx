@@ -65,21 +65,27 @@ it('lists deliveries newest first with their outcome, and Retry on a failed one 
   await waitFor(() => expect(deliveryReads(api).length).toBeGreaterThan(before));
 });
 
-it('links a breaker event’s subject to that breaker’s page, found by its name; other subjects stay text', async () => {
+it('links a breaker event’s subject to the page of the breaker it carries, by id, while that breaker exists; other subjects stay text', async () => {
   notificationsApi(admin, {
     'GET /api/notification-deliveries': {
       items: [
         delivery('d1'),
-        delivery('d2', { subject: 'since deleted' }),
-        delivery('d3', { event: 'domain.alert.opened', subject: 'payments' }),
+        // an agent's breaker of another service with the same name: its own page, not the first one named so
+        delivery('d4', { breakerId: 12 }),
+        delivery('d2', { subject: 'since deleted', breakerId: 9 }),
+        delivery('d3', { event: 'domain.alert.opened', subject: 'payments', breakerId: null }),
       ],
       nextBefore: null,
     },
-    'GET /api/circuit-breakers': [breakerConfig({ id: 7, name: 'payments' })],
+    'GET /api/circuit-breakers': [
+      breakerConfig({ id: 7, name: 'payments' }),
+      breakerConfig({ id: 12, name: 'payments', source: 'agent', service: 'billing' }),
+    ],
   });
   renderPage();
   await screen.findByTestId('delivery-row-d1');
   expect((await row('d1').findByRole('link', { name: 'payments' })).getAttribute('href')).toBe('/circuit-breakers/7');
+  expect(row('d4').getByRole('link', { name: 'payments' }).getAttribute('href')).toBe('/circuit-breakers/12');
   expect(row('d2').queryByRole('link')).toBeNull();
   expect(row('d3').queryByRole('link')).toBeNull();
 });

@@ -11,7 +11,6 @@ import {
   breakerPath,
   DELIVERY_STATUS_LABELS,
   DELIVERY_STATUSES,
-  isBreakerEvent,
   isDomainEvent,
   NOTIFICATION_EVENT_LABELS,
   type ChannelView,
@@ -85,7 +84,7 @@ const SubjectLink = styled(Link)`
   min-height: 24px;
 `;
 
-/** `breakerId`: the breaker a breaker event is about, when it still exists under that name; its page is linked. */
+/** `breakerId`: the breaker a breaker event is about, when it still exists; its page is linked. */
 function DeliveryRow({ delivery, breakerId }: { delivery: DeliveryView; breakerId: number | undefined }) {
   return (
     <tr data-testid={`delivery-row-${delivery.id}`}>
@@ -117,7 +116,8 @@ function DeliveryRow({ delivery, breakerId }: { delivery: DeliveryView; breakerI
  * Every delivery, newest first, a page at a time; read again every few seconds, so a delivery's outcome appears
  * by itself. Domain events are offered as a filter to holders of domain_management only (the API hides them from
  * others). With `breakerLinks` (circuit_breaker_view), a breaker event's subject links to the breaker's page, as the
- * notification itself does: breakers are named uniquely, so the name finds it.
+ * notification itself does, by the id the event carries (agents' breakers share names across services) and only while
+ * that breaker exists.
  */
 export function DeliveryLog({
   channels,
@@ -141,7 +141,7 @@ export function DeliveryLog({
     { pollingInterval: POLL_MS, skipPollingIfUnfocused: true },
   );
   const breakers = useGetBreakersQuery(undefined, { skip: !breakerLinks });
-  const breakerIds = useMemo(() => new Map(breakers.data?.map((breaker) => [breaker.name, breaker.id])), [breakers.data]);
+  const existing = useMemo(() => new Set(breakers.data?.map((breaker) => breaker.id)), [breakers.data]);
   const choose = (key: keyof Filter) => (event: { target: { value: string } }) => {
     setFilter((current) => ({ ...current, [key]: event.target.value }));
     setBefore(undefined);
@@ -202,7 +202,7 @@ export function DeliveryLog({
                   <DeliveryRow
                     key={delivery.id}
                     delivery={delivery}
-                    breakerId={isBreakerEvent(delivery.event) ? breakerIds.get(delivery.subject) : undefined}
+                    breakerId={delivery.breakerId !== null && existing.has(delivery.breakerId) ? delivery.breakerId : undefined}
                   />
                 ))}
               </DataTable>

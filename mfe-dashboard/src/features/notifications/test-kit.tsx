@@ -92,6 +92,7 @@ export function delivery(id: string, fields: Partial<DeliveryView> = {}): Delive
     id,
     event: 'breaker.opened',
     subject: 'payments',
+    breakerId: 7,
     channelId: ID.webhook,
     channelName: WEBHOOK.name,
     ruleId: ID.rule,
