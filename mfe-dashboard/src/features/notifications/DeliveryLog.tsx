@@ -1,11 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
-import {
-  apiErrorMessage,
-  useGetBreakersQuery,
-  useGetNotificationDeliveriesQuery,
-  useRetryNotificationDeliveryMutation,
-} from '@cbh/api-client';
+import { apiErrorMessage, useGetNotificationDeliveriesQuery, useRetryNotificationDeliveryMutation } from '@cbh/api-client';
 import {
   ALL_NOTIFICATION_EVENTS,
   breakerPath,
@@ -84,7 +79,7 @@ const SubjectLink = styled(Link)`
   min-height: 24px;
 `;
 
-/** `breakerId`: the breaker a breaker event is about, when it still exists; its page is linked. */
+/** `breakerId`: the breaker a breaker event is about, when the reader may open breakers; its page is linked. */
 function DeliveryRow({ delivery, breakerId }: { delivery: DeliveryView; breakerId: number | undefined }) {
   return (
     <tr data-testid={`delivery-row-${delivery.id}`}>
@@ -116,8 +111,8 @@ function DeliveryRow({ delivery, breakerId }: { delivery: DeliveryView; breakerI
  * Every delivery, newest first, a page at a time; read again every few seconds, so a delivery's outcome appears
  * by itself. Domain events are offered as a filter to holders of domain_management only (the API hides them from
  * others). With `breakerLinks` (circuit_breaker_view), a breaker event's subject links to the breaker's page, as the
- * notification itself does, by the id the event carries (agents' breakers share names across services) and only while
- * that breaker exists.
+ * notification itself does, by the id the event carries (agents' breakers share names across services); a breaker
+ * deleted since opens as "Circuit breaker not found", as the notification's own link does.
  */
 export function DeliveryLog({
   channels,
@@ -140,8 +135,6 @@ export function DeliveryLog({
     },
     { pollingInterval: POLL_MS, skipPollingIfUnfocused: true },
   );
-  const breakers = useGetBreakersQuery(undefined, { skip: !breakerLinks });
-  const existing = useMemo(() => new Set(breakers.data?.map((breaker) => breaker.id)), [breakers.data]);
   const choose = (key: keyof Filter) => (event: { target: { value: string } }) => {
     setFilter((current) => ({ ...current, [key]: event.target.value }));
     setBefore(undefined);
@@ -202,7 +195,7 @@ export function DeliveryLog({
                   <DeliveryRow
                     key={delivery.id}
                     delivery={delivery}
-                    breakerId={delivery.breakerId !== null && existing.has(delivery.breakerId) ? delivery.breakerId : undefined}
+                    breakerId={breakerLinks && delivery.breakerId !== null ? delivery.breakerId : undefined}
                   />
                 ))}
               </DataTable>
