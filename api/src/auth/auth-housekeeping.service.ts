@@ -5,12 +5,16 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import { repeating, type Repeating } from '../common/repeating';
 import { PgSessionStore, SEEN_FLUSH_EVERY_MS } from './session-store';
 import { SessionsRepository } from './sessions.repository';
 import { SignInAttemptsRepository } from './sign-in-attempts.repository';
 import { KNOWN_ADDRESS_MS, SIGN_IN_ATTEMPTS_KEPT_MS } from './sign-in-limits';
 
 const PRUNE_EVERY_MS = 10 * 60_000;
+
+/** A report that could not be written is dropped: the session's next request reports again. */
+const seenNotWritten = (logger: Logger) => (error: Error) => logger.warn(`last seen times not written: ${error.message}`);
 
 /**
  * Clears out what sign-in leaves behind once it counts for nothing: expired and idle sessions, attempts older than
@@ -20,8 +24,8 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 @Injectable()
 export class AuthHousekeeping implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger(AuthHousekeeping.name);
-  private timer?: NodeJS.Timeout;
-  private seenTimer?: NodeJS.Timeout;
+  private pruning?: Repeating;
+  private seenFlushing?: Repeating;
 
   constructor(
     private readonly sessions: SessionsRepository,
@@ -30,28 +34,22 @@ export class AuthHousekeeping implements OnApplicationBootstrap, BeforeApplicati
   ) {}
 
   onApplicationBootstrap() {
-    this.timer = setInterval(
-      () => void this.prune().catch((error: Error) => this.logger.warn(`not pruned: ${error.message}`)),
+    this.pruning = repeating(
       PRUNE_EVERY_MS,
+      () => this.prune(),
+      (error) => this.logger.warn(`not pruned: ${error.message}`),
     );
-    this.timer.unref();
-    this.seenTimer = setInterval(() => void this.flushSeen(), SEEN_FLUSH_EVERY_MS);
-    this.seenTimer.unref();
+    this.seenFlushing = repeating(SEEN_FLUSH_EVERY_MS, () => this.store.flushSeen(), seenNotWritten(this.logger));
   }
 
   /** What this replica saw last is written before it goes, while the database is still there. */
   async beforeApplicationShutdown() {
-    clearInterval(this.seenTimer);
-    await this.flushSeen();
+    await this.seenFlushing?.stop();
+    await this.store.flushSeen().catch(seenNotWritten(this.logger));
   }
 
   onApplicationShutdown() {
-    clearInterval(this.timer);
-  }
-
-  private async flushSeen() {
-    // a report that could not be written is dropped: the session's next request reports again
-    await this.store.flushSeen().catch((error: Error) => this.logger.warn(`last seen times not written: ${error.message}`));
+    void this.pruning?.stop();
   }
 
   /** One round of pruning; how many rows of each kind went. */

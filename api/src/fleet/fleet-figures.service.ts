@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { BreakerInstanceView, BreakerOverride, BreakerStateName, BreakerStats } from '@cbh/contracts';
 import type { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity';
+import { repeating, type Repeating } from '../common/repeating';
 import { FleetCatalog } from './fleet-catalog.service';
 import { FleetRepository } from './fleet.repository';
 import { breakerFigures, isStale, type InstanceRow } from './instance-periods';
@@ -30,8 +31,7 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
   private instancesByService = new Map<string, Set<string>>();
   /** Every agent breaker's instances at the last read, stale ones included. */
   private agentRows: { config: BreakerConfigEntity; rows: InstanceRow[] }[] = [];
-  private timer?: NodeJS.Timeout;
-  private reading = false;
+  private reading?: Repeating;
   private failures = 0;
   private lastForget = 0;
 
@@ -41,18 +41,16 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit() {
-    this.timer = setInterval(() => void this.refresh(), FIGURES_EVERY_MS);
-    this.timer.unref();
+    // refresh() reports its own failures: the first of a run, and the recovery
+    this.reading = repeating(FIGURES_EVERY_MS, () => this.refresh());
   }
 
   onModuleDestroy() {
-    clearInterval(this.timer);
+    void this.reading?.stop();
   }
 
   /** Reads every instance again and merges each breaker's figures. */
-  async refresh(now = Date.now()): Promise<void> {
-    if (this.reading) return;
-    this.reading = true;
+  private async refresh(now = Date.now()): Promise<void> {
     try {
       await this.catalog.ready();
       const rows = await this.repository.instancesSince(now - LISTED_FOR_MS, now);
@@ -88,8 +86,6 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
       }
     } catch (error) {
       if (this.failures++ === 0) this.logger.warn(`instance figures not read: ${(error as Error).message}`);
-    } finally {
-      this.reading = false;
     }
   }
 

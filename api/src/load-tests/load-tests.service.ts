@@ -21,6 +21,7 @@ import { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity'
 import { InstanceRegistry } from '../replicas/instance-registry.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
+import { repeating, type Repeating } from '../common/repeating';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { TestSessionEntity, type TestSessionStatus, toTestSessionView } from './entities/test-session.entity';
 import { TestSessionsRepository } from './test-sessions.repository';
@@ -42,7 +43,7 @@ const SIMULATED_MEAN_LATENCY_MS = 80;
 export class LoadTestsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(LoadTestsService.name);
   private readonly running = new Map<number, NodeJS.Timeout>();
-  private claimTimer?: NodeJS.Timeout;
+  private claiming?: Repeating;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -65,11 +66,14 @@ export class LoadTestsService implements OnApplicationBootstrap, BeforeApplicati
   async onApplicationBootstrap() {
     // a replica shutting down hands its sessions over: take them now rather than at the next claim round
     this.bus.subscribeInternal('sessions-released', ({ origin }) => {
-      if (origin !== this.instance.id) void this.claimOrphans().catch((e: Error) => this.logger.warn(e.message));
+      if (origin !== this.instance.id) void this.claiming?.run();
     });
     await this.claimOrphans();
-    this.claimTimer = setInterval(() => void this.claimOrphans().catch((e: Error) => this.logger.warn(e.message)), CLAIM_EVERY_MS);
-    this.claimTimer.unref();
+    this.claiming = repeating(
+      CLAIM_EVERY_MS,
+      () => this.claimOrphans(),
+      (error) => this.logger.warn(`load tests not claimed: ${error.message}`),
+    );
   }
 
   /**
@@ -78,7 +82,8 @@ export class LoadTestsService implements OnApplicationBootstrap, BeforeApplicati
    */
   async beforeApplicationShutdown() {
     this.stopping = true;
-    clearInterval(this.claimTimer);
+    // a claim in flight would drive what it took after the sessions below are let go
+    await this.claiming?.stop();
     for (const timer of this.running.values()) clearInterval(timer);
     this.running.clear();
     const released = await this.claims.release(this.instance.id).catch(() => []);

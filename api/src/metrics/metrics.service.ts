@@ -3,6 +3,7 @@ import { type CallOutcome, EMPTY_WINDOW, mergeWindows, METRICS_WINDOW_SECONDS, R
 import type { BreakerStateName, BreakerStats } from '@cbh/contracts';
 import { BreakerRegistry } from '../breakers/breaker-registry.service';
 import { FleetFigures } from '../fleet/fleet-figures.service';
+import { repeating, type Repeating } from '../common/repeating';
 import { InstanceRegistry } from '../replicas/instance-registry.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { MetricBucketsRepository } from './metric-buckets.repository';
@@ -41,12 +42,10 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
   private readonly counters = new Map<number, CallCounters>();
   /** Per-second counts until metric_buckets has them (kept through a database outage). */
   private readonly pending = new BucketBuffer();
-  private flushing = false;
   private reportedDrops = 0;
-  private flushTimer?: NodeJS.Timeout;
-  private shareTimer?: NodeJS.Timeout;
+  private flushing?: Repeating;
+  private sharing?: Repeating;
   private round = 0;
-  private sharing = false;
   private readonly peers = new PeerFigures();
 
   constructor(
@@ -58,8 +57,8 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   async onModuleDestroy() {
-    clearInterval(this.flushTimer);
-    clearInterval(this.shareTimer);
+    void this.sharing?.stop();
+    await this.flushing?.stop();
     await this.flush().catch(() => undefined);
   }
 
@@ -67,13 +66,10 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
    * Writes the per-second counts gathered since the last flush, one row per breaker, second and replica. While the
    * database is away the counts stay here and go in with the first flush after it is back.
    */
-  async flush(now = Date.now()) {
-    if (this.flushing) return;
-    this.flushing = true;
+  private async flush(now = Date.now()) {
     try {
       await this.pending.flush((buckets) => this.buckets.writeCounts(this.instances.id, buckets), now);
     } finally {
-      this.flushing = false;
       if (this.pending.dropped > this.reportedDrops) {
         this.logger.error(`${this.pending.dropped - this.reportedDrops} per-second buckets dropped: the database was away too long`);
         this.reportedDrops = this.pending.dropped;
@@ -82,34 +78,27 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleInit() {
-    this.flushTimer = setInterval(
-      () =>
-        void this.flush().catch((error: Error) =>
-          this.logger.warn(`${this.pending.size} per-second buckets wait for the database: ${error.message}`),
-        ),
+    this.flushing = repeating(
       FLUSH_EVERY_MS,
+      () => this.flush(),
+      (error) => this.logger.warn(`${this.pending.size} per-second buckets wait for the database: ${error.message}`),
     );
-    this.flushTimer.unref();
-    this.shareTimer = setInterval(() => void this.share(), SHARE_EVERY_MS);
-    this.shareTimer.unref();
+    // a round still being sent (a slow database) is not cut short by the next: peers take only complete rounds.
+    // share() reports its own failures, one round in 30.
+    this.sharing = repeating(SHARE_EVERY_MS, () => this.share());
     this.bus.subscribeInternal('figures', ({ origin, data }) => {
       if (origin !== this.instances.id) this.peers.receive(origin, data, Date.now());
     });
   }
 
   /** Sends this replica's figures to the others, in as many NOTIFY-sized parts as they need. */
-  async share(now = Date.now()) {
-    // a round still being sent (a slow database) is not cut short by the next: peers take only complete rounds
-    if (this.sharing) return;
-    this.sharing = true;
+  private async share(now = Date.now()) {
     const round = this.round++;
     try {
       for (const part of toParts(round, [...this.ownFigures(now).values()])) await this.bus.publishInternal('figures', part);
     } catch (error) {
       // the database is away: peers drop this replica from their sums until it is back
       if (round % 30 === 0) this.logger.warn(`figures not shared: ${(error as Error).message}`);
-    } finally {
-      this.sharing = false;
     }
   }
 

@@ -11,6 +11,7 @@ import {
   type WebhookBody,
 } from '@cbh/contracts';
 import { RealtimeBus } from '../bus/realtime-bus.service';
+import { repeating, type Repeating } from '../common/repeating';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { HubMetrics } from '../metrics/hub-metrics';
 import { InstanceRegistry } from '../replicas/instance-registry.service';
@@ -60,8 +61,9 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
   private inFlight = 0;
   /** Tries in flight on this replica, per channel. */
   private readonly inFlightByChannel = new Map<string, number>();
+  /** wake() has a shape of its own (wake-ups during a turn make one more turn), so the poll is a plain timer. */
   private pollTimer?: NodeJS.Timeout;
-  private sweepTimer?: NodeJS.Timeout;
+  private sweeping?: Repeating;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -79,15 +81,15 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
     this.bus.onReconnect(() => this.wake());
     this.pollTimer = setInterval(() => this.wake(), POLL_MS);
     this.pollTimer.unref();
-    this.sweepTimer = setInterval(() => void this.sweepStuckOpen(), STUCK_SWEEP_MS);
-    this.sweepTimer.unref();
+    // sweepStuckOpen() reports its own failures
+    this.sweeping = repeating(STUCK_SWEEP_MS, () => this.sweepStuckOpen());
     this.wake();
   }
 
   onApplicationShutdown() {
     this.stopped = true;
     clearInterval(this.pollTimer);
-    clearInterval(this.sweepTimer);
+    void this.sweeping?.stop();
   }
 
   /** Runs a turn now, or once more after the one running: wake-ups that arrive meanwhile are one. */

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { OrganizationView } from '@cbh/contracts';
 import { PgSessionStore } from '../auth/session-store';
 import { RealtimeBus } from '../bus/realtime-bus.service';
+import { repeating, type Repeating } from '../common/repeating';
 import { seedOnce } from '../database/seed-once';
 import { OrganizationEntity, toOrganizationView } from '../users/entities/organization.entity';
 
@@ -20,7 +21,7 @@ export class OrganizationSettings implements OnModuleInit, OnApplicationShutdown
   private readonly logger = new Logger(OrganizationSettings.name);
   private settings: OrganizationView | null = null;
   private readAt = 0;
-  private timer?: NodeJS.Timeout;
+  private refreshing?: Repeating;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -37,12 +38,12 @@ export class OrganizationSettings implements OnModuleInit, OnApplicationShutdown
     const refresh = () => void this.refresh().catch(() => undefined);
     this.bus.subscribeInternal('organization-changed', refresh);
     this.bus.onReconnect(refresh);
-    this.timer = setInterval(refresh, REFRESH_EVERY_MS);
-    this.timer.unref();
+    // a failed read keeps the settings held; the next turn tries again
+    this.refreshing = repeating(REFRESH_EVERY_MS, () => this.refresh());
   }
 
   onApplicationShutdown() {
-    clearInterval(this.timer);
+    void this.refreshing?.stop();
   }
 
   /** The organisation's settings, read from the table when the copy here is older than REFRESH_EVERY_MS. */

@@ -13,6 +13,7 @@ import {
 import type { SessionUser } from '../auth/session-user';
 import { UserDirectory } from '../auth/user-directory.service';
 import { PgSessionStore } from '../auth/session-store';
+import { repeating, type Repeating } from '../common/repeating';
 import { MetricsService } from '../metrics/metrics.service';
 import { HubMetrics } from '../metrics/hub-metrics';
 import type { AuthenticatedUpgrade } from './session-ws-adapter';
@@ -85,7 +86,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     private readonly hubMetrics: HubMetrics,
   ) {}
 
-  private revalidateTimer?: NodeJS.Timeout;
+  private revalidating?: Repeating;
   /** Set once the replica shuts down: new sockets go to another replica. */
   draining = false;
 
@@ -99,16 +100,16 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     this.bus.subscribeInternal('token-revoked', ({ data }) => this.endSession(tokenKey(String(data)), 'Token revoked'));
     // Messages can be lost (the LISTEN connection down, a publish that failed) and a socket can connect while its
     // session ends: the table decides, after every reconnection and every minute.
-    this.bus.onReconnect(() => void this.revalidate());
-    this.revalidateTimer = setInterval(() => void this.revalidate(), REVALIDATE_EVERY_MS);
-    this.revalidateTimer.unref();
+    // revalidate() reports its own failures
+    this.revalidating = repeating(REVALIDATE_EVERY_MS, () => this.revalidate());
+    this.bus.onReconnect(() => void this.revalidating?.run());
     this.timer = setInterval(() => this.sendMetricsSlice(), METRICS_UPDATE_INTERVAL_MS / METRICS_SLICES);
     this.timer.unref();
   }
 
   onModuleDestroy() {
     clearInterval(this.timer);
-    clearInterval(this.revalidateTimer);
+    void this.revalidating?.stop();
   }
 
   /** Closes the sockets whose session no longer lives in the table, and re-reads every account that holds one. */

@@ -41,6 +41,7 @@ import { ReleaseFilesRepository } from './release-files.repository';
 import { RemoteLoadsRepository } from './remote-loads.repository';
 import { ReleaseNotifications } from './release-notifications';
 import { SecretBox } from '../common/crypto/secret-box';
+import { repeating, type Repeating } from '../common/repeating';
 
 /** A visitor's side of each remote's canary: 0 to 99, the same for the same visitor and remote. */
 export function bucketOf(visitor: string, remote: string): number {
@@ -74,7 +75,7 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy, OnApplica
   private readonly versionFiles = new Map<number, Record<string, string>>();
   private readonly cache = new Map<string, Buffer>();
   private cachedBytes = 0;
-  private pruneTimer?: NodeJS.Timeout;
+  private pruning?: Repeating;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -92,18 +93,15 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy, OnApplica
     this.bus.subscribeInternal('releases-changed', () => void this.reload());
     this.bus.onReconnect(() => void this.reload());
     // the load figures are about recent releases: older loads go (any replica may; deleting twice deletes nothing)
-    this.pruneTimer = setInterval(
-      () =>
-        void this.loads
-          .prune(new Date(Date.now() - LOADS_KEPT_MS))
-          .catch((error: Error) => this.logger.warn(`old remote loads not pruned: ${error.message}`)),
+    this.pruning = repeating(
       3_600_000,
+      () => this.loads.prune(new Date(Date.now() - LOADS_KEPT_MS)),
+      (error) => this.logger.warn(`old remote loads not pruned: ${error.message}`),
     );
-    this.pruneTimer.unref();
   }
 
   onModuleDestroy() {
-    clearInterval(this.pruneTimer);
+    void this.pruning?.stop();
   }
 
   async onApplicationBootstrap() {

@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { repeating, type Repeating } from '../common/repeating';
 import { ClusterLeasesRepository } from './cluster-leases.repository';
 import { InstanceRegistry } from './instance-registry.service';
 
@@ -30,8 +31,7 @@ const MARGIN_MS = 1500;
 export class ClusterLeases implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ClusterLeases.name);
   private readonly heldUntil = new Map<ClusterRole, number>();
-  private timer?: NodeJS.Timeout;
-  private claiming = false;
+  private claiming?: Repeating;
 
   constructor(
     private readonly repository: ClusterLeasesRepository,
@@ -39,13 +39,14 @@ export class ClusterLeases implements OnApplicationBootstrap, OnApplicationShutd
   ) {}
 
   async onApplicationBootstrap() {
-    await this.claim();
-    this.timer = setInterval(() => void this.claim(), RENEW_MS);
-    this.timer.unref();
+    // claimAll() logs its own failures (a held role not renewed)
+    this.claiming = repeating(RENEW_MS, () => this.claimAll());
+    await this.claiming.run();
   }
 
   async onApplicationShutdown() {
-    clearInterval(this.timer);
+    // a claim in flight could renew what is about to be given up
+    await this.claiming?.stop();
     const held = [...this.heldUntil.keys()].filter((role) => this.holds(role));
     this.heldUntil.clear();
     await Promise.all(held.map((role) => this.repository.release(role, this.instance.id).catch(() => undefined)));
@@ -57,22 +58,16 @@ export class ClusterLeases implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   /** Takes or renews every role it can. */
-  async claim(): Promise<void> {
-    if (this.claiming) return;
-    this.claiming = true;
-    try {
-      for (const role of CLUSTER_ROLES) {
-        const sentAt = Date.now();
-        const won = await this.repository.claim(role, this.instance.id, LEASE_MS / 1000).catch((error: Error) => {
-          if (this.holds(role)) this.logger.warn(`${role} not renewed: ${error.message}`);
-          return null;
-        });
-        // a failed claim leaves a held role to lapse on time; a lost one is gone at once
-        if (won === true) this.heldUntil.set(role, sentAt + LEASE_MS - MARGIN_MS);
-        else if (won === false) this.heldUntil.delete(role);
-      }
-    } finally {
-      this.claiming = false;
+  private async claimAll(): Promise<void> {
+    for (const role of CLUSTER_ROLES) {
+      const sentAt = Date.now();
+      const won = await this.repository.claim(role, this.instance.id, LEASE_MS / 1000).catch((error: Error) => {
+        if (this.holds(role)) this.logger.warn(`${role} not renewed: ${error.message}`);
+        return null;
+      });
+      // a failed claim leaves a held role to lapse on time; a lost one is gone at once
+      if (won === true) this.heldUntil.set(role, sentAt + LEASE_MS - MARGIN_MS);
+      else if (won === false) this.heldUntil.delete(role);
     }
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { repeating, type Repeating } from '../common/repeating';
 import { ApiInstancesRepository } from './api-instances.repository';
 import { ApiInstanceEntity } from './entities/api-instance.entity';
 
@@ -13,7 +14,7 @@ const ALIVE_WINDOW_SECONDS = 15;
 @Injectable()
 export class InstanceRegistry implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly id = randomUUID();
-  private timer?: NodeJS.Timeout;
+  private beating?: Repeating;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -22,20 +23,16 @@ export class InstanceRegistry implements OnApplicationBootstrap, OnApplicationSh
 
   async onApplicationBootstrap() {
     await this.dataSource.getRepository(ApiInstanceEntity).insert({ id: this.id, hostname: hostname(), pid: process.pid });
-    this.timer = setInterval(() => void this.beat().catch(() => undefined), HEARTBEAT_MS);
-    this.timer.unref();
+    // a missed beat is the next one's to make up: 15 s of silence before this replica counts as gone
+    this.beating = repeating(HEARTBEAT_MS, () => this.instances.touch(this.id));
   }
 
   async onApplicationShutdown() {
-    clearInterval(this.timer);
+    void this.beating?.stop();
     if (this.dataSource.isInitialized) {
       // The row stays (the availability record the dashboard's uptime is measured from), marked down.
       await this.instances.markStopped(this.id).catch(() => undefined);
     }
-  }
-
-  private async beat() {
-    await this.instances.touch(this.id);
   }
 
   async aliveCount(): Promise<number> {

@@ -10,6 +10,7 @@ import {
 } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import type { AppRequest } from '../auth/session-user';
+import { repeating, type Repeating } from '../common/repeating';
 import { toRetentionView, type RetentionSettingsEntity } from './entities/retention-settings.entity';
 import { RetentionRepository } from './retention.repository';
 
@@ -26,7 +27,7 @@ const settingsOf = (row: RetentionSettingsEntity): RetentionSettings =>
 @Injectable()
 export class RetentionService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(RetentionService.name);
-  private timer?: NodeJS.Timeout;
+  private pruning?: Repeating;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -35,15 +36,15 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
   ) {}
 
   onApplicationBootstrap() {
-    this.timer = setInterval(
-      () => void this.pruneIfDue().catch((error: Error) => this.logger.warn(`retention prune failed: ${error.message}`)),
+    this.pruning = repeating(
       DUE_CHECK_EVERY_MS,
+      () => this.pruneIfDue(),
+      (error) => this.logger.warn(`retention prune failed: ${error.message}`),
     );
-    this.timer.unref();
   }
 
   onApplicationShutdown() {
-    clearInterval(this.timer);
+    void this.pruning?.stop();
   }
 
   async view(): Promise<RetentionView> {

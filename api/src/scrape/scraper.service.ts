@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { hubTypeOf, SCRAPE_TARGET_LIMITS } from '@cbh/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { repeating, type Repeating } from '../common/repeating';
 import { BreakersService } from '../breakers/breakers.service';
 import { FleetRepository } from '../fleet/fleet.repository';
 import type { StoredPeriod } from '../fleet/instance-periods';
@@ -45,9 +46,8 @@ function storedPeriod(previous: ScrapedBreaker | undefined, current: ScrapedBrea
 @Injectable()
 export class Scraper implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(Scraper.name);
-  private timer?: NodeJS.Timeout;
+  private claiming?: Repeating;
   private running = new Set<Promise<void>>();
-  private stopped = false;
 
   constructor(
     private readonly targets: ScrapeTargetsService,
@@ -60,33 +60,29 @@ export class Scraper implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap() {
-    this.timer = setInterval(() => void this.claimDue(), POLL_EVERY_MS);
-    this.timer.unref();
+    this.claiming = repeating(
+      POLL_EVERY_MS,
+      () => this.claimDue(),
+      (error) => this.logger.warn(`scrape targets not claimed: ${error.message}`),
+    );
   }
 
   async onModuleDestroy() {
-    this.stopped = true;
-    clearInterval(this.timer);
+    await this.claiming?.stop();
     await Promise.allSettled([...this.running]);
   }
 
-  /** Claims the targets due and scrapes each; returns when they are done (for tests and the next poll's overlap). */
-  async claimDue(): Promise<void> {
-    if (this.stopped || this.running.size >= CLAIM_AT_MOST) return;
-    let claimed: ScrapeTargetEntity[];
-    try {
-      claimed = await this.repository.claimDue(this.instance.id, CLAIM_AT_MOST - this.running.size, LEASE_MS);
-    } catch (error) {
-      this.logger.warn(`scrape targets not claimed: ${(error as Error).message}`);
-      return;
+  /**
+   * Claims as many due targets as there are free slots and starts their scrapes without waiting for them: a slow
+   * target holds its own slot, not the next poll. scrape() records every failure with its target.
+   */
+  private async claimDue(): Promise<void> {
+    const free = CLAIM_AT_MOST - this.running.size;
+    if (free <= 0) return;
+    for (const target of await this.repository.claimDue(this.instance.id, free, LEASE_MS)) {
+      const run = this.scrape(target).finally(() => this.running.delete(run));
+      this.running.add(run);
     }
-    await Promise.all(
-      claimed.map((target) => {
-        const run = this.scrape(target).finally(() => this.running.delete(run));
-        this.running.add(run);
-        return run;
-      }),
-    );
   }
 
   /** One scrape of one claimed target, its outcome kept with the target and its lease given back. */

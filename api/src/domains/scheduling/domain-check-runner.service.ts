@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { DomainStatus } from '@cbh/contracts';
 import { RealtimeBus } from '../../bus/realtime-bus.service';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { repeating, type Repeating } from '../../common/repeating';
 import { HubMetrics } from '../../metrics/hub-metrics';
 import { InstanceRegistry } from '../../replicas/instance-registry.service';
 import { DnsResolver } from '../checks/dns-resolver';
@@ -43,14 +44,12 @@ const IDS_PER_MESSAGE = 500;
 export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(DomainCheckRunner.name);
   private readonly resolver: DnsResolver;
-  private timer?: NodeJS.Timeout;
-  private pruneTimer?: NodeJS.Timeout;
-  private announceTimer?: NodeJS.Timeout;
+  private claiming?: Repeating;
+  private pruning?: Repeating;
+  private announcing?: Repeating;
   /** Domains whose rounds finished here since the last announcement. */
   private readonly checked = new Set<number>();
   private inFlight = 0;
-  private claiming = false;
-  private stopped = false;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -65,19 +64,24 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
   }
 
   onApplicationBootstrap() {
-    this.timer = setInterval(() => void this.tick(), TICK_MS);
-    this.timer.unref();
-    this.pruneTimer = setInterval(() => void this.domains.pruneOld().catch((e: Error) => this.logger.warn(e.message)), PRUNE_EVERY_MS);
-    this.pruneTimer.unref();
-    this.announceTimer = setInterval(() => void this.announceChecked(), ANNOUNCE_EVERY_MS);
-    this.announceTimer.unref();
+    this.claiming = repeating(
+      TICK_MS,
+      () => this.claimDue(),
+      (error) => this.logger.warn(`could not claim due domains: ${error.message}`),
+    );
+    this.pruning = repeating(
+      PRUNE_EVERY_MS,
+      () => this.domains.pruneOld(),
+      (error) => this.logger.warn(`old checks not pruned: ${error.message}`),
+    );
+    // announceChecked() keeps what it could not send for the next turn, and says so
+    this.announcing = repeating(ANNOUNCE_EVERY_MS, () => this.announceChecked());
   }
 
   async onApplicationShutdown() {
-    this.stopped = true;
-    clearInterval(this.timer);
-    clearInterval(this.pruneTimer);
-    clearInterval(this.announceTimer);
+    void this.claiming?.stop();
+    void this.pruning?.stop();
+    await this.announcing?.stop();
     // the last second's rounds too, while the bus still runs (it closes in its own shutdown hook)
     await this.announceChecked();
   }
@@ -101,27 +105,20 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
   }
 
   /** Claims as many due domains as there are free slots and starts their rounds without waiting for them. */
-  async tick(): Promise<void> {
+  private async claimDue(): Promise<void> {
     const free = ROUND_CONCURRENCY - this.inFlight;
-    if (this.stopped || this.claiming || free <= 0) return;
-    this.claiming = true;
-    try {
-      const due = await this.domains.claimDue(this.instance.id, free, LEASE_SECONDS);
-      for (const domain of due) {
-        this.inFlight++;
-        void this.withTimeout(this.round(domain), domain)
-          .catch((error: Error) => this.logger.warn(`round of ${domain.domain} failed: ${error.message}`))
-          .finally(() => {
-            this.inFlight--;
-            // a freed slot takes the next due domain now, not at the next tick: the tick only bounds the wait
-            // of a replica with nothing in flight
-            void this.tick();
-          });
-      }
-    } catch (error) {
-      this.logger.warn(`could not claim due domains: ${(error as Error).message}`);
-    } finally {
-      this.claiming = false;
+    if (free <= 0) return;
+    const due = await this.domains.claimDue(this.instance.id, free, LEASE_SECONDS);
+    for (const domain of due) {
+      this.inFlight++;
+      void this.withTimeout(this.round(domain), domain)
+        .catch((error: Error) => this.logger.warn(`round of ${domain.domain} failed: ${error.message}`))
+        .finally(() => {
+          this.inFlight--;
+          // a freed slot takes the next due domain now, not at the next tick: the tick only bounds the wait
+          // of a replica with nothing in flight (nothing once stopped)
+          void this.claiming?.run();
+        });
     }
   }
 

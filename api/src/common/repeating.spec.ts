@@ -1,0 +1,93 @@
+import { repeating } from './repeating';
+
+/** A task that waits for the test to let it finish, counting its runs. */
+function heldTask() {
+  const releases: (() => void)[] = [];
+  let runs = 0;
+  return {
+    task: () => {
+      runs++;
+      return new Promise<void>((resolve) => releases.push(resolve));
+    },
+    finishRun: () => releases.shift()?.(),
+    get runs() {
+      return runs;
+    },
+  };
+}
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+it('runs the task every period, from one period after it starts', async () => {
+  let runs = 0;
+  const job = repeating(1000, async () => void runs++, jest.fn());
+  await jest.advanceTimersByTimeAsync(999);
+  expect(runs).toBe(0);
+  await jest.advanceTimersByTimeAsync(2001);
+  expect(runs).toBe(3);
+  await job.stop();
+});
+
+it('lets a turn pass while a run is going on, and run() called meanwhile joins that run', async () => {
+  const held = heldTask();
+  const job = repeating(1000, held.task, jest.fn());
+  await jest.advanceTimersByTimeAsync(3000);
+  expect(held.runs).toBe(1);
+  let joined = false;
+  const asked = job.run().then(() => (joined = true));
+  await jest.advanceTimersByTimeAsync(0);
+  expect(held.runs).toBe(1);
+  expect(joined).toBe(false);
+  held.finishRun();
+  await asked;
+  expect(joined).toBe(true);
+  // the next turn starts a new run
+  await jest.advanceTimersByTimeAsync(1000);
+  expect(held.runs).toBe(2);
+  held.finishRun();
+  await job.stop();
+});
+
+it('hands a failure to onError and tries again at the next turn', async () => {
+  const onError = jest.fn();
+  let runs = 0;
+  const job = repeating(
+    1000,
+    async () => {
+      if (++runs === 1) throw new Error('database away');
+    },
+    onError,
+  );
+  await jest.advanceTimersByTimeAsync(1000);
+  expect(onError).toHaveBeenCalledWith(new Error('database away'));
+  await jest.advanceTimersByTimeAsync(1000);
+  expect(runs).toBe(2);
+  expect(onError).toHaveBeenCalledTimes(1);
+  await job.stop();
+});
+
+it('stop() waits for the run going on, and nothing runs after it', async () => {
+  const held = heldTask();
+  const job = repeating(1000, held.task, jest.fn());
+  await jest.advanceTimersByTimeAsync(1000);
+  let stopped = false;
+  const stopping = job.stop().then(() => (stopped = true));
+  await jest.advanceTimersByTimeAsync(0);
+  expect(stopped).toBe(false);
+  held.finishRun();
+  await stopping;
+  expect(stopped).toBe(true);
+  await jest.advanceTimersByTimeAsync(5000);
+  await job.run();
+  expect(held.runs).toBe(1);
+});
+
+it('never holds the process open', () => {
+  const spy = jest.spyOn(global, 'setInterval');
+  const job = repeating(1000, async () => undefined, jest.fn());
+  const timer = spy.mock.results[0]!.value as NodeJS.Timeout;
+  expect(timer.hasRef()).toBe(false);
+  spy.mockRestore();
+  void job.stop();
+});

@@ -1,0 +1,45 @@
+/**
+ * A task this replica runs every `everyMs` until stopped: the API's periodic work (heartbeats, claims of due work,
+ * flushes, prunes) in one shape.
+ * - Never two runs at once: a turn that comes while a run is still going (a slow database) passes, and run() called
+ *   meanwhile joins that run.
+ * - A failure goes to `onError` (left out for a task that reports its own) and the next turn is the retry; nothing
+ *   is thrown into the timer.
+ * - The timer never holds the process open, and stop() waits for the run going on, so a shutdown hook can stop the
+ *   task and then do its last work (a final flush, a release) knowing no run overlaps it.
+ * Work that must happen once across replicas is claimed by the task itself, in the database.
+ */
+export interface Repeating {
+  /** Runs the task now (or joins the run going on); does nothing once stopped. */
+  run(): Promise<void>;
+  /** Starts no run any more; resolves once the run going on, if any, has ended. */
+  stop(): Promise<void>;
+}
+
+export function repeating(everyMs: number, task: () => Promise<unknown>, onError: (error: Error) => void = () => undefined): Repeating {
+  let current: Promise<void> | undefined;
+  let stopped = false;
+  const run = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    current ??= (async () => {
+      try {
+        await task();
+      } catch (error) {
+        onError(error as Error);
+      } finally {
+        current = undefined;
+      }
+    })();
+    return current;
+  };
+  const timer = setInterval(() => void run(), everyMs);
+  timer.unref();
+  return {
+    run,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await current;
+    },
+  };
+}
