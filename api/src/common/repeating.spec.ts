@@ -49,6 +49,48 @@ it('lets a turn pass while a run is going on, and run() called meanwhile joins t
   await job.stop();
 });
 
+it('runAgain() during a run makes one more run after it, however many times it is called', async () => {
+  const held = heldTask();
+  const job = repeating(60_000, held.task, jest.fn());
+  void job.run();
+  await jest.advanceTimersByTimeAsync(0);
+  let done = false;
+  const news = [job.runAgain(), job.runAgain(), job.runAgain()];
+  void Promise.all(news).then(() => (done = true));
+  held.finishRun();
+  await jest.advanceTimersByTimeAsync(0);
+  // the run going on may have read its input before the news: one more run, not three
+  expect(held.runs).toBe(2);
+  expect(done).toBe(false);
+  held.finishRun();
+  await Promise.all(news);
+  expect(held.runs).toBe(2);
+  // with nothing going on, runAgain() is a run now
+  void job.runAgain();
+  await jest.advanceTimersByTimeAsync(0);
+  expect(held.runs).toBe(3);
+  held.finishRun();
+  await job.stop();
+});
+
+it('survives a task that throws before its first await', async () => {
+  const onError = jest.fn();
+  let runs = 0;
+  const job = repeating(
+    1000,
+    () => {
+      runs++;
+      throw new Error('at once');
+    },
+    onError,
+  );
+  await job.run();
+  await job.run();
+  expect(runs).toBe(2);
+  expect(onError).toHaveBeenCalledTimes(2);
+  await job.stop();
+});
+
 it('hands a failure to onError and tries again at the next turn', async () => {
   const onError = jest.fn();
   let runs = 0;

@@ -2,7 +2,8 @@
  * A task this replica runs every `everyMs` until stopped: the API's periodic work (heartbeats, claims of due work,
  * flushes, prunes) in one shape.
  * - Never two runs at once: a turn that comes while a run is still going (a slow database) passes, and run() called
- *   meanwhile joins that run.
+ *   meanwhile joins that run. runAgain() is for news (a reconnection, a message, a freed slot): what changed may
+ *   have come after the run going on read its input, so one more run follows it; news meanwhile makes one run.
  * - A failure goes to `onError` (left out for a task that reports its own) and the next turn is the retry; nothing
  *   is thrown into the timer.
  * - The timer never holds the process open, and stop() waits for the run going on, so a shutdown hook can stop the
@@ -10,32 +11,46 @@
  * Work that must happen once across replicas is claimed by the task itself, in the database.
  */
 export interface Repeating {
-  /** Runs the task now (or joins the run going on); does nothing once stopped. */
+  /** Runs the task now, or joins the run going on; does nothing once stopped. */
   run(): Promise<void>;
+  /** Runs the task now, or once more after the run going on; resolves when that run has ended. */
+  runAgain(): Promise<void>;
   /** Starts no run any more; resolves once the run going on, if any, has ended. */
   stop(): Promise<void>;
 }
 
 export function repeating(everyMs: number, task: () => Promise<unknown>, onError: (error: Error) => void = () => undefined): Repeating {
   let current: Promise<void> | undefined;
+  let again = false;
   let stopped = false;
+  const runs = async () => {
+    try {
+      do {
+        again = false;
+        try {
+          // always after a tick: `current` is set before the first run can end
+          await Promise.resolve().then(task);
+        } catch (error) {
+          onError(error as Error);
+        }
+      } while (again && !stopped);
+    } finally {
+      current = undefined;
+    }
+  };
   const run = (): Promise<void> => {
     if (stopped) return Promise.resolve();
-    current ??= (async () => {
-      try {
-        await task();
-      } catch (error) {
-        onError(error as Error);
-      } finally {
-        current = undefined;
-      }
-    })();
+    current ??= runs();
     return current;
   };
   const timer = setInterval(() => void run(), everyMs);
   timer.unref();
   return {
     run,
+    runAgain() {
+      if (current && !stopped) again = true;
+      return run();
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);

@@ -64,16 +64,18 @@ export class LoadTestsService implements OnApplicationBootstrap, BeforeApplicati
   }
 
   async onApplicationBootstrap() {
-    // a replica shutting down hands its sessions over: take them now rather than at the next claim round
-    this.bus.subscribeInternal('sessions-released', ({ origin }) => {
-      if (origin !== this.instance.id) void this.claiming?.run();
-    });
-    await this.claimOrphans();
     this.claiming = repeating(
       CLAIM_EVERY_MS,
       () => this.claimOrphans(),
       (error) => this.logger.warn(`load tests not claimed: ${error.message}`),
     );
+    // a replica shutting down hands its sessions over: take them now rather than at the next claim round (after a
+    // claim going on, which may have read the table before they were let go)
+    this.bus.subscribeInternal('sessions-released', ({ origin }) => {
+      if (origin !== this.instance.id) void this.claiming?.runAgain();
+    });
+    // the first claim's failure fails the start, as a database that cannot be read should
+    await this.claimOrphans();
   }
 
   /**

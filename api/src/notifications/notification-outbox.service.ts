@@ -55,14 +55,11 @@ const STUCK_SWEEP_MS = 30_000;
 @Injectable()
 export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(NotificationOutbox.name);
-  private running = false;
-  private again = false;
   private stopped = false;
   private inFlight = 0;
   /** Tries in flight on this replica, per channel. */
   private readonly inFlightByChannel = new Map<string, number>();
-  /** wake() has a shape of its own (wake-ups during a turn make one more turn), so the poll is a plain timer. */
-  private pollTimer?: NodeJS.Timeout;
+  private turns?: Repeating;
   private sweeping?: Repeating;
 
   constructor(
@@ -77,10 +74,10 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit() {
+    // turn() reports its own failures
+    this.turns = repeating(POLL_MS, () => this.turn());
     this.bus.subscribeInternal('notifications-due', () => this.wake());
     this.bus.onReconnect(() => this.wake());
-    this.pollTimer = setInterval(() => this.wake(), POLL_MS);
-    this.pollTimer.unref();
     // sweepStuckOpen() reports its own failures
     this.sweeping = repeating(STUCK_SWEEP_MS, () => this.sweepStuckOpen());
     this.wake();
@@ -88,35 +85,28 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
 
   onApplicationShutdown() {
     this.stopped = true;
-    clearInterval(this.pollTimer);
+    void this.turns?.stop();
     void this.sweeping?.stop();
   }
 
-  /** Runs a turn now, or once more after the one running: wake-ups that arrive meanwhile are one. */
+  /** Runs a turn now, or once more after the one going on: wake-ups that arrive meanwhile are one. */
   wake() {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
+    void this.turns?.runAgain();
+  }
+
+  /** Events fanned out to deliveries, then the due deliveries tried. */
+  private async turn() {
+    // apart: a fan-out that fails (the database away) must not hold back deliveries already written
+    try {
+      while ((await this.fanOut()) === EVENTS_PER_TURN && !this.stopped);
+    } catch (error) {
+      this.logger.warn(`notification events not fanned out: ${(error as Error).message}`);
     }
-    this.running = true;
-    void (async () => {
-      do {
-        this.again = false;
-        // apart: a fan-out that fails (the database away) must not hold back deliveries already written
-        try {
-          while ((await this.fanOut()) === EVENTS_PER_TURN && !this.stopped);
-        } catch (error) {
-          this.logger.warn(`notification events not fanned out: ${(error as Error).message}`);
-        }
-        try {
-          await this.deliverDue();
-        } catch (error) {
-          this.logger.warn(`due notifications not claimed: ${(error as Error).message}`);
-        }
-      } while (this.again && !this.stopped);
-      this.running = false;
-    })();
+    try {
+      await this.deliverDue();
+    } catch (error) {
+      this.logger.warn(`due notifications not claimed: ${(error as Error).message}`);
+    }
   }
 
   /** Fans out one batch of waiting events; answers how many it took. */

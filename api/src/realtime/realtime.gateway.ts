@@ -102,7 +102,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     // session ends: the table decides, after every reconnection and every minute.
     // revalidate() reports its own failures
     this.revalidating = repeating(REVALIDATE_EVERY_MS, () => this.revalidate());
-    this.bus.onReconnect(() => void this.revalidating?.run());
+    // messages lost while the connection was down may be newer than a pass going on: one more pass follows it
+    this.bus.onReconnect(() => void this.revalidating?.runAgain());
     this.timer = setInterval(() => this.sendMetricsSlice(), METRICS_UPDATE_INTERVAL_MS / METRICS_SLICES);
     this.timer.unref();
   }

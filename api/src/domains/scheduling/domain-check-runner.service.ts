@@ -50,6 +50,8 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
   /** Domains whose rounds finished here since the last announcement. */
   private readonly checked = new Set<number>();
   private inFlight = 0;
+  /** Set at shutdown: domains a claim took meanwhile are left to their lease, not started. */
+  private stopping = false;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -79,7 +81,8 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
   }
 
   async onApplicationShutdown() {
-    void this.claiming?.stop();
+    this.stopping = true;
+    await this.claiming?.stop();
     void this.pruning?.stop();
     await this.announcing?.stop();
     // the last second's rounds too, while the bus still runs (it closes in its own shutdown hook)
@@ -109,15 +112,16 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     const free = ROUND_CONCURRENCY - this.inFlight;
     if (free <= 0) return;
     const due = await this.domains.claimDue(this.instance.id, free, LEASE_SECONDS);
+    if (this.stopping) return;
     for (const domain of due) {
       this.inFlight++;
       void this.withTimeout(this.round(domain), domain)
         .catch((error: Error) => this.logger.warn(`round of ${domain.domain} failed: ${error.message}`))
         .finally(() => {
           this.inFlight--;
-          // a freed slot takes the next due domain now, not at the next tick: the tick only bounds the wait
-          // of a replica with nothing in flight (nothing once stopped)
-          void this.claiming?.run();
+          // a freed slot takes the next due domain now, not at the next tick (after a claim going on, which
+          // counted this slot as taken): the tick only bounds the wait of a replica with nothing in flight
+          void this.claiming?.runAgain();
         });
     }
   }
