@@ -1,4 +1,5 @@
-import { repeating } from './repeating';
+import { Logger } from '@nestjs/common';
+import { repeating, STOP_WAIT_MS } from './repeating';
 
 /** A task that waits for the test to let it finish, counting its runs. */
 function heldTask() {
@@ -123,6 +124,24 @@ it('stop() waits for the run going on, and nothing runs after it', async () => {
   await jest.advanceTimersByTimeAsync(5000);
   await job.run();
   expect(held.runs).toBe(1);
+});
+
+it('stop() waits STOP_WAIT_MS at most for a run that hangs, and says which', async () => {
+  const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+  const job = repeating(1000, function hangs() {
+    return new Promise(() => undefined);
+  });
+  void job.run();
+  let stopped = false;
+  const stopping = job.stop().then(() => (stopped = true));
+  await jest.advanceTimersByTimeAsync(STOP_WAIT_MS - 1);
+  expect(stopped).toBe(false);
+  await jest.advanceTimersByTimeAsync(1);
+  await stopping;
+  expect(warn).toHaveBeenCalledWith(
+    expect.stringMatching(new RegExp(`function hangs\\(\\)[^]*still running ${STOP_WAIT_MS} ms after the stop`)),
+  );
+  warn.mockRestore();
 });
 
 it('never holds the process open', () => {

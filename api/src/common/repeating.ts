@@ -1,3 +1,5 @@
+import { Logger } from '@nestjs/common';
+
 /**
  * A task this replica runs every `everyMs` until stopped: the API's periodic work (heartbeats, claims of due work,
  * flushes, prunes) in one shape.
@@ -7,7 +9,8 @@
  * - A failure goes to `onError` (left out for a task that reports its own) and the next turn is the retry; nothing
  *   is thrown into the timer.
  * - The timer never holds the process open, and stop() waits for the run going on, so a shutdown hook can stop the
- *   task and then do its last work (a final flush, a release) knowing no run overlaps it.
+ *   task and then do its last work (a final flush, a release) knowing no run overlaps it. It waits STOP_WAIT_MS at
+ *   most (a query stuck on a lock must not eat the shutdown's grace period), and logs which task it left.
  * Work that must happen once across replicas is claimed by the task itself, in the database.
  */
 export interface Repeating {
@@ -15,9 +18,12 @@ export interface Repeating {
   run(): Promise<void>;
   /** Runs the task now, or once more after the run going on; resolves when that run has ended. */
   runAgain(): Promise<void>;
-  /** Starts no run any more; resolves once the run going on, if any, has ended. */
+  /** Starts no run any more; resolves once the run going on, if any, has ended, or after STOP_WAIT_MS. */
   stop(): Promise<void>;
 }
+
+/** The longest stop() waits for a run going on. */
+export const STOP_WAIT_MS = 3000;
 
 export function repeating(everyMs: number, task: () => Promise<unknown>, onError: (error: Error) => void = () => undefined): Repeating {
   let current: Promise<void> | undefined;
@@ -54,7 +60,13 @@ export function repeating(everyMs: number, task: () => Promise<unknown>, onError
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await current;
+      if (!current) return;
+      let waited: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => (waited = setTimeout(() => resolve('late'), STOP_WAIT_MS)));
+      const outcome = await Promise.race([current, late]);
+      clearTimeout(waited);
+      if (outcome === 'late')
+        new Logger('Repeating').warn(`${String(task)}: still running ${STOP_WAIT_MS} ms after the stop; not waited for`);
     },
   };
 }

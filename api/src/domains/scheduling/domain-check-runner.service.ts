@@ -81,8 +81,9 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
   }
 
   async onApplicationShutdown() {
+    // a claim that returns after this starts no round (see claimDue)
     this.stopping = true;
-    await this.claiming?.stop();
+    void this.claiming?.stop();
     void this.pruning?.stop();
     await this.announcing?.stop();
     // the last second's rounds too, while the bus still runs (it closes in its own shutdown hook)
