@@ -1,14 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import {
-  AGENT_PROTOCOL_LIMITS,
-  CONFIG_DOCUMENT_MAX_BYTES,
-  localRemoteFolders,
-  parseRemotesManifest,
-  RELEASE_UPLOAD_MAX_BYTES,
-} from '@cbh/contracts';
-import { envSchema } from '../api/src/config/config';
+import { AGENT_PROTOCOL_LIMITS, CONFIG_DOCUMENT_MAX_BYTES, RELEASE_UPLOAD_MAX_BYTES } from '@cbh/contracts';
+import { DEFAULT_BODY_BYTES, REMOTE_FOLDERS } from '../tools/testing/site-layout';
 
 const ROOT = path.resolve(__dirname, '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -27,7 +21,6 @@ interface Service {
 
 const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, Service> };
 const services = compose.services;
-const remoteFolders = localRemoteFolders(parseRemotesManifest(JSON.parse(read('remotes.json'))));
 const gateway = read('deploy/nginx/gateway.conf');
 
 /** location blocks of an nginx config: path → body */
@@ -39,7 +32,7 @@ function locations(conf: string): Map<string, string> {
 
 describe('docker-compose.yml', () => {
   it('has postgres, the api, the gateway, the shell and one static server per remote', () => {
-    expect(Object.keys(services).sort()).toEqual(['api', 'gateway', 'postgres', 'shell', ...remoteFolders].sort());
+    expect(Object.keys(services).sort()).toEqual(['api', 'gateway', 'postgres', 'shell', ...REMOTE_FOLDERS].sort());
   });
 
   it('runs two API replicas on the compose PostgreSQL, after it is healthy', () => {
@@ -66,7 +59,7 @@ describe('docker-compose.yml', () => {
     expect(services.api!.environment?.SESSION_SECRET).toMatch(/^\$\{SESSION_SECRET:\?/);
   });
 
-  it.each(['shell', ...remoteFolders])('serves dist/%s from its own static server with the cache rules', (app) => {
+  it.each(['shell', ...REMOTE_FOLDERS])('serves dist/%s from its own static server with the cache rules', (app) => {
     const volumes = services[app]!.volumes!;
     expect(services[app]!.image).toMatch(/^nginx:/);
     expect(volumes).toContain(`./dist/${app}:/usr/share/nginx/html:ro`);
@@ -84,7 +77,7 @@ describe('docker-compose.yml', () => {
       .map(([name]) => name);
     expect(exposed).toEqual(['gateway']);
     expect(services.gateway!.ports).toEqual(['8080:80']);
-    expect([...(services.gateway!.depends_on as string[])].sort()).toEqual(['api', 'shell', ...remoteFolders].sort());
+    expect([...(services.gateway!.depends_on as string[])].sort()).toEqual(['api', 'shell', ...REMOTE_FOLDERS].sort());
   });
 });
 
@@ -102,7 +95,7 @@ describe('gateway routes', () => {
     expect(ws).toContain('proxy_set_header Connection $connection_upgrade;');
   });
 
-  it.each(remoteFolders)('sends /remotes/%s/ to that remote’s static server', (folder) => {
+  it.each(REMOTE_FOLDERS)('sends /remotes/%s/ to that remote’s static server', (folder) => {
     expect(routes.get(`/remotes/${folder}/`)).toContain(`proxy_pass http://${folder}/;`);
   });
 
@@ -110,7 +103,7 @@ describe('gateway routes', () => {
     expect(routes.get('/')).toContain('proxy_pass http://shell;');
     const api = ['/api/', '/api/import', '/api/agent/reports', '^/api/releases/[^/]+/(versions|check)$', '/metrics', '/ws'];
     expect([...routes.keys()].sort()).toEqual(
-      ['/', ...api, '/remotes.json', '/releases/', '@too-large', ...remoteFolders.map((f) => `/remotes/${f}/`)].sort(),
+      ['/', ...api, '/remotes.json', '/releases/', '@too-large', ...REMOTE_FOLDERS.map((f) => `/remotes/${f}/`)].sort(),
     );
   });
 
@@ -126,7 +119,7 @@ describe('gateway routes', () => {
       .split('\n')
       .filter((line) => /^ {2}\S/.test(line))
       .join('\n');
-    expect(limitOf(serverLevel)).toBe(envSchema.parse({}).MAX_BODY_KB * 1024);
+    expect(limitOf(serverLevel)).toBe(DEFAULT_BODY_BYTES);
     expect(limitOf(routes.get('/api/import')!)).toBe(CONFIG_DOCUMENT_MAX_BYTES);
     expect(limitOf(routes.get('/api/agent/reports')!)).toBe(AGENT_PROTOCOL_LIMITS.reportBytes);
     expect(limitOf(routes.get('^/api/releases/[^/]+/(versions|check)$')!)).toBe(RELEASE_UPLOAD_MAX_BYTES);
@@ -135,7 +128,7 @@ describe('gateway routes', () => {
   // deploy/gateway-headers.spec.ts runs nginx with these and compares the headers with the API's
   it('adds the site’s security headers to what the static servers serve, and leaves the API’s answers to the API', () => {
     const include = 'include snippets/security-headers.conf;';
-    for (const path of ['/', ...remoteFolders.map((f) => `/remotes/${f}/`)]) expect(routes.get(path)).toContain(include);
+    for (const path of ['/', ...REMOTE_FOLDERS.map((f) => `/remotes/${f}/`)]) expect(routes.get(path)).toContain(include);
     for (const path of ['/api/', '/metrics', '/ws', '/remotes.json', '/releases/']) expect(routes.get(path)).not.toContain(include);
     expect(services.gateway!.volumes).toContain('./deploy/nginx/security-headers.conf:/etc/nginx/snippets/security-headers.conf:ro');
   });

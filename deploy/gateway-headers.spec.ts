@@ -5,15 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestApi, type TestApi } from '../api/test/test-api';
 import { securityHeaders } from '../api/src/web/security-headers';
-import { NGINX, SITE_APPS, startGateway, type Gateway } from '../tools/testing/nginx-gateway';
+import { NGINX, startGateway, type Gateway } from '../tools/testing/nginx-gateway';
+import { REMOTE_FOLDERS } from '../tools/testing/site-layout';
 
 /**
  * The compose gateway run for real: Debian's nginx with deploy/nginx/gateway.conf, its upstreams on loopback (a
  * static server per app with deploy/nginx/static.conf, and the API), so that what a browser gets through it is
  * compared with what the single-process mode sends.
  */
-const remoteFolders = SITE_APPS.filter((app) => app !== 'shell');
-
 /** The site's security headers as the API sends them with its pages and files, with REMOTE_ORIGINS unset as in compose. */
 async function apiSiteHeaders(): Promise<Map<string, string>> {
   const server = http.createServer((req, res) => securityHeaders([])(req, res, () => res.end()));
@@ -33,7 +32,7 @@ function writeSite(root: string) {
     'shell/index.html': '<!doctype html><title>Circuit Breaker Hub</title><div id="root"></div>',
     'shell/main.0123456789.js': 'console.log("shell")',
   };
-  for (const folder of remoteFolders) {
+  for (const folder of REMOTE_FOLDERS) {
     files[`${folder}/remoteEntry.js`] = `var ${folder.replace('-', '_')};`;
     files[`${folder}/749.abcdef0123.js`] = 'console.log("chunk")';
   }

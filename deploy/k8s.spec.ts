@@ -14,15 +14,9 @@ import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
 import { Secret, type ISecret } from 'kubernetes-models/v1/Secret';
 import { Service, type IService } from 'kubernetes-models/v1/Service';
-import {
-  AGENT_PROTOCOL_LIMITS,
-  CONFIG_DOCUMENT_MAX_BYTES,
-  localRemoteFolders,
-  parseRemotesManifest,
-  RELEASE_UPLOAD_MAX_BYTES,
-} from '@cbh/contracts';
 import { envSchema } from '../api/src/config/config';
 import { freePort } from '../tools/testing/free-port';
+import { DEFAULT_BODY_BYTES, LARGE_BODY_ROUTES, REMOTE_FOLDERS } from '../tools/testing/site-layout';
 
 /**
  * deploy/k8s rendered offline by `kubectl kustomize` (the base and the example overlay), every object checked against
@@ -100,16 +94,7 @@ function apiDrainSeconds(): number {
 const DRAIN_SECONDS = apiDrainSeconds();
 
 /** The largest body the API takes on a route: most take MAX_BODY_KB (its default here), some more. */
-const MAX_BODY_BYTES = envSchema.shape.MAX_BODY_KB.parse(undefined) * 1024;
-const BODY_LIMITS: [string, number][] = [
-  ['/api/login', MAX_BODY_BYTES],
-  ['/api/import', CONFIG_DOCUMENT_MAX_BYTES],
-  ['/api/agent/reports', AGENT_PROTOCOL_LIMITS.reportBytes],
-  ['/api/releases/mfe_dashboard/versions', RELEASE_UPLOAD_MAX_BYTES],
-  ['/api/releases/mfe_dashboard/check', RELEASE_UPLOAD_MAX_BYTES],
-];
-
-const REMOTE_FOLDERS = localRemoteFolders(parseRemotesManifest(JSON.parse(read('remotes.json'))));
+const BODY_LIMITS: (readonly [string, number])[] = [['/api/login', DEFAULT_BODY_BYTES], ...LARGE_BODY_ROUTES];
 
 /** Names whose values are secrets: they come from the Secret, never from the manifests (TOKEN_RATE_LIMIT is none). */
 const SECRET_NAME = /SECRET|PASSWORD|PASSWD|(^|_)(TOKEN|KEY)$|^DATABASE_URL$|^SMTP_URL$/;

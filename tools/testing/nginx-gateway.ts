@@ -2,17 +2,14 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { localRemoteFolders, parseRemotesManifest } from '@cbh/contracts';
 import { freePort } from './free-port';
+import { SITE_APPS } from './site-layout';
 
 const ROOT = path.resolve(__dirname, '../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
 /** Debian's nginx, or null where it is not installed (npm test installs it as root). */
 export const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((candidate) => existsSync(candidate)) ?? null;
-
-/** The build folders compose serves with a static server each: the shell's and every remote's of remotes.json. */
-export const SITE_APPS = ['shell', ...localRemoteFolders(parseRemotesManifest(JSON.parse(read('remotes.json'))))];
 
 export interface Gateway {
   /** The site's one origin, as users reach it. */
