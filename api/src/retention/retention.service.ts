@@ -1,6 +1,14 @@
-import { ConflictException, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
+  hasPermission,
   PRUNED_KINDS,
   RETENTION_SETTINGS,
   type PruneCounts,
@@ -54,6 +62,10 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
   async update(req: AppRequest, patch: Partial<RetentionSettings>): Promise<RetentionView> {
     const after = await this.dataSource.transaction(async (manager) => {
       const changed = await this.repository.update(manager, patch);
+      // judged on the locked row, so two changes at once cannot each pass as "not lower"; refusing rolls the change back
+      if (changed.after.auditDays < changed.before.auditDays && !hasPermission(req.user, 'audit_access')) {
+        throw new ForbiddenException('Requires the audit_access permission to lower the audit retention');
+      }
       await this.audit.record(
         req,
         { action: 'retention.update', targetType: 'retention', before: settingsOf(changed.before), after: settingsOf(changed.after) },

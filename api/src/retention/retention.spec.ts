@@ -45,12 +45,14 @@ describe('settings', () => {
   });
 
   it.each([
-    [{ auditDays: 0 }, 'auditDays: must be at least 1 day'],
+    [{ auditDays: 0 }, 'auditDays: must be at least 90 days'],
+    [{ auditDays: 89 }, 'auditDays: must be at least 90 days'],
+    [{ checkResultDays: 0 }, 'checkResultDays: must be at least 1 day'],
     [{ checkResultDays: 3651 }, 'checkResultDays: must be at most 3650 days'],
     [{ transitionDays: 1.5 }, 'transitionDays: must be whole days'],
     [{ notificationDays: '30' }, 'notificationDays: must be a number of days'],
     [{}, 'name at least one setting to change'],
-    [{ auditDays: 30, keepForever: true }, 'unknown field keepForever'],
+    [{ auditDays: 120, keepForever: true }, 'unknown field keepForever'],
   ])('refuses %j with a 400 naming the problem and keeps the settings', async (body, message) => {
     const response = await patch(body);
     expect(response.status).toBe(400);
@@ -81,6 +83,42 @@ describe('settings', () => {
     const viewerSession = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
     expect((await api.call('/api/system/retention', { cookie: viewerSession })).status).toBe(200);
     expect(await api.sql('SELECT 1 FROM retention_settings WHERE audit_days = 5')).toEqual([]);
+  });
+
+  it('lets a holder of system_admin raise the audit retention, but lower it only with audit_access too (403, nothing changed)', async () => {
+    const [account] = await api.sql("SELECT id FROM users WHERE email = 'operator@example.com'");
+    const grant = async (permissions: string[]) => {
+      const response = await api.call(`/api/users/${account.id}/permissions`, { method: 'PATCH', cookie: admin, body: { permissions } });
+      expect(response.status).toBe(200);
+      return signIn(api.baseUrl, 'operator@example.com', DEMO_PASSWORD);
+    };
+    const systemAdmin = await grant(['dashboard_view', 'system_admin']);
+    expect((await patch({ auditDays: 500, transitionDays: 30 }, systemAdmin)).status).toBe(200);
+    expect((await patch({ transitionDays: 20 }, systemAdmin)).status).toBe(200);
+
+    for (const body of [{ auditDays: 499 }, { auditDays: 90, transitionDays: 10 }]) {
+      const refused = await patch(body, systemAdmin, second);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'Requires the audit_access permission to lower the audit retention',
+      });
+    }
+    expect(await (await api.call('/api/system/retention', { cookie: admin })).json()).toMatchObject({ auditDays: 500, transitionDays: 20 });
+    expect(
+      await api.sql(
+        "SELECT 1 FROM audit_entries WHERE action = 'retention.update' AND actor_email = 'operator@example.com' AND (after->>'auditDays')::int < 500",
+      ),
+    ).toEqual([]);
+
+    const auditor = await grant(['dashboard_view', 'system_admin', 'audit_access']);
+    const lowered = await patch({ auditDays: 90 }, auditor, second);
+    expect(lowered.status).toBe(200);
+    expect(await lowered.json()).toMatchObject({ auditDays: 90 });
+    // the table holds the floor too, whatever writes to it
+    await expect(api.sql('UPDATE retention_settings SET audit_days = 1')).rejects.toThrow(/retention_settings_audit_floor/);
+    await patch(RETENTION_DEFAULTS);
   });
 });
 
@@ -195,9 +233,9 @@ describe('pruning', () => {
 
   it('deletes each kind older than its setting, keeps what is newer, and shows when and what it removed', async () => {
     await api.call('/api/domains', { method: 'POST', cookie: admin, body: { domain: 'retention.example.test' } });
-    expect((await patch({ auditDays: 10, checkResultDays: 5, transitionDays: 7, notificationDays: 3 })).status).toBe(200);
-    const oldRows = await seed('old', { audit: 11, checks: 6, transitions: 8, notifications: 4, expiredTokenDays: 31, usageHours: 2 });
-    const newRows = await seed('new', { audit: 9, checks: 4, transitions: 6, notifications: 2, expiredTokenDays: 29, usageHours: 0 });
+    expect((await patch({ auditDays: 100, checkResultDays: 5, transitionDays: 7, notificationDays: 3 })).status).toBe(200);
+    const oldRows = await seed('old', { audit: 101, checks: 6, transitions: 8, notifications: 4, expiredTokenDays: 31, usageHours: 2 });
+    const newRows = await seed('new', { audit: 99, checks: 4, transitions: 6, notifications: 2, expiredTokenDays: 29, usageHours: 0 });
 
     const response = await prune();
     expect(response.status).toBe(200);
@@ -208,7 +246,7 @@ describe('pruning', () => {
 
     const view: RetentionView = await (await second.call('/api/system/retention', { cookie: admin })).json();
     expect(view).toMatchObject({
-      auditDays: 10,
+      auditDays: 100,
       checkResultDays: 5,
       transitionDays: 7,
       notificationDays: 3,
@@ -220,7 +258,7 @@ describe('pruning', () => {
       actor_email: TEST_ADMIN.email,
       after: {
         removed: result.removed,
-        settings: { ...RETENTION_DEFAULTS, auditDays: 10, checkResultDays: 5, transitionDays: 7, notificationDays: 3 },
+        settings: { ...RETENTION_DEFAULTS, auditDays: 100, checkResultDays: 5, transitionDays: 7, notificationDays: 3 },
       },
     });
   });

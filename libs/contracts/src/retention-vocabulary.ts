@@ -15,6 +15,20 @@ export type RetentionSettings = Record<RetentionSetting, number>;
 export const RETENTION_MIN_DAYS = 1;
 export const RETENTION_MAX_DAYS = 3650;
 
+/**
+ * The audit trail is kept a quarter at least: a holder of system_admin alone must not be able to erase what they did
+ * by setting a day and pruning. Lowering it at all also takes audit_access, the permission of those who read the trail.
+ */
+export const AUDIT_RETENTION_MIN_DAYS = 90;
+
+/** The shortest each setting may be. */
+export const RETENTION_SETTING_MIN_DAYS: Record<RetentionSetting, number> = {
+  auditDays: AUDIT_RETENTION_MIN_DAYS,
+  checkResultDays: RETENTION_MIN_DAYS,
+  transitionDays: RETENTION_MIN_DAYS,
+  notificationDays: RETENTION_MIN_DAYS,
+};
+
 /** A year of audit trail, a month of check results (the uptime percentage covers 30 days), a quarter of journal. */
 export const RETENTION_DEFAULTS: RetentionSettings = {
   auditDays: 365,
@@ -32,7 +46,7 @@ export const RETENTION_SETTING_LABELS: Record<RetentionSetting, string> = {
 
 /** What each setting covers, as the System tab explains it. */
 export const RETENTION_SETTING_DESCRIPTIONS: Record<RetentionSetting, string> = {
-  auditDays: 'The audit trail of sign-ins and changes.',
+  auditDays: 'The audit trail of sign-ins and changes: 90 days at least, and lowering it also needs audit_access.',
   checkResultDays: 'Per-second call counts of load tests and service tests, finished load tests, and per-minute domain uptime history.',
   transitionDays: 'The breakers’ state journal.',
   notificationDays: 'The notification delivery log (deliveries no longer waiting for a try) and the events behind it.',

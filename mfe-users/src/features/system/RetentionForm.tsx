@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { apiErrorMessage, useUpdateRetentionMutation } from '@cbh/api-client';
 import {
   RETENTION_MAX_DAYS,
-  RETENTION_MIN_DAYS,
+  RETENTION_SETTING_MIN_DAYS,
   RETENTION_SETTING_DESCRIPTIONS,
   RETENTION_SETTING_LABELS,
   RETENTION_SETTINGS,
@@ -39,9 +39,10 @@ const draftOf = (settings: RetentionSettings): Draft =>
   Object.fromEntries(RETENTION_SETTINGS.map((setting) => [setting, String(settings[setting])])) as Draft;
 
 /** A whole number of days within the bounds, or null; the API checks the same and names what it refuses. */
-function daysOf(text: string): number | null {
+function daysOf(setting: RetentionSetting, text: string): number | null {
   const days = Number(text);
-  return text.trim() !== '' && Number.isInteger(days) && days >= RETENTION_MIN_DAYS && days <= RETENTION_MAX_DAYS ? days : null;
+  const valid = text.trim() !== '' && Number.isInteger(days) && days >= RETENTION_SETTING_MIN_DAYS[setting] && days <= RETENTION_MAX_DAYS;
+  return valid ? days : null;
 }
 
 /** The four retention settings in days; Save sends the ones changed. */
@@ -50,12 +51,12 @@ export function RetentionForm({ saved }: { saved: RetentionSettings }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
   const [updateRetention, { isLoading }] = useUpdateRetentionMutation();
 
-  const changed = RETENTION_SETTINGS.filter((setting) => daysOf(draft[setting]) !== saved[setting]);
-  const valid = RETENTION_SETTINGS.every((setting) => daysOf(draft[setting]) !== null);
+  const changed = RETENTION_SETTINGS.filter((setting) => daysOf(setting, draft[setting]) !== saved[setting]);
+  const valid = RETENTION_SETTINGS.every((setting) => daysOf(setting, draft[setting]) !== null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const patch = Object.fromEntries(changed.map((setting) => [setting, daysOf(draft[setting])!])) as Partial<RetentionSettings>;
+    const patch = Object.fromEntries(changed.map((setting) => [setting, daysOf(setting, draft[setting])!])) as Partial<RetentionSettings>;
     try {
       await updateRetention(patch).unwrap();
       toast({ title: 'Retention Updated', description: 'The next prune keeps history for the new number of days.' });
@@ -73,7 +74,7 @@ export function RetentionForm({ saved }: { saved: RetentionSettings }) {
             <TextInput
               type="number"
               inputMode="numeric"
-              min={RETENTION_MIN_DAYS}
+              min={RETENTION_SETTING_MIN_DAYS[setting]}
               max={RETENTION_MAX_DAYS}
               step={1}
               required
