@@ -94,7 +94,13 @@ export class AuthService {
     }
     // ELEVATION_EMAIL (which can make itself super_admin) or ADMIN_EMAIL before its account exists: the account would
     // be privileged, so it is created by invitation, with a password
-    if (isPrivilegedAccount(this.config, { email: identity.email, role: NEW_ACCOUNT_ROLE })) {
+    if (
+      isPrivilegedAccount(this.config, {
+        email: identity.email,
+        role: NEW_ACCOUNT_ROLE,
+        permissions: ROLE_DEFAULT_PERMISSIONS[NEW_ACCOUNT_ROLE],
+      })
+    ) {
       return { ok: false, message: OIDC_REFUSALS.reservedEmail };
     }
     const domains = this.config.OIDC_ALLOWED_DOMAINS;

@@ -1,3 +1,4 @@
+import { ROLE_DEFAULT_PERMISSIONS } from '@cbh/contracts';
 import { loadConfig } from '../config/config';
 import { startOidcProvider, type AccountClaims, type TestOidcProvider } from '../../test/oidc-provider';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
@@ -90,6 +91,13 @@ async function setRole(email: string, role: string) {
   const [{ id }] = await sql('SELECT id FROM users WHERE email = $1', [email]);
   const cookie = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
   expect((await api.call(`/api/users/${id}`, { method: 'PATCH', body: { role }, cookie })).status).toBe(200);
+}
+
+/** The super admin sets an account's permissions through the API, as the permissions dialog does. */
+async function setPermissions(email: string, permissions: readonly string[]) {
+  const [{ id }] = await sql('SELECT id FROM users WHERE email = $1', [email]);
+  const cookie = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+  expect((await api.call(`/api/users/${id}/permissions`, { method: 'PATCH', body: { permissions }, cookie })).status).toBe(200);
 }
 
 describe('OpenID Connect sign-in', () => {
@@ -185,6 +193,39 @@ describe('OpenID Connect sign-in', () => {
     await setRole('rising@sso.example.com', 'operator');
     await throughProvider(browser, 'rising', { email: 'rising@sso.example.com', email_verified: true });
     expect(await browser.account()).toMatchObject({ email: 'rising@sso.example.com', role: 'operator' });
+  });
+
+  it('judges privilege by the permissions held, not the role: a viewer given a sensitive one is never signed in or linked through a provider', async () => {
+    await throughProvider(new Browser(), 'granted', { email: 'granted@sso.example.com', email_verified: true });
+    const viewer = ROLE_DEFAULT_PERMISSIONS.viewer;
+    for (const permission of ['user_management', 'audit_access'] as const) {
+      await setPermissions('granted@sso.example.com', [...viewer, permission]);
+      const browser = new Browser();
+      const refused = await throughProvider(browser, 'granted', { email: 'granted@sso.example.com', email_verified: true });
+      expect(await browser.account()).toBeNull();
+      expect(await browser.alertAt(refused)).toBe(OIDC_REFUSALS.privileged);
+      // another provider account claiming its e-mail is told it belongs to an account that signs in with a password
+      const impostor = new Browser();
+      const claimed = await throughProvider(impostor, `impostor-${permission}`, { email: 'granted@sso.example.com', email_verified: true });
+      expect(await impostor.alertAt(claimed)).toBe(OIDC_REFUSALS.privileged);
+    }
+
+    // a password account given one may not link an organization account
+    await setPermissions('viewer@example.com', [...viewer, 'system_admin']);
+    try {
+      const browser = new Browser();
+      await browser.signInWithPassword('viewer@example.com', DEMO_PASSWORD);
+      const page = await (await browser.get('/api/login/link')).text();
+      expect(page).toContain(`<p class="error" role="alert">${OIDC_REFUSALS.privilegedLink}</p>`);
+      expect(page).not.toContain('class="action"');
+    } finally {
+      await setPermissions('viewer@example.com', viewer);
+    }
+
+    await setPermissions('granted@sso.example.com', [...viewer, 'circuit_breaker_operate', 'api_access']);
+    const browser = new Browser();
+    await throughProvider(browser, 'granted', { email: 'granted@sso.example.com', email_verified: true });
+    expect(await browser.account()).toMatchObject({ email: 'granted@sso.example.com', role: 'viewer' });
   });
 
   it('refuses a deactivated account its (issuer, sub) is bound to', async () => {

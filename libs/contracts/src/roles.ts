@@ -72,6 +72,28 @@ export function hasPermission(user: { role: string; permissions: readonly string
   return user.role === 'super_admin' || user.permissions.includes(permission);
 }
 
+/**
+ * The permissions that reach past one's own day-to-day work on breakers and domains: who holds what
+ * (user_management), the code every visitor runs and how long history is kept (system_admin), the sign-in policy
+ * (organization_admin), everyone's trail with their e-mail addresses (audit_access), and every item at once
+ * (export_data, import_data, bulk_operations). An account holding any of them is privileged: it signs in with its
+ * password only, never through an organization account (isPrivilegedAccount in the API).
+ */
+export const SENSITIVE_PERMISSIONS = [
+  'user_management',
+  'system_admin',
+  'organization_admin',
+  'audit_access',
+  'export_data',
+  'import_data',
+  'bulk_operations',
+] as const satisfies readonly Permission[];
+
+/** Whether an account holds any of SENSITIVE_PERMISSIONS (a super_admin holds them all). */
+export function holdsSensitivePermission(user: { role: string; permissions: readonly string[] }): boolean {
+  return SENSITIVE_PERMISSIONS.some((permission) => hasPermission(user, permission));
+}
+
 /** Every permission an account (or a service account) holds, in the canonical order: a super_admin holds them all. */
 export function heldPermissions(user: { role: string; permissions: readonly string[] }): Permission[] {
   return PERMISSIONS.filter((permission) => hasPermission(user, permission));
