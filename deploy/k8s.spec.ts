@@ -82,14 +82,21 @@ const KUSTOMIZE_V2_FIELDS = [
 
 // ——— what the API says of itself ———
 
-/** How long the API's SIGTERM takes at most (api/src/main.ts): the requests' grace, then the exit that follows regardless. */
+/**
+ * How long the API's SIGTERM takes at most (api/src/main.ts, api/src/shutdown.ts): the grace, the time cut work has
+ * to end, then the exit that follows regardless.
+ */
 function apiDrainSeconds(): number {
   const main = read('api/src/main.ts');
-  const grace = /const SHUTDOWN_GRACE_MS = ([\d_]+);/.exec(main)?.[1];
-  const exit = /process\.exit\(1\), SHUTDOWN_GRACE_MS \+ ([\d_]+)\)/.exec(main)?.[1];
-  if (!grace || !exit)
-    throw new Error('api/src/main.ts no longer names its drain as before: read its SIGTERM handler and update apiDrainSeconds');
-  return (Number(grace.replaceAll('_', '')) + Number(exit.replaceAll('_', ''))) / 1000;
+  const shutdown = read('api/src/shutdown.ts');
+  const grace = /export const SHUTDOWN_GRACE_MS = ([\d_]+);/.exec(shutdown)?.[1];
+  const afterCut = /export const STOP_AFTER_CUT_MS = ([\d_]+);/.exec(shutdown)?.[1];
+  const exit = /process\.exit\(1\), SHUTDOWN_GRACE_MS \+ STOP_AFTER_CUT_MS \+ ([\d_]+)\)/.exec(main)?.[1];
+  if (!grace || !afterCut || !exit)
+    throw new Error(
+      'api/src/main.ts or shutdown.ts no longer names its drain as before: read the SIGTERM handler and update apiDrainSeconds',
+    );
+  return [grace, afterCut, exit].reduce((sum, ms) => sum + Number(ms.replaceAll('_', '')), 0) / 1000;
 }
 const DRAIN_SECONDS = apiDrainSeconds();
 

@@ -6,6 +6,7 @@ import { AuthModule } from './auth/auth.module';
 import { BreakersModule } from './breakers/breakers.module';
 import { BulkModule } from './bulk/bulk.module';
 import { ConfigurationModule } from './configuration/configuration.module';
+import { PeriodicWork } from './common/periodic-work';
 import { APP_CONFIG, type AppConfig } from './config/config';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { DocsModule } from './docs/docs.module';
@@ -67,8 +68,9 @@ export class AppModule {
         RealtimeModule,
         DocsModule,
       ],
-      providers: [{ provide: APP_CONFIG, useValue: config }],
-      exports: [APP_CONFIG],
+      // PeriodicWork: every replica's periodic tasks in one place, stopped first and together at shutdown
+      providers: [{ provide: APP_CONFIG, useValue: config }, PeriodicWork],
+      exports: [APP_CONFIG, PeriodicWork],
     };
   }
 }

@@ -28,13 +28,15 @@ import { authenticateUpgrade } from './tokens/upgrade-auth';
 import { protectFromCrossSiteRequests } from './web/cross-origin';
 import { forwardedProto, securityHeaders } from './web/security-headers';
 import { mountStaticSite } from './web/static-site';
+import { busyConnections, stopWithin, type StopOutcome } from './shutdown';
 
 const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 
 export interface RunningApi {
   app: NestFastifyApplication;
   database: DatabaseHandle;
-  close(): Promise<void>;
+  /** Stops within SHUTDOWN_GRACE_MS (see stopWithin), then the embedded database if there is one. */
+  close(): Promise<StopOutcome>;
 }
 
 /** Nest on Fastify, with the site's pages answered where Nest would answer 404 (the shell routes in the browser). */
@@ -54,6 +56,7 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
   const dataSource = createDataSource(database.url);
   try {
     await dataSource.initialize();
+    const busy = busyConnections(dataSource);
     const applied = await migrate(dataSource);
     if (applied.length) logger.info({ migrations: applied }, 'applied database migrations');
 
@@ -112,14 +115,14 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
         accepting: () => !gateway.draining,
       }),
     );
-    app.enableShutdownHooks();
-
     return {
       app,
       database,
+      // SIGTERM and SIGINT call this (main.ts) rather than Nest's own shutdown hooks, which wait without a bound
       close: async () => {
-        await app.close();
+        const outcome = await stopWithin(app, busy, logger);
         await database.stop();
+        return outcome;
       },
     };
   } catch (error) {

@@ -1,8 +1,7 @@
 import { ConfigError, loadConfig, warnOfDemoSettings } from './config/config';
 import { createApi } from './app';
 import { createLogger } from './common/logger';
-
-const SHUTDOWN_GRACE_MS = 10_000;
+import { SHUTDOWN_GRACE_MS, STOP_AFTER_CUT_MS } from './shutdown';
 
 async function main() {
   let config;
@@ -19,15 +18,28 @@ async function main() {
   warnOfDemoSettings(config, logger);
   const api = await createApi(config, logger);
   await api.app.listen(config.PORT, config.HOST);
-  // SIGTERM: Nest closes the application (sockets told 'going away', load tests handed over, the replica marked
-  // down) and the HTTP server finishes the requests in flight; after 10 s those still open are cut.
-  process.once('SIGTERM', () => {
-    const server = api.app.getHttpServer() as import('node:http').Server;
-    // a keep-alive connection whose request was still running when the server closed is let go once answered
-    setInterval(() => server.closeIdleConnections(), 200).unref();
-    setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5000).unref();
-  });
+  // SIGTERM (and Ctrl-C): the periodic work stops, sockets are told 'going away', load tests are handed over, the
+  // replica is marked down and the requests in flight are finished; what still runs after SHUTDOWN_GRACE_MS is cut
+  // (api/src/shutdown.ts). Should even that not end, the process exits regardless a little later.
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: stopping`);
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + STOP_AFTER_CUT_MS + 2000).unref();
+    api.close().then(
+      (outcome) => {
+        logger.info({ ms: outcome.ms, cutQueries: outcome.cutQueries.length }, 'stopped');
+        process.exit(outcome.finished ? 0 : 1);
+      },
+      (error: Error) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
   logger.info(
     { port: config.PORT, database: api.database.embedded ? 'embedded' : 'DATABASE_URL' },
     `Circuit Breaker Hub is running on http://localhost:${config.PORT}`,

@@ -79,8 +79,12 @@ export async function startTestApi(env: Record<string, string> = {}, { logger }:
     });
   await api.app.listen(0, '127.0.0.1');
   const { port } = api.app.getHttpServer().address() as AddressInfo;
+  // close() once, whoever asks: a test that stops the API itself is stopped again by its afterAll
+  let closed: ReturnType<RunningApi['close']> | undefined;
+  const close = () => (closed ??= api.close());
   return {
     ...api,
+    close,
     baseUrl: `http://127.0.0.1:${port}`,
     databaseUrl: database.url,
     routes,
@@ -101,7 +105,7 @@ export async function startTestApi(env: Record<string, string> = {}, { logger }:
       }
     },
     stop: async () => {
-      await api.close();
+      await close();
       await database.drop();
     },
   };

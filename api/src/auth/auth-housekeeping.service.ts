@@ -5,7 +5,8 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { repeating, type Repeating } from '../common/repeating';
+import { PeriodicWork } from '../common/periodic-work';
+import type { Repeating } from '../common/repeating';
 import { PgSessionStore, SEEN_FLUSH_EVERY_MS } from './session-store';
 import { SessionsRepository } from './sessions.repository';
 import { SignInAttemptsRepository } from './sign-in-attempts.repository';
@@ -28,18 +29,19 @@ export class AuthHousekeeping implements OnApplicationBootstrap, BeforeApplicati
   private seenFlushing?: Repeating;
 
   constructor(
+    private readonly work: PeriodicWork,
     private readonly sessions: SessionsRepository,
     private readonly attempts: SignInAttemptsRepository,
     private readonly store: PgSessionStore,
   ) {}
 
   onApplicationBootstrap() {
-    this.pruning = repeating(
+    this.pruning = this.work.every(
       PRUNE_EVERY_MS,
       () => this.prune(),
       (error) => this.logger.warn(`not pruned: ${error.message}`),
     );
-    this.seenFlushing = repeating(SEEN_FLUSH_EVERY_MS, () => this.store.flushSeen(), seenNotWritten(this.logger));
+    this.seenFlushing = this.work.every(SEEN_FLUSH_EVERY_MS, () => this.store.flushSeen(), seenNotWritten(this.logger));
   }
 
   /** What this replica saw last is written before it goes, while the database is still there. */

@@ -29,6 +29,7 @@ export function repeating(everyMs: number, task: () => Promise<unknown>, onError
   let current: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+  let stopping: Promise<void> | undefined;
   const runs = async () => {
     try {
       do {
@@ -57,16 +58,20 @@ export function repeating(everyMs: number, task: () => Promise<unknown>, onError
       if (current && !stopped) again = true;
       return run();
     },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      if (!current) return;
-      let waited: NodeJS.Timeout | undefined;
-      const late = new Promise<'late'>((resolve) => (waited = setTimeout(() => resolve('late'), STOP_WAIT_MS)));
-      const outcome = await Promise.race([current, late]);
-      clearTimeout(waited);
-      if (outcome === 'late')
-        new Logger('Repeating').warn(`${String(task)}: still running ${STOP_WAIT_MS} ms after the stop; not waited for`);
+    stop() {
+      // one wait however many ask: shutdown stops every task together, then a service's own hook may stop it again
+      stopping ??= (async () => {
+        stopped = true;
+        clearInterval(timer);
+        if (!current) return;
+        let waited: NodeJS.Timeout | undefined;
+        const late = new Promise<'late'>((resolve) => (waited = setTimeout(() => resolve('late'), STOP_WAIT_MS)));
+        const outcome = await Promise.race([current, late]);
+        clearTimeout(waited);
+        if (outcome === 'late')
+          new Logger('Repeating').warn(`${String(task)}: still running ${STOP_WAIT_MS} ms after the stop; not waited for`);
+      })();
+      return stopping;
     },
   };
 }

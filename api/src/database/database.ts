@@ -4,6 +4,8 @@ import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
 export const EMBEDDED_DATABASE_NAME = 'circuit_breaker_hub';
+/** The application_name of the API's database connections. */
+export const APPLICATION_NAME = 'circuit-breaker-hub';
 /** Any constant works: it only has to be the same for every replica running migrations. */
 const MIGRATION_LOCK_KEY = 7_342_001;
 
@@ -35,8 +37,16 @@ export function createDataSource(url: string): DataSource {
     migrations: MIGRATIONS,
     migrationsTransactionMode: 'each',
     entities: ENTITIES,
-    // a request waits at most 3 s for a connection, so an unreachable database answers 503 well within 5 s
-    extra: { max: 10, connectionTimeoutMillis: 3000 },
+    extra: {
+      max: 10,
+      // a request waits at most 3 s for a connection, so an unreachable database answers 503 well within 5 s
+      connectionTimeoutMillis: 3000,
+      // the replica's connections say whose they are (pg_stat_activity), and the server looks every 2 s whether the
+      // client of a running statement is still there: a statement cut at shutdown (shutdown.ts) while it waited on a
+      // lock is cancelled, rather than carried out once the lock is free by a replica that has already stopped
+      application_name: APPLICATION_NAME,
+      options: '-c client_connection_check_interval=2000',
+    },
   });
 }
 

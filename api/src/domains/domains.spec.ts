@@ -674,7 +674,7 @@ it('lists every domain endpoint in the API docs, with its access rule and body s
 });
 
 it('sends domain messages over /ws only to holders of domain_management', () => {
-  const gateway = new RealtimeGateway({} as never, {} as never, {} as never, {} as never, {} as never, {} as never);
+  const gateway = new RealtimeGateway({} as never, {} as never, {} as never, {} as never, {} as never, {} as never, {} as never);
   const account = (permissions: string[]) => ({
     user: { id: randomUUID(), email: 'u@example.com', role: 'operator', permissions, isActive: true },
     key: randomUUID(),

@@ -21,7 +21,8 @@ import { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity'
 import { InstanceRegistry } from '../replicas/instance-registry.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
-import { repeating, type Repeating } from '../common/repeating';
+import { PeriodicWork } from '../common/periodic-work';
+import type { Repeating } from '../common/repeating';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { TestSessionEntity, type TestSessionStatus, toTestSessionView } from './entities/test-session.entity';
 import { TestSessionsRepository } from './test-sessions.repository';
@@ -46,6 +47,7 @@ export class LoadTestsService implements OnApplicationBootstrap, BeforeApplicati
   private claiming?: Repeating;
 
   constructor(
+    private readonly work: PeriodicWork,
     private readonly dataSource: DataSource,
     private readonly claims: TestSessionsRepository,
     private readonly registry: BreakerRegistry,
@@ -64,7 +66,7 @@ export class LoadTestsService implements OnApplicationBootstrap, BeforeApplicati
   }
 
   async onApplicationBootstrap() {
-    this.claiming = repeating(
+    this.claiming = this.work.every(
       CLAIM_EVERY_MS,
       () => this.claimOrphans(),
       (error) => this.logger.warn(`load tests not claimed: ${error.message}`),

@@ -3,7 +3,8 @@ import { type CallOutcome, EMPTY_WINDOW, mergeWindows, METRICS_WINDOW_SECONDS, R
 import type { BreakerStateName, BreakerStats } from '@cbh/contracts';
 import { BreakerRegistry } from '../breakers/breaker-registry.service';
 import { FleetFigures } from '../fleet/fleet-figures.service';
-import { repeating, type Repeating } from '../common/repeating';
+import { PeriodicWork } from '../common/periodic-work';
+import type { Repeating } from '../common/repeating';
 import { InstanceRegistry } from '../replicas/instance-registry.service';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { MetricBucketsRepository } from './metric-buckets.repository';
@@ -49,6 +50,7 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
   private readonly peers = new PeerFigures();
 
   constructor(
+    private readonly work: PeriodicWork,
     private readonly buckets: MetricBucketsRepository,
     private readonly registry: BreakerRegistry,
     private readonly instances: InstanceRegistry,
@@ -78,14 +80,14 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleInit() {
-    this.flushing = repeating(
+    this.flushing = this.work.every(
       FLUSH_EVERY_MS,
       () => this.flush(),
       (error) => this.logger.warn(`${this.pending.size} per-second buckets wait for the database: ${error.message}`),
     );
     // a round still being sent (a slow database) is not cut short by the next: peers take only complete rounds.
     // share() reports its own failures, one round in 30.
-    this.sharing = repeating(SHARE_EVERY_MS, () => this.share());
+    this.sharing = this.work.every(SHARE_EVERY_MS, () => this.share());
     this.bus.subscribeInternal('figures', ({ origin, data }) => {
       if (origin !== this.instances.id) this.peers.receive(origin, data, Date.now());
     });

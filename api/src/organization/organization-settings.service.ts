@@ -3,7 +3,8 @@ import { DataSource } from 'typeorm';
 import type { OrganizationView } from '@cbh/contracts';
 import { PgSessionStore } from '../auth/session-store';
 import { RealtimeBus } from '../bus/realtime-bus.service';
-import { repeating, type Repeating } from '../common/repeating';
+import { PeriodicWork } from '../common/periodic-work';
+import type { Repeating } from '../common/repeating';
 import { seedOnce } from '../database/seed-once';
 import { OrganizationEntity, toOrganizationView } from '../users/entities/organization.entity';
 
@@ -24,6 +25,7 @@ export class OrganizationSettings implements OnModuleInit, OnApplicationShutdown
   private refreshing?: Repeating;
 
   constructor(
+    private readonly work: PeriodicWork,
     private readonly dataSource: DataSource,
     private readonly bus: RealtimeBus,
     private readonly sessions: PgSessionStore,
@@ -39,7 +41,7 @@ export class OrganizationSettings implements OnModuleInit, OnApplicationShutdown
     this.bus.subscribeInternal('organization-changed', refresh);
     this.bus.onReconnect(refresh);
     // a failed read keeps the settings held; the next turn tries again
-    this.refreshing = repeating(REFRESH_EVERY_MS, () => this.refresh());
+    this.refreshing = this.work.every(REFRESH_EVERY_MS, () => this.refresh());
   }
 
   onApplicationShutdown() {

@@ -8,6 +8,7 @@ import { fakeSocket } from './fake-socket.test-kit';
 /** The gateway with only what a test gives it; the rest is never used. */
 const gatewayWith = ({ metrics = {}, directory = {}, sessions = {}, tokens = {} }: Record<string, unknown> = {}) =>
   new RealtimeGateway(
+    {} as never,
     {} as RealtimeBus,
     metrics as MetricsService,
     directory as UserDirectory,

@@ -13,7 +13,8 @@ import {
 import type { SessionUser } from '../auth/session-user';
 import { UserDirectory } from '../auth/user-directory.service';
 import { PgSessionStore } from '../auth/session-store';
-import { repeating, type Repeating } from '../common/repeating';
+import { PeriodicWork } from '../common/periodic-work';
+import type { Repeating } from '../common/repeating';
 import { MetricsService } from '../metrics/metrics.service';
 import { HubMetrics } from '../metrics/hub-metrics';
 import type { AuthenticatedUpgrade } from './session-ws-adapter';
@@ -78,6 +79,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   private connections = 0;
 
   constructor(
+    private readonly work: PeriodicWork,
     private readonly bus: RealtimeBus,
     private readonly metrics: MetricsService,
     private readonly directory: UserDirectory,
@@ -101,7 +103,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     // Messages can be lost (the LISTEN connection down, a publish that failed) and a socket can connect while its
     // session ends: the table decides, after every reconnection and every minute.
     // revalidate() reports its own failures
-    this.revalidating = repeating(REVALIDATE_EVERY_MS, () => this.revalidate());
+    this.revalidating = this.work.every(REVALIDATE_EVERY_MS, () => this.revalidate());
     // messages lost while the connection was down may be newer than a pass going on: one more pass follows it
     this.bus.onReconnect(() => void this.revalidating?.runAgain());
     this.timer = setInterval(() => this.sendMetricsSlice(), METRICS_UPDATE_INTERVAL_MS / METRICS_SLICES);

@@ -1,14 +1,13 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import {
   BadRequestException,
+  ConflictException,
+  ForbiddenException,
   Inject,
   Injectable,
   Logger,
   NotFoundException,
-  type OnApplicationBootstrap,
   type OnModuleDestroy,
   type OnModuleInit,
   UnprocessableEntityException,
@@ -17,16 +16,10 @@ import { DataSource, In, type EntityManager } from 'typeorm';
 import {
   publicName,
   RELEASE_LIMITS,
-  releaseFilesPath,
   REMOTE_NAMES,
-  readRemoteBuild,
-  REMOTE_MANIFEST,
-  remoteContractProblems,
-  type ContractProblem,
   type ProvidedShared,
   type ReleaseCheckView,
   type ReleaseView,
-  type RemoteLoad,
   type RemoteVersionView,
   type UploadRelease,
 } from '@cbh/contracts';
@@ -37,28 +30,17 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { UserEntity } from '../users/entities/user.entity';
 import { RemoteReleaseEntity } from './entities/remote-release.entity';
 import { RemoteVersionEntity } from './entities/remote-version.entity';
+import { decodeBuild, type DecodedBuild } from './release-build';
+import { ReleaseFileStore } from './release-file-store';
 import { ReleaseFilesRepository } from './release-files.repository';
+import { ReleaseState } from './release-state.service';
+import { ReleaseVersionsRepository } from './release-versions.repository';
 import { RemoteLoadsRepository } from './remote-loads.repository';
-import { ReleaseNotifications } from './release-notifications';
-import { SecretBox } from '../common/crypto/secret-box';
-import { repeating, type Repeating } from '../common/repeating';
-
-/** A visitor's side of each remote's canary: 0 to 99, the same for the same visitor and remote. */
-export function bucketOf(visitor: string, remote: string): number {
-  return createHash('sha256').update(`${visitor}:${remote}`).digest().readUInt32BE(0) % 100;
-}
+import { PeriodicWork } from '../common/periodic-work';
+import type { Repeating } from '../common/repeating';
 
 /** Remote loads are kept this long: the release screen's figures are about recent releases. */
 const LOADS_KEPT_MS = 30 * 24 * 3_600_000;
-/** Immutable files kept in each replica's memory at most (bytes): a version's files never change. */
-const CACHE_BYTES = 64 * 1024 * 1024;
-
-interface DecodedBuild {
-  files: { path: string; content: Buffer; sha256: string }[];
-  problems: ContractProblem[];
-  entryGzipBytes: number;
-}
-
 /**
  * Remote releases: builds uploaded as immutable versions (files content-addressed in PostgreSQL), checked against the
  * shell's contract before they are kept, and made live or rolled back. Every replica keeps which version of each
@@ -78,6 +60,7 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy, OnApplica
   private pruning?: Repeating;
 
   constructor(
+    private readonly work: PeriodicWork,
     private readonly dataSource: DataSource,
     private readonly files: ReleaseFilesRepository,
     private readonly audit: AuditService,
@@ -93,7 +76,7 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy, OnApplica
     this.bus.subscribeInternal('releases-changed', () => void this.reload());
     this.bus.onReconnect(() => void this.reload());
     // the load figures are about recent releases: older loads go (any replica may; deleting twice deletes nothing)
-    this.pruning = repeating(
+    this.pruning = this.work.every(
       3_600_000,
       () => this.loads.prune(new Date(Date.now() - LOADS_KEPT_MS)),
       (error) => this.logger.warn(`old remote loads not pruned: ${error.message}`),

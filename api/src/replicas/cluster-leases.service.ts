@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { repeating, type Repeating } from '../common/repeating';
+import { PeriodicWork } from '../common/periodic-work';
+import type { Repeating } from '../common/repeating';
 import { ClusterLeasesRepository } from './cluster-leases.repository';
 import { InstanceRegistry } from './instance-registry.service';
 
@@ -34,13 +35,14 @@ export class ClusterLeases implements OnApplicationBootstrap, OnApplicationShutd
   private claiming?: Repeating;
 
   constructor(
+    private readonly work: PeriodicWork,
     private readonly repository: ClusterLeasesRepository,
     private readonly instance: InstanceRegistry,
   ) {}
 
   async onApplicationBootstrap() {
     // claimAll() logs its own failures (a held role not renewed)
-    this.claiming = repeating(RENEW_MS, () => this.claimAll());
+    this.claiming = this.work.every(RENEW_MS, () => this.claimAll());
     await this.claiming.run();
   }
 

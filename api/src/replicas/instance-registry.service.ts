@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { repeating, type Repeating } from '../common/repeating';
+import { PeriodicWork } from '../common/periodic-work';
+import type { Repeating } from '../common/repeating';
 import { ApiInstancesRepository } from './api-instances.repository';
 import { ApiInstanceEntity } from './entities/api-instance.entity';
 
@@ -17,6 +18,7 @@ export class InstanceRegistry implements OnApplicationBootstrap, OnApplicationSh
   private beating?: Repeating;
 
   constructor(
+    private readonly work: PeriodicWork,
     private readonly dataSource: DataSource,
     private readonly instances: ApiInstancesRepository,
   ) {}
@@ -24,7 +26,7 @@ export class InstanceRegistry implements OnApplicationBootstrap, OnApplicationSh
   async onApplicationBootstrap() {
     await this.dataSource.getRepository(ApiInstanceEntity).insert({ id: this.id, hostname: hostname(), pid: process.pid });
     // a missed beat is the next one's to make up: 15 s of silence before this replica counts as gone
-    this.beating = repeating(HEARTBEAT_MS, () => this.instances.touch(this.id));
+    this.beating = this.work.every(HEARTBEAT_MS, () => this.instances.touch(this.id));
   }
 
   async onApplicationShutdown() {

@@ -18,7 +18,8 @@ import {
 } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import type { AppRequest } from '../auth/session-user';
-import { repeating, type Repeating } from '../common/repeating';
+import { PeriodicWork } from '../common/periodic-work';
+import type { Repeating } from '../common/repeating';
 import { toRetentionView, type RetentionSettingsEntity } from './entities/retention-settings.entity';
 import { RetentionRepository } from './retention.repository';
 
@@ -38,13 +39,14 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
   private pruning?: Repeating;
 
   constructor(
+    private readonly work: PeriodicWork,
     private readonly dataSource: DataSource,
     private readonly repository: RetentionRepository,
     private readonly audit: AuditService,
   ) {}
 
   onApplicationBootstrap() {
-    this.pruning = repeating(
+    this.pruning = this.work.every(
       DUE_CHECK_EVERY_MS,
       () => this.pruneIfDue(),
       (error) => this.logger.warn(`retention prune failed: ${error.message}`),

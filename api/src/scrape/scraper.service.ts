@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { hubTypeOf, SCRAPE_TARGET_LIMITS } from '@cbh/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { repeating, type Repeating } from '../common/repeating';
+import { PeriodicWork } from '../common/periodic-work';
+import type { Repeating } from '../common/repeating';
 import { BreakersService } from '../breakers/breakers.service';
 import { FleetRepository } from '../fleet/fleet.repository';
 import type { StoredPeriod } from '../fleet/instance-periods';
@@ -50,6 +51,7 @@ export class Scraper implements OnApplicationBootstrap, OnModuleDestroy {
   private running = new Set<Promise<void>>();
 
   constructor(
+    private readonly work: PeriodicWork,
     private readonly targets: ScrapeTargetsService,
     private readonly repository: ScrapeTargetsRepository,
     private readonly fleet: FleetRepository,
@@ -60,7 +62,7 @@ export class Scraper implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap() {
-    this.claiming = repeating(
+    this.claiming = this.work.every(
       POLL_EVERY_MS,
       () => this.claimDue(),
       (error) => this.logger.warn(`scrape targets not claimed: ${error.message}`),

@@ -8,6 +8,7 @@ function runnerWithBus() {
   const runner = new DomainCheckRunner(
     {} as never,
     {} as never,
+    {} as never,
     bus as never,
     { id: 'replica-1' } as never,
     { DNS_SERVERS: null } as never,

@@ -3,7 +3,8 @@ import { DataSource } from 'typeorm';
 import type { DomainStatus } from '@cbh/contracts';
 import { RealtimeBus } from '../../bus/realtime-bus.service';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
-import { repeating, type Repeating } from '../../common/repeating';
+import { PeriodicWork } from '../../common/periodic-work';
+import type { Repeating } from '../../common/repeating';
 import { HubMetrics } from '../../metrics/hub-metrics';
 import { InstanceRegistry } from '../../replicas/instance-registry.service';
 import { DnsResolver } from '../checks/dns-resolver';
@@ -54,6 +55,7 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
   private stopping = false;
 
   constructor(
+    private readonly work: PeriodicWork,
     private readonly dataSource: DataSource,
     private readonly domains: DomainsRepository,
     private readonly bus: RealtimeBus,
@@ -66,18 +68,18 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
   }
 
   onApplicationBootstrap() {
-    this.claiming = repeating(
+    this.claiming = this.work.every(
       TICK_MS,
       () => this.claimDue(),
       (error) => this.logger.warn(`could not claim due domains: ${error.message}`),
     );
-    this.pruning = repeating(
+    this.pruning = this.work.every(
       PRUNE_EVERY_MS,
       () => this.domains.pruneOld(),
       (error) => this.logger.warn(`old checks not pruned: ${error.message}`),
     );
     // announceChecked() keeps what it could not send for the next turn, and says so
-    this.announcing = repeating(ANNOUNCE_EVERY_MS, () => this.announceChecked());
+    this.announcing = this.work.every(ANNOUNCE_EVERY_MS, () => this.announceChecked());
   }
 
   async onApplicationShutdown() {
@@ -116,7 +118,9 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     if (this.stopping) return;
     for (const domain of due) {
       this.inFlight++;
-      void this.withTimeout(this.round(domain), domain)
+      // tracked: shutdown waits for a round going on (a bounded while) before the database closes
+      void this.work
+        .track(this.withTimeout(this.round(domain), domain))
         .catch((error: Error) => this.logger.warn(`round of ${domain.domain} failed: ${error.message}`))
         .finally(() => {
           this.inFlight--;
