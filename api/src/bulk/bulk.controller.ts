@@ -1,10 +1,9 @@
-import { Body, Controller, ForbiddenException, HttpCode, HttpException, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpException, Post, Req } from '@nestjs/common';
 import {
   BREAKER_BULK_PERMISSIONS,
   breakerBulkSchema,
   DOMAIN_BULK_PERMISSIONS,
   domainBulkSchema,
-  hasPermission,
   type BreakerBulkRequest,
   type BulkItemOutcome,
   type BulkResult,
@@ -12,6 +11,7 @@ import {
   type Permission,
 } from '@cbh/contracts';
 import { RequirePermission } from '../auth/access.decorator';
+import { requirePermission } from '../auth/require-permission';
 import type { AppRequest } from '../auth/session-user';
 import { BreakersService } from '../breakers/breakers.service';
 import { ZodPipe } from '../common/validation/zod.pipe';
@@ -52,9 +52,7 @@ export class BulkController {
 }
 
 /** The whole request is refused when the items' own action is not the caller's, as the single route would refuse it. */
-function requireItemPermission(req: AppRequest, permission: Permission) {
-  if (!hasPermission(req.user, permission)) throw new ForbiddenException(`Requires the ${permission} permission`);
-}
+const requireItemPermission = (req: AppRequest, permission: Permission) => requirePermission(req, permission);
 
 /** Each item's outcome in the order asked: the single route's success status, or its refusal's status and message. */
 function outcomes(ids: readonly number[], results: readonly unknown[], okStatus: number): BulkResult {

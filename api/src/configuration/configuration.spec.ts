@@ -300,6 +300,7 @@ it("describes both routes in the API docs, with the document's schema and who ma
     'notificationRules',
     'maintenanceWindows',
     'scrapeTargets',
+    'omitted',
   ]);
   expect(post.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['dryRun', 'prune']);
 });

@@ -352,7 +352,7 @@ it('refuses a rule naming a channel neither the document nor the hub has, and a 
   expect((await refusal(await importing(bad))).message.split('; ')).toEqual([
     'channels[1].url: is for webhook, Slack and Discord channels',
     'channels[3].url: must be a reference ${env:NAME}, NAME of letters, digits and _',
-    'notificationRules[0].events[0]: must be one of breaker.opened, breaker.recovered, breaker.stuck_open, breaker.flapping, domain.alert.opened, domain.alert.resolved, release.rolled_back',
+    'notificationRules[0].events[0]: must be one of breaker.opened, breaker.recovered, breaker.stuck_open, breaker.flapping, domain.alert.opened, domain.alert.resolved, release.rolled_back, release.canary_failing',
     'maintenanceWindows[0].endsAt: must be after the start',
   ]);
   const twice = structuredClone(document);
@@ -419,7 +419,16 @@ it('writes and reads notification items only for holders of circuit_breaker_admi
 
   const dataOnly = bearer(await token(['export_data', 'import_data']));
   const plain = await exportedDocument(dataOnly);
-  expect(Object.keys(plain)).toEqual(['version', 'breakers', 'services', 'domains']);
+  expect(Object.keys(plain)).toEqual(['version', 'breakers', 'services', 'domains', 'omitted']);
+  expect(plain.omitted).toEqual([
+    'breakers',
+    'services',
+    'domains',
+    'channels',
+    'notificationRules',
+    'maintenanceWindows',
+    'scrapeTargets',
+  ]);
   expect(changed(await imported(plain, { caller: dataOnly, query: '?prune=true' }))).toEqual([]);
   const full = await exportedDocument();
   expect(await refusal(await importing({ ...plain, maintenanceWindows: [] }, { caller: dataOnly }))).toEqual({

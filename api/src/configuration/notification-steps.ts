@@ -17,6 +17,7 @@ import {
   type UpdateRule,
   type UpdateWindow,
 } from '@cbh/contracts';
+import { requirePermission } from '../auth/require-permission';
 import type { AppRequest } from '../auth/session-user';
 import type { MaintenanceWindowEntity } from '../notifications/entities/maintenance-window.entity';
 import type { NotificationChannelEntity } from '../notifications/entities/notification-channel.entity';
@@ -39,10 +40,8 @@ const mayRoute = (req: AppRequest, events: readonly string[]) =>
 
 /** A document naming notification items is refused (403) to an account without circuit_breaker_admin, before anything is read. */
 export function mayImportNotifications(req: AppRequest, document: ConfigDocument) {
-  if (hasNotificationLists(document) && !hasPermission(req.user, 'circuit_breaker_admin')) {
-    throw new ForbiddenException(
-      'Requires the circuit_breaker_admin permission to import notification channels, rules and maintenance windows',
-    );
+  if (hasNotificationLists(document)) {
+    requirePermission(req, 'circuit_breaker_admin', { purpose: 'to import notification channels, rules and maintenance windows' });
   }
 }
 

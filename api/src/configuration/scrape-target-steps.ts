@@ -1,13 +1,13 @@
-import { BadRequestException, ForbiddenException, HttpException } from '@nestjs/common';
+import { BadRequestException, HttpException } from '@nestjs/common';
 import {
   envReference,
-  hasPermission,
   isEnvReference,
   scrapeTokenVariable,
   type ConfigDocument,
   type ScrapeTargetItem,
   type UpdateScrapeTarget,
 } from '@cbh/contracts';
+import { requirePermission } from '../auth/require-permission';
 import type { AppRequest } from '../auth/session-user';
 import type { ScrapeTargetEntity } from '../scrape/entities/scrape-target.entity';
 import { movesOrigin, type ScrapeTargetsService } from '../scrape/scrape-targets.service';
@@ -21,9 +21,7 @@ import { byName, key, unchanged, type Step } from './steps';
 
 /** A document naming scrape targets is refused (403) to an account without circuit_breaker_admin, before anything is read. */
 export function mayImportScrapeTargets(req: AppRequest, document: ConfigDocument) {
-  if (document.scrapeTargets !== undefined && !hasPermission(req.user, 'circuit_breaker_admin')) {
-    throw new ForbiddenException('Requires the circuit_breaker_admin permission to import scrape targets');
-  }
+  if (document.scrapeTargets !== undefined) requirePermission(req, 'circuit_breaker_admin', { purpose: 'to import scrape targets' });
 }
 
 export function exportScrapeTargets(rows: readonly ScrapeTargetEntity[]): ScrapeTargetItem[] {

@@ -15,6 +15,9 @@ export interface Step {
   apply?: (manager: EntityManager) => Promise<void>;
 }
 
+/** What the replicas and screens are told once the import commits. */
+export type Announcement = () => Promise<unknown>;
+
 export function unchanged(kind: ImportKind, name: string, label: string): Step {
   return { change: { kind, name, action: 'unchanged' }, label };
 }

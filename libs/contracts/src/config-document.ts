@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BREAKER_TYPES, type BreakerTypeName } from './breaker-vocabulary';
 import { createBreakerSchema } from './breakers';
-import { CHAOS_ENDPOINT, CONFIG_DOCUMENT_MAX_ITEMS, CONFIG_DOCUMENT_VERSION, CONFIG_FORMATS } from './config-vocabulary';
+import { CHAOS_ENDPOINT, CONFIG_DOCUMENT_MAX_ITEMS, CONFIG_DOCUMENT_VERSION, CONFIG_FORMATS, DOCUMENT_LISTS } from './config-vocabulary';
 import { domainNameSchema } from './domains';
 import { ENV_REFERENCE, NOTIFICATION_LIMITS } from './notification-vocabulary';
 import { channelFieldProblems } from './notification-vocabulary';
@@ -143,8 +143,22 @@ export const configDocumentSchema = z
     notificationRules: list(notificationRuleItemSchema, NOTIFICATION_LIMITS.rules).optional(),
     maintenanceWindows: list(maintenanceWindowItemSchema, NOTIFICATION_LIMITS.windows).optional(),
     scrapeTargets: list(scrapeTargetItemSchema, SCRAPE_TARGET_LIMITS.targets).optional(),
+    // optional: the lists an export left out as its reader may not read them (written only when there are some)
+    omitted: z
+      .array(z.enum(DOCUMENT_LISTS, { message: `must be one of ${DOCUMENT_LISTS.join(', ')}` }), {
+        message: 'must be a list of list names',
+      })
+      .max(DOCUMENT_LISTS.length)
+      .optional(),
   })
   .superRefine((document, ctx) => {
+    // a list left out says nothing of the hub's items: it holds none, and an import leaves that kind alone
+    for (const list of new Set(document.omitted)) {
+      const items = document[list];
+      if (items !== undefined && items.length > 0) {
+        ctx.addIssue({ code: 'custom', path: [list], message: 'must be empty, as omitted names it' });
+      }
+    }
     refuseDuplicateNames(document.breakers, 'breakers', ctx);
     refuseDuplicateNames(document.services, 'services', ctx);
     refuseDuplicateNames(document.domains, 'domains', ctx);

@@ -1,4 +1,5 @@
 // No schema library here: the screens import these words, and a module with schemas would bring one along.
+import type { Permission } from './roles';
 
 /** The configuration document's format; an import of another version is refused. */
 export const CONFIG_DOCUMENT_VERSION = 1;
@@ -42,6 +43,24 @@ export const NOTIFICATION_LISTS = ['channels', 'notificationRules', 'maintenance
  * by hand: the notification lists, and the Prometheus endpoints scraped for resilience4j breakers.
  */
 export const ADMIN_LISTS = [...NOTIFICATION_LISTS, 'scrapeTargets'] as const;
+
+/**
+ * The lists every document holds, and what each needs as its own routes do: reading (an export writes it, an import
+ * diffs against it) and changing its items (create, update, delete). An export for someone who may not read one
+ * writes it empty and names it in `omitted`; an import leaves a list alone that its document names in `omitted`, or
+ * that its caller may not read and the document leaves empty, even with prune.
+ */
+export const CORE_LIST_PERMISSIONS = {
+  breakers: { read: 'circuit_breaker_view', change: 'circuit_breaker_admin' },
+  services: { read: 'circuit_breaker_view', change: 'circuit_breaker_admin' },
+  domains: { read: 'domain_management', change: 'domain_management' },
+} as const satisfies Record<string, { read: Permission; change: Permission }>;
+export type CoreList = keyof typeof CORE_LIST_PERMISSIONS;
+export const CORE_LISTS = Object.keys(CORE_LIST_PERMISSIONS) as CoreList[];
+
+/** Every list of the document, as `omitted` names them. */
+export const DOCUMENT_LISTS = [...CORE_LISTS, ...ADMIN_LISTS] as const;
+export type DocumentList = CoreList | (typeof ADMIN_LISTS)[number];
 
 /**
  * The prefixes of the variables the hub's exports name for secrets: a channel's URL and secret, a scrape target's
