@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { hydrate, type RawRow } from '../database/hydrate';
 import { ScrapeTargetEntity } from './entities/scrape-target.entity';
 import type { ScrapedBreaker } from './resilience4j-metrics';
+import type { AbsentBreakers } from './scraped-breakers';
 
 /** The scrape targets' lease: what TypeORM cannot say in one atomic statement. */
 @Injectable()
@@ -36,18 +37,30 @@ export class ScrapeTargetsRepository {
 
   /**
    * Ends `owner`'s lease with the scrape's outcome: the next one due an interval from now; a good scrape's breakers
-   * kept for the next one's counters, a failed one's error (the counters stay, so the calls in between still count).
+   * kept for the next one's counters (and the breakers it no longer exposes, see scraped-breakers), a failed one's error
+   * (the counters stay, so the calls in between still count).
    */
-  async finish(id: number, owner: string, outcome: { error: string | null; breakers: readonly ScrapedBreaker[] | null }): Promise<void> {
+  async finish(
+    id: number,
+    owner: string,
+    outcome: { error: string | null; breakers: readonly ScrapedBreaker[] | null; absent?: AbsentBreakers },
+  ): Promise<void> {
     await this.dataSource.query(
       `UPDATE scrape_targets SET
          lease_owner = NULL, lease_until = NULL, next_run_at = now() + make_interval(secs => interval_seconds),
          last_error = $3,
          last_scrape_at = CASE WHEN $4::jsonb IS NULL THEN last_scrape_at ELSE now() END,
          last_breakers = CASE WHEN $4::jsonb IS NULL THEN last_breakers ELSE jsonb_array_length($4::jsonb) END,
-         counters = coalesce($4::jsonb, counters)
+         counters = coalesce($4::jsonb, counters),
+         absent = coalesce($5::jsonb, absent)
        WHERE id = $1 AND lease_owner = $2`,
-      [id, owner, outcome.error, outcome.breakers === null ? null : JSON.stringify(outcome.breakers)],
+      [
+        id,
+        owner,
+        outcome.error,
+        outcome.breakers === null ? null : JSON.stringify(outcome.breakers),
+        outcome.absent === undefined ? null : JSON.stringify(outcome.absent),
+      ],
     );
   }
 }

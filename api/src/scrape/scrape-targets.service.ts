@@ -1,5 +1,5 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import { SCRAPE_TARGET_LIMITS, type CreateScrapeTarget, type ScrapeTargetView, type UpdateScrapeTarget } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import type { AppRequest } from '../auth/session-user';
@@ -168,6 +168,33 @@ export class ScrapeTargetsService {
 
   async announceRemoval(configIds: readonly number[]) {
     await Promise.all(configIds.map((configId) => this.breakers.announceRemoval(configId)));
+  }
+
+  /** The breakers a target's scrapes brought, under its name: what its limit counts and its age-out looks through. */
+  scrapedBreakersOf(name: string): Promise<Pick<BreakerConfigEntity, 'id' | 'name'>[]> {
+    return this.dataSource
+      .getRepository(BreakerConfigEntity)
+      .find({ where: { source: 'scrape', service: name }, select: { id: true, name: true }, order: { id: 'ASC' } });
+  }
+
+  /** Deletes the breakers a target no longer exposes once they aged out (see scraped-breakers), audited, and tells every replica. */
+  async ageOut(target: ScrapeTargetEntity, breakers: readonly Pick<BreakerConfigEntity, 'id' | 'name'>[]): Promise<void> {
+    if (breakers.length === 0) return;
+    const ids = breakers.map((breaker) => breaker.id);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.delete(BreakerConfigEntity, { id: In(ids), source: 'scrape', service: target.name });
+      await this.audit.record(
+        null,
+        {
+          action: 'scrape-target.breakers-aged-out',
+          targetType: 'scrape_target',
+          targetId: String(target.id),
+          before: { breakers: breakers.map((breaker) => breaker.name) },
+        },
+        manager,
+      );
+    });
+    await this.announceRemoval(ids);
   }
 
   /** Every target, in the caller's transaction: what a configuration document is compared with. */

@@ -13,6 +13,7 @@ import { ScrapeTargetEntity } from './entities/scrape-target.entity';
 import { periodWindow, readResilience4jMetrics, type ScrapedBreaker } from './resilience4j-metrics';
 import { ScrapeTargetsService } from './scrape-targets.service';
 import { ScrapeTargetsRepository } from './scrape-targets.repository';
+import { ageOut, withinLimit } from './scraped-breakers';
 
 /** How often a replica looks for targets due. */
 const POLL_EVERY_MS = 1000;
@@ -97,11 +98,23 @@ export class Scraper implements OnApplicationBootstrap, OnModuleDestroy {
       const breakers = read.filter((breaker) => !seen.has(breaker.name.toLowerCase()) && seen.add(breaker.name.toLowerCase()));
       // the target may have been renamed, deleted or given to another replica (a lapsed lease) during the fetch
       if (!(await this.repository.stillLeased(target.id, this.instance.id, target.name))) return;
-      await this.record(target, breakers, now);
+      // the service's breakers first leave what aged out, then take new ones within its limit (see scraped-breakers)
+      const known = await this.targets.scrapedBreakersOf(target.name);
+      const { agedOut, absent } = ageOut(known, breakers, target.absent, now);
+      await this.targets.ageOut(target, agedOut);
+      const gone = new Set(agedOut);
+      const kept = known.filter((breaker) => !gone.has(breaker));
+      const { taken, refusal } = withinLimit(target.name, breakers, kept);
+      await this.record(target, taken, now);
       this.hubMetrics.scrapes.inc({ outcome: 'ok' });
+      const errors = [
+        truncated ? `more than ${breakers.length} breakers exposed: only the first ${breakers.length} by name are shown` : null,
+        refusal,
+      ].filter((error) => error !== null);
       await this.repository.finish(target.id, this.instance.id, {
-        error: truncated ? `more than ${breakers.length} breakers exposed: only the first ${breakers.length} by name are shown` : null,
-        breakers,
+        error: errors.length > 0 ? errors.join('; ') : null,
+        breakers: taken,
+        absent,
       });
     } catch (error) {
       this.hubMetrics.scrapes.inc({ outcome: 'error' });

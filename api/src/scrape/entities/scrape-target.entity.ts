@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { ScrapedBreaker } from '../resilience4j-metrics';
+import type { AbsentBreakers } from '../scraped-breakers';
 
 /** A Prometheus endpoint the hub reads resilience4j's breakers from, leased to one replica per scrape. */
 @Entity('scrape_targets')
@@ -18,6 +19,8 @@ export class ScrapeTargetEntity {
   @Column('integer', { name: 'last_breakers', nullable: true }) lastBreakers!: number | null;
   /** The last good scrape's breakers, whose counters the next scrape's are compared with. */
   @Column('jsonb', { nullable: true }) counters!: ScrapedBreaker[] | null;
+  /** The breakers of the target's service that its last good scrapes no longer exposed, on their way out. */
+  @Column('jsonb', { nullable: true }) absent!: AbsentBreakers | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
 }
