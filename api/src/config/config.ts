@@ -125,6 +125,8 @@ export const envSchema = z
     CANARY_ROLLBACK_VISITORS: z.coerce.number().int().min(1).max(100_000).default(20),
     WS_CONNECTIONS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(10),
     WS_MAX_FRAME_BYTES: z.coerce.number().int().min(256).max(1_048_576).default(4096),
+    // versions of each remote kept: after an upload the oldest that are neither live, previous nor canary go
+    RELEASE_VERSIONS_KEPT: z.coerce.number().int().min(3).max(1000).default(20),
     RDAP_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default(DEFAULT_RDAP_BASE_URL),
     NODE_ENV: optional(z.string()),
   })

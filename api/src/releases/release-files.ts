@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_PINS_COOKIE, RELEASE_UPLOAD_MAX_BYTES, RELEASE_VISITOR_COOKIE } from '@cbh/contracts';
@@ -6,21 +5,35 @@ import { cookieValue } from '../common/http';
 import { errorBody } from '../common/api-exception.filter';
 import type { ReleasesService } from './releases.service';
 
+/** The type of each file type a release may carry (RELEASE_FILE_TYPES); none of them is a document that runs script. */
 const TYPES: Record<string, string> = {
   '.js': 'application/javascript; charset=utf-8',
   '.mjs': 'application/javascript; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
+  '.woff': 'font/woff',
   '.woff2': 'font/woff2',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 /**
- * Serves the files of released versions at /releases/<remote>/<version>/<path>: a version never changes, so every file
- * (its manifest and entry included) is cached for good, and /remotes.json points pages at the live version's.
- * Registered before the application listens, beside the static site.
+ * Every release file, opened directly, is a sandboxed document that may load nothing (a script loaded by the shell
+ * is not governed by it), and its type is never sniffed: no file of a release runs script on the hub's origin.
+ */
+const FILE_CSP = "default-src 'none'; sandbox";
+
+/**
+ * Serves the files of released versions at /releases/<remote>/<version>/<path>, only of a version this browser is
+ * served (live, previous, canary, or pinned by it) and only under its own remote's name: a version never changes, so
+ * every file (its manifest and entry included) is cached for good — by the browser alone for a pinned one — and
+ * /remotes.json points pages at the live version's. Registered before the application listens, beside the static
+ * site.
  */
 export function serveReleaseFiles(http: FastifyInstance, releases: ReleasesService) {
   http.get<{ Params: { remote: string; version: string; '*': string } }>('/releases/:remote/:version/*', async (request, reply) => {
@@ -30,11 +43,14 @@ export function serveReleaseFiles(http: FastifyInstance, releases: ReleasesServi
     if (!/^[a-z0-9_]{1,64}$/.test(remote) || !Number.isInteger(versionId) || versionId <= 0 || filePath.includes('..')) {
       return reply.status(404).send(errorBody(404, 'No such release file'));
     }
-    const found = await releases.file(remote, versionId, filePath, String(request.headers['accept-encoding'] ?? ''));
+    const pins = releases.state.pinsOf(cookieValue(request.headers.cookie, RELEASE_PINS_COOKIE));
+    const found = await releases.store.file(remote, versionId, filePath, String(request.headers['accept-encoding'] ?? ''), pins);
     if (!found) return reply.status(404).send(errorBody(404, 'No such release file'));
     reply
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Cache-Control', found.audience === 'everyone' ? 'public, max-age=31536000, immutable' : 'private, no-store')
       .header('Vary', 'Accept-Encoding')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', FILE_CSP)
       .type(TYPES[path.extname(filePath)] ?? 'application/octet-stream');
     if (found.encoding) reply.header('Content-Encoding', found.encoding);
     return reply.send(found.content);
@@ -44,27 +60,27 @@ export function serveReleaseFiles(http: FastifyInstance, releases: ReleasesServi
 /** Lets the release uploads read a whole build (RELEASE_UPLOAD_MAX_BYTES); other routes keep MAX_BODY_KB. */
 export function acceptReleaseUploads(http: FastifyInstance) {
   http.addHook('onRoute', (route) => {
-    if (route.url === '/api/releases/:remote/versions' || route.url === '/api/releases/:remote/check')
+    if ((route.url === '/api/releases/:remote/versions' || route.url === '/api/releases/:remote/check') && route.method === 'POST')
       route.bodyLimit = RELEASE_UPLOAD_MAX_BYTES;
   });
 }
 
-const VISITOR = /^[A-Za-z0-9_-]{22}$/;
-
 /**
  * The entries /remotes.json gives this request's visitor: their pins, their side of each canary, or the live versions.
- * A visitor without the visitor cookie gets one (random, a year, HttpOnly), so the side they land on stays theirs.
+ * A visitor without a visitor cookie the hub sealed gets one (a random id sealed, a year, HttpOnly), so the side they
+ * land on stays theirs and is the hub's choice, never theirs.
  */
 export function remoteEntriesFor(releases: ReleasesService) {
   return (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers.cookie;
-    let visitor = cookieValue(header, RELEASE_VISITOR_COOKIE);
-    if (!visitor || !VISITOR.test(visitor)) {
-      visitor = randomBytes(16).toString('base64url');
+    let visitor = releases.state.visitorOf(cookieValue(header, RELEASE_VISITOR_COOKIE));
+    if (!visitor) {
+      const issued = releases.state.newVisitor();
+      visitor = issued.visitor;
       const secure = request.protocol === 'https' ? '; Secure' : '';
-      reply.header('Set-Cookie', `${RELEASE_VISITOR_COOKIE}=${visitor}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`);
+      reply.header('Set-Cookie', `${RELEASE_VISITOR_COOKIE}=${issued.cookie}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`);
     }
-    const pins = releases.pinsOf(cookieValue(header, RELEASE_PINS_COOKIE));
-    return (remote: string) => releases.entryFor(remote, visitor, pins);
+    const pins = releases.state.pinsOf(cookieValue(header, RELEASE_PINS_COOKIE));
+    return (remote: string) => releases.state.entryFor(remote, visitor, pins);
   };
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
@@ -6,6 +6,8 @@ import {
   pinReleaseSchema,
   promoteReleaseSchema,
   RELEASE_PINS_COOKIE,
+  RELEASE_VISITOR_COOKIE,
+  releaseRemoteName,
   remoteLoadsSchema,
   uploadReleaseSchema,
   type UploadRelease,
@@ -14,15 +16,27 @@ import { RequirePermission, SignedIn } from '../auth/access.decorator';
 import { cookieValue } from '../common/http';
 import type { AppRequest } from '../auth/session-user';
 import { ZodPipe } from '../common/validation/zod.pipe';
+import { ReleaseLoadsService } from './release-loads.service';
 import { ReleasesService } from './releases.service';
 
-const remoteName = new ZodPipe(z.string().regex(/^[a-z0-9_]{1,64}$/, 'must be a remote name such as mfe_dashboard'), 'remote');
+/** A remote by its manifest name (mfe_dashboard) or its folder's (mfe-dashboard): the one the API knows. */
+const remoteName = new ZodPipe(
+  z
+    .string()
+    .regex(/^[a-z0-9_-]{1,64}$/, 'must be a remote name such as mfe_dashboard or mfe-dashboard')
+    .transform(releaseRemoteName),
+  'remote',
+);
+const versionIdParam = new ZodPipe(z.coerce.number().int('must be a version id').positive('must be a version id'), 'id');
 
 /** Remote releases: who may ship a screen area to everyone is a system administrator. */
 @Controller('releases')
 @RequirePermission('system_admin')
 export class ReleasesController {
-  constructor(private readonly releases: ReleasesService) {}
+  constructor(
+    private readonly releases: ReleasesService,
+    private readonly loadReports: ReleaseLoadsService,
+  ) {}
 
   @Get()
   list() {
@@ -32,13 +46,20 @@ export class ReleasesController {
   /** The contract check alone, for CI and `cbh release check`: nothing is kept. */
   @Post(':remote/check')
   @HttpCode(200)
-  check(@Param('remote', remoteName) remote: string, @Body(new ZodPipe(uploadReleaseSchema)) body: UploadRelease) {
-    return this.releases.check(remote, body);
+  check(@Req() req: AppRequest, @Param('remote', remoteName) remote: string, @Body(new ZodPipe(uploadReleaseSchema)) body: UploadRelease) {
+    return this.releases.check(req, remote, body);
   }
 
   @Post(':remote/versions')
   upload(@Req() req: AppRequest, @Param('remote', remoteName) remote: string, @Body(new ZodPipe(uploadReleaseSchema)) body: UploadRelease) {
     return this.releases.upload(req, remote, body);
+  }
+
+  /** Deletes a version that is neither live, previous nor canary. */
+  @Delete(':remote/versions/:id')
+  @HttpCode(204)
+  async deleteVersion(@Req() req: AppRequest, @Param('remote', remoteName) remote: string, @Param('id', versionIdParam) id: number) {
+    await this.releases.deleteVersion(req, remote, id);
   }
 
   @Post(':remote/promote')
@@ -51,12 +72,19 @@ export class ReleasesController {
     return this.releases.promote(req, remote, versionId);
   }
 
-  /** A page's remote loads: any signed-in person's, counted per person (see recordLoads). */
+  /** A page's remote loads: any signed-in person's, counted per person for the versions they were given. */
   @Post('loads')
   @SignedIn()
   @HttpCode(204)
   async loads(@Req() req: AppRequest, @Body(new ZodPipe(remoteLoadsSchema)) { loads }: z.infer<typeof remoteLoadsSchema>) {
-    await this.releases.recordLoads(req.user!.id, loads);
+    const cookies = req.headers.cookie;
+    await this.loadReports.record(
+      req,
+      cookieValue(cookies, RELEASE_VISITOR_COOKIE),
+      cookieValue(cookies, RELEASE_PINS_COOKIE),
+      loads,
+      (remote) => this.releases.announce(remote),
+    );
   }
 
   @Post(':remote/canary')

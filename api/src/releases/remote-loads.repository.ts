@@ -96,8 +96,23 @@ export class RemoteLoadsRepository {
     return count === 1;
   }
 
-  /** Loads older than the retention: the figures are about recent releases. */
+  /** Loads older than the retention: the figures are about recent releases; and load reports counted in minutes past. */
   async prune(before: Date): Promise<void> {
     await this.dataSource.query('DELETE FROM remote_loads WHERE at < $1', [before]);
+    await this.dataSource.query("DELETE FROM remote_load_reports WHERE window_start < now() - interval '1 hour'");
+  }
+
+  /**
+   * Counts one load report of an account in the current minute of the database clock, over every replica, in one
+   * statement: the account's reports this minute, this one included, and the seconds left in the minute.
+   */
+  async countReport(userId: string): Promise<{ reports: number; secondsLeft: number }> {
+    const [row] = (await this.dataSource.query(
+      `INSERT INTO remote_load_reports (user_id, window_start, reports) VALUES ($1, date_trunc('minute', now()), 1)
+       ON CONFLICT (user_id, window_start) DO UPDATE SET reports = remote_load_reports.reports + 1
+       RETURNING reports, ceil(extract(epoch FROM date_trunc('minute', now()) + interval '1 minute' - now()))::int AS "secondsLeft"`,
+      [userId],
+    )) as { reports: number; secondsLeft: number }[];
+    return row!;
   }
 }

@@ -8,6 +8,8 @@ export interface NewServiceAccount {
   name: string;
   role: Role;
   permissions: readonly Permission[];
+  /** The remotes its tokens may release; null: every remote. */
+  remotes: readonly string[] | null;
   createdBy: string;
 }
 
@@ -16,6 +18,7 @@ interface ServiceAccountRow {
   name: string;
   role: string;
   permissions: string[];
+  remotes: string[] | null;
   isActive: boolean;
   createdAt: Date;
   createdBy: string | null;
@@ -24,7 +27,7 @@ interface ServiceAccountRow {
 
 /** A service account with who created it and how many tokens it holds, which TypeORM would read in three queries. */
 const SELECT_VIEW = `
-  SELECT u.id, u.first_name AS name, u.role, u.permissions, u.is_active AS "isActive", u.created_at AS "createdAt",
+  SELECT u.id, u.first_name AS name, u.role, u.permissions, u.release_remotes AS remotes, u.is_active AS "isActive", u.created_at AS "createdAt",
          creator.email AS "createdBy", (SELECT count(*)::int FROM api_tokens t WHERE t.user_id = u.id) AS "tokenCount"
   FROM users u LEFT JOIN users creator ON creator.id = u.created_by
   WHERE u.kind = 'service'`;
@@ -60,11 +63,28 @@ export class ServiceAccountsRepository {
     const [count] = await manager.query<{ n: number }[]>("SELECT count(*)::int AS n FROM users WHERE kind = 'service'");
     if (count!.n >= cap) return 'full';
     const rows = await manager.query<{ id: string }[]>(
-      `INSERT INTO users (email, role, first_name, permissions, is_active, activated_at, kind, created_by)
-       VALUES ($1, $2, $3, $4, true, now(), 'service', $5)
+      `INSERT INTO users (email, role, first_name, permissions, is_active, activated_at, kind, created_by, release_remotes)
+       VALUES ($1, $2, $3, $4, true, now(), 'service', $5, $6)
        ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
-      [serviceAccountEmail(account.name), account.role, account.name, [...account.permissions], account.createdBy],
+      [
+        serviceAccountEmail(account.name),
+        account.role,
+        account.name,
+        [...account.permissions],
+        account.createdBy,
+        account.remotes && [...account.remotes],
+      ],
     );
     return rows[0]?.id ?? 'taken';
+  }
+
+  /** The remotes a service account's tokens may release (null: every remote). */
+  async remotesOf(manager: EntityManager, id: string): Promise<string[] | null> {
+    const [row] = await manager.query<{ remotes: string[] | null }[]>('SELECT release_remotes AS remotes FROM users WHERE id = $1', [id]);
+    return row?.remotes ?? null;
+  }
+
+  async setRemotes(manager: EntityManager, id: string, remotes: readonly string[] | null): Promise<void> {
+    await manager.query('UPDATE users SET release_remotes = $2 WHERE id = $1', [id, remotes && [...remotes]]);
   }
 }

@@ -23,11 +23,12 @@ import { ServiceAccountsRepository } from './service-accounts.repository';
 const DEFAULT_ROLE: Role = 'viewer';
 
 /** What a service account's audit entries show of it. */
-const audited = (account: Pick<UserEntity, 'firstName' | 'role' | 'permissions' | 'isActive'>) => ({
+const audited = (account: Pick<UserEntity, 'firstName' | 'role' | 'permissions' | 'isActive'>, remotes: readonly string[] | null) => ({
   name: account.firstName,
   role: account.role,
   permissions: account.permissions,
   isActive: account.isActive,
+  remotes,
 });
 
 /**
@@ -63,13 +64,17 @@ export class ServiceAccountsService {
     return this.repository.list(SERVICE_ACCOUNTS_MAX);
   }
 
-  async create(req: AppRequest, body: { name: string; role?: Role | undefined; permissions?: Permission[] | undefined }) {
+  async create(
+    req: AppRequest,
+    body: { name: string; role?: Role | undefined; permissions?: Permission[] | undefined; remotes?: string[] | undefined },
+  ) {
+    const remotes = body.remotes ?? null;
     const role = body.role ?? DEFAULT_ROLE;
     const permissions = grantable(req.user!, role, body.permissions);
     const id = await this.dataSource.transaction(async (manager) => {
       const created = await this.repository.insertWithinCap(
         manager,
-        { name: body.name, role, permissions, createdBy: req.user!.id },
+        { name: body.name, role, permissions, remotes, createdBy: req.user!.id },
         SERVICE_ACCOUNTS_MAX,
       );
       if (created === 'full') {
@@ -82,7 +87,7 @@ export class ServiceAccountsService {
           action: 'service_account.create',
           targetType: 'service_account',
           targetId: created,
-          after: audited({ firstName: body.name, role, permissions, isActive: true }),
+          after: audited({ firstName: body.name, role, permissions, isActive: true }, remotes),
         },
         manager,
       );
@@ -96,10 +101,17 @@ export class ServiceAccountsService {
   async update(
     req: AppRequest,
     id: string,
-    body: { isActive?: boolean | undefined; role?: Role | undefined; permissions?: Permission[] | undefined },
+    body: {
+      isActive?: boolean | undefined;
+      role?: Role | undefined;
+      permissions?: Permission[] | undefined;
+      remotes?: string[] | null | undefined;
+    },
   ): Promise<ServiceAccountView> {
     const changed = await this.dataSource.transaction(async (manager) => {
       const account = await this.loadChangeable(req.user!, id, manager);
+      const remotesBefore = await this.repository.remotesOf(manager, account.id);
+      if (body.remotes !== undefined) await this.repository.setRemotes(manager, account.id, body.remotes);
       const patch: Partial<UserEntity> = {};
       if (body.role !== undefined || body.permissions !== undefined) {
         // a new role brings its default permissions unless a list is given; a list alone keeps the role
@@ -109,7 +121,7 @@ export class ServiceAccountsService {
       }
       if (body.isActive !== undefined) patch.isActive = body.isActive;
       const users = manager.getRepository(UserEntity);
-      await users.update({ id: account.id }, patch);
+      if (Object.keys(patch).length > 0) await users.update({ id: account.id }, patch);
       const after = await users.findOneByOrFail({ id: account.id });
       await this.audit.record(
         req,
@@ -117,8 +129,8 @@ export class ServiceAccountsService {
           action: 'service_account.update',
           targetType: 'service_account',
           targetId: account.id,
-          before: audited(account),
-          after: audited(after),
+          before: audited(account, remotesBefore),
+          after: audited(after, body.remotes === undefined ? remotesBefore : body.remotes),
         },
         manager,
       );
@@ -136,7 +148,12 @@ export class ServiceAccountsService {
       await manager.getRepository(UserEntity).delete({ id: account.id });
       await this.audit.record(
         req,
-        { action: 'service_account.delete', targetType: 'service_account', targetId: account.id, before: audited(account) },
+        {
+          action: 'service_account.delete',
+          targetType: 'service_account',
+          targetId: account.id,
+          before: audited(account, await this.repository.remotesOf(manager, account.id)),
+        },
         manager,
       );
       return account.id;
@@ -149,7 +166,7 @@ export class ServiceAccountsService {
   async createToken(
     req: AppRequest,
     id: string,
-    body: { name: string; expiresInDays: number; permissions?: string[] | undefined },
+    body: { name: string; expiresInDays: number; permissions?: string[] | undefined; remotes?: string[] | undefined },
   ): Promise<CreatedApiTokenView> {
     const account = await this.loadChangeable(req.user!, id);
     const created = await this.tokens.create(req, body, ownerOf(account));

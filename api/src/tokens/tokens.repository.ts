@@ -9,6 +9,7 @@ export interface NewApiToken {
   tokenHash: string;
   prefix: string;
   permissions: string[];
+  remotes: string[] | null;
   expiresInDays: number;
 }
 
@@ -49,10 +50,10 @@ export class TokensRepository {
     if (count!.n >= cap) return 'full';
     const [row] = await this.rows(
       manager,
-      `INSERT INTO api_tokens (user_id, name, token_hash, prefix, permissions, expires_at)
-       VALUES ($1, $2, $3, $4, $5, now() + make_interval(days => $6))
+      `INSERT INTO api_tokens (user_id, name, token_hash, prefix, permissions, remotes, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $7, now() + make_interval(days => $6))
        RETURNING id`,
-      [token.userId, token.name, token.tokenHash, token.prefix, token.permissions, token.expiresInDays],
+      [token.userId, token.name, token.tokenHash, token.prefix, token.permissions, token.expiresInDays, token.remotes],
     );
     return manager.getRepository(ApiTokenEntity).findOneByOrFail({ id: row!.id });
   }

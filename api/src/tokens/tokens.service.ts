@@ -75,7 +75,7 @@ export class TokensService {
 
   async create(
     req: AppRequest,
-    body: { name: string; expiresInDays: number; permissions?: string[] | undefined },
+    body: { name: string; expiresInDays: number; permissions?: string[] | undefined; remotes?: string[] | undefined },
     owner: TokenOwner = { account: req.user! },
   ): Promise<CreatedApiTokenView> {
     const held = heldPermissions(owner.account);
@@ -90,7 +90,15 @@ export class TokensService {
     const token = await this.dataSource.transaction(async (manager) => {
       const created = await this.repository.insertWithinCap(
         manager,
-        { userId: owner.account.id, name: body.name, tokenHash: tokenHash(secret), prefix, permissions, expiresInDays: body.expiresInDays },
+        {
+          userId: owner.account.id,
+          name: body.name,
+          tokenHash: tokenHash(secret),
+          prefix,
+          permissions,
+          remotes: body.remotes ?? null,
+          expiresInDays: body.expiresInDays,
+        },
         TOKENS_PER_ACCOUNT,
       );
       if (created === 'gone') throw new NotFoundException('The account was deleted meanwhile');
@@ -103,7 +111,17 @@ export class TokensService {
       const { token: named, ...about } = auditedAs(owner, 'create', created.id);
       await this.audit.record(
         req,
-        { ...about, after: { ...named, name: created.name, prefix, permissions, expiresAt: created.expiresAt.toISOString() } },
+        {
+          ...about,
+          after: {
+            ...named,
+            name: created.name,
+            prefix,
+            permissions,
+            remotes: created.remotes,
+            expiresAt: created.expiresAt.toISOString(),
+          },
+        },
         manager,
       );
       return created;
@@ -115,6 +133,7 @@ export class TokensService {
       token: secret,
       prefix,
       permissions: view.permissions,
+      remotes: view.remotes,
       expiresAt: view.expiresAt,
       createdAt: view.createdAt,
     };

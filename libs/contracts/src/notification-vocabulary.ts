@@ -27,6 +27,7 @@ export const NOTIFICATION_EVENTS = [
   'domain.alert.opened',
   'domain.alert.resolved',
   'release.rolled_back',
+  'release.canary_failing',
 ] as const;
 export type RuleEventType = (typeof NOTIFICATION_EVENTS)[number];
 export const TEST_EVENT = 'notification.test' as const;
@@ -53,6 +54,7 @@ export function isBreakerEvent(type: string): boolean {
 }
 
 /**
+  'release.canary_failing': 'Canary failing',
  * What became of one delivery: pending (waiting for its first try or a retry), delivering (a replica holds it),
  * delivered, failed (final: 8 tries, or a 4xx other than 408/429), muted (a maintenance window covered it), or
  * suppressed (the rule already notified about this subject within its minimum interval).
@@ -139,10 +141,13 @@ export interface BreakerEventData {
 /** What an event is about: a breaker, a domain, or a remote (its releases). */
 export type NotificationSubjectKind = 'breaker' | 'domain' | 'remote';
 
-/** The data of a release event, as webhooks receive it: a canary of a remote rolled back by itself. */
+/**
+ * The data of a release event, as webhooks receive it: a canary of a remote rolled back by itself, or failing for
+ * too few people yet to roll it back.
+ */
 export interface ReleaseEventData {
   remote: string;
-  /** The canary's version, and the version everyone is back on (null: the deployed folder). */
+  /** The canary's version, and the live version (everyone is back on it after a rollback; null: the deployed folder). */
   versionId: number;
   liveVersionId: number | null;
   reason: string;

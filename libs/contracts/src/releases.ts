@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REMOTE_NAMES } from './routes';
 
 /*
  * Remote releases: a remote's build uploaded as an immutable version, checked against the shell's contract
@@ -15,7 +16,47 @@ export const RELEASE_LIMITS = {
   listed: 20,
   /** Remote loads one report of a page carries at most. */
   loadsPerReport: 20,
+  /** Load reports one account may send a minute, over every replica (a page sends at most one every 3 s). */
+  loadReportsPerMinute: 60,
+  /** Characters of a failed load's reason kept. */
+  reasonLength: 300,
 } as const;
+
+/**
+ * The file types a remote's build consists of, and so the only ones an upload may carry (each may come with its
+ * `.br` and `.gz` copies). Nothing here is a document a browser runs script in when it is opened directly: no HTML,
+ * and no SVG (a remote's build inlines its images, and an SVG opened on the hub's origin would run its script).
+ */
+export const RELEASE_FILE_TYPES = ['js', 'mjs', 'css', 'json', 'map', 'woff', 'woff2', 'png', 'jpg', 'webp', 'avif', 'ico', 'txt'] as const;
+
+/** The precompressed copies a build may carry of its files, served in their place to a browser that accepts them. */
+export const RELEASE_COPY_ENCODINGS = { '.br': 'br', '.gz': 'gzip' } as const;
+
+/** Why a build may not carry a file of this path (its type), or null when it may. */
+export function releaseFileRefusal(filePath: string): string | null {
+  const plain = filePath.replace(/\.(br|gz)$/, '');
+  const type = /\.([A-Za-z0-9]+)$/.exec(plain)?.[1];
+  if (type && (RELEASE_FILE_TYPES as readonly string[]).includes(type)) return null;
+  return `${filePath}: a release carries only files of the types ${RELEASE_FILE_TYPES.join(', ')} (and their .br and .gz copies)`;
+}
+
+/**
+ * A remote's name as the API knows it: the federation container's (`mfe_dashboard`), also accepted as its folder's
+ * (`mfe-dashboard`), the name `cbh` and the repository use.
+ */
+export const releaseRemoteName = (name: string) => name.replace(/-/g, '_');
+
+/** The remotes a token or service account may release (absent: every remote its owner may), by either name. */
+export const releaseRemotesSchema = z
+  .array(
+    z
+      .string({ message: 'must be a remote name' })
+      .transform(releaseRemoteName)
+      .pipe(z.enum(REMOTE_NAMES, { message: `must be one of ${REMOTE_NAMES.join(', ')}` })),
+    { message: `must be a list of remote names (${REMOTE_NAMES.join(', ')})` },
+  )
+  .max(REMOTE_NAMES.length)
+  .transform((names) => [...new Set(names)]);
 
 /** The visitor's random id, which puts each visitor on one side of a canary for good (a year's cookie). */
 export const RELEASE_VISITOR_COOKIE = 'cbh.visitor';
@@ -61,11 +102,11 @@ export const pinReleaseSchema = z.strictObject({
 
 /** A remote load as the shell reports it. */
 export const remoteLoadSchema = z.strictObject({
-  remote: z.string().regex(/^[a-z0-9_]{1,64}$/, 'must be a remote name'),
+  remote: z.enum(REMOTE_NAMES, { message: `must be one of ${REMOTE_NAMES.join(', ')}` }),
   /** The entry the shell loaded it from: names the version (/releases/<remote>/<id>/…) or the deployed folder. */
   entry: z.string().max(300),
   ok: z.boolean(),
-  reason: z.string().max(300).optional(),
+  reason: z.string().max(RELEASE_LIMITS.reasonLength).optional(),
   /** From entering the remote's routes to its first render, ms. */
   loadMs: z.number().int().min(0).max(600_000).optional(),
 });

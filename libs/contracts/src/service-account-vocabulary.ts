@@ -37,6 +37,8 @@ export interface ServiceAccountView {
   name: string;
   role: string;
   permissions: string[];
+  /** The remotes its tokens may release; null: every remote. */
+  remotes: string[] | null;
   isActive: boolean;
   createdAt: string;
   /** The e-mail of the person who created it; null once that account is deleted. */

@@ -16,6 +16,8 @@ export interface ApiTokenView {
   /** The token's first characters (TOKEN_SHOWN_LENGTH), which name it in lists, logs and the audit trail. */
   prefix: string;
   permissions: string[];
+  /** The remotes it may release; null: every remote its owner may. */
+  remotes: string[] | null;
   createdAt: string;
   expiresAt: string;
   lastUsedAt: string | null;
@@ -29,6 +31,7 @@ export interface CreatedApiTokenView {
   token: string;
   prefix: string;
   permissions: string[];
+  remotes: string[] | null;
   expiresAt: string;
   createdAt: string;
 }

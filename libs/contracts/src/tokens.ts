@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { releaseRemotesSchema } from './releases';
 import { PERMISSIONS } from './roles';
 import { TOKEN_MAX_DAYS } from './token-vocabulary';
 
@@ -13,6 +14,8 @@ export const createTokenSchema = z.strictObject({
     .array(z.enum(PERMISSIONS, { message: 'is not a known permission' }))
     .max(PERMISSIONS.length)
     .optional(),
+  /** The remotes the token may release (upload, promote, roll back…); absent: every remote its owner may. */
+  remotes: releaseRemotesSchema.optional(),
 });
 
 export const tokenIdSchema = z.uuid({ message: 'must be a token id' }).transform((id) => id.toLowerCase());

@@ -1,4 +1,4 @@
-import type { RemoteLoad } from '@cbh/contracts';
+import { RELEASE_LIMITS, REMOTE_NAMES, type RemoteLoad } from '@cbh/contracts';
 
 /** Loads are sent a few at a time: this many, or what gathered in this long. */
 const BATCH = 10;
@@ -26,8 +26,14 @@ function flush() {
  * Reports one load of a remote — which entry (so which version), whether it rendered and how long that took, or why
  * it failed — in small batches: what the release screen shows per version, and what rolls a failing canary back.
  */
-export function reportLoad(load: RemoteLoad) {
-  queue.push({ ...load, ...(load.reason ? { reason: load.reason.slice(0, 300) } : {}) });
+export function reportLoad(load: Omit<RemoteLoad, 'remote'> & { remote: string }) {
+  // the hub counts loads of the remotes it releases only
+  if (!(REMOTE_NAMES as readonly string[]).includes(load.remote)) return;
+  queue.push({
+    ...load,
+    remote: load.remote as RemoteLoad['remote'],
+    ...(load.reason ? { reason: load.reason.slice(0, RELEASE_LIMITS.reasonLength) } : {}),
+  });
   if (queue.length >= BATCH) flush();
   else timer ??= setTimeout(flush, WAIT_MS);
 }

@@ -23,6 +23,7 @@ import { ExternalBreakers1766000000000 } from './1766000000000-ExternalBreakers'
 import { RemoteReleases1766100000000 } from './1766100000000-RemoteReleases';
 import { Notifications1765900000000 } from './1765900000000-Notifications';
 import { ClusterSeries1766300000000 } from './1766300000000-ClusterSeries';
+import { ReleaseBounds1766400000000 } from './1766400000000-ReleaseBounds';
 import { ScrapedBreakerAgeOut1766600000000 } from './1766600000000-ScrapedBreakerAgeOut';
 import { AuditRetentionFloor1766700000000 } from './1766700000000-AuditRetentionFloor';
 
@@ -53,6 +54,7 @@ export const MIGRATIONS = [
   ExternalBreakers1766000000000,
   RemoteReleases1766100000000,
   ClusterSeries1766300000000,
+  ReleaseBounds1766400000000,
   ScrapedBreakerAgeOut1766600000000,
   AuditRetentionFloor1766700000000,
 ];

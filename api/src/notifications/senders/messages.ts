@@ -95,6 +95,15 @@ export function describeNotification({ type, occurredAt, data }: OutgoingNotific
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
+  if (type === 'release.canary_failing') {
+    const release = data as ReleaseEventData;
+    return {
+      title: `Canary of ${release.remote} failing: version ${release.versionId}`,
+      happened: `Canary failing, too few people yet to roll it back by itself: ${release.reason}`,
+      url: release.url,
+      when,
+    };
+  }
 
 /** Slack reads &, < and > as markup (links, mentions): a breaker name or alert message must show them as text. */
 const slackEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -114,7 +123,7 @@ const DISCORD_COLORS = { problem: 0xd92d20, warning: 0xf79009, resolved: 0x12b76
 
 function discordColor({ type, data }: OutgoingNotification): number {
   if (type === 'breaker.recovered' || type === 'domain.alert.resolved') return DISCORD_COLORS.resolved;
-  if (type === 'breaker.flapping' || type === 'release.rolled_back') return DISCORD_COLORS.warning;
+  if (type === 'breaker.flapping' || type === 'release.rolled_back' || type === 'release.canary_failing') return DISCORD_COLORS.warning;
   if (type === 'domain.alert.opened') {
     const { severity } = (data as DomainEventData).alert;
     return severity === 'critical' || severity === 'high' ? DISCORD_COLORS.problem : DISCORD_COLORS.warning;

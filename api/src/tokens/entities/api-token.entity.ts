@@ -10,6 +10,8 @@ export class ApiTokenEntity {
   @Column('text', { name: 'token_hash' }) tokenHash!: string;
   @Column('text') prefix!: string;
   @Column('text', { array: true }) permissions!: string[];
+  /** The remotes it may release; null: every remote its owner may. */
+  @Column('text', { array: true, nullable: true }) remotes!: string[] | null;
   @Column('timestamptz', { name: 'expires_at' }) expiresAt!: Date;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @Column('timestamptz', { name: 'last_used_at', nullable: true }) lastUsedAt!: Date | null;
@@ -22,6 +24,7 @@ export function toTokenView(token: ApiTokenEntity): ApiTokenView {
     name: token.name,
     prefix: token.prefix,
     permissions: token.permissions,
+    remotes: token.remotes,
     createdAt: token.createdAt.toISOString(),
     expiresAt: token.expiresAt.toISOString(),
     lastUsedAt: token.lastUsedAt?.toISOString() ?? null,

@@ -23,6 +23,7 @@ const TOKEN: ApiTokenView = {
   name: 'ci-export',
   prefix: 'cbh_3fA9xYz1',
   permissions: ['dashboard_view', 'metrics_view'],
+  remotes: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   expiresAt: '2099-01-01T10:00:00.000Z',
   lastUsedAt: '2026-11-20T08:15:00.000Z',
@@ -85,6 +86,7 @@ it('creates a token with the chosen permissions only, shows it once with Copy an
     token: 'cbh_' + 'A'.repeat(43),
     prefix: 'cbh_AAAAAAAA',
     permissions: ['dashboard_view', 'api_access'],
+    remotes: null,
     expiresAt: '2026-12-25T00:00:00.000Z',
     createdAt: '2026-11-25T00:00:00.000Z',
   };

@@ -10,6 +10,7 @@ function account(fields: Partial<ServiceAccountView> & Pick<ServiceAccountView, 
   return {
     role: 'operator',
     permissions: [...ROLE_DEFAULT_PERMISSIONS.operator],
+    remotes: null,
     isActive: true,
     createdAt: '2026-03-01T10:00:00.000Z',
     createdBy: 'root@example.com',
@@ -29,6 +30,7 @@ const TOKENS: ApiTokenView[] = [
     name: 'deploy',
     prefix: 'cbh_3fA9kQ2x',
     permissions: ['circuit_breaker_view'],
+    remotes: null,
     createdAt: '2026-03-02T10:00:00.000Z',
     expiresAt: '2026-06-02T10:00:00.000Z',
     lastUsedAt: null,
@@ -42,6 +44,7 @@ const CREATED: CreatedApiTokenView = {
   token: 'cbh_3fA9kQ2xSECRETsecretSECRETsecretSECRETsecre',
   prefix: 'cbh_3fA9kQ2x',
   permissions: ['circuit_breaker_view', 'metrics_view'],
+  remotes: null,
   expiresAt: '2026-06-02T10:00:00.000Z',
   createdAt: '2026-03-02T10:00:00.000Z',
 };

@@ -1,0 +1,106 @@
+import { ForbiddenException, HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { isServiceAccountEmail, RELEASE_LIMITS, type RemoteLoad } from '@cbh/contracts';
+import { AuditService } from '../audit/audit.service';
+import type { AppRequest } from '../auth/session-user';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { RemoteReleaseEntity } from './entities/remote-release.entity';
+import { ReleaseNotifications } from './release-notifications';
+import { ReleaseState } from './release-state.service';
+import { RemoteLoadsRepository } from './remote-loads.repository';
+
+/** The version an entry names (/releases/<remote>/<id>/…), null for the deployed folder's, undefined for neither. */
+function versionIn(entry: string, remote: string): number | null | undefined {
+  const match = /^\/releases\/([a-z0-9_]+)\/(\d+)\//.exec(entry);
+  if (match) return match[1] === remote ? Number(match[2]) : undefined;
+  return entry.startsWith('/remotes/') ? null : undefined;
+}
+
+/**
+ * The loads pages report, and the automatic rollback they drive. A load counts only when a person reports it (never
+ * a token or a service account), within a rate per account, and only for the version the hub gave that visitor —
+ * their sealed visitor cookie and pins say which — so nobody can report a version they were not served.
+ */
+@Injectable()
+export class ReleaseLoadsService {
+  private readonly logger = new Logger(ReleaseLoadsService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly state: ReleaseState,
+    private readonly loads: RemoteLoadsRepository,
+    private readonly notifications: ReleaseNotifications,
+    private readonly audit: AuditService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Keeps a page's loads that name the version the visitor was given, and judges each canary one of them saw fail.
+   * `announce` tells every replica of a rollback.
+   */
+  async record(
+    req: AppRequest,
+    visitorCookie: string | undefined,
+    pinsCookie: string | undefined,
+    loads: readonly RemoteLoad[],
+    announce: (remote: string) => Promise<unknown>,
+  ): Promise<void> {
+    const user = req.user!;
+    if (req.apiToken || isServiceAccountEmail(user.email)) {
+      throw new ForbiddenException('Remote loads are counted for people only: report them from a signed-in browser, not with a token');
+    }
+    const { reports, secondsLeft } = await this.loads.countReport(user.id);
+    if (reports > RELEASE_LIMITS.loadReportsPerMinute) {
+      throw new HttpException(
+        `This account sent ${RELEASE_LIMITS.loadReportsPerMinute} load reports this minute, the most one account may; try again in ${secondsLeft} s`,
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+    const visitor = this.state.visitorOf(visitorCookie);
+    const pins = this.state.pinsOf(pinsCookie);
+    const rows = loads.flatMap((load) => {
+      const versionId = versionIn(load.entry, load.remote);
+      // a load of anything but what this visitor is given now is not counted
+      if (versionId === undefined || versionId !== this.state.assigned(load.remote, visitor, pins)) return [];
+      return [{ remote: load.remote, versionId, ok: load.ok, reason: load.reason ?? null, loadMs: load.loadMs ?? null, visitor: user.id }];
+    });
+    await this.loads.insert(rows);
+    const failing = new Map(
+      rows
+        .filter((row) => !row.ok && row.versionId !== null && this.state.canaryOf(row.remote)?.versionId === row.versionId)
+        .map((row) => [row.remote, row.versionId!]),
+    );
+    for (const [remote, versionId] of failing) await this.judgeCanary(remote, versionId, announce);
+  }
+
+  /**
+   * Rolls back a canary that fails for CANARY_ROLLBACK_PERCENT of at least CANARY_ROLLBACK_VISITORS of the people who
+   * loaded it — a breaker on the remote itself, raising release.rolled_back. Failing as badly for fewer people, it
+   * raises release.canary_failing instead (once per canary): a handful of accounts cannot roll a release back.
+   * People are counted, not loads, so that nobody rolls a canary back by reporting failures over and over.
+   */
+  private async judgeCanary(remote: string, versionId: number, announce: (remote: string) => Promise<unknown>): Promise<void> {
+    const release = await this.dataSource.getRepository(RemoteReleaseEntity).findOneBy({ remote });
+    if (release?.canaryVersionId !== versionId) return;
+    const people = await this.loads.visitors(versionId, release.canaryStartedAt ?? new Date(0));
+    const { CANARY_ROLLBACK_PERCENT: limit, CANARY_ROLLBACK_VISITORS: minimum } = this.config;
+    const failurePercent = (100 * people.failed) / people.count;
+    if (people.count === 0 || failurePercent < limit) return;
+    const reason = `it failed to load for ${people.failed} of the ${people.count} people who loaded it (${failurePercent.toFixed(1)} %; the limit is ${limit} % of at least ${minimum})`;
+    if (people.count < minimum) {
+      await this.notifications.canaryFailing(remote, { versionId, startedAt: release.canaryStartedAt }, release.liveVersionId, reason);
+      return;
+    }
+    if (!(await this.loads.endCanary(remote, versionId))) return;
+    await this.audit.record(null, {
+      action: 'release.rolled_back',
+      targetType: 'remote',
+      targetId: remote,
+      before: { canary: versionId },
+      after: { canary: null, reason },
+    });
+    await this.notifications.rolledBack(remote, versionId, release.liveVersionId, reason);
+    this.logger.warn(`canary ${versionId} of ${remote} rolled back: ${reason}`);
+    await announce(remote);
+  }
+}

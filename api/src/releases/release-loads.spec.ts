@@ -1,0 +1,177 @@
+import type { CreatedApiTokenView, ReleaseView, RemoteVersionView } from '@cbh/contracts';
+import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
+import { bucketOf } from './release-state.service';
+
+// a canary failing for half of at least 2 people is rolled back; fewer failing people notify instead
+let api: TestApi;
+let admin: string;
+let receiver: WebhookReceiver;
+let live: RemoteVersionView;
+
+beforeAll(async () => {
+  api = await startTestApi({ CANARY_ROLLBACK_VISITORS: '2', CANARY_ROLLBACK_PERCENT: '50', ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' });
+  admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+  receiver = await startWebhookReceiver();
+  const channel = await (await post('/api/notification-channels', { name: 'releases', type: 'webhook', url: receiver.url })).json();
+  const rule = await post('/api/notification-rules', {
+    name: 'releases',
+    events: ['release.rolled_back', 'release.canary_failing'],
+    channelIds: [channel.id],
+    minIntervalMinutes: 0,
+  });
+  expect(rule.status).toBe(201);
+  live = await upload('live');
+  await post('/api/releases/mfe_dashboard/promote', { versionId: live.id });
+});
+afterAll(async () => {
+  await receiver?.stop();
+  await api?.stop();
+});
+
+function build(marker: string) {
+  const manifest = {
+    id: 'mfe_dashboard',
+    name: 'mfe_dashboard',
+    metaData: { name: 'mfe_dashboard', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
+    shared: [{ name: 'react', version: '19.3.1', requiredVersion: '19.3.1', singleton: true }],
+    exposes: [{ id: 'mfe_dashboard:Routes', name: 'Routes', path: './Routes' }],
+  };
+  const files: Record<string, string> = {
+    'mf-manifest.json': JSON.stringify(manifest),
+    'remoteEntry.js': 'var mfe_dashboard;',
+    [`${marker}.js`]: `console.log(${JSON.stringify(marker)})`,
+  };
+  return { files: Object.entries(files).map(([path, content]) => ({ path, content: Buffer.from(content).toString('base64') })) };
+}
+
+function post(path: string, body?: unknown, cookie = admin) {
+  return api.call(path, { method: 'POST', body, cookie });
+}
+async function upload(marker: string): Promise<RemoteVersionView> {
+  return (await post('/api/releases/mfe_dashboard/versions', build(marker))).json();
+}
+const entryOf = (versionId: number) => `/releases/mfe_dashboard/${versionId}/mf-manifest.json`;
+const failure = (versionId: number) => ({
+  loads: [{ remote: 'mfe_dashboard', entry: entryOf(versionId), ok: false, reason: 'TypeError: boom' }],
+});
+
+/** A sealed visitor cookie the hub put on the side of the dashboard whose entry is `entry`. */
+async function visitorGiven(entry: string): Promise<string> {
+  for (let i = 0; i < 500; i++) {
+    const answer = await fetch(`${api.baseUrl}/remotes.json`);
+    const visitor = answer.headers.get('set-cookie')!.split(';')[0]!;
+    if (((await answer.json()) as { remotes: { entry: string }[] }).remotes[0]!.entry === entry) return visitor;
+  }
+  throw new Error(`no visitor was given ${entry}`);
+}
+
+const canaryOf = async () =>
+  ((await (await api.call('/api/releases', { cookie: admin })).json()) as ReleaseView[]).find(
+    (release) => release.remote === 'mfe_dashboard',
+  )!.canary;
+const loadsOf = async (versionId: number) =>
+  (await api.sql('SELECT visitor, ok FROM remote_loads WHERE version_id = $1 ORDER BY id', [versionId])) as { ok: boolean }[];
+
+describe('remote load reports', () => {
+  it('count a load only for the version the hub gave that visitor', async () => {
+    const canary = await upload('canary-a');
+    await post('/api/releases/mfe_dashboard/canary', { versionId: canary.id, percent: 50 });
+    const operator = await signIn(api.baseUrl, 'operator@example.com', DEMO_PASSWORD);
+    const viewer = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
+    // a visitor on the live side, a visitor id chosen to fall on the canary's side, and none at all
+    const onLive = await visitorGiven(entryOf(live.id));
+    let chosen = '';
+    for (let i = 0; !chosen; i++) {
+      const id = `chosen-visitor-id-${i}`.padEnd(22, 'x').slice(0, 22);
+      if (bucketOf(id, 'mfe_dashboard') < 50) chosen = `cbh.visitor=${id}`;
+    }
+    for (const [who, visitor] of [
+      [operator, onLive],
+      [viewer, chosen],
+      [admin, ''],
+    ] as const) {
+      expect((await post('/api/releases/loads', failure(canary.id), `${who}; ${visitor}`)).status).toBe(204);
+    }
+    expect(await loadsOf(canary.id)).toEqual([]);
+    expect(await canaryOf()).toMatchObject({ versionId: canary.id });
+    // the live side's own load counts
+    const ok = { loads: [{ remote: 'mfe_dashboard', entry: entryOf(live.id), ok: true, loadMs: 80 }] };
+    expect((await post('/api/releases/loads', ok, `${operator}; ${onLive}`)).status).toBe(204);
+    expect(await loadsOf(live.id)).toHaveLength(1);
+    await post('/api/releases/mfe_dashboard/canary/abort');
+  });
+
+  it('are refused from a token, a service account included, and bounded per account, remote, reason and batch', async () => {
+    const token: CreatedApiTokenView = await (await post('/api/tokens', { name: 'loads', expiresInDays: 1 })).json();
+    const asToken = await fetch(`${api.baseUrl}/api/releases/loads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(failure(live.id)),
+    });
+    expect(asToken.status).toBe(403);
+    expect((await asToken.json()).message).toBe(
+      'Remote loads are counted for people only: report them from a signed-in browser, not with a token',
+    );
+    const account = await (await post('/api/service-accounts', { name: 'load-bot', role: 'viewer' })).json();
+    const bot: CreatedApiTokenView = await (
+      await post(`/api/service-accounts/${account.id}/tokens`, { name: 'x', expiresInDays: 1 })
+    ).json();
+    const asBot = await fetch(`${api.baseUrl}/api/releases/loads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bot.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(failure(live.id)),
+    });
+    expect(asBot.status).toBe(403);
+
+    const bounded = [
+      { loads: [{ remote: 'mfe_nowhere', entry: '/remotes/mfe-nowhere/mf-manifest.json', ok: true }] },
+      { loads: [{ remote: 'mfe_dashboard', entry: entryOf(live.id), ok: false, reason: 'x'.repeat(301) }] },
+      { loads: Array.from({ length: 21 }, () => ({ remote: 'mfe_dashboard', entry: entryOf(live.id), ok: true })) },
+    ];
+    for (const body of bounded) expect((await post('/api/releases/loads', body)).status).toBe(400);
+
+    // an account that sent its minute's reports (this minute and the next, so the test never straddles one) waits
+    const reporter = await signIn(api.baseUrl, 'operator@example.com', DEMO_PASSWORD);
+    await api.sql(
+      `INSERT INTO remote_load_reports (user_id, window_start, reports)
+       SELECT id, date_trunc('minute', now()) + m * interval '1 minute', 60 FROM users, generate_series(0, 1) m WHERE email = 'operator@example.com'
+       ON CONFLICT (user_id, window_start) DO UPDATE SET reports = 60`,
+    );
+    const limited = await post('/api/releases/loads', failure(live.id), reporter);
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).message).toMatch(
+      /^This account sent 60 load reports this minute, the most one account may; try again in \d+ s$/,
+    );
+    expect((await post('/api/releases/loads', failure(live.id))).status).toBe(204);
+  });
+
+  it('notify of a canary failing for fewer people than the minimum sample, once, and roll it back at the minimum', async () => {
+    const canary = await upload('canary-b');
+    await post('/api/releases/mfe_dashboard/canary', { versionId: canary.id, percent: 50 });
+    const onCanary = await visitorGiven(entryOf(canary.id));
+    const viewer = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
+    const before = receiver.received.length;
+    // one person of one failing is 100 %, but one person: the canary stays, and people are told
+    expect((await post('/api/releases/loads', failure(canary.id), `${admin}; ${onCanary}`)).status).toBe(204);
+    expect((await post('/api/releases/loads', failure(canary.id), `${admin}; ${onCanary}`)).status).toBe(204);
+    const [failing] = (await receiver.waitFor(before + 1, 10_000)).slice(before);
+    expect(failing!.body).toMatchObject({
+      type: 'release.canary_failing',
+      data: {
+        remote: 'mfe_dashboard',
+        versionId: canary.id,
+        liveVersionId: live.id,
+        reason: 'it failed to load for 1 of the 1 people who loaded it (100.0 %; the limit is 50 % of at least 2)',
+      },
+    });
+    expect(await canaryOf()).toMatchObject({ versionId: canary.id });
+    // a second person failing reaches the minimum sample: rolled back by itself
+    expect((await post('/api/releases/loads', failure(canary.id), `${viewer}; ${onCanary}`)).status).toBe(204);
+    const [rolledBack] = (await receiver.waitFor(before + 2, 10_000)).slice(before + 1);
+    expect(rolledBack!.body).toMatchObject({ type: 'release.rolled_back', data: { versionId: canary.id } });
+    expect(await canaryOf()).toBeNull();
+    // the failing notice was raised once for this canary
+    expect(receiver.received.filter((hook) => hook.body.type === 'release.canary_failing')).toHaveLength(1);
+  });
+});
