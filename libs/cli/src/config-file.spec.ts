@@ -62,7 +62,7 @@ describe("a channel's references ${env:NAME}, filled in from the environment", (
   const env = {
     CBH_CHANNEL_OPS_URL: 'https://hooks.example.com/a?b="c"',
     CBH_CHANNEL_OPS_SECRET: '12345678',
-    CBH_CHANNEL_EMPTY: '',
+    CBH_CHANNEL_OTHER_SECRET: '',
     CBH_TOKEN: 'cbh_not-for-the-document',
   };
 
@@ -81,7 +81,7 @@ channels:
   - name: Other
     type: webhook
     url: \${env:CBH_CHANNEL_OTHER_URL}
-    secret: \${env:CBH_CHANNEL_EMPTY}
+    secret: \${env:CBH_CHANNEL_OTHER_SECRET}
 notificationRules:
   - name: \${env:CBH_CHANNEL_OPS_URL}
     events: [breaker.opened]
@@ -92,14 +92,14 @@ notificationRules:
     expect(sent.filled).toBe(2);
     expect(sent.unfilled).toEqual([
       { at: `${hub.name}:12:10`, place: 'channels[1].url', variable: 'CBH_CHANNEL_OTHER_URL' },
-      { at: `${hub.name}:13:13`, place: 'channels[1].secret', variable: 'CBH_CHANNEL_EMPTY' },
+      { at: `${hub.name}:13:13`, place: 'channels[1].secret', variable: 'CBH_CHANNEL_OTHER_SECRET' },
     ]);
     expect(sent.text).toContain('    url: "https://hooks.example.com/a?b=\\"c\\""   # filled\n    secret: "12345678"\n');
     // only a channel's url and secret: a reference anywhere else is the document's text
     expect(sent.text).toContain('  - name: ${env:CBH_CHANNEL_OPS_URL}\n');
     expect(parse(sent.text).channels).toEqual([
       { name: 'Ops', type: 'webhook', url: env.CBH_CHANNEL_OPS_URL, secret: '12345678' },
-      { name: 'Other', type: 'webhook', url: '${env:CBH_CHANNEL_OTHER_URL}', secret: '${env:CBH_CHANNEL_EMPTY}' },
+      { name: 'Other', type: 'webhook', url: '${env:CBH_CHANNEL_OTHER_URL}', secret: '${env:CBH_CHANNEL_OTHER_SECRET}' },
     ]);
     expect(hub.text).toContain('url: ${env:CBH_CHANNEL_OPS_URL}   # filled');
     expect(hub.items).toBe(3);

@@ -1,23 +1,38 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ENV_REFERENCE, IMPORT_KINDS, scrapeTokenVariable, SECRET_VARIABLE_PREFIXES } from '@cbh/contracts';
+import { channelVariableStems, ENV_REFERENCE, IMPORT_KINDS, scrapeTokenVariable, SECRET_VARIABLE_PREFIXES } from '@cbh/contracts';
 
 /** The variables the hub's exports name for secrets (channels' URLs and secrets, scrape targets' tokens); cbh fills in no other. */
 const NAMED = SECRET_VARIABLE_PREFIXES.map((prefix) => `${prefix}…`).join(' or ');
 /**
- * Where the hub's exports put those references, and which variables each place may name: a channel's url and secret
- * any CBH_CHANNEL_… (two channels' names may share a stem, told apart by _2, _3…), a scrape target's bearer token only
- * its own CBH_SCRAPE_<NAME>_TOKEN — never a channel's secret, which it would send to the URL beside it.
+ * Where the hub's exports put those references, and the one variable each place may name, bound to its item's name as
+ * the export wrote it: a channel's url and secret only its own CBH_CHANNEL_<NAME>_URL and _SECRET (the stems of the
+ * document's channels, reckoned as the export reckons them, so names sharing a stem keep their _2, _3…), a scrape
+ * target's bearer token only its own CBH_SCRAPE_<NAME>_TOKEN. A document from someone else (a pull request) so cannot
+ * have one item's secret filled into another item, which would send it to the URL beside it.
  */
-const SECRET_PLACES: { list: string; fields: string[]; allows: (variable: string, item: { get(key: string): unknown }) => boolean }[] = [
-  { list: 'channels', fields: ['url', 'secret'], allows: (variable) => variable.startsWith('CBH_CHANNEL_') },
+const SECRET_PLACES: {
+  list: string;
+  fields: string[];
+  /** How a refusal names the variable the place takes (`expected`, when the item has a name). */
+  own: (field: string, expected: string | undefined) => string;
+  /** The variable `field` of an item named `name` takes; `stems` are the document's channels' (channelVariableStems). */
+  variable: (name: string, field: string, stems: ReadonlyMap<string, string>) => string | undefined;
+}[] = [
+  {
+    list: 'channels',
+    fields: ['url', 'secret'],
+    own: (field, expected) => `the channel's own ${expected ?? `CBH_CHANNEL_<NAME>_${field.toUpperCase()}`}`,
+    variable: (name, field, stems) => {
+      const stem = stems.get(name);
+      return stem === undefined ? undefined : `${stem}_${field.toUpperCase()}`;
+    },
+  },
   {
     list: 'scrapeTargets',
     fields: ['bearerToken'],
-    allows: (variable, item) => {
-      const name = item.get('name');
-      return typeof name === 'string' && variable === scrapeTokenVariable(name);
-    },
+    own: () => "the target's own CBH_SCRAPE_<NAME>_TOKEN",
+    variable: (name) => scrapeTokenVariable(name),
   },
 ];
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
@@ -94,7 +109,12 @@ export class ConfigFile {
     const replacements: { from: number; to: number; text: string }[] = [];
     const unfilled: UnfilledReference[] = [];
     const contents = this.document.contents;
-    for (const { list, fields, allows } of SECRET_PLACES) {
+    const channels = isMap(contents) ? contents.get('channels', true) : undefined;
+    const channelNames = isSeq(channels)
+      ? channels.items.flatMap((item) => (isMap(item) && typeof item.get('name') === 'string' ? [item.get('name') as string] : []))
+      : [];
+    const stems = channelVariableStems(channelNames);
+    for (const { list, fields, own, variable: ownVariable } of SECRET_PLACES) {
       const items = isMap(contents) ? contents.get(list, true) : undefined;
       if (!isSeq(items)) continue;
       items.items.forEach((item, index) => {
@@ -113,9 +133,11 @@ export class ConfigFile {
               `${this.at(node.range[0])}: ${place}: cbh fills in only variables named ${NAMED}, not ${variable}; nothing was sent to the hub`,
             );
           }
-          if (!allows(variable, item)) {
+          const name = item.get('name');
+          const expected = typeof name === 'string' ? ownVariable(name, field, stems) : undefined;
+          if (variable !== expected) {
             throw new CliError(
-              `${this.at(node.range[0])}: ${place}: cbh fills in here only ${list === 'channels' ? 'CBH_CHANNEL_… variables' : "the target's own CBH_SCRAPE_<NAME>_TOKEN"}, not ${variable}; nothing was sent to the hub`,
+              `${this.at(node.range[0])}: ${place}: cbh fills in here only ${own(field, expected)}, not ${variable}; nothing was sent to the hub`,
             );
           }
           if (node.anchor) {

