@@ -4,6 +4,7 @@ import type { OrganizationView } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import type { AppRequest } from '../auth/session-user';
 import { OrganizationEntity, toOrganizationView } from '../users/entities/organization.entity';
+import { TokensService } from '../tokens/tokens.service';
 import { OrganizationSettings } from './organization-settings.service';
 
 export type OrganizationPatch = Partial<Omit<OrganizationView, 'id'>>;
@@ -15,6 +16,7 @@ export class OrganizationService {
     private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly settings: OrganizationSettings,
+    private readonly tokens: TokensService,
   ) {}
 
   async list(): Promise<OrganizationView[]> {
@@ -35,6 +37,20 @@ export class OrganizationService {
         { action: 'organization.update', targetType: 'organization', targetId: organization.id, before, after },
         manager,
       );
+      // a lowered limit holds for the tokens already issued too: none outlives the policy (announceChange drops the caches)
+      if (after.maxTokenDays < before.maxTokenDays) {
+        const shortened = await this.tokens.capLifetimes(manager, after.maxTokenDays);
+        await this.audit.record(
+          req,
+          {
+            action: 'tokens.lifetime-capped',
+            targetType: 'organization',
+            targetId: organization.id,
+            after: { maxTokenDays: after.maxTokenDays, shortened },
+          },
+          manager,
+        );
+      }
       return after;
     });
     await this.settings.announceChange();

@@ -1,18 +1,22 @@
 import WebSocket from 'ws';
-import type { OrganizationView, SessionView } from '@cbh/contracts';
-import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+import type { ApiTokenView, CreatedApiTokenView, OrganizationView, SessionView } from '@cbh/contracts';
+import { DEMO_PASSWORD, eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 import { PgSessionStore } from '../auth/session-store';
+import { TokenAuthenticator } from '../tokens/token-authenticator.service';
 import { DEFAULT_ORGANIZATION_NAME } from './organization-settings.service';
 
 let api: TestApi;
 let root: string;
 let organization: OrganizationView;
+/** A second replica, for what must reach every replica at once. */
+let second: TestApi | undefined;
 beforeAll(async () => {
   api = await startTestApi();
   root = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
   [organization] = await (await api.call('/api/organizations', { cookie: root })).json();
 });
 afterAll(async () => {
+  await second?.stop();
   await api.stop();
 });
 
@@ -96,6 +100,42 @@ describe('what the settings enforce', () => {
     expect(refused.status).toBe(400);
     expect((await refused.json()).message).toBe("expiresInDays: must be at most 30 days, the organisation's limit for access tokens");
     expect((await create(30)).status).toBe(201);
+  });
+
+  it('shortens the tokens already issued when the longest lifetime is lowered, on every replica at once, audited; raising it lengthens none', async () => {
+    const create = async (name: string, expiresInDays: number): Promise<CreatedApiTokenView> => {
+      const response = await api.call('/api/tokens', { method: 'POST', cookie: root, body: { name, expiresInDays } });
+      expect(response.status).toBe(201);
+      return response.json();
+    };
+    const expiryOf = async (id: string) => {
+      const tokens: ApiTokenView[] = await (await api.call('/api/tokens', { cookie: root })).json();
+      return Date.parse(tokens.find((token) => token.id === id)!.expiresAt);
+    };
+    const lasting = await create('lasting', 300);
+    const brief = await create('brief', 10);
+    const replica = await startTestApi({ DATABASE_URL: api.databaseUrl });
+    second = replica;
+    // what the other replica's requests and sockets take the token's expiry to be (read through its cache)
+    const seenThere = async () => (await replica.app.get(TokenAuthenticator).authenticate(lasting.token, null)).expiresAt;
+    expect(await seenThere()).toBe(Date.parse(lasting.expiresAt));
+
+    const before = Date.now();
+    expect((await patch({ maxTokenDays: 30 })).status).toBe(200);
+    const capped = await expiryOf(lasting.id);
+    expect(capped).toBeGreaterThanOrEqual(before + 30 * 86_400_000 - 60_000);
+    expect(capped).toBeLessThanOrEqual(Date.now() + 30 * 86_400_000 + 60_000);
+    expect(await expiryOf(brief.id)).toBe(Date.parse(brief.expiresAt));
+    // the other replica drops its cached copy at once, not when it runs out
+    expect(await eventually(async () => (await seenThere()) === capped)).toBe(true);
+    const [entry] = await api.sql(
+      "SELECT actor_email, target_id, after FROM audit_entries WHERE action = 'tokens.lifetime-capped' ORDER BY id DESC LIMIT 1",
+    );
+    expect(entry).toMatchObject({ actor_email: TEST_ADMIN.email, target_id: organization.id, after: { maxTokenDays: 30 } });
+    expect(entry.after.shortened).toBeGreaterThanOrEqual(1);
+
+    expect((await patch({ maxTokenDays: 365 })).status).toBe(200);
+    expect(await expiryOf(lasting.id)).toBe(capped);
   });
 
   it('ends a session not seen for the idle limit: it is no longer listed, its next request is a 401 and its socket closes', async () => {

@@ -1,4 +1,5 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { describeUserAgent, type EndedSessionsView, type SessionView } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import { sessionKey } from '../auth/session-key';
@@ -7,6 +8,7 @@ import { PgSessionStore } from '../auth/session-store';
 import { SessionsRepository } from '../auth/sessions.repository';
 import type { AppRequest } from '../auth/session-user';
 import { RealtimeBus } from '../bus/realtime-bus.service';
+import { TokensService } from '../tokens/tokens.service';
 
 /** A person's own sessions: listed, and ended one by one or all but the current one. */
 @Injectable()
@@ -19,6 +21,8 @@ export class SessionsService {
     private readonly reader: SessionReader,
     private readonly bus: RealtimeBus,
     private readonly audit: AuditService,
+    private readonly tokens: TokensService,
+    private readonly dataSource: DataSource,
   ) {}
 
   /** The caller's live sessions, newest sign-in first, the one asking marked current. */
@@ -58,15 +62,25 @@ export class SessionsService {
     return { signedOut: current };
   }
 
-  /** Ends every session of the caller but the one asking ("sign out everywhere else"). */
+  /**
+   * Ends every session of the caller but the one asking, and revokes the caller's access tokens ("sign out everywhere
+   * else"): whoever took a session may have made a token with it, which would outlive the session.
+   */
   async endOthers(req: AppRequest): Promise<EndedSessionsView> {
     const user = req.user!;
     const current = this.reader.sessionIdOf(req.raw);
     const others = (await this.repository.sidsOfUser(user.id)).filter((sid) => sid !== current);
     const ended = await this.repository.deleteOfUser(user.id, others);
+    const revoked = await this.tokens.revokeAllOf(this.dataSource.manager, user.id);
     await this.announceEnded(ended);
-    await this.audit.record(req, { action: 'session.end-others', targetType: 'user', targetId: user.id, after: { ended: ended.length } });
-    return { ended: ended.length };
+    await this.tokens.announceRevoked(revoked.map((token) => token.id));
+    await this.audit.record(req, {
+      action: 'session.end-others',
+      targetType: 'user',
+      targetId: user.id,
+      after: { ended: ended.length, revokedTokens: revoked.length },
+    });
+    return { ended: ended.length, revokedTokens: revoked.length };
   }
 
   /**

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import type { EndedSessionsView, SessionView } from '@cbh/contracts';
+import type { CreatedApiTokenView, EndedSessionsView, SessionView } from '@cbh/contracts';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 import { sessionKey } from '../auth/session-key';
 import { PgSessionStore } from '../auth/session-store';
@@ -43,13 +43,33 @@ async function sessionsOf(cookie: string): Promise<SessionView[]> {
 
 const signedIn = async (cookie: string) => (await api.call('/api/auth/user', { cookie })).status === 200;
 
-const connect = (cookie: string) =>
+/** A socket on /ws signed in with a session cookie, or with the headers given (a bearer token). */
+const connect = (credential: string | Record<string, string>) =>
   new Promise<WebSocket>((resolve, reject) => {
-    const socket = new WebSocket(`${api.baseUrl.replace('http', 'ws')}/ws`, { headers: { cookie } });
+    const headers = typeof credential === 'string' ? { cookie: credential } : credential;
+    const socket = new WebSocket(`${api.baseUrl.replace('http', 'ws')}/ws`, { headers });
     socket.once('open', () => resolve(socket));
     socket.once('error', reject);
   });
 const closed = (socket: WebSocket) => new Promise<string>((resolve) => socket.once('close', (_code, reason) => resolve(String(reason))));
+
+const idOf = async (email: string): Promise<string> => (await api.sql('SELECT id FROM users WHERE email = $1', [email]))[0].id;
+
+/** Lets the account make access tokens (viewers cannot by default). */
+async function grantApiAccess(email: string) {
+  const body = { permissions: ['dashboard_view', 'circuit_breaker_view', 'api_access'] };
+  expect((await api.call(`/api/users/${await idOf(email)}/permissions`, { method: 'PATCH', cookie: root, body })).status).toBe(200);
+}
+
+/** A new access token of the session's account; its secret. */
+async function createToken(cookie: string): Promise<string> {
+  const response = await api.call('/api/tokens', { method: 'POST', cookie, body: { name: 'script', expiresInDays: 30 } });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as CreatedApiTokenView).token;
+}
+
+const tokenWorks = async (token: string) =>
+  (await fetch(`${api.baseUrl}/api/auth/user`, { headers: { authorization: `Bearer ${token}` } })).status === 200;
 
 /** Ends every session of the account behind the API's back, so each test starts from the sessions it makes. */
 const clearSessionsOf = (email: string) => api.sql('DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = $1)', [email]);
@@ -142,16 +162,32 @@ describe('ending sessions', () => {
     const reason = closed(socket);
     const response = await api.call('/api/sessions/others', { method: 'DELETE', cookie: here });
     expect(response.status).toBe(200);
-    expect((await response.json()) as EndedSessionsView).toEqual({ ended: 2 });
+    expect((await response.json()) as EndedSessionsView).toEqual({ ended: 2, revokedTokens: 0 });
     expect(await reason).toBe('Signed out');
     expect(await Promise.all([here, ...others, operator].map(signedIn))).toEqual([true, false, false, true]);
     expect((await sessionsOf(here)).length).toBe(1);
   });
+
+  it("revokes the caller's access tokens too, closing their sockets, and leaves other accounts' alone", async () => {
+    await grantApiAccess(VIEWER);
+    const here = await signInWith(FIREFOX);
+    const stolen = await signInWith(CHROME);
+    const tokens = [await createToken(here), await createToken(stolen)];
+    const socket = await connect({ authorization: `Bearer ${tokens[1]}` });
+    const reason = closed(socket);
+    const rootToken = await createToken(root);
+    const response = await api.call('/api/sessions/others', { method: 'DELETE', cookie: here });
+    expect((await response.json()) as EndedSessionsView).toEqual({ ended: 1, revokedTokens: 2 });
+    expect(await reason).toBe('Token revoked');
+    expect(await Promise.all(tokens.map(tokenWorks))).toEqual([false, false]);
+    expect(await tokenWorks(rootToken)).toBe(true);
+    expect(await signedIn(here)).toBe(true);
+    const [entry] = await api.sql("SELECT after FROM audit_entries WHERE action = 'session.end-others' ORDER BY id DESC LIMIT 1");
+    expect(entry.after).toEqual({ ended: 1, revokedTokens: 2 });
+  });
 });
 
 describe("ending another account's sessions", () => {
-  const idOf = async (email: string): Promise<string> => (await api.sql('SELECT id FROM users WHERE email = $1', [email]))[0].id;
-
   it('lets a user manager sign an account out everywhere, audited', async () => {
     await clearSessionsOf(VIEWER);
     const cookies = [await signInWith(FIREFOX), await signInWith(CHROME)];
@@ -160,11 +196,32 @@ describe("ending another account's sessions", () => {
     const id = await idOf(VIEWER);
     const response = await api.call(`/api/users/${id}/sessions`, { method: 'DELETE', cookie: root });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ended: 2 });
+    expect(await response.json()).toEqual({ ended: 2, revokedTokens: 0 });
     expect(await reason).toBe('Signed out');
     expect(await Promise.all(cookies.map(signedIn))).toEqual([false, false]);
     const [entry] = await api.sql("SELECT actor_email, target_id, after FROM audit_entries WHERE action = 'user.sessions.end'");
-    expect(entry).toEqual({ actor_email: TEST_ADMIN.email, target_id: id, after: { ended: 2 } });
+    expect(entry).toEqual({ actor_email: TEST_ADMIN.email, target_id: id, after: { ended: 2, revokedTokens: 0 } });
+  });
+
+  it("revokes the account's access tokens too, closing their sockets: a token made from a stolen session goes with it", async () => {
+    await clearSessionsOf(VIEWER);
+    await grantApiAccess(VIEWER);
+    const stolen = await signInWith(CHROME);
+    const token = await createToken(stolen);
+    const socket = await connect({ authorization: `Bearer ${token}` });
+    const reason = closed(socket);
+    const rootToken = await createToken(root);
+    const id = await idOf(VIEWER);
+    const response = await api.call(`/api/users/${id}/sessions`, { method: 'DELETE', cookie: root });
+    expect(await response.json()).toEqual({ ended: 1, revokedTokens: 1 });
+    expect(await reason).toBe('Token revoked');
+    expect(await tokenWorks(token)).toBe(false);
+    expect(await tokenWorks(rootToken)).toBe(true);
+    const [entry] = await api.sql(
+      "SELECT after FROM audit_entries WHERE action = 'user.sessions.end' AND target_id = $1 ORDER BY id DESC LIMIT 1",
+      [id],
+    );
+    expect(entry.after).toEqual({ ended: 1, revokedTokens: 1 });
   });
 
   it('follows the rules of every account change: no one’s own, no super_admin but by one, an unknown account is a 404', async () => {

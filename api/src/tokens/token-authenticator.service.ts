@@ -67,6 +67,8 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
   /** Tokens revoked lately, so a look-up that was already on its way does not put one back in the cache. */
   private readonly revoked = new Map<string, number>();
   private readonly touched = new Map<string, number>();
+  /** Counts forgetAll()s, so a look-up that was on its way during one does not put a copy read before it in the cache. */
+  private generation = 0;
   readonly limiter: TokenRateLimiter;
 
   constructor(
@@ -80,6 +82,8 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit() {
     this.bus.subscribeInternal('token-revoked', ({ data }) => this.forget(String(data)));
+    // a lowered longest token lifetime shortens tokens in the table: no replica keeps a copy with the old expiry
+    this.bus.subscribeInternal('organization-changed', () => this.forgetAll());
   }
 
   onApplicationShutdown() {
@@ -94,6 +98,12 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
     for (const [revokedId, until] of this.revoked) if (until <= now) this.revoked.delete(revokedId);
     this.limiter.forget(id);
     this.touched.delete(id);
+  }
+
+  /** Drops every cached token here; each is read from the table again at its next use. */
+  forgetAll() {
+    this.cache.clear();
+    this.generation++;
   }
 
   /**
@@ -135,8 +145,10 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
   private async lookup(hash: string): Promise<ApiTokenEntity | null> {
     const hit = this.cache.get(hash);
     if (hit && hit.until > Date.now()) return hit.token;
+    const generation = this.generation;
     const token = await this.repository.findByHash(hash);
     if (token && this.revoked.has(token.id)) return null;
+    if (generation !== this.generation) return token;
     if (this.cache.size >= CACHED_TOKENS) this.cache.clear();
     this.cache.set(hash, { token, until: Date.now() + TTL_MS });
     return token;

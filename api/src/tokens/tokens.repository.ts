@@ -67,6 +67,27 @@ export class TokensRepository {
     return token;
   }
 
+  /** Deletes every token `userId` owns, in one statement (a token made meanwhile is taken too); the deleted rows. */
+  async deleteAllOf(manager: EntityManager, userId: string): Promise<Pick<ApiTokenEntity, 'id' | 'name' | 'prefix'>[]> {
+    const rows = await this.rows(manager, 'DELETE FROM api_tokens WHERE user_id = $1 RETURNING id, name, prefix', [userId]);
+    return rows.map((row) => ({ id: String(row.id), name: String(row.name), prefix: String(row.prefix) }));
+  }
+
+  /**
+   * Brings every token, of every account, that would outlive `maxDays` from now down to that, on the database clock
+   * (tokens never outlive the organisation's policy); how many were shortened.
+   */
+  async capExpiry(manager: EntityManager, maxDays: number): Promise<number> {
+    const rows = await this.rows(
+      manager,
+      `UPDATE api_tokens SET expires_at = now() + make_interval(days => $1)
+       WHERE expires_at > now() + make_interval(days => $1)
+       RETURNING id`,
+      [maxDays],
+    );
+    return rows.length;
+  }
+
   /** Which of these tokens still exist and have not expired (one query for every token socket of a replica). */
   async live(ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { BadRequestException, HttpException, HttpStatus, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   type ApiTokenView,
   type CreatedApiTokenView,
@@ -14,7 +14,7 @@ import { AuditService } from '../audit/audit.service';
 import { OrganizationSettings } from '../organization/organization-settings.service';
 import type { AppRequest, SessionUser } from '../auth/session-user';
 import { RealtimeBus } from '../bus/realtime-bus.service';
-import { toTokenView } from './entities/api-token.entity';
+import { toTokenView, type ApiTokenEntity } from './entities/api-token.entity';
 import { TokenAuthenticator, tokenHash } from './token-authenticator.service';
 import { TokensRepository } from './tokens.repository';
 
@@ -152,10 +152,33 @@ export class TokensService {
       await this.audit.record(req, { ...about, before: { ...named, name: token.name, prefix: token.prefix } }, manager);
       return token;
     });
-    this.authenticator.forget(removed.id);
-    // every replica forgets its copy and closes the token's sockets now, not when its cached copy runs out
-    await this.bus.publishInternal('token-revoked', removed.id).catch((error: Error) => {
-      this.logger.warn(`revoked token not announced: ${error.message}; other replicas refuse it within 10 s`);
-    });
+    await this.announceRevoked([removed.id]);
+  }
+
+  /**
+   * Revokes every token of `userId` within the caller's transaction: signing an account out everywhere takes its
+   * tokens too, since a token made from a stolen session outlives the session. announceRevoked once it commits.
+   */
+  revokeAllOf(manager: EntityManager, userId: string): Promise<Pick<ApiTokenEntity, 'id' | 'name' | 'prefix'>[]> {
+    return this.repository.deleteAllOf(manager, userId);
+  }
+
+  /** Every replica forgets these revoked tokens and closes their sockets now, not when its cached copy runs out; this one at once. */
+  async announceRevoked(ids: readonly string[]): Promise<void> {
+    for (const id of ids) {
+      this.authenticator.forget(id);
+      await this.bus.publishInternal('token-revoked', id).catch((error: Error) => {
+        this.logger.warn(`revoked token not announced: ${error.message}; other replicas refuse it within 10 s`);
+      });
+    }
+  }
+
+  /**
+   * Shortens, within the caller's transaction, every token that would outlive `maxDays` from now (the organisation's
+   * lowered limit) to that; how many. Every replica drops its cached tokens when the organisation's change is
+   * announced (TokenAuthenticator), so none keeps the old expiry.
+   */
+  capLifetimes(manager: EntityManager, maxDays: number): Promise<number> {
+    return this.repository.capExpiry(manager, maxDays);
   }
 }

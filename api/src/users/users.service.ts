@@ -30,6 +30,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MailService } from '../mail/mail.service';
 import { OrganizationSettings } from '../organization/organization-settings.service';
 import { SessionsService } from '../sessions/sessions.service';
+import { TokensService } from '../tokens/tokens.service';
 import { InvitationEntity } from './entities/invitation.entity';
 import { toUserView, UserEntity } from './entities/user.entity';
 import { UsersRepository } from './users.repository';
@@ -50,6 +51,7 @@ export class UsersService {
     private readonly organization: OrganizationSettings,
     private readonly sessionsRepository: SessionsRepository,
     private readonly sessionsService: SessionsService,
+    private readonly tokens: TokensService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -225,20 +227,32 @@ export class UsersService {
     await this.announce(removed.id);
   }
 
-  /** Ends every session of an account another may change (accountChangeRefusal), audited; how many ended. */
+  /**
+   * Signs an account another may change (accountChangeRefusal) out everywhere, audited: ends its sessions and revokes
+   * its access tokens (a token made from a stolen session would outlive it). How many of each.
+   */
   async endSessions(req: AppRequest, id: string): Promise<EndedSessionsView> {
-    const ended = await this.dataSource.transaction(async (manager) => {
+    const { sids, revoked } = await this.dataSource.transaction(async (manager) => {
       const user = await this.loadChangeable(req.user!, manager, id, 'change');
-      const sids = await this.sessionsRepository.deleteForUser(user.id, manager);
+      const ended = {
+        sids: await this.sessionsRepository.deleteForUser(user.id, manager),
+        revoked: await this.tokens.revokeAllOf(manager, user.id),
+      };
       await this.audit.record(
         req,
-        { action: 'user.sessions.end', targetType: 'user', targetId: user.id, after: { ended: sids.length } },
+        {
+          action: 'user.sessions.end',
+          targetType: 'user',
+          targetId: user.id,
+          after: { ended: ended.sids.length, revokedTokens: ended.revoked.length },
+        },
         manager,
       );
-      return sids;
+      return ended;
     });
-    await this.sessionsService.announceEnded(ended);
-    return { ended: ended.length };
+    await this.sessionsService.announceEnded(sids);
+    await this.tokens.announceRevoked(revoked.map((token) => token.id));
+    return { ended: sids.length, revokedTokens: revoked.length };
   }
 
   /** Tells user managers (and the account itself) on every replica that an account changed. */

@@ -18,9 +18,10 @@ export interface SessionView {
   expiresAt: string;
 }
 
-/** The answer to ending several sessions at once. */
+/** The answer to signing out everywhere (else): the sessions ended, and the account's access tokens revoked with them. */
 export interface EndedSessionsView {
   ended: number;
+  revokedTokens: number;
 }
 
 /** A session as DELETE /api/sessions/{id} names it: the id of SessionView, 64 lower-case hex digits. */

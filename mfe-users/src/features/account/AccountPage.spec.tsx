@@ -191,16 +191,16 @@ it('signs one other session out after a confirmation', async () => {
   await waitFor(() => expect(api.callsTo('GET', '/api/sessions')).toHaveLength(2));
 });
 
-it('signs out everywhere else in one action, saying how many ended, and offers it only when there are others', async () => {
-  const api = accountApi(scripter, { 'DELETE /api/sessions/others': { ended: 2 } });
+it('signs out everywhere else in one action, revoking the access tokens, saying how many ended, and offers it only when there are others', async () => {
+  const api = accountApi(scripter, { 'DELETE /api/sessions/others': { ended: 2, revokedTokens: 1 } });
   renderAccount();
   await screen.findByRole('region', { name: 'Your sessions' });
   fireEvent.click(await screen.findByRole('button', { name: 'Sign out everywhere else' }));
   const confirm = within(await screen.findByRole('alertdialog', { name: 'Sign out everywhere else' }));
-  expect(confirm.getByText(/End 2 other sessions\?/)).toBeTruthy();
+  expect(confirm.getByText(/End 2 other sessions and revoke your access tokens\?/)).toBeTruthy();
   await act(async () => fireEvent.click(confirm.getByRole('button', { name: 'Sign out' })));
   await waitFor(() => expect(api.callsTo('DELETE', '/api/sessions/others')).toHaveLength(1));
-  expect(await screen.findByText('2 other sessions ended.')).toBeTruthy();
+  expect(await screen.findByText('2 other sessions ended, 1 access token revoked.')).toBeTruthy();
 });
 
 it('has nothing to sign out elsewhere when this is the only session', async () => {

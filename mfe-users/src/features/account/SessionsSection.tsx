@@ -65,8 +65,11 @@ export function SessionsSection() {
     const target = confirming;
     try {
       if (target === 'others') {
-        const { ended } = await endOthers().unwrap();
-        toast({ title: 'Signed Out Elsewhere', description: `${plural(ended, 'other session')} ended.` });
+        const { ended, revokedTokens } = await endOthers().unwrap();
+        toast({
+          title: 'Signed Out Elsewhere',
+          description: `${plural(ended, 'other session')} ended, ${plural(revokedTokens, 'access token')} revoked.`,
+        });
       } else if (target) {
         await endSession(target.id).unwrap();
         toast({ title: 'Session Ended', description: target.current ? 'You are signed out.' : 'That session is signed out.' });
@@ -103,7 +106,7 @@ export function SessionsSection() {
           title={confirming === 'others' ? 'Sign out everywhere else' : 'Sign out session'}
           description={
             confirming === 'others'
-              ? `End ${plural(others, 'other session')}? Those browsers are signed out at once; this one stays signed in.`
+              ? `End ${plural(others, 'other session')} and revoke your access tokens? Those browsers are signed out and scripts using your tokens are refused at once; this one stays signed in.`
               : confirming.current
                 ? 'Sign out of this session? You will need to sign in again here.'
                 : `Sign out ${confirming.browser} on ${confirming.os}? That browser is signed out at once.`

@@ -256,12 +256,14 @@ describe('delete', () => {
 });
 
 describe('end sessions', () => {
-  it('asks first, then signs the account out everywhere and says how many sessions ended', async () => {
-    const api = usersApi(superAdmin, { 'DELETE /api/users/ada/sessions': () => Response.json({ ended: 3 }) });
+  it('asks first, then signs the account out everywhere and says how many sessions ended and tokens were revoked', async () => {
+    const api = usersApi(superAdmin, { 'DELETE /api/users/ada/sessions': () => Response.json({ ended: 3, revokedTokens: 2 }) });
     renderPage();
     let confirm = await openFor('End sessions', 'ada@example.com', 'End sessions', 'alertdialog');
     expect(
-      confirm.getByText('Sign Ada Lovelace (ada@example.com) out everywhere? Every browser they are signed in on has to sign in again.'),
+      confirm.getByText(
+        'Sign Ada Lovelace (ada@example.com) out everywhere? Every browser they are signed in on has to sign in again, and their access tokens are revoked.',
+      ),
     ).toBeTruthy();
     fireEvent.click(confirm.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -270,7 +272,7 @@ describe('end sessions', () => {
     confirm = await openFor('End sessions', 'ada@example.com', 'End sessions', 'alertdialog');
     await clickAndSettle(confirm.getByRole('button', { name: 'End sessions' }));
     expect(await screen.findByText('Sessions Ended')).toBeTruthy();
-    expect(screen.getByText('3 sessions ended.')).toBeTruthy();
+    expect(screen.getByText('3 sessions ended, 2 access tokens revoked.')).toBeTruthy();
     expect(api.callsTo('DELETE', '/api/users/ada/sessions')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
