@@ -284,6 +284,43 @@ it("changes a channel's URL and secret as the document gives them, naming the fi
   });
 });
 
+it("refuses a webhook's URL moving to another origin with its secret left as a reference: the secret goes there only when given again", async () => {
+  const hook = await post<ChannelView>('/api/notification-channels', {
+    name: 'Moving hook',
+    type: 'webhook',
+    url: `${receiver.url}?via=moving`,
+    secret: SECRET,
+  });
+  const original = await exported();
+  const elsewhere = 'http://127.0.0.1:9/hook';
+  const moved = withChannel(JSON.parse(original) as ConfigDocument, 'Moving hook', (channel) => {
+    channel.url = elsewhere;
+  });
+  const index = moved.channels!.findIndex((channel) => channel.name === 'Moving hook');
+  expect(moved.channels![index]!.secret).toBe('${env:CBH_CHANNEL_MOVING_HOOK_SECRET}');
+  for (const query of ['', '?dryRun=true']) {
+    expect(await refusal(await importing(moved, { query }))).toEqual({
+      status: 400,
+      message: `channels[${index}].secret: \${env:CBH_CHANNEL_MOVING_HOOK_SECRET} is not set where the document was read, and the URL moves to http://127.0.0.1:9: the hub's secret goes to another origin only when given again`,
+    });
+  }
+  expect(await exported()).toBe(original);
+
+  // on the same origin the reference keeps the secret
+  const samePlace = withChannel(JSON.parse(original) as ConfigDocument, 'Moving hook', (channel) => {
+    channel.url = `${receiver.url}?via=same-origin`;
+  });
+  expect(changed(await imported(samePlace))).toEqual([{ kind: 'channel', name: 'Moving hook', action: 'update', fields: ['url'] }]);
+  expect((await testDelivery('Moving hook')).signatureValid).toBe(true);
+  // given again, even as the same value, it moves with the URL
+  const given = withChannel(JSON.parse(original) as ConfigDocument, 'Moving hook', (channel) => {
+    Object.assign(channel, { url: elsewhere, secret: SECRET });
+  });
+  expect(changed(await imported(given))).toEqual([{ kind: 'channel', name: 'Moving hook', action: 'update', fields: ['url', 'secret'] }]);
+  expect(await channelNamed('Moving hook')).toMatchObject({ urlHost: '127.0.0.1:9', secretSet: true });
+  expect((await api.call(`/api/notification-channels/${hook.id}`, { method: 'DELETE', cookie: admin })).status).toBe(204);
+});
+
 it('refuses a reference left unfilled where the hub has nothing to keep, and a URL the outbound guard refuses, naming the place; changes nothing', async () => {
   const original = await exported();
   const document = JSON.parse(original) as ConfigDocument;

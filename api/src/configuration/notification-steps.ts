@@ -19,6 +19,7 @@ import {
 } from '@cbh/contracts';
 import { requirePermission } from '../auth/require-permission';
 import type { AppRequest } from '../auth/session-user';
+import { movesOrigin } from '../common/origin';
 import type { MaintenanceWindowEntity } from '../notifications/entities/maintenance-window.entity';
 import type { NotificationChannelEntity } from '../notifications/entities/notification-channel.entity';
 import type { NotificationRuleEntity } from '../notifications/entities/notification-rule.entity';
@@ -181,11 +182,18 @@ export class NotificationSteps {
       // a reference left unfilled keeps the URL the hub has
       if (item.url !== undefined && !isEnvReference(item.url) && item.url !== current.url) patch.url = item.url;
       if (item.type === 'email' && !sameList(item.recipients ?? [], row.recipients)) patch.recipients = item.recipients;
+      // the secret signs for the URL's origin: one moving elsewhere keeps it only when the document gives it again
+      const moves = patch.url !== undefined && row.secretSealed !== null && (current.url === null || movesOrigin(current.url, patch.url));
       if (item.secret === undefined) {
         if (row.secretSealed !== null) patch.secret = null;
       } else if (isEnvReference(item.secret)) {
         if (row.secretSealed === null) throw unfilled(`${place}.secret`, item.secret, 'secret', ", and the hub's channel has none to keep");
-      } else if (item.secret !== current.secret) {
+        if (moves) {
+          throw new BadRequestException(
+            `${place}.secret: ${item.secret} is not set where the document was read, and the URL moves to ${new URL(patch.url!).origin}: the hub's secret goes to another origin only when given again`,
+          );
+        }
+      } else if (item.secret !== current.secret || moves) {
         patch.secret = item.secret;
       }
       const fields = Object.keys(patch);

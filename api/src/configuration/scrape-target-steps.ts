@@ -10,7 +10,8 @@ import {
 import { requirePermission } from '../auth/require-permission';
 import type { AppRequest } from '../auth/session-user';
 import type { ScrapeTargetEntity } from '../scrape/entities/scrape-target.entity';
-import { movesOrigin, type ScrapeTargetsService } from '../scrape/scrape-targets.service';
+import { movesOrigin } from '../common/origin';
+import type { ScrapeTargetsService } from '../scrape/scrape-targets.service';
 import { byName, key, unchanged, type Step } from './steps';
 
 /*

@@ -2,7 +2,6 @@ import { BadRequestException, ConflictException, ForbiddenException, Inject, Inj
 import { DataSource, In, type EntityManager } from 'typeorm';
 import {
   channelFieldProblems,
-  hasPermission,
   isDomainEvent,
   NOTIFICATION_LIMITS,
   windowProblems,
@@ -25,8 +24,11 @@ import { MaintenanceWindowEntity } from './entities/maintenance-window.entity';
 import { NotificationChannelEntity } from './entities/notification-channel.entity';
 import { NotificationRuleChannelEntity, NotificationRuleEntity } from './entities/notification-rule.entity';
 import { ChannelSecrets } from './channel-secrets';
-import { isWindowActive } from './maintenance';
+import { mayMute, mayRouteEvents, readsDomainEvents } from './notification-access';
+import { auditedChannel, channelView, ruleView, windowView } from './notification-views';
 import { NotificationsRepository } from './notifications.repository';
+
+export { readsDomainEvents } from './notification-access';
 
 /**
  * Every channel, rule and window, as configuration as code reads them: each channel with its URL and secret opened
@@ -61,13 +63,13 @@ export class NotificationSettingsService {
       rows.map((row) => row.id),
       readsDomainEvents(req),
     );
-    return rows.map((row) => this.channelView(row, last.get(row.id) ?? null));
+    return rows.map((row) => channelView(row, last.get(row.id) ?? null));
   }
 
   async channel(req: AppRequest, id: string): Promise<ChannelView> {
     const row = await this.findChannel(this.dataSource.manager, id);
     const last = await this.repository.lastDeliveries([id], readsDomainEvents(req));
-    return this.channelView(row, last.get(id) ?? null);
+    return channelView(row, last.get(id) ?? null);
   }
 
   async createChannel(req: AppRequest, body: CreateChannel): Promise<ChannelView> {
@@ -90,7 +92,7 @@ export class NotificationSettingsService {
         createdBy: req?.user?.id ?? null,
       }),
     );
-    const view = this.channelView(row, null);
+    const view = channelView(row, null);
     await this.audit.record(
       req,
       { action: 'notification-channel.create', targetType: 'notification_channel', targetId: row.id, after: auditedChannel(view) },
@@ -112,7 +114,8 @@ export class NotificationSettingsService {
     if (row.type === 'email' && patch.recipients !== undefined && patch.recipients.length === 0) {
       throw new BadRequestException('recipients: name at least one address');
     }
-    const before = auditedChannel(this.channelView(row, null));
+    this.secrets.mayKeepSecret(row, patch);
+    const before = auditedChannel(channelView(row, null));
     if (patch.name !== undefined) row.name = patch.name;
     if (patch.recipients !== undefined) row.recipients = patch.recipients;
     if (patch.url !== undefined) {
@@ -121,7 +124,7 @@ export class NotificationSettingsService {
     }
     if (patch.secret !== undefined) row.secretSealed = patch.secret === null ? null : this.secrets.seal(patch.secret);
     const saved = await withUniqueName('channel', row.name, () => manager.getRepository(NotificationChannelEntity).save(row));
-    const view = this.channelView(saved, null);
+    const view = channelView(saved, null);
     await this.audit.record(
       req,
       { action: 'notification-channel.update', targetType: 'notification_channel', targetId: id, before, after: auditedChannel(view) },
@@ -144,7 +147,7 @@ export class NotificationSettingsService {
         action: 'notification-channel.delete',
         targetType: 'notification_channel',
         targetId: id,
-        before: auditedChannel(this.channelView(row, null)),
+        before: auditedChannel(channelView(row, null)),
       },
       manager,
     );
@@ -168,7 +171,7 @@ export class NotificationSettingsService {
   }
 
   async createRuleIn(manager: EntityManager, req: AppRequest | null, body: CreateRule): Promise<RuleView> {
-    this.mayRouteEvents(req, body.events);
+    mayRouteEvents(req, body.events);
     const count = await manager.getRepository(NotificationRuleEntity).count();
     if (count >= NOTIFICATION_LIMITS.rules) throw new ConflictException(`At most ${NOTIFICATION_LIMITS.rules} rules`);
     const channelIds = await this.existingChannels(manager, body.channelIds);
@@ -195,7 +198,7 @@ export class NotificationSettingsService {
     if (!row) throw new NotFoundException(`No notification rule with id ${id}`);
     const channelsBefore = (await this.ruleChannels(manager, [id])).get(id) ?? [];
     // whoever changes a rule that routes domain events must be allowed to read them, whatever the patch touches
-    this.mayRouteEvents(req, [...row.events, ...(patch.events ?? [])]);
+    mayRouteEvents(req, [...row.events, ...(patch.events ?? [])]);
     const before = ruleView(row, channelsBefore);
     const { channelIds, ...fields } = patch;
     const definedFields = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
@@ -223,7 +226,7 @@ export class NotificationSettingsService {
   async deleteRuleIn(manager: EntityManager, req: AppRequest | null, id: string): Promise<void> {
     const row = await manager.getRepository(NotificationRuleEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
     if (!row) throw new NotFoundException(`No notification rule with id ${id}`);
-    this.mayRouteEvents(req, row.events);
+    mayRouteEvents(req, row.events);
     const channels = (await this.ruleChannels(manager, [id])).get(id) ?? [];
     await manager.getRepository(NotificationRuleEntity).delete({ id });
     await this.audit.record(
@@ -245,7 +248,7 @@ export class NotificationSettingsService {
   }
 
   async createWindowIn(manager: EntityManager, req: AppRequest | null, body: CreateWindow): Promise<MaintenanceWindowView> {
-    this.mayMute(req, body);
+    mayMute(req, body);
     const count = await manager.getRepository(MaintenanceWindowEntity).count();
     if (count >= NOTIFICATION_LIMITS.windows) throw new ConflictException(`At most ${NOTIFICATION_LIMITS.windows} maintenance windows`);
     const row = await withUniqueName('maintenance window', body.name, () =>
@@ -272,7 +275,7 @@ export class NotificationSettingsService {
   async updateWindowIn(manager: EntityManager, req: AppRequest | null, id: string, patch: UpdateWindow): Promise<MaintenanceWindowView> {
     const row = await manager.getRepository(MaintenanceWindowEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
     if (!row) throw new NotFoundException(`No maintenance window with id ${id}`);
-    this.mayMute(req, row);
+    mayMute(req, row);
     const before = windowView(row);
     const next = {
       startsAt: patch.startsAt ?? row.startsAt.toISOString(),
@@ -287,7 +290,7 @@ export class NotificationSettingsService {
     row.startsAt = new Date(next.startsAt);
     row.endsAt = new Date(next.endsAt);
     row.repeatWeekly = next.repeatWeekly;
-    this.mayMute(req, row);
+    mayMute(req, row);
     const saved = await withUniqueName('maintenance window', row.name, () => manager.getRepository(MaintenanceWindowEntity).save(row));
     const view = windowView(saved);
     await this.audit.record(
@@ -305,7 +308,7 @@ export class NotificationSettingsService {
   async deleteWindowIn(manager: EntityManager, req: AppRequest | null, id: string): Promise<void> {
     const row = await manager.getRepository(MaintenanceWindowEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
     if (!row) throw new NotFoundException(`No maintenance window with id ${id}`);
-    this.mayMute(req, row);
+    mayMute(req, row);
     await manager.getRepository(MaintenanceWindowEntity).delete({ id });
     await this.audit.record(
       req,
@@ -347,13 +350,6 @@ export class NotificationSettingsService {
     if (problem) throw new BadRequestException(`url: ${problem}`);
   }
 
-  /** Routing domain alerts means reading them: a rule with domain events, before or after, needs domain_management too. */
-  private mayRouteEvents(req: AppRequest | null, events: readonly string[]) {
-    if (req && events.some(isDomainEvent) && !readsDomainEvents(req)) {
-      throw new ForbiddenException('Requires the domain_management permission to notify about domain events');
-    }
-  }
-
   /** Where a channel's alerts go is part of routing them: a channel a domain-alert rule uses needs domain_management. */
   private async mayChangeChannel(manager: EntityManager, req: AppRequest | null, channelId: string) {
     if (!req || readsDomainEvents(req)) return;
@@ -362,14 +358,6 @@ export class NotificationSettingsService {
     const rules = await manager.getRepository(NotificationRuleEntity).find({ where: { id: In(links.map((link) => link.ruleId)) } });
     if (rules.some((rule) => rule.events.some(isDomainEvent))) {
       throw new ForbiddenException('Requires the domain_management permission: a rule sends domain alerts to this channel');
-    }
-  }
-
-  /** Muting domain alerts (a window naming domains, or naming nothing, which covers everything) needs domain_management. */
-  private mayMute(req: AppRequest | null, window: { breakers: readonly string[]; domains: readonly string[] }) {
-    const coversDomains = window.domains.length > 0 || window.breakers.length === 0;
-    if (req && coversDomains && !readsDomainEvents(req)) {
-      throw new ForbiddenException('Requires the domain_management permission to mute domain alerts: name the breakers the window covers');
     }
   }
 
@@ -397,62 +385,4 @@ export class NotificationSettingsService {
     if (!row) throw new NotFoundException(`No notification channel with id ${id}`);
     return row;
   }
-
-  private channelView(row: NotificationChannelEntity, lastDelivery: ChannelView['lastDelivery']): ChannelView {
-    return {
-      id: row.id,
-      name: row.name,
-      type: row.type,
-      recipients: row.recipients,
-      urlSet: row.urlSealed !== null,
-      urlHost: row.urlHost,
-      secretSet: row.secretSealed !== null,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      lastDelivery,
-    };
-  }
-}
-
-/** Whether a request may read domain alerts, and so route, mute or see their notifications. */
-export function readsDomainEvents(req: AppRequest | null): boolean {
-  return req === null || hasPermission(req.user, 'domain_management');
-}
-
-/** What the audit trail keeps of a channel: never its URL or secret. */
-function auditedChannel({ lastDelivery: _last, createdAt: _created, updatedAt: _updated, ...view }: ChannelView) {
-  return view;
-}
-
-export function ruleView(row: NotificationRuleEntity, channelIds: string[]): RuleView {
-  return {
-    id: row.id,
-    name: row.name,
-    enabled: row.enabled,
-    events: row.events,
-    channelIds: [...channelIds].sort(),
-    breakers: row.breakers,
-    breakerTypes: row.breakerTypes,
-    domains: row.domains,
-    severities: row.severities,
-    minIntervalMinutes: row.minIntervalMinutes,
-    stuckOpenMinutes: row.stuckOpenMinutes,
-    flappingOpenings: row.flappingOpenings,
-    flappingMinutes: row.flappingMinutes,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-export function windowView(row: MaintenanceWindowEntity, now = new Date()): MaintenanceWindowView {
-  return {
-    id: row.id,
-    name: row.name,
-    startsAt: row.startsAt.toISOString(),
-    endsAt: row.endsAt.toISOString(),
-    repeatWeekly: row.repeatWeekly,
-    breakers: row.breakers,
-    domains: row.domains,
-    active: isWindowActive(row, now),
-    createdAt: row.createdAt.toISOString(),
-  };
 }

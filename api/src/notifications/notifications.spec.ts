@@ -113,6 +113,31 @@ describe('channels', () => {
     expect(await response.json()).toEqual({ statusCode: 400, error: 'Bad Request', message });
   });
 
+  it("keeps a webhook's secret for its URL's origin only: a URL on another origin needs the secret again (400 naming the field)", async () => {
+    const channel = await webhookChannel('moving');
+    const patch = (body: unknown) => api.call(`/api/notification-channels/${channel.id}`, { method: 'PATCH', body, cookie: admin });
+    const moved = await patch({ url: 'http://127.0.0.1:9/hook' });
+    expect(moved.status).toBe(400);
+    expect((await moved.json()).message).toBe(
+      'secret: the URL moves to http://127.0.0.1:9; give the secret again for it, or null to send without one',
+    );
+    // refused, it still signs for the receiver
+    const result = await json<TestDeliveryView>(post(`/api/notification-channels/${channel.id}/test`, undefined));
+    expect(result).toMatchObject({ status: 'delivered', statusCode: 200 });
+    expect(receiver.received.at(-1)!.signatureValid).toBe(true);
+    // the same origin keeps it; given again, or null, the URL moves
+    expect(await json(patch({ url: `${receiver.url}?path=same-origin` }))).toMatchObject({ secretSet: true });
+    expect(await json(patch({ url: 'http://127.0.0.1:9/hook', secret: SECRET }))).toMatchObject({
+      urlHost: '127.0.0.1:9',
+      secretSet: true,
+    });
+    expect(await json(patch({ url: receiver.url, secret: null }))).toMatchObject({
+      urlHost: `127.0.0.1:${receiver.port}`,
+      secretSet: false,
+    });
+    expect((await api.call(`/api/notification-channels/${channel.id}`, { method: 'DELETE', cookie: admin })).status).toBe(204);
+  });
+
   it('sends a test and answers what the receiver said, or why it could not be reached', async () => {
     const channel = await webhookChannel('test-me');
     const before = receiver.received.length;

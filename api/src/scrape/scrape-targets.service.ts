@@ -6,6 +6,7 @@ import type { AppRequest } from '../auth/session-user';
 import { BreakersService } from '../breakers/breakers.service';
 import { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity';
 import { SecretBox } from '../common/crypto/secret-box';
+import { movesOrigin } from '../common/origin';
 import { withUniqueName } from '../common/unique-name';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { judgeTargetUrl } from '../services/outbound-http';
@@ -25,9 +26,6 @@ export function scrapeTargetView(row: ScrapeTargetEntity): ScrapeTargetView {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-/** Whether a new URL is on another origin (scheme, host, port) than the one a token was given for. */
-export const movesOrigin = (from: string, to: string) => new URL(from).origin !== new URL(to).origin;
 
 /** What the audit trail keeps of a target: never its token. */
 const audited = ({ name, url, intervalSeconds, bearerTokenSet }: ScrapeTargetView) => ({ name, url, intervalSeconds, bearerTokenSet });
