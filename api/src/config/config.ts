@@ -120,6 +120,8 @@ export const envSchema = z
     DOMAINS_TOTAL: z.coerce.number().int().min(1).max(100_000).default(1000),
     // requests one personal access token may make in a minute, counted across replicas
     TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    // agents' reports one service account may send in a minute, all its tokens together, counted across replicas
+    AGENT_REPORT_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(6000),
     // a canary is rolled back when this share (percent) of the people who loaded it saw it fail, once this many have
     CANARY_ROLLBACK_PERCENT: z.coerce.number().min(0.1).max(100).default(5),
     CANARY_ROLLBACK_VISITORS: z.coerce.number().int().min(1).max(100_000).default(20),

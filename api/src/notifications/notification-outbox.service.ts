@@ -139,7 +139,8 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
             const subject = `${event.subjectKind}:${event.subjectId}`;
             const status = window
               ? 'muted'
-              : (await this.repository.claimInterval(manager, rule.id, subject, send.type, event.occurredAt, rule.minIntervalMinutes))
+              : // judged on when the hub took the event: a back-dated move must not find the interval long past
+                (await this.repository.claimInterval(manager, rule.id, subject, send.type, event.receivedAt, rule.minIntervalMinutes))
                 ? 'pending'
                 : 'suppressed';
             const lastError =

@@ -24,6 +24,7 @@ import { RemoteReleases1766100000000 } from './1766100000000-RemoteReleases';
 import { Notifications1765900000000 } from './1765900000000-Notifications';
 import { ClusterSeries1766300000000 } from './1766300000000-ClusterSeries';
 import { ReleaseBounds1766400000000 } from './1766400000000-ReleaseBounds';
+import { BoundedAgents1766500000000 } from './1766500000000-BoundedAgents';
 import { ScrapedBreakerAgeOut1766600000000 } from './1766600000000-ScrapedBreakerAgeOut';
 import { AuditRetentionFloor1766700000000 } from './1766700000000-AuditRetentionFloor';
 
@@ -55,6 +56,7 @@ export const MIGRATIONS = [
   RemoteReleases1766100000000,
   ClusterSeries1766300000000,
   ReleaseBounds1766400000000,
+  BoundedAgents1766500000000,
   ScrapedBreakerAgeOut1766600000000,
   AuditRetentionFloor1766700000000,
 ];
