@@ -1,8 +1,19 @@
-import { BadRequestException, ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  Logger,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
 import {
   AGENT_PROTOCOL_LIMITS,
   AGENT_PROTOCOL_VERSION,
   AGENT_REPORT_EVERY_MS,
+  AGENT_REPORT_ID_TTL_MS,
   agentReportSchema,
   hubTypeOf,
   serviceAccountNameOf,
@@ -12,12 +23,15 @@ import {
   type AgentReportReply,
 } from '@cbh/contracts';
 import { ZodPipe } from '../common/validation/zod.pipe';
+import { repeating, type Repeating } from '../common/repeating';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { TokenRateLimiter } from '../tokens/token-rate-limiter';
 import type { SessionUser } from '../auth/session-user';
 import { BreakersService } from '../breakers/breakers.service';
 import type { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity';
 import { controlOf, FleetCatalog } from './fleet-catalog.service';
 import { FleetRepository } from './fleet.repository';
-import { FleetFigures } from './fleet-figures.service';
+import { AgentReportsRepository } from './agent-reports.repository';
 import { toStoredPeriod } from './instance-periods';
 
 const reportPipe = new ZodPipe(agentReportSchema, 'report');
@@ -25,6 +39,23 @@ const reportPipe = new ZodPipe(agentReportSchema, 'report');
 const MOVES_KEPT_MS = 86_400_000;
 /** The shortest period a report is taken to cover (agents report every AGENT_REPORT_EVERY_MS, at most every 250 ms). */
 const MIN_PERIOD_MS = 250;
+/**
+ * An instance admitted lately reports without asking the database again for this long (its last_seen is renewed
+ * as often): the hour the instance limit counts over is kept to within a minute.
+ */
+const ADMITTED_FOR_MS = 60_000;
+/** Instances remembered as admitted at most; emptied when full. */
+const ADMITTED_KEPT = 100_000;
+
+/** A 429 that says when to try again; the controller sends it as Retry-After. */
+export class ReportLater extends HttpException {
+  constructor(
+    message: string,
+    readonly retryAfterS: number,
+  ) {
+    super(message, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
 
 /** When the breaker last moved, of the moves the report carries, as the journal keeps them (ms), or null. */
 function lastMove(breaker: AgentBreakerReport, now: number): number | null {
@@ -51,13 +82,35 @@ function changedFrom(config: BreakerConfigEntity | undefined, breaker: AgentBrea
  * figures, the moves journalled with their instance; the reply carries what the hub wants of each breaker.
  */
 @Injectable()
-export class AgentIngest {
+export class AgentIngest implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(AgentIngest.name);
+  /** Instances this replica admitted lately, and when (ms). */
+  private readonly admitted = new Map<string, number>();
+  private readonly perAccount: TokenRateLimiter;
+  private pruning?: Repeating;
+
   constructor(
     private readonly catalog: FleetCatalog,
     private readonly repository: FleetRepository,
+    private readonly reports: AgentReportsRepository,
     private readonly breakers: BreakersService,
-    private readonly figures: FleetFigures,
-  ) {}
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.perAccount = new TokenRateLimiter(reports, () => this.config.AGENT_REPORT_RATE_LIMIT);
+  }
+
+  onModuleInit() {
+    this.pruning = repeating(
+      60_000,
+      () => this.reports.prune(Date.now() - AGENT_REPORT_ID_TTL_MS),
+      (error) => this.logger.warn(`agent bounds not pruned: ${error.message}`),
+    );
+  }
+
+  async onModuleDestroy() {
+    this.perAccount.stop();
+    await this.pruning?.stop();
+  }
 
   /** The report's body, read: a version the hub does not speak is refused before anything else is. */
   read(body: unknown): AgentReport {
@@ -67,18 +120,37 @@ export class AgentIngest {
   }
 
   /**
-   * A service may not grow the hub without bound: a new instance past AGENT_PROTOCOL_LIMITS.instancesPerService live
-   * ones is refused (409); new breakers past breakersPerService are left out of the report, which is otherwise taken
-   * (its known breakers stay on the wall and under control), and the reply says so. Checked against this replica's
-   * copies, so replicas taking reports at the same moment may pass a limit by what they let through together.
+   * A service may not grow the hub without bound: its account's reports are counted per minute on every replica
+   * together (AGENT_REPORT_RATE_LIMIT, all its tokens); a new instance past AGENT_PROTOCOL_LIMITS.instancesPerService
+   * heard within the hour, or whose rows would pass instanceRowsPerService, is refused (429; rows of instances silent
+   * for 10 minutes are forgotten, and instances leave the hour's count an hour after they were last heard).
    */
-  private withinLimits(service: string, report: AgentReport): { taken: AgentBreakerReport[]; notices: string[] } {
-    const live = this.figures.instancesOf(service);
-    if (!live.has(report.instance) && live.size >= AGENT_PROTOCOL_LIMITS.instancesPerService) {
-      throw new ConflictException(
-        `Service ${service} has ${live.size} instances reporting, the most one service may; instance ${report.instance} is not taken`,
+  private async admit(account: SessionUser, service: string, report: AgentReport, now: number): Promise<void> {
+    const wait = await this.perAccount.take(account.id, now);
+    if (wait > 0) {
+      throw new ReportLater(
+        `Service account ${service} sent ${this.config.AGENT_REPORT_RATE_LIMIT} reports this minute, the most one account may with all its tokens (AGENT_REPORT_RATE_LIMIT); try again in ${wait} s`,
+        wait,
       );
     }
+    const key = `${service}\u0000${report.instance}`;
+    if (now - (this.admitted.get(key) ?? 0) < ADMITTED_FOR_MS) return;
+    const { admitted, instances, rows } = await this.reports.admit(service, report.instance, report.breakers.length);
+    if (!admitted) {
+      const L = AGENT_PROTOCOL_LIMITS;
+      throw new ReportLater(
+        instances >= L.instancesPerService
+          ? `Service ${service} had ${instances} instances reporting within the hour, the most one service may (${L.instancesPerService}); instance ${report.instance} is not taken`
+          : `Service ${service} has ${rows} instance rows (instances × breakers), and instance ${report.instance} would pass the most one service may (${L.instanceRowsPerService}); it is not taken`,
+        60,
+      );
+    }
+    if (this.admitted.size >= ADMITTED_KEPT) this.admitted.clear();
+    this.admitted.set(key, now);
+  }
+
+  /** The breakers of a report within the service's breakers on the hub, and what was left out. */
+  private withinLimits(service: string, report: AgentReport): { taken: AgentBreakerReport[]; notices: string[] } {
     let room = AGENT_PROTOCOL_LIMITS.breakersPerService - this.catalog.countOf('agent', service);
     const left: string[] = [];
     const taken = report.breakers.filter((breaker) => {
@@ -115,6 +187,7 @@ export class AgentIngest {
     if (report.service !== service) {
       throw new ForbiddenException(`This token reports for service ${service}; it cannot report for ${report.service}`);
     }
+    await this.admit(account, service, report, now);
     await this.catalog.ready();
     const { taken, notices } = this.withinLimits(service, report);
     const stale = taken.filter((breaker) => changedFrom(this.catalog.find('agent', service, breaker.name), breaker));
@@ -145,29 +218,33 @@ export class AgentIngest {
       const config = this.catalog.find('agent', service, breaker.name);
       return config ? [{ breaker, config }] : [];
     });
-    await Promise.all([
-      this.repository.writeInstances(
-        reported.map(({ breaker, config }) => ({
-          configId: config.id,
-          instance: report.instance,
-          state: breaker.state,
-          override: breaker.override,
-          reportedAt: now,
-          periodMs: AGENT_REPORT_EVERY_MS,
-          lastMoveAt: lastMove(breaker, now),
-          period: toStoredPeriod(breaker.window, now, periodMs),
-        })),
-        now,
-      ),
-      this.repository.journal(
-        reported.flatMap(({ breaker, config }) =>
-          breaker.transitions.flatMap((move) => {
-            const at = AgentIngest.moveTime(move.at, now);
-            return at === null ? [] : [{ configId: config.id, ...move, at, serviceInstance: report.instance }];
-          }),
-        ),
-      ),
-    ]);
+    const moves = reported.flatMap(({ breaker, config }) =>
+      breaker.transitions.flatMap((move) => {
+        const at = AgentIngest.moveTime(move.at, now);
+        return at === null ? [] : [{ configId: config.id, ...move, at, serviceInstance: report.instance }];
+      }),
+    );
+    const { taken: firstTime, journalled } = await this.reports.take(
+      service,
+      report.id ?? null,
+      reported.map(({ breaker, config }) => ({
+        configId: config.id,
+        instance: report.instance,
+        state: breaker.state,
+        override: breaker.override,
+        reportedAt: now,
+        periodMs: AGENT_REPORT_EVERY_MS,
+        lastMoveAt: lastMove(breaker, now),
+        period: toStoredPeriod(breaker.window, now, periodMs),
+      })),
+      moves,
+      now,
+    );
+    if (firstTime && journalled < moves.length) {
+      notices.push(
+        `service ${service} reported more than ${AGENT_PROTOCOL_LIMITS.movesPerServicePerMinute} moves this minute, the most the journal takes from one service: ${moves.length - journalled} moves left out`,
+      );
+    }
     return {
       version: AGENT_PROTOCOL_VERSION,
       reportEveryMs: AGENT_REPORT_EVERY_MS,

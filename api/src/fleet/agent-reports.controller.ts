@@ -1,9 +1,10 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import type { AgentReportReply } from '@cbh/contracts';
 import { ServiceAgent } from '../auth/access.decorator';
 import type { AppRequest } from '../auth/session-user';
 import { HubMetrics } from '../metrics/hub-metrics';
-import { AgentIngest } from './agent-ingest.service';
+import { AgentIngest, ReportLater } from './agent-ingest.service';
 
 /** Where the agents of services report their breakers (AGENT_REPORTS_PATH), and hear back what the hub wants. */
 @Controller('agent')
@@ -16,13 +17,14 @@ export class AgentReportsController {
   @Post('reports')
   @ServiceAgent()
   @HttpCode(200)
-  async report(@Req() req: AppRequest, @Body() body: unknown): Promise<AgentReportReply> {
+  async report(@Req() req: AppRequest, @Body() body: unknown, @Res({ passthrough: true }) res: FastifyReply): Promise<AgentReportReply> {
     try {
       const reply = await this.ingest.ingest(req.user!, body);
       this.hubMetrics.agentReports.inc({ outcome: 'accepted' });
       return reply;
     } catch (error) {
       this.hubMetrics.agentReports.inc({ outcome: 'refused' });
+      if (error instanceof ReportLater) res.header('Retry-After', String(error.retryAfterS));
       throw error;
     }
   }

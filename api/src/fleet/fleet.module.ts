@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BreakersModule } from '../breakers/breakers.module';
 import { AgentIngest } from './agent-ingest.service';
 import { AgentReportsController } from './agent-reports.controller';
+import { AgentReportsRepository } from './agent-reports.repository';
 import { ReplicasModule } from '../replicas/replicas.module';
 import { ScrapeTargetsController } from '../scrape/scrape-targets.controller';
 import { ScrapeTargetsRepository } from '../scrape/scrape-targets.repository';
@@ -12,7 +13,7 @@ import { Scraper } from '../scrape/scraper.service';
 @Module({
   imports: [BreakersModule, ReplicasModule],
   controllers: [AgentReportsController, ScrapeTargetsController],
-  providers: [AgentIngest, ScrapeTargetsService, ScrapeTargetsRepository, Scraper],
+  providers: [AgentIngest, AgentReportsRepository, ScrapeTargetsService, ScrapeTargetsRepository, Scraper],
   exports: [ScrapeTargetsService],
 })
 export class FleetModule {}

@@ -32,6 +32,76 @@ export interface ReportedMove {
   serviceInstance: string | null;
 }
 
+/** How long an instance's periods are kept in its row at least: the wall's rolling window. */
+export const INSTANCE_SPAN_MS = METRICS_WINDOW_SECONDS * 1000;
+
+/**
+ * Writes instance rows from `$1` (instanceRecords), `$2` now and `$3` INSTANCE_SPAN_MS; `where` adds a condition
+ * (a report's claim). Each write marks the row with its transaction (written_by), which the figures read by.
+ */
+export const INSTANCE_UPSERT = (where: string) =>
+  `INSERT INTO breaker_instances AS b (config_id, instance, state, override, reported_at, period_ms, last_move_at, periods, totals)
+   SELECT r.config_id, r.instance, r.state, r.override, to_timestamp(r.reported_at / 1000.0), r.period_ms,
+          to_timestamp(r.last_move_at / 1000.0), jsonb_build_array(r.period), r.totals
+   FROM jsonb_to_recordset($1::jsonb)
+     AS r(config_id int, instance text, state text, override text, reported_at float8, period_ms int, last_move_at float8, period jsonb,
+          totals float8[])
+   WHERE EXISTS (SELECT 1 FROM circuit_breaker_configs c WHERE c.id = r.config_id) ${where}
+   ON CONFLICT (config_id, instance) DO UPDATE SET
+     state = EXCLUDED.state, override = EXCLUDED.override, reported_at = greatest(b.reported_at, EXCLUDED.reported_at),
+     period_ms = EXCLUDED.period_ms, last_move_at = greatest(b.last_move_at, EXCLUDED.last_move_at),
+     periods = (
+       SELECT coalesce(jsonb_agg(p ORDER BY (p->>0)::float8), '[]'::jsonb)
+       FROM jsonb_array_elements(b.periods || EXCLUDED.periods) AS p
+       WHERE (p->>0)::float8 > $2::float8 - greatest($3::float8, 2 * EXCLUDED.period_ms)
+     ),
+     totals = ARRAY(
+       SELECT coalesce(kept, 0) + coalesce(added, 0)
+       FROM unnest(b.totals, EXCLUDED.totals) WITH ORDINALITY AS t(kept, added, at) ORDER BY at
+     ),
+     written_by = txid_current()`;
+
+/** The instance reports as INSTANCE_UPSERT reads them. */
+export function instanceRecords(reports: readonly InstanceReport[]): string {
+  return JSON.stringify(
+    reports.map((report) => ({
+      config_id: report.configId,
+      instance: report.instance,
+      state: report.state,
+      override: report.override,
+      reported_at: report.reportedAt,
+      period_ms: report.periodMs,
+      last_move_at: report.lastMoveAt,
+      period: report.period,
+      totals: totalsOf(report.period),
+    })),
+  );
+}
+
+interface StoredInstanceRow {
+  config_id: number;
+  instance: string;
+  state: BreakerStateName;
+  override: BreakerOverride;
+  reported_at: string;
+  period_ms: number;
+  last_move_at: string | null;
+  periods: StoredPeriod[];
+  totals: number[];
+}
+
+const fromStored = (row: StoredInstanceRow, now: number): InstanceRow => ({
+  configId: row.config_id,
+  instance: row.instance,
+  state: row.state,
+  override: row.override,
+  reportedAt: Number(row.reported_at),
+  periodMs: row.period_ms,
+  lastMoveAt: row.last_move_at === null ? null : Number(row.last_move_at),
+  periods: keepRecent(row.periods, now, spanOf(row.period_ms)),
+  totals: row.totals,
+});
+
 /** The breakers of agents and scrapes: the statements that TypeORM would make one per row, or cannot say. */
 @Injectable()
 export class FleetRepository {
@@ -94,75 +164,27 @@ export class FleetRepository {
    */
   async writeInstances(reports: readonly InstanceReport[], now: number): Promise<void> {
     if (reports.length === 0) return;
-    await this.dataSource.query(
-      `INSERT INTO breaker_instances AS b (config_id, instance, state, override, reported_at, period_ms, last_move_at, periods, totals)
-       SELECT r.config_id, r.instance, r.state, r.override, to_timestamp(r.reported_at / 1000.0), r.period_ms,
-              to_timestamp(r.last_move_at / 1000.0), jsonb_build_array(r.period), r.totals
-       FROM jsonb_to_recordset($1::jsonb)
-         AS r(config_id int, instance text, state text, override text, reported_at float8, period_ms int, last_move_at float8, period jsonb,
-              totals float8[])
-       WHERE EXISTS (SELECT 1 FROM circuit_breaker_configs c WHERE c.id = r.config_id)
-       ON CONFLICT (config_id, instance) DO UPDATE SET
-         state = EXCLUDED.state, override = EXCLUDED.override, reported_at = greatest(b.reported_at, EXCLUDED.reported_at),
-         period_ms = EXCLUDED.period_ms, last_move_at = greatest(b.last_move_at, EXCLUDED.last_move_at),
-         periods = (
-           SELECT coalesce(jsonb_agg(p ORDER BY (p->>0)::float8), '[]'::jsonb)
-           FROM jsonb_array_elements(b.periods || EXCLUDED.periods) AS p
-           WHERE (p->>0)::float8 > $2::float8 - greatest($3::float8, 2 * EXCLUDED.period_ms)
-         ),
-         totals = ARRAY(
-           SELECT coalesce(kept, 0) + coalesce(added, 0)
-           FROM unnest(b.totals, EXCLUDED.totals) WITH ORDINALITY AS t(kept, added, at) ORDER BY at
-         )`,
-      [
-        JSON.stringify(
-          reports.map((report) => ({
-            config_id: report.configId,
-            instance: report.instance,
-            state: report.state,
-            override: report.override,
-            reported_at: report.reportedAt,
-            period_ms: report.periodMs,
-            last_move_at: report.lastMoveAt,
-            period: report.period,
-            totals: totalsOf(report.period),
-          })),
-        ),
-        now,
-        METRICS_WINDOW_SECONDS * 1000,
-      ],
-    );
+    await this.dataSource.query(INSTANCE_UPSERT(''), [instanceRecords(reports), now, INSTANCE_SPAN_MS]);
   }
 
-  /** Every instance that reported since `since` (ms), with the periods of the rolling window. */
-  async instancesSince(since: number, now: number): Promise<InstanceRow[]> {
+  /**
+   * The rows written by transactions this replica's last read could not see (`horizon`, that read's snapshot
+   * horizon; 0 the first time), with the new horizon: every transaction not visible to a read has an id at or past
+   * its horizon, so nothing written is missed whatever order the writes commit in; a row read twice is just the
+   * same row again.
+   */
+  async instancesWrittenSince(horizon: string, now: number): Promise<{ rows: InstanceRow[]; horizon: string }> {
+    // the horizon is taken first: the rows' read, later, sees at least what it could see
+    const [next] = (await this.dataSource.query('SELECT txid_snapshot_xmin(txid_current_snapshot())::text AS horizon')) as {
+      horizon: string;
+    }[];
     const rows = (await this.dataSource.query(
       `SELECT config_id, instance, state, override, extract(epoch FROM reported_at) * 1000 AS reported_at, period_ms,
               extract(epoch FROM last_move_at) * 1000 AS last_move_at, periods, totals
-       FROM breaker_instances WHERE reported_at > to_timestamp($1 / 1000.0)`,
-      [since],
-    )) as {
-      config_id: number;
-      instance: string;
-      state: BreakerStateName;
-      override: BreakerOverride;
-      reported_at: string;
-      period_ms: number;
-      last_move_at: string | null;
-      periods: StoredPeriod[];
-      totals: number[];
-    }[];
-    return rows.map((row) => ({
-      configId: row.config_id,
-      instance: row.instance,
-      state: row.state,
-      override: row.override,
-      reportedAt: Number(row.reported_at),
-      periodMs: row.period_ms,
-      lastMoveAt: row.last_move_at === null ? null : Number(row.last_move_at),
-      periods: keepRecent(row.periods, now, spanOf(row.period_ms)),
-      totals: row.totals,
-    }));
+       FROM breaker_instances WHERE written_by >= $1::bigint`,
+      [horizon],
+    )) as StoredInstanceRow[];
+    return { rows: rows.map((row) => fromStored(row, now)), horizon: next!.horizon };
   }
 
   /** Forgets instances silent since `before` (ms): a service scaled down or renamed its instances. */

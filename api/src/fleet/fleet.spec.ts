@@ -370,7 +370,8 @@ describe("an agent's breaker in the notification rules", () => {
         name: 'carrier',
         events: ['breaker.opened'],
         channelIds: [channel.id],
-        breakers: ['carrier'],
+        // an agent's breaker is named with its source and service ('carrier' alone names the hub's own)
+        breakers: ['agent:shipping/carrier'],
       });
       expect(rule.status).toBe(201);
       const at = new Date().toISOString();
@@ -483,7 +484,7 @@ describe('who may report, and what', () => {
     expect((await longName.json()).message).toMatch(/^instance: /);
   });
 
-  it('bounds what one service may add: breakers on the hub and instances reporting', async () => {
+  it('bounds what one service may add: breakers on the hub and instances heard within the hour', async () => {
     const token = await serviceToken('crowded');
     for (let batch = 0; batch < 4; batch++) {
       const breakers = Array.from({ length: 500 }, (_, i) => breaker(`dependency-${batch * 500 + i}`));
@@ -496,22 +497,21 @@ describe('who may report, and what', () => {
     ]);
     expect(await api.sql("SELECT 1 FROM circuit_breaker_configs WHERE service = 'crowded' AND name = 'one-too-many'")).toEqual([]);
 
-    // a thousand instances reporting (written behind the API's back), then a new one
-    const [{ id }] = await api.sql("SELECT id FROM circuit_breaker_configs WHERE service = 'crowded' AND name = 'dependency-0'");
+    // a thousand instances heard within the hour (written behind the API's back; the silent ones count too), then a new one
     await api.sql(
-      `INSERT INTO breaker_instances (config_id, instance, state, override, reported_at, period_ms, periods)
-       SELECT $1, 'crowd-' || n, 'CLOSED', 'none', now(), 1000, '[]'::jsonb FROM generate_series(1, 999) AS n`,
-      [id],
+      `INSERT INTO agent_instances (service, instance, last_seen)
+       SELECT 'crowded', 'crowd-' || n, now() - interval '50 minutes' FROM generate_series(1, 999) AS n`,
     );
-    expect(
-      await eventually(async () => (await get<BreakerInstancesPage>(`/api/circuit-breakers/${id}/instances`)).instances.length === 1000),
-    ).toBe(true);
     const refused = await sendReport(token, report('crowded', 'newcomer', [breaker('dependency-0')]));
-    expect(refused.status).toBe(409);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
     expect((await refused.json()).message).toBe(
-      'Service crowded has 1000 instances reporting, the most one service may; instance newcomer is not taken',
+      'Service crowded had 1000 instances reporting within the hour, the most one service may (1000); instance newcomer is not taken',
     );
     expect((await sendReport(token, report('crowded', 'crowd-7', [breaker('dependency-0')]))).status).toBe(200);
+    // an instance not heard for an hour leaves the count, and makes room
+    await api.sql("UPDATE agent_instances SET last_seen = now() - interval '61 minutes' WHERE instance = 'crowd-8'");
+    expect((await sendReport(token, report('crowded', 'newcomer', [breaker('dependency-0')]))).status).toBe(200);
   });
 
   it("counts each token's reports against its own rate limit", async () => {

@@ -5,7 +5,7 @@ import {
   type DeliveryQuery,
   type DeliveryStatus,
   type NotificationEventType,
-  type RuleEventType,
+  type RaisedEventType,
   type WebhookBody,
   type NotificationSubjectKind,
 } from '@cbh/contracts';
@@ -41,11 +41,12 @@ export interface TryRecord {
 
 interface EventRow {
   id: string;
-  type: RuleEventType;
+  type: RaisedEventType;
   subject_kind: NotificationSubjectKind;
   subject_id: number;
   subject_name: string;
   occurred_at: Date;
+  received_at: Date;
   data: Record<string, unknown>;
   rule_id: string | null;
 }
@@ -65,7 +66,7 @@ export class NotificationsRepository {
   /** Up to `limit` events no replica has fanned out yet, locked for this transaction; others skip them. */
   async takeWaitingEvents(manager: EntityManager, limit: number): Promise<OutboxEvent[]> {
     const rows: EventRow[] = await manager.query(
-      `SELECT id, type, subject_kind, subject_id, subject_name, occurred_at, data, rule_id
+      `SELECT id, type, subject_kind, subject_id, subject_name, occurred_at, received_at, data, rule_id
        FROM notification_events WHERE dispatched_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
       [limit],
     );
@@ -76,6 +77,7 @@ export class NotificationsRepository {
       subjectId: row.subject_id,
       subjectName: row.subject_name,
       occurredAt: row.occurred_at,
+      receivedAt: row.received_at,
       data: row.data,
       ruleId: row.rule_id,
     }));
@@ -294,7 +296,7 @@ export class NotificationsRepository {
     await this.dataSource.query(
       `INSERT INTO notification_events (type, subject_kind, subject_id, subject_name, occurred_at, data, rule_id, dedupe_key)
        SELECT 'breaker.stuck_open', 'breaker', c.id, c.name, now(),
-              jsonb_build_object('breaker', jsonb_build_object('id', c.id, 'name', c.name, 'type', c.type),
+              jsonb_build_object('breaker', jsonb_build_object('id', c.id, 'name', c.name, 'type', c.type, 'source', c.source, 'service', c.service),
                                  'openedAt', o.at, 'minutes', $2::int),
               $1::uuid, 'stuck:' || $1 || ':' || c.id || ':' || (extract(epoch FROM o.at) * 1000)::bigint
        FROM circuit_breaker_configs c

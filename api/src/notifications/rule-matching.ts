@@ -1,13 +1,24 @@
-import type { AlertSeverity, BreakerTypeName, NotificationSubjectKind, RuleEventType } from '@cbh/contracts';
+import {
+  EVENTS_CAPPED_EVENT,
+  parseBreakerRef,
+  type AlertSeverity,
+  type BreakerSource,
+  type BreakerTypeName,
+  type NotificationSubjectKind,
+  type RaisedEventType,
+  type RuleEventType,
+} from '@cbh/contracts';
 
 /** An event as the outbox holds it. */
 export interface OutboxEvent {
   id: string;
-  type: RuleEventType;
+  type: RaisedEventType;
   subjectKind: NotificationSubjectKind;
   subjectId: number;
   subjectName: string;
   occurredAt: Date;
+  /** When the hub took the event: what a rule's minimum interval is judged on (a reported move's time is its agent's). */
+  receivedAt: Date;
   data: Record<string, unknown>;
   /** Set on an event one rule asked for (a breaker stuck open past that rule's minutes). */
   ruleId: string | null;
@@ -24,6 +35,26 @@ export interface RuleFilters {
 
 const lower = (names: readonly string[]) => names.map((name) => name.toLowerCase());
 
+type EventBreaker = { type?: BreakerTypeName; source?: BreakerSource; service?: string | null };
+
+/**
+ * Whether a rule's breaker filter names the event's breaker: a plain name names the hub's own breaker of that name
+ * only (an agent could otherwise report a breaker of the same name and set off the rule), `agent:<service>/<name>`
+ * and `scrape:<service>/<name>` that service's breaker. A breaker.events_capped event, about a whole service, is
+ * named by any entry naming one of that service's breakers.
+ */
+function namesBreaker(entries: readonly string[], event: OutboxEvent, breaker: EventBreaker | undefined): boolean {
+  const source = breaker?.source ?? 'hub';
+  const service = (breaker?.service ?? '').toLowerCase();
+  const name = event.subjectName.toLowerCase();
+  return entries.some((entry) => {
+    const ref = parseBreakerRef(entry);
+    if (ref.source !== source) return false;
+    if (source !== 'hub' && ref.service!.toLowerCase() !== service) return false;
+    return event.type === EVENTS_CAPPED_EVENT ? source !== 'hub' : ref.name.toLowerCase() === name;
+  });
+}
+
 /**
  * Whether a rule's filters let an event's subject through: breaker names and types apply to breaker events, domain
  * names and alert severities to domain events, none to release events; an empty filter lets everything through.
@@ -31,9 +62,11 @@ const lower = (names: readonly string[]) => names.map((name) => name.toLowerCase
 export function filtersPass(rule: RuleFilters, event: OutboxEvent): boolean {
   if (event.ruleId !== null && event.ruleId !== rule.id) return false;
   if (event.subjectKind === 'breaker') {
-    const type = (event.data.breaker as { type?: BreakerTypeName } | undefined)?.type;
-    if (rule.breakers.length > 0 && !lower(rule.breakers).includes(event.subjectName.toLowerCase())) return false;
-    if (rule.breakerTypes.length > 0 && (!type || !rule.breakerTypes.includes(type))) return false;
+    const breaker = event.data.breaker as EventBreaker | undefined;
+    if (rule.breakers.length > 0 && !namesBreaker(rule.breakers, event, breaker)) return false;
+    // a service's cap is about all its breakers, whatever their type
+    if (event.type === EVENTS_CAPPED_EVENT) return true;
+    if (rule.breakerTypes.length > 0 && (!breaker?.type || !rule.breakerTypes.includes(breaker.type))) return false;
     return true;
   }
   // a release event is about a remote: no breaker or domain filter applies to it
@@ -51,8 +84,12 @@ export function filtersPass(rule: RuleFilters, event: OutboxEvent): boolean {
  */
 export function typesFor(rule: RuleFilters, event: OutboxEvent): { own: boolean; flapping: boolean } {
   if (!filtersPass(rule, event)) return { own: false, flapping: false };
+  if (event.type === EVENTS_CAPPED_EVENT) {
+    // it stands for the openings and recoveries it held back: it goes where they would have gone
+    return { own: rule.events.includes('breaker.opened') || rule.events.includes('breaker.recovered'), flapping: false };
+  }
   return {
-    own: rule.events.includes(event.type),
+    own: rule.events.includes(event.type as RuleEventType),
     flapping: event.type === 'breaker.opened' && rule.events.includes('breaker.flapping'),
   };
 }

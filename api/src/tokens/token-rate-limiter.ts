@@ -1,6 +1,9 @@
 import { Logger } from '@nestjs/common';
 import type { TokensRepository } from './tokens.repository';
 
+/** Where the shared counts are kept: a token's (api_token_usage), or another key's such as an account's. */
+export type SharedCounts = Pick<TokensRepository, 'usage' | 'addUsage' | 'pruneUsage'>;
+
 const WINDOW_MS = 60_000;
 /** A replica adds its counts to the shared ones at most this often: one write a second, not one per request. */
 const FLUSH_EVERY_MS = 1000;
@@ -27,7 +30,7 @@ export class TokenRateLimiter {
   private prunedAt = 0;
 
   constructor(
-    private readonly repository: TokensRepository,
+    private readonly repository: SharedCounts,
     private readonly limit: () => number,
   ) {}
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   AGENT_PROTOCOL_LIMITS,
   AGENT_PROTOCOL_VERSION,
@@ -151,7 +152,16 @@ export function createAgent({ service, instance, now = Date.now }: AgentOptions)
       const at = now();
       const periodMs = Math.max(1, Math.round(at - periodStartedAt));
       periodStartedAt = at;
-      return { version: AGENT_PROTOCOL_VERSION, service, instance, sentAt: new Date(at).toISOString(), periodMs, breakers };
+      // a new id for each report; a connection sends a report again with the same one, so the hub counts it once
+      return {
+        version: AGENT_PROTOCOL_VERSION,
+        id: randomUUID(),
+        service,
+        instance,
+        sentAt: new Date(at).toISOString(),
+        periodMs,
+        breakers,
+      };
     },
 
     async flush(send) {

@@ -264,9 +264,13 @@ describe('connectToHub, against a hub on a loopback port, with real opossum brea
     for (let i = 1; i < gaps.length; i++) expect(gaps[i]).toBeGreaterThan(gaps[i - 1]!);
 
     await hub.start();
-    const back = await hub.next();
-    expect(breakerIn(back, 'inventory').window).toMatchObject({ successes: 5, failures: 0 });
-    expect(breakerIn(back, 'payments')).toMatchObject({ override: 'forced-open', window: { rejections: 3 } });
+    // the report not delivered comes first, as it was; the next covers every period since
+    const [back, after] = [await hub.next(), await hub.next()];
+    expect(after.report.id).not.toBe(back.report.id);
+    const sum = (name: string, field: 'successes' | 'failures' | 'rejections') =>
+      breakerIn(back, name).window[field] + breakerIn(after, name).window[field];
+    expect([sum('inventory', 'successes'), sum('inventory', 'failures'), sum('payments', 'rejections')]).toEqual([5, 0, 3]);
+    expect(breakerIn(after, 'payments')).toMatchObject({ override: 'forced-open' });
     await until(() => infos().length > 0);
     expect(infos()).toEqual([`hub reachable again after ${failedAttempts().length} failed reports`]);
     expect(warnings()).toHaveLength(1);
@@ -292,10 +296,16 @@ describe('connectToHub, against a hub on a loopback port, with real opossum brea
 
       for (let i = 0; i < 4; i++) expect(await inventory.fire(true)).toBe('ok');
       expect(await inventory.fire(false)).toMatchObject({ message: 'boom' });
-      await until(() => hub.received.length >= refused + 5); // four refused, then the one accepted
-      const back = hub.received[refused + 4]!;
-      expect(breakerIn(back, 'inventory').window).toMatchObject({ successes: 4, failures: 1 });
-      expect(breakerIn(back, 'payments')).toMatchObject({ override: 'forced-open', settings: { timeout: 4321 } });
+      await until(() => hub.received.length >= refused + 6); // four refused, the same report accepted, then the next
+      // one report sent five times with its id (the hub counts it once), then one with the calls since
+      const tries = hub.received.slice(refused, refused + 5).map((received) => received.report.id);
+      expect(new Set(tries).size).toBe(1);
+      expect(tries[0]).toEqual(expect.any(String));
+      const [back, next] = [hub.received[refused + 4]!, hub.received[refused + 5]!];
+      expect(next.report.id).not.toBe(tries[0]);
+      const windows = [back, next].map((received) => breakerIn(received, 'inventory').window);
+      expect([windows[0]!.successes + windows[1]!.successes, windows[0]!.failures + windows[1]!.failures]).toEqual([4, 1]);
+      expect(breakerIn(next, 'payments')).toMatchObject({ override: 'forced-open', settings: { timeout: 4321 } });
       expect(payments.circuit.opened).toBe(true);
       expect(hub.received[refused + 3]!.at - hub.received[refused]!.at).toBeGreaterThanOrEqual(0.8 * (100 + 200 + 400) - 20);
       expect(warnings()).toEqual([expect.stringMatching(logged)]);

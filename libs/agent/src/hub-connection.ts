@@ -7,7 +7,6 @@ import {
   type AgentReportReply,
 } from '@cbh/contracts';
 import type { Agent } from './agent';
-import { mergeReports } from './merge-reports';
 
 /** Where the connection says what happens to it: console by default; pino's and most loggers' info and warn fit. */
 export interface HubLogger {
@@ -32,7 +31,7 @@ export interface HubConnectionOptions {
 export interface HubStatus {
   /** Whether the last report reached the hub (true before the first). */
   reachable: boolean;
-  /** Reports that failed in a row; their periods wait, merged, for the next report. */
+  /** Reports that failed in a row: the report not delivered is sent again as it was, its id and all. */
   failedReports: number;
   /** Why the last report failed, null when it did not. */
   lastError: string | null;
@@ -96,8 +95,9 @@ function unreachable(error: unknown, timeoutMs: number): string {
  *
  * It fails static: while the hub is down, failing, rate-limiting or refusing the token, the breakers keep their
  * settings and overrides, the connection retries with exponential backoff (with jitter; a Retry-After is honoured),
- * logs once when it loses the hub and once when it has it back, and the periods not delivered are merged into the
- * next report. A report the hub refuses as invalid (400) is dropped, its message logged once.
+ * logs once when it loses the hub and once when it has it back; the report not delivered is sent again with its id
+ * (the hub counts a report once, however often it lands), and the report after it covers every period since. A
+ * report the hub refuses as invalid (400) is dropped, its message logged once.
  */
 export function connectToHub(agent: Agent, options: HubConnectionOptions): HubConnection {
   const { token, logger = console, fetch = globalThis.fetch, timeoutMs = 5000 } = options;
@@ -105,7 +105,11 @@ export function connectToHub(agent: Agent, options: HubConnectionOptions): HubCo
   const initialMs = options.backoff?.initialMs ?? 1000;
   const maxMs = options.backoff?.maxMs ?? 30_000;
   let reportEveryMs = AGENT_REPORT_EVERY_MS;
-  /** The periods the hub has not had yet, merged into one report: memory bounded however long it is away. */
+  /**
+   * The report not delivered, sent again as it was (its id too, so that the hub counts it once if a try it did not
+   * answer had landed); the periods since wait in the breakers' windows, which the next report drains, so memory
+   * stays bounded however long the hub is away.
+   */
   let pending: AgentReport | null = null;
   let failedReports = 0;
   let lastError: string | null = null;
@@ -168,9 +172,9 @@ export function connectToHub(agent: Agent, options: HubConnectionOptions): HubCo
     }
   }
 
-  /** The next report: this period's, with the periods the hub has not had yet. */
+  /** The next report: the one not delivered yet, or else the periods since the last one. */
   function nextReport(): AgentReport {
-    const report = pending ? mergeReports(pending, agent.report()) : agent.report();
+    const report = pending ?? agent.report();
     pending = null;
     return report;
   }
@@ -232,7 +236,10 @@ export function connectToHub(agent: Agent, options: HubConnectionOptions): HubCo
       clearTimeout(timer);
       stopping.abort();
       await running; // a report in flight is abandoned and kept in pending
-      const outcome = await post(nextReport(), AbortSignal.timeout(LAST_REPORT_TIMEOUT_MS));
+      const deadline = AbortSignal.timeout(LAST_REPORT_TIMEOUT_MS);
+      // the report not delivered first (its id makes a second landing harmless), then the last periods
+      let outcome = pending ? await post(nextReport(), deadline) : null;
+      if (outcome?.kind !== 'failed') outcome = await post(nextReport(), deadline);
       if (outcome.kind === 'delivered') delivered++;
       else if (failedReports === 0)
         logger.warn(`last report not delivered: ${outcome.kind === 'failed' ? outcome.reason : outcome.message}`);

@@ -24,9 +24,17 @@ export const AGENT_PROTOCOL_LIMITS = {
   nameLength: 200,
   /** The largest report the hub reads (bytes). */
   reportBytes: 1024 * 1024,
-  /** Breakers one service may have on the hub, and instances reporting at once (a new one past it is refused, 409). */
+  /**
+   * Breakers one service may have on the hub; distinct instances that reported within the last hour (a new one past
+   * it is refused, 429); the instance rows (instances × their breakers) a service may hold when a new instance comes.
+   */
   breakersPerService: 2000,
   instancesPerService: 1000,
+  instanceRowsPerService: 50_000,
+  /** Reported moves journalled per service and minute; the rest of the minute's are dropped (counted in the reply's notices). */
+  movesPerServicePerMinute: 600,
+  /** Characters in a report's id. */
+  reportIdLength: 100,
 } as const;
 
 /** A breaker's settings in its own library's words (opossum's errorThresholdPercentage, cockatiel's halfOpenAfter…). */
@@ -86,8 +94,19 @@ export interface AgentReport {
    * hub was away. Optional (the hub takes its reporting period then); the hub divides calls by it for calls/s.
    */
   periodMs?: number;
+  /**
+   * The report's own id, new for each report and the same on each retry of it: the hub takes a report of an id it
+   * already took (within AGENT_REPORT_ID_TTL_MS) as delivered and counts nothing of it again. Optional in version 1.
+   */
+  id?: string;
   breakers: AgentBreakerReport[];
 }
+
+/**
+ * How long the hub remembers a report's id: a retry within it is counted once. An agent retries within 5 minutes
+ * (its longest backoff, or a Retry-After of at most 5 minutes), so a retry of a report that landed comes well inside.
+ */
+export const AGENT_REPORT_ID_TTL_MS = 15 * 60_000;
 
 /** A manual control the hub sends an agent for one of its breakers: the operators' own actions. */
 export interface AgentCommand {

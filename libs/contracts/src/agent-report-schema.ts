@@ -61,6 +61,7 @@ export const agentReportSchema = z.object({
   instance: name,
   sentAt: z.iso.datetime({ offset: true }),
   periodMs: z.number().int().min(1).max(86_400_000).optional(),
+  id: z.string().min(1).max(L.reportIdLength).optional(),
   breakers: z
     .array(breakerSchema)
     .max(L.breakersPerInstance)

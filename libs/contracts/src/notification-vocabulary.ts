@@ -31,8 +31,20 @@ export const NOTIFICATION_EVENTS = [
 ] as const;
 export type RuleEventType = (typeof NOTIFICATION_EVENTS)[number];
 export const TEST_EVENT = 'notification.test' as const;
-export type NotificationEventType = RuleEventType | typeof TEST_EVENT;
-export const ALL_NOTIFICATION_EVENTS: readonly NotificationEventType[] = [...NOTIFICATION_EVENTS, TEST_EVENT];
+/**
+ * One service's agents or scrape raised more than SERVICE_EVENTS_PER_MINUTE breaker events in a minute: the first
+ * move past the cap raises this one event instead (the minute's later moves raise nothing; all are journalled). No
+ * rule names it: it goes to the rules watching breaker.opened or breaker.recovered whose breaker filter lets that
+ * service's breakers through.
+ */
+export const EVENTS_CAPPED_EVENT = 'breaker.events_capped' as const;
+/** Breaker events one service's reported moves may raise in a minute. */
+export const SERVICE_EVENTS_PER_MINUTE = 20;
+/** A reported move received more than this many minutes after it happened is journalled, and raises no event. */
+export const STALE_MOVE_MINUTES = 5;
+export type RaisedEventType = RuleEventType | typeof EVENTS_CAPPED_EVENT;
+export type NotificationEventType = RaisedEventType | typeof TEST_EVENT;
+export const ALL_NOTIFICATION_EVENTS: readonly NotificationEventType[] = [...NOTIFICATION_EVENTS, EVENTS_CAPPED_EVENT, TEST_EVENT];
 
 export const NOTIFICATION_EVENT_LABELS: Record<NotificationEventType, string> = {
   'breaker.opened': 'Breaker opened',
@@ -42,6 +54,8 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEventType, string> = 
   'domain.alert.opened': 'Domain alert opened',
   'domain.alert.resolved': 'Domain alert resolved',
   'release.rolled_back': 'Release rolled back',
+  'release.canary_failing': 'Canary failing',
+  'breaker.events_capped': 'Breaker events capped',
   'notification.test': 'Test',
 };
 
@@ -54,7 +68,6 @@ export function isBreakerEvent(type: string): boolean {
 }
 
 /**
-  'release.canary_failing': 'Canary failing',
  * What became of one delivery: pending (waiting for its first try or a retry), delivering (a replica holds it),
  * delivered, failed (final: 8 tries, or a 4xx other than 408/429), muted (a maintenance window covered it), or
  * suppressed (the rule already notified about this subject within its minimum interval).
@@ -135,7 +148,33 @@ export interface BreakerEventData {
   /** Openings counted (flapping) and the minutes they were counted over. */
   openings?: number;
   minutes?: number;
+  /** breaker.events_capped: the cap its service passed, and the minute it passed it in (ISO 8601, UTC). */
+  limit?: number;
+  minute?: string;
   url: string;
+}
+
+/**
+ * An entry of a rule's breaker filter: the name of one of the hub's own breakers (as before breakers of other
+ * services existed), or `agent:<service>/<name>` / `scrape:<service>/<name>` for a breaker an agent reports or a
+ * scrape target exposes, so that a service reporting a breaker named like one of the hub's does not set off the
+ * hub's rules. Names compare whatever their letter case.
+ */
+export interface BreakerRef {
+  source: BreakerSource;
+  service: string | null;
+  name: string;
+}
+const QUALIFIED_BREAKER = /^(agent|scrape):([a-z0-9-]{1,64})\/(.+)$/;
+
+export function parseBreakerRef(entry: string): BreakerRef {
+  const match = QUALIFIED_BREAKER.exec(entry);
+  return match ? { source: match[1] as BreakerSource, service: match[2]!, name: match[3]! } : { source: 'hub', service: null, name: entry };
+}
+
+/** How a rule's breaker filter names a breaker. */
+export function breakerRefOf(breaker: { source: BreakerSource; service: string | null; name: string }): string {
+  return breaker.source === 'hub' || breaker.service === null ? breaker.name : `${breaker.source}:${breaker.service}/${breaker.name}`;
 }
 
 /** What an event is about: a breaker, a domain, or a remote (its releases). */

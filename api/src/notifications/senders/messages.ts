@@ -57,6 +57,14 @@ function breakerMessage(type: BreakerEvent, data: BreakerEventData, occurredAt: 
         url: data.url,
       };
     }
+    case 'breaker.events_capped': {
+      const service = `${data.breaker.source === 'scrape' ? 'Scrape target' : 'Service'} ${data.breaker.service ?? ''}`;
+      return {
+        title: `${service} raised more than ${data.limit ?? 'its cap of'} breaker events this minute`,
+        happened: `Breaker events capped: the moves its breakers reported past ${data.limit} in the minute from ${data.minute ?? occurredAt} raise no notification (the first was '${data.breaker.name}'${on}); every move is in the breakers' journals`,
+        url: data.url,
+      };
+    }
     case 'breaker.flapping':
       return {
         title: counted ? `${name} flapping: ${data.openings} openings in ${minutes(data.minutes!)}` : `${name} flapping`,
@@ -87,14 +95,6 @@ export function describeNotification({ type, occurredAt, data }: OutgoingNotific
       when,
     };
   }
-  const test = data as { message: string; url: string };
-  return { title: 'Test notification from Circuit Breaker Hub', happened: test.message, url: test.url, when };
-}
-
-/** Cuts a text to a receiver's limit, marking the cut. */
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
   if (type === 'release.canary_failing') {
     const release = data as ReleaseEventData;
     return {
@@ -104,6 +104,14 @@ function clip(text: string, max: number): string {
       when,
     };
   }
+  const test = data as { message: string; url: string };
+  return { title: 'Test notification from Circuit Breaker Hub', happened: test.message, url: test.url, when };
+}
+
+/** Cuts a text to a receiver's limit, marking the cut. */
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
 
 /** Slack reads &, < and > as markup (links, mentions): a breaker name or alert message must show them as text. */
 const slackEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
