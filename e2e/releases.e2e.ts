@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -42,16 +41,23 @@ async function json<T>(response: Promise<Response>, status = 200): Promise<T> {
   return (await answered.json()) as T;
 }
 
-/** A visitor id whose side of the dashboard's canary is below `percent` (canary) or not, as the hub computes it. */
-function visitorOn(canary: boolean, percent: number): string {
-  for (let i = 0; ; i++) {
-    const visitor = createHash('sha256').update(`visitor-${i}`).digest('base64url').slice(0, 22);
-    const bucket = createHash('sha256').update(`${visitor}:mfe_dashboard`).digest().readUInt32BE(0) % 100;
-    if (bucket < percent === canary) return visitor;
+/**
+ * A visitor cookie the hub sealed on the side of the dashboard whose entry is `entry`: asked for until one lands there
+ * (a visitor cannot choose their side; the hub does).
+ */
+async function visitorGiven(site: Site, entry: string): Promise<string> {
+  for (let i = 0; i < 500; i++) {
+    const answer = await fetch(`${site.url}/remotes.json`);
+    const cookie = answer.headers.get('set-cookie')!.split(';')[0]!;
+    const given = ((await answer.json()) as { remotes: { name: string; entry: string }[] }).remotes.find(
+      (remote) => remote.name === 'mfe_dashboard',
+    )!.entry;
+    if (given === entry) return cookie.slice(cookie.indexOf('=') + 1);
   }
+  throw new Error(`no visitor was given ${entry}`);
 }
 
-/** A signed-in page on a replica, as the visitor with this id. */
+/** A signed-in page on a replica, as the visitor with this sealed cookie. */
 async function visitor(browser: Browser, site: Site, id: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: site.url });
   await context.addCookies([{ name: 'cbh.visitor', value: id, url: site.url }]);
@@ -115,8 +121,8 @@ test('a canary splits visitors, each staying on their version; promote and rollb
   await json(siteApi(a, cookie, '/api/releases/mfe_dashboard/promote', 'POST', { versionId: v1.id }));
   await json(siteApi(b, cookie, '/api/releases/mfe_dashboard/canary', 'POST', { versionId: v2.id, percent: 50 }));
 
-  const onCanary = await visitor(browser, a, visitorOn(true, 50));
-  const onLive = await visitor(browser, b, visitorOn(false, 50));
+  const onCanary = await visitor(browser, a, await visitorGiven(a, `/releases/mfe_dashboard/${v2.id}/mf-manifest.json`));
+  const onLive = await visitor(browser, b, await visitorGiven(b, `/releases/mfe_dashboard/${v1.id}/mf-manifest.json`));
   expect(await openDashboard(onCanary)).toBe('Recent Activity v2');
   expect(await openDashboard(onLive)).toBe('Recent Activity');
   // each stays on their version across navigations, whichever replica answers
@@ -166,7 +172,7 @@ test('a canary that throws on load is rolled back by itself, and the notificatio
     201,
   );
   await json(siteApi(a, cookie, '/api/releases/mfe_dashboard/canary', 'POST', { versionId: broken.id, percent: 90 }));
-  const page = await visitor(browser, a, visitorOn(true, 90));
+  const page = await visitor(browser, a, await visitorGiven(a, `/releases/mfe_dashboard/${broken.id}/mf-manifest.json`));
   await page.goto('/');
   await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
   await expect(page.getByTestId('remote-fallback')).toBeVisible();
@@ -192,6 +198,8 @@ test('a build against another React major is refused by the contract check, nami
     shared.name === 'react' ? { ...shared, version: '18.3.1', requiredVersion: '^18.3.1' } : shared,
   );
   manifest.content = Buffer.from(JSON.stringify(parsed)).toString('base64');
+  // its compressed copies would no longer be copies of it (refused on their own): the changed manifest goes without
+  build.files = build.files.filter((file) => !/^mf-manifest\.json\.(br|gz)$/.test(file.path));
   const refused = await siteApi(a, cookie, '/api/releases/mfe_dashboard/versions', 'POST', build);
   expect(refused.status).toBe(422);
   expect((await refused.json()).message).toContain(

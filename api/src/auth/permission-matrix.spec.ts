@@ -126,6 +126,7 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'ser
   'POST /api/releases/:remote/canary': 'system_admin',
   'POST /api/releases/:remote/canary/abort': 'system_admin',
   'POST /api/releases/:remote/pin': 'system_admin',
+  'DELETE /api/releases/:remote/versions/:id': 'system_admin',
   'POST /api/releases/loads': 'signed-in',
 };
 

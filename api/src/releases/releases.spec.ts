@@ -49,7 +49,7 @@ const remotesJson = async (replica = api) =>
   ((await (await fetch(`${replica.baseUrl}/remotes.json`)).json()) as { remotes: { name: string; entry: string }[] }).remotes[0]!.entry;
 
 /** A sealed visitor cookie the hub put on the side of the dashboard whose entry is `entry` (asked until one lands there). */
-export async function visitorGiven(replica: TestApi, entry: string): Promise<string> {
+async function visitorGiven(replica: TestApi, entry: string): Promise<string> {
   for (let i = 0; i < 500; i++) {
     const answer = await fetch(`${replica.baseUrl}/remotes.json`);
     const visitor = answer.headers.get('set-cookie')!.split(';')[0]!;

@@ -450,6 +450,25 @@ describe('cbh release', () => {
     expect(await entry()).toBe('/remotes/mfe-dashboard/mf-manifest.json');
   });
 
+  it("ships with a token limited to its team's remote, and that token cannot ship another's", async () => {
+    const limited = async (remotes: string[]) =>
+      (
+        await (
+          await api.call('/api/tokens', { method: 'POST', cookie: admin, body: { name: `ci-${remotes[0]}`, expiresInDays: 7, remotes } })
+        ).json()
+      ).token as string;
+    writeBuild('19.3.1', 'team');
+    const pushed = await cbh(['release', 'push', 'mfe-dashboard', '--no-build', '--promote'], {
+      CBH_TOKEN: await limited(['mfe-dashboard']),
+    });
+    expect(pushed.code).toBe(0);
+    const id = Number(/version (\d+) uploaded/.exec(pushed.stdout)?.[1]);
+    expect(await entry()).toBe(`/releases/mfe_dashboard/${id}/mf-manifest.json`);
+    const other = await cbh(['release', 'push', 'mfe-dashboard', '--no-build', '--promote'], { CBH_TOKEN: await limited(['mfe_users']) });
+    expect(other.code).toBe(1);
+    expect(other.stderr).toContain('This access token may release only mfe_users, not mfe_dashboard');
+  });
+
   it('refuses a build against another React major before sending it, naming the rule and the fix (exit 1)', async () => {
     writeBuild('18.3.1', 'old');
     const checked = await cbh(['release', 'check', 'mfe-dashboard']);
