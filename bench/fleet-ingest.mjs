@@ -25,6 +25,7 @@ const ENV = {
   SESSION_SECRET: 'a-session-secret-both-bench-replicas-share',
   // one token reports for every instance here: its limit is not what is measured
   TOKEN_RATE_LIMIT: '1000000',
+  AGENT_REPORT_RATE_LIMIT: '1000000',
 };
 const dataDir = path.join(ROOT, '.data/bench-fleet');
 /** The kernel's clock ticks per second in /proc/<pid>/stat (USER_HZ, 100 on Linux). */
