@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { Client } from 'pg';
 import WebSocket from 'ws';
-import { SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
+import { ownDatabase, SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
 import { apiSignIn, breakerBehindChaos, siteApi } from './support/site-api';
 import { freePort } from '../tools/testing/free-port';
 
@@ -63,5 +63,58 @@ test('on SIGTERM a replica finishes its requests, closes /ws as going away, hand
     await site.stop('SIGKILL');
     if (breakerId !== undefined) await db.query('DELETE FROM circuit_breaker_configs WHERE id = $1', [breakerId]);
     await db.end();
+  }
+});
+
+/**
+ * The same replica told to stop while its database holds every table locked (a migration, a VACUUM FULL, another
+ * replica's stuck transaction) and fifty connections keep asking: each periodic task and each request waits on a
+ * query. It still exits within its grace — 10 s for what runs, then what still waits is cut (api/src/shutdown.ts) —
+ * and says what it cut, long before the exit that follows regardless at 15 s.
+ */
+test('on SIGTERM a replica whose queries all wait on locks exits within its grace, under load', async () => {
+  test.setTimeout(90_000);
+  const database = await ownDatabase('cbh_e2e_shutdown_locked');
+  const site: Site = await startSite({ port: await freePort(), env: { DATABASE_URL: database.url, SESSION_SECRET } });
+  const locker = new Client({ connectionString: database.url });
+  let loading = true;
+  let clients: Promise<void>[] = [];
+  try {
+    const cookie = await apiSignIn(site);
+    await locker.connect();
+    // fifty clients, each asking again as soon as it is answered (or refused, or cut)
+    const ask = async () => {
+      while (loading)
+        await fetch(`${site.url}/api/circuit-breakers`, { headers: { cookie } }).then(
+          (response) => response.arrayBuffer(),
+          () => undefined,
+        );
+    };
+    clients = Array.from({ length: 50 }, ask);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const { rows: tables } = await locker.query<{ name: string }>(
+      "SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public'",
+    );
+    await locker.query('BEGIN');
+    await locker.query(`LOCK TABLE ${tables.map((table) => table.name).join(', ')} IN ACCESS EXCLUSIVE MODE`);
+    // the tasks' next turns and the requests pile up behind the locks
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+
+    const exited = new Promise<number | null>((resolve) => site.process.once('exit', (code) => resolve(code)));
+    const stopping = Date.now();
+    site.process.kill('SIGTERM');
+    const code = await exited;
+    const tookMs = Date.now() - stopping;
+    console.log(`SIGTERM with every table locked and 50 connections asking: exited ${code} after ${tookMs} ms`);
+    expect(code).toBe(0);
+    expect(tookMs).toBeLessThan(14_000);
+    expect(site.logs.join('')).toMatch(/database queries still running after 10000 ms were cut/);
+  } finally {
+    loading = false;
+    await Promise.all(clients);
+    await locker.query('ROLLBACK').catch(() => undefined);
+    await locker.end().catch(() => undefined);
+    await site.stop('SIGKILL');
+    await database.drop();
   }
 });

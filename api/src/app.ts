@@ -28,7 +28,7 @@ import { authenticateUpgrade } from './tokens/upgrade-auth';
 import { protectFromCrossSiteRequests } from './web/cross-origin';
 import { forwardedProto, securityHeaders } from './web/security-headers';
 import { mountStaticSite } from './web/static-site';
-import { busyConnections, stopWithin, type StopOutcome } from './shutdown';
+import { poolHandle, stopWithin, type StopOutcome } from './shutdown';
 
 const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 
@@ -56,7 +56,7 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
   const dataSource = createDataSource(database.url);
   try {
     await dataSource.initialize();
-    const busy = busyConnections(dataSource);
+    const pool = poolHandle(dataSource);
     const applied = await migrate(dataSource);
     if (applied.length) logger.info({ migrations: applied }, 'applied database migrations');
 
@@ -99,6 +99,7 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     });
     const auth = app.get(AuthService);
     const passport = configurePassport(auth, app.get(UserDirectory));
+    auth.passport = passport;
     auth.oidc = await OidcSignIn.discover(config);
     const sessionStack = [sessionMiddleware, passport.initialize(), passport.session()] as Middleware[];
     const sessions = app.get(SessionReader);
@@ -120,7 +121,7 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
       database,
       // SIGTERM and SIGINT call this (main.ts) rather than Nest's own shutdown hooks, which wait without a bound
       close: async () => {
-        const outcome = await stopWithin(app, busy, logger);
+        const outcome = await stopWithin(app, pool, logger);
         await database.stop();
         return outcome;
       },

@@ -23,18 +23,28 @@ export interface StopOutcome {
   finished: boolean;
 }
 
+/** What a stop needs of the DataSource's pool: the connections checked out now, and a way to refuse new ones. */
+export interface PoolHandle {
+  busy(): Client[];
+  /** Ends the pool: a query asked for after this fails at once instead of waiting behind what was cut. */
+  end(): void;
+}
+
 /**
- * The connections of the DataSource's pool that are checked out right now. pg's Pool.end() waits for every
- * checked-out connection to come back, so one query waiting on a lock or a slow database would hold the shutdown for
- * as long as it waits: these are the connections a stop closes when its grace has run out.
+ * pg's Pool.end() waits for every checked-out connection to come back, so one query waiting on a lock or a slow
+ * database would hold the shutdown for as long as it waits: these are the connections a stop closes when its grace
+ * has run out.
  */
-export function busyConnections(dataSource: DataSource): () => Client[] {
+export function poolHandle(dataSource: DataSource): PoolHandle {
   const pool = (dataSource.driver as unknown as { master: Pool }).master;
   const busy = new Set<Client>();
   pool.on('acquire', (client) => busy.add(client as unknown as Client));
   pool.on('release', (_error, client) => busy.delete(client as unknown as Client));
   pool.on('remove', (client) => busy.delete(client as unknown as Client));
-  return () => [...busy];
+  return {
+    busy: () => [...busy],
+    end: () => void pool.end().catch(() => undefined),
+  };
 }
 
 /** The SQL a connection is running, for the log: pg keeps it on the client without a public accessor. */
@@ -49,12 +59,13 @@ function runningQuery(client: Client): string {
  *    starts a query the steps below would wait behind;
  * 2. Nest's shutdown runs: sockets told 'going away', load tests handed over, last flushes, the replica marked down,
  *    the HTTP server finishing the requests in flight (idle keep-alive connections are closed as they become idle);
- * 3. at the grace's end, the HTTP connections still open are closed, and so is every database connection still
- *    checked out — its query fails, the step waiting for it goes on, and the pool can end. What was cut is logged.
+ * 3. at the grace's end, the HTTP connections still open are closed, the pool takes no new query, and every database
+ *    connection still checked out is closed — its query fails, the step waiting for it goes on, and the pool ends.
+ *    What was cut is logged.
  */
 export async function stopWithin(
   app: NestFastifyApplication,
-  busy: () => Client[],
+  pool: PoolHandle,
   logger: Logger,
   graceMs = SHUTDOWN_GRACE_MS,
 ): Promise<StopOutcome> {
@@ -70,7 +81,9 @@ export async function stopWithin(
   const gaveUp = new Promise<'gave up'>((resolve) => {
     const cut = setTimeout(() => {
       server.closeAllConnections();
-      for (const client of busy()) {
+      // the hooks still to run then fail their queries at once, rather than wait behind the same lock
+      pool.end();
+      for (const client of pool.busy()) {
         cutQueries.push(runningQuery(client));
         // with a query running, end() destroys the socket at once: the query fails and its caller goes on
         void client.end().catch(() => undefined);

@@ -1,6 +1,5 @@
 import { Controller, Get, Logger, HttpCode, HttpException, HttpStatus, NotFoundException, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import passport from 'passport';
 import { loginSchema } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import { Public, SignedIn, SessionOnly } from './access.decorator';
@@ -147,7 +146,7 @@ export class AuthController {
     req.body = parsed.data;
 
     const outcome = await new Promise<{ user?: SessionUser; message?: string; accountId?: string }>((resolve, reject) => {
-      passport.authenticate(
+      this.auth.passport!.authenticate(
         'local',
         { session: false },
         (error: unknown, user: SessionUser | false, info?: { message?: string; accountId?: string }) =>

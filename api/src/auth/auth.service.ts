@@ -8,6 +8,7 @@ import { UsersRepository } from '../users/users.repository';
 import { isElevationAccount } from './access.guard';
 import { verifyPassword } from './passwords';
 import { isPrivilegedAccount } from './privileged-account';
+import type { PassportStatic } from 'passport';
 import type { OidcIdentity, OidcSignIn } from './oidc-sign-in';
 import type { SessionUser } from './session-user';
 
@@ -48,6 +49,8 @@ export const OIDC_REFUSALS = {
 export class AuthService {
   /** Set at start-up once the OpenID Connect provider was discovered. */
   oidc: OidcSignIn | null = null;
+  /** This application's passport with the local strategy (app.ts sets it, as it does oidc). */
+  passport: PassportStatic | null = null;
 
   get oidcEnabled(): boolean {
     return this.oidc !== null;

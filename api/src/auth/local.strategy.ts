@@ -1,10 +1,15 @@
-import passport from 'passport';
+import { Passport, type PassportStatic } from 'passport';
 import { type IVerifyOptions, Strategy as LocalStrategy } from 'passport-local';
 import type { AuthService } from './auth.service';
 import type { UserDirectory } from './user-directory.service';
 
-/** passport with the local strategy; a session holds only the user id, resolved through the cache. */
-export function configurePassport(auth: AuthService, directory: UserDirectory) {
+/**
+ * A passport of this application's own with the local strategy; a session holds only the user id, resolved through
+ * the cache. Its own, not passport's shared default: two applications in one process (two replicas in a test) would
+ * otherwise check every sign-in with whichever registered its strategy last.
+ */
+export function configurePassport(auth: AuthService, directory: UserDirectory): PassportStatic {
+  const passport = new Passport() as PassportStatic;
   passport.use(
     new LocalStrategy({ usernameField: 'email', passwordField: 'password' }, (email, password, done) => {
       auth.checkCredentials(email, password).then(

@@ -23,7 +23,8 @@ import {
   type AgentReportReply,
 } from '@cbh/contracts';
 import { ZodPipe } from '../common/validation/zod.pipe';
-import { repeating, type Repeating } from '../common/repeating';
+import { PeriodicWork } from '../common/periodic-work';
+import type { Repeating } from '../common/repeating';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { TokenRateLimiter } from '../tokens/token-rate-limiter';
 import type { SessionUser } from '../auth/session-user';
@@ -90,6 +91,7 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
   private pruning?: Repeating;
 
   constructor(
+    private readonly work: PeriodicWork,
     private readonly catalog: FleetCatalog,
     private readonly repository: FleetRepository,
     private readonly reports: AgentReportsRepository,
@@ -100,7 +102,7 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleInit() {
-    this.pruning = repeating(
+    this.pruning = this.work.every(
       60_000,
       () => this.reports.prune(Date.now() - AGENT_REPORT_ID_TTL_MS),
       (error) => this.logger.warn(`agent bounds not pruned: ${error.message}`),

@@ -11,7 +11,8 @@ import {
   type WebhookBody,
 } from '@cbh/contracts';
 import { RealtimeBus } from '../bus/realtime-bus.service';
-import { repeating, type Repeating } from '../common/repeating';
+import { PeriodicWork } from '../common/periodic-work';
+import type { Repeating } from '../common/repeating';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { HubMetrics } from '../metrics/hub-metrics';
 import { InstanceRegistry } from '../replicas/instance-registry.service';
@@ -63,6 +64,7 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
   private sweeping?: Repeating;
 
   constructor(
+    private readonly work: PeriodicWork,
     private readonly dataSource: DataSource,
     private readonly repository: NotificationsRepository,
     private readonly sender: ChannelSender,
@@ -75,11 +77,11 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit() {
     // turn() reports its own failures
-    this.turns = repeating(POLL_MS, () => this.turn());
+    this.turns = this.work.every(POLL_MS, () => this.turn());
     this.bus.subscribeInternal('notifications-due', () => this.wake());
     this.bus.onReconnect(() => this.wake());
     // sweepStuckOpen() reports its own failures
-    this.sweeping = repeating(STUCK_SWEEP_MS, () => this.sweepStuckOpen());
+    this.sweeping = this.work.every(STUCK_SWEEP_MS, () => this.sweepStuckOpen());
     this.wake();
   }
 
@@ -187,7 +189,9 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
       for (const delivery of claimed) {
         this.inFlight++;
         this.inFlightByChannel.set(delivery.channelId, (this.inFlightByChannel.get(delivery.channelId) ?? 0) + 1);
-        void this.attempt(delivery)
+        // tracked: shutdown waits for a try going on (a bounded while) before the database closes
+        void this.work
+          .track(this.attempt(delivery))
           .catch((error: Error) => this.logger.warn(`delivery ${delivery.id} not recorded: ${error.message}`))
           .finally(() => {
             this.inFlight--;
