@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AGENT_PROTOCOL_LIMITS } from '@cbh/contracts';
-import { INSTANCE_SPAN_MS, INSTANCE_UPSERT, instanceRecords, type InstanceReport, type ReportedMove } from './fleet.repository';
+import {
+  INSTANCE_SPAN_MS,
+  INSTANCE_UPSERT,
+  instanceRecords,
+  moveRecords,
+  type InstanceReport,
+  type ReportedMove,
+} from './fleet.repository';
 
 /** Whether a new instance of a service may report, and the counts it was judged by. */
 export interface Admission {
@@ -99,17 +106,7 @@ export class AgentReportsRepository {
         INSTANCE_SPAN_MS,
         service,
         reportId,
-        JSON.stringify(
-          moves.map((move, i) => ({
-            config_id: move.configId,
-            from_state: move.from,
-            to_state: move.to,
-            reason: move.reason,
-            service_instance: move.serviceInstance,
-            at: move.at,
-            n: i + 1,
-          })),
-        ),
+        JSON.stringify(moveRecords(moves)),
         moves.length,
         AGENT_PROTOCOL_LIMITS.movesPerServicePerMinute,
       ],

@@ -32,6 +32,19 @@ export interface ReportedMove {
   serviceInstance: string | null;
 }
 
+/** Moves as the rows of breaker_transitions, for jsonb_to_recordset; `n` numbers them within a report. */
+export function moveRecords(moves: readonly ReportedMove[]) {
+  return moves.map((move, i) => ({
+    config_id: move.configId,
+    from_state: move.from,
+    to_state: move.to,
+    reason: move.reason,
+    service_instance: move.serviceInstance,
+    at: move.at,
+    n: i + 1,
+  }));
+}
+
 /** How long an instance's periods are kept in its row at least: the wall's rolling window. */
 export const INSTANCE_SPAN_MS = METRICS_WINDOW_SECONDS * 1000;
 
@@ -203,18 +216,7 @@ export class FleetRepository {
        SELECT r.config_id, r.from_state, r.to_state, r.reason, r.service_instance, r.at
        FROM jsonb_to_recordset($1::jsonb) AS r(config_id int, from_state text, to_state text, reason text, service_instance text, at timestamptz)
        WHERE EXISTS (SELECT 1 FROM circuit_breaker_configs c WHERE c.id = r.config_id)`,
-      [
-        JSON.stringify(
-          moves.map((move) => ({
-            config_id: move.configId,
-            from_state: move.from,
-            to_state: move.to,
-            reason: move.reason,
-            service_instance: move.serviceInstance,
-            at: move.at,
-          })),
-        ),
-      ],
+      [JSON.stringify(moveRecords(moves))],
     );
   }
 }
