@@ -95,7 +95,8 @@ export function scrapeTargetSteps(
           `${place}.bearerToken: ${item.bearerToken} is not set where the document was read, and the hub's target has no token to keep: set it or give the token`,
         );
       }
-    } else if (item.bearerToken !== targets.tokenOf(row)) {
+    } else if (item.bearerToken !== targets.tokenOf(row) || movesOrigin(row.url, item.url)) {
+      // to another origin the token goes only when given again: the document gives it, the same or not
       patch.bearerToken = item.bearerToken;
     }
     const fields = Object.keys(patch);

@@ -1,4 +1,4 @@
-import type { NotificationSubjectKind } from '@cbh/contracts';
+import { namesBreaker, type OutboxEvent } from './rule-matching';
 
 const WEEK_MS = 7 * 24 * 3600_000;
 
@@ -21,20 +21,19 @@ export function isWindowActive(window: WindowTimes, at: Date): boolean {
   return window.repeatWeekly ? since % WEEK_MS < length : since < length;
 }
 
-/** Whether a window covers a subject: one that names neither breakers nor domains covers everything. */
-export function windowCovers(window: WindowScope, kind: NotificationSubjectKind, name: string): boolean {
+/**
+ * Whether a window covers an event's subject: one that names neither breakers nor domains covers everything. Its
+ * breakers are named as a rule's are (a plain name is the hub's own breaker, `agent:<service>/<name>` an agent's), so
+ * a window for the hub's breaker does not mute another service's breaker of the same name.
+ */
+export function windowCovers(window: WindowScope, event: OutboxEvent): boolean {
   if (window.breakers.length === 0 && window.domains.length === 0) return true;
-  const names = kind === 'breaker' ? window.breakers : window.domains;
-  const wanted = name.toLowerCase();
-  return names.some((listed) => listed.toLowerCase() === wanted);
+  if (event.subjectKind === 'breaker') return namesBreaker(window.breakers, event);
+  const wanted = event.subjectName.toLowerCase();
+  return window.domains.some((listed) => listed.toLowerCase() === wanted);
 }
 
 /** The first window that mutes a subject at a moment, if any. */
-export function mutingWindow<W extends WindowScope & { name: string }>(
-  windows: readonly W[],
-  kind: NotificationSubjectKind,
-  name: string,
-  at: Date,
-): W | undefined {
-  return windows.find((window) => isWindowActive(window, at) && windowCovers(window, kind, name));
+export function mutingWindow<W extends WindowScope & { name: string }>(windows: readonly W[], event: OutboxEvent): W | undefined {
+  return windows.find((window) => isWindowActive(window, event.occurredAt) && windowCovers(window, event));
 }

@@ -137,7 +137,7 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
             }
           }
           for (const send of sends) {
-            const window = mutingWindow(windows, event.subjectKind, event.subjectName, event.occurredAt);
+            const window = mutingWindow(windows, event);
             const subject = `${event.subjectKind}:${event.subjectId}`;
             const status = window
               ? 'muted'

@@ -43,7 +43,8 @@ type EventBreaker = { type?: BreakerTypeName; source?: BreakerSource; service?: 
  * and `scrape:<service>/<name>` that service's breaker. A breaker.events_capped event, about a whole service, is
  * named by any entry naming one of that service's breakers.
  */
-function namesBreaker(entries: readonly string[], event: OutboxEvent, breaker: EventBreaker | undefined): boolean {
+export function namesBreaker(entries: readonly string[], event: OutboxEvent): boolean {
+  const breaker = event.data.breaker as EventBreaker | undefined;
   const source = breaker?.source ?? 'hub';
   const service = (breaker?.service ?? '').toLowerCase();
   const name = event.subjectName.toLowerCase();
@@ -63,7 +64,7 @@ export function filtersPass(rule: RuleFilters, event: OutboxEvent): boolean {
   if (event.ruleId !== null && event.ruleId !== rule.id) return false;
   if (event.subjectKind === 'breaker') {
     const breaker = event.data.breaker as EventBreaker | undefined;
-    if (rule.breakers.length > 0 && !namesBreaker(rule.breakers, event, breaker)) return false;
+    if (rule.breakers.length > 0 && !namesBreaker(rule.breakers, event)) return false;
     // a service's cap is about all its breakers, whatever their type
     if (event.type === EVENTS_CAPPED_EVENT) return true;
     if (rule.breakerTypes.length > 0 && (!breaker?.type || !rule.breakerTypes.includes(breaker.type))) return false;

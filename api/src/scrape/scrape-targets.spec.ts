@@ -202,6 +202,13 @@ describe('scrape targets in the configuration document', () => {
     });
     expect(elsewhere.status).toBe(400);
     expect((await elsewhere.json()).message).toMatch(/^scrapeTargets\[0\]\.bearerToken: .* the URL moves to https:\/\/127\.0\.0\.1:9/);
+    // given again with the move, the same token as the hub's or not, it goes with the URL
+    expect(
+      await changes({
+        ...exported,
+        scrapeTargets: [{ name: 'billing', url: 'https://127.0.0.1:9/metrics', intervalSeconds: 60, bearerToken: 'another-token' }],
+      }),
+    ).toEqual([{ kind: 'scrapeTarget', name: 'billing', action: 'update', fields: ['url', 'bearerToken'] }]);
 
     const unfilled = await importing({
       ...exported,

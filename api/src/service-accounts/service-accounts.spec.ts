@@ -82,6 +82,8 @@ describe('creating', () => {
       createdAt: expect.any(String),
       createdBy: TEST_ADMIN.email,
       tokenCount: 0,
+      // no limit on which remotes it may release
+      remotes: null,
     });
     const listed: ServiceAccountView[] = await (await call('/api/service-accounts')).json();
     expect(listed.find((account) => account.id === created.id)).toEqual(created);
@@ -92,7 +94,7 @@ describe('creating', () => {
       actor_email: TEST_ADMIN.email,
       target_type: 'service_account',
       target_id: created.id,
-      after: { name: 'ci-bot', role: 'operator', permissions: [...ROLE_DEFAULT_PERMISSIONS.operator], isActive: true },
+      after: { name: 'ci-bot', role: 'operator', permissions: [...ROLE_DEFAULT_PERMISSIONS.operator], isActive: true, remotes: null },
     });
   });
 
@@ -213,7 +215,14 @@ describe('a service account’s tokens', () => {
         target_type: 'service_account',
         target_id: account.id,
         before: null,
-        after: { tokenId: token.id, name: 'deploy', prefix: token.prefix, permissions: token.permissions, expiresAt: token.expiresAt },
+        after: {
+          tokenId: token.id,
+          name: 'deploy',
+          prefix: token.prefix,
+          permissions: token.permissions,
+          expiresAt: token.expiresAt,
+          remotes: null,
+        },
       },
       {
         action: 'service_account.token.revoke',

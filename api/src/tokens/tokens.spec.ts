@@ -71,6 +71,7 @@ describe('creating, listing and revoking', () => {
       expiresAt: created.expiresAt,
       lastUsedAt: null,
       lastUsedFrom: null,
+      remotes: null,
     });
     expect(JSON.stringify(listed)).not.toContain(created.token);
   });

@@ -119,6 +119,8 @@ it('hides domain events from the filter without domain_management', async () => 
     'Breaker stuck open',
     'Breaker flapping',
     'Release rolled back',
+    'Canary failing',
+    'Breaker events capped',
     'Test',
   ]);
 });
