@@ -14,6 +14,7 @@ import {
   AGENT_PROTOCOL_VERSION,
   AGENT_REPORT_EVERY_MS,
   AGENT_REPORT_ID_TTL_MS,
+  AGENT_REPORT_RESEND_MS,
   agentReportSchema,
   hubTypeOf,
   serviceAccountNameOf,
@@ -85,8 +86,8 @@ function changedFrom(config: BreakerConfigEntity | undefined, breaker: AgentBrea
 @Injectable()
 export class AgentIngest implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(AgentIngest.name);
-  /** Instances this replica admitted lately, and when (ms). */
-  private readonly admitted = new Map<string, number>();
+  /** Instances this replica admitted lately: when (ms), and with how many breakers. */
+  private readonly admitted = new Map<string, { at: number; breakers: number }>();
   private readonly perAccount: TokenRateLimiter;
   private pruning?: Repeating;
 
@@ -124,8 +125,10 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
   /**
    * A service may not grow the hub without bound: its account's reports are counted per minute on every replica
    * together (AGENT_REPORT_RATE_LIMIT, all its tokens); a new instance past AGENT_PROTOCOL_LIMITS.instancesPerService
-   * heard within the hour, or whose rows would pass instanceRowsPerService, is refused (429; rows of instances silent
-   * for 10 minutes are forgotten, and instances leave the hour's count an hour after they were last heard).
+   * heard within the hour, or an instance whose breakers would take the service's rows past instanceRowsPerService
+   * (new, or reporting more breakers than it had within the hour), is refused (429; rows of instances silent for 10
+   * minutes are forgotten, and instances leave the hour's count an hour after they were last heard). A report that
+   * adds no rows to an instance admitted lately asks the database nothing.
    */
   private async admit(account: SessionUser, service: string, report: AgentReport, now: number): Promise<void> {
     const wait = await this.perAccount.take(account.id, now);
@@ -136,19 +139,21 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
       );
     }
     const key = `${service}\u0000${report.instance}`;
-    if (now - (this.admitted.get(key) ?? 0) < ADMITTED_FOR_MS) return;
-    const { admitted, instances, rows } = await this.reports.admit(service, report.instance, report.breakers.length);
+    const breakers = report.breakers.length;
+    const lately = this.admitted.get(key);
+    if (lately && now - lately.at < ADMITTED_FOR_MS && breakers <= lately.breakers) return;
+    const { admitted, refused, instances, rows } = await this.reports.admit(service, report.instance, breakers);
     if (!admitted) {
       const L = AGENT_PROTOCOL_LIMITS;
       throw new ReportLater(
-        instances >= L.instancesPerService
+        refused === 'instances'
           ? `Service ${service} had ${instances} instances reporting within the hour, the most one service may (${L.instancesPerService}); instance ${report.instance} is not taken`
           : `Service ${service} has ${rows} instance rows (instances × breakers), and instance ${report.instance} would pass the most one service may (${L.instanceRowsPerService}); it is not taken`,
         60,
       );
     }
     if (this.admitted.size >= ADMITTED_KEPT) this.admitted.clear();
-    this.admitted.set(key, now);
+    this.admitted.set(key, { at: now, breakers: Math.max(breakers, lately?.breakers ?? 0) });
   }
 
   /** The breakers of a report within the service's breakers on the hub, and what was left out. */
@@ -188,6 +193,12 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
     const service = serviceAccountNameOf(account.email);
     if (report.service !== service) {
       throw new ForbiddenException(`This token reports for service ${service}; it cannot report for ${report.service}`);
+    }
+    if (report.id !== undefined && !(now - Date.parse(report.sentAt) <= AGENT_REPORT_RESEND_MS)) {
+      // its id may be forgotten already (AGENT_REPORT_ID_TTL_MS): a try of it that landed would be counted twice
+      throw new BadRequestException(
+        `Report ${report.id} was sent at ${report.sentAt}, more than ${AGENT_REPORT_RESEND_MS / 60_000} minutes ago, the oldest a report with an id is taken; it is not taken (if this instance's clock is behind, set it right)`,
+      );
     }
     await this.admit(account, service, report, now);
     await this.catalog.ready();

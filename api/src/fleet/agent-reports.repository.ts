@@ -10,12 +10,14 @@ import {
   type ReportedMove,
 } from './fleet.repository';
 
-/** Whether a new instance of a service may report, and the counts it was judged by. */
+/** Whether an instance of a service may report as many breakers as it does, and the counts it was judged by. */
 export interface Admission {
   admitted: boolean;
+  /** Why it was refused: a new instance past the instances of the hour, or rows past the service's. */
+  refused: 'instances' | 'rows' | null;
   /** Distinct instances of the service heard within the last hour, before this one. */
   instances: number;
-  /** The service's instance rows (instances × their breakers), before this one's. */
+  /** The service's instance rows (its instances' breakers, each the most it reported within the hour), before this report. */
   rows: number;
 }
 
@@ -36,10 +38,11 @@ export class AgentReportsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Lets a new instance of a service report, or refuses it: at most `instancesPerService` distinct instances heard
-   * within the hour, and at most `instanceRowsPerService` instance rows once its own are added. Judged under a lock
-   * of the service's, so two replicas admitting instances of one service at once cannot both take the last place;
-   * an admitted instance is heard now.
+   * Lets an instance of a service report `breakers` breakers, or refuses it: at most `instancesPerService` distinct
+   * instances heard within the hour, and at most `instanceRowsPerService` instance rows, the sum of each instance's
+   * breakers (the most it reported within the hour) once this one's are counted. Judged under a lock of the
+   * service's and the breakers kept in the same transaction, so two replicas admitting instances of one service at
+   * once cannot both take the last place, before either has written a row; an admitted instance is heard now.
    */
   async admit(service: string, instance: string, breakers: number): Promise<Admission> {
     return this.dataSource.transaction(async (manager) => {
@@ -47,20 +50,34 @@ export class AgentReportsRepository {
       const [row] = (await manager.query(
         `WITH counts AS (
            SELECT
-             EXISTS (SELECT 1 FROM agent_instances WHERE service = $1 AND instance = $2 AND last_seen > now() - interval '1 hour') AS known,
-             (SELECT count(*) FROM agent_instances WHERE service = $1 AND last_seen > now() - interval '1 hour')::int AS instances,
-             (SELECT count(*) FROM breaker_instances b JOIN circuit_breaker_configs c ON c.id = b.config_id
-              WHERE c.source = 'agent' AND c.service = $1)::int AS rows
+             held IS NOT NULL AS known,
+             coalesce(held, 0) AS held,
+             instances,
+             rows
+           FROM (
+             SELECT
+               max(breakers) FILTER (WHERE instance = $2) AS held,
+               count(*)::int AS instances,
+               coalesce(sum(breakers), 0)::int AS rows
+             FROM agent_instances WHERE service = $1 AND last_seen > now() - interval '1 hour'
+           ) heard
+         ), judged AS (
+           SELECT *, CASE
+             WHEN NOT known AND instances >= $4 THEN 'instances'
+             WHEN $3 > held AND rows - held + $3 > $5 THEN 'rows'
+           END AS refused FROM counts
          ), admitted AS (
-           INSERT INTO agent_instances (service, instance, last_seen)
-           SELECT $1, $2, now() FROM counts WHERE known OR (instances < $4 AND rows + $3 <= $5)
-           ON CONFLICT (service, instance) DO UPDATE SET last_seen = now()
+           INSERT INTO agent_instances AS a (service, instance, last_seen, breakers)
+           SELECT $1, $2, now(), $3 FROM judged WHERE refused IS NULL
+           ON CONFLICT (service, instance) DO UPDATE SET
+             last_seen = now(),
+             breakers = CASE WHEN a.last_seen > now() - interval '1 hour' THEN greatest(a.breakers, EXCLUDED.breakers) ELSE EXCLUDED.breakers END
            RETURNING 1
          )
-         SELECT EXISTS (SELECT 1 FROM admitted) AS admitted, instances, rows FROM counts`,
+         SELECT EXISTS (SELECT 1 FROM admitted) AS admitted, refused, instances, rows FROM judged`,
         [service, instance, breakers, AGENT_PROTOCOL_LIMITS.instancesPerService, AGENT_PROTOCOL_LIMITS.instanceRowsPerService],
-      )) as { admitted: boolean; instances: number; rows: number }[];
-      return { admitted: row!.admitted, instances: row!.instances, rows: row!.rows };
+      )) as { admitted: boolean; refused: 'instances' | 'rows' | null; instances: number; rows: number }[];
+      return { admitted: row!.admitted, refused: row!.refused, instances: row!.instances, rows: row!.rows };
     });
   }
 

@@ -74,7 +74,49 @@ const breakerNamed = async (service: string, name: string) =>
   (await get<BreakerConfigView[]>(`/api/circuit-breakers?source=agent&service=${service}`)).find((item) => item.name === name)!;
 const count = async (sql: string, params: unknown[] = []) => Number(((await api.sql(sql, params)) as { n: string }[])[0]!.n);
 
+/** Instances heard within the hour, written behind the API's back, that hold `rows` rows between them. */
+const holding = (service: string, rows: number) =>
+  api.sql("INSERT INTO agent_instances (service, instance, last_seen, breakers) VALUES ($1, $1 || '-elsewhere', now(), $2)", [
+    service,
+    rows,
+  ]);
+const breakers = (n: number) => Array.from({ length: n }, (_, i) => breaker(`b${i}`));
+
 describe("what one service's agents may cost the hub", () => {
+  it('refuses an instance admitted small that grows past the rows one service may hold, on either replica', async () => {
+    const token = await serviceToken('growing');
+    await holding('growing', 49_990);
+    for (const instance of ['g-1', 'g-2']) expect((await sendReport(token, report('growing', instance, breakers(1)))).status).toBe(200);
+    // 49,992 rows held: g-1 may grow by 8 breakers, not by 9, whichever replica hears it (each heard it lately or not)
+    for (const replica of [api, second]) {
+      const refused = await sendReport(token, report('growing', 'g-1', breakers(10)), replica);
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).message).toBe(
+        'Service growing has 49992 instance rows (instances × breakers), and instance g-1 would pass the most one service may (50000); it is not taken',
+      );
+    }
+    expect((await sendReport(token, report('growing', 'g-1', breakers(9)), second)).status).toBe(200);
+    expect((await sendReport(token, report('growing', 'g-2', breakers(2)))).status).toBe(429);
+    // fewer breakers than it had add no rows: taken, and its place is kept
+    expect((await sendReport(token, report('growing', 'g-1', breakers(3)))).status).toBe(200);
+    expect((await sendReport(token, report('growing', 'g-2', breakers(1)), second)).status).toBe(200);
+    expect((await sendReport(token, report('growing', 'g-3', breakers(1)))).status).toBe(429);
+  });
+
+  it('lets first reports taken at once, over both replicas, pass the rows one service may hold none the more', async () => {
+    const token = await serviceToken('crowding');
+    await holding('crowding', 49_950);
+    // room for 10 instances of 5 breakers: 30 arrive at once
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 30 },
+        async (_, n) => (await sendReport(token, report('crowding', `c-${n}`, breakers(5)), n % 2 ? second : api)).status,
+      ),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+  });
+
   it('refuses a new instance past the instances heard within the hour, however quickly the names rotate, and so bounds the rows', async () => {
     const token = await serviceToken('rotating');
     const statuses: number[] = [];
@@ -112,6 +154,7 @@ describe("what one service's agents may cost the hub", () => {
        SELECT $1, 'w-' || n, 'CLOSED', 'none', now() - interval '5 minutes', 1000, '[]'::jsonb FROM generate_series(1, 49999) AS n`,
       [id],
     );
+    await holding('wide', 49_999);
     const refused = await sendReport(token, report('wide', 'w-new', [breaker('b0'), breaker('b1')]));
     expect(refused.status).toBe(429);
     expect((await refused.json()).message).toBe(
@@ -151,6 +194,21 @@ describe("what one service's agents may cost the hub", () => {
 });
 
 describe("an agent's report retried", () => {
+  it('is refused when its sentAt is older than AGENT_REPORT_RESEND_MS, since its id may be forgotten', async () => {
+    const token = await serviceToken('late');
+    const sentAt = new Date(Date.now() - 11 * 60_000).toISOString();
+    const late = await sendReport(token, report('late', 'l-1', [breaker('mail', 3)], { id: 'report-old', sentAt }), second);
+    expect(late.status).toBe(400);
+    expect((await late.json()).message).toBe(
+      `Report report-old was sent at ${sentAt}, more than 10 minutes ago, the oldest a report with an id is taken; it is not taken (if this instance's clock is behind, set it right)`,
+    );
+    expect(await count("SELECT count(*) AS n FROM circuit_breaker_configs WHERE service = 'late'")).toBe(0);
+    // nine minutes late is taken, and so is a late report without an id (it is never retried as one)
+    const nine = new Date(Date.now() - 9 * 60_000).toISOString();
+    expect((await sendReport(token, report('late', 'l-1', [breaker('mail', 3)], { id: 'report-nine', sentAt: nine }))).status).toBe(200);
+    expect(await sendReport(token, report('late', 'l-1', [breaker('mail', 3)], { sentAt }))).toMatchObject({ status: 200 });
+  });
+
   it('is counted once, whichever replica takes each try: its calls and its moves', async () => {
     const token = await serviceToken('retrying');
     const at = new Date().toISOString();

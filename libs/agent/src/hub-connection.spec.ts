@@ -331,6 +331,26 @@ describe('connectToHub, against a hub on a loopback port, with real opossum brea
     expect(infos()).toEqual(['hub reachable again after 1 failed report']);
   });
 
+  it('drops a report not delivered within AGENT_REPORT_RESEND_MS of its sentAt instead of sending it again, and says so', async () => {
+    // the first report is sent 11 minutes late as the clocks read: its id may be forgotten by the hub
+    let behindMs = 11 * 60_000;
+    agent = createAgent({ service: 'checkout', instance: 'checkout-1', now: () => Date.now() - behindMs });
+    breaker('payments');
+    hub.answers = [failing(503, 'down for maintenance')];
+    connect();
+    const failed = await hub.next();
+    behindMs = 0;
+    const next = await hub.next();
+    expect(next.report.id).not.toBe(failed.report.id);
+    expect(Date.now() - Date.parse(next.report.sentAt)).toBeLessThan(60_000);
+    expect(hub.received.filter((received) => received.report.id === failed.report.id)).toHaveLength(1);
+    expect(warnings()).toEqual([
+      expect.stringMatching(/^hub answered 503: down for maintenance/),
+      `report of ${failed.report.sentAt} not delivered within 10 minutes: dropped, not sent again (the hub may have forgotten its id and would count it twice)`,
+    ]);
+    expect(connection!.status()).toMatchObject({ expiredReports: 1 });
+  });
+
   it('takes a hub that does not answer within timeoutMs for one that is away', async () => {
     breaker('payments');
     connect({ timeoutMs: 200 });

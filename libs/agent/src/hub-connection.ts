@@ -1,6 +1,7 @@
 import {
   AGENT_PROTOCOL_VERSION,
   AGENT_REPORT_EVERY_MS,
+  AGENT_REPORT_RESEND_MS,
   AGENT_REPORTS_PATH,
   type AgentBreakerControl,
   type AgentReport,
@@ -37,6 +38,11 @@ export interface HubStatus {
   lastError: string | null;
   /** Reports the hub accepted. */
   delivered: number;
+  /**
+   * Reports not delivered within AGENT_REPORT_RESEND_MS of their sentAt, dropped instead of sent again: the hub may
+   * have forgotten their id by then and would count a try that had landed twice (it refuses them too).
+   */
+  expiredReports: number;
   reportEveryMs: number;
 }
 
@@ -114,6 +120,7 @@ export function connectToHub(agent: Agent, options: HubConnectionOptions): HubCo
   let failedReports = 0;
   let lastError: string | null = null;
   let delivered = 0;
+  let expiredReports = 0;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -172,8 +179,18 @@ export function connectToHub(agent: Agent, options: HubConnectionOptions): HubCo
     }
   }
 
-  /** The next report: the one not delivered yet, or else the periods since the last one. */
+  /**
+   * The next report: the one not delivered yet, or else the periods since the last one. One not delivered for
+   * AGENT_REPORT_RESEND_MS is dropped, its periods lost, rather than risk the hub counting it twice.
+   */
   function nextReport(): AgentReport {
+    if (pending && !(Date.now() - Date.parse(pending.sentAt) <= AGENT_REPORT_RESEND_MS)) {
+      expiredReports++;
+      logger.warn(
+        `report of ${pending.sentAt} not delivered within ${AGENT_REPORT_RESEND_MS / 60_000} minutes: dropped, not sent again (the hub may have forgotten its id and would count it twice)`,
+      );
+      pending = null;
+    }
     const report = pending ?? agent.report();
     pending = null;
     return report;
@@ -245,6 +262,6 @@ export function connectToHub(agent: Agent, options: HubConnectionOptions): HubCo
         logger.warn(`last report not delivered: ${outcome.kind === 'failed' ? outcome.reason : outcome.message}`);
     },
 
-    status: () => ({ reachable: failedReports === 0, failedReports, lastError, delivered, reportEveryMs }),
+    status: () => ({ reachable: failedReports === 0, failedReports, lastError, delivered, expiredReports, reportEveryMs }),
   };
 }

@@ -108,6 +108,13 @@ export interface AgentReport {
  */
 export const AGENT_REPORT_ID_TTL_MS = 15 * 60_000;
 
+/**
+ * How old (by its sentAt) a report carrying an id may be when sent again: an agent drops an older report instead of
+ * resending it, and the hub refuses one (400), since its id may be forgotten and a try that landed counted twice. The
+ * 5 minutes short of AGENT_REPORT_ID_TTL_MS cover the time in flight and an agent's clock up to 5 minutes off.
+ */
+export const AGENT_REPORT_RESEND_MS = AGENT_REPORT_ID_TTL_MS - 5 * 60_000;
+
 /** A manual control the hub sends an agent for one of its breakers: the operators' own actions. */
 export interface AgentCommand {
   name: string;

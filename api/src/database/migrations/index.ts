@@ -27,6 +27,7 @@ import { ReleaseBounds1766400000000 } from './1766400000000-ReleaseBounds';
 import { BoundedAgents1766500000000 } from './1766500000000-BoundedAgents';
 import { ScrapedBreakerAgeOut1766600000000 } from './1766600000000-ScrapedBreakerAgeOut';
 import { AuditRetentionFloor1766700000000 } from './1766700000000-AuditRetentionFloor';
+import { AgentInstanceBreakers1766800000000 } from './1766800000000-AgentInstanceBreakers';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   BoundedAgents1766500000000,
   ScrapedBreakerAgeOut1766600000000,
   AuditRetentionFloor1766700000000,
+  AgentInstanceBreakers1766800000000,
 ];
