@@ -111,13 +111,13 @@ describe('who gets a release file', () => {
     const pinned = await call('/api/releases/mfe_dashboard/pin', 'POST', { versionId: unpromoted.id });
     expect(pinned.status).toBe(204);
     const pins = pinned.headers.get('set-cookie')!.split(';')[0]!;
-    const mine = await file(`/releases/mfe_dashboard/${unpromoted.id}/749.abcdef0123.js`, pins);
+    const mine = await file(`/releases/mfe_dashboard/${unpromoted.id}/749.abcdef0123.js`, `${admin}; ${pins}`);
     expect(mine.status).toBe(200);
     expect(mine.headers.get('cache-control')).toBe('private, no-store');
     expect(await mine.text()).toBe('console.log("unpromoted");');
     expect((await file(`/releases/mfe_dashboard/${unpromoted.id}/749.abcdef0123.js`)).status).toBe(404);
     // a pin of one remote opens no version under another remote's name
-    expect((await file(`/releases/mfe_users/${unpromoted.id}/749.abcdef0123.js`, pins)).status).toBe(404);
+    expect((await file(`/releases/mfe_users/${unpromoted.id}/749.abcdef0123.js`, `${admin}; ${pins}`)).status).toBe(404);
   });
 
   it('serves the previous and the canary version to everyone, and takes a remote by its folder name in the API', async () => {

@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_PINS_COOKIE, RELEASE_UPLOAD_MAX_BYTES, RELEASE_VISITOR_COOKIE } from '@cbh/contracts';
 import { cookieValue } from '../common/http';
 import { errorBody } from '../common/api-exception.filter';
+import type { SessionRequest } from '../auth/session-user';
 import type { ReleasesService } from './releases.service';
+import { sideOf } from './release-state.service';
 
 /** The type of each file type a release may carry (RELEASE_FILE_TYPES); none of them is a document that runs script. */
 const TYPES: Record<string, string> = {
@@ -43,7 +45,7 @@ export function serveReleaseFiles(http: FastifyInstance, releases: ReleasesServi
     if (!/^[a-z0-9_]{1,64}$/.test(remote) || !Number.isInteger(versionId) || versionId <= 0 || filePath.includes('..')) {
       return reply.status(404).send(errorBody(404, 'No such release file'));
     }
-    const pins = releases.state.pinsOf(cookieValue(request.headers.cookie, RELEASE_PINS_COOKIE));
+    const pins = releases.state.pinsOf(cookieValue(request.headers.cookie, RELEASE_PINS_COOKIE), (request.raw as SessionRequest).user);
     const found = await releases.store.file(remote, versionId, filePath, String(request.headers['accept-encoding'] ?? ''), pins);
     if (!found) return reply.status(404).send(errorBody(404, 'No such release file'));
     reply
@@ -67,8 +69,9 @@ export function acceptReleaseUploads(http: FastifyInstance) {
 
 /**
  * The entries /remotes.json gives this request's visitor: their pins, their side of each canary, or the live versions.
- * A visitor without a visitor cookie the hub sealed gets one (a random id sealed, a year, HttpOnly), so the side they
- * land on stays theirs and is the hub's choice, never theirs.
+ * A signed-in person's side is their account's, the same on every fetch whatever cookie they hold. A visitor without
+ * a visitor cookie the hub sealed gets one (a random id sealed, a year, HttpOnly), so the side they land on while
+ * signed out stays theirs and is the hub's choice, never theirs.
  */
 export function remoteEntriesFor(releases: ReleasesService) {
   return (request: FastifyRequest, reply: FastifyReply) => {
@@ -80,7 +83,9 @@ export function remoteEntriesFor(releases: ReleasesService) {
       const secure = request.protocol === 'https' ? '; Secure' : '';
       reply.header('Set-Cookie', `${RELEASE_VISITOR_COOKIE}=${issued.cookie}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`);
     }
-    const pins = releases.state.pinsOf(cookieValue(header, RELEASE_PINS_COOKIE));
-    return (remote: string) => releases.state.entryFor(remote, visitor, pins);
+    const user = (request.raw as SessionRequest).user;
+    const pins = releases.state.pinsOf(cookieValue(header, RELEASE_PINS_COOKIE), user);
+    const side = sideOf(user, visitor);
+    return (remote: string) => releases.state.entryFor(remote, side, pins);
   };
 }

@@ -6,8 +6,14 @@ import type { AppRequest } from '../auth/session-user';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { RemoteReleaseEntity } from './entities/remote-release.entity';
 import { ReleaseNotifications } from './release-notifications';
-import { ReleaseState } from './release-state.service';
+import { ReleaseState, sideOf } from './release-state.service';
 import { RemoteLoadsRepository } from './remote-loads.repository';
+
+/**
+ * Failing people a canary is rolled back for at the least, whatever the share: one person alone, whose failure may be
+ * their own browser's or made up, only ever raises release.canary_failing.
+ */
+export const ROLLBACK_MIN_FAILING_PEOPLE = 2;
 
 /** The version an entry names (/releases/<remote>/<id>/…), null for the deployed folder's, undefined for neither. */
 function versionIn(entry: string, remote: string): number | null | undefined {
@@ -18,8 +24,9 @@ function versionIn(entry: string, remote: string): number | null | undefined {
 
 /**
  * The loads pages report, and the automatic rollback they drive. A load counts only when a person reports it (never
- * a token or a service account), within a rate per account, and only for the version the hub gave that visitor —
- * their sealed visitor cookie and pins say which — so nobody can report a version they were not served.
+ * a token or a service account), within a rate per account, and only for the version the hub gives that person —
+ * their account's side of each canary and their own sealed pins say which — so nobody can report a version they
+ * were not served, nor re-roll their side until they land on a canary to fail.
  */
 @Injectable()
 export class ReleaseLoadsService {
@@ -40,7 +47,6 @@ export class ReleaseLoadsService {
    */
   async record(
     req: AppRequest,
-    visitorCookie: string | undefined,
     pinsCookie: string | undefined,
     loads: readonly RemoteLoad[],
     announce: (remote: string) => Promise<unknown>,
@@ -56,12 +62,13 @@ export class ReleaseLoadsService {
         HttpStatus.TOO_MANY_REQUESTS,
       );
     }
-    const visitor = this.state.visitorOf(visitorCookie);
-    const pins = this.state.pinsOf(pinsCookie);
+    // a person's side is their account's, as /remotes.json gave it to them: a new visitor cookie re-rolls nothing
+    const side = sideOf(user, null);
+    const pins = this.state.pinsOf(pinsCookie, user);
     const rows = loads.flatMap((load) => {
       const versionId = versionIn(load.entry, load.remote);
       // a load of anything but what this visitor is given now is not counted
-      if (versionId === undefined || versionId !== this.state.assigned(load.remote, visitor, pins)) return [];
+      if (versionId === undefined || versionId !== this.state.assigned(load.remote, side, pins)) return [];
       return [{ remote: load.remote, versionId, ok: load.ok, reason: load.reason ?? null, loadMs: load.loadMs ?? null, visitor: user.id }];
     });
     await this.loads.insert(rows);
@@ -75,9 +82,10 @@ export class ReleaseLoadsService {
 
   /**
    * Rolls back a canary that fails for CANARY_ROLLBACK_PERCENT of at least CANARY_ROLLBACK_VISITORS of the people who
-   * loaded it — a breaker on the remote itself, raising release.rolled_back. Failing as badly for fewer people, it
-   * raises release.canary_failing instead (once per canary): a handful of accounts cannot roll a release back.
-   * People are counted, not loads, so that nobody rolls a canary back by reporting failures over and over.
+   * loaded it, and for ROLLBACK_MIN_FAILING_PEOPLE of them at least — a breaker on the remote itself, raising
+   * release.rolled_back. Failing as badly for fewer people, or for one alone, it raises release.canary_failing
+   * instead (once per canary): a handful of accounts cannot roll a release back. People are counted, not loads, each
+   * by their latest load, so that nobody rolls a canary back by reporting failures over and over.
    */
   private async judgeCanary(remote: string, versionId: number, announce: (remote: string) => Promise<unknown>): Promise<void> {
     const release = await this.dataSource.getRepository(RemoteReleaseEntity).findOneBy({ remote });
@@ -86,8 +94,8 @@ export class ReleaseLoadsService {
     const { CANARY_ROLLBACK_PERCENT: limit, CANARY_ROLLBACK_VISITORS: minimum } = this.config;
     const failurePercent = (100 * people.failed) / people.count;
     if (people.count === 0 || failurePercent < limit) return;
-    const reason = `it failed to load for ${people.failed} of the ${people.count} people who loaded it (${failurePercent.toFixed(1)} %; the limit is ${limit} % of at least ${minimum})`;
-    if (people.count < minimum) {
+    const reason = `it failed to load for ${people.failed} of the ${people.count} people who loaded it (${failurePercent.toFixed(1)} %; the limit is ${limit} % of at least ${minimum}, ${ROLLBACK_MIN_FAILING_PEOPLE} of them failing)`;
+    if (people.count < minimum || people.failed < ROLLBACK_MIN_FAILING_PEOPLE) {
       await this.notifications.canaryFailing(remote, { versionId, startedAt: release.canaryStartedAt }, release.liveVersionId, reason);
       return;
     }

@@ -1,9 +1,9 @@
-import type { CreatedApiTokenView, ReleaseView, RemoteVersionView } from '@cbh/contracts';
+import type { CreatedApiTokenView, ReleaseView, RemoteVersionView, UserView } from '@cbh/contracts';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { bucketOf } from './release-state.service';
 
-// a canary failing for half of at least 2 people is rolled back; fewer failing people notify instead
+// a canary failing for half of at least 2 people, 2 of them failing, is rolled back; fewer failing people notify instead
 let api: TestApi;
 let admin: string;
 let receiver: WebhookReceiver;
@@ -66,6 +66,24 @@ async function visitorGiven(entry: string): Promise<string> {
   throw new Error(`no visitor was given ${entry}`);
 }
 
+/** Signed-in people, each with their account's side of the dashboard's canary (0–99), lowest first. */
+async function peopleBySide(
+  emails = [TEST_ADMIN.email, 'operator@example.com', 'viewer@example.com', 'admin@demo.example.com'],
+): Promise<{ cookie: string; bucket: number }[]> {
+  const users: UserView[] = await (await api.call('/api/users', { cookie: admin })).json();
+  const people = emails.map((email) => ({
+    email,
+    bucket: bucketOf(`account:${users.find((user) => user.email === email)!.id}`, 'mfe_dashboard'),
+  }));
+  people.sort((a, b) => a.bucket - b.bucket);
+  return Promise.all(
+    people.map(async ({ email, bucket }) => ({
+      cookie: email === TEST_ADMIN.email ? admin : await signIn(api.baseUrl, email, DEMO_PASSWORD),
+      bucket,
+    })),
+  );
+}
+
 const canaryOf = async () =>
   ((await (await api.call('/api/releases', { cookie: admin })).json()) as ReleaseView[]).find(
     (release) => release.remote === 'mfe_dashboard',
@@ -74,11 +92,12 @@ const loadsOf = async (versionId: number) =>
   (await api.sql('SELECT visitor, ok FROM remote_loads WHERE version_id = $1 ORDER BY id', [versionId])) as { ok: boolean }[];
 
 describe('remote load reports', () => {
-  it('count a load only for the version the hub gave that visitor', async () => {
+  it('count a load only for the version the hub gave that person, whatever visitor cookie they send', async () => {
     const canary = await upload('canary-a');
-    await post('/api/releases/mfe_dashboard/canary', { versionId: canary.id, percent: 50 });
-    const operator = await signIn(api.baseUrl, 'operator@example.com', DEMO_PASSWORD);
-    const viewer = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
+    // three people on the live side: the canary's share stops below the lowest of their sides
+    const [lowest, ...others] = await peopleBySide();
+    const [operator, viewer, self] = lowest!.bucket > 0 ? [lowest!, ...others] : others;
+    await post('/api/releases/mfe_dashboard/canary', { versionId: canary.id, percent: Math.max(1, lowest!.bucket) });
     // a visitor on the live side, a visitor id chosen to fall on the canary's side, and none at all
     const onLive = await visitorGiven(entryOf(live.id));
     let chosen = '';
@@ -87,9 +106,9 @@ describe('remote load reports', () => {
       if (bucketOf(id, 'mfe_dashboard') < 50) chosen = `cbh.visitor=${id}`;
     }
     for (const [who, visitor] of [
-      [operator, onLive],
-      [viewer, chosen],
-      [admin, ''],
+      [operator!.cookie, onLive],
+      [viewer!.cookie, chosen],
+      [self!.cookie, ''],
     ] as const) {
       expect((await post('/api/releases/loads', failure(canary.id), `${who}; ${visitor}`)).status).toBe(204);
     }
@@ -97,7 +116,7 @@ describe('remote load reports', () => {
     expect(await canaryOf()).toMatchObject({ versionId: canary.id });
     // the live side's own load counts
     const ok = { loads: [{ remote: 'mfe_dashboard', entry: entryOf(live.id), ok: true, loadMs: 80 }] };
-    expect((await post('/api/releases/loads', ok, `${operator}; ${onLive}`)).status).toBe(204);
+    expect((await post('/api/releases/loads', ok, `${operator!.cookie}; ${onLive}`)).status).toBe(204);
     expect(await loadsOf(live.id)).toHaveLength(1);
     await post('/api/releases/mfe_dashboard/canary/abort');
   });
@@ -148,13 +167,15 @@ describe('remote load reports', () => {
 
   it('notify of a canary failing for fewer people than the minimum sample, once, and roll it back at the minimum', async () => {
     const canary = await upload('canary-b');
-    await post('/api/releases/mfe_dashboard/canary', { versionId: canary.id, percent: 50 });
-    const onCanary = await visitorGiven(entryOf(canary.id));
-    const viewer = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
+    await post('/api/releases/mfe_dashboard/canary', { versionId: canary.id, percent: 99 });
+    // two people on the canary's side (the operator sent this minute's reports)
+    const [first, second] = (await peopleBySide([TEST_ADMIN.email, 'viewer@example.com', 'admin@demo.example.com'])).map(
+      (person) => person.cookie,
+    );
     const before = receiver.received.length;
     // one person of one failing is 100 %, but one person: the canary stays, and people are told
-    expect((await post('/api/releases/loads', failure(canary.id), `${admin}; ${onCanary}`)).status).toBe(204);
-    expect((await post('/api/releases/loads', failure(canary.id), `${admin}; ${onCanary}`)).status).toBe(204);
+    expect((await post('/api/releases/loads', failure(canary.id), first)).status).toBe(204);
+    expect((await post('/api/releases/loads', failure(canary.id), first)).status).toBe(204);
     const [failing] = (await receiver.waitFor(before + 1, 10_000)).slice(before);
     expect(failing!.body).toMatchObject({
       type: 'release.canary_failing',
@@ -162,12 +183,12 @@ describe('remote load reports', () => {
         remote: 'mfe_dashboard',
         versionId: canary.id,
         liveVersionId: live.id,
-        reason: 'it failed to load for 1 of the 1 people who loaded it (100.0 %; the limit is 50 % of at least 2)',
+        reason: 'it failed to load for 1 of the 1 people who loaded it (100.0 %; the limit is 50 % of at least 2, 2 of them failing)',
       },
     });
     expect(await canaryOf()).toMatchObject({ versionId: canary.id });
     // a second person failing reaches the minimum sample: rolled back by itself
-    expect((await post('/api/releases/loads', failure(canary.id), `${viewer}; ${onCanary}`)).status).toBe(204);
+    expect((await post('/api/releases/loads', failure(canary.id), second)).status).toBe(204);
     const [rolledBack] = (await receiver.waitFor(before + 2, 10_000)).slice(before + 1);
     expect(rolledBack!.body).toMatchObject({ type: 'release.rolled_back', data: { versionId: canary.id } });
     expect(await canaryOf()).toBeNull();

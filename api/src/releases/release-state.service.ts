@@ -5,6 +5,7 @@ import { releaseFilesPath, REMOTE_MANIFEST } from '@cbh/contracts';
 import { RealtimeBus } from '../bus/realtime-bus.service';
 import { SecretBox } from '../common/crypto/secret-box';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import type { SessionUser } from '../auth/session-user';
 import { RemoteReleaseEntity } from './entities/remote-release.entity';
 import { RemoteVersionEntity } from './entities/remote-version.entity';
 
@@ -12,6 +13,18 @@ import { RemoteVersionEntity } from './entities/remote-version.entity';
 export function bucketOf(visitor: string, remote: string): number {
   return createHash('sha256').update(`${visitor}:${remote}`).digest().readUInt32BE(0) % 100;
 }
+
+/**
+ * Who a request is for the canary's sides: a signed-in person is their account, whatever visitor cookie they hold
+ * (dropping the cookie must not re-roll their side, since their loads are counted per account); a visitor signed out
+ * is their sealed visitor cookie.
+ */
+export function sideOf(user: Pick<SessionUser, 'id'> | undefined, visitor: string | null): string | null {
+  return user ? `account:${user.id}` : visitor;
+}
+
+/** How long a pin lasts: sealed into the pins cookie, so a copied cookie ends with it whatever its Max-Age. */
+export const PIN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** A remote's release as every replica keeps it: the versions served to everyone, and the canary's share. */
 interface RemoteState {
@@ -103,9 +116,9 @@ export class ReleaseState implements OnModuleInit, OnApplicationBootstrap {
 
   /**
    * The version a visitor is given of a remote: one they pinned, else the canary when their bucket falls in its
-   * share, else the live version; null for the deployed folder's. A visitor's bucket comes from their visitor id and
-   * the remote, so it never changes: a person stays on one side of a canary across navigations, and raising its
-   * share only moves people onto it.
+   * share, else the live version; null for the deployed folder's. A visitor's bucket comes from their side (sideOf:
+   * their account, or their visitor id signed out) and the remote, so it never changes: a person stays on one side
+   * of a canary across navigations, and raising its share only moves people onto it.
    */
   assigned(remote: string, visitor: string | null, pins: Record<string, number>): number | null {
     if (pins[remote] !== undefined) return pins[remote];
@@ -145,20 +158,27 @@ export class ReleaseState implements OnModuleInit, OnApplicationBootstrap {
     return known.remote === remote ? known.files : null;
   }
 
-  /** The versions a sealed pins cookie names; none for a cookie the hub did not seal. */
-  pinsOf(cookie: string | undefined): Record<string, number> {
-    if (!cookie) return {};
+  /**
+   * The versions a sealed pins cookie names, for the account that pinned them while it still holds system_admin and
+   * before the pin's expiry (both sealed in): none for a cookie the hub did not seal, for another browser's copy of
+   * it, signed out, or once the account lost system_admin — a pin shows a version nobody promoted, so it is only
+   * ever the releaser's own preview.
+   */
+  pinsOf(cookie: string | undefined, user: SessionUser | undefined): Record<string, number> {
+    if (!cookie || !user?.permissions.includes('system_admin')) return {};
     try {
       const opened = this.pins.open(decodeURIComponent(cookie));
-      const pins = opened ? (JSON.parse(opened) as Record<string, unknown>) : {};
-      return Object.fromEntries(Object.entries(pins).filter((entry): entry is [string, number] => Number.isInteger(entry[1])));
+      const sealed = opened ? (JSON.parse(opened) as { account?: unknown; expires?: unknown; pins?: Record<string, unknown> }) : {};
+      if (sealed.account !== user.id || typeof sealed.expires !== 'number' || sealed.expires <= Date.now()) return {};
+      return Object.fromEntries(Object.entries(sealed.pins ?? {}).filter((entry): entry is [string, number] => Number.isInteger(entry[1])));
     } catch {
       return {};
     }
   }
 
-  sealPins(pins: Record<string, number>): string {
-    return this.pins.seal(JSON.stringify(pins));
+  /** A pins cookie value for one account, ending PIN_LIFETIME_MS from now. */
+  sealPins(pins: Record<string, number>, accountId: string): string {
+    return this.pins.seal(JSON.stringify({ account: accountId, expires: Date.now() + PIN_LIFETIME_MS, pins }));
   }
 
   /** The visitor id a sealed visitor cookie holds; null for one the hub did not seal (a chosen id is none). */

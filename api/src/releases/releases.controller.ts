@@ -6,7 +6,6 @@ import {
   pinReleaseSchema,
   promoteReleaseSchema,
   RELEASE_PINS_COOKIE,
-  RELEASE_VISITOR_COOKIE,
   releaseRemoteName,
   remoteLoadsSchema,
   uploadReleaseSchema,
@@ -78,13 +77,7 @@ export class ReleasesController {
   @HttpCode(204)
   async loads(@Req() req: AppRequest, @Body(new ZodPipe(remoteLoadsSchema)) { loads }: z.infer<typeof remoteLoadsSchema>) {
     const cookies = req.headers.cookie;
-    await this.loadReports.record(
-      req,
-      cookieValue(cookies, RELEASE_VISITOR_COOKIE),
-      cookieValue(cookies, RELEASE_PINS_COOKIE),
-      loads,
-      (remote) => this.releases.announce(remote),
-    );
+    await this.loadReports.record(req, cookieValue(cookies, RELEASE_PINS_COOKIE), loads, (remote) => this.releases.announce(remote));
   }
 
   @Post(':remote/canary')

@@ -100,11 +100,11 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy {
     if (versionId !== null && !(await this.dataSource.getRepository(RemoteVersionEntity).existsBy({ id: versionId, remote }))) {
       throw new NotFoundException(`No version ${versionId} of ${remote}`);
     }
-    const pins = this.state.pinsOf(current);
+    const pins = this.state.pinsOf(current, req.user);
     if (versionId === null) delete pins[remote];
     else pins[remote] = versionId;
     await this.audit.record(req, { action: 'release.pin', targetType: 'remote', targetId: remote, after: { versionId } });
-    return this.state.sealPins(pins);
+    return this.state.sealPins(pins, req.user!.id);
   }
 
   /** The shared packages the shell provides, as its build wrote them beside its files. */

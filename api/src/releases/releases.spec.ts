@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
-import type { ReleaseView, RemoteVersionView } from '@cbh/contracts';
+import type { ReleaseView, RemoteVersionView, UserView } from '@cbh/contracts';
 import { DEMO_PASSWORD, eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 import { startWebhookReceiver } from '../../test/webhook-receiver';
+import { bucketOf } from './release-state.service';
 
 // two replicas: a promote on one is served by the other at once
 // a canary failing for 2 of 3 people is rolled back; receivers on loopback hear of it
@@ -47,16 +48,6 @@ function build(marker: string, { react = '19.3.1', routes = true } = {}) {
 const post = (path: string, body?: unknown, replica = api) => replica.call(path, { method: 'POST', body, cookie: admin });
 const remotesJson = async (replica = api) =>
   ((await (await fetch(`${replica.baseUrl}/remotes.json`)).json()) as { remotes: { name: string; entry: string }[] }).remotes[0]!.entry;
-
-/** A sealed visitor cookie the hub put on the side of the dashboard whose entry is `entry` (asked until one lands there). */
-async function visitorGiven(replica: TestApi, entry: string): Promise<string> {
-  for (let i = 0; i < 500; i++) {
-    const answer = await fetch(`${replica.baseUrl}/remotes.json`);
-    const visitor = answer.headers.get('set-cookie')!.split(';')[0]!;
-    if (((await answer.json()) as { remotes: { entry: string }[] }).remotes[0]!.entry === entry) return visitor;
-  }
-  throw new Error(`no visitor was given ${entry}`);
-}
 
 describe('remote releases', () => {
   let v1: RemoteVersionView;
@@ -153,11 +144,13 @@ describe('remote releases', () => {
     expect(sides.canary).toBeGreaterThan(5);
     expect(sides.live).toBeGreaterThan(5);
 
-    // a pin shows its version to the one browser that set it, whatever its side
+    // a pin shows its version to the one account that set it, whatever its side
     const pinned = await post('/api/releases/mfe_dashboard/pin', { versionId: v2.id });
     expect(pinned.status).toBe(204);
     const pins = pinned.headers.get('set-cookie')!.split(';')[0]!;
-    const withPin = await fetch(`${api.baseUrl}/remotes.json`, { headers: { cookie: `${pins}; cbh.visitor=AAAAAAAAAAAAAAAAAAAAAA` } });
+    const withPin = await fetch(`${api.baseUrl}/remotes.json`, {
+      headers: { cookie: `${admin}; ${pins}; cbh.visitor=AAAAAAAAAAAAAAAAAAAAAA` },
+    });
     expect(((await withPin.json()) as { remotes: { entry: string }[] }).remotes[0]!.entry).toBe(
       `/releases/mfe_dashboard/${v2.id}/mf-manifest.json`,
     );
@@ -182,19 +175,21 @@ describe('remote releases', () => {
         (await post('/api/notification-rules', { name: 'releases', events: ['release.rolled_back'], channelIds: [channel.id] })).status,
       ).toBe(201);
       const broken = await (await post('/api/releases/mfe_dashboard/versions', build('broken'))).json();
-      await post('/api/releases/mfe_dashboard/canary', { versionId: broken.id, percent: 10 });
+      await post('/api/releases/mfe_dashboard/canary', { versionId: broken.id, percent: 99 });
       const entry = `/releases/mfe_dashboard/${broken.id}/mf-manifest.json`;
-      // a browser the hub put on the canary's side, shared by the three people
-      const onCanary = await visitorGiven(api, entry);
-      const people = [
-        admin,
-        await signIn(api.baseUrl, 'operator@example.com', DEMO_PASSWORD),
-        await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD),
-      ];
+      // three people whose accounts the hub put on the canary's side
+      const users: UserView[] = await (await api.call('/api/users', { cookie: admin })).json();
+      const people = await Promise.all(
+        [TEST_ADMIN.email, 'operator@example.com', 'viewer@example.com', 'admin@demo.example.com']
+          .map((email) => ({ email, bucket: bucketOf(`account:${users.find((user) => user.email === email)!.id}`, 'mfe_dashboard') }))
+          .sort((a, b) => a.bucket - b.bucket)
+          .slice(0, 3)
+          .map(({ email }) => (email === TEST_ADMIN.email ? admin : signIn(api.baseUrl, email, DEMO_PASSWORD))),
+      );
       const report = (cookie: string, ok: boolean) =>
         api.call('/api/releases/loads', {
           method: 'POST',
-          cookie: `${cookie}; ${onCanary}`,
+          cookie,
           body: { loads: [{ remote: 'mfe_dashboard', entry, ok, ...(ok ? { loadMs: 120 } : { reason: 'TypeError: boom' }) }] },
         });
       // one person failing again and again is one person
@@ -208,7 +203,7 @@ describe('remote releases', () => {
         data: { remote: 'mfe_dashboard', versionId: broken.id, liveVersionId: v2.id },
       });
       expect((hook!.body.data as { reason: string }).reason).toBe(
-        'it failed to load for 2 of the 3 people who loaded it (66.7 %; the limit is 50 % of at least 3)',
+        'it failed to load for 2 of the 3 people who loaded it (66.7 %; the limit is 50 % of at least 3, 2 of them failing)',
       );
       const releases: ReleaseView[] = await (await api.call('/api/releases', { cookie: admin })).json();
       const dashboard = releases.find((release) => release.remote === 'mfe_dashboard')!;

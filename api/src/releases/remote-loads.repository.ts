@@ -73,11 +73,15 @@ export class RemoteLoadsRepository {
     );
   }
 
-  /** How many people loaded a version since `since`, and how many of them saw a load fail. */
+  /**
+   * How many people loaded a version since `since`, and how many of them are failing: judged by each person's latest
+   * load, so one whose later load rendered (a reload after a passing glitch) is failing no more.
+   */
   async visitors(versionId: number, since: Date): Promise<{ count: number; failed: number }> {
     const [row] = (await this.dataSource.query(
-      `SELECT count(DISTINCT visitor)::int AS count, count(DISTINCT visitor) FILTER (WHERE NOT ok)::int AS failed
-       FROM remote_loads WHERE version_id = $1 AND at >= $2 AND visitor IS NOT NULL`,
+      `SELECT count(*)::int AS count, count(*) FILTER (WHERE NOT ok)::int AS failed
+       FROM (SELECT DISTINCT ON (visitor) ok FROM remote_loads
+             WHERE version_id = $1 AND at >= $2 AND visitor IS NOT NULL ORDER BY visitor, at DESC, id DESC) latest`,
       [versionId, since],
     )) as { count: number; failed: number }[];
     return row ?? { count: 0, failed: 0 };
