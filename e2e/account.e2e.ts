@@ -122,7 +122,7 @@ test('signing out everywhere else from /account signs the other browser’s open
 
   await here.getByRole('button', { name: 'Sign out everywhere else' }).click();
   await here.getByRole('alertdialog', { name: 'Sign out everywhere else' }).getByRole('button', { name: 'Sign out' }).click();
-  await expect(here.getByText(/^\d+ other sessions? ended\.$/)).toBeVisible();
+  await expect(here.getByText(/^\d+ other sessions? ended, \d+ access tokens? revoked\.$/)).toBeVisible();
 
   // the other page was not touched: it shows itself signed out on its own, and its session no longer works
   await expect(elsewhere.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible({ timeout: 10_000 });
