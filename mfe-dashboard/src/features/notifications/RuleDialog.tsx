@@ -11,7 +11,7 @@ import {
 import { Button, Fieldset, TextInput, toast } from '@cbh/ui';
 import { Dialog, DialogActions } from '@cbh/ui/overlays';
 import { CheckboxGroup, FieldPair, Form, FormField, Problem, TextField } from '../shared/form-parts';
-import { emptyRuleDraft, RULE_FIELDS, ruleParts, ruleProblems, ruleToCreate } from './notification-forms';
+import { BREAKER_NAMES_HINT, emptyRuleDraft, RULE_FIELDS, ruleParts, ruleProblems, ruleToCreate } from './notification-forms';
 import { capitalised } from './notification-text';
 import { useFormDraft } from '../shared/use-form-draft';
 
@@ -99,7 +99,7 @@ export function RuleDialog({
             <>
               <TextField
                 label="Breakers"
-                hint="Names, separated by commas; empty for every breaker."
+                hint={`${BREAKER_NAMES_HINT} Empty for every breaker.`}
                 problem={form.problem('breakers')}
                 value={draft.breakers}
                 onChange={(value) => form.change('breakers', value)}

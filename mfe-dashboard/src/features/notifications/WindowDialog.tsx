@@ -3,7 +3,7 @@ import { useCreateMaintenanceWindowMutation } from '@cbh/api-client';
 import { Button, Fieldset, TextInput, toast } from '@cbh/ui';
 import { Dialog, DialogActions } from '@cbh/ui/overlays';
 import { CheckLabel, FieldPair, Form, FormField, Problem, TextField } from '../shared/form-parts';
-import { emptyWindowDraft, WINDOW_FIELDS, windowProblems, windowToCreate } from './notification-forms';
+import { BREAKER_NAMES_HINT, emptyWindowDraft, WINDOW_FIELDS, windowProblems, windowToCreate } from './notification-forms';
 import { useFormDraft } from '../shared/use-form-draft';
 
 /** A new maintenance window, its times in the reader's own time zone (sent with their offset). */
@@ -67,7 +67,7 @@ export function WindowDialog({ onClose }: { onClose: () => void }) {
           </CheckLabel>
           <TextField
             label="Breakers"
-            hint="Names, separated by commas."
+            hint={BREAKER_NAMES_HINT}
             problem={form.problem('breakers')}
             value={draft.breakers}
             onChange={(value) => form.change('breakers', value)}

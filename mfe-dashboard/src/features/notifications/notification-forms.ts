@@ -51,6 +51,10 @@ function recipientsProblem(addresses: readonly string[]): string | undefined {
 }
 
 /** Breaker or domain names as filters: each a name of at most 200 characters, at most 100 of them. */
+/** How a rule or a window names breakers: a plain name is the hub's own breaker (see namesBreaker in the API). */
+export const BREAKER_NAMES_HINT =
+  "Names, separated by commas; another service's breaker as agent:<service>/<name> or scrape:<service>/<name>.";
+
 function namesProblem(names: readonly string[]): string | undefined {
   if (names.some((name) => name.length > 200)) return 'must be a name';
   if (names.length > NOTIFICATION_LIMITS.filterItems) return `must hold at most ${NOTIFICATION_LIMITS.filterItems} names`;
