@@ -4,15 +4,15 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { ReleaseView, RemoteVersionView } from '@cbh/contracts';
 import { startWebhookReceiver, type WebhookReceiver } from '../api/test/webhook-receiver';
 import { freePort } from '../tools/testing/free-port';
-import { ACCOUNTS_ENV, DIST, ownDatabase, startSite, type Site } from './support/server';
+import { ACCOUNTS_ENV, ADMIN, DEMO_PASSWORD, DIST, ownDatabase, startSite, type Site } from './support/server';
 import { apiSignIn, siteApi } from './support/site-api';
 import { signIn } from './support/sign-in';
 
 /**
  * Releases of the dashboard remote on two production replicas of a database of their own: the built remote uploaded
  * as versions (one changed, one that throws on load), a canary split between two visitors, promote, rollback, and a
- * broken canary rolled back by itself — the shell's files never touched. A canary is rolled back here once one person
- * of one saw it fail.
+ * broken canary rolled back by itself — the shell's files never touched. A canary is rolled back here once two people
+ * (the least there is) saw it fail.
  */
 const DATABASE = `releases_e2e_${process.pid}`;
 let replicas: Site[] = [];
@@ -41,28 +41,57 @@ async function json<T>(response: Promise<Response>, status = 200): Promise<T> {
   return (await answered.json()) as T;
 }
 
-/**
- * A visitor cookie the hub sealed on the side of the dashboard whose entry is `entry`: asked for until one lands there
- * (a visitor cannot choose their side; the hub does).
- */
-async function visitorGiven(site: Site, entry: string): Promise<string> {
-  for (let i = 0; i < 500; i++) {
-    const answer = await fetch(`${site.url}/remotes.json`);
-    const cookie = answer.headers.get('set-cookie')!.split(';')[0]!;
-    const given = ((await answer.json()) as { remotes: { name: string; entry: string }[] }).remotes.find(
-      (remote) => remote.name === 'mfe_dashboard',
-    )!.entry;
-    if (given === entry) return cookie.slice(cookie.indexOf('=') + 1);
+/** The suite's accounts: a signed-in person's side of a canary is their account's (a hash of its id and the remote). */
+const PEOPLE = [
+  ADMIN,
+  ...['viewer@example.com', 'operator@example.com', 'admin@demo.example.com'].map((email) => ({ email, password: DEMO_PASSWORD })),
+];
+type Person = (typeof PEOPLE)[number];
+
+/** Each person's session on each replica, signed in once (an account keeps its newest 20 sessions). */
+const sessions = new Map<string, string>();
+
+/** Each person's entry for the dashboard, as the hub gives it to them. */
+async function entriesOf(site: Site): Promise<Map<Person, string>> {
+  const entries = new Map<Person, string>();
+  for (const person of PEOPLE) {
+    const key = `${site.url} ${person.email}`;
+    if (!sessions.has(key)) {
+      const login = await fetch(`${site.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(person),
+      });
+      sessions.set(key, login.headers.get('set-cookie')!.split(';')[0]!);
+    }
+    const answer = await fetch(`${site.url}/remotes.json`, { headers: { cookie: sessions.get(key)! } });
+    const remotes = ((await answer.json()) as { remotes: { name: string; entry: string }[] }).remotes;
+    entries.set(person, remotes.find((remote) => remote.name === 'mfe_dashboard')!.entry);
   }
-  throw new Error(`no visitor was given ${entry}`);
+  return entries;
 }
 
-/** A signed-in page on a replica, as the visitor with this sealed cookie. */
-async function visitor(browser: Browser, site: Site, id: string): Promise<Page> {
+/**
+ * Starts a canary of `version` at the first share of `percents` that puts at least `onCanary` of the people on it and
+ * `onLive` on the live version (who lands where is the hub's, not the test's, to choose); those people, and the share.
+ */
+async function splitPeople(site: Site, version: RemoteVersionView, percents: number[], onCanary: number, onLive: number) {
+  const entry = `/releases/mfe_dashboard/${version.id}/mf-manifest.json`;
+  for (const percent of percents) {
+    await json(siteApi(site, cookie, '/api/releases/mfe_dashboard/canary', 'POST', { versionId: version.id, percent }));
+    const entries = [...(await entriesOf(site))];
+    const canary = entries.filter(([, given]) => given === entry).map(([person]) => person);
+    const live = entries.filter(([, given]) => given !== entry).map(([person]) => person);
+    if (canary.length >= onCanary && live.length >= onLive) return { canary, live, percent };
+  }
+  throw new Error(`no share of ${percents.join(', ')} % put ${onCanary} people on the canary and ${onLive} on the live version`);
+}
+
+/** A page on a replica, signed in as the person. */
+async function visitor(browser: Browser, site: Site, person: Person): Promise<Page> {
   const context = await browser.newContext({ baseURL: site.url });
-  await context.addCookies([{ name: 'cbh.visitor', value: id, url: site.url }]);
   const page = await context.newPage();
-  await signIn(page);
+  await signIn(page, person);
   return page;
 }
 
@@ -119,10 +148,9 @@ test('a canary splits visitors, each staying on their version; promote and rollb
     201,
   );
   await json(siteApi(a, cookie, '/api/releases/mfe_dashboard/promote', 'POST', { versionId: v1.id }));
-  await json(siteApi(b, cookie, '/api/releases/mfe_dashboard/canary', 'POST', { versionId: v2.id, percent: 50 }));
-
-  const onCanary = await visitor(browser, a, await visitorGiven(a, `/releases/mfe_dashboard/${v2.id}/mf-manifest.json`));
-  const onLive = await visitor(browser, b, await visitorGiven(b, `/releases/mfe_dashboard/${v1.id}/mf-manifest.json`));
+  const split = await splitPeople(b, v2, [50, 30, 70, 10, 90, 20, 80, 40, 60], 1, 1);
+  const onCanary = await visitor(browser, a, split.canary[0]!);
+  const onLive = await visitor(browser, b, split.live[0]!);
   expect(await openDashboard(onCanary)).toBe('Recent Activity v2');
   expect(await openDashboard(onLive)).toBe('Recent Activity');
   // each stays on their version across navigations, whichever replica answers
@@ -132,13 +160,17 @@ test('a canary splits visitors, each staying on their version; promote and rollb
       (remote: { name: string }) => remote.name === 'mfe_dashboard',
     ).entry as string;
   expect(await entryOn(b, onCanary)).toBe(`/releases/mfe_dashboard/${v2.id}/mf-manifest.json`);
-  const split: ReleaseView[] = await json(siteApi(a, cookie, '/api/releases'));
-  expect(split.find((release) => release.remote === 'mfe_dashboard')!.canary).toMatchObject({ versionId: v2.id, percent: 50 });
+  const releases: ReleaseView[] = await json(siteApi(a, cookie, '/api/releases'));
+  expect(releases.find((release) => release.remote === 'mfe_dashboard')!.canary).toMatchObject({
+    versionId: v2.id,
+    percent: split.percent,
+  });
   // the release screen shows the split, and who runs each version
-  await onLive.goto('/users');
-  await onLive.getByRole('tab', { name: 'System' }).click();
-  await expect(onLive.getByText(`version ${v2.id} to 50 % of visitors`)).toBeVisible();
-  await onLive.screenshot({ path: 'test-results/releases-card.png', fullPage: true });
+  const system = await visitor(browser, a, ADMIN);
+  await system.goto('/users');
+  await system.getByRole('tab', { name: 'System' }).click();
+  await expect(system.getByText(`version ${v2.id} to ${split.percent} % of visitors`)).toBeVisible();
+  await system.screenshot({ path: 'test-results/releases-card.png', fullPage: true });
 
   // promote: the live side gets v2 at its next navigation to the dashboard
   await json(siteApi(a, cookie, '/api/releases/mfe_dashboard/promote', 'POST', { versionId: v2.id }));
@@ -171,11 +203,15 @@ test('a canary that throws on load is rolled back by itself, and the notificatio
     ),
     201,
   );
-  await json(siteApi(a, cookie, '/api/releases/mfe_dashboard/canary', 'POST', { versionId: broken.id, percent: 90 }));
-  const page = await visitor(browser, a, await visitorGiven(a, `/releases/mfe_dashboard/${broken.id}/mf-manifest.json`));
-  await page.goto('/');
-  await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
-  await expect(page.getByTestId('remote-fallback')).toBeVisible();
+  // two people on the broken canary: a rollback needs two people failing
+  const split = await splitPeople(a, broken, [90, 99], 2, 0);
+  const pages = [await visitor(browser, a, split.canary[0]!), await visitor(browser, a, split.canary[1]!)];
+  for (const page of pages) {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
+    await expect(page.getByTestId('remote-fallback')).toBeVisible();
+  }
+  const page = pages[0]!;
   // the shell reports the failed load (a batch leaves within seconds, or when the page goes)
   const [hook] = await receiver.waitFor(1, 20_000);
   expect(hook!.body).toMatchObject({
