@@ -2,6 +2,7 @@ import type { CreatedApiTokenView, ReleaseView, RemoteVersionView, UserView } fr
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { bucketOf } from './release-state.service';
+import { dashboardBuild, dashboardEntry } from './dashboard-build.test-kit';
 
 // a canary failing for half of at least 2 people, 2 of them failing, is rolled back; fewer failing people notify instead
 let api: TestApi;
@@ -29,31 +30,14 @@ afterAll(async () => {
   await api?.stop();
 });
 
-function build(marker: string) {
-  const manifest = {
-    id: 'mfe_dashboard',
-    name: 'mfe_dashboard',
-    metaData: { name: 'mfe_dashboard', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
-    shared: [{ name: 'react', version: '19.3.1', requiredVersion: '19.3.1', singleton: true }],
-    exposes: [{ id: 'mfe_dashboard:Routes', name: 'Routes', path: './Routes' }],
-  };
-  const files: Record<string, string> = {
-    'mf-manifest.json': JSON.stringify(manifest),
-    'remoteEntry.js': 'var mfe_dashboard;',
-    [`${marker}.js`]: `console.log(${JSON.stringify(marker)})`,
-  };
-  return { files: Object.entries(files).map(([path, content]) => ({ path, content: Buffer.from(content).toString('base64') })) };
-}
-
 function post(path: string, body?: unknown, cookie = admin) {
   return api.call(path, { method: 'POST', body, cookie });
 }
 async function upload(marker: string): Promise<RemoteVersionView> {
-  return (await post('/api/releases/mfe_dashboard/versions', build(marker))).json();
+  return (await post('/api/releases/mfe_dashboard/versions', dashboardBuild(marker))).json();
 }
-const entryOf = (versionId: number) => `/releases/mfe_dashboard/${versionId}/mf-manifest.json`;
 const failure = (versionId: number) => ({
-  loads: [{ remote: 'mfe_dashboard', entry: entryOf(versionId), ok: false, reason: 'TypeError: boom' }],
+  loads: [{ remote: 'mfe_dashboard', entry: dashboardEntry(versionId), ok: false, reason: 'TypeError: boom' }],
 });
 
 /** A sealed visitor cookie the hub put on the side of the dashboard whose entry is `entry`. */
@@ -99,7 +83,7 @@ describe('remote load reports', () => {
     const [operator, viewer, self] = lowest!.bucket > 0 ? [lowest!, ...others] : others;
     await post('/api/releases/mfe_dashboard/canary', { versionId: canary.id, percent: Math.max(1, lowest!.bucket) });
     // a visitor on the live side, a visitor id chosen to fall on the canary's side, and none at all
-    const onLive = await visitorGiven(entryOf(live.id));
+    const onLive = await visitorGiven(dashboardEntry(live.id));
     let chosen = '';
     for (let i = 0; !chosen; i++) {
       const id = `chosen-visitor-id-${i}`.padEnd(22, 'x').slice(0, 22);
@@ -115,7 +99,7 @@ describe('remote load reports', () => {
     expect(await loadsOf(canary.id)).toEqual([]);
     expect(await canaryOf()).toMatchObject({ versionId: canary.id });
     // the live side's own load counts
-    const ok = { loads: [{ remote: 'mfe_dashboard', entry: entryOf(live.id), ok: true, loadMs: 80 }] };
+    const ok = { loads: [{ remote: 'mfe_dashboard', entry: dashboardEntry(live.id), ok: true, loadMs: 80 }] };
     expect((await post('/api/releases/loads', ok, `${operator!.cookie}; ${onLive}`)).status).toBe(204);
     expect(await loadsOf(live.id)).toHaveLength(1);
     await post('/api/releases/mfe_dashboard/canary/abort');
@@ -145,8 +129,8 @@ describe('remote load reports', () => {
 
     const bounded = [
       { loads: [{ remote: 'mfe_nowhere', entry: '/remotes/mfe-nowhere/mf-manifest.json', ok: true }] },
-      { loads: [{ remote: 'mfe_dashboard', entry: entryOf(live.id), ok: false, reason: 'x'.repeat(301) }] },
-      { loads: Array.from({ length: 21 }, () => ({ remote: 'mfe_dashboard', entry: entryOf(live.id), ok: true })) },
+      { loads: [{ remote: 'mfe_dashboard', entry: dashboardEntry(live.id), ok: false, reason: 'x'.repeat(301) }] },
+      { loads: Array.from({ length: 21 }, () => ({ remote: 'mfe_dashboard', entry: dashboardEntry(live.id), ok: true })) },
     ];
     for (const body of bounded) expect((await post('/api/releases/loads', body)).status).toBe(400);
 

@@ -3,6 +3,7 @@ import { SecretBox } from '../common/crypto/secret-box';
 import { bucketOf } from './release-state.service';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
+import { dashboardBuild, dashboardEntry } from './dashboard-build.test-kit';
 
 // a signed-in person's side of a canary is their account's; a rollback needs 2 people failing by their latest load;
 // a pin is its account's own, for a day, while it holds system_admin
@@ -44,31 +45,14 @@ afterAll(async () => {
   await api?.stop();
 });
 
-function build(marker: string) {
-  const manifest = {
-    id: 'mfe_dashboard',
-    name: 'mfe_dashboard',
-    metaData: { name: 'mfe_dashboard', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
-    shared: [{ name: 'react', version: '19.3.1', requiredVersion: '19.3.1', singleton: true }],
-    exposes: [{ id: 'mfe_dashboard:Routes', name: 'Routes', path: './Routes' }],
-  };
-  const files: Record<string, string> = {
-    'mf-manifest.json': JSON.stringify(manifest),
-    'remoteEntry.js': 'var mfe_dashboard;',
-    [`${marker}.js`]: `console.log(${JSON.stringify(marker)})`,
-  };
-  return { files: Object.entries(files).map(([path, content]) => ({ path, content: Buffer.from(content).toString('base64') })) };
-}
-
 function post(path: string, body?: unknown, cookie = admin) {
   return api.call(path, { method: 'POST', body, cookie });
 }
 async function upload(marker: string): Promise<RemoteVersionView> {
-  return (await post('/api/releases/mfe_dashboard/versions', build(marker))).json();
+  return (await post('/api/releases/mfe_dashboard/versions', dashboardBuild(marker))).json();
 }
-const entryOf = (versionId: number) => `/releases/mfe_dashboard/${versionId}/mf-manifest.json`;
 const load = (versionId: number, ok: boolean) => ({
-  loads: [{ remote: 'mfe_dashboard', entry: entryOf(versionId), ok, ...(ok ? { loadMs: 50 } : { reason: 'TypeError: boom' }) }],
+  loads: [{ remote: 'mfe_dashboard', entry: dashboardEntry(versionId), ok, ...(ok ? { loadMs: 50 } : { reason: 'TypeError: boom' }) }],
 });
 /** The dashboard's entry /remotes.json gives a request with these cookies, and the visitor cookie it set, if any. */
 async function remotesWith(cookie: string): Promise<{ entry: string; visitor: string | null }> {
@@ -101,10 +85,10 @@ describe("a signed-in person's side of a canary", () => {
     let canaryVisitor = '';
     for (let i = 0; !canaryVisitor && i < 500; i++) {
       const signedOut = await remotesWith('');
-      if (signedOut.entry === entryOf(canary.id)) canaryVisitor = signedOut.visitor!;
+      if (signedOut.entry === dashboardEntry(canary.id)) canaryVisitor = signedOut.visitor!;
     }
     expect(canaryVisitor).not.toBe('');
-    expect((await remotesWith(`${onLive}; ${canaryVisitor}`)).entry).toBe(entryOf(live.id));
+    expect((await remotesWith(`${onLive}; ${canaryVisitor}`)).entry).toBe(dashboardEntry(live.id));
     expect((await post('/api/releases/loads', load(canary.id, false), `${onLive}; ${canaryVisitor}`)).status).toBe(204);
     expect(await api.sql('SELECT id FROM remote_loads WHERE version_id = $1', [canary.id])).toEqual([]);
 
@@ -112,7 +96,7 @@ describe("a signed-in person's side of a canary", () => {
     for (const percent of [1, 30, 70, 99]) {
       await post('/api/releases/mfe_dashboard/canary', { versionId: canary.id, percent });
       for (const [email, person] of Object.entries(people))
-        expect((await remotesWith(person)).entry).toBe(entryOf(bucket[email]! < percent ? canary.id : live.id));
+        expect((await remotesWith(person)).entry).toBe(dashboardEntry(bucket[email]! < percent ? canary.id : live.id));
     }
     await post('/api/releases/mfe_dashboard/canary/abort');
   });
@@ -167,17 +151,17 @@ describe('a pin', () => {
     expect(answer.status).toBe(204);
     const pins = answer.headers.get('set-cookie')!.split(';')[0]!;
     expect((await get(`${releaser}; ${pins}`)).status).toBe(200);
-    expect((await remotesWith(`${releaser}; ${pins}`)).entry).toBe(entryOf(pinned.id));
+    expect((await remotesWith(`${releaser}; ${pins}`)).entry).toBe(dashboardEntry(pinned.id));
 
     // the copied cookie serves nothing to a browser signed out, nor to another account, a super admin included
     for (const cookie of [pins, `${people['operator@example.com']}; ${pins}`, `${admin}; ${pins}`]) {
       expect((await get(cookie)).status).toBe(404);
-      expect((await remotesWith(cookie)).entry).toBe(entryOf(live.id));
+      expect((await remotesWith(cookie)).entry).toBe(dashboardEntry(live.id));
     }
     // nor to the account itself once it lost system_admin
     expect((await grant(['dashboard_view'])).status).toBe(200);
     expect((await get(`${releaser}; ${pins}`)).status).toBe(404);
-    expect((await remotesWith(`${releaser}; ${pins}`)).entry).toBe(entryOf(live.id));
+    expect((await remotesWith(`${releaser}; ${pins}`)).entry).toBe(dashboardEntry(live.id));
 
     // a pin past its day is none, whatever the cookie's Max-Age
     const box = new SecretBox(SESSION_SECRET, 'release-pins');
