@@ -1,5 +1,4 @@
 // No schema library here: the screens import these words, and a module with schemas would bring one along.
-import type { BreakerCoreSettings } from './breakers';
 
 /*
  * The breaker's vocabulary, defined once: the engine in libs/breaker, the API and the screens all import it
@@ -27,6 +26,18 @@ export const BREAKER_SETTING_LIMITS = {
   recoveryTimeSeconds: { min: 10, max: 300, step: 10, default: 60 },
   successThreshold: { min: 1, max: 10, step: 1, default: 3 },
 } as const;
+
+/**
+ * The four settings every type has, in milliseconds where they are times: what the sliders edit and PATCH sends.
+ * Written out here rather than inferred from breakers.ts's schema, so that this file needs neither that file nor a
+ * schema library; the schema is checked against it.
+ */
+export type BreakerCoreSettings = {
+  failureThreshold: number;
+  timeout: number;
+  recoveryTime: number;
+  successThreshold: number;
+};
 
 /** The sliders' defaults, as the API stores them. */
 export const DEFAULT_BREAKER_SETTINGS: BreakerCoreSettings = {

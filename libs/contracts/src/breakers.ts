@@ -3,6 +3,7 @@ import {
   BREAKER_SETTING_LIMITS,
   BREAKER_SOURCES,
   BREAKER_TYPES,
+  type BreakerCoreSettings,
   type BreakerOverride,
   type BreakerSource,
   type BreakerStateName,
@@ -25,10 +26,7 @@ export const breakerSettingsSchema = z.strictObject({
   timeout: millis(L.timeoutSeconds),
   recoveryTime: millis(L.recoveryTimeSeconds),
   successThreshold: int(L.successThreshold.min, L.successThreshold.max),
-});
-
-/** The four settings every type has, in milliseconds where they are times: what the sliders edit and PATCH sends. */
-export type BreakerCoreSettings = z.infer<typeof breakerSettingsSchema>;
+}) satisfies z.ZodType<BreakerCoreSettings>;
 
 /** Everything a breaker is built from: its type, the four settings and the type's own. */
 export interface BreakerSettings extends BreakerCoreSettings {
