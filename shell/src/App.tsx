@@ -1,18 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { BrowserRouter, matchPath, useLocation, useNavigate } from '@cbh/router';
-import type { AppStore } from '@cbh/api-client';
-import { ROUTE_TABLE, type AuthUser, type RemotesManifest } from '@cbh/contracts';
+import { ROUTE_TABLE } from '@cbh/contracts';
 import { Button, Card, FullScreenSpinner, GlobalStyle, Muted, Toaster } from '@cbh/ui';
 import { ShellFrame } from './chrome/ShellFrame';
 import { TopBar } from './chrome/TopBar';
-import type { loadRemoteRoutes, resetRemote } from './federation/remotes';
 import { NotFoundPage } from './routing/NotFoundPage';
-
-export interface ShellProps {
-  manifest: RemotesManifest;
-  load?: typeof loadRemoteRoutes;
-  reset?: typeof resetRemote;
-}
+import type { ShellEntryProps } from './shell-props';
 
 type ConnectedModule = typeof import('./ConnectedShell');
 /** The store, the api client and everything that reads them, once fetched (see ShellWhenNeeded). */
@@ -43,7 +36,7 @@ export function preloadStoreFor(pathname: string) {
  * Suspense boundary around the whole site, the site was mounted anew while its parts waited for code on their first
  * render (the learning page fetched its remote's manifest four times and painted 250 ms later).
  */
-function ShellWhenNeeded({ session, store, ...props }: ShellProps & { session?: AuthUser | null; store?: AppStore }) {
+function ShellWhenNeeded({ session, store, ...props }: ShellEntryProps) {
   const { pathname } = useLocation();
   const [loaded, setLoaded] = useState<ConnectedModule | 'failed' | undefined>(connectedModule);
   const connected = useRef(false);
@@ -88,8 +81,7 @@ function RoutedToaster() {
   return <Toaster onNavigate={useNavigate()} />;
 }
 
-/** `session` is what the session probe found (undefined: not asked, or no clear answer; the store asks then). */
-export function App(props: ShellProps & { session?: AuthUser | null; store?: AppStore }) {
+export function App(props: ShellEntryProps) {
   return (
     <>
       <GlobalStyle />

@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
 import { Provider, useDispatch } from 'react-redux';
 import { Route, Routes } from '@cbh/router';
-import { api, createAppStore, useGetAuthUserQuery, useLiveConnection, type AppStore } from '@cbh/api-client';
-import { canOpen, hasPermission, ROUTES, type AuthUser } from '@cbh/contracts';
+import { api, createAppStore, useGetAuthUserQuery, useLiveConnection } from '@cbh/api-client';
+import { canOpen, hasPermission, ROUTES } from '@cbh/contracts';
 import { FullScreenSpinner } from '@cbh/ui';
-import type { ShellProps } from './App';
 import { OpenBreakersCount } from './chrome/OpenBreakersCount';
 import { OpenBreakerToasts } from './chrome/OpenBreakerToasts';
 import { ShellFrame } from './chrome/ShellFrame';
@@ -12,6 +11,7 @@ import { TopBar } from './chrome/TopBar';
 import { loadRemoteRoutes, resetRemote } from './federation/remotes';
 import { RemoteView } from './federation/RemoteView';
 import { NotFoundPage } from './routing/NotFoundPage';
+import type { ShellEntryProps, ShellProps } from './shell-props';
 
 function Shell({ manifest, load = loadRemoteRoutes, reset = resetRemote }: ShellProps) {
   const { data: user, isLoading } = useGetAuthUserQuery();
@@ -45,11 +45,7 @@ function Shell({ manifest, load = loadRemoteRoutes, reset = resetRemote }: Shell
  * The shell with the store: every remote's route, and every signed-in page. Loaded on first need (see App), with
  * the account the session probe found already in the store, so it is not asked for twice.
  */
-export default function ConnectedShell({
-  session,
-  store: givenStore,
-  ...props
-}: ShellProps & { session?: AuthUser | null; store?: AppStore }) {
+export default function ConnectedShell({ session, store: givenStore, ...props }: ShellEntryProps) {
   const store = useMemo(() => {
     const created = givenStore ?? createAppStore();
     if (session !== undefined)
