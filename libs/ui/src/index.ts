@@ -19,3 +19,4 @@ export * from './format';
 export * from './AccessRestricted';
 export * from './copy-text';
 export * from './bulk-confirmation';
+export * from './SpreadRow';
