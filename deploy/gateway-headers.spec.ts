@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestApi, type TestApi } from '../api/test/test-api';
-import { securityHeaders } from '../api/src/web/security-headers';
+import { securityHeaders } from '../api/src/platform/web/security-headers';
 import { NGINX, startGateway, type Gateway } from '../tools/testing/nginx-gateway';
 import { REMOTE_FOLDERS } from '../tools/testing/site-layout';
 

@@ -14,7 +14,7 @@ import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
 import { Secret, type ISecret } from 'kubernetes-models/v1/Secret';
 import { Service, type IService } from 'kubernetes-models/v1/Service';
-import { envSchema } from '../api/src/config/config';
+import { envSchema } from '../api/src/platform/config/config';
 import { freePort } from '../tools/testing/free-port';
 import { DEFAULT_BODY_BYTES, LARGE_BODY_ROUTES, REMOTE_FOLDERS } from '../tools/testing/site-layout';
 
@@ -83,12 +83,12 @@ const KUSTOMIZE_V2_FIELDS = [
 // ——— what the API says of itself ———
 
 /**
- * How long the API's SIGTERM takes at most (api/src/main.ts, api/src/shutdown.ts): the grace, the time cut work has
+ * How long the API's SIGTERM takes at most (api/src/main.ts, api/src/platform/shutdown/shutdown.ts): the grace, the time cut work has
  * to end, then the exit that follows regardless.
  */
 function apiDrainSeconds(): number {
   const main = read('api/src/main.ts');
-  const shutdown = read('api/src/shutdown.ts');
+  const shutdown = read('api/src/platform/shutdown/shutdown.ts');
   const grace = /export const SHUTDOWN_GRACE_MS = ([\d_]+);/.exec(shutdown)?.[1];
   const afterCut = /export const STOP_AFTER_CUT_MS = ([\d_]+);/.exec(shutdown)?.[1];
   const exit = /process\.exit\(1\), SHUTDOWN_GRACE_MS \+ STOP_AFTER_CUT_MS \+ ([\d_]+)\)/.exec(main)?.[1];

@@ -69,7 +69,7 @@ test('on SIGTERM a replica finishes its requests, closes /ws as going away, hand
 /**
  * The same replica told to stop while its database holds every table locked (a migration, a VACUUM FULL, another
  * replica's stuck transaction) and fifty connections keep asking: each periodic task and each request waits on a
- * query. It still exits within its grace — 10 s for what runs, then what still waits is cut (api/src/shutdown.ts) —
+ * query. It still exits within its grace — 10 s for what runs, then what still waits is cut (api/src/platform/shutdown/shutdown.ts) —
  * and says what it cut, long before the exit that follows regardless at 15 s.
  */
 test('on SIGTERM a replica whose queries all wait on locks exits within its grace, under load', async () => {

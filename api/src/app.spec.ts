@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import WebSocket from 'ws';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, TEST_MANIFEST, type TestApi } from '../test/test-api';
-import { MIGRATIONS } from './database/migrations';
+import { MIGRATIONS } from './platform/database/migrations';
 
 let api: TestApi;
 

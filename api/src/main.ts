@@ -1,7 +1,7 @@
-import { ConfigError, loadConfig, warnOfDemoSettings } from './config/config';
+import { ConfigError, loadConfig, warnOfDemoSettings } from './platform/config/config';
 import { createApi } from './app';
-import { createLogger } from './common/logger';
-import { SHUTDOWN_GRACE_MS, STOP_AFTER_CUT_MS } from './shutdown';
+import { createLogger } from './platform/common/logger';
+import { SHUTDOWN_GRACE_MS, STOP_AFTER_CUT_MS } from './platform/shutdown/shutdown';
 
 async function main() {
   let config;
@@ -20,7 +20,7 @@ async function main() {
   await api.app.listen(config.PORT, config.HOST);
   // SIGTERM (and Ctrl-C): the periodic work stops, sockets are told 'going away', load tests are handed over, the
   // replica is marked down and the requests in flight are finished; what still runs after SHUTDOWN_GRACE_MS is cut
-  // (api/src/shutdown.ts). Should even that not end, the process exits regardless a little later.
+  // (api/src/platform/shutdown/shutdown.ts). Should even that not end, the process exits regardless a little later.
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

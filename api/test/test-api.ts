@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import type { Logger } from 'pino';
 import { createApi, type RunningApi } from '../src/app';
-import { createLogger } from '../src/common/logger';
-import { loadConfig } from '../src/config/config';
+import { createLogger } from '../src/platform/common/logger';
+import { loadConfig } from '../src/platform/config/config';
 import { createTestDatabase } from './test-database';
 
 export const TEST_MANIFEST = {

@@ -7,7 +7,7 @@ import {
   parseRemotesManifest,
   RELEASE_UPLOAD_MAX_BYTES,
 } from '@cbh/contracts';
-import { envSchema } from '../../api/src/config/config';
+import { envSchema } from '../../api/src/platform/config/config';
 
 /** What every way of running the site (compose, Kubernetes, the gateway under test) must agree on, read once. */
 

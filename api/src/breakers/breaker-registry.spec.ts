@@ -1,5 +1,5 @@
 import type { ServerMessage } from '@cbh/contracts';
-import type { BusEnvelope } from '../bus/realtime-bus.service';
+import type { BusEnvelope } from '../platform/bus/realtime-bus.service';
 import { type AppliedConfig, BreakerRegistry } from './breaker-registry.service';
 import { BreakerConfigEntity } from './entities/breaker-config.entity';
 

@@ -12,12 +12,12 @@ import {
   updateBreakerSettingsSchema,
   updateLibrarySettingsSchema,
 } from '@cbh/contracts';
-import { linkNextPage } from '../common/paging';
-import { RequirePermission } from '../auth/access.decorator';
-import type { AppRequest } from '../auth/session-user';
-import { ZodPipe } from '../common/validation/zod.pipe';
+import { linkNextPage } from '../platform/common/paging';
+import { RequirePermission } from '../platform/web/access.decorator';
+import type { AppRequest } from '../identity/auth/session-user';
+import { ZodPipe } from '../platform/common/validation/zod.pipe';
 import { BreakersService } from './breakers.service';
-import { FleetFigures } from '../fleet/fleet-figures.service';
+import { FleetFigures } from './fleet/fleet-figures.service';
 
 /** PATCH takes the hub's four settings, or an agent's breaker's settings in its library's words. */
 const updateSchema = zod.union([updateLibrarySettingsSchema, updateBreakerSettingsSchema]);

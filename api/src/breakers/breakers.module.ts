@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
-import { ReplicasModule } from '../replicas/replicas.module';
+import { ReplicasModule } from '../platform/replicas/replicas.module';
 import { BreakerRegistry } from './breaker-registry.service';
 import { BreakerConfigsRepository } from './breaker-configs.repository';
 import { BreakerTransitionsRepository } from './breaker-transitions.repository';
 import { BreakersController } from './breakers.controller';
 import { BreakersService } from './breakers.service';
 import { TransitionJournal } from './transition-journal';
-import { FleetCatalog } from '../fleet/fleet-catalog.service';
-import { FleetFigures } from '../fleet/fleet-figures.service';
-import { FleetRepository } from '../fleet/fleet.repository';
+import { FleetCatalog } from './fleet/fleet-catalog.service';
+import { FleetFigures } from './fleet/fleet-figures.service';
+import { FleetRepository } from './fleet/fleet.repository';
 
 @Module({
   imports: [ReplicasModule],

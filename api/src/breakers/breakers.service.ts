@@ -1,4 +1,4 @@
-import { pageOptions } from '../common/paging';
+import { pageOptions } from '../platform/common/paging';
 import { ConflictException, HttpException, Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
@@ -16,21 +16,21 @@ import {
   type updateBreakerSettingsSchema,
   type updateLibrarySettingsSchema,
 } from '@cbh/contracts';
-import { AuditService } from '../audit/audit.service';
-import { withUniqueName } from '../common/unique-name';
-import type { AppRequest } from '../auth/session-user';
-import { APP_CONFIG, type AppConfig } from '../config/config';
-import { RealtimeBus } from '../bus/realtime-bus.service';
+import { AuditService } from '../identity/audit/audit.service';
+import { withUniqueName } from '../platform/common/unique-name';
+import type { AppRequest } from '../identity/auth/session-user';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config';
+import { RealtimeBus } from '../platform/bus/realtime-bus.service';
 import { BreakerRegistry } from './breaker-registry.service';
 import { BreakerConfigEntity } from './entities/breaker-config.entity';
 import { BreakerTransitionsRepository } from './breaker-transitions.repository';
 import { BreakerConfigsRepository, type BreakerConfigSettings } from './breaker-configs.repository';
 import { toJournalEntry } from './entities/breaker-transition.entity';
-import { seedOnce } from '../database/seed-once';
-import { TestSessionEntity } from '../load-tests/entities/test-session.entity';
-import { FleetCatalog } from '../fleet/fleet-catalog.service';
-import { FleetFigures } from '../fleet/fleet-figures.service';
-import { FleetRepository } from '../fleet/fleet.repository';
+import { seedOnce } from '../platform/database/seed-once';
+import { TestSessionEntity } from './load-tests/entities/test-session.entity';
+import { FleetCatalog } from './fleet/fleet-catalog.service';
+import { FleetFigures } from './fleet/fleet-figures.service';
+import { FleetRepository } from './fleet/fleet.repository';
 
 /** What a change may set: PATCH's four settings, and from a configuration document the name, type and type's own settings. */
 export type BreakerChanges = z.infer<typeof updateBreakerSettingsSchema> &

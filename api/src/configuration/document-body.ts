@@ -2,7 +2,7 @@ import { BadRequestException } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'yaml';
 import { CONFIG_DOCUMENT_MAX_BYTES, configDocumentSchema, documentProblems, YAML_MEDIA_TYPES, type ConfigDocument } from '@cbh/contracts';
-import { ZodPipe } from '../common/validation/zod.pipe';
+import { ZodPipe } from '../platform/common/validation/zod.pipe';
 
 /** The one route that reads a configuration document: it takes YAML as well as JSON, up to the document's size. */
 export const IMPORT_PATH = '/api/import';

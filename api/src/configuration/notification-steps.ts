@@ -17,9 +17,9 @@ import {
   type UpdateRule,
   type UpdateWindow,
 } from '@cbh/contracts';
-import { requirePermission } from '../auth/require-permission';
-import type { AppRequest } from '../auth/session-user';
-import { movesOrigin } from '../common/origin';
+import { requirePermission } from '../identity/auth/require-permission';
+import type { AppRequest } from '../identity/auth/session-user';
+import { movesOrigin } from '../platform/common/origin';
 import type { MaintenanceWindowEntity } from '../notifications/entities/maintenance-window.entity';
 import type { NotificationChannelEntity } from '../notifications/entities/notification-channel.entity';
 import type { NotificationRuleEntity } from '../notifications/entities/notification-rule.entity';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainDetailView, DomainSummaryView, DomainView, ServerMessage } from '@cbh/contracts';
 import { apiForThisFile, DEMO_PASSWORD, signIn } from '../../test/test-api';
-import { RealtimeBus } from '../bus/realtime-bus.service';
-import { fakeSocket } from '../realtime/fake-socket.test-kit';
-import { RealtimeGateway } from '../realtime/realtime.gateway';
+import { RealtimeBus } from '../platform/bus/realtime-bus.service';
+import { fakeSocket } from '../breakers/realtime/fake-socket.test-kit';
+import { RealtimeGateway } from '../breakers/realtime/realtime.gateway';
 import { DomainsRepository } from './domains.repository';
 import { DomainCheckRunner } from './scheduling/domain-check-runner.service';
 

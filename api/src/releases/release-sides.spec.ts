@@ -1,5 +1,5 @@
 import type { ReleaseView, RemoteVersionView, UserView } from '@cbh/contracts';
-import { SecretBox } from '../common/crypto/secret-box';
+import { SecretBox } from '../platform/common/crypto/secret-box';
 import { bucketOf } from './release-state.service';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';

@@ -11,10 +11,10 @@ import {
   uploadReleaseSchema,
   type UploadRelease,
 } from '@cbh/contracts';
-import { RequirePermission, SignedIn } from '../auth/access.decorator';
-import { cookieValue } from '../common/http';
-import type { AppRequest } from '../auth/session-user';
-import { ZodPipe } from '../common/validation/zod.pipe';
+import { RequirePermission, SignedIn } from '../platform/web/access.decorator';
+import { cookieValue } from '../platform/common/http';
+import type { AppRequest } from '../identity/auth/session-user';
+import { ZodPipe } from '../platform/common/validation/zod.pipe';
 import { ReleaseLoadsService } from './release-loads.service';
 import { ReleasesService } from './releases.service';
 

@@ -23,11 +23,11 @@ import {
   type RemoteVersionView,
   type UploadRelease,
 } from '@cbh/contracts';
-import { AuditService } from '../audit/audit.service';
-import type { AppRequest } from '../auth/session-user';
-import { RealtimeBus } from '../bus/realtime-bus.service';
-import { APP_CONFIG, type AppConfig } from '../config/config';
-import { UserEntity } from '../users/entities/user.entity';
+import { AuditService } from '../identity/audit/audit.service';
+import type { AppRequest } from '../identity/auth/session-user';
+import { RealtimeBus } from '../platform/bus/realtime-bus.service';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config';
+import { UserEntity } from '../identity/users/entities/user.entity';
 import { RemoteReleaseEntity } from './entities/remote-release.entity';
 import { RemoteVersionEntity } from './entities/remote-version.entity';
 import { decodeBuild, type DecodedBuild } from './release-build';
@@ -36,8 +36,8 @@ import { ReleaseFilesRepository } from './release-files.repository';
 import { ReleaseState } from './release-state.service';
 import { ReleaseVersionsRepository } from './release-versions.repository';
 import { RemoteLoadsRepository } from './remote-loads.repository';
-import { PeriodicWork } from '../common/periodic-work';
-import type { Repeating } from '../common/repeating';
+import { PeriodicWork } from '../platform/common/periodic-work';
+import type { Repeating } from '../platform/common/repeating';
 
 /** Remote loads are kept this long: the release screen's figures are about recent releases. */
 const LOADS_KEPT_MS = 30 * 24 * 3_600_000;

@@ -16,10 +16,10 @@ import {
   type RetentionSettings,
   type RetentionView,
 } from '@cbh/contracts';
-import { AuditService } from '../audit/audit.service';
-import type { AppRequest } from '../auth/session-user';
-import { PeriodicWork } from '../common/periodic-work';
-import type { Repeating } from '../common/repeating';
+import { AuditService } from '../identity/audit/audit.service';
+import type { AppRequest } from '../identity/auth/session-user';
+import { PeriodicWork } from '../platform/common/periodic-work';
+import type { Repeating } from '../platform/common/repeating';
 import { toRetentionView, type RetentionSettingsEntity } from './entities/retention-settings.entity';
 import { RetentionRepository } from './retention.repository';
 

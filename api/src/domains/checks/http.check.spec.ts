@@ -1,4 +1,4 @@
-import { parseTargetPolicy } from '../../services/outbound-http';
+import { parseTargetPolicy } from '../../platform/outbound/outbound-http';
 import { startDomainServers, unusedPort, type DomainServers } from '../../../test/domain-servers';
 import { createDnsResolver } from './dns-resolver';
 import { checkHttp, type HttpCheckSettings } from './http.check';

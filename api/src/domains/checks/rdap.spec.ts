@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net, { type AddressInfo } from 'node:net';
 import { makeLeaf, unusedPort } from '../../../test/domain-servers';
-import { parseTargetPolicy } from '../../services/outbound-http';
+import { parseTargetPolicy } from '../../platform/outbound/outbound-http';
 import { DnsResolver } from './dns-resolver';
 import { lookupRegistration, parseRdapDomain, type RdapSettings } from './rdap';
 

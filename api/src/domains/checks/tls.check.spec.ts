@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { parseTargetPolicy, type TargetPolicy } from '../../services/outbound-http';
+import { parseTargetPolicy, type TargetPolicy } from '../../platform/outbound/outbound-http';
 import { startDomainServers, unusedPort, type DomainServers } from '../../../test/domain-servers';
 import { createDnsResolver, type DnsResolver } from './dns-resolver';
 import { certificateTypeOf, checkTls, inferAutoRenew, type TlsCheckResult, type TlsCheckSettings } from './tls.check';

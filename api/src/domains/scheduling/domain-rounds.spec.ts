@@ -1,6 +1,6 @@
 import { domainCheckEnv, startDomainServers, type DomainServers } from '../../../test/domain-servers';
 import { signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
-import { RealtimeBus } from '../../bus/realtime-bus.service';
+import { RealtimeBus } from '../../platform/bus/realtime-bus.service';
 
 /**
  * Rounds of checks run by the API against DNS, HTTPS and HTTP servers started here on loopback. The jest process

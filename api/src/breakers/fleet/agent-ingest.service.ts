@@ -1,0 +1,268 @@
+import {
+  BadRequestException,
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  Logger,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
+import {
+  AGENT_PROTOCOL_LIMITS,
+  AGENT_PROTOCOL_VERSION,
+  AGENT_REPORT_EVERY_MS,
+  AGENT_REPORT_ID_TTL_MS,
+  AGENT_REPORT_RESEND_MS,
+  agentReportSchema,
+  hubTypeOf,
+  serviceAccountNameOf,
+  unsupportedVersionMessage,
+  type AgentBreakerReport,
+  type AgentReport,
+  type AgentReportReply,
+} from '@cbh/contracts';
+import { ZodPipe } from '../../platform/common/validation/zod.pipe';
+import { PeriodicWork } from '../../platform/common/periodic-work';
+import type { Repeating } from '../../platform/common/repeating';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
+import { TokenRateLimiter } from '../../identity/tokens/token-rate-limiter';
+import type { SessionUser } from '../../identity/auth/session-user';
+import { BreakersService } from '../breakers.service';
+import type { BreakerConfigEntity } from '../entities/breaker-config.entity';
+import { controlOf, FleetCatalog } from './fleet-catalog.service';
+import { FleetRepository } from './fleet.repository';
+import { AgentReportsRepository } from './agent-reports.repository';
+import { toStoredPeriod } from './instance-periods';
+
+const reportPipe = new ZodPipe(agentReportSchema, 'report');
+/** Reported moves older than this are not journalled; a report covers at most this long (a day). */
+const MOVES_KEPT_MS = 86_400_000;
+/** The shortest period a report is taken to cover (agents report every AGENT_REPORT_EVERY_MS, at most every 250 ms). */
+const MIN_PERIOD_MS = 250;
+/**
+ * An instance admitted lately reports without asking the database again for this long (its last_seen is renewed
+ * as often): the hour the instance limit counts over is kept to within a minute.
+ */
+const ADMITTED_FOR_MS = 60_000;
+/** Instances remembered as admitted at most; emptied when full. */
+const ADMITTED_KEPT = 100_000;
+
+/** A 429 that says when to try again; the controller sends it as Retry-After. */
+export class ReportLater extends HttpException {
+  constructor(
+    message: string,
+    readonly retryAfterS: number,
+  ) {
+    super(message, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
+/** When the breaker last moved, of the moves the report carries, as the journal keeps them (ms), or null. */
+function lastMove(breaker: AgentBreakerReport, now: number): number | null {
+  const times = breaker.transitions.map((move) => Date.parse(move.at)).filter((time) => time > now - MOVES_KEPT_MS);
+  return times.length > 0 ? Math.min(now, Math.max(...times)) : null;
+}
+
+/** Settings compared whatever order their keys came in. */
+const sameSettings = (a: Record<string, unknown> | null, b: Record<string, unknown>) =>
+  a !== null && JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
+function changedFrom(config: BreakerConfigEntity | undefined, breaker: AgentBreakerReport): boolean {
+  return (
+    !config ||
+    config.library !== breaker.library ||
+    config.libraryType !== breaker.type ||
+    !sameSettings(config.reportedSettings, breaker.settings)
+  );
+}
+
+/**
+ * Takes an agent's report: its breakers' configurations made or brought up to date (a breaker seen for the first
+ * time is announced like one an operator created), each instance's state and period written for every replica's
+ * figures, the moves journalled with their instance; the reply carries what the hub wants of each breaker.
+ */
+@Injectable()
+export class AgentIngest implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(AgentIngest.name);
+  /** Instances this replica admitted lately: when (ms), and with how many breakers. */
+  private readonly admitted = new Map<string, { at: number; breakers: number }>();
+  private readonly perAccount: TokenRateLimiter;
+  private pruning?: Repeating;
+
+  constructor(
+    private readonly work: PeriodicWork,
+    private readonly catalog: FleetCatalog,
+    private readonly repository: FleetRepository,
+    private readonly reports: AgentReportsRepository,
+    private readonly breakers: BreakersService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.perAccount = new TokenRateLimiter(reports, () => this.config.AGENT_REPORT_RATE_LIMIT);
+  }
+
+  onModuleInit() {
+    this.pruning = this.work.every(
+      60_000,
+      () => this.reports.prune(Date.now() - AGENT_REPORT_ID_TTL_MS),
+      (error) => this.logger.warn(`agent bounds not pruned: ${error.message}`),
+    );
+  }
+
+  async onModuleDestroy() {
+    this.perAccount.stop();
+    await this.pruning?.stop();
+  }
+
+  /** The report's body, read: a version the hub does not speak is refused before anything else is. */
+  read(body: unknown): AgentReport {
+    const unsupported = unsupportedVersionMessage(body);
+    if (unsupported) throw new BadRequestException(unsupported);
+    return reportPipe.transform(body);
+  }
+
+  /**
+   * A service may not grow the hub without bound: its account's reports are counted per minute on every replica
+   * together (AGENT_REPORT_RATE_LIMIT, all its tokens); a new instance past AGENT_PROTOCOL_LIMITS.instancesPerService
+   * heard within the hour, or an instance whose breakers would take the service's rows past instanceRowsPerService
+   * (new, or reporting more breakers than it had within the hour), is refused (429; rows of instances silent for 10
+   * minutes are forgotten, and instances leave the hour's count an hour after they were last heard). A report that
+   * adds no rows to an instance admitted lately asks the database nothing.
+   */
+  private async admit(account: SessionUser, service: string, report: AgentReport, now: number): Promise<void> {
+    const wait = await this.perAccount.take(account.id, now);
+    if (wait > 0) {
+      throw new ReportLater(
+        `Service account ${service} sent ${this.config.AGENT_REPORT_RATE_LIMIT} reports this minute, the most one account may with all its tokens (AGENT_REPORT_RATE_LIMIT); try again in ${wait} s`,
+        wait,
+      );
+    }
+    const key = `${service}\u0000${report.instance}`;
+    const breakers = report.breakers.length;
+    const lately = this.admitted.get(key);
+    if (lately && now - lately.at < ADMITTED_FOR_MS && breakers <= lately.breakers) return;
+    const { admitted, refused, instances, rows } = await this.reports.admit(service, report.instance, breakers);
+    if (!admitted) {
+      const L = AGENT_PROTOCOL_LIMITS;
+      throw new ReportLater(
+        refused === 'instances'
+          ? `Service ${service} had ${instances} instances reporting within the hour, the most one service may (${L.instancesPerService}); instance ${report.instance} is not taken`
+          : `Service ${service} has ${rows} instance rows (instances × breakers), and instance ${report.instance} would pass the most one service may (${L.instanceRowsPerService}); it is not taken`,
+        60,
+      );
+    }
+    if (this.admitted.size >= ADMITTED_KEPT) this.admitted.clear();
+    this.admitted.set(key, { at: now, breakers: Math.max(breakers, lately?.breakers ?? 0) });
+  }
+
+  /** The breakers of a report within the service's breakers on the hub, and what was left out. */
+  private withinLimits(service: string, report: AgentReport): { taken: AgentBreakerReport[]; notices: string[] } {
+    let room = AGENT_PROTOCOL_LIMITS.breakersPerService - this.catalog.countOf('agent', service);
+    const left: string[] = [];
+    const taken = report.breakers.filter((breaker) => {
+      if (this.catalog.find('agent', service, breaker.name)) return true;
+      if (room > 0) {
+        room--;
+        return true;
+      }
+      left.push(breaker.name);
+      return false;
+    });
+    const notices =
+      left.length === 0
+        ? []
+        : [
+            `service ${service} has ${AGENT_PROTOCOL_LIMITS.breakersPerService} breakers on the hub, the most one service may: ${left.length} new breakers left out (${left.slice(0, 5).join(', ')}${left.length > 5 ? ', …' : ''}); delete some on the hub`,
+          ];
+    return { taken, notices };
+  }
+
+  /**
+   * A reported move's time as the journal keeps it: one from the future (a clock ahead) is taken as now, and one more
+   * than a day old is not journalled (it would sort among the old rows and raise no event worth sending).
+   */
+  private static moveTime(at: string, now: number): string | null {
+    const time = Date.parse(at);
+    if (!(time > now - MOVES_KEPT_MS)) return null;
+    return new Date(Math.min(time, now)).toISOString();
+  }
+
+  async ingest(account: SessionUser, body: unknown, now = Date.now()): Promise<AgentReportReply> {
+    const report = this.read(body);
+    const service = serviceAccountNameOf(account.email);
+    if (report.service !== service) {
+      throw new ForbiddenException(`This token reports for service ${service}; it cannot report for ${report.service}`);
+    }
+    if (report.id !== undefined && !(now - Date.parse(report.sentAt) <= AGENT_REPORT_RESEND_MS)) {
+      // its id may be forgotten already (AGENT_REPORT_ID_TTL_MS): a try of it that landed would be counted twice
+      throw new BadRequestException(
+        `Report ${report.id} was sent at ${report.sentAt}, more than ${AGENT_REPORT_RESEND_MS / 60_000} minutes ago, the oldest a report with an id is taken; it is not taken (if this instance's clock is behind, set it right)`,
+      );
+    }
+    await this.admit(account, service, report, now);
+    await this.catalog.ready();
+    const { taken, notices } = this.withinLimits(service, report);
+    const stale = taken.filter((breaker) => changedFrom(this.catalog.find('agent', service, breaker.name), breaker));
+    if (stale.length > 0) {
+      const ensured = await this.repository.ensureBreakers(
+        'agent',
+        service,
+        stale.map((breaker) => ({
+          name: breaker.name,
+          type: hubTypeOf(breaker.library, breaker.type),
+          library: breaker.library,
+          libraryType: breaker.type,
+          settings: breaker.settings,
+        })),
+      );
+      // a new breaker, or one whose library or settings changed, is announced; one another replica made meanwhile is kept
+      await Promise.all(
+        ensured.map(({ config, created }) => {
+          const known = this.catalog.find('agent', service, config.name);
+          if (created || !known || known.updatedAt.getTime() !== config.updatedAt.getTime()) return this.breakers.announceChange(config);
+          this.catalog.keep(config);
+          return undefined;
+        }),
+      );
+    }
+    const periodMs = Math.min(MOVES_KEPT_MS, Math.max(MIN_PERIOD_MS, report.periodMs ?? AGENT_REPORT_EVERY_MS));
+    const reported = taken.flatMap((breaker) => {
+      const config = this.catalog.find('agent', service, breaker.name);
+      return config ? [{ breaker, config }] : [];
+    });
+    const moves = reported.flatMap(({ breaker, config }) =>
+      breaker.transitions.flatMap((move) => {
+        const at = AgentIngest.moveTime(move.at, now);
+        return at === null ? [] : [{ configId: config.id, ...move, at, serviceInstance: report.instance }];
+      }),
+    );
+    const { taken: firstTime, journalled } = await this.reports.take(
+      service,
+      report.id ?? null,
+      reported.map(({ breaker, config }) => ({
+        configId: config.id,
+        instance: report.instance,
+        state: breaker.state,
+        override: breaker.override,
+        reportedAt: now,
+        periodMs: AGENT_REPORT_EVERY_MS,
+        lastMoveAt: lastMove(breaker, now),
+        period: toStoredPeriod(breaker.window, now, periodMs),
+      })),
+      moves,
+      now,
+    );
+    if (firstTime && journalled < moves.length) {
+      notices.push(
+        `service ${service} reported more than ${AGENT_PROTOCOL_LIMITS.movesPerServicePerMinute} moves this minute, the most the journal takes from one service: ${moves.length - journalled} moves left out`,
+      );
+    }
+    return {
+      version: AGENT_PROTOCOL_VERSION,
+      reportEveryMs: AGENT_REPORT_EVERY_MS,
+      controls: reported.flatMap(({ breaker, config }) => controlOf(config, breaker.name) ?? []),
+      ...(notices.length > 0 ? { notices } : {}),
+    };
+  }
+}

@@ -1,0 +1,31 @@
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { AgentReportReply } from '@cbh/contracts';
+import { ServiceAgent } from '../../platform/web/access.decorator';
+import type { AppRequest } from '../../identity/auth/session-user';
+import { HubMetrics } from '../../platform/observability/hub-metrics';
+import { AgentIngest, ReportLater } from './agent-ingest.service';
+
+/** Where the agents of services report their breakers (AGENT_REPORTS_PATH), and hear back what the hub wants. */
+@Controller('agent')
+export class AgentReportsController {
+  constructor(
+    private readonly ingest: AgentIngest,
+    private readonly hubMetrics: HubMetrics,
+  ) {}
+
+  @Post('reports')
+  @ServiceAgent()
+  @HttpCode(200)
+  async report(@Req() req: AppRequest, @Body() body: unknown, @Res({ passthrough: true }) res: FastifyReply): Promise<AgentReportReply> {
+    try {
+      const reply = await this.ingest.ingest(req.user!, body);
+      this.hubMetrics.agentReports.inc({ outcome: 'accepted' });
+      return reply;
+    } catch (error) {
+      this.hubMetrics.agentReports.inc({ outcome: 'refused' });
+      if (error instanceof ReportLater) res.header('Retry-After', String(error.retryAfterS));
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,222 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { BreakerOverride, BreakerStateName, BreakerTypeName } from '@cbh/contracts';
+import { METRICS_WINDOW_SECONDS } from '@cbh/breaker';
+import { hydrate, type RawRow } from '../../platform/database/hydrate';
+import { BreakerConfigEntity, type LibrarySettings } from '../entities/breaker-config.entity';
+import { keepRecent, spanOf, totalsOf, type InstanceRow, type StoredPeriod } from './instance-periods';
+
+/** An existing row's reported library and settings differ from the report's, and were last written a minute ago or more. */
+const STALE = `((c.library, c.library_type, c.reported_settings) IS DISTINCT FROM (EXCLUDED.library, EXCLUDED.library_type, EXCLUDED.reported_settings)
+  AND c.updated_at < now() - interval '1 minute')`;
+
+/** A breaker a service reported or a scrape found, as its configuration row is to be. */
+export interface ReportedBreaker {
+  name: string;
+  type: BreakerTypeName;
+  library: string;
+  libraryType: string;
+  settings: LibrarySettings | null;
+}
+
+/** One instance's report of one breaker: its state and the period that just ended. */
+export type InstanceReport = Omit<InstanceRow, 'periods' | 'totals'> & { period: StoredPeriod };
+
+/** A move a service reported, journalled with the instance it happened on. */
+export interface ReportedMove {
+  configId: number;
+  from: BreakerStateName;
+  to: BreakerStateName;
+  reason: string;
+  at: string;
+  serviceInstance: string | null;
+}
+
+/** Moves as the rows of breaker_transitions, for jsonb_to_recordset; `n` numbers them within a report. */
+export function moveRecords(moves: readonly ReportedMove[]) {
+  return moves.map((move, i) => ({
+    config_id: move.configId,
+    from_state: move.from,
+    to_state: move.to,
+    reason: move.reason,
+    service_instance: move.serviceInstance,
+    at: move.at,
+    n: i + 1,
+  }));
+}
+
+/** How long an instance's periods are kept in its row at least: the wall's rolling window. */
+export const INSTANCE_SPAN_MS = METRICS_WINDOW_SECONDS * 1000;
+
+/**
+ * Writes instance rows from `$1` (instanceRecords), `$2` now and `$3` INSTANCE_SPAN_MS; `where` adds a condition
+ * (a report's claim). Each write marks the row with its transaction (written_by), which the figures read by.
+ */
+export const INSTANCE_UPSERT = (where: string) =>
+  `INSERT INTO breaker_instances AS b (config_id, instance, state, override, reported_at, period_ms, last_move_at, periods, totals)
+   SELECT r.config_id, r.instance, r.state, r.override, to_timestamp(r.reported_at / 1000.0), r.period_ms,
+          to_timestamp(r.last_move_at / 1000.0), jsonb_build_array(r.period), r.totals
+   FROM jsonb_to_recordset($1::jsonb)
+     AS r(config_id int, instance text, state text, override text, reported_at float8, period_ms int, last_move_at float8, period jsonb,
+          totals float8[])
+   WHERE EXISTS (SELECT 1 FROM circuit_breaker_configs c WHERE c.id = r.config_id) ${where}
+   ON CONFLICT (config_id, instance) DO UPDATE SET
+     state = EXCLUDED.state, override = EXCLUDED.override, reported_at = greatest(b.reported_at, EXCLUDED.reported_at),
+     period_ms = EXCLUDED.period_ms, last_move_at = greatest(b.last_move_at, EXCLUDED.last_move_at),
+     periods = (
+       SELECT coalesce(jsonb_agg(p ORDER BY (p->>0)::float8), '[]'::jsonb)
+       FROM jsonb_array_elements(b.periods || EXCLUDED.periods) AS p
+       WHERE (p->>0)::float8 > $2::float8 - greatest($3::float8, 2 * EXCLUDED.period_ms)
+     ),
+     totals = ARRAY(
+       SELECT coalesce(kept, 0) + coalesce(added, 0)
+       FROM unnest(b.totals, EXCLUDED.totals) WITH ORDINALITY AS t(kept, added, at) ORDER BY at
+     ),
+     written_by = txid_current()`;
+
+/** The instance reports as INSTANCE_UPSERT reads them. */
+export function instanceRecords(reports: readonly InstanceReport[]): string {
+  return JSON.stringify(
+    reports.map((report) => ({
+      config_id: report.configId,
+      instance: report.instance,
+      state: report.state,
+      override: report.override,
+      reported_at: report.reportedAt,
+      period_ms: report.periodMs,
+      last_move_at: report.lastMoveAt,
+      period: report.period,
+      totals: totalsOf(report.period),
+    })),
+  );
+}
+
+interface StoredInstanceRow {
+  config_id: number;
+  instance: string;
+  state: BreakerStateName;
+  override: BreakerOverride;
+  reported_at: string;
+  period_ms: number;
+  last_move_at: string | null;
+  periods: StoredPeriod[];
+  totals: number[];
+}
+
+const fromStored = (row: StoredInstanceRow, now: number): InstanceRow => ({
+  configId: row.config_id,
+  instance: row.instance,
+  state: row.state,
+  override: row.override,
+  reportedAt: Number(row.reported_at),
+  periodMs: row.period_ms,
+  lastMoveAt: row.last_move_at === null ? null : Number(row.last_move_at),
+  periods: keepRecent(row.periods, now, spanOf(row.period_ms)),
+  totals: row.totals,
+});
+
+/** The breakers of agents and scrapes: the statements that TypeORM would make one per row, or cannot say. */
+@Injectable()
+export class FleetRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * The configuration rows of these breakers of a service, made for those seen for the first time, in the order
+   * given; `created` says which rows are new. The reported library and settings are brought up to date at most once
+   * a minute per breaker: instances of two versions of a service, in the middle of a deploy, would otherwise rewrite
+   * the row (and have it announced) on every report. Every row is returned by the statement itself, also one another
+   * replica inserted a moment before (the update always takes the row, changing nothing then), and rows are written
+   * in one order of names, so two reports of the same new breakers cannot wait on each other.
+   */
+  async ensureBreakers(
+    source: 'agent' | 'scrape',
+    service: string,
+    breakers: readonly ReportedBreaker[],
+  ): Promise<{ config: BreakerConfigEntity; created: boolean }[]> {
+    if (breakers.length === 0) return [];
+    const rows = (await this.dataSource.query(
+      `INSERT INTO circuit_breaker_configs AS c
+         (name, type, failure_threshold, timeout_ms, recovery_time_ms, success_threshold, source, service, library, library_type, reported_settings)
+       SELECT r.name, r.type, 5, 30000, 60000, 3, $1, $2, r.library, r.library_type, r.settings
+       FROM jsonb_to_recordset($3::jsonb) AS r(name text, type text, library text, library_type text, settings jsonb)
+       ORDER BY lower(r.name)
+       ON CONFLICT (source, coalesce(service, ''), lower(name)) DO UPDATE SET
+         library = CASE WHEN ${STALE} THEN EXCLUDED.library ELSE c.library END,
+         library_type = CASE WHEN ${STALE} THEN EXCLUDED.library_type ELSE c.library_type END,
+         reported_settings = CASE WHEN ${STALE} THEN EXCLUDED.reported_settings ELSE c.reported_settings END,
+         type = CASE WHEN ${STALE} THEN EXCLUDED.type ELSE c.type END,
+         updated_at = CASE WHEN ${STALE} THEN now() ELSE c.updated_at END
+       RETURNING c.*, (xmax = 0) AS created`,
+      [
+        source,
+        service,
+        JSON.stringify(
+          breakers.map((breaker) => ({
+            name: breaker.name,
+            type: breaker.type,
+            library: breaker.library,
+            library_type: breaker.libraryType,
+            settings: breaker.settings,
+          })),
+        ),
+      ],
+    )) as RawRow[];
+    const byName = new Map(
+      rows.map((row) => [
+        String(row.name).toLowerCase(),
+        { config: hydrate(this.dataSource, BreakerConfigEntity, row), created: row.created === true },
+      ]),
+    );
+    return breakers.flatMap((breaker) => byName.get(breaker.name.toLowerCase()) ?? []);
+  }
+
+  /**
+   * Each instance's state and newest period, with the periods still inside the rolling window kept (those
+   * another replica wrote a moment ago included: the row is read and rewritten in one statement), and the period's
+   * calls added to the instance's totals (element by element).
+   */
+  async writeInstances(reports: readonly InstanceReport[], now: number): Promise<void> {
+    if (reports.length === 0) return;
+    await this.dataSource.query(INSTANCE_UPSERT(''), [instanceRecords(reports), now, INSTANCE_SPAN_MS]);
+  }
+
+  /**
+   * The rows written by transactions this replica's last read could not see (`horizon`, that read's snapshot
+   * horizon; 0 the first time), with the new horizon: every transaction not visible to a read has an id at or past
+   * its horizon, so nothing written is missed whatever order the writes commit in; a row read twice is just the
+   * same row again.
+   */
+  async instancesWrittenSince(horizon: string, now: number): Promise<{ rows: InstanceRow[]; horizon: string }> {
+    // the horizon is taken first: the rows' read, later, sees at least what it could see
+    const [next] = (await this.dataSource.query('SELECT txid_snapshot_xmin(txid_current_snapshot())::text AS horizon')) as {
+      horizon: string;
+    }[];
+    const rows = (await this.dataSource.query(
+      `SELECT config_id, instance, state, override, extract(epoch FROM reported_at) * 1000 AS reported_at, period_ms,
+              extract(epoch FROM last_move_at) * 1000 AS last_move_at, periods, totals
+       FROM breaker_instances WHERE written_by >= $1::bigint`,
+      [horizon],
+    )) as StoredInstanceRow[];
+    return { rows: rows.map((row) => fromStored(row, now)), horizon: next!.horizon };
+  }
+
+  /** Forgets instances silent since `before` (ms): a service scaled down or renamed its instances. */
+  async forgetInstances(before: number): Promise<number> {
+    const [, count] = (await this.dataSource.query('DELETE FROM breaker_instances WHERE reported_at < to_timestamp($1 / 1000.0)', [
+      before,
+    ])) as [unknown, number];
+    return count;
+  }
+
+  /** Journals the moves services reported, each with its instance. */
+  async journal(moves: readonly ReportedMove[]): Promise<void> {
+    if (moves.length === 0) return;
+    await this.dataSource.query(
+      `INSERT INTO breaker_transitions (config_id, from_state, to_state, reason, service_instance, at)
+       SELECT r.config_id, r.from_state, r.to_state, r.reason, r.service_instance, r.at
+       FROM jsonb_to_recordset($1::jsonb) AS r(config_id int, from_state text, to_state text, reason text, service_instance text, at timestamptz)
+       WHERE EXISTS (SELECT 1 FROM circuit_breaker_configs c WHERE c.id = r.config_id)`,
+      [JSON.stringify(moveRecords(moves))],
+    );
+  }
+}

@@ -1,0 +1,213 @@
+import { latencyBinEdges, latencyBinOf, mergeWindows, METRICS_WINDOW_SECONDS, OUTCOMES, type WindowSnapshot } from '@cbh/breaker';
+import {
+  AGENT_STALE_PERIODS,
+  isBadInstance,
+  type AgentWindow,
+  type BreakerInstanceView,
+  type BreakerOverride,
+  type BreakerStateName,
+  type BreakerStats,
+} from '@cbh/contracts';
+import { BUCKET_SLOTS, bucketOf } from '../../platform/observability/exposition';
+
+/**
+ * One reporting period of one instance, as breaker_instances keeps it (compact, since a few thousand rows are
+ * rewritten every second): [end of the period in ms, successes, failures, timeouts, rejections, longest call,
+ * sum of latencies, how long the period lasted in ms, then the latency histogram in the hub's bins as bin, count,
+ * bin, count…].
+ */
+export type StoredPeriod = number[];
+
+/**
+ * A period in the hub's terms. The agent's histogram has the agent's bounds: each bin's calls go to the hub's bin
+ * of its upper bound (the overflow bin's to the longest call's), so a percentile is never read below the truth;
+ * the agent sends no sum of latencies, so the mean is estimated at each bin's middle.
+ */
+export function toStoredPeriod(window: AgentWindow, atMs: number, durationMs: number): StoredPeriod {
+  const { boundsMs, counts } = window.latencyHistogram;
+  const bins = new Map<number, number>();
+  let latencySum = 0;
+  counts.forEach((n, i) => {
+    if (n === 0) return;
+    const upper = i < boundsMs.length ? boundsMs[i]! : Math.max(window.longestCallMs, boundsMs[boundsMs.length - 1] ?? 0);
+    const lower = i === 0 ? 0 : boundsMs[i - 1]!;
+    const bin = latencyBinOf(upper);
+    bins.set(bin, (bins.get(bin) ?? 0) + n);
+    latencySum += n * ((lower + upper) / 2);
+  });
+  return [
+    atMs,
+    window.successes,
+    window.failures,
+    window.timeouts,
+    window.rejections,
+    window.longestCallMs,
+    Math.round(latencySum),
+    Math.round(durationMs),
+    ...[...bins].flat(),
+  ];
+}
+
+/**
+ * An instance's calls since it first reported, as breaker_instances keeps them (added up by the statement that
+ * writes each report, whichever replica takes it): [successes, failures, timeouts, rejections, sum of latencies in
+ * ms, then the calls in each bucket of LATENCY_BUCKETS_SECONDS and the slower ones]. /metrics writes its counters
+ * from them.
+ */
+export type InstanceTotals = number[];
+export const TOTALS_BUCKETS_AT = 5;
+
+/**
+ * What a period adds to its instance's totals. A latency bin's calls count in the bucket of its lower edge: an agent's
+ * bound (10 ms, 100 ms…) lies in the bin its calls were put in, so an agent whose bounds are the buckets' is read exactly.
+ */
+export function totalsOf(period: StoredPeriod): InstanceTotals {
+  const totals = new Array<number>(TOTALS_BUCKETS_AT + BUCKET_SLOTS).fill(0);
+  for (let i = 0; i < 4; i++) totals[i] = period[1 + i] ?? 0;
+  totals[4] = period[6] ?? 0;
+  for (let i = 8; i + 1 < period.length; i += 2) totals[TOTALS_BUCKETS_AT + bucketOf(latencyBinEdges(period[i]!).lower)]! += period[i + 1]!;
+  return totals;
+}
+
+/**
+ * How far back an instance's figures reach: the rolling window, or two of its reporting periods where that is
+ * longer (a target scraped every 15 s reports its calls of 15 s at once, and the next scrape ends a little later than
+ * 15 s on), so that a breaker's figures never drop to nothing between two reports.
+ */
+export const spanOf = (periodMs: number) => Math.max(METRICS_WINDOW_SECONDS * 1000, 2 * periodMs);
+
+/** The periods of an instance that ended in the span before now, and how long they lasted in all (ms). */
+export function windowOf(
+  periods: readonly StoredPeriod[],
+  now: number,
+  spanMs = METRICS_WINDOW_SECONDS * 1000,
+): { window: WindowSnapshot; coveredMs: number } {
+  const counts = OUTCOMES.map(() => 0);
+  const histogram: [number, number][] = [];
+  let max = 0;
+  let latencySum = 0;
+  let coveredMs = 0;
+  const oldest = now - spanMs;
+  for (const period of periods) {
+    if (!(period[0]! > oldest)) continue;
+    // OUTCOMES: success, failure, timeout, short-circuited (the agent's rejections), bulkhead-rejected (none)
+    for (let i = 0; i < 4; i++) counts[i]! += period[1 + i] ?? 0;
+    max = Math.max(max, period[5] ?? 0);
+    latencySum += period[6] ?? 0;
+    coveredMs += period[7] ?? 0;
+    for (let i = 8; i + 1 < period.length; i += 2) histogram.push([period[i]!, period[i + 1]!]);
+  }
+  return { window: { counts, histogram, max, latencySum }, coveredMs };
+}
+
+/** Keeps the periods still inside the span, oldest first. */
+export function keepRecent(periods: readonly StoredPeriod[], now: number, spanMs: number): StoredPeriod[] {
+  const oldest = now - spanMs;
+  return periods.filter((period) => period[0]! > oldest).sort((a, b) => a[0]! - b[0]!);
+}
+
+/** One instance of one breaker as breaker_instances has it. */
+export interface InstanceRow {
+  configId: number;
+  instance: string;
+  state: BreakerStateName;
+  override: BreakerOverride;
+  reportedAt: number;
+  periodMs: number;
+  /** The newest move this instance reported (ms), or null. */
+  lastMoveAt: number | null;
+  periods: StoredPeriod[];
+  /** Its calls since it first reported (empty before the first report after the column was added). */
+  totals: InstanceTotals;
+}
+
+const CAUTION: Record<BreakerStateName, number> = { CLOSED: 0, HALF_OPEN: 1, OPEN: 2 };
+
+type Figures = Omit<BreakerInstanceView, 'instance' | 'state' | 'override' | 'lastReportAt' | 'stale' | 'bad'>;
+
+/**
+ * The figures of windows taken together; calls per second are the sum of each window's calls over the time its
+ * periods lasted (a report that covers an outage of the hub's spreads its calls over the outage, not over a second).
+ */
+function figuresOf(windows: readonly { window: WindowSnapshot; coveredMs: number }[]): Figures & { errors: number; calls: number } {
+  const totals = mergeWindows(windows.map((entry) => entry.window));
+  const perSecond = windows.reduce(
+    (sum, { window, coveredMs }) => sum + (coveredMs > 0 ? (1000 * window.counts.reduce((a, b) => a + b, 0)) / coveredMs : 0),
+    0,
+  );
+  const { counts } = totals;
+  const errors = counts.failure + counts.timeout + counts['short-circuited'] + counts['bulkhead-rejected'];
+  return {
+    successCount: counts.success,
+    failureCount: counts.failure,
+    timeoutCount: counts.timeout,
+    shortCircuitedCount: counts['short-circuited'],
+    errorPercentage: totals.total ? Math.round((1000 * errors) / totals.total) / 10 : 0,
+    requestsPerSecond: Math.round(10 * perSecond) / 10,
+    latency: totals.latency,
+    errors,
+    calls: totals.total,
+  };
+}
+
+/** Whether an instance fell silent: no report for AGENT_STALE_PERIODS of its periods. */
+export const isStale = (row: InstanceRow, now: number) => now - row.reportedAt > AGENT_STALE_PERIODS * row.periodMs;
+
+/**
+ * One breaker's instances and their merged figures: the live instances are summed (counts added, histograms
+ * added bin by bin), the most cautious live state is the breaker's, and an instance whose error rate is far above
+ * the others' taken together is marked bad. Stale instances are listed but left out of every sum.
+ */
+export function breakerFigures(
+  configId: number,
+  override: BreakerOverride,
+  rows: readonly InstanceRow[],
+  now: number,
+): { stats: BreakerStats; instances: BreakerInstanceView[] } {
+  const live = rows.filter((row) => !isStale(row, now));
+  const windows = new Map(rows.map((row) => [row, windowOf(row.periods, now, spanOf(row.periodMs))]));
+  const own = new Map(rows.map((row) => [row, figuresOf([windows.get(row)!])]));
+  const merged = figuresOf(live.map((row) => windows.get(row)!));
+  const bad = new Set(
+    live.filter((row) => {
+      const mine = own.get(row)!;
+      return isBadInstance(mine, { errors: merged.errors - mine.errors, calls: merged.calls - mine.calls });
+    }),
+  );
+  const moves = rows.map((row) => row.lastMoveAt ?? 0);
+  const lastTransitionAt = Math.max(0, ...moves) || null;
+  const state = live.reduce<BreakerStateName>((worst, row) => (CAUTION[row.state] > CAUTION[worst] ? row.state : worst), 'CLOSED');
+  const { errors: _errors, calls: _calls, ...figures } = merged;
+  const instances = [...rows]
+    .sort((a, b) => Number(isStale(a, now)) - Number(isStale(b, now)) || a.instance.localeCompare(b.instance))
+    .map((row) => {
+      const { errors: _e, calls: _c, ...mine } = own.get(row)!;
+      return {
+        instance: row.instance,
+        state: row.state,
+        override: row.override,
+        lastReportAt: new Date(row.reportedAt).toISOString(),
+        stale: isStale(row, now),
+        bad: bad.has(row),
+        ...mine,
+      };
+    });
+  return {
+    stats: {
+      configId,
+      state,
+      override,
+      lastTransitionAt: lastTransitionAt === null ? null : new Date(lastTransitionAt).toISOString(),
+      ...figures,
+      bulkheadRejectedCount: 0,
+      replicas: { open: live.filter((row) => row.state === 'OPEN').length, total: live.length },
+      instances: {
+        open: live.filter((row) => row.state === 'OPEN').length,
+        total: live.length,
+        stale: rows.length - live.length,
+        bad: bad.size === 1 ? [...bad][0]!.instance : null,
+      },
+    },
+    instances,
+  };
+}

@@ -1,0 +1,266 @@
+import { type BeforeApplicationShutdown, Logger, type OnModuleInit, type OnModuleDestroy } from '@nestjs/common';
+import { type OnGatewayConnection, type OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
+import type { Duplex } from 'node:stream';
+import type { WebSocket } from 'ws';
+import {
+  canManageUsers,
+  hasPermission,
+  METRICS_UPDATE_INTERVAL_MS,
+  WS_PATH,
+  WS_SIGNED_OUT_CLOSE,
+  type ServerMessage,
+} from '@cbh/contracts';
+import type { SessionUser } from '../../identity/auth/session-user';
+import { UserDirectory } from '../../identity/auth/user-directory.service';
+import { PgSessionStore } from '../../identity/auth/session-store';
+import { PeriodicWork } from '../../platform/common/periodic-work';
+import type { Repeating } from '../../platform/common/repeating';
+import { MetricsService } from '../metrics/metrics.service';
+import { HubMetrics } from '../../platform/observability/hub-metrics';
+import type { AuthenticatedUpgrade } from './session-ws-adapter';
+import { RealtimeBus } from '../../platform/bus/realtime-bus.service';
+import { TokenAuthenticator, tokenUser } from '../../identity/tokens/token-authenticator.service';
+import { textFrame } from './text-frame';
+
+/** How a token's sockets are named among sessions' keys (see sessionKey, a hex hash, which never starts so). */
+export const tokenKey = (tokenId: string) => `token:${tokenId}`;
+
+/** A client this far behind misses messages; this much further, it is disconnected. */
+const SKIP_ABOVE_BYTES = 1 << 20;
+const DROP_ABOVE_BYTES = 8 << 20;
+
+/**
+ * Who hears a message: a change of an account goes to those who manage users and to that account itself (so
+ * its own chrome follows); domains and their alerts to those who manage domains; everything else is about
+ * breakers and services, readable with circuit_breaker_view.
+ */
+function mayReceive(user: SessionUser, message: ServerMessage): boolean {
+  if (message.type === 'userChanged') return user.id === message.data.userId || canManageUsers(user);
+  if (message.type === 'domainAlert' || message.type === 'domainUpdated' || message.type === 'domainsChecked') {
+    return hasPermission(user, 'domain_management');
+  }
+  return hasPermission(user, 'circuit_breaker_view');
+}
+
+/**
+ * The metricsUpdate every socket gets every METRICS_UPDATE_INTERVAL_MS goes to one of this many slices of the sockets
+ * at a time, evenly spread over the interval: at thousands of sockets one broadcast holds the replica for tens of
+ * milliseconds, which a live message arriving meanwhile (and every HTTP request) would wait for.
+ */
+const METRICS_SLICES = 10;
+
+/** The longest a timer can wait in Node; a session expiring later is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Every socket's session and account are checked against the database this often, whatever messages said. */
+const REVALIDATE_EVERY_MS = 60_000;
+
+interface Client {
+  user: SessionUser;
+  /** The session's key (see sessionKey): its sockets close when it ends, on whichever replica it ended. */
+  session: string;
+  /** The session's id, never sent anywhere: to ask the table whether the session still lives. */
+  sid: string;
+  /** A socket opened with a personal access token: which one, and the permissions it was given. */
+  token?: { id: string; permissions: string[] };
+  /** The connection under the socket: live messages are written to it as ready frames (see deliver). */
+  connection: Duplex;
+  /** Which slice of the sockets it is in for metricsUpdate (see METRICS_SLICES). */
+  slice: number;
+  expiry?: NodeJS.Timeout;
+}
+
+@WebSocketGateway({ path: WS_PATH })
+export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown {
+  private readonly logger = new Logger(RealtimeGateway.name);
+  private readonly clients = new Map<WebSocket, Client>();
+  private timer?: NodeJS.Timeout;
+  private ticks = 0;
+  private connections = 0;
+
+  constructor(
+    private readonly work: PeriodicWork,
+    private readonly bus: RealtimeBus,
+    private readonly metrics: MetricsService,
+    private readonly directory: UserDirectory,
+    private readonly sessions: PgSessionStore,
+    private readonly tokens: TokenAuthenticator,
+    private readonly hubMetrics: HubMetrics,
+  ) {}
+
+  private revalidating?: Repeating;
+  /** Set once the replica shuts down: new sockets go to another replica. */
+  draining = false;
+
+  onModuleInit() {
+    this.hubMetrics.countWsConnections(() => this.clients.size);
+    this.bus.subscribeBatches((envelopes) => {
+      this.deliver(...envelopes.map((envelope) => envelope.message));
+      for (const { message } of envelopes) if (message.type === 'userChanged') void this.refreshAccount(message.data.userId);
+    });
+    this.bus.subscribeInternal('session-ended', ({ data }) => this.endSession(String(data), 'Signed out'));
+    this.bus.subscribeInternal('token-revoked', ({ data }) => this.endSession(tokenKey(String(data)), 'Token revoked'));
+    // Messages can be lost (the LISTEN connection down, a publish that failed) and a socket can connect while its
+    // session ends: the table decides, after every reconnection and every minute.
+    // revalidate() reports its own failures
+    this.revalidating = this.work.every(REVALIDATE_EVERY_MS, () => this.revalidate());
+    // messages lost while the connection was down may be newer than a pass going on: one more pass follows it
+    this.bus.onReconnect(() => void this.revalidating?.runAgain());
+    this.timer = setInterval(() => this.sendMetricsSlice(), METRICS_UPDATE_INTERVAL_MS / METRICS_SLICES);
+    this.timer.unref();
+  }
+
+  onModuleDestroy() {
+    clearInterval(this.timer);
+    void this.revalidating?.stop();
+  }
+
+  /** Closes the sockets whose session no longer lives in the table, and re-reads every account that holds one. */
+  async revalidate() {
+    if (this.clients.size === 0) return;
+    try {
+      const entries = [...this.clients.values()];
+      const live = await this.sessions.live([...new Set(entries.filter((entry) => !entry.token).map((entry) => entry.sid))]);
+      const liveTokens = await this.tokens.live([...new Set(entries.flatMap((entry) => (entry.token ? [entry.token.id] : [])))]);
+      for (const [client, entry] of this.clients) {
+        if (entry.token ? !liveTokens.has(entry.token.id) : !live.has(entry.sid))
+          this.close(client, entry.token ? 'Token revoked' : 'Signed out');
+      }
+      for (const userId of new Set([...this.clients.values()].map((entry) => entry.user.id))) await this.refreshAccount(userId);
+    } catch (error) {
+      this.logger.warn(`sockets not revalidated: ${(error as Error).message}`);
+    }
+  }
+
+  /** Shutting down in order: every socket closes as going away (1001), which clients answer by reconnecting at once. */
+  beforeApplicationShutdown() {
+    this.draining = true;
+    for (const [client, entry] of this.clients) {
+      clearTimeout(entry.expiry);
+      client.close(1001, 'Server going away');
+    }
+    this.clients.clear();
+  }
+
+  handleConnection(client: WebSocket, request: AuthenticatedUpgrade) {
+    const session = request.session;
+    if (!session) return client.close(WS_SIGNED_OUT_CLOSE, 'Unauthorized');
+    const entry: Client = {
+      user: session.user,
+      session: session.key,
+      sid: session.sid,
+      token: session.token,
+      connection: request.socket,
+      slice: this.connections++ % METRICS_SLICES,
+    };
+    if (session.expiresAt !== null) this.closeAt(client, entry, session.expiresAt);
+    this.clients.set(client, entry);
+  }
+
+  handleDisconnect(client: WebSocket) {
+    clearTimeout(this.clients.get(client)?.expiry);
+    this.clients.delete(client);
+  }
+
+  /** A session's cookie expires at a fixed time: its sockets close then, as its HTTP requests start to fail. */
+  private closeAt(client: WebSocket, entry: Client, expiresAt: number) {
+    const wait = expiresAt - Date.now();
+    entry.expiry = setTimeout(
+      () => (wait > MAX_TIMER_MS ? this.closeAt(client, entry, expiresAt) : this.close(client, 'Session expired')),
+      Math.max(0, Math.min(wait, MAX_TIMER_MS)),
+    );
+    entry.expiry.unref();
+  }
+
+  /** The sockets of a session that ended (signed out, on any replica) close, as its HTTP session has. */
+  endSession(key: string, reason: string) {
+    for (const [client, entry] of this.clients) if (entry.session === key) this.close(client, reason);
+  }
+
+  private close(client: WebSocket, reason: string) {
+    clearTimeout(this.clients.get(client)?.expiry);
+    this.clients.delete(client);
+    client.close(WS_SIGNED_OUT_CLOSE, reason);
+  }
+
+  @SubscribeMessage('ping')
+  ping(): ServerMessage {
+    return { type: 'pong' };
+  }
+
+  /** How many sockets a session holds here (its key, see sessionKey). */
+  connectionsOf(sessionKey: string): number {
+    let count = 0;
+    for (const entry of this.clients.values()) if (entry.session === sessionKey) count++;
+    return count;
+  }
+
+  get connectedClients(): number {
+    return this.clients.size;
+  }
+
+  /**
+   * An account changed (on any replica): its sockets here carry its new role and permissions from now on, and
+   * a deactivated or deleted account's sockets close, as its HTTP session already has.
+   */
+  async refreshAccount(userId: string) {
+    this.directory.evict(userId);
+    const fresh = await this.directory.get(userId).catch(() => undefined);
+    if (fresh === undefined) return; // database unreachable: keep what we have rather than guess
+    for (const [client, entry] of this.clients) {
+      if (entry.user.id !== userId) continue;
+      // a token's socket hears what the token may read: its permissions that the owner still holds
+      if (fresh && fresh.isActive) entry.user = entry.token ? tokenUser(fresh, entry.token.permissions) : fresh;
+      else this.close(client, 'Signed out');
+    }
+  }
+
+  /**
+   * Sends messages to this process's clients allowed to read them, never queueing without bound. Each message is
+   * encoded and framed once, and each socket gets the frames it may read in one write: with thousands of sockets
+   * the write (a system call each) is what a broadcast costs. The frames go to the connection under the socket,
+   * which ws writes to in the same order without queueing of its own, as no extension (compression) is negotiated.
+   */
+  deliver(...messages: ServerMessage[]) {
+    this.write(messages, () => true);
+  }
+
+  /** The figures of now to the sockets of the next slice: each socket hears them every METRICS_UPDATE_INTERVAL_MS. */
+  sendMetricsSlice() {
+    const slice = this.ticks++ % METRICS_SLICES;
+    const inSlice = (entry: Client) => entry.slice === slice;
+    // the figures are summed only when a socket of the slice is here
+    for (const entry of this.clients.values()) {
+      if (inSlice(entry)) return this.write([{ type: 'metricsUpdate', data: { stats: this.metrics.everyBreaker() } }], inSlice);
+    }
+  }
+
+  private write(messages: ServerMessage[], to: (entry: Client) => boolean) {
+    if (this.clients.size === 0 || messages.length === 0) return;
+    const frames = messages.map((message) => textFrame(Buffer.from(JSON.stringify(message))));
+    /** The frames joined, per selection of messages ('0,2' for the first and third): most sockets share one. */
+    const joined = new Map<string, Buffer>();
+    for (const [client, entry] of this.clients) {
+      if (client.readyState !== client.OPEN || !to(entry)) continue;
+      let selection = '';
+      messages.forEach((message, index) => {
+        if (mayReceive(entry.user, message)) selection += selection ? `,${index}` : String(index);
+      });
+      if (!selection) continue;
+      if (client.bufferedAmount > DROP_ABOVE_BYTES) {
+        this.logger.warn(`disconnecting ${entry.user.email}: ${client.bufferedAmount} bytes unread`);
+        clearTimeout(entry.expiry);
+        this.clients.delete(client);
+        client.terminate();
+        continue;
+      }
+      if (client.bufferedAmount > SKIP_ABOVE_BYTES) continue;
+      let bytes = joined.get(selection);
+      if (!bytes) {
+        bytes = Buffer.concat(selection.split(',').flatMap((index) => frames[Number(index)] ?? []));
+        joined.set(selection, bytes);
+      }
+      entry.connection.write(bytes);
+    }
+  }
+}

@@ -1,8 +1,0 @@
-import { Module } from '@nestjs/common';
-import { MailModule } from '../mail/mail.module';
-import { ElevationController } from './elevation.controller';
-import { ElevationRepository } from './elevation.repository';
-import { ElevationService } from './elevation.service';
-
-@Module({ imports: [MailModule], controllers: [ElevationController], providers: [ElevationService, ElevationRepository] })
-export class ElevationModule {}

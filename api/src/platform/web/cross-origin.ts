@@ -1,0 +1,72 @@
+import type { IncomingMessage } from 'node:http';
+import { UnsupportedMediaTypeException } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyRequest } from 'fastify';
+import { bearerOf, pathOf } from '../common/http';
+import { IMPORT_PATH, isYaml } from '../../configuration/document-body';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The pages that work without JavaScript post HTML forms: sign-in, sign-out's confirmation and an invitation's
+ * password. Every other /api route takes JSON only, the one body type a page on another origin cannot send
+ * without a CORS preflight, which this API never grants.
+ */
+const FORM_ROUTES = [/^\/api\/login$/, /^\/api\/logout$/, /^\/api\/invitations\/[^/]+$/];
+
+const mediaType = (request: IncomingMessage) =>
+  String(request.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
+
+const hasBody = (request: IncomingMessage) =>
+  request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] ?? '0') !== '0';
+
+/** Whether a state-changing /api request carries a body of a type its route does not take. */
+export function refusedBodyType(request: IncomingMessage): string | null {
+  if (SAFE_METHODS.has(request.method ?? 'GET') || !hasBody(request)) return null;
+  // judged on the path the router will route: /%61pi/… reaches /api/…
+  let path: string;
+  try {
+    path = decodeURIComponent(pathOf(request));
+  } catch {
+    return 'a path that is not valid percent-encoding';
+  }
+  if (!path.startsWith('/api/')) return null;
+  const type = mediaType(request);
+  if (type === 'application/json') return null;
+  if (type === 'application/x-www-form-urlencoded' && FORM_ROUTES.some((route) => route.test(path))) return null;
+  // POST /api/import also reads configuration documents in YAML; the origin check applies to it like to any other
+  if (path === IMPORT_PATH && isYaml(type)) return null;
+  return type || 'a body without a Content-Type';
+}
+
+/**
+ * A request that carries a bearer token and no cookie cannot have been sent by a browser on a person's behalf
+ * without the page knowing the token: cross-site forgery needs an ambient credential, so such requests are exempt.
+ */
+export const isBearerWithoutCookie = (request: { headers: IncomingMessage['headers'] }) =>
+  bearerOf(request.headers.authorization) !== undefined && request.headers.cookie === undefined;
+
+/**
+ * Defences against cross-site request forgery, on every state-changing request:
+ * - Nest's cross-origin protection (Go's CrossOriginProtection algorithm): `Sec-Fetch-Site` must say same-origin
+ *   (or a navigation the person started), and where a browser sends none, `Origin` must match the host; a request
+ *   from the site's own origins (PUBLIC_URL and REMOTE_ORIGINS) is allowed either way. Others get a 403.
+ * - JSON bodies only on /api, except the HTML forms above and YAML documents to import (which pass the origin check as well).
+ * The session cookie's SameSite=Lax is kept, but alone it lets any page on the same site (another port of the
+ * same host, a sibling subdomain) post forms with the visitor's cookie.
+ */
+export function protectFromCrossSiteRequests(app: NestFastifyApplication, siteOrigins: string[]) {
+  app.enableCsrfProtection({ trustedOrigins: siteOrigins, exclude: (request: FastifyRequest) => isBearerWithoutCookie(request) });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', async (request: FastifyRequest) => {
+      const refused = refusedBodyType(request.raw);
+      if (refused) {
+        throw new UnsupportedMediaTypeException(`This endpoint takes application/json bodies only (the request sent ${refused})`);
+      }
+    });
+}
