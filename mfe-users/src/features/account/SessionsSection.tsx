@@ -2,22 +2,10 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useEndOtherSessionsMutation, useEndSessionMutation, useGetSessionsQuery } from '@cbh/api-client';
 import type { SessionView } from '@cbh/contracts';
-import { Badge, Button, Card, DataTable, formatDateTime, Muted, plural, SectionTitle, theme, toast, VisuallyHidden } from '@cbh/ui';
-import { ConfirmDialog } from '@cbh/ui/overlays';
+import { Badge, Button, Card, DataTable, formatDateTime, Muted, plural, SectionTitle, SpreadRow, theme, VisuallyHidden } from '@cbh/ui';
+import { ConfirmActionDialog } from '../shared/ConfirmActionDialog';
 
 const SESSION_COLUMNS = ['Browser', 'Address', 'Signed in', 'Last seen', 'Actions'];
-
-const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-  margin-bottom: 12px;
-  h2 {
-    margin: 0;
-  }
-`;
 
 const Device = styled.span`
   display: inline-flex;
@@ -61,33 +49,26 @@ export function SessionsSection() {
   const [confirming, setConfirming] = useState<SessionView | 'others' | null>(null);
   const others = sessions.data?.filter((session) => !session.current).length ?? 0;
 
-  const confirm = async () => {
-    const target = confirming;
-    try {
-      if (target === 'others') {
-        const { ended, revokedTokens } = await endOthers().unwrap();
-        toast({
-          title: 'Signed Out Elsewhere',
-          description: `${plural(ended, 'other session')} ended, ${plural(revokedTokens, 'access token')} revoked.`,
-        });
-      } else if (target) {
-        await endSession(target.id).unwrap();
-        toast({ title: 'Session Ended', description: target.current ? 'You are signed out.' : 'That session is signed out.' });
-      }
-    } catch (error) {
-      toast({ title: 'Error', description: apiErrorMessage(error) ?? 'Failed to end the session.', variant: 'destructive' });
+  const end = async (target: SessionView | 'others') => {
+    if (target === 'others') {
+      const { ended, revokedTokens } = await endOthers().unwrap();
+      return {
+        title: 'Signed Out Elsewhere',
+        description: `${plural(ended, 'other session')} ended, ${plural(revokedTokens, 'access token')} revoked.`,
+      };
     }
-    setConfirming(null);
+    await endSession(target.id).unwrap();
+    return { title: 'Session Ended', description: target.current ? 'You are signed out.' : 'That session is signed out.' };
   };
 
   return (
     <Card aria-labelledby="sessions-title">
-      <Header>
+      <SpreadRow $below={12}>
         <SectionTitle id="sessions-title">Sessions</SectionTitle>
         <Button type="button" $variant="outline" disabled={others === 0} onClick={() => setConfirming('others')}>
           Sign out everywhere else
         </Button>
-      </Header>
+      </SpreadRow>
       {sessions.data ? (
         <DataTable label="Your sessions" columns={SESSION_COLUMNS} minWidth={680}>
           {sessions.data.map((session) => (
@@ -100,9 +81,7 @@ export function SessionsSection() {
         <Muted role="status">Loading sessions…</Muted>
       )}
       {confirming ? (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => (open ? undefined : setConfirming(null))}
+        <ConfirmActionDialog
           title={confirming === 'others' ? 'Sign out everywhere else' : 'Sign out session'}
           description={
             confirming === 'others'
@@ -114,7 +93,9 @@ export function SessionsSection() {
           confirmLabel="Sign out"
           pendingLabel="Signing out..."
           pending={ending.isLoading || endingOthers.isLoading}
-          onConfirm={confirm}
+          run={() => end(confirming)}
+          failure={(error) => apiErrorMessage(error) ?? 'Failed to end the session.'}
+          onClose={() => setConfirming(null)}
         />
       ) : null}
     </Card>

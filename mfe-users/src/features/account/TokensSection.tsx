@@ -1,24 +1,11 @@
 import { useState } from 'react';
-import styled from 'styled-components';
 import { apiErrorMessage, useGetTokensQuery } from '@cbh/api-client';
 import { heldPermissions, type ApiTokenView, type AuthUser } from '@cbh/contracts';
-import { Button, Card, DataTable, formatDate, formatDateTime, Muted, SectionTitle, VisuallyHidden } from '@cbh/ui';
+import { Button, Card, DataTable, formatDate, formatDateTime, Muted, SectionTitle, SpreadRow, VisuallyHidden } from '@cbh/ui';
 import { CreateTokenDialog } from './CreateTokenDialog';
 import { RevokeTokenDialog } from './RevokeTokenDialog';
 
 const TOKEN_COLUMNS = ['Name', 'Token', 'Permissions', 'Created', 'Expires', 'Last used', 'Actions'];
-
-const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-  margin-bottom: 12px;
-  h2 {
-    margin: 0;
-  }
-`;
 
 function lastUse(token: ApiTokenView): string {
   if (!token.lastUsedAt) return 'Never';
@@ -63,10 +50,10 @@ export function TokensSection({ me }: { me: AuthUser }) {
 
   return (
     <Card aria-labelledby="tokens-title">
-      <Header>
+      <SpreadRow $below={12}>
         <SectionTitle id="tokens-title">API Tokens</SectionTitle>
         <CreateTokenDialog held={held} />
-      </Header>
+      </SpreadRow>
       {tokens.data ? (
         <DataTable
           label="Your access tokens"

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useGetServiceAccountsQuery, useUpdateServiceAccountMutation } from '@cbh/api-client';
 import { accountChangeRefusal, type AuthUser, type ServiceAccountView } from '@cbh/contracts';
-import { Card, DataTable, formatDate, Muted, RoleBadge, SectionTitle, toast, VisuallyHidden } from '@cbh/ui';
+import { Card, DataTable, formatDate, Muted, RoleBadge, SectionTitle, SpreadRow, toast, VisuallyHidden } from '@cbh/ui';
 import { Switch } from '@cbh/ui/overlays';
 import { DisabledReason } from '../users/DisabledReason';
 import { RowAction } from '../users/RowAction';
@@ -12,18 +12,6 @@ import { NewTokenDialog } from './NewTokenDialog';
 import { ServiceAccountTokensDialog } from './ServiceAccountTokensDialog';
 
 const COLUMNS = ['Name', 'Role', 'Status', 'Tokens', 'Created', 'Actions'];
-
-const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-  margin-bottom: 16px;
-  h2 {
-    margin: 0;
-  }
-`;
 
 const Actions = styled.div`
   display: flex;
@@ -67,10 +55,10 @@ export function ServiceAccountsTab({ me }: { me: AuthUser }) {
 
   return (
     <Card>
-      <Header>
+      <SpreadRow $below={16}>
         <SectionTitle>Service Accounts</SectionTitle>
         <NewServiceAccountDialog />
-      </Header>
+      </SpreadRow>
       {accounts.isError ? (
         <Muted role="alert">The service accounts could not be loaded. {apiErrorMessage(accounts.error) ?? ''}</Muted>
       ) : !accounts.data ? (

@@ -1,16 +1,6 @@
-import styled from 'styled-components';
 import { apiErrorMessage, usePruneRetentionMutation } from '@cbh/api-client';
 import { PRUNED_KIND_LABELS, PRUNED_KINDS, type RetentionView } from '@cbh/contracts';
-import { Button, DataTable, formatDateTime, Muted, plural, toast } from '@cbh/ui';
-
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 8px;
-  margin-bottom: 12px;
-`;
+import { Button, DataTable, formatDateTime, Muted, plural, SpreadRow, toast } from '@cbh/ui';
 
 /** When the last prune ran and what it removed, by kind, with a button that prunes now. */
 export function LastPrune({ retention }: { retention: RetentionView }) {
@@ -28,7 +18,7 @@ export function LastPrune({ retention }: { retention: RetentionView }) {
 
   return (
     <>
-      <Row>
+      <SpreadRow $gap={8} $below={12}>
         <Muted>
           {retention.lastPrunedAt ? (
             <>
@@ -41,7 +31,7 @@ export function LastPrune({ retention }: { retention: RetentionView }) {
         <Button type="button" $variant="outline" disabled={isLoading} onClick={() => void pruneNow()}>
           {isLoading ? 'Pruning...' : 'Prune now'}
         </Button>
-      </Row>
+      </SpreadRow>
       {retention.lastPruned && (
         <DataTable label="Removed by the last prune" columns={['History', 'Rows removed']}>
           {PRUNED_KINDS.map((kind) => (

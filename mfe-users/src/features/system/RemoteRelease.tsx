@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { useAbortCanaryMutation, usePinReleaseMutation } from '@cbh/api-client';
 import { ROUTES, type ReleaseView } from '@cbh/contracts';
-import { Button, DataTable, formatDateTime, Muted, theme, toast, VisuallyHidden } from '@cbh/ui';
+import { Button, DataTable, formatDateTime, Muted, SpreadRow, theme, toast, VisuallyHidden } from '@cbh/ui';
 import { RowAction } from '../users/RowAction';
 import { CanaryDialog } from './CanaryDialog';
 import { PromoteDialog, RollbackDialog } from './ReleaseConfirmations';
@@ -19,14 +19,8 @@ const Section = styled.section`
   border-top: 1px solid ${theme.colors.border};
 `;
 
-const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 8px;
+const Header = styled(SpreadRow).attrs({ $gap: 8 })`
   h3 {
-    margin: 0;
     font-size: 16px;
   }
 `;
