@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { apiErrorMessage, useGetServiceAccountTokensQuery, useRevokeServiceAccountTokenMutation } from '@cbh/api-client';
 import type { ApiTokenView, ServiceAccountView } from '@cbh/contracts';
-import { DataTable, formatDate, formatDateTime, Muted, toast, VisuallyHidden } from '@cbh/ui';
-import { ConfirmDialog, Dialog } from '@cbh/ui/overlays';
+import { DataTable, formatDate, formatDateTime, Muted, VisuallyHidden } from '@cbh/ui';
+import { Dialog } from '@cbh/ui/overlays';
+import { ConfirmActionDialog } from '../shared/ConfirmActionDialog';
 import { RowAction } from '../users/RowAction';
 
 const TOKEN_COLUMNS = ['Name', 'Prefix', 'Expires', 'Last used', ''];
@@ -10,25 +11,19 @@ const TOKEN_COLUMNS = ['Name', 'Prefix', 'Expires', 'Last used', ''];
 /** Asks before revoking: whatever uses the token stops working at once. */
 function RevokeTokenDialog({ account, token, onClose }: { account: ServiceAccountView; token: ApiTokenView; onClose: () => void }) {
   const [revoke, { isLoading }] = useRevokeServiceAccountTokenMutation();
-  const confirm = async () => {
-    try {
-      await revoke({ id: account.id, tokenId: token.id }).unwrap();
-      toast({ title: 'Token Revoked', description: `${token.name} (${token.prefix}…) no longer works.` });
-    } catch (error) {
-      toast({ title: 'Error', description: apiErrorMessage(error) ?? 'Failed to revoke the token.', variant: 'destructive' });
-    }
-    onClose();
-  };
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <ConfirmActionDialog
       title="Revoke token"
       description={`Revoke ${token.name} (${token.prefix}…) of ${account.name}? Whatever uses it stops working at once.`}
       confirmLabel="Revoke"
       pendingLabel="Revoking..."
       pending={isLoading}
-      onConfirm={confirm}
+      run={async () => {
+        await revoke({ id: account.id, tokenId: token.id }).unwrap();
+        return { title: 'Token Revoked', description: `${token.name} (${token.prefix}…) no longer works.` };
+      }}
+      failure={(error) => apiErrorMessage(error) ?? 'Failed to revoke the token.'}
+      onClose={onClose}
     />
   );
 }

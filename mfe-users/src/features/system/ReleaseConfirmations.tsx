@@ -1,38 +1,27 @@
 import { usePromoteReleaseMutation, useRollbackReleaseMutation } from '@cbh/api-client';
 import type { ReleaseView } from '@cbh/contracts';
-import { toast } from '@cbh/ui';
-import { ConfirmDialog } from '@cbh/ui/overlays';
+import { ConfirmActionDialog } from '../shared/ConfirmActionDialog';
 import { NEXT_NAVIGATION, refusalText, versionText } from './release-text';
 
 /** Asks before a version goes live for everyone (a canary's version included, which ends the canary). */
 export function PromoteDialog({ release, versionId, onClose }: { release: ReleaseView; versionId: number; onClose: () => void }) {
   const [promote, { isLoading }] = usePromoteReleaseMutation();
   const { remote } = release;
-  const confirm = async () => {
-    try {
-      await promote({ remote, versionId }).unwrap();
-      toast({ title: 'Version Promoted', description: `Version ${versionId} of ${remote} is live for everyone. ${NEXT_NAVIGATION}` });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: refusalText(`Version ${versionId} of ${remote} was not made live`, error),
-        variant: 'destructive',
-      });
-    }
-    onClose();
-  };
   const endsCanary =
     release.canary && release.canary.versionId !== versionId ? ` The canary of version ${release.canary.versionId} ends.` : '';
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <ConfirmActionDialog
       title={`Promote version ${versionId}`}
       description={`Make version ${versionId} of ${remote} live for everyone? ${NEXT_NAVIGATION}${endsCanary}`}
       confirmLabel="Promote"
       pendingLabel="Promoting..."
       pending={isLoading}
-      onConfirm={() => void confirm()}
+      run={async () => {
+        await promote({ remote, versionId }).unwrap();
+        return { title: 'Version Promoted', description: `Version ${versionId} of ${remote} is live for everyone. ${NEXT_NAVIGATION}` };
+      }}
+      failure={(error) => refusalText(`Version ${versionId} of ${remote} was not made live`, error)}
+      onClose={onClose}
     />
   );
 }
@@ -42,29 +31,23 @@ export function RollbackDialog({ release, onClose }: { release: ReleaseView; onC
   const [rollback, { isLoading }] = useRollbackReleaseMutation();
   const { remote } = release;
   const back = versionText(release.previousVersionId);
-  const confirm = async () => {
-    try {
-      const after = await rollback(remote).unwrap();
-      toast({
-        title: 'Rolled Back',
-        description: `${remote} is back on ${versionText(after.liveVersionId)} for everyone. ${NEXT_NAVIGATION}`,
-      });
-    } catch (error) {
-      toast({ title: 'Error', description: refusalText(`${remote} was not rolled back`, error), variant: 'destructive' });
-    }
-    onClose();
-  };
   const endsCanary = release.canary ? ` The canary of version ${release.canary.versionId} ends too.` : '';
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <ConfirmActionDialog
       title={`Roll back ${remote}`}
       description={`Put ${back} of ${remote} back live for everyone, in place of ${versionText(release.liveVersionId)}? ${NEXT_NAVIGATION}${endsCanary}`}
       confirmLabel="Roll back"
       pendingLabel="Rolling back..."
       pending={isLoading}
-      onConfirm={() => void confirm()}
+      run={async () => {
+        const after = await rollback(remote).unwrap();
+        return {
+          title: 'Rolled Back',
+          description: `${remote} is back on ${versionText(after.liveVersionId)} for everyone. ${NEXT_NAVIGATION}`,
+        };
+      }}
+      failure={(error) => refusalText(`${remote} was not rolled back`, error)}
+      onClose={onClose}
     />
   );
 }
