@@ -14,6 +14,16 @@ async function openMasterKey() {
   return screen.getByLabelText('Master key');
 }
 
+/** On fake timers: renders the page, sends this master key and lets the answer arrive. */
+async function sendMasterKey(key: string) {
+  renderPage();
+  await settle();
+  fireEvent.click(button('Use Master Security Key'));
+  fireEvent.change(screen.getByLabelText('Master key'), { target: { value: key } });
+  fireEvent.click(button('Verify Access'));
+  await settle();
+}
+
 afterEach(() => {
   jest.useRealTimers();
   jest.mocked(reloadPage).mockClear();
@@ -163,12 +173,7 @@ describe('master key', () => {
       'GET /api/auth/user': () => (++reads === 1 ? owner : { ...owner, role: 'super_admin', canElevate: false }),
       [ELEVATE]: ELEVATED,
     });
-    renderPage();
-    await settle();
-    fireEvent.click(button('Use Master Security Key'));
-    fireEvent.change(screen.getByLabelText('Master key'), { target: { value: 's3cret' } });
-    fireEvent.click(button('Verify Access'));
-    await settle();
+    await sendMasterKey('s3cret');
     expect(screen.getByText('Privilege Elevation Successful')).toBeTruthy();
     expect(api.callsTo('GET', '/api/auth/user')).toHaveLength(2);
     expect(screen.getByText('You now have super admin access. Redirecting...', { selector: 'section' })).toBeTruthy();
@@ -183,12 +188,7 @@ describe('master key', () => {
   it('does not navigate once the page is gone before the 1.5 s are up', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
     fakeApi({ 'GET /api/auth/user': owner, [ELEVATE]: ELEVATED });
-    renderPage();
-    await settle();
-    fireEvent.click(button('Use Master Security Key'));
-    fireEvent.change(screen.getByLabelText('Master key'), { target: { value: 's3cret' } });
-    fireEvent.click(button('Verify Access'));
-    await settle();
+    await sendMasterKey('s3cret');
     expect(screen.getByText('Privilege Elevation Successful')).toBeTruthy();
     fireEvent.click(button('Remove page'));
     await tick(5000);
@@ -212,12 +212,7 @@ describe('master key', () => {
   ])('on failure toasts Elevation Failed with %s, and stays', async (_case, route, text) => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
     fakeApi({ 'GET /api/auth/user': owner, [ELEVATE]: route });
-    renderPage();
-    await settle();
-    fireEvent.click(button('Use Master Security Key'));
-    fireEvent.change(screen.getByLabelText('Master key'), { target: { value: 'wrong' } });
-    fireEvent.click(button('Verify Access'));
-    await settle();
+    await sendMasterKey('wrong');
     expect(screen.getByText('Elevation Failed')).toBeTruthy();
     expect(screen.getByText(text)).toBeTruthy();
     expect(screen.queryByText('Privilege Elevation Successful')).toBeNull();

@@ -1,21 +1,11 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RETENTION_DEFAULTS, type ReleaseView, type RemoteVersionView, type RetentionView } from '@cbh/contracts';
-import { toast } from '@cbh/ui';
 import { apiError } from '@cbh/test-support';
-import { clickAndSettle, openTab, polyfillRadix, renderPage, superAdmin, userManager, usersApi } from '../users/test-kit';
-
-jest.mock('@cbh/ui', () => {
-  const actual = jest.requireActual('@cbh/ui');
-  return { ...actual, toast: jest.fn(actual.toast) };
-});
-const toastSpy = toast as jest.MockedFunction<typeof toast>;
+import { clickAndSettle, openTab, polyfillRadix, renderPage, superAdmin, userManager, usersApi, toastSpy } from '../users/test-kit';
 
 beforeAll(polyfillRadix);
-beforeEach(() => {
-  toastSpy.mockClear();
-  sessionStorage.clear();
-});
+beforeEach(() => sessionStorage.clear());
 
 const RETENTION: RetentionView = { ...RETENTION_DEFAULTS, lastPrunedAt: null, lastPruned: null };
 const HOUR_MS = 60 * 60 * 1000;

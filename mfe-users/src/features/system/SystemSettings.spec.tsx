@@ -1,18 +1,20 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RETENTION_DEFAULTS, type PruneResultView, type RetentionView } from '@cbh/contracts';
-import { toast } from '@cbh/ui';
 import { apiError, authUser } from '@cbh/test-support';
-import { clickAndSettle, openTab, polyfillRadix, renderPage, superAdmin, userManager, usersApi } from '../users/test-kit';
-
-jest.mock('@cbh/ui', () => {
-  const actual = jest.requireActual('@cbh/ui');
-  return { ...actual, toast: jest.fn(actual.toast) };
-});
-const toastSpy = toast as jest.MockedFunction<typeof toast>;
+import {
+  cellTexts,
+  clickAndSettle,
+  openTab,
+  polyfillRadix,
+  renderPage,
+  superAdmin,
+  userManager,
+  usersApi,
+  toastSpy,
+} from '../users/test-kit';
 
 beforeAll(polyfillRadix);
-beforeEach(() => toastSpy.mockClear());
 
 const NEVER_PRUNED: RetentionView = { ...RETENTION_DEFAULTS, lastPrunedAt: null, lastPruned: null };
 const PRUNED: RetentionView = {
@@ -84,16 +86,7 @@ it('shows when the last prune ran and what it removed, and prunes now', async ()
   await openSystem();
   expect(screen.getByText('Last pruned').querySelector('time')?.getAttribute('dateTime')).toBe(PRUNED.lastPrunedAt);
   const table = within(screen.getByRole('region', { name: 'Removed by the last prune' }));
-  expect(
-    table
-      .getAllByRole('row')
-      .slice(1)
-      .map((tr) =>
-        within(tr)
-          .getAllByRole('cell')
-          .map((td) => td.textContent),
-      ),
-  ).toEqual([
+  expect(cellTexts(table)).toEqual([
     ['Audit entries', '12'],
     ['Check results', '3400'],
     ['Breaker transitions', '7'],

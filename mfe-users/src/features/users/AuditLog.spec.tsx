@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AuditEntryView, AuditPage } from '@cbh/contracts';
 import { apiError } from '@cbh/test-support';
 import { AUDIT_PAGE_SIZE } from './AuditLog';
-import { clickAndSettle, openTab, polyfillRadix, renderPage, superAdmin, userManager, usersApi } from './test-kit';
+import { cellTexts, clickAndSettle, openTab, polyfillRadix, renderPage, superAdmin, userManager, usersApi } from './test-kit';
 
 beforeAll(polyfillRadix);
 
@@ -55,10 +55,7 @@ it('names the token a change was made with, and a service account by its name', 
   renderPage();
   await openAudit();
   const table = within(await screen.findByRole('region', { name: 'Audit entries' }));
-  const actors = table
-    .getAllByRole('row')
-    .slice(1)
-    .map((tr) => within(tr).getAllByRole('cell')[1]!.textContent);
+  const actors = cellTexts(table).map((cells) => cells[1]);
   expect(actors).toEqual([
     "root@example.com via token 'ci-export' (cbh_3fA9kQ2x…)",
     "service account 'ci-bot' via token 'deploy' (cbh_Zz9yXx8w…)",
@@ -84,14 +81,7 @@ it('lists entries newest first with time, actor (or System), action, target and 
   await openAudit();
   const table = within(await screen.findByRole('region', { name: 'Audit entries' }));
   expect(table.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Time', 'Actor', 'Action', 'Target', 'Request id']);
-  const cells = table
-    .getAllByRole('row')
-    .slice(1)
-    .map((tr) =>
-      within(tr)
-        .getAllByRole('cell')
-        .map((td) => td.textContent),
-    );
+  const cells = cellTexts(table);
   expect(cells.map((row) => row.slice(1))).toEqual([
     ['System', 'user.status', 'user u-2', '—'],
     ['root@example.com', 'user.invite', 'user u-1', 'req-1'],

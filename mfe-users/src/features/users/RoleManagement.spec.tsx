@@ -1,7 +1,7 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
 import { screen, within } from '@testing-library/react';
 import { PERMISSION_MATRIX_SIZE, PERMISSIONS, ROLE_DESCRIPTIONS } from '@cbh/contracts';
-import { openTab, polyfillRadix, renderPage, superAdmin, usersApi } from './test-kit';
+import { openTab, polyfillRadix, renderPage, superAdmin, usersApi, userView } from './test-kit';
 
 beforeAll(polyfillRadix);
 
@@ -33,32 +33,8 @@ it('describes each role, counts its holders and lists its default permissions', 
 it('says "N users" with the count of holders', async () => {
   usersApi(superAdmin, {
     'GET /api/users': [
-      {
-        id: 'a',
-        email: 'a@x.io',
-        role: 'viewer',
-        firstName: null,
-        lastName: null,
-        profileImageUrl: null,
-        permissions: [],
-        isActive: true,
-        activatedAt: null,
-        lastLoginAt: null,
-        createdAt: '2026-01-01T00:00:00.000Z',
-      },
-      {
-        id: 'b',
-        email: 'b@x.io',
-        role: 'viewer',
-        firstName: null,
-        lastName: null,
-        profileImageUrl: null,
-        permissions: [],
-        isActive: true,
-        activatedAt: null,
-        lastLoginAt: null,
-        createdAt: '2026-01-01T00:00:00.000Z',
-      },
+      userView({ id: 'a', email: 'a@x.io', permissions: [], activatedAt: null, createdAt: '2026-01-01T00:00:00.000Z' }),
+      userView({ id: 'b', email: 'b@x.io', permissions: [], activatedAt: null, createdAt: '2026-01-01T00:00:00.000Z' }),
     ],
   });
   renderPage();

@@ -1,21 +1,15 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { toast } from '@cbh/ui';
 import { apiError } from '@cbh/test-support';
-import { openTab, polyfillRadix, renderPage, superAdmin, userManager, USERS, usersApi, viewer, userView } from './test-kit';
-
-// a pass-through spy, to count how often the screen notifies
-jest.mock('@cbh/ui', () => {
-  const actual = jest.requireActual('@cbh/ui');
-  return { ...actual, toast: jest.fn(actual.toast) };
-});
-const toastSpy = toast as jest.MockedFunction<typeof toast>;
+import { openTab, polyfillRadix, renderPage, superAdmin, userManager, USERS, usersApi, viewer, userView, toastSpy } from './test-kit';
 
 beforeAll(polyfillRadix);
-beforeEach(() => toastSpy.mockClear());
 
 const card = (label: string) => within(screen.getByRole('region', { name: label }));
 const row = (id: string) => within(screen.getByTestId(`user-row-${id}`));
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+/** The tabs every holder of user_management sees. */
+const USER_MANAGER_TABS = ['All Users', 'Role Management', 'Permissions', 'Service Accounts'];
 
 it('shows the header, the Invite User button and the four figures', async () => {
   usersApi(superAdmin);
@@ -107,27 +101,14 @@ it('offers All Users, Role Management, Permissions and Service Accounts, plus Au
   usersApi(superAdmin, { 'GET /api/audit': { entries: [], total: 0, page: 1, pageSize: 20 } });
   renderPage();
   await screen.findByTestId('user-row-root');
-  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-    'All Users',
-    'Role Management',
-    'Permissions',
-    'Service Accounts',
-    'Audit Log',
-    'Organisation',
-    'System',
-  ]);
+  expect(tabNames()).toEqual([...USER_MANAGER_TABS, 'Audit Log', 'Organisation', 'System']);
 });
 
 it('hides the Audit Log tab, and asks for no audit entries, without audit_access', async () => {
   const api = usersApi(userManager);
   renderPage();
   await screen.findByTestId('user-row-root');
-  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-    'All Users',
-    'Role Management',
-    'Permissions',
-    'Service Accounts',
-  ]);
+  expect(tabNames()).toEqual(USER_MANAGER_TABS);
   openTab('Permissions');
   await screen.findByRole('region', { name: 'Permission matrix' });
   expect(api.calls.filter((call) => call.path.startsWith('/api/audit'))).toEqual([]);

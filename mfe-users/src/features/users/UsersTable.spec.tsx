@@ -2,18 +2,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PERMISSIONS, ROLE_DEFAULT_PERMISSIONS } from '@cbh/contracts';
 import { apiError, authUser } from '@cbh/test-support';
-import { toast } from '@cbh/ui';
-import { clickAndSettle, heldRoute, polyfillRadix, renderPage, superAdmin, usersApi, userView } from './test-kit';
-
-// a pass-through spy, to check that failures are shown in the destructive style
-jest.mock('@cbh/ui', () => {
-  const actual = jest.requireActual('@cbh/ui');
-  return { ...actual, toast: jest.fn(actual.toast) };
-});
-const toastSpy = toast as jest.MockedFunction<typeof toast>;
+import { clickAndSettle, heldRoute, polyfillRadix, renderPage, superAdmin, usersApi, userView, toastSpy } from './test-kit';
 
 beforeAll(polyfillRadix);
-beforeEach(() => toastSpy.mockClear());
 
 const row = (id: string) => within(screen.getByTestId(`user-row-${id}`));
 const updated = () => userView({ id: 'ada', email: 'ada@example.com' });

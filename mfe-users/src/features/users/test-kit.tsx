@@ -1,8 +1,10 @@
 /**
  * Test-only helpers for the User Management specs: sample users, a page renderer with the providers the shell
- * gives a remote, and the browser APIs Radix needs that jsdom lacks. Imported by *.spec.tsx files only.
+ * gives a remote, the browser APIs Radix needs that jsdom lacks, and a spy on toast. Imported by *.spec.tsx files only.
  */
-import { render } from '@testing-library/react';
+// first: the screens imported below must get the spied @cbh/ui
+import { toastSpy } from './toast-spy';
+import { render, within, type BoundFunctions, type queries } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { createAppStore } from '@cbh/api-client';
@@ -77,4 +79,16 @@ export function renderPage({ strict = false } = {}) {
   return render(strict ? <StrictMode>{tree}</StrictMode> : tree);
 }
 
+/** A table's cell texts, row by row, its header row left out. */
+export const cellTexts = (table: BoundFunctions<typeof queries>) =>
+  table
+    .getAllByRole('row')
+    .slice(1)
+    .map((tr) =>
+      within(tr)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    );
+
+export { toastSpy };
 export { clickAndSettle, heldRoute, openTab, polyfillRadix } from '@cbh/test-support';
