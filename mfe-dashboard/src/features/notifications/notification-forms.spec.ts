@@ -1,9 +1,6 @@
 import { createChannelSchema, createRuleSchema, createWindowSchema } from '@cbh/contracts';
 import {
-  channelProblems,
-  channelToCreate,
-  channelToUpdate,
-  emptyChannelDraft,
+  CHANNEL_FORM,
   emptyRuleDraft,
   emptyWindowDraft,
   localInputToIso,
@@ -35,13 +32,13 @@ const CHANNEL_ID = '0b6f1c9e-3b0a-4d2e-9f5a-0a1b2c3d4e5f';
 
 describe('the channel form judges as createChannelSchema does', () => {
   const webhook = (fields: Partial<ChannelDraft>): ChannelDraft => ({
-    ...emptyChannelDraft('webhook'),
+    ...CHANNEL_FORM.empty('webhook'),
     name: 'On-call',
     url: 'https://hooks.example.com/x',
     ...fields,
   });
   const email = (fields: Partial<ChannelDraft>): ChannelDraft => ({
-    ...emptyChannelDraft('email'),
+    ...CHANNEL_FORM.empty('email'),
     name: 'Ops',
     recipients: 'ops@example.com',
     ...fields,
@@ -63,7 +60,7 @@ describe('the channel form judges as createChannelSchema does', () => {
     ['a bad address', email({ recipients: 'ops@example.com, bob@' })],
     ['too many addresses', email({ recipients: Array.from({ length: 21 }, (_, i) => `p${i}@example.com`).join(',') })],
   ])('%s', (_case, draft) => {
-    expectSameProblems(channelProblems(draft, true), schemaProblems(createChannelSchema.safeParse(channelToCreate(draft))));
+    expectSameProblems(CHANNEL_FORM.problems(draft, true), schemaProblems(createChannelSchema.safeParse(CHANNEL_FORM.toCreate(draft))));
   });
 
   it('keeps the saved URL and secret when their fields are left empty, and removes the secret when asked', () => {
@@ -79,14 +76,14 @@ describe('the channel form judges as createChannelSchema does', () => {
       updatedAt: '',
       lastDelivery: null,
     };
-    const draft = { ...emptyChannelDraft('webhook'), name: 'On-call' };
-    expect(channelProblems(draft, false)).toEqual({});
-    expect(channelToUpdate(draft, saved)).toEqual({});
-    expect(channelToUpdate({ ...draft, name: 'Pager', url: ' https://new.example.com ' }, saved)).toEqual({
+    const draft = { ...CHANNEL_FORM.empty('webhook'), name: 'On-call' };
+    expect(CHANNEL_FORM.problems(draft, false)).toEqual({});
+    expect(CHANNEL_FORM.toUpdate(draft, saved)).toEqual({});
+    expect(CHANNEL_FORM.toUpdate({ ...draft, name: 'Pager', url: ' https://new.example.com ' }, saved)).toEqual({
       name: 'Pager',
       url: 'https://new.example.com',
     });
-    expect(channelToUpdate({ ...draft, removeSecret: true }, saved)).toEqual({ secret: null });
+    expect(CHANNEL_FORM.toUpdate({ ...draft, removeSecret: true }, saved)).toEqual({ secret: null });
   });
 });
 

@@ -14,6 +14,7 @@ import {
   windowProblems as windowTimingProblems,
 } from '@cbh/contracts';
 import { compact, type Problems, urlProblem } from '../shared/form-checks';
+import type { RecordForm } from '../shared/use-record-form';
 
 /*
  * The notification forms' checks, run as people type. The screens carry no schema library (README: "No browser code
@@ -85,71 +86,77 @@ export interface ChannelDraft {
   removeSecret: boolean;
 }
 export type ChannelField = 'name' | 'type' | 'url' | 'recipients' | 'secret';
-export const CHANNEL_FIELDS: readonly ChannelField[] = ['name', 'type', 'url', 'recipients', 'secret'];
 
-export const emptyChannelDraft = (type: ChannelType = 'webhook'): ChannelDraft => ({
-  name: '',
-  type,
-  url: '',
-  recipients: '',
-  secret: '',
-  removeSecret: false,
-});
+/** The channel dialog's form: its empty draft, its checks, and what it sends (see useRecordForm). */
+export const CHANNEL_FORM: RecordForm<ChannelDraft, ChannelField, ChannelView, CreateChannel, UpdateChannel> & {
+  /** A new channel starts as a webhook; the spec starts others too. */
+  empty: (type?: ChannelType) => ChannelDraft;
+} = {
+  fields: ['name', 'type', 'url', 'recipients', 'secret'],
+  empty: (type: ChannelType = 'webhook') => ({
+    name: '',
+    type,
+    url: '',
+    recipients: '',
+    secret: '',
+    removeSecret: false,
+  }),
 
-/** An existing channel in the edit form: its URL and secret are never sent back, so their fields start empty. */
-export const channelDraftOf = (channel: ChannelView): ChannelDraft => ({
-  ...emptyChannelDraft(channel.type),
-  name: channel.name,
-  recipients: channel.recipients.join('\n'),
-});
+  /** An existing channel in the edit form: its URL and secret are never sent back, so their fields start empty. */
+  draftOf: (channel) => ({
+    ...CHANNEL_FORM.empty(channel.type),
+    name: channel.name,
+    recipients: channel.recipients.join('\n'),
+  }),
 
-/**
- * E-mail channels need recipients, the others a URL (on creation; an empty URL field keeps the saved one when
- * editing); only webhooks take a secret. Fields the type does not use are not shown, so not judged.
- */
-export function channelProblems(draft: ChannelDraft, creating: boolean): Problems<ChannelField> {
-  const email = draft.type === 'email';
-  return compact<ChannelField>({
-    name: nameProblem(draft.name),
-    type: undefined,
-    url: email ? undefined : draft.url.trim() ? urlProblem(draft.url) : creating ? 'is required' : undefined,
-    // the form asks for addresses on an edit too: an e-mail channel without any would reach nobody
-    recipients: email ? recipientsProblem(listOf(draft.recipients)) : undefined,
-    secret:
-      draft.type !== 'webhook' || !draft.secret
-        ? undefined
-        : draft.secret.length < 8
-          ? 'must be at least 8 characters'
-          : draft.secret.length > NOTIFICATION_LIMITS.secretLength
-            ? `must be at most ${NOTIFICATION_LIMITS.secretLength} characters`
-            : undefined,
-  });
-}
+  /**
+   * E-mail channels need recipients, the others a URL (on creation; an empty URL field keeps the saved one when
+   * editing); only webhooks take a secret. Fields the type does not use are not shown, so not judged.
+   */
+  problems(draft, creating) {
+    const email = draft.type === 'email';
+    return compact<ChannelField>({
+      name: nameProblem(draft.name),
+      type: undefined,
+      url: email ? undefined : draft.url.trim() ? urlProblem(draft.url) : creating ? 'is required' : undefined,
+      // the form asks for addresses on an edit too: an e-mail channel without any would reach nobody
+      recipients: email ? recipientsProblem(listOf(draft.recipients)) : undefined,
+      secret:
+        draft.type !== 'webhook' || !draft.secret
+          ? undefined
+          : draft.secret.length < 8
+            ? 'must be at least 8 characters'
+            : draft.secret.length > NOTIFICATION_LIMITS.secretLength
+              ? `must be at most ${NOTIFICATION_LIMITS.secretLength} characters`
+              : undefined,
+    });
+  },
 
-export function channelToCreate(draft: ChannelDraft): CreateChannel {
-  if (draft.type === 'email') return { name: draft.name.trim(), type: draft.type, recipients: listOf(draft.recipients) };
-  return {
-    name: draft.name.trim(),
-    type: draft.type,
-    ...(draft.url.trim() ? { url: draft.url.trim() } : {}),
-    ...(draft.type === 'webhook' && draft.secret ? { secret: draft.secret } : {}),
-  };
-}
+  toCreate(draft) {
+    if (draft.type === 'email') return { name: draft.name.trim(), type: draft.type, recipients: listOf(draft.recipients) };
+    return {
+      name: draft.name.trim(),
+      type: draft.type,
+      ...(draft.url.trim() ? { url: draft.url.trim() } : {}),
+      ...(draft.type === 'webhook' && draft.secret ? { secret: draft.secret } : {}),
+    };
+  },
 
-/** What the edit changes: the name if renamed, a URL or secret only if one was typed (empty keeps the saved one). */
-export function channelToUpdate(draft: ChannelDraft, channel: ChannelView): UpdateChannel {
-  const patch: UpdateChannel = {};
-  if (draft.name.trim() !== channel.name) patch.name = draft.name.trim();
-  if (draft.type === 'email') {
-    const recipients = listOf(draft.recipients);
-    if (recipients.join('\n') !== channel.recipients.join('\n')) patch.recipients = recipients;
-  } else if (draft.url.trim()) patch.url = draft.url.trim();
-  if (draft.type === 'webhook') {
-    if (draft.removeSecret) patch.secret = null;
-    else if (draft.secret) patch.secret = draft.secret;
-  }
-  return patch;
-}
+  /** What the edit changes: the name if renamed, a URL or secret only if one was typed (empty keeps the saved one). */
+  toUpdate(draft, channel) {
+    const patch: UpdateChannel = {};
+    if (draft.name.trim() !== channel.name) patch.name = draft.name.trim();
+    if (draft.type === 'email') {
+      const recipients = listOf(draft.recipients);
+      if (recipients.join('\n') !== channel.recipients.join('\n')) patch.recipients = recipients;
+    } else if (draft.url.trim()) patch.url = draft.url.trim();
+    if (draft.type === 'webhook') {
+      if (draft.removeSecret) patch.secret = null;
+      else if (draft.secret) patch.secret = draft.secret;
+    }
+    return patch;
+  },
+};
 
 // ——— rules ———
 

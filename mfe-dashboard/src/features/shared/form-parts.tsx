@@ -3,11 +3,6 @@ import styled from 'styled-components';
 import { SECRET_SET_TEXT } from '@cbh/contracts';
 import { FieldLabel, Fieldset, TextInput, theme } from '@cbh/ui';
 
-export const Form = styled.form`
-  display: grid;
-  gap: 16px;
-`;
-
 export const TextArea = styled.textarea`
   font: inherit;
   font-size: 14px;
@@ -117,14 +112,15 @@ interface Choice<Value extends string> {
 export function CheckboxGroup<Value extends string>({
   legend,
   choices,
-  chosen,
+  value: chosen,
   onChange,
   hint,
   problem,
 }: {
   legend: string;
   choices: readonly Choice<Value>[];
-  chosen: readonly Value[];
+  /** The values ticked, in the order of the choices. */
+  value: readonly Value[];
   onChange: (chosen: Value[]) => void;
   hint?: string;
   problem?: string;

@@ -14,6 +14,7 @@ export function useFormDraft<Draft extends object, Field extends string>(
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [refusal, setRefusal] = useState<Problems<Field | 'form'>>({});
   const problems = judge(draft);
+  const problem = (field: Field): string | undefined => refusal[field] ?? (touched.has(field) ? problems[field] : undefined);
 
   const change = <Key extends keyof Draft & string>(key: Key, value: Draft[Key]) => {
     setDraft((current) => ({ ...current, [key]: value }));
@@ -30,7 +31,13 @@ export function useFormDraft<Draft extends object, Field extends string>(
     change,
     /** Whether Save may be pressed: nothing the form can judge is wrong. */
     valid: !hasProblems(problems),
-    problem: (field: Field): string | undefined => refusal[field] ?? (touched.has(field) ? problems[field] : undefined),
+    problem,
+    /** A field's value, problem and change, as TextField and SecretField take them. */
+    field: <Key extends keyof Draft & Field>(key: Key) => ({
+      value: draft[key],
+      problem: problem(key),
+      onChange: (value: Draft[Key]) => change(key, value),
+    }),
     formProblem: refusal.form,
     refused: (error: unknown, fallback: string) => setRefusal(serverProblems(error, fields, fallback)),
   };
