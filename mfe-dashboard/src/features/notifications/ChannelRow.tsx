@@ -5,7 +5,7 @@ import { CHANNEL_TYPE_LABELS, SECRET_SET_TEXT, type ChannelView } from '@cbh/con
 import { Button, formatDateTime, Muted, theme, toast, VisuallyHidden } from '@cbh/ui';
 import { DeliveryStatusBadge } from './DeliveryStatusBadge';
 import { testOutcomeText } from './notification-text';
-import { RowActions } from '../shared/section-parts';
+import { RowButtons } from '../shared/records-section';
 
 const Stack = styled.div`
   display: grid;
@@ -15,12 +15,6 @@ const Stack = styled.div`
 
 const Small = styled(Muted)`
   font-size: 13px;
-  white-space: nowrap;
-`;
-
-/** The three buttons stay on one line: the table scrolls sideways on a narrow screen instead. */
-const Buttons = styled(RowActions)`
-  flex-wrap: nowrap;
   white-space: nowrap;
 `;
 
@@ -49,7 +43,6 @@ function Destination({ channel }: { channel: ChannelView }) {
 export function ChannelRow({ channel, onEdit, onDelete }: { channel: ChannelView; onEdit: () => void; onDelete: () => void }) {
   const [sendTest, { isLoading }] = useTestNotificationChannelMutation();
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const which = <VisuallyHidden> {channel.name}</VisuallyHidden>;
 
   const test = async () => {
     setOutcome(null);
@@ -92,18 +85,12 @@ export function ChannelRow({ channel, onEdit, onDelete }: { channel: ChannelView
         )}
       </td>
       <td>
-        <Buttons>
+        <RowButtons name={channel.name} onEdit={onEdit} onDelete={onDelete}>
           <Button $variant="outline" onClick={test} disabled={isLoading}>
             {isLoading ? 'Sending...' : 'Send test'}
-            {which}
+            <VisuallyHidden> {channel.name}</VisuallyHidden>
           </Button>
-          <Button $variant="outline" onClick={onEdit}>
-            Edit{which}
-          </Button>
-          <Button $variant="ghost" onClick={onDelete}>
-            Delete{which}
-          </Button>
-        </Buttons>
+        </RowButtons>
         {outcome ? (
           <Outcome role="status" $ok={outcome.ok}>
             {outcome.text}

@@ -7,4 +7,3 @@ import { lazy } from 'react';
 export const ChannelDialog = lazy(() => import('./ChannelDialog').then((module) => ({ default: module.ChannelDialog })));
 export const RuleDialog = lazy(() => import('./RuleDialog').then((module) => ({ default: module.RuleDialog })));
 export const WindowDialog = lazy(() => import('./WindowDialog').then((module) => ({ default: module.WindowDialog })));
-export const ConfirmDelete = lazy(() => import('../shared/ConfirmDelete').then((module) => ({ default: module.ConfirmDelete })));

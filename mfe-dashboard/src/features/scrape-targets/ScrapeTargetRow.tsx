@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { SECRET_SET_TEXT, type ScrapeTargetView } from '@cbh/contracts';
-import { Button, formatDateTime, Muted, theme, VisuallyHidden } from '@cbh/ui';
-import { RowActions } from '../shared/section-parts';
+import { formatDateTime, Muted, theme } from '@cbh/ui';
+import { RowButtons } from '../shared/records-section';
 
 const Url = styled.code`
   font-size: 13px;
@@ -27,14 +27,8 @@ const ScrapeError = styled.p`
   color: ${theme.colors.destructive};
 `;
 
-const Buttons = styled(RowActions)`
-  flex-wrap: nowrap;
-  white-space: nowrap;
-`;
-
 /** One target: where and how often it is read, how its last scrape went, and what it found. */
 export function ScrapeTargetRow({ target, onEdit, onDelete }: { target: ScrapeTargetView; onEdit: () => void; onDelete: () => void }) {
-  const which = <VisuallyHidden> {target.name}</VisuallyHidden>;
   return (
     <tr data-testid={`scrape-target-${target.id}`}>
       <td>{target.name}</td>
@@ -51,14 +45,7 @@ export function ScrapeTargetRow({ target, onEdit, onDelete }: { target: ScrapeTa
       </td>
       <td>{target.breakers ?? <Muted>—</Muted>}</td>
       <td>
-        <Buttons>
-          <Button $variant="outline" onClick={onEdit}>
-            Edit{which}
-          </Button>
-          <Button $variant="ghost" onClick={onDelete}>
-            Delete{which}
-          </Button>
-        </Buttons>
+        <RowButtons name={target.name} onEdit={onEdit} onDelete={onDelete} />
       </td>
     </tr>
   );

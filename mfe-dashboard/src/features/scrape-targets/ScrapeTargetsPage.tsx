@@ -1,11 +1,11 @@
-import { Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { useDeleteScrapeTargetMutation, useGetAuthUserQuery, useGetScrapeTargetsQuery } from '@cbh/api-client';
-import { hasPermission, ROUTES, type ScrapeTargetView } from '@cbh/contracts';
+import { hasPermission, ROUTES } from '@cbh/contracts';
 import { Link } from '@cbh/router';
-import { AccessRestricted, Button, ButtonLink, Card, DataTable, Muted, PageHeader, plural, theme } from '@cbh/ui';
-import { LoadedList, POLL_MS, Section } from '../shared/section-parts';
-import { ConfirmDelete, ScrapeTargetDialog } from './lazy-dialogs';
+import { AccessRestricted, ButtonLink, Card, Muted, PageHeader, plural, theme } from '@cbh/ui';
+import { POLL_MS } from '../shared/section-parts';
+import { RecordsSection } from '../shared/records-section';
+import { ScrapeTargetDialog } from './lazy-dialogs';
 import { ScrapeTargetRow } from './ScrapeTargetRow';
 
 const TITLE = ROUTES.scrapeTargets.title;
@@ -28,56 +28,34 @@ const BackLink = styled(Link)`
   color: ${theme.colors.primary};
 `;
 
-type Editing = { kind: 'add' } | { kind: 'edit' | 'delete'; target: ScrapeTargetView } | null;
-
 /** The targets, each with how its last scrape went (read again every few seconds), and Add, Edit and Delete. */
 function ScrapeTargetsSection() {
   const targets = useGetScrapeTargetsQuery(undefined, { pollingInterval: POLL_MS, skipPollingIfUnfocused: true });
   const [remove] = useDeleteScrapeTargetMutation();
-  const [editing, setEditing] = useState<Editing>(null);
-  const close = () => setEditing(null);
 
   return (
-    <Section
+    <RecordsSection
       id="scrape-targets-title"
       title="Targets"
       description="One API replica reads each target when it is due; what it finds replaces what the last good scrape found."
-      action={<Button onClick={() => setEditing({ kind: 'add' })}>Add target</Button>}
-    >
-      <LoadedList query={targets} what="scrape targets">
-        {(list) =>
-          list.length === 0 ? (
-            <Muted>No scrape targets yet. Add a service’s Prometheus endpoint to see its resilience4j breakers on the wall.</Muted>
-          ) : (
-            <DataTable label="Scrape targets" minWidth={900} columns={COLUMNS}>
-              {list.map((target) => (
-                <ScrapeTargetRow
-                  key={target.id}
-                  target={target}
-                  onEdit={() => setEditing({ kind: 'edit', target })}
-                  onDelete={() => setEditing({ kind: 'delete', target })}
-                />
-              ))}
-            </DataTable>
-          )
-        }
-      </LoadedList>
-      <Suspense fallback={null}>
-        {editing?.kind === 'add' ? <ScrapeTargetDialog onClose={close} /> : null}
-        {editing?.kind === 'edit' ? <ScrapeTargetDialog key={editing.target.id} target={editing.target} onClose={close} /> : null}
-        {editing?.kind === 'delete' ? (
-          <ConfirmDelete
-            what="scrape target"
-            name={editing.target.name}
-            consequence={`It is no longer read, and ${
-              editing.target.breakers ? `its ${plural(editing.target.breakers, 'breaker')} leave` : 'any breakers it brought leave'
-            } the wall with their journals.`}
-            remove={() => remove(editing.target.id).unwrap()}
-            onClose={close}
-          />
-        ) : null}
-      </Suspense>
-    </Section>
+      addLabel="Add target"
+      query={targets}
+      what="scrape targets"
+      empty="No scrape targets yet. Add a service’s Prometheus endpoint to see its resilience4j breakers on the wall."
+      table={{ label: 'Scrape targets', minWidth: 900, columns: COLUMNS }}
+      row={(target, editing) => (
+        <ScrapeTargetRow target={target} onEdit={() => editing.edit(target)} onDelete={() => editing.delete(target)} />
+      )}
+      dialog={(target, close) => <ScrapeTargetDialog target={target} onClose={close} />}
+      deletion={{
+        what: 'scrape target',
+        consequence: (target) =>
+          `It is no longer read, and ${
+            target.breakers ? `its ${plural(target.breakers, 'breaker')} leave` : 'any breakers it brought leave'
+          } the wall with their journals.`,
+        remove: (target) => remove(target.id).unwrap(),
+      }}
+    />
   );
 }
 

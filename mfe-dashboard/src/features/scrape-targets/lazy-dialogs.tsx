@@ -1,5 +1,4 @@
 import { lazy } from 'react';
 
-// The page's dialogs, fetched with the first one opened, with the overlays entry of @cbh/ui they draw on.
+// The page's add and edit dialog, fetched when first opened, with the overlays entry of @cbh/ui it draws on.
 export const ScrapeTargetDialog = lazy(() => import('./ScrapeTargetDialog').then((module) => ({ default: module.ScrapeTargetDialog })));
-export const ConfirmDelete = lazy(() => import('../shared/ConfirmDelete').then((module) => ({ default: module.ConfirmDelete })));

@@ -52,7 +52,7 @@ export function Section({
   );
 }
 
-interface ListQuery<T> {
+export interface ListQuery<T> {
   data?: T;
   isError: boolean;
   error?: unknown;
