@@ -8,10 +8,10 @@ import {
   type CqrsState,
   type QueryType,
 } from '@cbh/simulations';
-import { Badge, Button, CardGrid, FieldLabel, formatClockTime, Muted, StatCard, TextInput, theme } from '@cbh/ui';
-import { Tabs } from '@cbh/ui/overlays';
+import { Badge, Button, FieldLabel, formatClockTime, Muted, TextInput, theme } from '@cbh/ui';
 import { Controls, Entry, EntryList, Reason } from '../shared/demo-styles';
-import { PatternIntro } from '../shared/PatternIntro';
+import { EventEntries } from '../shared/EventEntries';
+import { PatternPage } from '../shared/PatternPage';
 import { useSimulation } from '../shared/useSimulation';
 
 const COMMAND_LABELS: Record<CommandType, string> = {
@@ -93,45 +93,30 @@ function Queries({ state, engine }: { state: CqrsState; engine: CqrsSimulation }
 
 function EventStore({ state }: { state: CqrsState }) {
   if (state.events.length === 0) return <Muted>No events yet: each command appends one when it is answered.</Muted>;
-  return (
-    <EntryList aria-label="Event store">
-      {state.events.map((event) => (
-        <Entry key={event.id}>
-          <Badge>v{event.version}</Badge>
-          <strong>{event.eventType}</strong>
-          <span>{event.aggregateId}</span>
-          <code>{JSON.stringify(event.eventData)}</code>
-          <Muted as="span">{formatClockTime(event.timestamp)}</Muted>
-        </Entry>
-      ))}
-    </EntryList>
-  );
-}
-
-function Overview({ state }: { state: CqrsState }) {
-  return (
-    <CardGrid>
-      <StatCard label="Commands executed" value={state.counts.executed} />
-      <StatCard label="Commands failed" value={state.counts.failed} />
-      <StatCard label="Pending" value={state.counts.pending} />
-      <StatCard label="Queries answered" value={state.counts.queries} />
-    </CardGrid>
-  );
+  return <EventEntries events={state.events} label="Event store" />;
 }
 
 export function CqrsPage() {
   const [state, engine] = useSimulation(() => new CqrsSimulation());
   return (
     <>
-      <PatternIntro title="CQRS">
-        Command Query Responsibility Segregation separates the model that changes data from the model that reads it, so each can be shaped
-        and scaled for its own work. Use it when reads far outnumber writes or need views the write model cannot give cheaply; the price is
-        two models to keep, and reads that lag the writes.
-      </PatternIntro>
-      <Tabs
-        label="CQRS sections"
-        tabs={[
-          { value: 'overview', label: 'Overview', content: <Overview state={state} /> },
+      <PatternPage
+        title="CQRS"
+        intro={
+          <>
+            Command Query Responsibility Segregation separates the model that changes data from the model that reads it, so each can be
+            shaped and scaled for its own work. Use it when reads far outnumber writes or need views the write model cannot give cheaply;
+            the price is two models to keep, and reads that lag the writes.
+          </>
+        }
+        sectionsLabel="CQRS sections"
+        figures={{
+          'Commands executed': state.counts.executed,
+          'Commands failed': state.counts.failed,
+          Pending: state.counts.pending,
+          'Queries answered': state.counts.queries,
+        }}
+        sections={[
           { value: 'commands', label: 'Commands (Write)', content: <Commands state={state} engine={engine} /> },
           { value: 'queries', label: 'Queries (Read)', content: <Queries state={state} engine={engine} /> },
           { value: 'events', label: 'Event Store', content: <EventStore state={state} /> },

@@ -8,10 +8,10 @@ import {
   type DomainModel,
   type ModelType,
 } from '@cbh/simulations';
-import { Badge, Button, Card, CardGrid, FieldLabel, formatClockTime, Muted, Select, StatCard, TextInput, VisuallyHidden } from '@cbh/ui';
+import { Badge, Button, Card, CardGrid, FieldLabel, formatClockTime, Muted, Select, TextInput, VisuallyHidden } from '@cbh/ui';
 import { Tabs } from '@cbh/ui/overlays';
 import { Controls, Entry, EntryList, Reason } from '../shared/demo-styles';
-import { PatternIntro } from '../shared/PatternIntro';
+import { PatternPage } from '../shared/PatternPage';
 import { useSimulation } from '../shared/useSimulation';
 
 function ContextSelect({ state, value, onChange }: { state: DddState; value: string | null; onChange: (id: string | null) => void }) {
@@ -203,76 +203,71 @@ export function DddPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const models = state.contexts.reduce((sum, context) => sum + context.models.length, 0);
   return (
-    <>
-      <PatternIntro title="Domain-Driven Design">
-        Domain-driven design splits a large domain into bounded contexts, each with its own model and a language shared by its developers
-        and experts. Use it when the domain is complex and the business rules are the hard part; it costs close work with domain experts and
-        translation at every context boundary.
-      </PatternIntro>
-      <Tabs
-        label="Domain-driven design sections"
-        tabs={[
-          {
-            value: 'overview',
-            label: 'Overview',
-            content: (
-              <CardGrid>
-                <StatCard label="Bounded contexts" value={state.contexts.length} />
-                <StatCard label="Domain models" value={models} />
-                <StatCard label="Published events" value={state.published} />
-              </CardGrid>
-            ),
-          },
-          { value: 'contexts', label: 'Bounded Contexts', content: <Contexts state={state} selected={selected} onSelect={setSelected} /> },
-          {
-            value: 'models',
-            label: 'Domain Models',
-            content: <Models state={state} engine={engine} selected={selected} onSelect={setSelected} />,
-          },
-          {
-            value: 'language',
-            label: 'Ubiquitous Language',
-            content: (
-              <CardGrid>
-                {state.contexts.map((context) => (
-                  <Card key={context.id} aria-label={`${context.name} language`}>
-                    <strong>{context.name}</strong>
-                    <dl>
-                      {context.ubiquitousLanguage.map((entry) => (
-                        <div key={entry.term}>
-                          <dt style={{ fontWeight: 600 }}>{entry.term}</dt>
-                          <dd style={{ margin: '0 0 8px' }}>{entry.definition}</dd>
-                        </div>
-                      ))}
-                    </dl>
-                  </Card>
+    <PatternPage
+      title="Domain-Driven Design"
+      intro={
+        <>
+          Domain-driven design splits a large domain into bounded contexts, each with its own model and a language shared by its developers
+          and experts. Use it when the domain is complex and the business rules are the hard part; it costs close work with domain experts
+          and translation at every context boundary.
+        </>
+      }
+      sectionsLabel="Domain-driven design sections"
+      figures={{
+        'Bounded contexts': state.contexts.length,
+        'Domain models': models,
+        'Published events': state.published,
+      }}
+      sections={[
+        { value: 'contexts', label: 'Bounded Contexts', content: <Contexts state={state} selected={selected} onSelect={setSelected} /> },
+        {
+          value: 'models',
+          label: 'Domain Models',
+          content: <Models state={state} engine={engine} selected={selected} onSelect={setSelected} />,
+        },
+        {
+          value: 'language',
+          label: 'Ubiquitous Language',
+          content: (
+            <CardGrid>
+              {state.contexts.map((context) => (
+                <Card key={context.id} aria-label={`${context.name} language`}>
+                  <strong>{context.name}</strong>
+                  <dl>
+                    {context.ubiquitousLanguage.map((entry) => (
+                      <div key={entry.term}>
+                        <dt style={{ fontWeight: 600 }}>{entry.term}</dt>
+                        <dd style={{ margin: '0 0 8px' }}>{entry.definition}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </Card>
+              ))}
+            </CardGrid>
+          ),
+        },
+        {
+          value: 'events',
+          label: 'Domain Events',
+          content:
+            state.events.length === 0 ? (
+              <Muted>No domain events published yet. Use the domain models to publish events.</Muted>
+            ) : (
+              <EntryList aria-label="Published domain events">
+                {state.events.map((event) => (
+                  <Entry key={event.id}>
+                    <strong>{event.name}</strong>
+                    <span>
+                      {event.aggregateType} · v{event.version}
+                    </span>
+                    <code>{JSON.stringify(event.payload)}</code>
+                    <Muted as="span">{formatClockTime(event.timestamp)}</Muted>
+                  </Entry>
                 ))}
-              </CardGrid>
+              </EntryList>
             ),
-          },
-          {
-            value: 'events',
-            label: 'Domain Events',
-            content:
-              state.events.length === 0 ? (
-                <Muted>No domain events published yet. Use the domain models to publish events.</Muted>
-              ) : (
-                <EntryList aria-label="Published domain events">
-                  {state.events.map((event) => (
-                    <Entry key={event.id}>
-                      <strong>{event.name}</strong>
-                      <span>
-                        {event.aggregateType} · v{event.version}
-                      </span>
-                      <code>{JSON.stringify(event.payload)}</code>
-                      <Muted as="span">{formatClockTime(event.timestamp)}</Muted>
-                    </Entry>
-                  ))}
-                </EntryList>
-              ),
-          },
-        ]}
-      />
-    </>
+        },
+      ]}
+    />
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { DEFAULT_AGGREGATE_ID, EventSourcingSimulation, type AggregateRecord, type EventSourcingState } from '@cbh/simulations';
-import { Badge, Button, Card, CardGrid, FieldLabel, formatClockTime, Muted, Slider, StatCard, TextInput } from '@cbh/ui';
-import { Tabs } from '@cbh/ui/overlays';
+import { Badge, Button, Card, CardGrid, FieldLabel, formatClockTime, Muted, Slider, TextInput } from '@cbh/ui';
 import { Controls, Entry, EntryList } from '../shared/demo-styles';
-import { PatternIntro } from '../shared/PatternIntro';
+import { EventEntries } from '../shared/EventEntries';
+import { PatternPage } from '../shared/PatternPage';
 import { useSimulation } from '../shared/useSimulation';
 import { EventTimeline } from './EventTimeline';
 
@@ -46,17 +46,7 @@ function EventStream({ state, engine }: { state: EventSourcingState; engine: Eve
         </Button>
       </Controls>
       <Scroll tabIndex={0} role="region" aria-label="Event stream">
-        <EntryList>
-          {state.events.map((event) => (
-            <Entry key={event.id}>
-              <Badge>v{event.version}</Badge>
-              <strong>{event.eventType}</strong>
-              <span>{event.aggregateId}</span>
-              <code>{JSON.stringify(event.eventData)}</code>
-              <Muted as="span">{formatClockTime(event.timestamp)}</Muted>
-            </Entry>
-          ))}
-        </EntryList>
+        <EventEntries events={state.events} />
       </Scroll>
     </>
   );
@@ -133,33 +123,28 @@ function TimeTravel({ state, engine }: { state: EventSourcingState; engine: Even
 export function EventSourcingPage() {
   const [state, engine] = useSimulation(() => new EventSourcingSimulation());
   return (
-    <>
-      <PatternIntro title="Event Sourcing">
-        Event sourcing stores what happened, as an append-only stream of events, and derives the current state by replaying it. Use it when
-        the history matters as much as the state (audits, time travel, rebuilding new views); it costs replays that grow with the stream
-        (snapshots help) and events whose shape must stay readable forever.
-      </PatternIntro>
-      <Tabs
-        label="Event sourcing sections"
-        tabs={[
-          {
-            value: 'overview',
-            label: 'Overview',
-            content: (
-              <CardGrid>
-                <StatCard label="Total events" value={state.events.length} />
-                <StatCard label="Active aggregates" value={state.aggregates.length} />
-                <StatCard label="Snapshots" value={state.snapshots.length} />
-                <StatCard label="Timeline position" value={state.position} />
-              </CardGrid>
-            ),
-          },
-          { value: 'stream', label: 'Event Stream', content: <EventStream state={state} engine={engine} /> },
-          { value: 'aggregates', label: 'Aggregates', content: <Aggregates state={state} engine={engine} /> },
-          { value: 'snapshots', label: 'Snapshots', content: <Snapshots state={state} /> },
-          { value: 'time-travel', label: 'Time Travel', content: <TimeTravel state={state} engine={engine} /> },
-        ]}
-      />
-    </>
+    <PatternPage
+      title="Event Sourcing"
+      intro={
+        <>
+          Event sourcing stores what happened, as an append-only stream of events, and derives the current state by replaying it. Use it
+          when the history matters as much as the state (audits, time travel, rebuilding new views); it costs replays that grow with the
+          stream (snapshots help) and events whose shape must stay readable forever.
+        </>
+      }
+      sectionsLabel="Event sourcing sections"
+      figures={{
+        'Total events': state.events.length,
+        'Active aggregates': state.aggregates.length,
+        Snapshots: state.snapshots.length,
+        'Timeline position': state.position,
+      }}
+      sections={[
+        { value: 'stream', label: 'Event Stream', content: <EventStream state={state} engine={engine} /> },
+        { value: 'aggregates', label: 'Aggregates', content: <Aggregates state={state} engine={engine} /> },
+        { value: 'snapshots', label: 'Snapshots', content: <Snapshots state={state} /> },
+        { value: 'time-travel', label: 'Time Travel', content: <TimeTravel state={state} engine={engine} /> },
+      ]}
+    />
   );
 }

@@ -1,22 +1,8 @@
 import { useState } from 'react';
 import { HexagonalSimulation, portProblem, type HexagonalState, type PortType } from '@cbh/simulations';
-import {
-  Badge,
-  Button,
-  Card,
-  CardGrid,
-  FieldLabel,
-  formatClockTime,
-  Muted,
-  Select,
-  StatCard,
-  TextInput,
-  theme,
-  VisuallyHidden,
-} from '@cbh/ui';
-import { Tabs } from '@cbh/ui/overlays';
+import { Badge, Button, Card, CardGrid, FieldLabel, formatClockTime, Muted, Select, TextInput, theme, VisuallyHidden } from '@cbh/ui';
 import { Controls, Entry, EntryList, Reason } from '../shared/demo-styles';
-import { PatternIntro } from '../shared/PatternIntro';
+import { PatternPage } from '../shared/PatternPage';
 import { useSimulation } from '../shared/useSimulation';
 
 const time = (ms: number | null) => (ms === null ? 'never' : formatClockTime(ms));
@@ -194,33 +180,28 @@ export function HexagonalPage() {
   );
   const active = state.adapters.filter((adapter) => adapter.status === 'active').length;
   return (
-    <>
-      <PatternIntro title="Hexagonal Architecture">
-        Ports and adapters keep the domain core free of technology: the core talks to ports, and adapters plug a web framework, a database
-        or a message broker into them. Use it when the core must outlive its infrastructure or be tested without it; it costs an interface
-        and an adapter for every way in and out.
-      </PatternIntro>
-      <Tabs
-        label="Hexagonal architecture sections"
-        tabs={[
-          {
-            value: 'overview',
-            label: 'Overview',
-            content: (
-              <CardGrid>
-                <StatCard label="Ports" value={state.ports.length} />
-                <StatCard label="Active adapters" value={`${active} of ${state.adapters.length}`} />
-                <StatCard label="Operations" value={state.counts.operations} />
-                <StatCard label="Failed operations" value={state.counts.failed} />
-              </CardGrid>
-            ),
-          },
-          { value: 'architecture', label: 'Architecture', content: <ArchitectureDiagram state={state} /> },
-          { value: 'ports', label: 'Ports', content: <Ports state={state} engine={engine} /> },
-          { value: 'adapters', label: 'Adapters', content: <Adapters state={state} engine={engine} /> },
-          { value: 'operations', label: 'Operations', content: <Operations state={state} /> },
-        ]}
-      />
-    </>
+    <PatternPage
+      title="Hexagonal Architecture"
+      intro={
+        <>
+          Ports and adapters keep the domain core free of technology: the core talks to ports, and adapters plug a web framework, a database
+          or a message broker into them. Use it when the core must outlive its infrastructure or be tested without it; it costs an interface
+          and an adapter for every way in and out.
+        </>
+      }
+      sectionsLabel="Hexagonal architecture sections"
+      figures={{
+        Ports: state.ports.length,
+        'Active adapters': `${active} of ${state.adapters.length}`,
+        Operations: state.counts.operations,
+        'Failed operations': state.counts.failed,
+      }}
+      sections={[
+        { value: 'architecture', label: 'Architecture', content: <ArchitectureDiagram state={state} /> },
+        { value: 'ports', label: 'Ports', content: <Ports state={state} engine={engine} /> },
+        { value: 'adapters', label: 'Adapters', content: <Adapters state={state} engine={engine} /> },
+        { value: 'operations', label: 'Operations', content: <Operations state={state} /> },
+      ]}
+    />
   );
 }

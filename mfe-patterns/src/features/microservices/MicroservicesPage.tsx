@@ -10,10 +10,9 @@ import {
   type Microservice,
   type MicroservicesState,
 } from '@cbh/simulations';
-import { Badge, Button, Card, CardGrid, DataTable, formatClockTime, Muted, StatCard, StateBadge, theme, VisuallyHidden } from '@cbh/ui';
-import { Tabs } from '@cbh/ui/overlays';
+import { Badge, Button, Card, CardGrid, DataTable, formatClockTime, Muted, StateBadge, theme, VisuallyHidden } from '@cbh/ui';
 import { Controls, Entry, EntryList } from '../shared/demo-styles';
-import { PatternIntro } from '../shared/PatternIntro';
+import { PatternPage } from '../shared/PatternPage';
 import { useSimulation } from '../shared/useSimulation';
 import { ServiceMap } from './ServiceMap';
 
@@ -150,59 +149,52 @@ export function MicroservicesPage() {
   const instances = state.services.reduce((sum, service) => sum + service.instances, 0);
   const average = Math.round(state.services.reduce((sum, service) => sum + service.responseTime, 0) / state.services.length);
   return (
-    <>
-      <PatternIntro title="Microservices">
-        Microservices split a system into small services that are deployed, scaled and failed independently, each owning its data. Use them
-        when teams must ship parts of a large system on their own schedules; they cost network calls that can fail or stall (hence a circuit
-        breaker on each), distributed data and the operations to run many services.
-      </PatternIntro>
-      <Tabs
-        label="Microservices sections"
-        tabs={[
-          {
-            value: 'overview',
-            label: 'Overview',
-            content: (
-              <>
-                <CardGrid>
-                  <StatCard label="Total services" value={state.services.length} />
-                  <StatCard label="Healthy services" value={healthy} />
-                  <StatCard label="Total instances" value={instances} />
-                  <StatCard label="Average response time" value={`${average} ms`} />
-                </CardGrid>
-                <ServiceMap services={state.services} />
-              </>
+    <PatternPage
+      title="Microservices"
+      intro={
+        <>
+          Microservices split a system into small services that are deployed, scaled and failed independently, each owning its data. Use
+          them when teams must ship parts of a large system on their own schedules; they cost network calls that can fail or stall (hence a
+          circuit breaker on each), distributed data and the operations to run many services.
+        </>
+      }
+      sectionsLabel="Microservices sections"
+      figures={{
+        'Total services': state.services.length,
+        'Healthy services': healthy,
+        'Total instances': instances,
+        'Average response time': `${average} ms`,
+      }}
+      overview={<ServiceMap services={state.services} />}
+      sections={[
+        { value: 'services', label: 'Services', content: <Services state={state} engine={engine} /> },
+        {
+          value: 'communication',
+          label: 'Communication',
+          content:
+            state.calls.length === 0 ? (
+              <Muted>No calls yet: one is made every 2 seconds.</Muted>
+            ) : (
+              <EntryList aria-label="Live calls">
+                {state.calls.slice(0, MICROSERVICES.callsShown).map((call) => (
+                  <Entry key={call.id}>
+                    <strong>
+                      {call.from} → {call.to}
+                    </strong>
+                    <code>
+                      {call.method} {call.endpoint}
+                    </code>
+                    <Badge $color={STATUS_COLORS[call.status]}>{call.status}</Badge>
+                    <span>{call.responseTime} ms</span>
+                    <Muted as="span">{formatClockTime(call.timestamp)}</Muted>
+                  </Entry>
+                ))}
+              </EntryList>
             ),
-          },
-          { value: 'services', label: 'Services', content: <Services state={state} engine={engine} /> },
-          {
-            value: 'communication',
-            label: 'Communication',
-            content:
-              state.calls.length === 0 ? (
-                <Muted>No calls yet: one is made every 2 seconds.</Muted>
-              ) : (
-                <EntryList aria-label="Live calls">
-                  {state.calls.slice(0, MICROSERVICES.callsShown).map((call) => (
-                    <Entry key={call.id}>
-                      <strong>
-                        {call.from} → {call.to}
-                      </strong>
-                      <code>
-                        {call.method} {call.endpoint}
-                      </code>
-                      <Badge $color={STATUS_COLORS[call.status]}>{call.status}</Badge>
-                      <span>{call.responseTime} ms</span>
-                      <Muted as="span">{formatClockTime(call.timestamp)}</Muted>
-                    </Entry>
-                  ))}
-                </EntryList>
-              ),
-          },
-          { value: 'breakers', label: 'Circuit Breakers', content: <Breakers state={state} engine={engine} /> },
-          { value: 'monitoring', label: 'Monitoring', content: <Monitoring state={state} /> },
-        ]}
-      />
-    </>
+        },
+        { value: 'breakers', label: 'Circuit Breakers', content: <Breakers state={state} engine={engine} /> },
+        { value: 'monitoring', label: 'Monitoring', content: <Monitoring state={state} /> },
+      ]}
+    />
   );
 }

@@ -9,9 +9,8 @@ import {
   type StepStatus,
 } from '@cbh/simulations';
 import { Badge, Button, Card, CardGrid, formatClockTime, Muted, ProgressBar, StatCard, theme, VisuallyHidden } from '@cbh/ui';
-import { Tabs } from '@cbh/ui/overlays';
 import { Controls, Entry, EntryList } from '../shared/demo-styles';
-import { PatternIntro } from '../shared/PatternIntro';
+import { PatternPage } from '../shared/PatternPage';
 import { useSimulation } from '../shared/useSimulation';
 
 const STEP_COLORS: Record<StepStatus, string> = {
@@ -122,68 +121,61 @@ export function SagaPage() {
     </Controls>
   );
   return (
-    <>
-      <PatternIntro title="Saga">
-        A saga runs a transaction that spans several services as a sequence of local steps, each with a compensating action that undoes it
-        if a later step fails. Use it where one database transaction cannot reach every service; it costs designing an undo for every step
-        and living with states that are briefly inconsistent.
-      </PatternIntro>
-      <Tabs
-        label="Saga sections"
-        tabs={[
-          {
-            value: 'overview',
-            label: 'Overview',
-            content: (
-              <>
-                <CardGrid>
-                  <StatCard label="Total sagas" value={state.counts.total} />
-                  <StatCard label="Successful" value={state.counts.successful} />
-                  <StatCard label="Failed" value={state.counts.failed} />
-                  <StatCard label="Compensated" value={state.counts.compensated} />
-                </CardGrid>
-                {start}
-              </>
-            ),
-          },
-          {
-            value: 'executions',
-            label: 'Saga Executions',
-            content: (
-              <>
-                {start}
-                {state.sagas.length === 0 ? (
-                  <Muted>No sagas yet. Start one to watch its steps run.</Muted>
-                ) : (
-                  state.sagas.map((saga) => <SagaCard key={saga.id} saga={saga} engine={engine} />)
-                )}
-              </>
-            ),
-          },
-          {
-            value: 'compensation',
-            label: 'Compensation',
-            content:
-              state.compensations.length === 0 ? (
-                <Muted>No compensation actions recorded yet</Muted>
+    <PatternPage
+      title="Saga"
+      intro={
+        <>
+          A saga runs a transaction that spans several services as a sequence of local steps, each with a compensating action that undoes it
+          if a later step fails. Use it where one database transaction cannot reach every service; it costs designing an undo for every step
+          and living with states that are briefly inconsistent.
+        </>
+      }
+      sectionsLabel="Saga sections"
+      figures={{
+        'Total sagas': state.counts.total,
+        Successful: state.counts.successful,
+        Failed: state.counts.failed,
+        Compensated: state.counts.compensated,
+      }}
+      overview={start}
+      sections={[
+        {
+          value: 'executions',
+          label: 'Saga Executions',
+          content: (
+            <>
+              {start}
+              {state.sagas.length === 0 ? (
+                <Muted>No sagas yet. Start one to watch its steps run.</Muted>
               ) : (
-                <EntryList aria-label="Compensation log">
-                  {state.compensations.map((record) => (
-                    <Entry key={`${record.stepId}-${record.timestamp}`}>
-                      <strong>{record.action}</strong>
-                      <Badge $color={record.success ? theme.colors.success : theme.colors.destructive}>
-                        {record.success ? 'compensated' : 'failed'}
-                      </Badge>
-                      {record.error ? <span>{record.error}</span> : null}
-                      <Muted as="span">{formatClockTime(record.timestamp)}</Muted>
-                    </Entry>
-                  ))}
-                </EntryList>
-              ),
-          },
-          { value: 'monitoring', label: 'Monitoring', content: <Monitoring state={state} /> },
-        ]}
-      />
-    </>
+                state.sagas.map((saga) => <SagaCard key={saga.id} saga={saga} engine={engine} />)
+              )}
+            </>
+          ),
+        },
+        {
+          value: 'compensation',
+          label: 'Compensation',
+          content:
+            state.compensations.length === 0 ? (
+              <Muted>No compensation actions recorded yet</Muted>
+            ) : (
+              <EntryList aria-label="Compensation log">
+                {state.compensations.map((record) => (
+                  <Entry key={`${record.stepId}-${record.timestamp}`}>
+                    <strong>{record.action}</strong>
+                    <Badge $color={record.success ? theme.colors.success : theme.colors.destructive}>
+                      {record.success ? 'compensated' : 'failed'}
+                    </Badge>
+                    {record.error ? <span>{record.error}</span> : null}
+                    <Muted as="span">{formatClockTime(record.timestamp)}</Muted>
+                  </Entry>
+                ))}
+              </EntryList>
+            ),
+        },
+        { value: 'monitoring', label: 'Monitoring', content: <Monitoring state={state} /> },
+      ]}
+    />
   );
 }
