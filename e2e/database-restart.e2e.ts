@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Client } from 'pg';
 import WebSocket from 'ws';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../api/src/platform/database/embedded-postgres';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '@cbh/embedded-postgres';
 import { ACCOUNTS_ENV, SCRATCH, startSite, type Site } from './support/server';
 import { apiSignIn, siteApi } from './support/site-api';
 import { freePort } from '../tools/testing/free-port';

@@ -6,29 +6,30 @@ import session from 'express-session';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
-import { AuthService } from './identity/auth/auth.service';
-import { OidcSignIn } from './identity/auth/oidc-sign-in';
-import { configurePassport } from './identity/auth/local.strategy';
-import { exposeSession, type Middleware, readOnlySessions, SessionReader } from './identity/auth/session-reader.service';
-import { PgSessionStore, SESSION_COOKIE } from './identity/auth/session-store';
-import { RealtimeGateway } from './breakers/realtime/realtime.gateway';
-import { UserDirectory } from './identity/auth/user-directory.service';
-import { ApiExceptionFilter } from './platform/common/api-exception.filter';
-import { acceptConfigDocuments } from './configuration/document-body';
-import { acceptAgentReports } from './breakers/fleet/agent-report-body';
-import { acceptReleaseUploads, remoteEntriesFor, serveReleaseFiles } from './releases/release-files';
-import { ReleasesService } from './releases/releases.service';
-import { logRequests, NestPinoLogger, requestId } from './platform/common/logger';
-import { HubMetrics } from './platform/observability/hub-metrics';
-import type { AppConfig } from './platform/config/config';
-import { createDataSource, migrate, openDatabase, type DatabaseHandle } from './platform/database/database';
-import { sessionWsAdapter } from './breakers/realtime/session-ws-adapter';
-import { TokenAuthenticator } from './identity/tokens/token-authenticator.service';
-import { authenticateUpgrade } from './identity/tokens/upgrade-auth';
-import { protectFromCrossSiteRequests } from './platform/web/cross-origin';
-import { forwardedProto, securityHeaders } from './platform/web/security-headers';
-import { mountStaticSite } from './platform/web/static-site';
-import { poolHandle, stopWithin, type StopOutcome } from './platform/shutdown/shutdown';
+import { AuthService } from './identity';
+import { OidcSignIn } from './identity';
+import { configurePassport } from './identity';
+import { exposeSession, type Middleware, readOnlySessions, SessionReader } from './identity';
+import { PgSessionStore, SESSION_COOKIE } from './identity';
+import { RealtimeGateway } from './breakers';
+import { UserDirectory } from './identity';
+import { ApiExceptionFilter } from './platform';
+import { acceptConfigDocuments } from './configuration';
+import { acceptAgentReports } from './breakers';
+import { acceptReleaseUploads, remoteEntriesFor, serveReleaseFiles } from './releases';
+import { ReleasesService } from './releases';
+import { logRequests, NestPinoLogger, requestId } from './platform';
+import { HubMetrics } from './platform';
+import type { AppConfig } from './platform';
+import { ENTITIES } from './entities';
+import { createDataSource, migrate, openDatabase, type DatabaseHandle } from './platform';
+import { sessionWsAdapter } from './breakers';
+import { TokenAuthenticator } from './identity';
+import { authenticateUpgrade } from './identity';
+import { protectFromCrossSiteRequests } from './platform';
+import { forwardedProto, securityHeaders } from './platform';
+import { mountStaticSite } from './platform';
+import { poolHandle, stopWithin, type StopOutcome } from './platform';
 
 const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 
@@ -53,7 +54,7 @@ class SiteAdapter extends FastifyAdapter {
 /** Opens the database, applies migrations and builds the HTTP + WebSocket application (not yet listening). */
 export async function createApi(config: AppConfig, logger: Logger): Promise<RunningApi> {
   const database = await openDatabase(config, (message) => logger.debug({ component: 'postgres' }, message));
-  const dataSource = createDataSource(database.url);
+  const dataSource = createDataSource(database.url, ENTITIES);
   try {
     await dataSource.initialize();
     const pool = poolHandle(dataSource);

@@ -1,7 +1,7 @@
-import { ConfigError, loadConfig, warnOfDemoSettings } from './platform/config/config';
+import { ConfigError, loadConfig, warnOfDemoSettings } from './platform';
 import { createApi } from './app';
-import { createLogger } from './platform/common/logger';
-import { SHUTDOWN_GRACE_MS, STOP_AFTER_CUT_MS } from './platform/shutdown/shutdown';
+import { createLogger } from './platform';
+import { SHUTDOWN_GRACE_MS, STOP_AFTER_CUT_MS } from './platform';
 
 async function main() {
   let config;

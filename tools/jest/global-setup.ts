@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { startEmbeddedPostgres } from '../../api/src/platform/database/embedded-postgres';
+import { startEmbeddedPostgres } from '@cbh/embedded-postgres';
 import { freePort } from '../testing/free-port';
 
 /** A real PostgreSQL for the API tests: DATABASE_URL when set, else an embedded cluster kept for reuse. */

@@ -3,11 +3,11 @@ import path from 'node:path';
 import {
   AGENT_PROTOCOL_LIMITS,
   CONFIG_DOCUMENT_MAX_BYTES,
+  DEFAULT_MAX_BODY_KB,
   localRemoteFolders,
   parseRemotesManifest,
   RELEASE_UPLOAD_MAX_BYTES,
 } from '@cbh/contracts';
-import { envSchema } from '../../api/src/platform/config/config';
 
 /** What every way of running the site (compose, Kubernetes, the gateway under test) must agree on, read once. */
 
@@ -20,7 +20,7 @@ export const REMOTE_FOLDERS = localRemoteFolders(
 export const SITE_APPS = ['shell', ...REMOTE_FOLDERS];
 
 /** The largest body the API takes on a route it does not treat apart: MAX_BODY_KB's default. */
-export const DEFAULT_BODY_BYTES = envSchema.shape.MAX_BODY_KB.parse(undefined) * 1024;
+export const DEFAULT_BODY_BYTES = DEFAULT_MAX_BODY_KB * 1024;
 
 /** The routes that take larger bodies, each with the largest it takes: a gateway in front must let these through, and no more. */
 export const LARGE_BODY_ROUTES: readonly (readonly [route: string, bytes: number])[] = [

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { hydrate, type RawRow } from '../platform/database/hydrate';
+import { hydrate, type RawRow } from '../platform';
 import { BreakerConfigEntity, type BreakerConfigFields } from './entities/breaker-config.entity';
 
 /** What a change writes: every setting of the configuration, as it is to be (not its override or version). */

@@ -12,10 +12,10 @@ import {
   updateBreakerSettingsSchema,
   updateLibrarySettingsSchema,
 } from '@cbh/contracts';
-import { linkNextPage } from '../platform/common/paging';
-import { RequirePermission } from '../platform/web/access.decorator';
-import type { AppRequest } from '../identity/auth/session-user';
-import { ZodPipe } from '../platform/common/validation/zod.pipe';
+import { linkNextPage } from '../platform';
+import { RequirePermission } from '../platform';
+import type { AppRequest } from '../identity';
+import { ZodPipe } from '../platform';
 import { BreakersService } from './breakers.service';
 import { FleetFigures } from './fleet/fleet-figures.service';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ReplicasModule } from '../platform/replicas/replicas.module';
+import { ReplicasModule } from '../platform';
 import { BreakerRegistry } from './breaker-registry.service';
 import { BreakerConfigsRepository } from './breaker-configs.repository';
 import { BreakerTransitionsRepository } from './breaker-transitions.repository';

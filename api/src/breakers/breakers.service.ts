@@ -1,4 +1,4 @@
-import { pageOptions } from '../platform/common/paging';
+import { pageOptions } from '../platform';
 import { ConflictException, HttpException, Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
@@ -16,17 +16,17 @@ import {
   type updateBreakerSettingsSchema,
   type updateLibrarySettingsSchema,
 } from '@cbh/contracts';
-import { AuditService } from '../identity/audit/audit.service';
-import { withUniqueName } from '../platform/common/unique-name';
-import type { AppRequest } from '../identity/auth/session-user';
-import { APP_CONFIG, type AppConfig } from '../platform/config/config';
-import { RealtimeBus } from '../platform/bus/realtime-bus.service';
+import { AuditService } from '../identity';
+import { withUniqueName } from '../platform';
+import type { AppRequest } from '../identity';
+import { APP_CONFIG, type AppConfig } from '../platform';
+import { RealtimeBus } from '../platform';
 import { BreakerRegistry } from './breaker-registry.service';
 import { BreakerConfigEntity } from './entities/breaker-config.entity';
 import { BreakerTransitionsRepository } from './breaker-transitions.repository';
 import { BreakerConfigsRepository, type BreakerConfigSettings } from './breaker-configs.repository';
 import { toJournalEntry } from './entities/breaker-transition.entity';
-import { seedOnce } from '../platform/database/seed-once';
+import { seedOnce } from '../platform';
 import { TestSessionEntity } from './load-tests/entities/test-session.entity';
 import { FleetCatalog } from './fleet/fleet-catalog.service';
 import { FleetFigures } from './fleet/fleet-figures.service';

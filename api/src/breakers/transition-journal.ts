@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { BreakerTransition } from '@cbh/contracts';
-import { isDatabaseUnavailable } from '../platform/database/database-unavailable';
+import { isDatabaseUnavailable } from '../platform';
 
 /** How often moves held through an outage are tried again. */
 const RETRY_EVERY_MS = 2000;

@@ -9,11 +9,12 @@ import {
   type ImportQuery,
   type ImportResult,
 } from '@cbh/contracts';
-import { RequirePermission } from '../platform/web/access.decorator';
-import type { AppRequest } from '../identity/auth/session-user';
-import { ZodPipe } from '../platform/common/validation/zod.pipe';
+import { RequirePermission } from '../platform';
+import type { AppRequest } from '../identity';
+import { ZodPipe } from '../platform';
 import { ConfigurationService } from './configuration.service';
-import { ConfigDocumentPipe, isYaml } from './document-body';
+import { isYaml } from '../platform';
+import { ConfigDocumentPipe } from './document-body';
 
 @Controller()
 export class ConfigurationController {

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { BreakersModule } from '../breakers/breakers.module';
-import { DomainsModule } from '../domains/domains.module';
-import { NotificationsModule } from '../notifications/notifications.module';
-import { ServicesModule } from '../breakers/services/services.module';
-import { FleetModule } from '../breakers/fleet/fleet.module';
+import { BreakersModule } from '../breakers';
+import { DomainsModule } from '../domains';
+import { NotificationsModule } from '../notifications';
+import { ServicesModule } from '../breakers';
+import { FleetModule } from '../breakers';
 import { ConfigurationController } from './configuration.controller';
 import { ConfigurationRepository } from './configuration.repository';
 import { ConfigurationService } from './configuration.service';

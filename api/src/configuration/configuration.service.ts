@@ -15,22 +15,22 @@ import {
   type ImportResult,
   type ServiceItem,
 } from '@cbh/contracts';
-import type { AppRequest } from '../identity/auth/session-user';
-import { BreakersService } from '../breakers/breakers.service';
-import { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity';
-import { DomainsService } from '../domains/domains.service';
-import { DomainEntity } from '../domains/entities/domain.entity';
-import { SslCertificateEntity } from '../domains/entities/ssl-certificate.entity';
-import { NotificationSettingsService, type NotificationConfiguration } from '../notifications/notification-settings.service';
-import { ServiceEntity } from '../breakers/services/entities/service.entity';
-import { chaosPathOf, ServicesService } from '../breakers/services/services.service';
+import type { AppRequest } from '../identity';
+import { BreakersService } from '../breakers';
+import { BreakerConfigEntity } from '../breakers';
+import { DomainsService } from '../domains';
+import { DomainEntity } from '../domains';
+import { SslCertificateEntity } from '../domains';
+import { NotificationSettingsService, type NotificationConfiguration } from '../notifications';
+import { ServiceEntity } from '../breakers';
+import { chaosPathOf, ServicesService } from '../breakers';
 import { exportNotifications, hasNotificationLists, mayImportNotifications, NotificationSteps } from './notification-steps';
 import { ConfigurationRepository } from './configuration.repository';
 import { appliedLists, omittedLists } from './document-access';
 import { BREAKER_FIELDS, HubSteps, type HubItems } from './hub-steps';
 import { byName, type Announcement, type Step } from './steps';
-import { ScrapeTargetEntity } from '../breakers/scrape/entities/scrape-target.entity';
-import { ScrapeTargetsService } from '../breakers/scrape/scrape-targets.service';
+import { ScrapeTargetEntity } from '../breakers';
+import { ScrapeTargetsService } from '../breakers';
 import { exportScrapeTargets, mayImportScrapeTargets, scrapeTargetSteps } from './scrape-target-steps';
 
 /** What the hub holds of what a document describes. */

@@ -7,8 +7,8 @@ import {
   type CoreList,
   type DocumentList,
 } from '@cbh/contracts';
-import type { AppRequest } from '../identity/auth/session-user';
-import { requirePermission } from '../identity/auth/require-permission';
+import type { AppRequest } from '../identity';
+import { requirePermission } from '../identity';
 
 /*
  * export_data and import_data let their holder move the document, not read or change what it lists: each list and

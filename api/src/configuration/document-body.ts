@@ -1,28 +1,24 @@
 import { BadRequestException } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'yaml';
-import { CONFIG_DOCUMENT_MAX_BYTES, configDocumentSchema, documentProblems, YAML_MEDIA_TYPES, type ConfigDocument } from '@cbh/contracts';
-import { ZodPipe } from '../platform/common/validation/zod.pipe';
-
-/** The one route that reads a configuration document: it takes YAML as well as JSON, up to the document's size. */
-export const IMPORT_PATH = '/api/import';
-
-const mediaTypeOf = (value: string | undefined) =>
-  String(value ?? '')
-    .split(';')[0]!
-    .trim()
-    .toLowerCase();
-
-export const isYaml = (contentType: string | undefined) => (YAML_MEDIA_TYPES as readonly string[]).includes(mediaTypeOf(contentType));
+import {
+  CONFIG_DOCUMENT_MAX_BYTES,
+  CONFIG_IMPORT_PATH,
+  configDocumentSchema,
+  documentProblems,
+  YAML_MEDIA_TYPES,
+  type ConfigDocument,
+} from '@cbh/contracts';
+import { ZodPipe } from '../platform';
 
 /**
  * Lets POST /api/import read documents of up to CONFIG_DOCUMENT_MAX_BYTES (other routes keep MAX_BODY_KB) and
- * hands YAML bodies to the route as text. Other /api routes still refuse YAML (web/cross-origin.ts) before parsing.
+ * hands YAML bodies to the route as text. Other /api routes still refuse YAML (platform/web/cross-origin.ts) before parsing.
  * Called before the application listens: Nest registers its routes then.
  */
 export function acceptConfigDocuments(http: FastifyInstance) {
   http.addHook('onRoute', (route) => {
-    if (route.url === IMPORT_PATH) route.bodyLimit = CONFIG_DOCUMENT_MAX_BYTES;
+    if (route.url === CONFIG_IMPORT_PATH) route.bodyLimit = CONFIG_DOCUMENT_MAX_BYTES;
   });
   http.addContentTypeParser([...YAML_MEDIA_TYPES], { parseAs: 'string' }, (_request, body, done) => done(null, new YamlText(String(body))));
 }

@@ -1,13 +1,13 @@
 import { HttpException } from '@nestjs/common';
 import { BREAKER_TYPE_SETTINGS, CHAOS_ENDPOINT, type BreakerItem, type ConfigDocument, type CoreList } from '@cbh/contracts';
-import type { AppRequest } from '../identity/auth/session-user';
-import type { BreakerChanges, BreakersService } from '../breakers/breakers.service';
-import type { BreakerConfigEntity } from '../breakers/entities/breaker-config.entity';
-import type { DomainsService } from '../domains/domains.service';
-import type { DomainEntity } from '../domains/entities/domain.entity';
-import type { SslCertificateEntity } from '../domains/entities/ssl-certificate.entity';
-import type { ServiceEntity } from '../breakers/services/entities/service.entity';
-import { chaosPathOf, type ServicesService } from '../breakers/services/services.service';
+import type { AppRequest } from '../identity';
+import type { BreakerChanges, BreakersService } from '../breakers';
+import type { BreakerConfigEntity } from '../breakers';
+import type { DomainsService } from '../domains';
+import type { DomainEntity } from '../domains';
+import type { SslCertificateEntity } from '../domains';
+import type { ServiceEntity } from '../breakers';
+import { chaosPathOf, type ServicesService } from '../breakers';
 import { mayChange } from './document-access';
 import { byName, key, unchanged, type Announcement, type Step } from './steps';
 

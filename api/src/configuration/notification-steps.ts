@@ -17,13 +17,13 @@ import {
   type UpdateRule,
   type UpdateWindow,
 } from '@cbh/contracts';
-import { requirePermission } from '../identity/auth/require-permission';
-import type { AppRequest } from '../identity/auth/session-user';
-import { movesOrigin } from '../platform/common/origin';
-import type { MaintenanceWindowEntity } from '../notifications/entities/maintenance-window.entity';
-import type { NotificationChannelEntity } from '../notifications/entities/notification-channel.entity';
-import type { NotificationRuleEntity } from '../notifications/entities/notification-rule.entity';
-import type { NotificationConfiguration, NotificationSettingsService } from '../notifications/notification-settings.service';
+import { requirePermission } from '../identity';
+import type { AppRequest } from '../identity';
+import { movesOrigin } from '../platform';
+import type { MaintenanceWindowEntity } from '../notifications';
+import type { NotificationChannelEntity } from '../notifications';
+import type { NotificationRuleEntity } from '../notifications';
+import type { NotificationConfiguration, NotificationSettingsService } from '../notifications';
 import { byName, key, unchanged, type Step } from './steps';
 
 /*

@@ -7,11 +7,11 @@ import {
   type ScrapeTargetItem,
   type UpdateScrapeTarget,
 } from '@cbh/contracts';
-import { requirePermission } from '../identity/auth/require-permission';
-import type { AppRequest } from '../identity/auth/session-user';
-import type { ScrapeTargetEntity } from '../breakers/scrape/entities/scrape-target.entity';
-import { movesOrigin } from '../platform/common/origin';
-import type { ScrapeTargetsService } from '../breakers/scrape/scrape-targets.service';
+import { requirePermission } from '../identity';
+import type { AppRequest } from '../identity';
+import type { ScrapeTargetEntity } from '../breakers';
+import { movesOrigin } from '../platform';
+import type { ScrapeTargetsService } from '../breakers';
 import { byName, key, unchanged, type Step } from './steps';
 
 /*

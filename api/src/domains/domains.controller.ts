@@ -9,9 +9,9 @@ import {
   sslCertificateIdSchema,
   updateCertificateSchema,
 } from '@cbh/contracts';
-import { RequirePermission } from '../platform/web/access.decorator';
-import type { AppRequest } from '../identity/auth/session-user';
-import { ZodPipe } from '../platform/common/validation/zod.pipe';
+import { RequirePermission } from '../platform';
+import type { AppRequest } from '../identity';
+import { ZodPipe } from '../platform';
 import { DomainsService } from './domains.service';
 
 const domainId = new ZodPipe(domainIdSchema, 'id');

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ReplicasModule } from '../platform/replicas/replicas.module';
+import { ReplicasModule } from '../platform';
 import { DomainsController } from './domains.controller';
 import { DomainsRepository } from './domains.repository';
 import { DomainsService } from './domains.service';

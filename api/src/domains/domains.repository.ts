@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { hydrate, type RawRow } from '../platform/database/hydrate';
+import { hydrate, type RawRow } from '../platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import type {
   AlertSeverity,

@@ -17,10 +17,10 @@ import {
   type SslCertificateView,
   type SubdomainView,
 } from '@cbh/contracts';
-import { AuditService } from '../identity/audit/audit.service';
-import type { AppRequest } from '../identity/auth/session-user';
-import { RealtimeBus } from '../platform/bus/realtime-bus.service';
-import { APP_CONFIG, type AppConfig } from '../platform/config/config';
+import { AuditService } from '../identity';
+import type { AppRequest } from '../identity';
+import { RealtimeBus } from '../platform';
+import { APP_CONFIG, type AppConfig } from '../platform';
 import { DomainsRepository } from './domains.repository';
 import { DnsRecordEntity, toDnsRecordView } from './entities/dns-record.entity';
 import { DomainAlertEntity, toAlertView } from './entities/domain-alert.entity';

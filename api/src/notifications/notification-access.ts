@@ -1,6 +1,6 @@
 import { ForbiddenException } from '@nestjs/common';
 import { hasPermission, isDomainEvent } from '@cbh/contracts';
-import type { AppRequest } from '../identity/auth/session-user';
+import type { AppRequest } from '../identity';
 
 /*
  * Who may route, mute or read domain alerts among the notification settings: circuit_breaker_admin is the routes'

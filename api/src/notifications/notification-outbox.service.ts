@@ -10,12 +10,12 @@ import {
   type TestDeliveryView,
   type WebhookBody,
 } from '@cbh/contracts';
-import { RealtimeBus } from '../platform/bus/realtime-bus.service';
-import { PeriodicWork } from '../platform/common/periodic-work';
-import type { Repeating } from '../platform/common/repeating';
-import { APP_CONFIG, type AppConfig } from '../platform/config/config';
-import { HubMetrics } from '../platform/observability/hub-metrics';
-import { InstanceRegistry } from '../platform/replicas/instance-registry.service';
+import { RealtimeBus } from '../platform';
+import { PeriodicWork } from '../platform';
+import type { Repeating } from '../platform';
+import { APP_CONFIG, type AppConfig } from '../platform';
+import { HubMetrics } from '../platform';
+import { InstanceRegistry } from '../platform';
 import { ChannelSecrets } from './channel-secrets';
 import { MaintenanceWindowEntity } from './entities/maintenance-window.entity';
 import { NotificationChannelEntity } from './entities/notification-channel.entity';

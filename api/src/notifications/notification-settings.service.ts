@@ -15,11 +15,11 @@ import {
   type UpdateRule,
   type UpdateWindow,
 } from '@cbh/contracts';
-import { AuditService } from '../identity/audit/audit.service';
-import type { AppRequest } from '../identity/auth/session-user';
-import { withUniqueName } from '../platform/common/unique-name';
-import { APP_CONFIG, type AppConfig } from '../platform/config/config';
-import { judgeTargetUrl } from '../platform/outbound/outbound-http';
+import { AuditService } from '../identity';
+import type { AppRequest } from '../identity';
+import { withUniqueName } from '../platform';
+import { APP_CONFIG, type AppConfig } from '../platform';
+import { judgeTargetUrl } from '../platform';
 import { MaintenanceWindowEntity } from './entities/maintenance-window.entity';
 import { NotificationChannelEntity } from './entities/notification-channel.entity';
 import { NotificationRuleChannelEntity, NotificationRuleEntity } from './entities/notification-rule.entity';

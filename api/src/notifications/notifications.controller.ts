@@ -29,9 +29,9 @@ import {
   type DeliveryPage,
   type DeliveryView,
 } from '@cbh/contracts';
-import { RequirePermission } from '../platform/web/access.decorator';
-import type { AppRequest } from '../identity/auth/session-user';
-import { ZodPipe } from '../platform/common/validation/zod.pipe';
+import { RequirePermission } from '../platform';
+import type { AppRequest } from '../identity';
+import { ZodPipe } from '../platform';
 import type { DeliveryRow } from './notifications.repository';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationOutbox } from './notification-outbox.service';

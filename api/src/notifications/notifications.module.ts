@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { MailModule } from '../platform/mail/mail.module';
-import { ReplicasModule } from '../platform/replicas/replicas.module';
+import { MailModule } from '../platform';
+import { ReplicasModule } from '../platform';
 import { ChannelSecrets } from './channel-secrets';
 import {
   MaintenanceWindowsController,

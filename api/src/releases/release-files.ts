@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_PINS_COOKIE, RELEASE_UPLOAD_MAX_BYTES, RELEASE_VISITOR_COOKIE } from '@cbh/contracts';
-import { cookieValue } from '../platform/common/http';
-import { errorBody } from '../platform/common/api-exception.filter';
-import type { SessionRequest } from '../identity/auth/session-user';
+import { cookieValue } from '../platform';
+import { errorBody } from '../platform';
+import type { SessionRequest } from '../identity';
 import type { ReleasesService } from './releases.service';
 import { sideOf } from './release-state.service';
 

@@ -1,9 +1,9 @@
 import { ForbiddenException, HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { isServiceAccountEmail, RELEASE_LIMITS, type RemoteLoad } from '@cbh/contracts';
-import { AuditService } from '../identity/audit/audit.service';
-import type { AppRequest } from '../identity/auth/session-user';
-import { APP_CONFIG, type AppConfig } from '../platform/config/config';
+import { AuditService } from '../identity';
+import type { AppRequest } from '../identity';
+import { APP_CONFIG, type AppConfig } from '../platform';
 import { RemoteReleaseEntity } from './entities/remote-release.entity';
 import { ReleaseNotifications } from './release-notifications';
 import { ReleaseState, sideOf } from './release-state.service';

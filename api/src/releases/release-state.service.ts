@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { releaseFilesPath, REMOTE_MANIFEST } from '@cbh/contracts';
-import { RealtimeBus } from '../platform/bus/realtime-bus.service';
-import { SecretBox } from '../platform/common/crypto/secret-box';
-import { APP_CONFIG, type AppConfig } from '../platform/config/config';
-import type { SessionUser } from '../identity/auth/session-user';
+import { RealtimeBus } from '../platform';
+import { SecretBox } from '../platform';
+import { APP_CONFIG, type AppConfig } from '../platform';
+import type { SessionUser } from '../identity';
 import { RemoteReleaseEntity } from './entities/remote-release.entity';
 import { RemoteVersionEntity } from './entities/remote-version.entity';
 

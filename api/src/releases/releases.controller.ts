@@ -11,10 +11,10 @@ import {
   uploadReleaseSchema,
   type UploadRelease,
 } from '@cbh/contracts';
-import { RequirePermission, SignedIn } from '../platform/web/access.decorator';
-import { cookieValue } from '../platform/common/http';
-import type { AppRequest } from '../identity/auth/session-user';
-import { ZodPipe } from '../platform/common/validation/zod.pipe';
+import { RequirePermission, SignedIn } from '../platform';
+import { cookieValue } from '../platform';
+import type { AppRequest } from '../identity';
+import { ZodPipe } from '../platform';
 import { ReleaseLoadsService } from './release-loads.service';
 import { ReleasesService } from './releases.service';
 

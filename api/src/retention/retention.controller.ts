@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Patch, Post, Req } from '@nestjs/common';
 import type { z } from 'zod';
 import { pruneRetentionSchema, updateRetentionSchema } from '@cbh/contracts';
-import { RequirePermission } from '../platform/web/access.decorator';
-import type { AppRequest } from '../identity/auth/session-user';
-import { ZodPipe } from '../platform/common/validation/zod.pipe';
+import { RequirePermission } from '../platform';
+import type { AppRequest } from '../identity';
+import { ZodPipe } from '../platform';
 import { RetentionService } from './retention.service';
 
 /** How long each kind of history is kept, and the prune that applies it: system_admin's. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type PruneCounts, type PrunedKind, type RetentionSettings, TOKEN_PRUNE_AFTER_DAYS } from '@cbh/contracts';
-import { hydrate, type RawRow } from '../platform/database/hydrate';
+import { hydrate, type RawRow } from '../platform';
 import { RetentionSettingsEntity } from './entities/retention-settings.entity';
 
 /** Rows one DELETE takes at most: each statement holds its locks for milliseconds, however large the backlog. */

@@ -16,10 +16,10 @@ import {
   type RetentionSettings,
   type RetentionView,
 } from '@cbh/contracts';
-import { AuditService } from '../identity/audit/audit.service';
-import type { AppRequest } from '../identity/auth/session-user';
-import { PeriodicWork } from '../platform/common/periodic-work';
-import type { Repeating } from '../platform/common/repeating';
+import { AuditService } from '../identity';
+import type { AppRequest } from '../identity';
+import { PeriodicWork } from '../platform';
+import type { Repeating } from '../platform';
 import { toRetentionView, type RetentionSettingsEntity } from './entities/retention-settings.entity';
 import { RetentionRepository } from './retention.repository';
 

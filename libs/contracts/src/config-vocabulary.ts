@@ -3,6 +3,8 @@ import type { Permission } from './roles';
 
 /** The configuration document's format; an import of another version is refused. */
 export const CONFIG_DOCUMENT_VERSION = 1;
+/** The one route that reads a configuration document (in YAML as well as JSON). */
+export const CONFIG_IMPORT_PATH = '/api/import';
 /** The largest document POST /api/import reads (413 beyond). */
 export const CONFIG_DOCUMENT_MAX_BYTES = 1_048_576;
 /** Items one list of the document may hold: far above a real fleet, low enough that one import stays one transaction. */

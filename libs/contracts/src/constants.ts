@@ -19,6 +19,12 @@ export const REMOTE_LOAD_TIMEOUT_MS = 10_000;
 
 /** The live updates' WebSocket path; every frame is JSON {type, data}. */
 export const WS_PATH = '/ws';
+
+/**
+ * MAX_BODY_KB's default: the largest body (KB) the API takes on a route it does not treat apart. A gateway in front
+ * (nginx, the Kubernetes ingress) lets this much through, and no more.
+ */
+export const DEFAULT_MAX_BODY_KB = 100;
 /**
  * The close code of a /ws socket whose session or token ended (signed out here or elsewhere, expired, revoked, the
  * account deactivated): the page learns it is signed out without waiting for its next request.

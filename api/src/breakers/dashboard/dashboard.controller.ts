@@ -1,5 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { RequirePermission } from '../../platform/web/access.decorator';
+import { RequirePermission } from '../../platform';
 import { DashboardService } from './dashboard.service';
 
 @Controller('dashboard')

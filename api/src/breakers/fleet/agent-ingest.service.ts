@@ -23,12 +23,12 @@ import {
   type AgentReport,
   type AgentReportReply,
 } from '@cbh/contracts';
-import { ZodPipe } from '../../platform/common/validation/zod.pipe';
-import { PeriodicWork } from '../../platform/common/periodic-work';
-import type { Repeating } from '../../platform/common/repeating';
-import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
-import { TokenRateLimiter } from '../../identity/tokens/token-rate-limiter';
-import type { SessionUser } from '../../identity/auth/session-user';
+import { ZodPipe } from '../../platform';
+import { PeriodicWork } from '../../platform';
+import type { Repeating } from '../../platform';
+import { APP_CONFIG, type AppConfig } from '../../platform';
+import { TokenRateLimiter } from '../../identity';
+import type { SessionUser } from '../../identity';
 import { BreakersService } from '../breakers.service';
 import type { BreakerConfigEntity } from '../entities/breaker-config.entity';
 import { controlOf, FleetCatalog } from './fleet-catalog.service';

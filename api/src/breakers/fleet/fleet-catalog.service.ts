@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, Not } from 'typeorm';
 import type { AgentBreakerControl, BreakerSource } from '@cbh/contracts';
-import { RealtimeBus } from '../../platform/bus/realtime-bus.service';
+import { RealtimeBus } from '../../platform';
 import { BreakerConfigEntity } from '../entities/breaker-config.entity';
 
 const keyOf = (source: BreakerSource, service: string, name: string) => `${source}\u0000${service}\u0000${name.toLowerCase()}`;

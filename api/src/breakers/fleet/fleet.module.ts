@@ -3,7 +3,7 @@ import { BreakersModule } from '../breakers.module';
 import { AgentIngest } from './agent-ingest.service';
 import { AgentReportsController } from './agent-reports.controller';
 import { AgentReportsRepository } from './agent-reports.repository';
-import { ReplicasModule } from '../../platform/replicas/replicas.module';
+import { ReplicasModule } from '../../platform';
 import { ScrapeTargetsController } from '../scrape/scrape-targets.controller';
 import { ScrapeTargetsRepository } from '../scrape/scrape-targets.repository';
 import { ScrapeTargetsService } from '../scrape/scrape-targets.service';

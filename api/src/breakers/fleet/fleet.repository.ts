@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { BreakerOverride, BreakerStateName, BreakerTypeName } from '@cbh/contracts';
 import { METRICS_WINDOW_SECONDS } from '@cbh/breaker';
-import { hydrate, type RawRow } from '../../platform/database/hydrate';
+import { hydrate, type RawRow } from '../../platform';
 import { BreakerConfigEntity, type LibrarySettings } from '../entities/breaker-config.entity';
 import { keepRecent, spanOf, totalsOf, type InstanceRow, type StoredPeriod } from './instance-periods';
 

@@ -8,7 +8,7 @@ import {
   type BreakerStateName,
   type BreakerStats,
 } from '@cbh/contracts';
-import { BUCKET_SLOTS, bucketOf } from '../../platform/observability/exposition';
+import { BUCKET_SLOTS, bucketOf } from '../../platform';
 
 /**
  * One reporting period of one instance, as breaker_instances keeps it (compact, since a few thousand rows are

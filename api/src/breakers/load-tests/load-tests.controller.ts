@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import type { z } from 'zod';
 import { startTestSessionSchema, testSessionIdSchema, testSessionQuerySchema } from '@cbh/contracts';
-import { RequirePermission } from '../../platform/web/access.decorator';
-import type { AppRequest } from '../../identity/auth/session-user';
-import { ZodPipe } from '../../platform/common/validation/zod.pipe';
+import { RequirePermission } from '../../platform';
+import type { AppRequest } from '../../identity';
+import { ZodPipe } from '../../platform';
 import { LoadTestsService } from './load-tests.service';
 
 @Controller('test-sessions')

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BreakersModule } from '../breakers.module';
-import { ReplicasModule } from '../../platform/replicas/replicas.module';
+import { ReplicasModule } from '../../platform';
 import { MetricsModule } from '../metrics/metrics.module';
 import { LoadTestsController } from './load-tests.controller';
 import { LoadTestsService } from './load-tests.service';

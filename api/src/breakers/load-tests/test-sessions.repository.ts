@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { hydrate, type RawRow } from '../../platform/database/hydrate';
+import { hydrate, type RawRow } from '../../platform';
 import { DataSource } from 'typeorm';
 import { TestSessionEntity } from './entities/test-session.entity';
 

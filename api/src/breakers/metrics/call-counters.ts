@@ -1,5 +1,5 @@
 import type { CallOutcome } from '@cbh/breaker';
-import { BUCKET_SLOTS, bucketOf } from '../../platform/observability/exposition';
+import { BUCKET_SLOTS, bucketOf } from '../../platform';
 
 /** A max lives for one to two of these (Micrometer's timer max lives two minutes, over three rotating buffers). */
 const MAX_ROTATE_MS = 60_000;

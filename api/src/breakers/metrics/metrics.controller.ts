@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { RequirePermission } from '../../platform/web/access.decorator';
+import { RequirePermission } from '../../platform';
 import { MetricsService } from './metrics.service';
 
 @Controller('metrics')

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BreakersModule } from '../breakers.module';
-import { ReplicasModule } from '../../platform/replicas/replicas.module';
+import { ReplicasModule } from '../../platform';
 import { MetricsController } from './metrics.controller';
 import { MetricBucketsRepository } from './metric-buckets.repository';
 import { MetricsService } from './metrics.service';

@@ -3,10 +3,10 @@ import { type CallOutcome, EMPTY_WINDOW, mergeWindows, METRICS_WINDOW_SECONDS, R
 import type { BreakerStateName, BreakerStats } from '@cbh/contracts';
 import { BreakerRegistry } from '../breaker-registry.service';
 import { FleetFigures } from '../fleet/fleet-figures.service';
-import { PeriodicWork } from '../../platform/common/periodic-work';
-import type { Repeating } from '../../platform/common/repeating';
-import { InstanceRegistry } from '../../platform/replicas/instance-registry.service';
-import { RealtimeBus } from '../../platform/bus/realtime-bus.service';
+import { PeriodicWork } from '../../platform';
+import type { Repeating } from '../../platform';
+import { InstanceRegistry } from '../../platform';
+import { RealtimeBus } from '../../platform';
 import { MetricBucketsRepository } from './metric-buckets.repository';
 import { BucketBuffer, emptyCounts } from './bucket-buffer';
 import { CallCounters } from './call-counters';

@@ -12,7 +12,7 @@ import {
 } from '@cbh/contracts';
 import { TOTALS_BUCKETS_AT, type InstanceTotals } from '../fleet/instance-periods';
 import type { CallCounters } from './call-counters';
-import { Family, type Labels } from '../../platform/observability/exposition';
+import { Family, type Labels } from '../../platform';
 
 /*
  * The breakers at /metrics, in resilience4j's words (RESILIENCE4J_METRICS), so that resilience4j's Grafana dashboard

@@ -10,20 +10,18 @@ import {
   WS_SIGNED_OUT_CLOSE,
   type ServerMessage,
 } from '@cbh/contracts';
-import type { SessionUser } from '../../identity/auth/session-user';
-import { UserDirectory } from '../../identity/auth/user-directory.service';
-import { PgSessionStore } from '../../identity/auth/session-store';
-import { PeriodicWork } from '../../platform/common/periodic-work';
-import type { Repeating } from '../../platform/common/repeating';
+import type { SessionUser } from '../../identity';
+import { UserDirectory } from '../../identity';
+import { PgSessionStore } from '../../identity';
+import { PeriodicWork } from '../../platform';
+import type { Repeating } from '../../platform';
 import { MetricsService } from '../metrics/metrics.service';
-import { HubMetrics } from '../../platform/observability/hub-metrics';
+import { HubMetrics } from '../../platform';
 import type { AuthenticatedUpgrade } from './session-ws-adapter';
-import { RealtimeBus } from '../../platform/bus/realtime-bus.service';
-import { TokenAuthenticator, tokenUser } from '../../identity/tokens/token-authenticator.service';
+import { RealtimeBus } from '../../platform';
+import { TokenAuthenticator, tokenUser } from '../../identity';
+import { tokenKey } from '../../identity';
 import { textFrame } from './text-frame';
-
-/** How a token's sockets are named among sessions' keys (see sessionKey, a hex hash, which never starts so). */
-export const tokenKey = (tokenId: string) => `token:${tokenId}`;
 
 /** A client this far behind misses messages; this much further, it is disconnected. */
 const SKIP_ABOVE_BYTES = 1 << 20;

@@ -3,7 +3,7 @@ import { HttpException, type INestApplicationContext } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { Logger } from 'pino';
 import { clientMessageSchema } from '@cbh/contracts';
-import type { LiveSession } from '../../identity/auth/session-reader.service';
+import type { LiveSession } from '../../identity';
 
 export type AuthenticatedUpgrade = IncomingMessage & { session?: LiveSession };
 

@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import { z } from 'zod';
 import { createScrapeTargetSchema, updateScrapeTargetSchema, type CreateScrapeTarget, type UpdateScrapeTarget } from '@cbh/contracts';
-import { RequirePermission } from '../../platform/web/access.decorator';
-import type { AppRequest } from '../../identity/auth/session-user';
-import { ZodPipe } from '../../platform/common/validation/zod.pipe';
+import { RequirePermission } from '../../platform';
+import type { AppRequest } from '../../identity';
+import { ZodPipe } from '../../platform';
 import { ScrapeTargetsService } from './scrape-targets.service';
 
 const targetId = new ZodPipe(z.coerce.number({ message: 'must be a scrape target id' }).int().positive('must be a scrape target id'), 'id');

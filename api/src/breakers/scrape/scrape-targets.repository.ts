@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { hydrate, type RawRow } from '../../platform/database/hydrate';
+import { hydrate, type RawRow } from '../../platform';
 import { ScrapeTargetEntity } from './entities/scrape-target.entity';
 import type { ScrapedBreaker } from './resilience4j-metrics';
 import type { AbsentBreakers } from './scraped-breakers';

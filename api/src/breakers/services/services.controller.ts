@@ -16,10 +16,10 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { createServiceSchema, listPageQuerySchema, type ListPageQuery, serviceIdSchema, updateServiceSchema } from '@cbh/contracts';
-import { linkNextPage } from '../../platform/common/paging';
-import { Public, RequirePermission } from '../../platform/web/access.decorator';
-import type { AppRequest } from '../../identity/auth/session-user';
-import { ZodPipe } from '../../platform/common/validation/zod.pipe';
+import { linkNextPage } from '../../platform';
+import { Public, RequirePermission } from '../../platform';
+import type { AppRequest } from '../../identity';
+import { ZodPipe } from '../../platform';
 import { OwnCallsOnly } from './own-call';
 import { ServicesService } from './services.service';
 

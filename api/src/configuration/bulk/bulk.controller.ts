@@ -10,12 +10,12 @@ import {
   type DomainBulkRequest,
   type Permission,
 } from '@cbh/contracts';
-import { RequirePermission } from '../../platform/web/access.decorator';
-import { requirePermission } from '../../identity/auth/require-permission';
-import type { AppRequest } from '../../identity/auth/session-user';
-import { BreakersService } from '../../breakers/breakers.service';
-import { ZodPipe } from '../../platform/common/validation/zod.pipe';
-import { DomainsService } from '../../domains/domains.service';
+import { RequirePermission } from '../../platform';
+import { requirePermission } from '../../identity';
+import type { AppRequest } from '../../identity';
+import { BreakersService } from '../../breakers';
+import { ZodPipe } from '../../platform';
+import { DomainsService } from '../../domains';
 
 /**
  * Many-at-once changes: bulk_operations to send many, and for the items the permission the single action needs.

@@ -1,5 +1,6 @@
 import { startDomainServers, startSilentDnsServer, unusedPort, type DomainServers } from '../../../test/domain-servers';
-import { ASSUMED_TTL_SECONDS, createDnsResolver, DnsResolver, parseDnsServers } from './dns-resolver';
+import { parseDnsServers } from '../../platform/config/dns-servers';
+import { ASSUMED_TTL_SECONDS, createDnsResolver, DnsResolver } from './dns-resolver';
 
 describe('DNS resolver (against a DNS server on loopback)', () => {
   let servers: DomainServers;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import type { TargetPolicy } from '../../platform/outbound/outbound-http';
+import type { TargetPolicy } from '../../platform';
 import type { DnsResolver } from './dns-resolver';
 import { connectedAddressBlocked, resolveTarget } from './target-address';
 

@@ -2,11 +2,9 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
-import type { TargetPolicy } from '../../platform/outbound/outbound-http';
+import type { TargetPolicy } from '../../platform';
 import type { DnsResolver } from './dns-resolver';
 import { connectedAddressBlocked, resolveTarget } from './target-address';
-
-export const DEFAULT_RDAP_BASE_URL = 'https://rdap.org';
 
 export interface RegistrationData {
   registrar: string | null;

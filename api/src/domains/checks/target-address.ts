@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { blockedReason, type TargetPolicy } from '../../platform/outbound/outbound-http';
+import { blockedReason, type TargetPolicy } from '../../platform';
 import type { DnsResolver } from './dns-resolver';
 
 /** Where a check connects, or why it does not. */

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import tls from 'node:tls';
-import type { TargetPolicy } from '../../platform/outbound/outbound-http';
+import type { TargetPolicy } from '../../platform';
 import type { DnsResolver } from './dns-resolver';
 import { connectedAddressBlocked, resolveTarget } from './target-address';
 

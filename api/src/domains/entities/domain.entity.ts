@@ -1,6 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type { DomainStatus, DomainView } from '@cbh/contracts';
-import { UserEntity } from '../../identity/users/entities/user.entity';
+import { UserEntity } from '../../identity';
 
 /** A monitored domain, in its normal form (lower case, punycode), with the scheduling of its rounds of checks. */
 @Entity('domains')

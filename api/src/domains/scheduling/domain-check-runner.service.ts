@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { DomainStatus } from '@cbh/contracts';
-import { RealtimeBus } from '../../platform/bus/realtime-bus.service';
-import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
-import { PeriodicWork } from '../../platform/common/periodic-work';
-import type { Repeating } from '../../platform/common/repeating';
-import { HubMetrics } from '../../platform/observability/hub-metrics';
-import { InstanceRegistry } from '../../platform/replicas/instance-registry.service';
+import { RealtimeBus } from '../../platform';
+import { APP_CONFIG, type AppConfig } from '../../platform';
+import { PeriodicWork } from '../../platform';
+import type { Repeating } from '../../platform';
+import { HubMetrics } from '../../platform';
+import { InstanceRegistry } from '../../platform';
 import { DnsResolver } from '../checks/dns-resolver';
 import { checkHttp } from '../checks/http.check';
 import { lookupRegistration } from '../checks/rdap';

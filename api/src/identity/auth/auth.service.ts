@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { isServiceAccountEmail, ROLE_DEFAULT_PERMISSIONS, SERVICE_ACCOUNT_EMAIL_DOMAIN, type AuthUser } from '@cbh/contracts';
-import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
+import { APP_CONFIG, type AppConfig } from '../../platform';
 import { profileOf, UserEntity } from '../users/entities/user.entity';
 import { UserIdentityEntity } from '../users/entities/user-identity.entity';
 import { UsersRepository } from '../users/users.repository';

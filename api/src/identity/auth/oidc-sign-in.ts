@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import * as client from 'openid-client';
-import type { AppConfig } from '../../platform/config/config';
+import type { AppConfig } from '../../platform';
 import { type AuthorizationChecks, OidcStateCookie } from './oidc-state';
 
 /** Who the provider says signed in. */

@@ -1,4 +1,4 @@
-import { SecretBox } from '../../platform/common/crypto/secret-box';
+import { SecretBox } from '../../platform';
 import type { AppRequest, SessionRequest } from './session-user';
 
 /**

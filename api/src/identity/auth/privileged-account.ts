@@ -1,5 +1,5 @@
 import { holdsSensitivePermission } from '@cbh/contracts';
-import type { AppConfig } from '../../platform/config/config';
+import type { AppConfig } from '../../platform';
 import { isElevationAccount } from './access.guard';
 
 const PRIVILEGED_ROLES: readonly string[] = ['super_admin', 'admin'];

@@ -1,6 +1,6 @@
 import { Store, type SessionData } from 'express-session';
 import { USER_AGENT_MAX_LENGTH } from '@cbh/contracts';
-import { isDatabaseUnavailable, STALE_WHILE_UNAVAILABLE_MS } from '../../platform/database/database-unavailable';
+import { isDatabaseUnavailable, STALE_WHILE_UNAVAILABLE_MS } from '../../platform';
 import type { SessionsRepository } from './sessions.repository';
 
 export const SESSION_COOKIE = 'cbh.sid';

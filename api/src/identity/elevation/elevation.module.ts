@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MailModule } from '../../platform/mail/mail.module';
+import { MailModule } from '../../platform';
 import { ElevationController } from './elevation.controller';
 import { ElevationRepository } from './elevation.repository';
 import { ElevationService } from './elevation.service';

@@ -2,10 +2,10 @@ import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } fro
 import { DataSource } from 'typeorm';
 import type { OrganizationView } from '@cbh/contracts';
 import { PgSessionStore } from '../auth/session-store';
-import { RealtimeBus } from '../../platform/bus/realtime-bus.service';
-import { PeriodicWork } from '../../platform/common/periodic-work';
-import type { Repeating } from '../../platform/common/repeating';
-import { seedOnce } from '../../platform/database/seed-once';
+import { RealtimeBus } from '../../platform';
+import { PeriodicWork } from '../../platform';
+import type { Repeating } from '../../platform';
+import { seedOnce } from '../../platform';
 import { OrganizationEntity, toOrganizationView } from '../users/entities/organization.entity';
 
 /** The settings are read again at least this often, in case a change's message was lost. */

@@ -1,9 +1,9 @@
 import { Body, Controller, Get, Param, Patch, Req } from '@nestjs/common';
 import type { z } from 'zod';
 import { organizationIdSchema, updateOrganizationSchema } from '@cbh/contracts';
-import { RequireAnyPermission, RequirePermission } from '../../platform/web/access.decorator';
+import { RequireAnyPermission, RequirePermission } from '../../platform';
 import type { AppRequest } from '../auth/session-user';
-import { ZodPipe } from '../../platform/common/validation/zod.pipe';
+import { ZodPipe } from '../../platform';
 import { OrganizationService } from './organization.service';
 
 @Controller('organizations')

@@ -7,9 +7,9 @@ import {
   tokenIdSchema,
   updateServiceAccountSchema,
 } from '@cbh/contracts';
-import { RequirePermission, SessionOnly } from '../../platform/web/access.decorator';
+import { RequirePermission, SessionOnly } from '../../platform';
 import type { AppRequest } from '../auth/session-user';
-import { ZodPipe } from '../../platform/common/validation/zod.pipe';
+import { ZodPipe } from '../../platform';
 import { ServiceAccountsService } from './service-accounts.service';
 
 const serviceAccountId = new ZodPipe(serviceAccountIdSchema, 'id');

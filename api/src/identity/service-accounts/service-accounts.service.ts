@@ -15,7 +15,7 @@ import {
 import { AuditService } from '../audit/audit.service';
 import type { AppRequest, SessionUser } from '../auth/session-user';
 import { UserDirectory } from '../auth/user-directory.service';
-import { RealtimeBus } from '../../platform/bus/realtime-bus.service';
+import { RealtimeBus } from '../../platform';
 import { TokensService, type TokenOwner } from '../tokens/tokens.service';
 import { toUserView, UserEntity } from '../users/entities/user.entity';
 import { ServiceAccountsRepository } from './service-accounts.repository';

@@ -7,7 +7,7 @@ import { SessionReader, signOut } from '../auth/session-reader.service';
 import { PgSessionStore } from '../auth/session-store';
 import { SessionsRepository } from '../auth/sessions.repository';
 import type { AppRequest } from '../auth/session-user';
-import { RealtimeBus } from '../../platform/bus/realtime-bus.service';
+import { RealtimeBus } from '../../platform';
 import { TokensService } from '../tokens/tokens.service';
 
 /** A person's own sessions: listed, and ended one by one or all but the current one. */

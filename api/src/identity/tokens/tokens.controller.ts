@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { z } from 'zod';
 import { createTokenSchema, tokenIdSchema } from '@cbh/contracts';
-import { RequirePermission, SessionOnly } from '../../platform/web/access.decorator';
+import { RequirePermission, SessionOnly } from '../../platform';
 import type { AppRequest } from '../auth/session-user';
-import { ZodPipe } from '../../platform/common/validation/zod.pipe';
+import { ZodPipe } from '../../platform';
 import { TokensService } from './tokens.service';
 
 /** An account's own personal access tokens, for holders of api_access. */

@@ -13,7 +13,7 @@ import {
 import { AuditService } from '../audit/audit.service';
 import { OrganizationSettings } from '../organization/organization-settings.service';
 import type { AppRequest, SessionUser } from '../auth/session-user';
-import { RealtimeBus } from '../../platform/bus/realtime-bus.service';
+import { RealtimeBus } from '../../platform';
 import { toTokenView, type ApiTokenEntity } from './entities/api-token.entity';
 import { TokenAuthenticator, tokenHash } from './token-authenticator.service';
 import { TokensRepository } from './tokens.repository';

@@ -1,10 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { BadRequestException } from '@nestjs/common';
 import { TOKEN_AND_COOKIE_MESSAGE, TOKEN_IN_URL_MESSAGE, tokenInQuery } from '../auth/access.guard';
-import { bearerOf } from '../../platform/common/http';
+import { bearerOf } from '../../platform';
 import type { LiveSession, SessionReader } from '../auth/session-reader.service';
-import { tokenKey } from '../../breakers/realtime/realtime.gateway';
 import type { TokenAuthenticator } from './token-authenticator.service';
+
+/** How a token's sockets are named among sessions' keys (see sessionKey, a hex hash, which never starts so). */
+export const tokenKey = (tokenId: string) => `token:${tokenId}`;
 
 /**
  * Who opens a /ws socket: the session of its cookie, or the personal access token of `Authorization: Bearer`, by

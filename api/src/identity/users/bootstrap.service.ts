@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ROLE_DEFAULT_PERMISSIONS, type Role } from '@cbh/contracts';
 import { hashPassword } from '../auth/passwords';
-import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
+import { APP_CONFIG, type AppConfig } from '../../platform';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 

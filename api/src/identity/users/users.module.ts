@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MailModule } from '../../platform/mail/mail.module';
+import { MailModule } from '../../platform';
 import { SessionsModule } from '../sessions/sessions.module';
 import { AccountBootstrap } from './bootstrap.service';
 import { InvitationsController } from './invitations.controller';

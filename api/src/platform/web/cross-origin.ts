@@ -3,7 +3,8 @@ import { UnsupportedMediaTypeException } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import { bearerOf, pathOf } from '../common/http';
-import { IMPORT_PATH, isYaml } from '../../configuration/document-body';
+import { CONFIG_IMPORT_PATH } from '@cbh/contracts';
+import { isYaml } from './media-type';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -38,7 +39,7 @@ export function refusedBodyType(request: IncomingMessage): string | null {
   if (type === 'application/json') return null;
   if (type === 'application/x-www-form-urlencoded' && FORM_ROUTES.some((route) => route.test(path))) return null;
   // POST /api/import also reads configuration documents in YAML; the origin check applies to it like to any other
-  if (path === IMPORT_PATH && isYaml(type)) return null;
+  if (path === CONFIG_IMPORT_PATH && isYaml(type)) return null;
   return type || 'a body without a Content-Type';
 }
 

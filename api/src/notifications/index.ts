@@ -1,0 +1,7 @@
+export { NOTIFICATION_ENTITIES } from './tables';
+export { MaintenanceWindowEntity } from './entities/maintenance-window.entity';
+export { NotificationChannelEntity } from './entities/notification-channel.entity';
+export { NotificationRuleEntity } from './entities/notification-rule.entity';
+export { NotificationSettingsService } from './notification-settings.service';
+export type { NotificationConfiguration } from './notification-settings.service';
+export { NotificationsModule } from './notifications.module';

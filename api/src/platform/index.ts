@@ -1,0 +1,60 @@
+export { PLATFORM_ENTITIES } from './tables';
+export { BusModule } from './bus/bus.module';
+export { RealtimeBus } from './bus/realtime-bus.service';
+export { ApiExceptionFilter, errorBody } from './common/api-exception.filter';
+export { SecretBox } from './common/crypto/secret-box';
+export { bearerOf, cookieValue, isFormPost, isOwnNavigation, pathOf, seeOther } from './common/http';
+export { NestPinoLogger, createLogger, logRequests, requestId } from './common/logger';
+export { movesOrigin } from './common/origin';
+export { linkNextPage, pageOptions } from './common/paging';
+export { PeriodicWork } from './common/periodic-work';
+export type { Repeating } from './common/repeating';
+export { withUniqueName } from './common/unique-name';
+export { ZodPipe } from './common/validation/zod.pipe';
+export { APP_CONFIG, ConfigError, loadConfig, warnOfDemoSettings } from './config/config';
+export type { AppConfig } from './config/config';
+export { parseDnsServers } from './config/dns-servers';
+export { createDataSource, migrate, openDatabase } from './database/database';
+export type { DatabaseHandle } from './database/database';
+export { STALE_WHILE_UNAVAILABLE_MS, isDatabaseUnavailable } from './database/database-unavailable';
+export { hydrate } from './database/hydrate';
+export type { RawRow } from './database/hydrate';
+export { seedOnce } from './database/seed-once';
+export { DocsModule } from './docs/docs.module';
+export { HealthModule } from './health/health.module';
+export { MailModule } from './mail/mail.module';
+export { MailService } from './mail/mail.service';
+export { BUCKET_SLOTS, Family, bucketOf, exposition } from './observability/exposition';
+export type { Labels } from './observability/exposition';
+export { HubMetrics, HubMetricsModule } from './observability/hub-metrics';
+export {
+  OutboundRefusedError,
+  OutboundTimeoutError,
+  blockedReason,
+  judgeTargetUrl,
+  outboundGet,
+  outboundRequest,
+} from './outbound/outbound-http';
+export type { TargetPolicy } from './outbound/outbound-http';
+export { ClusterLeases } from './replicas/cluster-leases.service';
+export { InstanceRegistry } from './replicas/instance-registry.service';
+export { ReplicasModule } from './replicas/replicas.module';
+export { SHUTDOWN_GRACE_MS, STOP_AFTER_CUT_MS, poolHandle, stopWithin } from './shutdown/shutdown';
+export type { StopOutcome } from './shutdown/shutdown';
+export {
+  ACCESS_KEY,
+  ElevationAccount,
+  MetricsScrape,
+  Public,
+  RequireAnyPermission,
+  RequirePermission,
+  SESSION_ONLY_KEY,
+  ServiceAgent,
+  SessionOnly,
+  SignedIn,
+} from './web/access.decorator';
+export type { Access } from './web/access.decorator';
+export { isBearerWithoutCookie, protectFromCrossSiteRequests } from './web/cross-origin';
+export { isYaml } from './web/media-type';
+export { forwardedProto, securityHeaders } from './web/security-headers';
+export { mountStaticSite } from './web/static-site';

@@ -1,0 +1,2 @@
+export { RETENTION_ENTITIES } from './tables';
+export { RetentionModule } from './retention.module';

@@ -1,0 +1,2 @@
+export { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres';
+export { persistentSecret } from './persistent-secret';
