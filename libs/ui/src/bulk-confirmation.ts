@@ -3,7 +3,7 @@ import { bulkItemNames, bulkSummary, type BulkResult } from '@cbh/contracts';
 import { plural } from './format';
 import { toast } from './toast-store';
 
-interface BulkText {
+export interface BulkText {
   label: string;
   effect: string;
   done: string;

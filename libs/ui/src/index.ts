@@ -19,4 +19,5 @@ export * from './format';
 export * from './AccessRestricted';
 export * from './copy-text';
 export * from './bulk-confirmation';
+export * from './BulkActionsBar';
 export * from './SpreadRow';

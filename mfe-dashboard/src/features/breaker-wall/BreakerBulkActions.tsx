@@ -1,6 +1,6 @@
 import { apiErrorMessage, useBulkBreakersMutation } from '@cbh/api-client';
 import { BREAKER_BULK_TEXT, type BreakerBulkAction, type BreakerConfigView } from '@cbh/contracts';
-import { SelectionBar, useBulkConfirmation } from '@cbh/ui';
+import { BulkActionsBar, type BulkSelection } from '@cbh/ui';
 import { ConfirmDialog, OnceOpened } from '../breaker-detail/lazy-dialogs';
 
 /**
@@ -8,51 +8,23 @@ import { ConfirmDialog, OnceOpened } from '../breaker-detail/lazy-dialogs';
  * may take on them; one confirmation says how many, which and what happens, and a toast sums the outcomes up. The
  * breakers that failed stay chosen.
  */
-export function BreakerBulkActions({
-  shown,
-  selected,
-  actions,
-  selectAll,
-  setSelected,
-}: {
-  /** The breakers the wall shows now, its filters applied, in its order. */
-  shown: readonly BreakerConfigView[];
-  selected: ReadonlySet<number>;
-  actions: readonly BreakerBulkAction[];
-  selectAll: (ids: readonly number[], all: boolean) => void;
-  setSelected: (ids: ReadonlySet<number>) => void;
-}) {
+export function BreakerBulkActions(selection: BulkSelection<BreakerBulkAction, BreakerConfigView>) {
   const [bulk, { isLoading }] = useBulkBreakersMutation();
-  // only what is shown is acted on: a breaker chosen and then filtered out is not changed unseen
-  const chosen = shown.filter((breaker) => selected.has(breaker.id));
-  const { ask, dialog } = useBulkConfirmation({
-    noun: 'breaker',
-    texts: BREAKER_BULK_TEXT,
-    chosen,
-    run: (action, ids) => bulk({ action, ids }).unwrap(),
-    setSelected,
-    errorText: apiErrorMessage,
-    pending: isLoading,
-  });
-
   return (
-    <>
-      <SelectionBar
-        label="Actions on the chosen breakers"
-        shown={shown.length}
-        selected={chosen.length}
-        onSelectAll={(all) =>
-          selectAll(
-            shown.map((breaker) => breaker.id),
-            all,
-          )
-        }
-        actions={actions.map((action) => ({ action, label: BREAKER_BULK_TEXT[action].label }))}
-        onAction={ask}
-      />
-      <OnceOpened open={dialog.open}>
-        <ConfirmDialog {...dialog} />
-      </OnceOpened>
-    </>
+    <BulkActionsBar
+      noun="breaker"
+      texts={BREAKER_BULK_TEXT}
+      {...selection}
+      nameOf={(breaker) => breaker.name}
+      run={(action, ids) => bulk({ action, ids }).unwrap()}
+      errorText={apiErrorMessage}
+      pending={isLoading}
+    >
+      {(dialog) => (
+        <OnceOpened open={dialog.open}>
+          <ConfirmDialog {...dialog} />
+        </OnceOpened>
+      )}
+    </BulkActionsBar>
   );
 }
