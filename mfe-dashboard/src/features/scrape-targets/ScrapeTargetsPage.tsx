@@ -1,8 +1,9 @@
 import styled from 'styled-components';
-import { useDeleteScrapeTargetMutation, useGetAuthUserQuery, useGetScrapeTargetsQuery } from '@cbh/api-client';
-import { hasPermission, ROUTES } from '@cbh/contracts';
+import { useDeleteScrapeTargetMutation, useGetScrapeTargetsQuery } from '@cbh/api-client';
+import { ROUTES } from '@cbh/contracts';
 import { Link } from '@cbh/router';
-import { AccessRestricted, ButtonLink, Card, Muted, PageHeader, plural, theme } from '@cbh/ui';
+import { plural, theme } from '@cbh/ui';
+import { AdminPage } from '../shared/admin-page';
 import { POLL_MS } from '../shared/section-parts';
 import { RecordsSection } from '../shared/records-section';
 import { ScrapeTargetDialog } from './lazy-dialogs';
@@ -15,14 +16,6 @@ export const NO_ACCESS_TEXT = 'You need the circuit_breaker_admin permission to 
 
 const COLUMNS = ['Name', 'URL', 'Interval', 'Token', 'Last scrape', 'Breakers', 'Actions'];
 
-// min-width 0 lets the table inside scroll sideways instead of widening the page on a narrow screen
-const Page = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: 12px;
-  min-width: 0;
-  max-width: 100%;
-`;
 const BackLink = styled(Link)`
   font-size: 14px;
   color: ${theme.colors.primary};
@@ -61,27 +54,20 @@ function ScrapeTargetsSection() {
 
 /** /scrape-targets: the Prometheus endpoints the hub scrapes for breakers, for holders of circuit_breaker_admin. */
 export function ScrapeTargetsPage() {
-  const { data: user, isLoading } = useGetAuthUserQuery();
   return (
-    <Page>
-      <div>
-        <BackLink to={ROUTES.breakers.path}>← All circuit breakers</BackLink>
-      </div>
-      <PageHeader title={TITLE} description={user ? DESCRIPTION : undefined} />
-      {isLoading ? (
-        <Muted role="status">Loading…</Muted>
-      ) : !user ? (
-        <Card>
-          <Muted>Sign in to manage scrape targets.</Muted>
-          <p>
-            <ButtonLink href="/api/login">Login</ButtonLink>
-          </p>
-        </Card>
-      ) : !hasPermission(user, 'circuit_breaker_admin') ? (
-        <AccessRestricted message={NO_ACCESS_TEXT} />
-      ) : (
-        <ScrapeTargetsSection />
-      )}
-    </Page>
+    <AdminPage
+      title={TITLE}
+      description={DESCRIPTION}
+      what="scrape targets"
+      noAccessText={NO_ACCESS_TEXT}
+      gap={12}
+      top={
+        <div>
+          <BackLink to={ROUTES.breakers.path}>← All circuit breakers</BackLink>
+        </div>
+      }
+    >
+      {() => <ScrapeTargetsSection />}
+    </AdminPage>
   );
 }
