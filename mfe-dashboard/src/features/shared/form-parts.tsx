@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { SECRET_SET_TEXT } from '@cbh/contracts';
 import { FieldLabel, Fieldset, TextInput, theme } from '@cbh/ui';
@@ -47,6 +47,20 @@ function describedBy(id: string, hint?: string, problem?: string): Described {
   return { 'aria-invalid': problem ? true : undefined, 'aria-describedby': ids || undefined };
 }
 
+/** A field's hint and its problem, with the ids describedBy points the control (or the group) at. */
+function Description({ id, name, hint, problem }: { id: string; name: string; hint?: string; problem?: string }) {
+  return (
+    <>
+      {hint ? <Hint id={`${id}-hint`}>{hint}</Hint> : null}
+      {problem ? (
+        <Problem id={`${id}-problem`}>
+          {name}: {problem}
+        </Problem>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * A labelled control with its hint and, under it, its problem named like the API names it ("URL: must be an https
  * URL"); both sit outside the label, so they are the control's description rather than part of its name.
@@ -69,12 +83,7 @@ export function FormField({
         {label}
         {children(describedBy(id, hint, problem))}
       </FieldLabel>
-      {hint ? <Hint id={`${id}-hint`}>{hint}</Hint> : null}
-      {problem ? (
-        <Problem id={`${id}-problem`}>
-          {label}: {problem}
-        </Problem>
-      ) : null}
+      <Description id={id} name={label} hint={hint} problem={problem} />
     </Field>
   );
 }
@@ -145,53 +154,49 @@ export function CheckboxGroup<Value extends string>({
           </label>
         ))}
       </Options>
-      {hint ? <Hint id={`${id}-hint`}>{hint}</Hint> : null}
-      {problem ? (
-        <Problem id={`${id}-problem`}>
-          {legend}: {problem}
-        </Problem>
-      ) : null}
+      <Description id={id} name={legend} hint={hint} problem={problem} />
     </Group>
   );
 }
 
-/** A one-line text field of the forms: its label, value, hint and problem (FormField around a TextInput). */
-export function TextField({
-  label,
-  hint,
-  problem,
-  value,
-  onChange,
-  placeholder,
-  type = 'text',
-  inputMode,
-}: {
+/** What a text or secret field takes: its words and its value (useFormDraft().field gives the last three). */
+interface InputFieldProps {
   label: string;
   hint?: string;
-  problem?: string;
+  placeholder?: string;
   value: string;
   onChange: (value: string) => void;
-  placeholder?: string;
-  type?: 'text' | 'url';
-  /** 'numeric' or 'decimal' brings up a phone's number pad; the field stays text, so what was typed is judged as typed. */
-  inputMode?: 'numeric' | 'decimal';
-}) {
+  problem?: string;
+}
+
+/** A TextInput in its FormField, its value and change wired; `input` holds what sets the kind of input apart. */
+function InputField({ field, ...input }: { field: InputFieldProps } & Omit<ComponentProps<typeof TextInput>, 'value' | 'onChange'>) {
   return (
-    <FormField label={label} hint={hint} problem={problem}>
+    <FormField label={field.label} hint={field.hint} problem={field.problem}>
       {(described) => (
         <TextInput
-          type={type}
-          inputMode={inputMode}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          placeholder={placeholder}
-          autoComplete="off"
-          spellCheck={type === 'url' ? false : undefined}
+          {...input}
+          value={field.value}
+          onChange={(event) => field.onChange(event.target.value)}
+          placeholder={field.placeholder}
           {...described}
         />
       )}
     </FormField>
   );
+}
+
+/** A one-line text field of the forms: its label, value, hint and problem (FormField around a TextInput). */
+export function TextField({
+  type = 'text',
+  inputMode,
+  ...field
+}: InputFieldProps & {
+  type?: 'text' | 'url';
+  /** 'numeric' or 'decimal' brings up a phone's number pad; the field stays text, so what was typed is judged as typed. */
+  inputMode?: 'numeric' | 'decimal';
+}) {
+  return <InputField field={field} type={type} inputMode={inputMode} autoComplete="off" spellCheck={type === 'url' ? false : undefined} />;
 }
 
 /** Kept secrets are never sent back: an edit shows this where the saved URL, secret or token would be. */
@@ -202,41 +207,22 @@ export const KEEP_PLACEHOLDER = `${SECRET_SET_TEXT} — leave empty to keep`;
  * it replaces the kept one; left empty, the kept one stays; `remove` offers to drop a kept one.
  */
 export function SecretField({
-  label,
-  hint,
-  problem,
-  value,
-  onChange,
-  placeholder,
   kept,
   remove,
-}: {
-  label: string;
-  hint?: string;
-  problem?: string;
-  value: string;
-  onChange: (value: string) => void;
-  /** Shown while none is kept. */
-  placeholder?: string;
-  /** Whether the server holds one now. */
+  ...field
+}: InputFieldProps & {
+  /** Whether the server holds one now (the placeholder is shown while none is). */
   kept: boolean;
   remove?: { label: string; checked: boolean; onChange: (checked: boolean) => void };
 }) {
   return (
     <>
-      <FormField label={label} hint={hint} problem={problem}>
-        {(described) => (
-          <TextInput
-            type="password"
-            value={value}
-            disabled={remove?.checked}
-            onChange={(event) => onChange(event.target.value)}
-            placeholder={kept ? KEEP_PLACEHOLDER : placeholder}
-            autoComplete="new-password"
-            {...described}
-          />
-        )}
-      </FormField>
+      <InputField
+        field={{ ...field, placeholder: kept ? KEEP_PLACEHOLDER : field.placeholder }}
+        type="password"
+        disabled={remove?.checked}
+        autoComplete="new-password"
+      />
       {kept && remove ? (
         <CheckLabel>
           <input type="checkbox" checked={remove.checked} onChange={(event) => remove.onChange(event.target.checked)} />
