@@ -1,33 +1,23 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { AuditModule } from './identity';
-import { AuthModule } from './identity';
-import { BreakersModule } from './breakers';
-import { BulkModule } from './configuration';
-import { ConfigurationModule } from './configuration';
-import { PeriodicWork } from './platform';
-import { APP_CONFIG, type AppConfig } from './platform';
-import { DashboardModule } from './breakers';
-import { DocsModule } from './platform';
+import {
+  AuditModule,
+  AuthModule,
+  ElevationModule,
+  OrganizationModule,
+  ServiceAccountsModule,
+  SessionsModule,
+  TokensModule,
+  UsersModule,
+} from './identity';
+import { BreakersModule, DashboardModule, FleetModule, LoadTestsModule, MetricsModule, RealtimeModule, ServicesModule } from './breakers';
+import { BulkModule, ConfigurationModule } from './configuration';
+import { APP_CONFIG, type AppConfig, BusModule, DocsModule, HealthModule, HubMetricsModule, PeriodicWork } from './platform';
 import { DomainsModule } from './domains';
-import { ElevationModule } from './identity';
-import { HealthModule } from './platform';
-import { LoadTestsModule } from './breakers';
-import { FleetModule } from './breakers';
 import { ReleasesModule } from './releases';
-import { HubMetricsModule } from './platform';
-import { MetricsModule } from './breakers';
 import { NotificationsModule } from './notifications';
-import { OrganizationModule } from './identity';
-import { BusModule } from './platform';
-import { RealtimeModule } from './breakers';
 import { RetentionModule } from './retention';
-import { ServiceAccountsModule } from './identity';
-import { ServicesModule } from './breakers';
-import { SessionsModule } from './identity';
-import { TokensModule } from './identity';
-import { UsersModule } from './identity';
 
 @Module({})
 export class AppModule {

@@ -6,30 +6,43 @@ import session from 'express-session';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
-import { AuthService } from './identity';
-import { OidcSignIn } from './identity';
-import { configurePassport } from './identity';
-import { exposeSession, type Middleware, readOnlySessions, SessionReader } from './identity';
-import { PgSessionStore, SESSION_COOKIE } from './identity';
-import { RealtimeGateway } from './breakers';
-import { UserDirectory } from './identity';
-import { ApiExceptionFilter } from './platform';
+import {
+  authenticateUpgrade,
+  AuthService,
+  configurePassport,
+  exposeSession,
+  type Middleware,
+  OidcSignIn,
+  PgSessionStore,
+  readOnlySessions,
+  SESSION_COOKIE,
+  SessionReader,
+  TokenAuthenticator,
+  UserDirectory,
+} from './identity';
+import { acceptAgentReports, RealtimeGateway, sessionWsAdapter } from './breakers';
+import {
+  ApiExceptionFilter,
+  type AppConfig,
+  createDataSource,
+  type DatabaseHandle,
+  forwardedProto,
+  HubMetrics,
+  logRequests,
+  migrate,
+  mountStaticSite,
+  NestPinoLogger,
+  openDatabase,
+  poolHandle,
+  protectFromCrossSiteRequests,
+  requestId,
+  securityHeaders,
+  type StopOutcome,
+  stopWithin,
+} from './platform';
 import { acceptConfigDocuments } from './configuration';
-import { acceptAgentReports } from './breakers';
-import { acceptReleaseUploads, remoteEntriesFor, serveReleaseFiles } from './releases';
-import { ReleasesService } from './releases';
-import { logRequests, NestPinoLogger, requestId } from './platform';
-import { HubMetrics } from './platform';
-import type { AppConfig } from './platform';
+import { acceptReleaseUploads, ReleasesService, remoteEntriesFor, serveReleaseFiles } from './releases';
 import { ENTITIES } from './entities';
-import { createDataSource, migrate, openDatabase, type DatabaseHandle } from './platform';
-import { sessionWsAdapter } from './breakers';
-import { TokenAuthenticator } from './identity';
-import { authenticateUpgrade } from './identity';
-import { protectFromCrossSiteRequests } from './platform';
-import { forwardedProto, securityHeaders } from './platform';
-import { mountStaticSite } from './platform';
-import { poolHandle, stopWithin, type StopOutcome } from './platform';
 
 const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 

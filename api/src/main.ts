@@ -1,7 +1,5 @@
-import { ConfigError, loadConfig, warnOfDemoSettings } from './platform';
+import { ConfigError, createLogger, loadConfig, SHUTDOWN_GRACE_MS, STOP_AFTER_CUT_MS, warnOfDemoSettings } from './platform';
 import { createApi } from './app';
-import { createLogger } from './platform';
-import { SHUTDOWN_GRACE_MS, STOP_AFTER_CUT_MS } from './platform';
 
 async function main() {
   let config;

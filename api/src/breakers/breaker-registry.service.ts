@@ -2,8 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { DataSource } from 'typeorm';
 import { CircuitBreaker, PEER_CLOSE_REASON, PEER_REASON, type Transition } from '@cbh/breaker';
 import type { BreakerOverride, BreakerSettings, BreakerSource, BreakerTransition, ManualAction } from '@cbh/contracts';
-import { InstanceRegistry } from '../platform';
-import { RealtimeBus } from '../platform';
+import { InstanceRegistry, RealtimeBus } from '../platform';
 import { BreakerConfigEntity, type BreakerConfigFields, toBreakerSettings } from './entities/breaker-config.entity';
 import { TransitionJournal } from './transition-journal';
 

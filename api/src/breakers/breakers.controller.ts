@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { z } from 'zod';
-import { z as zod } from 'zod';
+import { type z, z as zod } from 'zod';
 import {
   breakerIdSchema,
   breakerListQuerySchema,
@@ -12,10 +11,9 @@ import {
   updateBreakerSettingsSchema,
   updateLibrarySettingsSchema,
 } from '@cbh/contracts';
-import { linkNextPage } from '../platform';
-import { RequirePermission } from '../platform';
+import { linkNextPage, RequirePermission, ZodPipe } from '../platform';
 import type { AppRequest } from '../identity';
-import { ZodPipe } from '../platform';
+import { BreakerControl } from './breaker-control.service';
 import { BreakersService } from './breakers.service';
 import { FleetFigures } from './fleet/fleet-figures.service';
 
@@ -38,6 +36,7 @@ const breakerId = new ZodPipe(breakerIdSchema, 'id');
 export class BreakersController {
   constructor(
     private readonly breakers: BreakersService,
+    private readonly control: BreakerControl,
     private readonly figures: FleetFigures,
   ) {}
 
@@ -66,7 +65,7 @@ export class BreakersController {
     @Param('id', breakerId) id: number,
     @Body(new UpdatePipe(updateSchema)) body: z.infer<typeof updateSchema>,
   ) {
-    if ('librarySettings' in body) return this.breakers.updateLibrarySettings(req, id, body);
+    if ('librarySettings' in body) return this.control.updateLibrarySettings(req, id, body);
     return this.breakers.update(req, id, body);
   }
 
@@ -82,28 +81,28 @@ export class BreakersController {
   @RequirePermission('circuit_breaker_operate')
   @HttpCode(200)
   forceOpen(@Req() req: AppRequest, @Param('id', breakerId) id: number) {
-    return this.breakers.manual(req, id, 'force-open');
+    return this.control.manual(req, id, 'force-open');
   }
 
   @Post(':id/force-closed')
   @RequirePermission('circuit_breaker_operate')
   @HttpCode(200)
   forceClosed(@Req() req: AppRequest, @Param('id', breakerId) id: number) {
-    return this.breakers.manual(req, id, 'force-closed');
+    return this.control.manual(req, id, 'force-closed');
   }
 
   @Post(':id/disable')
   @RequirePermission('circuit_breaker_operate')
   @HttpCode(200)
   disable(@Req() req: AppRequest, @Param('id', breakerId) id: number) {
-    return this.breakers.manual(req, id, 'disable');
+    return this.control.manual(req, id, 'disable');
   }
 
   @Post(':id/reset')
   @RequirePermission('circuit_breaker_operate')
   @HttpCode(200)
   reset(@Req() req: AppRequest, @Param('id', breakerId) id: number) {
-    return this.breakers.manual(req, id, 'reset');
+    return this.control.manual(req, id, 'reset');
   }
 
   /** An agent's or scraped breaker's instances, each with its figures, and the live ones' merged figures. */

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ReplicasModule } from '../platform';
+import { BreakerAnnouncer } from './breaker-announcer.service';
+import { BreakerControl } from './breaker-control.service';
 import { BreakerRegistry } from './breaker-registry.service';
 import { BreakerConfigsRepository } from './breaker-configs.repository';
 import { BreakerTransitionsRepository } from './breaker-transitions.repository';
@@ -16,6 +18,8 @@ import { FleetRepository } from './fleet/fleet.repository';
   providers: [
     BreakerRegistry,
     BreakersService,
+    BreakerAnnouncer,
+    BreakerControl,
     BreakerConfigsRepository,
     BreakerTransitionsRepository,
     TransitionJournal,
@@ -23,6 +27,6 @@ import { FleetRepository } from './fleet/fleet.repository';
     FleetFigures,
     FleetRepository,
   ],
-  exports: [BreakerRegistry, BreakersService, FleetCatalog, FleetFigures, FleetRepository],
+  exports: [BreakerRegistry, BreakersService, BreakerControl, FleetCatalog, FleetFigures, FleetRepository],
 })
 export class BreakersModule {}

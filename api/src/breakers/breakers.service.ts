@@ -1,36 +1,25 @@
-import { pageOptions } from '../platform';
 import { ConflictException, HttpException, Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import {
-  manualReason,
-  readOnlyBreakerMessage,
-  type BreakerConfigView,
-  type BreakerListQuery,
-  type BreakerStateName,
-  type BreakerOverride,
-  type createBreakerSchema,
-  type JournalPage,
-  type journalQuerySchema,
-  type ManualAction,
-  type updateBreakerSettingsSchema,
-  type updateLibrarySettingsSchema,
+import type {
+  BreakerConfigView,
+  BreakerListQuery,
+  createBreakerSchema,
+  JournalPage,
+  journalQuerySchema,
+  updateBreakerSettingsSchema,
 } from '@cbh/contracts';
-import { AuditService } from '../identity';
-import { withUniqueName } from '../platform';
-import type { AppRequest } from '../identity';
-import { APP_CONFIG, type AppConfig } from '../platform';
-import { RealtimeBus } from '../platform';
-import { BreakerRegistry } from './breaker-registry.service';
-import { BreakerConfigEntity } from './entities/breaker-config.entity';
-import { BreakerTransitionsRepository } from './breaker-transitions.repository';
+import { AuditService, type AppRequest } from '../identity';
+import { APP_CONFIG, pageOptions, seedOnce, withUniqueName, type AppConfig } from '../platform';
+import { BreakerAnnouncer } from './breaker-announcer.service';
 import { BreakerConfigsRepository, type BreakerConfigSettings } from './breaker-configs.repository';
+import { loadTestConflict, refuseScraped } from './breaker-refusals';
+import { BreakerRegistry } from './breaker-registry.service';
+import { BreakerTransitionsRepository } from './breaker-transitions.repository';
+import { DEMO_BREAKERS } from './demo-breakers';
 import { toJournalEntry } from './entities/breaker-transition.entity';
-import { seedOnce } from '../platform';
+import { BreakerConfigEntity } from './entities/breaker-config.entity';
 import { TestSessionEntity } from './load-tests/entities/test-session.entity';
-import { FleetCatalog } from './fleet/fleet-catalog.service';
-import { FleetFigures } from './fleet/fleet-figures.service';
-import { FleetRepository } from './fleet/fleet.repository';
 
 /** What a change may set: PATCH's four settings, and from a configuration document the name, type and type's own settings. */
 export type BreakerChanges = z.infer<typeof updateBreakerSettingsSchema> &
@@ -65,72 +54,16 @@ function pickSettings(config: BreakerConfigEntity): BreakerConfigSettings {
   };
 }
 
-/** The override each control leaves on the configuration. */
-const OVERRIDE_AFTER: Record<ManualAction, BreakerOverride> = {
-  'force-open': 'forced-open',
-  'force-closed': 'forced-closed',
-  disable: 'disabled',
-  reset: 'none',
-};
-
-/** The demo breakers SEED_DEMO adds, one per type. */
-const DEMO_BREAKERS: Partial<BreakerConfigEntity>[] = [
-  { name: 'Payment Gateway', type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 },
-  {
-    name: 'Inventory Service',
-    type: 'adaptive',
-    failureThreshold: 5,
-    timeout: 30_000,
-    recoveryTime: 60_000,
-    successThreshold: 3,
-    minimumCalls: 10,
-    slowCallDuration: 1000,
-  },
-  {
-    name: 'Search API',
-    type: 'bulkhead',
-    failureThreshold: 5,
-    timeout: 30_000,
-    recoveryTime: 60_000,
-    successThreshold: 3,
-    maxConcurrentCalls: 10,
-    maxQueue: 0,
-  },
-];
-
-/** Where each control leaves an agent's breaker, as the journal records the hub's sending it. */
-const STATE_AFTER: Record<ManualAction, BreakerStateName> = {
-  'force-open': 'OPEN',
-  'force-closed': 'CLOSED',
-  disable: 'CLOSED',
-  reset: 'CLOSED',
-};
-
-/** An agent's breaker's next control revision, from the one sequence of all of them (see the ExternalBreakers migration). */
-const NEXT_REVISION = () => "nextval('breaker_control_revision')";
-
-/** A scraped breaker takes no control: the hub cannot push to a scraped service. */
-function refuseScraped(config: BreakerConfigEntity): ConflictException | null {
-  return config.source === 'scrape' ? new ConflictException(readOnlyBreakerMessage(config.name, config.service ?? '')) : null;
-}
-
-/** What a load test running through a breaker forbids, refused naming its session. */
-function loadTestConflict(config: BreakerConfigEntity, sessionId: number, doing: string): ConflictException {
-  return new ConflictException(`Circuit breaker ${config.name} has a load test running (session ${sessionId}); stop it before ${doing}`);
-}
-
+/** Breakers' configurations: reading them, and creating, changing and deleting them (manual control: BreakerControl). */
 @Injectable()
 export class BreakersService implements OnApplicationBootstrap {
   constructor(
     private readonly dataSource: DataSource,
     private readonly registry: BreakerRegistry,
     private readonly audit: AuditService,
-    private readonly bus: RealtimeBus,
+    private readonly announcer: BreakerAnnouncer,
     private readonly journal: BreakerTransitionsRepository,
     private readonly configs: BreakerConfigsRepository,
-    private readonly fleet: FleetCatalog,
-    private readonly fleetFigures: FleetFigures,
-    private readonly fleetRepository: FleetRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -149,43 +82,10 @@ export class BreakersService implements OnApplicationBootstrap {
     await this.registry.reload(await this.journal.lastMoveTimes());
   }
 
-  view(config: BreakerConfigEntity): BreakerConfigView {
-    const external = config.source !== 'hub';
-    const breaker = external ? undefined : (this.registry.get(config.id) ?? this.registry.apply(config));
-    return {
-      id: config.id,
-      name: config.name,
-      type: config.type,
-      failureThreshold: config.failureThreshold,
-      timeout: config.timeout,
-      recoveryTime: config.recoveryTime,
-      successThreshold: config.successThreshold,
-      maxConcurrentCalls: config.maxConcurrentCalls,
-      maxQueue: config.maxQueue,
-      minimumCalls: config.minimumCalls,
-      slowCallDuration: config.slowCallDuration,
-      state: external ? this.fleetFigures.stateOf(config.id) : (breaker?.state ?? 'CLOSED'),
-      override:
-        config.source === 'scrape'
-          ? (this.fleetFigures.overrideOf(config.id) ?? 'none')
-          : external
-            ? config.override
-            : (breaker?.override ?? config.override),
-      version: config.version,
-      source: config.source,
-      service: config.service,
-      library: config.library,
-      libraryType: config.libraryType,
-      librarySettings: external ? { ...config.reportedSettings, ...config.librarySettings } : null,
-      createdAt: config.createdAt.toISOString(),
-      updatedAt: config.updatedAt.toISOString(),
-    };
-  }
-
   async list({ source, service, ...page }: BreakerListQuery): Promise<BreakerConfigView[]> {
     const options = pageOptions(page);
     const where = { ...options.where, ...(source ? { source } : {}), ...(service ? { service } : {}) };
-    return (await this.repository.find({ ...options, where })).map((config) => this.view(config));
+    return (await this.repository.find({ ...options, where })).map((config) => this.announcer.view(config));
   }
 
   async find(id: number): Promise<BreakerConfigEntity> {
@@ -343,15 +243,11 @@ export class BreakersService implements OnApplicationBootstrap {
 
   /** Applies a committed configuration on this replica and tells the others and the screens. */
   announceChange(config: BreakerConfigEntity): Promise<BreakerConfigView> {
-    if (config.source === 'hub') this.registry.apply(config);
-    else this.fleet.keep(config);
-    return this.announce(this.view(config));
+    return this.announcer.announceChange(config);
   }
 
-  async announceRemoval(id: number): Promise<void> {
-    this.registry.remove(id);
-    this.fleet.forget(id);
-    await this.bus.publish({ type: 'configUpdated', data: { configId: id, config: null } });
+  announceRemoval(id: number): Promise<void> {
+    return this.announcer.announceRemoval(id);
   }
 
   /** Refuses, naming the first, when a load test runs through any of these breakers. */
@@ -371,139 +267,6 @@ export class BreakersService implements OnApplicationBootstrap {
       select: { id: true, configId: true },
     });
     return new Map(running.map((session) => [session.configId, session.id]));
-  }
-
-  /**
-   * Force open, force closed, disable or reset, on every replica: the override is kept with the configuration (a
-   * replica that starts later applies it), audited (the audit entry's actor is the account), journalled once with
-   * who did it by name or role, and announced so the other replicas follow at once.
-   */
-  async manual(req: AppRequest, id: number, action: ManualAction): Promise<BreakerConfigView> {
-    const [outcome] = await this.manualMany(req, [id], action);
-    if (outcome instanceof HttpException) throw outcome;
-    return outcome!;
-  }
-
-  /**
-   * One manual control on many breakers in one transaction (a few statements however many): each is changed and
-   * audited as on its own, and an unknown id is a 404 in its place of the answer (in the order asked). The live
-   * messages of all of them leave together, batched into as few NOTIFYs as fit.
-   */
-  async manualMany(req: AppRequest, ids: readonly number[], action: ManualAction): Promise<(BreakerConfigView | HttpException)[]> {
-    const actor = req.user!;
-    const reason = manualReason(action, actor);
-    const refused = new Map<number, HttpException>();
-    const configs = await this.dataSource.transaction(async (manager) => {
-      // locked in id order, so that two controls of overlapping breakers cannot wait on each other
-      const locked = await manager.find(BreakerConfigEntity, {
-        where: { id: In(ids) },
-        order: { id: 'ASC' },
-        lock: { mode: 'pessimistic_write' },
-      });
-      const before = locked.filter((config) => {
-        const refusal = refuseScraped(config);
-        if (refusal) refused.set(config.id, refusal);
-        return !refusal;
-      });
-      if (before.length === 0) return [];
-      const found = before.map((config) => config.id);
-      await manager.update(BreakerConfigEntity, { id: In(found) }, { override: OVERRIDE_AFTER[action], version: () => 'version + 1' });
-      // an agent's breaker: the revision its instances apply controls by, and the Reset they must not miss
-      const agents = before.filter((config) => config.source === 'agent').map((config) => config.id);
-      if (agents.length > 0) {
-        await manager.update(BreakerConfigEntity, { id: In(agents) }, { revision: NEXT_REVISION });
-        if (action === 'reset') await manager.update(BreakerConfigEntity, { id: In(agents) }, { resetRevision: () => 'revision' });
-      }
-      await this.audit.recordMany(
-        req,
-        before.map((config) => ({
-          action: `breaker.${action}`,
-          targetType: 'circuit_breaker',
-          targetId: String(config.id),
-          before: { state: this.stateOf(config), override: config.override },
-          after: { override: OVERRIDE_AFTER[action] },
-        })),
-        manager,
-      );
-      return manager.find(BreakerConfigEntity, { where: { id: In(found) } });
-    });
-    const sent = configs.filter((config) => config.source === 'agent');
-    // the hub's own breakers journal the move they make; an agent's, that the control was sent to its instances
-    await this.fleetRepository.journal(
-      sent.map((config) => ({
-        configId: config.id,
-        from: this.fleetFigures.stateOf(config.id),
-        to: STATE_AFTER[action],
-        reason: `${reason}: sent to every instance of ${config.service}`,
-        at: new Date().toISOString(),
-        serviceInstance: null,
-      })),
-    );
-    const views = new Map(
-      configs.map((config) => {
-        if (config.source === 'hub') this.registry.apply(config, { action, reason, journal: true, actorId: actor.id });
-        else this.fleet.keep(config);
-        return [config.id, this.view(config)] as const;
-      }),
-    );
-    await Promise.all([...views.values()].map((view) => this.announce(view, { action, reason })));
-    return ids.map((id) => views.get(id) ?? refused.get(id) ?? new NotFoundException(`No circuit breaker with id ${id}`));
-  }
-
-  /** A breaker's state as this replica sees it: its engine's, or its instances' merged. */
-  private stateOf(config: BreakerConfigEntity): BreakerStateName {
-    if (config.source !== 'hub') return this.fleetFigures.stateOf(config.id);
-    return (this.registry.get(config.id) ?? this.registry.apply(config))?.state ?? 'CLOSED';
-  }
-
-  /**
-   * New settings for an agent's breaker, in its library's words, kept with the configuration and pushed to every
-   * instance with the next reply (the instances say in their next reports which they took). Audited and announced
-   * like the hub's own settings.
-   */
-  async updateLibrarySettings(
-    req: AppRequest,
-    id: number,
-    { librarySettings }: z.infer<typeof updateLibrarySettingsSchema>,
-  ): Promise<BreakerConfigView> {
-    const updated = await this.dataSource.transaction(async (manager) => {
-      const before = await manager.findOne(BreakerConfigEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!before) throw new NotFoundException(`No circuit breaker with id ${id}`);
-      const refusal = refuseScraped(before);
-      if (refusal) throw refusal;
-      if (before.source === 'hub') {
-        throw new ConflictException(
-          `Circuit breaker ${before.name} runs in the hub: change its failureThreshold, timeout, recoveryTime or successThreshold`,
-        );
-      }
-      const settings = { ...before.librarySettings, ...librarySettings };
-      await manager.update(
-        BreakerConfigEntity,
-        { id },
-        { librarySettings: settings, revision: NEXT_REVISION, version: () => 'version + 1' },
-      );
-      const after = await manager.findOneByOrFail(BreakerConfigEntity, { id });
-      await this.audit.recordMany(
-        req,
-        [
-          {
-            action: 'breaker.update',
-            targetType: 'circuit_breaker',
-            targetId: String(id),
-            before: { librarySettings: before.librarySettings },
-            after: { librarySettings: settings },
-          },
-        ],
-        manager,
-      );
-      return after;
-    });
-    return this.announceChange(updated);
-  }
-
-  private async announce(view: BreakerConfigView, manual?: { action: ManualAction; reason: string }): Promise<BreakerConfigView> {
-    await this.bus.publish({ type: 'configUpdated', data: { configId: view.id, config: view, ...(manual ? { manual } : {}) } });
-    return view;
   }
 
   /** One page of a breaker's journal, newest first; `before` continues below the previous page's last row. */

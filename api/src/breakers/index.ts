@@ -1,5 +1,6 @@
 export { BREAKER_ENTITIES } from './tables';
 export { BreakersModule } from './breakers.module';
+export { BreakerControl } from './breaker-control.service';
 export { BreakersService } from './breakers.service';
 export type { BreakerChanges } from './breakers.service';
 export { DashboardModule } from './dashboard/dashboard.module';

@@ -9,11 +9,9 @@ import {
   type ImportQuery,
   type ImportResult,
 } from '@cbh/contracts';
-import { RequirePermission } from '../platform';
+import { isYaml, RequirePermission, ZodPipe } from '../platform';
 import type { AppRequest } from '../identity';
-import { ZodPipe } from '../platform';
 import { ConfigurationService } from './configuration.service';
-import { isYaml } from '../platform';
 import { ConfigDocumentPipe } from './document-body';
 
 @Controller()

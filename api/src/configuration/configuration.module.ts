@@ -1,9 +1,7 @@
 import { Module } from '@nestjs/common';
-import { BreakersModule } from '../breakers';
+import { BreakersModule, FleetModule, ServicesModule } from '../breakers';
 import { DomainsModule } from '../domains';
 import { NotificationsModule } from '../notifications';
-import { ServicesModule } from '../breakers';
-import { FleetModule } from '../breakers';
 import { ConfigurationController } from './configuration.controller';
 import { ConfigurationRepository } from './configuration.repository';
 import { ConfigurationService } from './configuration.service';

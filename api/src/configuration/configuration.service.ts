@@ -16,21 +16,22 @@ import {
   type ServiceItem,
 } from '@cbh/contracts';
 import type { AppRequest } from '../identity';
-import { BreakersService } from '../breakers';
-import { BreakerConfigEntity } from '../breakers';
-import { DomainsService } from '../domains';
-import { DomainEntity } from '../domains';
-import { SslCertificateEntity } from '../domains';
+import {
+  BreakerConfigEntity,
+  BreakersService,
+  chaosPathOf,
+  ScrapeTargetEntity,
+  ScrapeTargetsService,
+  ServiceEntity,
+  ServicesService,
+} from '../breakers';
+import { DomainEntity, DomainsService, SslCertificateEntity } from '../domains';
 import { NotificationSettingsService, type NotificationConfiguration } from '../notifications';
-import { ServiceEntity } from '../breakers';
-import { chaosPathOf, ServicesService } from '../breakers';
 import { exportNotifications, hasNotificationLists, mayImportNotifications, NotificationSteps } from './notification-steps';
 import { ConfigurationRepository } from './configuration.repository';
 import { appliedLists, omittedLists } from './document-access';
 import { BREAKER_FIELDS, HubSteps, type HubItems } from './hub-steps';
 import { byName, type Announcement, type Step } from './steps';
-import { ScrapeTargetEntity } from '../breakers';
-import { ScrapeTargetsService } from '../breakers';
 import { exportScrapeTargets, mayImportScrapeTargets, scrapeTargetSteps } from './scrape-target-steps';
 
 /** What the hub holds of what a document describes. */

@@ -7,8 +7,7 @@ import {
   type CoreList,
   type DocumentList,
 } from '@cbh/contracts';
-import type { AppRequest } from '../identity';
-import { requirePermission } from '../identity';
+import { type AppRequest, requirePermission } from '../identity';
 
 /*
  * export_data and import_data let their holder move the document, not read or change what it lists: each list and

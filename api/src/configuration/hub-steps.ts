@@ -1,13 +1,15 @@
 import { HttpException } from '@nestjs/common';
 import { BREAKER_TYPE_SETTINGS, CHAOS_ENDPOINT, type BreakerItem, type ConfigDocument, type CoreList } from '@cbh/contracts';
 import type { AppRequest } from '../identity';
-import type { BreakerChanges, BreakersService } from '../breakers';
-import type { BreakerConfigEntity } from '../breakers';
-import type { DomainsService } from '../domains';
-import type { DomainEntity } from '../domains';
-import type { SslCertificateEntity } from '../domains';
-import type { ServiceEntity } from '../breakers';
-import { chaosPathOf, type ServicesService } from '../breakers';
+import {
+  type BreakerChanges,
+  type BreakerConfigEntity,
+  type BreakersService,
+  chaosPathOf,
+  type ServiceEntity,
+  type ServicesService,
+} from '../breakers';
+import type { DomainEntity, DomainsService, SslCertificateEntity } from '../domains';
 import { mayChange } from './document-access';
 import { byName, key, unchanged, type Announcement, type Step } from './steps';
 

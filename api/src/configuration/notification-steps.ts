@@ -17,13 +17,15 @@ import {
   type UpdateRule,
   type UpdateWindow,
 } from '@cbh/contracts';
-import { requirePermission } from '../identity';
-import type { AppRequest } from '../identity';
+import { type AppRequest, requirePermission } from '../identity';
 import { movesOrigin } from '../platform';
-import type { MaintenanceWindowEntity } from '../notifications';
-import type { NotificationChannelEntity } from '../notifications';
-import type { NotificationRuleEntity } from '../notifications';
-import type { NotificationConfiguration, NotificationSettingsService } from '../notifications';
+import type {
+  MaintenanceWindowEntity,
+  NotificationChannelEntity,
+  NotificationConfiguration,
+  NotificationRuleEntity,
+  NotificationSettingsService,
+} from '../notifications';
 import { byName, key, unchanged, type Step } from './steps';
 
 /*

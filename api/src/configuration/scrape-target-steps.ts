@@ -7,11 +7,9 @@ import {
   type ScrapeTargetItem,
   type UpdateScrapeTarget,
 } from '@cbh/contracts';
-import { requirePermission } from '../identity';
-import type { AppRequest } from '../identity';
-import type { ScrapeTargetEntity } from '../breakers';
+import { type AppRequest, requirePermission } from '../identity';
+import type { ScrapeTargetEntity, ScrapeTargetsService } from '../breakers';
 import { movesOrigin } from '../platform';
-import type { ScrapeTargetsService } from '../breakers';
 import { byName, key, unchanged, type Step } from './steps';
 
 /*

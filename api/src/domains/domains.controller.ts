@@ -9,9 +9,8 @@ import {
   sslCertificateIdSchema,
   updateCertificateSchema,
 } from '@cbh/contracts';
-import { RequirePermission } from '../platform';
+import { RequirePermission, ZodPipe } from '../platform';
 import type { AppRequest } from '../identity';
-import { ZodPipe } from '../platform';
 import { DomainsService } from './domains.service';
 
 const domainId = new ZodPipe(domainIdSchema, 'id');

@@ -17,11 +17,11 @@ import {
   type SslCertificateView,
   type SubdomainView,
 } from '@cbh/contracts';
-import { AuditService } from '../identity';
-import type { AppRequest } from '../identity';
-import { RealtimeBus } from '../platform';
-import { APP_CONFIG, type AppConfig } from '../platform';
+import { type AppRequest, AuditService } from '../identity';
+import { APP_CONFIG, type AppConfig, RealtimeBus } from '../platform';
 import { DomainsRepository } from './domains.repository';
+import { DomainAlertsRepository } from './domain-alerts.repository';
+import { DomainFindingsRepository } from './domain-findings.repository';
 import { DnsRecordEntity, toDnsRecordView } from './entities/dns-record.entity';
 import { DomainAlertEntity, toAlertView } from './entities/domain-alert.entity';
 import { DomainCheckResultEntity, toCheckView } from './entities/domain-check-result.entity';
@@ -42,6 +42,8 @@ export class DomainsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly repository: DomainsRepository,
+    private readonly alerts: DomainAlertsRepository,
+    private readonly findings: DomainFindingsRepository,
     private readonly audit: AuditService,
     private readonly bus: RealtimeBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -222,7 +224,7 @@ export class DomainsService {
   /** Asks for many domains' ownership to be checked now, in one transaction, each audited; an unknown id is a 404. */
   async verifyMany(req: AppRequest, ids: readonly number[]): Promise<(DomainVerificationView | HttpException)[]> {
     const views = await this.dataSource.transaction(async (manager) => {
-      const started = (await this.repository.startVerifications(ids, manager)).map(toVerificationView);
+      const started = (await this.findings.startVerifications(ids, manager)).map(toVerificationView);
       await this.audit.recordMany(
         req,
         started.map((after) => ({ action: 'domain.verify', targetType: 'domain', targetId: String(after.domainId), after })),
@@ -236,7 +238,7 @@ export class DomainsService {
 
   async resolveAlert(req: AppRequest, id: number): Promise<DomainAlertView> {
     const view = await this.dataSource.transaction(async (manager) => {
-      const resolved = await this.repository.resolveAlert(id, manager);
+      const resolved = await this.alerts.resolveAlert(id, manager);
       if (!resolved) {
         const alert = await manager.findOneBy(DomainAlertEntity, { id });
         if (!alert) throw new NotFoundException(`No domain alert with id ${id}`);

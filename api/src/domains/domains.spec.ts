@@ -5,6 +5,9 @@ import { RealtimeBus } from '../platform/bus/realtime-bus.service';
 import { fakeSocket } from '../breakers/realtime/fake-socket.test-kit';
 import { RealtimeGateway } from '../breakers/realtime/realtime.gateway';
 import { DomainsRepository } from './domains.repository';
+import { DomainAlertsRepository } from './domain-alerts.repository';
+import { DomainChecksRepository } from './domain-checks.repository';
+import { DomainFindingsRepository } from './domain-findings.repository';
 import { DomainCheckRunner } from './scheduling/domain-check-runner.service';
 
 const spec = apiForThisFile();
@@ -15,6 +18,9 @@ beforeAll(() => spec.api.app.get(DomainCheckRunner).onApplicationShutdown());
 const call = (path: string, options: { method?: string; body?: unknown; cookie?: string | null } = {}) =>
   spec.api.call(path, { cookie: spec.admin, ...options });
 const repository = () => spec.api.app.get(DomainsRepository);
+const findingsRepository = () => spec.api.app.get(DomainFindingsRepository);
+const checksRepository = () => spec.api.app.get(DomainChecksRepository);
+const alertsRepository = () => spec.api.app.get(DomainAlertsRepository);
 
 let counter = 0;
 /** A new domain through the API, with a name no other test uses. */
@@ -167,8 +173,7 @@ describe('reading domains', () => {
 
   it('shows one domain with all its records', async () => {
     const domain = await addDomain('detail');
-    const repo = repository();
-    await repo.saveCertificate(domain.id, {
+    await findingsRepository().saveCertificate(domain.id, {
       certificateType: "Let's Encrypt R11",
       status: 'active',
       reason: null,
@@ -177,10 +182,10 @@ describe('reading domains', () => {
       expiresAt: new Date('2025-04-01T00:00:00Z'),
       autoRenew: true,
     });
-    await repo.replaceDnsRecords(domain.id, [{ recordType: 'A', name: domain.domain, value: '192.0.2.10', ttl: 300 }]);
-    await repo.addSubdomains(domain.id, [`www.${domain.domain}`]);
-    await repo.recordCheck(domain.id, { status: 'up', responseTimeMs: 120 });
-    await repo.openAlert(domain.id, {
+    await findingsRepository().replaceDnsRecords(domain.id, [{ recordType: 'A', name: domain.domain, value: '192.0.2.10', ttl: 300 }]);
+    await findingsRepository().addSubdomains(domain.id, [`www.${domain.domain}`]);
+    await checksRepository().recordCheck(domain.id, { status: 'up', responseTimeMs: 120 });
+    await alertsRepository().openAlert(domain.id, {
       alertType: 'certificate_expiring',
       severity: 'medium',
       message: `The certificate of ${domain.domain} expires in 20 days`,
@@ -221,7 +226,7 @@ describe('reading domains', () => {
     const domain = await addDomain('checks');
     const start = Date.now() - 70 * 60_000;
     for (let i = 0; i < 62; i++) {
-      await repository().recordCheck(domain.id, { status: 'up', responseTimeMs: 100 + i, checkedAt: new Date(start + i * 60_000) });
+      await checksRepository().recordCheck(domain.id, { status: 'up', responseTimeMs: 100 + i, checkedAt: new Date(start + i * 60_000) });
     }
     const { recentChecks } = (await (await call(`/api/domains/${domain.id}`)).json()) as DomainDetailView;
     expect(recentChecks).toHaveLength(60);
@@ -237,15 +242,20 @@ describe('reading domains', () => {
     await spec.api.sql(`UPDATE domains SET created_at = '2001-01-01' WHERE id = $1`, [oldest.id]);
     const other = await addDomain('counted');
     await repo.setDomainStatus(oldest.id, 'active');
-    await repo.saveCertificate(other.id, { ...EXPIRED_CERTIFICATE, status: 'active' });
-    await repo.openAlert(other.id, { alertType: 'site_down', severity: 'critical', message: 'down', dedupeKey: `down-${other.id}` });
-    const resolved = await repo.openAlert(other.id, {
+    await findingsRepository().saveCertificate(other.id, { ...EXPIRED_CERTIFICATE, status: 'active' });
+    await alertsRepository().openAlert(other.id, {
+      alertType: 'site_down',
+      severity: 'critical',
+      message: 'down',
+      dedupeKey: `down-${other.id}`,
+    });
+    const resolved = await alertsRepository().openAlert(other.id, {
       alertType: 'slow_response',
       severity: 'medium',
       message: 'slow',
       dedupeKey: `slow-${other.id}`,
     });
-    await repo.resolveAlert(resolved!.id);
+    await alertsRepository().resolveAlert(resolved!.id);
 
     const after = await summary();
     expect({
@@ -256,26 +266,26 @@ describe('reading domains', () => {
     }).toEqual({ totalDomains: 2, activeDomains: 1, activeCertificates: 1, openAlerts: 1 });
     expect(after.primaryDomainId).not.toBe(oldest.id);
 
-    await repo.saveVerification(oldest.id, { status: 'verified', reason: null });
+    await findingsRepository().saveVerification(oldest.id, { status: 'verified', reason: null });
     expect((await summary()).primaryDomainId).toBe(oldest.id);
     // still the primary one while its owner has it checked again
     expect((await call(`/api/domains/${oldest.id}/verify`, { method: 'POST' })).status).toBe(202);
     expect((await summary()).primaryDomainId).toBe(oldest.id);
-    await repo.saveVerification(oldest.id, { status: 'failed', reason: 'no TXT record found' });
+    await findingsRepository().saveVerification(oldest.id, { status: 'failed', reason: 'no TXT record found' });
     expect((await summary()).primaryDomainId).not.toBe(oldest.id);
     expect((await call('/api/domain-summary', { cookie: null })).status).toBe(401);
   });
 
   it('lists alerts newest first', async () => {
     const domain = await addDomain('alerts');
-    const first = await repository().openAlert(domain.id, {
+    const first = await alertsRepository().openAlert(domain.id, {
       alertType: 'site_down',
       severity: 'critical',
       message: 'down',
       dedupeKey: 'a',
     });
     await spec.api.sql(`UPDATE domain_alerts SET triggered_at = now() - interval '1 hour' WHERE id = $1`, [first!.id]);
-    const second = await repository().openAlert(domain.id, {
+    const second = await alertsRepository().openAlert(domain.id, {
       alertType: 'slow_response',
       severity: 'medium',
       message: 'slow',
@@ -289,8 +299,7 @@ describe('reading domains', () => {
 describe('changing domains', () => {
   it('deletes a domain with all its records', async () => {
     const domain = await addDomain('deleted');
-    const repo = repository();
-    await repo.saveCertificate(domain.id, {
+    await findingsRepository().saveCertificate(domain.id, {
       certificateType: 'Test CA',
       status: 'active',
       reason: null,
@@ -299,10 +308,10 @@ describe('changing domains', () => {
       expiresAt: null,
       autoRenew: false,
     });
-    await repo.replaceDnsRecords(domain.id, [{ recordType: 'TXT', name: domain.domain, value: 'hello', ttl: 60 }]);
-    await repo.addSubdomains(domain.id, [`api.${domain.domain}`]);
-    await repo.recordCheck(domain.id, { status: 'down', responseTimeMs: null, error: 'refused' });
-    await repo.openAlert(domain.id, { alertType: 'site_down', severity: 'critical', message: 'down', dedupeKey: 'x' });
+    await findingsRepository().replaceDnsRecords(domain.id, [{ recordType: 'TXT', name: domain.domain, value: 'hello', ttl: 60 }]);
+    await findingsRepository().addSubdomains(domain.id, [`api.${domain.domain}`]);
+    await checksRepository().recordCheck(domain.id, { status: 'down', responseTimeMs: null, error: 'refused' });
+    await alertsRepository().openAlert(domain.id, { alertType: 'site_down', severity: 'critical', message: 'down', dedupeKey: 'x' });
 
     expect((await call(`/api/domains/${domain.id}`, { method: 'DELETE' })).status).toBe(204);
     const [left] = await spec.api.sql(
@@ -317,10 +326,14 @@ describe('changing domains', () => {
     expect((await call(`/api/domains/${domain.id}`, { method: 'DELETE' })).status).toBe(404);
 
     // Writes of a check that was running when the domain went do nothing.
-    expect(await repo.recordCheck(domain.id, { status: 'up', responseTimeMs: 5 })).toBeNull();
-    expect(await repo.openAlert(domain.id, { alertType: 'site_down', severity: 'critical', message: 'down', dedupeKey: 'y' })).toBeNull();
-    expect(await repo.replaceDnsRecords(domain.id, [{ recordType: 'A', name: 'x', value: '192.0.2.1', ttl: 1 }])).toEqual([]);
-    expect(await repo.saveVerification(domain.id, { status: 'verified', reason: null })).toBeNull();
+    expect(await checksRepository().recordCheck(domain.id, { status: 'up', responseTimeMs: 5 })).toBeNull();
+    expect(
+      await alertsRepository().openAlert(domain.id, { alertType: 'site_down', severity: 'critical', message: 'down', dedupeKey: 'y' }),
+    ).toBeNull();
+    expect(await findingsRepository().replaceDnsRecords(domain.id, [{ recordType: 'A', name: 'x', value: '192.0.2.1', ttl: 1 }])).toEqual(
+      [],
+    );
+    expect(await findingsRepository().saveVerification(domain.id, { status: 'verified', reason: null })).toBeNull();
   });
 
   it('starts a verification: verifying, and the round due now', async () => {
@@ -336,7 +349,7 @@ describe('changing domains', () => {
 
   it('resolves an open alert once; resolving it again is a 409', async () => {
     const domain = await addDomain('resolve');
-    const alert = await repository().openAlert(domain.id, {
+    const alert = await alertsRepository().openAlert(domain.id, {
       alertType: 'verification_failed',
       severity: 'high',
       message: `Verification of ${domain.domain} failed`,
@@ -364,12 +377,12 @@ describe('changing domains', () => {
       expiresAt: null,
       autoRenew: true,
     };
-    const certificate = await repository().saveCertificate(domain.id, findings);
+    const certificate = await findingsRepository().saveCertificate(domain.id, findings);
     const response = await call(`/api/ssl-certificates/${certificate!.id}`, { method: 'PATCH', body: { autoRenew: false } });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ id: certificate!.id, autoRenew: false, autoRenewOverridden: true });
 
-    expect(await repository().saveCertificate(domain.id, findings)).toMatchObject({ autoRenew: false, autoRenewOverridden: true });
+    expect(await findingsRepository().saveCertificate(domain.id, findings)).toMatchObject({ autoRenew: false, autoRenewOverridden: true });
 
     const refused = await call(`/api/ssl-certificates/${certificate!.id}`, { method: 'PATCH', body: { autoRenew: 'yes' } });
     expect(refused.status).toBe(400);
@@ -410,12 +423,12 @@ describe('the repository the checks use', () => {
     const domain = await addDomain('dns');
     const name = domain.domain;
     const longTxt = 'v=DKIM1; p=' + 'A'.repeat(6000);
-    await repository().replaceDnsRecords(domain.id, [
+    await findingsRepository().replaceDnsRecords(domain.id, [
       { recordType: 'A', name, value: '192.0.2.1', ttl: 300 },
       { recordType: 'TXT', name, value: 'v=spf1 -all', ttl: 300 },
       { recordType: 'TXT', name, value: longTxt, ttl: 300 },
     ]);
-    const records = await repository().replaceDnsRecords(domain.id, [
+    const records = await findingsRepository().replaceDnsRecords(domain.id, [
       { recordType: 'A', name, value: '192.0.2.1', ttl: 600 },
       { recordType: 'A', name, value: '192.0.2.1', ttl: 600 },
       { recordType: 'MX', name, value: `10 mail.${name}`, ttl: 3600 },
@@ -428,24 +441,32 @@ describe('the repository the checks use', () => {
       ['TXT', longTxt.slice(0, 20), 300, true],
       ['TXT', 'v=spf1 -all', 300, false],
     ]);
-    const again = await repository().replaceDnsRecords(domain.id, [{ recordType: 'TXT', name, value: 'v=spf1 -all', ttl: 120 }]);
+    const again = await findingsRepository().replaceDnsRecords(domain.id, [{ recordType: 'TXT', name, value: 'v=spf1 -all', ttl: 120 }]);
     expect(again.filter((r) => r.isActive).map((r) => r.value)).toEqual(['v=spf1 -all']);
     expect(again).toHaveLength(4);
   });
 
   it('records checks: the raw result, per-minute buckets added to, runs of failures and slow checks, and uptime over 30 days', async () => {
     const domain = await addDomain('uptime');
-    const repo = repository();
     const minute = new Date(Math.floor(minutesAgo(10).getTime() / 60_000) * 60_000);
     const at = (seconds: number) => new Date(minute.getTime() + seconds * 1000);
 
     // Older than the window: it must not count in the percentage.
-    await repo.recordCheck(domain.id, { status: 'down', responseTimeMs: null, checkedAt: new Date(Date.now() - 40 * 86_400_000) });
-    await repo.recordCheck(domain.id, { status: 'up', responseTimeMs: 100, checkedAt: at(0) });
-    await repo.recordCheck(domain.id, { status: 'up', responseTimeMs: 300, checkedAt: at(20) });
-    const down = await repo.recordCheck(domain.id, { status: 'down', responseTimeMs: null, error: 'timeout', checkedAt: at(40) });
+    await checksRepository().recordCheck(domain.id, {
+      status: 'down',
+      responseTimeMs: null,
+      checkedAt: new Date(Date.now() - 40 * 86_400_000),
+    });
+    await checksRepository().recordCheck(domain.id, { status: 'up', responseTimeMs: 100, checkedAt: at(0) });
+    await checksRepository().recordCheck(domain.id, { status: 'up', responseTimeMs: 300, checkedAt: at(20) });
+    const down = await checksRepository().recordCheck(domain.id, {
+      status: 'down',
+      responseTimeMs: null,
+      error: 'timeout',
+      checkedAt: at(40),
+    });
     expect(down).toMatchObject({ lastStatus: 'down', consecutiveFailures: 1, failingSince: at(40), uptimePercentage: 66.67 });
-    const downAgain = await repo.recordCheck(domain.id, { status: 'down', responseTimeMs: null, checkedAt: at(60) });
+    const downAgain = await checksRepository().recordCheck(domain.id, { status: 'down', responseTimeMs: null, checkedAt: at(60) });
     expect(downAgain).toMatchObject({ consecutiveFailures: 2, failingSince: at(40), uptimePercentage: 50 });
 
     const buckets = await spec.api.sql(
@@ -459,12 +480,12 @@ describe('the repository the checks use', () => {
     const [raw] = await spec.api.sql('SELECT count(*)::int AS n FROM domain_check_results WHERE domain_id = $1', [domain.id]);
     expect(raw.n).toBe(5);
 
-    let slow = await repo.recordCheck(domain.id, { status: 'up', responseTimeMs: 2500, checkedAt: at(80) });
+    let slow = await checksRepository().recordCheck(domain.id, { status: 'up', responseTimeMs: 2500, checkedAt: at(80) });
     expect(slow).toMatchObject({ lastStatus: 'up', responseTimeMs: 2500, consecutiveFailures: 0, failingSince: null, consecutiveSlow: 1 });
-    slow = await repo.recordCheck(domain.id, { status: 'up', responseTimeMs: 2600, checkedAt: at(100) });
-    slow = await repo.recordCheck(domain.id, { status: 'up', responseTimeMs: 2700, checkedAt: at(120) });
+    slow = await checksRepository().recordCheck(domain.id, { status: 'up', responseTimeMs: 2600, checkedAt: at(100) });
+    slow = await checksRepository().recordCheck(domain.id, { status: 'up', responseTimeMs: 2700, checkedAt: at(120) });
     expect(slow).toMatchObject({ consecutiveSlow: 3, slowSince: at(80), lastCheck: at(120), uptimePercentage: 71.43 });
-    const fast = await repo.recordCheck(domain.id, { status: 'up', responseTimeMs: 90 });
+    const fast = await checksRepository().recordCheck(domain.id, { status: 'up', responseTimeMs: 90 });
     expect(fast).toMatchObject({ consecutiveSlow: 0, slowSince: null, uptimePercentage: 75 });
   });
 
@@ -476,13 +497,13 @@ describe('the repository the checks use', () => {
       message: `The certificate of ${domain.domain} expires in 13 days`,
       dedupeKey: 'certificate-expiring-14:DD',
     };
-    const opened = await Promise.all(Array.from({ length: 5 }, () => repository().openAlert(domain.id, alert)));
+    const opened = await Promise.all(Array.from({ length: 5 }, () => alertsRepository().openAlert(domain.id, alert)));
     expect(opened.filter(Boolean)).toHaveLength(1);
     expect(opened.find(Boolean)).toMatchObject({ domainId: domain.id, status: 'open', dedupeKey: alert.dedupeKey, resolvedAt: null });
-    await repository().resolveAlerts(domain.id, 'certificate_expiring');
-    expect(await repository().openAlert(domain.id, alert)).toBeNull();
+    await alertsRepository().resolveAlerts(domain.id, 'certificate_expiring');
+    expect(await alertsRepository().openAlert(domain.id, alert)).toBeNull();
     expect(
-      await repository().openAlert(domain.id, { ...alert, dedupeKey: 'certificate-expiring-7:DD', severity: 'critical' }),
+      await alertsRepository().openAlert(domain.id, { ...alert, dedupeKey: 'certificate-expiring-7:DD', severity: 'critical' }),
     ).toMatchObject({
       severity: 'critical',
     });
@@ -490,24 +511,28 @@ describe('the repository the checks use', () => {
 
   it('resolves the open alerts of one type and returns them', async () => {
     const domain = await addDomain('auto-resolve');
-    const repo = repository();
-    const first = await repo.openAlert(domain.id, {
+    const first = await alertsRepository().openAlert(domain.id, {
       alertType: 'site_down',
       severity: 'critical',
       message: 'down',
       dedupeKey: 'site-down:1',
     });
-    const second = await repo.openAlert(domain.id, {
+    const second = await alertsRepository().openAlert(domain.id, {
       alertType: 'site_down',
       severity: 'critical',
       message: 'down',
       dedupeKey: 'site-down:2',
     });
-    const other = await repo.openAlert(domain.id, { alertType: 'slow_response', severity: 'medium', message: 'slow', dedupeKey: 'slow:1' });
-    const resolved = await repo.resolveAlerts(domain.id, 'site_down');
+    const other = await alertsRepository().openAlert(domain.id, {
+      alertType: 'slow_response',
+      severity: 'medium',
+      message: 'slow',
+      dedupeKey: 'slow:1',
+    });
+    const resolved = await alertsRepository().resolveAlerts(domain.id, 'site_down');
     expect(resolved.map((a) => a.id).sort()).toEqual([first!.id, second!.id].sort());
     expect(resolved.every((a) => a.status === 'resolved' && a.resolvedAt instanceof Date)).toBe(true);
-    expect(await repo.resolveAlerts(domain.id, 'site_down')).toEqual([]);
+    expect(await alertsRepository().resolveAlerts(domain.id, 'site_down')).toEqual([]);
     const [still] = await spec.api.sql('SELECT status FROM domain_alerts WHERE id = $1', [other!.id]);
     expect(still.status).toBe('open');
   });
@@ -515,9 +540,9 @@ describe('the repository the checks use', () => {
   it('keeps at most 500 subdomains of a domain', async () => {
     const domain = await addDomain('many-subdomains');
     const names = (from: number, count: number) => Array.from({ length: count }, (_, i) => `host-${from + i}.${domain.domain}`);
-    expect(await repository().addSubdomains(domain.id, names(0, 450))).toHaveLength(450);
-    expect(await repository().addSubdomains(domain.id, names(450, 50))).toHaveLength(50);
-    expect(await repository().addSubdomains(domain.id, names(500, 10))).toEqual([]);
+    expect(await findingsRepository().addSubdomains(domain.id, names(0, 450))).toHaveLength(450);
+    expect(await findingsRepository().addSubdomains(domain.id, names(450, 50))).toHaveLength(50);
+    expect(await findingsRepository().addSubdomains(domain.id, names(500, 10))).toEqual([]);
     const [row] = await spec.api.sql('SELECT count(*)::int AS n FROM subdomains WHERE domain_id = $1', [domain.id]);
     expect(row.n).toBe(500);
   });
@@ -528,32 +553,31 @@ describe('the repository the checks use', () => {
     expect(await repo.shownChanged(domain.id)).toBe(true);
     expect(await repo.shownChanged(domain.id)).toBe(false);
     // a check alone changes nothing shown here
-    await repo.recordCheck(domain.id, { status: 'up', responseTimeMs: 80 });
+    await checksRepository().recordCheck(domain.id, { status: 'up', responseTimeMs: 80 });
     expect(await repo.shownChanged(domain.id)).toBe(false);
-    await repo.replaceDnsRecords(domain.id, [{ recordType: 'A', name: domain.domain, value: '192.0.2.1', ttl: 300 }]);
+    await findingsRepository().replaceDnsRecords(domain.id, [{ recordType: 'A', name: domain.domain, value: '192.0.2.1', ttl: 300 }]);
     expect(await repo.shownChanged(domain.id)).toBe(true);
     // a resolver counting a TTL down is not a change
-    await repo.replaceDnsRecords(domain.id, [{ recordType: 'A', name: domain.domain, value: '192.0.2.1', ttl: 240 }]);
+    await findingsRepository().replaceDnsRecords(domain.id, [{ recordType: 'A', name: domain.domain, value: '192.0.2.1', ttl: 240 }]);
     expect(await repo.shownChanged(domain.id)).toBe(false);
-    await repo.saveCertificate(domain.id, EXPIRED_CERTIFICATE);
+    await findingsRepository().saveCertificate(domain.id, EXPIRED_CERTIFICATE);
     expect(await repo.shownChanged(domain.id)).toBe(true);
-    await repo.saveCertificate(domain.id, EXPIRED_CERTIFICATE);
+    await findingsRepository().saveCertificate(domain.id, EXPIRED_CERTIFICATE);
     expect(await repo.shownChanged(domain.id)).toBe(false);
     await repo.setDomainStatus(domain.id, 'down');
     expect(await repo.shownChanged(domain.id)).toBe(true);
-    await repo.addSubdomains(domain.id, [`www.${domain.domain}`]);
+    await findingsRepository().addSubdomains(domain.id, [`www.${domain.domain}`]);
     expect(await repo.shownChanged(domain.id)).toBe(true);
     expect(await repo.shownChanged(999_999)).toBe(false);
   });
 
   it('prunes raw results after 24 hours and leaves the buckets to the retention setting', async () => {
     const domain = await addDomain('prune');
-    const repo = repository();
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
-    await repo.recordCheck(domain.id, { status: 'up', responseTimeMs: 10, checkedAt: hoursAgo(91 * 24) });
-    await repo.recordCheck(domain.id, { status: 'up', responseTimeMs: 10, checkedAt: hoursAgo(25) });
-    await repo.recordCheck(domain.id, { status: 'up', responseTimeMs: 10, checkedAt: hoursAgo(1) });
-    const pruned = await repo.pruneOld();
+    await checksRepository().recordCheck(domain.id, { status: 'up', responseTimeMs: 10, checkedAt: hoursAgo(91 * 24) });
+    await checksRepository().recordCheck(domain.id, { status: 'up', responseTimeMs: 10, checkedAt: hoursAgo(25) });
+    await checksRepository().recordCheck(domain.id, { status: 'up', responseTimeMs: 10, checkedAt: hoursAgo(1) });
+    const pruned = await checksRepository().pruneOld();
     expect(pruned.results).toBeGreaterThanOrEqual(2);
     const [left] = await spec.api.sql(
       `SELECT (SELECT count(*) FROM domain_check_results WHERE domain_id = $1)::int AS results,
@@ -566,15 +590,17 @@ describe('the repository the checks use', () => {
   it('saves verification outcomes, certificates, registration, subdomains and status', async () => {
     const domain = await addDomain('saves');
     const repo = repository();
-    expect(await repo.saveVerification(domain.id, { status: 'failed', reason: 'no TXT record found' })).toMatchObject({
+    expect(await findingsRepository().saveVerification(domain.id, { status: 'failed', reason: 'no TXT record found' })).toMatchObject({
       status: 'failed',
       reason: 'no TXT record found',
       verifiedAt: null,
       checkedAt: expect.any(Date),
     });
-    const verified = await repo.saveVerification(domain.id, { status: 'verified', reason: null });
+    const verified = await findingsRepository().saveVerification(domain.id, { status: 'verified', reason: null });
     expect(verified).toMatchObject({ status: 'verified', verifiedAt: expect.any(Date) });
-    expect((await repo.saveVerification(domain.id, { status: 'verified', reason: null }))!.verifiedAt).toEqual(verified!.verifiedAt);
+    expect((await findingsRepository().saveVerification(domain.id, { status: 'verified', reason: null }))!.verifiedAt).toEqual(
+      verified!.verifiedAt,
+    );
 
     expect(await repo.setDomainStatus(domain.id, 'active')).toBe(true);
     expect((await call(`/api/domains/${domain.id}`).then((r) => r.json())).status).toBe('active');
@@ -588,7 +614,7 @@ describe('the repository the checks use', () => {
       expiresAt: '2027-01-01T00:00:00.000Z',
     });
 
-    const first = await repo.saveCertificate(domain.id, {
+    const first = await findingsRepository().saveCertificate(domain.id, {
       certificateType: 'Test CA',
       status: 'invalid',
       reason: 'self-signed certificate',
@@ -597,14 +623,14 @@ describe('the repository the checks use', () => {
       expiresAt: null,
       autoRenew: false,
     });
-    const second = await repo.saveCertificate(domain.id, { ...first!, status: 'active', reason: null, autoRenew: true });
+    const second = await findingsRepository().saveCertificate(domain.id, { ...first!, status: 'active', reason: null, autoRenew: true });
     expect(second).toMatchObject({ id: first!.id, status: 'active', reason: null, autoRenew: true });
 
-    expect((await repo.addSubdomains(domain.id, [`a.${domain.domain}`, `b.${domain.domain}`])).map((s) => s.name)).toEqual([
+    expect((await findingsRepository().addSubdomains(domain.id, [`a.${domain.domain}`, `b.${domain.domain}`])).map((s) => s.name)).toEqual([
       `a.${domain.domain}`,
       `b.${domain.domain}`,
     ]);
-    expect((await repo.addSubdomains(domain.id, [`b.${domain.domain}`, `c.${domain.domain}`])).map((s) => s.name)).toEqual([
+    expect((await findingsRepository().addSubdomains(domain.id, [`b.${domain.domain}`, `c.${domain.domain}`])).map((s) => s.name)).toEqual([
       `c.${domain.domain}`,
     ]);
   });

@@ -1,8 +1,6 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import type { UpdateChannel } from '@cbh/contracts';
-import { APP_CONFIG, type AppConfig } from '../platform';
-import { SecretBox } from '../platform';
-import { movesOrigin } from '../platform';
+import { APP_CONFIG, type AppConfig, movesOrigin, SecretBox } from '../platform';
 import type { NotificationChannelEntity } from './entities/notification-channel.entity';
 import type { ChannelTarget } from './senders/channel-sender.types';
 

@@ -10,12 +10,7 @@ import {
   type TestDeliveryView,
   type WebhookBody,
 } from '@cbh/contracts';
-import { RealtimeBus } from '../platform';
-import { PeriodicWork } from '../platform';
-import type { Repeating } from '../platform';
-import { APP_CONFIG, type AppConfig } from '../platform';
-import { HubMetrics } from '../platform';
-import { InstanceRegistry } from '../platform';
+import { APP_CONFIG, type AppConfig, HubMetrics, InstanceRegistry, PeriodicWork, RealtimeBus, type Repeating } from '../platform';
 import { ChannelSecrets } from './channel-secrets';
 import { MaintenanceWindowEntity } from './entities/maintenance-window.entity';
 import { NotificationChannelEntity } from './entities/notification-channel.entity';

@@ -15,11 +15,8 @@ import {
   type UpdateRule,
   type UpdateWindow,
 } from '@cbh/contracts';
-import { AuditService } from '../identity';
-import type { AppRequest } from '../identity';
-import { withUniqueName } from '../platform';
-import { APP_CONFIG, type AppConfig } from '../platform';
-import { judgeTargetUrl } from '../platform';
+import { type AppRequest, AuditService } from '../identity';
+import { APP_CONFIG, type AppConfig, judgeTargetUrl, withUniqueName } from '../platform';
 import { MaintenanceWindowEntity } from './entities/maintenance-window.entity';
 import { NotificationChannelEntity } from './entities/notification-channel.entity';
 import { NotificationRuleChannelEntity, NotificationRuleEntity } from './entities/notification-rule.entity';

@@ -29,11 +29,9 @@ import {
   type DeliveryPage,
   type DeliveryView,
 } from '@cbh/contracts';
-import { RequirePermission } from '../platform';
+import { RequirePermission, ZodPipe } from '../platform';
 import type { AppRequest } from '../identity';
-import { ZodPipe } from '../platform';
-import type { DeliveryRow } from './notifications.repository';
-import { NotificationsRepository } from './notifications.repository';
+import { type DeliveryRow, NotificationsRepository } from './notifications.repository';
 import { NotificationOutbox } from './notification-outbox.service';
 import { NotificationSettingsService, readsDomainEvents } from './notification-settings.service';
 

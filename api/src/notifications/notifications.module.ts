@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MailModule } from '../platform';
-import { ReplicasModule } from '../platform';
+import { MailModule, ReplicasModule } from '../platform';
 import { ChannelSecrets } from './channel-secrets';
 import {
   MaintenanceWindowsController,

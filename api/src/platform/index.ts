@@ -58,3 +58,4 @@ export { isBearerWithoutCookie, protectFromCrossSiteRequests } from './web/cross
 export { isYaml } from './web/media-type';
 export { forwardedProto, securityHeaders } from './web/security-headers';
 export { mountStaticSite } from './web/static-site';
+export { SqlRunner } from './database/sql-runner';

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_PINS_COOKIE, RELEASE_UPLOAD_MAX_BYTES, RELEASE_VISITOR_COOKIE } from '@cbh/contracts';
-import { cookieValue } from '../platform';
-import { errorBody } from '../platform';
+import { cookieValue, errorBody } from '../platform';
 import type { SessionRequest } from '../identity';
 import type { ReleasesService } from './releases.service';
 import { sideOf } from './release-state.service';

@@ -1,8 +1,7 @@
 import { ForbiddenException, HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { isServiceAccountEmail, RELEASE_LIMITS, type RemoteLoad } from '@cbh/contracts';
-import { AuditService } from '../identity';
-import type { AppRequest } from '../identity';
+import { type AppRequest, AuditService } from '../identity';
 import { APP_CONFIG, type AppConfig } from '../platform';
 import { RemoteReleaseEntity } from './entities/remote-release.entity';
 import { ReleaseNotifications } from './release-notifications';

@@ -11,10 +11,8 @@ import {
   uploadReleaseSchema,
   type UploadRelease,
 } from '@cbh/contracts';
-import { RequirePermission, SignedIn } from '../platform';
-import { cookieValue } from '../platform';
+import { cookieValue, RequirePermission, SignedIn, ZodPipe } from '../platform';
 import type { AppRequest } from '../identity';
-import { ZodPipe } from '../platform';
 import { ReleaseLoadsService } from './release-loads.service';
 import { ReleasesService } from './releases.service';
 

@@ -23,11 +23,8 @@ import {
   type RemoteVersionView,
   type UploadRelease,
 } from '@cbh/contracts';
-import { AuditService } from '../identity';
-import type { AppRequest } from '../identity';
-import { RealtimeBus } from '../platform';
-import { APP_CONFIG, type AppConfig } from '../platform';
-import { UserEntity } from '../identity';
+import { type AppRequest, AuditService, UserEntity } from '../identity';
+import { APP_CONFIG, type AppConfig, PeriodicWork, RealtimeBus, type Repeating } from '../platform';
 import { RemoteReleaseEntity } from './entities/remote-release.entity';
 import { RemoteVersionEntity } from './entities/remote-version.entity';
 import { decodeBuild, type DecodedBuild } from './release-build';
@@ -36,8 +33,6 @@ import { ReleaseFilesRepository } from './release-files.repository';
 import { ReleaseState } from './release-state.service';
 import { ReleaseVersionsRepository } from './release-versions.repository';
 import { RemoteLoadsRepository } from './remote-loads.repository';
-import { PeriodicWork } from '../platform';
-import type { Repeating } from '../platform';
 
 /** Remote loads are kept this long: the release screen's figures are about recent releases. */
 const LOADS_KEPT_MS = 30 * 24 * 3_600_000;

@@ -1,9 +1,8 @@
 import { Body, Controller, Get, HttpCode, Patch, Post, Req } from '@nestjs/common';
 import type { z } from 'zod';
 import { pruneRetentionSchema, updateRetentionSchema } from '@cbh/contracts';
-import { RequirePermission } from '../platform';
+import { RequirePermission, ZodPipe } from '../platform';
 import type { AppRequest } from '../identity';
-import { ZodPipe } from '../platform';
 import { RetentionService } from './retention.service';
 
 /** How long each kind of history is kept, and the prune that applies it: system_admin's. */

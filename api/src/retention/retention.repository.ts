@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type PruneCounts, type PrunedKind, type RetentionSettings, TOKEN_PRUNE_AFTER_DAYS } from '@cbh/contracts';
-import { hydrate, type RawRow } from '../platform';
+import { hydrate, SqlRunner } from '../platform';
 import { RetentionSettingsEntity } from './entities/retention-settings.entity';
 
 /** Rows one DELETE takes at most: each statement holds its locks for milliseconds, however large the backlog. */
@@ -49,7 +49,11 @@ const OLD_ROWS: Record<PrunedKind, { table: string; old: string; days: keyof Ret
  */
 @Injectable()
 export class RetentionRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly sql: SqlRunner;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.sql = new SqlRunner(dataSource);
+  }
 
   settings(manager: EntityManager = this.dataSource.manager): Promise<RetentionSettingsEntity> {
     return manager.getRepository(RetentionSettingsEntity).findOneByOrFail({ id: true });
@@ -72,7 +76,7 @@ export class RetentionRepository {
    * queue on its lock, and each after the first finds the claim taken.
    */
   async claim(onlyIfDue: boolean): Promise<RetentionSettingsEntity | null> {
-    const rows = await this.rows(
+    const rows = await this.sql.rows(
       `UPDATE retention_settings SET pruning_since = now()
        WHERE (pruning_since IS NULL OR pruning_since < now() - interval '${CLAIM_LAPSES_AFTER}')
          AND (NOT $1 OR last_pruned_at IS NULL OR last_pruned_at < now() - interval '1 day')
@@ -84,7 +88,7 @@ export class RetentionRepository {
 
   /** Ends the claim with what the prune removed. */
   async finish(manager: EntityManager, removed: PruneCounts): Promise<RetentionSettingsEntity> {
-    const rows = await this.rows(
+    const rows = await this.sql.rows(
       'UPDATE retention_settings SET pruning_since = NULL, last_pruned_at = now(), last_pruned = $1 RETURNING *',
       [JSON.stringify(removed)],
       manager,
@@ -94,7 +98,7 @@ export class RetentionRepository {
 
   /** Gives the claim up after a failed prune, so the next check (on any replica) tries again. */
   async release(): Promise<void> {
-    await this.rows('UPDATE retention_settings SET pruning_since = NULL', []);
+    await this.sql.rows('UPDATE retention_settings SET pruning_since = NULL', []);
   }
 
   /** Deletes the rows of one kind that are older than `settings` keep, a batch at a time; how many went. */
@@ -104,7 +108,7 @@ export class RetentionRepository {
       const params = days ? [settings[days]] : [];
       for (;;) {
         // ctid picks the batch's rows without assuming a single-column key (metric_buckets has three)
-        const deleted = await this.affected(
+        const deleted = await this.sql.affected(
           `DELETE FROM ${table} WHERE ctid = ANY (ARRAY (SELECT ctid FROM ${table} WHERE ${old} LIMIT ${ROWS_PER_BATCH}))`,
           params,
         );
@@ -113,23 +117,5 @@ export class RetentionRepository {
       }
     }
     return removed;
-  }
-
-  private async rows(sql: string, params: unknown[], manager?: EntityManager): Promise<RawRow[]> {
-    return (await this.run(sql, params, manager)).records as RawRow[];
-  }
-
-  private async affected(sql: string, params: unknown[]): Promise<number> {
-    return (await this.run(sql, params)).affected ?? 0;
-  }
-
-  /** TypeORM shapes an UPDATE's result differently from a SELECT's: the runner's full result says both. */
-  private async run(sql: string, params: unknown[], manager?: EntityManager) {
-    const runner = manager?.queryRunner ?? this.dataSource.createQueryRunner();
-    try {
-      return await runner.query(sql, params, true);
-    } finally {
-      if (!manager?.queryRunner) await runner.release();
-    }
   }
 }

@@ -16,10 +16,8 @@ import {
   type RetentionSettings,
   type RetentionView,
 } from '@cbh/contracts';
-import { AuditService } from '../identity';
-import type { AppRequest } from '../identity';
-import { PeriodicWork } from '../platform';
-import type { Repeating } from '../platform';
+import { type AppRequest, AuditService } from '../identity';
+import { PeriodicWork, type Repeating } from '../platform';
 import { toRetentionView, type RetentionSettingsEntity } from './entities/retention-settings.entity';
 import { RetentionRepository } from './retention.repository';
 

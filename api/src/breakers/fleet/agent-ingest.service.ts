@@ -23,12 +23,8 @@ import {
   type AgentReport,
   type AgentReportReply,
 } from '@cbh/contracts';
-import { ZodPipe } from '../../platform';
-import { PeriodicWork } from '../../platform';
-import type { Repeating } from '../../platform';
-import { APP_CONFIG, type AppConfig } from '../../platform';
-import { TokenRateLimiter } from '../../identity';
-import type { SessionUser } from '../../identity';
+import { APP_CONFIG, type AppConfig, PeriodicWork, type Repeating, ZodPipe } from '../../platform';
+import { type SessionUser, TokenRateLimiter } from '../../identity';
 import { BreakersService } from '../breakers.service';
 import type { BreakerConfigEntity } from '../entities/breaker-config.entity';
 import { controlOf, FleetCatalog } from './fleet-catalog.service';

@@ -1,9 +1,8 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { AgentReportReply } from '@cbh/contracts';
-import { ServiceAgent } from '../../platform';
+import { HubMetrics, ServiceAgent } from '../../platform';
 import type { AppRequest } from '../../identity';
-import { HubMetrics } from '../../platform';
 import { AgentIngest, ReportLater } from './agent-ingest.service';
 
 /** Where the agents of services report their breakers (AGENT_REPORTS_PATH), and hear back what the hub wants. */

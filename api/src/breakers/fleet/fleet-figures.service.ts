@@ -7,8 +7,7 @@ import {
   type BreakerStats,
 } from '@cbh/contracts';
 import type { BreakerConfigEntity } from '../entities/breaker-config.entity';
-import { PeriodicWork } from '../../platform';
-import type { Repeating } from '../../platform';
+import { PeriodicWork, type Repeating } from '../../platform';
 import { FleetCatalog } from './fleet-catalog.service';
 import { FleetRepository } from './fleet.repository';
 import { breakerFigures, isStale, spanOf, type InstanceRow } from './instance-periods';

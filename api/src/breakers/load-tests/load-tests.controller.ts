@@ -1,9 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import type { z } from 'zod';
 import { startTestSessionSchema, testSessionIdSchema, testSessionQuerySchema } from '@cbh/contracts';
-import { RequirePermission } from '../../platform';
+import { RequirePermission, ZodPipe } from '../../platform';
 import type { AppRequest } from '../../identity';
-import { ZodPipe } from '../../platform';
 import { LoadTestsService } from './load-tests.service';
 
 @Controller('test-sessions')

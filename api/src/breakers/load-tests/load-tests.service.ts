@@ -14,16 +14,11 @@ import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { runCalls } from '@cbh/breaker';
 import { outsideBreakerMessage, type startTestSessionSchema, type TestSessionView } from '@cbh/contracts';
-import { AuditService } from '../../identity';
-import type { AppRequest } from '../../identity';
+import { type AppRequest, AuditService } from '../../identity';
 import { BreakerRegistry } from '../breaker-registry.service';
 import { BreakerConfigEntity } from '../entities/breaker-config.entity';
-import { InstanceRegistry } from '../../platform';
+import { APP_CONFIG, type AppConfig, InstanceRegistry, PeriodicWork, RealtimeBus, type Repeating } from '../../platform';
 import { MetricsService } from '../metrics/metrics.service';
-import { RealtimeBus } from '../../platform';
-import { PeriodicWork } from '../../platform';
-import type { Repeating } from '../../platform';
-import { APP_CONFIG, type AppConfig } from '../../platform';
 import { TestSessionEntity, type TestSessionStatus, toTestSessionView } from './entities/test-session.entity';
 import { TestSessionsRepository } from './test-sessions.repository';
 

@@ -3,10 +3,7 @@ import { type CallOutcome, EMPTY_WINDOW, mergeWindows, METRICS_WINDOW_SECONDS, R
 import type { BreakerStateName, BreakerStats } from '@cbh/contracts';
 import { BreakerRegistry } from '../breaker-registry.service';
 import { FleetFigures } from '../fleet/fleet-figures.service';
-import { PeriodicWork } from '../../platform';
-import type { Repeating } from '../../platform';
-import { InstanceRegistry } from '../../platform';
-import { RealtimeBus } from '../../platform';
+import { InstanceRegistry, PeriodicWork, RealtimeBus, type Repeating } from '../../platform';
 import { MetricBucketsRepository } from './metric-buckets.repository';
 import { BucketBuffer, emptyCounts } from './bucket-buffer';
 import { CallCounters } from './call-counters';

@@ -1,12 +1,9 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { MetricsScrape } from '../../platform';
+import { ClusterLeases, exposition, HubMetrics, MetricsScrape } from '../../platform';
 import { BreakerRegistry } from '../breaker-registry.service';
 import { FleetCatalog } from '../fleet/fleet-catalog.service';
 import { FleetFigures } from '../fleet/fleet-figures.service';
 import { spanOf, windowOf } from '../fleet/instance-periods';
-import { ClusterLeases } from '../../platform';
-import { exposition } from '../../platform';
-import { HubMetrics } from '../../platform';
 import { MetricsService } from './metrics.service';
 import { type AgentInstance, breakerFamilies, type ClusterBreaker, MAX_AGENT_INSTANCES } from './prometheus';
 

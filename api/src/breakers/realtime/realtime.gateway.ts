@@ -10,17 +10,10 @@ import {
   WS_SIGNED_OUT_CLOSE,
   type ServerMessage,
 } from '@cbh/contracts';
-import type { SessionUser } from '../../identity';
-import { UserDirectory } from '../../identity';
-import { PgSessionStore } from '../../identity';
-import { PeriodicWork } from '../../platform';
-import type { Repeating } from '../../platform';
+import { PgSessionStore, type SessionUser, TokenAuthenticator, tokenKey, tokenUser, UserDirectory } from '../../identity';
+import { HubMetrics, PeriodicWork, RealtimeBus, type Repeating } from '../../platform';
 import { MetricsService } from '../metrics/metrics.service';
-import { HubMetrics } from '../../platform';
 import type { AuthenticatedUpgrade } from './session-ws-adapter';
-import { RealtimeBus } from '../../platform';
-import { TokenAuthenticator, tokenUser } from '../../identity';
-import { tokenKey } from '../../identity';
 import { textFrame } from './text-frame';
 
 /** A client this far behind misses messages; this much further, it is disconnected. */

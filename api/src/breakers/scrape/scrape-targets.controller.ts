@@ -1,9 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import { z } from 'zod';
 import { createScrapeTargetSchema, updateScrapeTargetSchema, type CreateScrapeTarget, type UpdateScrapeTarget } from '@cbh/contracts';
-import { RequirePermission } from '../../platform';
+import { RequirePermission, ZodPipe } from '../../platform';
 import type { AppRequest } from '../../identity';
-import { ZodPipe } from '../../platform';
 import { ScrapeTargetsService } from './scrape-targets.service';
 
 const targetId = new ZodPipe(z.coerce.number({ message: 'must be a scrape target id' }).int().positive('must be a scrape target id'), 'id');

@@ -1,15 +1,10 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { SCRAPE_TARGET_LIMITS, type CreateScrapeTarget, type ScrapeTargetView, type UpdateScrapeTarget } from '@cbh/contracts';
-import { AuditService } from '../../identity';
-import type { AppRequest } from '../../identity';
+import { type AppRequest, AuditService } from '../../identity';
 import { BreakersService } from '../breakers.service';
 import { BreakerConfigEntity } from '../entities/breaker-config.entity';
-import { SecretBox } from '../../platform';
-import { movesOrigin } from '../../platform';
-import { withUniqueName } from '../../platform';
-import { APP_CONFIG, type AppConfig } from '../../platform';
-import { judgeTargetUrl } from '../../platform';
+import { APP_CONFIG, type AppConfig, judgeTargetUrl, movesOrigin, SecretBox, withUniqueName } from '../../platform';
 import { ScrapeTargetEntity } from './entities/scrape-target.entity';
 
 export function scrapeTargetView(row: ScrapeTargetEntity): ScrapeTargetView {

@@ -1,14 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { hubTypeOf, SCRAPE_TARGET_LIMITS } from '@cbh/contracts';
-import { APP_CONFIG, type AppConfig } from '../../platform';
-import { PeriodicWork } from '../../platform';
-import type { Repeating } from '../../platform';
+import { APP_CONFIG, type AppConfig, HubMetrics, InstanceRegistry, outboundRequest, PeriodicWork, type Repeating } from '../../platform';
 import { BreakersService } from '../breakers.service';
 import { FleetRepository } from '../fleet/fleet.repository';
 import type { StoredPeriod } from '../fleet/instance-periods';
-import { HubMetrics } from '../../platform';
-import { InstanceRegistry } from '../../platform';
-import { outboundRequest } from '../../platform';
 import { ScrapeTargetEntity } from './entities/scrape-target.entity';
 import { periodWindow, readResilience4jMetrics, type ScrapedBreaker } from './resilience4j-metrics';
 import { ScrapeTargetsService } from './scrape-targets.service';

@@ -16,10 +16,8 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { createServiceSchema, listPageQuerySchema, type ListPageQuery, serviceIdSchema, updateServiceSchema } from '@cbh/contracts';
-import { linkNextPage } from '../../platform';
-import { Public, RequirePermission } from '../../platform';
+import { linkNextPage, Public, RequirePermission, ZodPipe } from '../../platform';
 import type { AppRequest } from '../../identity';
-import { ZodPipe } from '../../platform';
 import { OwnCallsOnly } from './own-call';
 import { ServicesService } from './services.service';
 

@@ -1,4 +1,13 @@
-import { pageOptions } from '../../platform';
+import {
+  APP_CONFIG,
+  type AppConfig,
+  outboundGet,
+  OutboundTimeoutError,
+  pageOptions,
+  RealtimeBus,
+  seedOnce,
+  withUniqueName,
+} from '../../platform';
 import type { AddressInfo } from 'node:net';
 import { ConflictException, Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
@@ -14,18 +23,12 @@ import {
   type updateServiceSchema,
   outsideBreakerMessage,
 } from '@cbh/contracts';
-import { AuditService } from '../../identity';
-import { withUniqueName } from '../../platform';
-import type { AppRequest } from '../../identity';
+import { type AppRequest, AuditService } from '../../identity';
 import { BreakerRegistry } from '../breaker-registry.service';
 import { BreakerConfigEntity } from '../entities/breaker-config.entity';
-import { APP_CONFIG, type AppConfig } from '../../platform';
 import { MetricsService } from '../metrics/metrics.service';
-import { RealtimeBus } from '../../platform';
 import { ServiceEntity, toServiceView } from './entities/service.entity';
-import { outboundGet, OutboundTimeoutError } from '../../platform';
 import { ownCallHeaders } from './own-call';
-import { seedOnce } from '../../platform';
 
 /** A test call's whole deadline, body included. */
 const TEST_CALL_TIMEOUT_MS = 10_000;

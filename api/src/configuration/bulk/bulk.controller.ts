@@ -10,11 +10,9 @@ import {
   type DomainBulkRequest,
   type Permission,
 } from '@cbh/contracts';
-import { RequirePermission } from '../../platform';
-import { requirePermission } from '../../identity';
-import type { AppRequest } from '../../identity';
-import { BreakersService } from '../../breakers';
-import { ZodPipe } from '../../platform';
+import { RequirePermission, ZodPipe } from '../../platform';
+import { type AppRequest, requirePermission } from '../../identity';
+import { BreakerControl, BreakersService } from '../../breakers';
 import { DomainsService } from '../../domains';
 
 /**
@@ -27,6 +25,7 @@ import { DomainsService } from '../../domains';
 export class BulkController {
   constructor(
     private readonly breakers: BreakersService,
+    private readonly control: BreakerControl,
     private readonly domains: DomainsService,
   ) {}
 
@@ -38,7 +37,7 @@ export class BulkController {
   ): Promise<BulkResult> {
     requireItemPermission(req, BREAKER_BULK_PERMISSIONS[action]);
     if (action === 'delete') return outcomes(ids, await this.breakers.removeMany(req, ids), 204);
-    return outcomes(ids, await this.breakers.manualMany(req, ids, action), 200);
+    return outcomes(ids, await this.control.manualMany(req, ids, action), 200);
   }
 
   @Post('domains/bulk')

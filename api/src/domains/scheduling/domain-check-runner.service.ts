@@ -1,12 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { DomainStatus } from '@cbh/contracts';
-import { RealtimeBus } from '../../platform';
-import { APP_CONFIG, type AppConfig } from '../../platform';
-import { PeriodicWork } from '../../platform';
-import type { Repeating } from '../../platform';
-import { HubMetrics } from '../../platform';
-import { InstanceRegistry } from '../../platform';
+import { APP_CONFIG, type AppConfig, HubMetrics, InstanceRegistry, PeriodicWork, RealtimeBus, type Repeating } from '../../platform';
 import { DnsResolver } from '../checks/dns-resolver';
 import { checkHttp } from '../checks/http.check';
 import { lookupRegistration } from '../checks/rdap';
@@ -14,6 +9,9 @@ import { subdomainsSeen } from '../checks/subdomains';
 import { checkTls, type TlsCheckResult } from '../checks/tls.check';
 import { checkVerification } from '../checks/verification.check';
 import { DomainsRepository, type CertificateFindings } from '../domains.repository';
+import { DomainAlertsRepository } from '../domain-alerts.repository';
+import { DomainChecksRepository } from '../domain-checks.repository';
+import { DomainFindingsRepository } from '../domain-findings.repository';
 import type { DomainEntity } from '../entities/domain.entity';
 import { toAlertView, type DomainAlertEntity } from '../entities/domain-alert.entity';
 import { DomainVerificationEntity } from '../entities/domain-verification.entity';
@@ -58,6 +56,9 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     private readonly work: PeriodicWork,
     private readonly dataSource: DataSource,
     private readonly domains: DomainsRepository,
+    private readonly alerts: DomainAlertsRepository,
+    private readonly checks: DomainChecksRepository,
+    private readonly findings: DomainFindingsRepository,
     private readonly bus: RealtimeBus,
     private readonly instance: InstanceRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -75,7 +76,7 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     );
     this.pruning = this.work.every(
       PRUNE_EVERY_MS,
-      () => this.domains.pruneOld(),
+      () => this.checks.pruneOld(),
       (error) => this.logger.warn(`old checks not pruned: ${error.message}`),
     );
     // announceChecked() keeps what it could not send for the next turn, and says so
@@ -185,10 +186,10 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     checks.inc({ kind: 'tls', outcome: tls.status });
     checks.inc({ kind: 'http', outcome: http.status });
     // a look-up that got no answer says nothing about which records are gone
-    if (dns.outcome === 'answered') await this.domains.replaceDnsRecords(domain.id, dns.records);
-    await this.domains.saveCertificate(domain.id, certificateFindings(tls));
-    await this.domains.addSubdomains(domain.id, subdomainsSeen(domain.domain, tls, dns.outcome === 'answered' ? dns.records : []));
-    const monitoring = await this.domains.recordCheck(domain.id, {
+    if (dns.outcome === 'answered') await this.findings.replaceDnsRecords(domain.id, dns.records);
+    await this.findings.saveCertificate(domain.id, certificateFindings(tls));
+    await this.findings.addSubdomains(domain.id, subdomainsSeen(domain.domain, tls, dns.outcome === 'answered' ? dns.records : []));
+    const monitoring = await this.checks.recordCheck(domain.id, {
       status: http.status,
       responseTimeMs: http.status === 'up' ? http.responseTimeMs : null,
       error: http.reason ?? null,
@@ -218,12 +219,12 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
   private async finish(domain: DomainEntity, decisions: AlertDecisions): Promise<void> {
     const changed: DomainAlertEntity[] = [];
     for (const alert of decisions.open) {
-      const opened = await this.domains.openAlert(domain.id, alert);
+      const opened = await this.alerts.openAlert(domain.id, alert);
       if (opened) changed.push(opened);
     }
     const keep = (type: string) => decisions.open.filter((alert) => alert.alertType === type).map((alert) => alert.dedupeKey);
     for (const type of new Set([...decisions.resolve, ...decisions.open.map((alert) => alert.alertType)])) {
-      changed.push(...(await this.domains.resolveAlertsExcept(domain.id, type, keep(type))));
+      changed.push(...(await this.alerts.resolveAlertsExcept(domain.id, type, keep(type))));
     }
 
     for (const alert of changed)
@@ -243,7 +244,7 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     const result = await checkVerification(this.resolver, domain.domain, domain.verificationToken);
     this.hubMetrics.domainChecks.inc({ kind: 'verification', outcome: result.status });
     const reason = result.status === 'failed' ? result.reason : null;
-    const saved = await this.domains.saveVerification(domain.id, { status: result.status, reason });
+    const saved = await this.findings.saveVerification(domain.id, { status: result.status, reason });
     return saved ? { status: result.status, reason } : null;
   }
 

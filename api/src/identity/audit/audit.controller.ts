@@ -2,8 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { auditQuerySchema } from '@cbh/contracts';
 import type { z } from 'zod';
-import { RequirePermission } from '../../platform';
-import { ZodPipe } from '../../platform';
+import { RequirePermission, ZodPipe } from '../../platform';
 import { AuditEntryEntity } from './entities/audit-entry.entity';
 
 @Controller('audit')

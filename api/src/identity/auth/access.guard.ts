@@ -12,10 +12,8 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import { hasPermission, serviceAccountNameOf } from '@cbh/contracts';
-import { bearerOf } from '../../platform';
-import { APP_CONFIG, type AppConfig } from '../../platform';
+import { type Access, ACCESS_KEY, APP_CONFIG, type AppConfig, bearerOf, SESSION_ONLY_KEY } from '../../platform';
 import { TokenAuthenticator } from '../tokens/token-authenticator.service';
-import { ACCESS_KEY, type Access, SESSION_ONLY_KEY } from '../../platform';
 import type { AppRequest } from './session-user';
 
 /** Query parameters a client might put a token in: refused, since URLs end up in logs, history and Referer headers. */

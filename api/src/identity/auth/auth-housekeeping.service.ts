@@ -5,8 +5,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { PeriodicWork } from '../../platform';
-import type { Repeating } from '../../platform';
+import { PeriodicWork, type Repeating } from '../../platform';
 import { PgSessionStore, SEEN_FLUSH_EVERY_MS } from './session-store';
 import { SessionsRepository } from './sessions.repository';
 import { SignInAttemptsRepository } from './sign-in-attempts.repository';

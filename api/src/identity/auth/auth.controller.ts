@@ -2,7 +2,7 @@ import { Controller, Get, Logger, HttpCode, HttpException, HttpStatus, NotFoundE
 import type { FastifyReply } from 'fastify';
 import { loginSchema } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
-import { Public, SignedIn, SessionOnly } from '../../platform';
+import { isFormPost, isOwnNavigation, Public, RealtimeBus, seeOther, SessionOnly, SignedIn } from '../../platform';
 import { AuthService, OIDC_REFUSALS } from './auth.service';
 import { loginPage } from './login-page';
 import { SignInAttemptsRepository } from './sign-in-attempts.repository';
@@ -12,10 +12,8 @@ import type { OidcAnswer } from './oidc-sign-in';
 import { overHttps } from './oidc-state';
 import { CLEARED_SESSION_COOKIE } from './session-store';
 import { sessionKey } from './session-key';
-import { RealtimeBus } from '../../platform';
 import type { AppRequest, SessionUser } from './session-user';
 import { signIn, signOut } from './session-reader.service';
-import { isFormPost, isOwnNavigation, seeOther } from '../../platform';
 
 @Controller()
 export class AuthController {

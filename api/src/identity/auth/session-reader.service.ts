@@ -4,13 +4,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import type { SessionData } from 'express-session';
-import { APP_CONFIG, type AppConfig } from '../../platform';
+import { APP_CONFIG, type AppConfig, cookieValue, isBearerWithoutCookie, pathOf, RealtimeBus } from '../../platform';
 import { clientOf, PgSessionStore, SESSION_COOKIE, SESSION_ENDED, signedInUserId } from './session-store';
 import type { AppRequest, SessionRequest, SessionUser } from './session-user';
-import { cookieValue, pathOf } from '../../platform';
 import { UserDirectory } from './user-directory.service';
-import { RealtimeBus } from '../../platform';
-import { isBearerWithoutCookie } from '../../platform';
 
 /** A signed-in session as a /ws connection keeps it. */
 export interface LiveSession {

@@ -1,9 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { RealtimeBus } from '../../platform';
+import { isDatabaseUnavailable, RealtimeBus, STALE_WHILE_UNAVAILABLE_MS } from '../../platform';
 import { toUserView, UserEntity } from '../users/entities/user.entity';
 import type { SessionUser } from './session-user';
-import { isDatabaseUnavailable, STALE_WHILE_UNAVAILABLE_MS } from '../../platform';
 
 const TTL_MS = 10_000;
 

@@ -1,11 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { seeOther } from '../../platform';
+import { ElevationAccount, Public, seeOther, SessionOnly, ZodPipe } from '../../platform';
 import type { z } from 'zod';
 import { elevateSchema } from '@cbh/contracts';
-import { ElevationAccount, Public, SessionOnly } from '../../platform';
 import type { AppRequest } from '../auth/session-user';
-import { ZodPipe } from '../../platform';
 import { type ElevationResult, ElevationService, RetryLaterException } from './elevation.service';
 
 @Controller('auth')

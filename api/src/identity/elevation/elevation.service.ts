@@ -5,11 +5,8 @@ import { DataSource } from 'typeorm';
 import { PERMISSIONS, type OtpView } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import type { AppRequest, SessionUser } from '../auth/session-user';
-import { RealtimeBus } from '../../platform';
+import { APP_CONFIG, type AppConfig, MailService, RealtimeBus, SecretBox } from '../../platform';
 import { UserDirectory } from '../auth/user-directory.service';
-import { APP_CONFIG, type AppConfig } from '../../platform';
-import { SecretBox } from '../../platform';
-import { MailService } from '../../platform';
 import { toUserView, UserEntity } from '../users/entities/user.entity';
 import { ElevationRepository } from './elevation.repository';
 

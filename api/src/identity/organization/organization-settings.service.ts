@@ -2,10 +2,7 @@ import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } fro
 import { DataSource } from 'typeorm';
 import type { OrganizationView } from '@cbh/contracts';
 import { PgSessionStore } from '../auth/session-store';
-import { RealtimeBus } from '../../platform';
-import { PeriodicWork } from '../../platform';
-import type { Repeating } from '../../platform';
-import { seedOnce } from '../../platform';
+import { PeriodicWork, RealtimeBus, type Repeating, seedOnce } from '../../platform';
 import { OrganizationEntity, toOrganizationView } from '../users/entities/organization.entity';
 
 /** The settings are read again at least this often, in case a change's message was lost. */

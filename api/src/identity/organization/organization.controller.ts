@@ -1,9 +1,8 @@
 import { Body, Controller, Get, Param, Patch, Req } from '@nestjs/common';
 import type { z } from 'zod';
 import { organizationIdSchema, updateOrganizationSchema } from '@cbh/contracts';
-import { RequireAnyPermission, RequirePermission } from '../../platform';
+import { RequireAnyPermission, RequirePermission, ZodPipe } from '../../platform';
 import type { AppRequest } from '../auth/session-user';
-import { ZodPipe } from '../../platform';
 import { OrganizationService } from './organization.service';
 
 @Controller('organizations')

@@ -7,9 +7,8 @@ import {
   tokenIdSchema,
   updateServiceAccountSchema,
 } from '@cbh/contracts';
-import { RequirePermission, SessionOnly } from '../../platform';
+import { RequirePermission, SessionOnly, ZodPipe } from '../../platform';
 import type { AppRequest } from '../auth/session-user';
-import { ZodPipe } from '../../platform';
 import { ServiceAccountsService } from './service-accounts.service';
 
 const serviceAccountId = new ZodPipe(serviceAccountIdSchema, 'id');

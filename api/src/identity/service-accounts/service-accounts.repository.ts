@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { Permission, Role, ServiceAccountView } from '@cbh/contracts';
-import { serviceAccountEmail } from '@cbh/contracts';
+import { type Permission, type Role, serviceAccountEmail, type ServiceAccountView } from '@cbh/contracts';
 
 /** A service account to create, if the name is free and the cap allows. */
 export interface NewServiceAccount {

@@ -1,10 +1,9 @@
 import { Controller, Delete, Get, HttpCode, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { sessionIdSchema } from '@cbh/contracts';
-import { SessionOnly, SignedIn } from '../../platform';
+import { SessionOnly, SignedIn, ZodPipe } from '../../platform';
 import { CLEARED_SESSION_COOKIE } from '../auth/session-store';
 import type { AppRequest } from '../auth/session-user';
-import { ZodPipe } from '../../platform';
 import { SessionsService } from './sessions.service';
 
 /** One's own sessions. A token has none: these need a person's session. */

@@ -10,8 +10,7 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { hasPermission, PERMISSIONS } from '@cbh/contracts';
-import { RealtimeBus } from '../../platform';
-import { APP_CONFIG, type AppConfig } from '../../platform';
+import { APP_CONFIG, type AppConfig, RealtimeBus } from '../../platform';
 import { UserDirectory } from '../auth/user-directory.service';
 import type { SessionUser, TokenCredential } from '../auth/session-user';
 import type { ApiTokenEntity } from './entities/api-token.entity';

@@ -1,9 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { z } from 'zod';
 import { createTokenSchema, tokenIdSchema } from '@cbh/contracts';
-import { RequirePermission, SessionOnly } from '../../platform';
+import { RequirePermission, SessionOnly, ZodPipe } from '../../platform';
 import type { AppRequest } from '../auth/session-user';
-import { ZodPipe } from '../../platform';
 import { TokensService } from './tokens.service';
 
 /** An account's own personal access tokens, for holders of api_access. */

@@ -1,11 +1,10 @@
 import { Controller, Get, HttpException, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { acceptInvitationSchema } from '@cbh/contracts';
-import { Public, SessionOnly } from '../../platform';
+import { isFormPost, Public, seeOther, SessionOnly } from '../../platform';
 import { loginPage } from '../auth/login-page';
 import type { AppRequest } from '../auth/session-user';
 import { signIn } from '../auth/session-reader.service';
-import { isFormPost, seeOther } from '../../platform';
 import { UsersService } from './users.service';
 
 /** The link in an invitation e-mail: a page to set a password, which activates the account and signs in. */

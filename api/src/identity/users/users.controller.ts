@@ -1,9 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import type { z } from 'zod';
 import { inviteUserSchema, updateUserPermissionsSchema, updateUserSchema, updateUserStatusSchema, userIdSchema } from '@cbh/contracts';
-import { RequirePermission } from '../../platform';
+import { RequirePermission, ZodPipe } from '../../platform';
 import type { AppRequest } from '../auth/session-user';
-import { ZodPipe } from '../../platform';
 import { UsersService } from './users.service';
 
 const userId = new ZodPipe(userIdSchema, 'id');

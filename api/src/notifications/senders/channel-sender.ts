@@ -1,9 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DELIVERY_TIMEOUT_MS, isRetryableStatus, WEBHOOK_HEADERS, type WebhookBody } from '@cbh/contracts';
-import { APP_CONFIG, type AppConfig } from '../../platform';
-import { MailService } from '../../platform';
-import { outboundRequest, OutboundRefusedError } from '../../platform';
+import { APP_CONFIG, type AppConfig, MailService, OutboundRefusedError, outboundRequest } from '../../platform';
 import type { ChannelTarget, OutgoingNotification, SendOutcome } from './channel-sender.types';
 import { describeNotification, discordPayload, emailContent, slackPayload } from './messages';
 

@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import type { DomainAlertType } from '@cbh/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { hydrate, SqlRunner } from '../platform';
+import { DomainAlertEntity } from './entities/domain-alert.entity';
+import { ifDomainExists, type NewDomainAlert } from './domains.repository';
+
+/** A domain's alerts: raised once per condition, resolved once, each decided by the database in one statement. */
+@Injectable()
+export class DomainAlertsRepository {
+  private readonly sql: SqlRunner;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.sql = new SqlRunner(dataSource);
+  }
+
+  /**
+   * Opens the alert unless the domain already has one with its dedupe key (open or resolved): the alert when
+   * this call opened it, null otherwise — so that exactly one replica announces it.
+   */
+  async openAlert(domainId: number, alert: NewDomainAlert): Promise<DomainAlertEntity | null> {
+    const rows = await ifDomainExists(() =>
+      this.sql.rows(
+        `INSERT INTO domain_alerts (domain_id, alert_type, severity, message, dedupe_key)
+         SELECT $1::int, $2::text, $3::text, $4::text, $5::text WHERE EXISTS (SELECT 1 FROM domains WHERE id = $1)
+         ON CONFLICT (domain_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
+         RETURNING *`,
+        [domainId, alert.alertType, alert.severity, alert.message, alert.dedupeKey],
+      ),
+    );
+    return rows[0] ? hydrate(this.dataSource, DomainAlertEntity, rows[0]) : null;
+  }
+
+  /** Resolves the domain's open alerts of that type and returns them (none when none was open). */
+  async resolveAlerts(domainId: number, alertType: DomainAlertType): Promise<DomainAlertEntity[]> {
+    const rows = await this.sql.rows(
+      `UPDATE domain_alerts SET status = 'resolved', resolved_at = now()
+       WHERE domain_id = $1 AND alert_type = $2 AND status = 'open' RETURNING *`,
+      [domainId, alertType],
+    );
+    return rows.map((row) => hydrate(this.dataSource, DomainAlertEntity, row));
+  }
+
+  /**
+   * Resolves the domain's open alerts of that type except those with one of keepKeys (the condition a round
+   * still sees): a nearer certificate threshold supersedes the farther one, an outage that ended is over.
+   */
+  async resolveAlertsExcept(domainId: number, alertType: DomainAlertType, keepKeys: readonly string[]): Promise<DomainAlertEntity[]> {
+    const rows = await this.sql.rows(
+      `UPDATE domain_alerts SET status = 'resolved', resolved_at = now()
+       WHERE domain_id = $1 AND alert_type = $2 AND status = 'open' AND NOT (coalesce(dedupe_key, '') = ANY($3::text[]))
+       RETURNING *`,
+      [domainId, alertType, [...keepKeys]],
+    );
+    return rows.map((row) => hydrate(this.dataSource, DomainAlertEntity, row));
+  }
+
+  /** Resolves one alert if it is open; null when it is not (already resolved, or no such alert). */
+  async resolveAlert(id: number, manager?: EntityManager): Promise<DomainAlertEntity | null> {
+    const rows = await this.sql.rows(
+      `UPDATE domain_alerts SET status = 'resolved', resolved_at = now() WHERE id = $1 AND status = 'open' RETURNING *`,
+      [id],
+      manager,
+    );
+    return rows[0] ? hydrate(this.dataSource, DomainAlertEntity, rows[0]) : null;
+  }
+}

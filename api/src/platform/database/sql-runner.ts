@@ -1,0 +1,30 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { RawRow } from './hydrate';
+
+/**
+ * Runs the SQL a repository writes by hand (what TypeORM cannot say well), in the caller's transaction when given
+ * its manager. TypeORM shapes an UPDATE's result differently from a SELECT's or an INSERT's: the runner's full
+ * result says both the rows and how many were affected.
+ */
+export class SqlRunner {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The rows a statement returned, whatever its kind. */
+  async rows(sql: string, params: unknown[], manager?: EntityManager): Promise<RawRow[]> {
+    return (await this.run(sql, params, manager)).records as RawRow[];
+  }
+
+  /** How many rows a statement changed. */
+  async affected(sql: string, params: unknown[], manager?: EntityManager): Promise<number> {
+    return (await this.run(sql, params, manager)).affected ?? 0;
+  }
+
+  private async run(sql: string, params: unknown[], manager?: EntityManager) {
+    const runner = manager?.queryRunner ?? this.dataSource.createQueryRunner();
+    try {
+      return await runner.query(sql, params, true);
+    } finally {
+      if (!manager?.queryRunner) await runner.release();
+    }
+  }
+}
