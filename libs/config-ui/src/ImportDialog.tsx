@@ -2,21 +2,17 @@ import { useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useImportConfigMutation } from '@cbh/api-client';
 import { CONFIG_DOCUMENT_MAX_BYTES, type ImportResult } from '@cbh/contracts';
-import { Button, FieldLabel, Muted, plural, theme, toast } from '@cbh/ui';
+import { Button, FieldLabel, Muted, plural, TextArea, theme, toast } from '@cbh/ui';
 import { ConfirmDialog, Dialog, DialogActions } from '@cbh/ui/overlays';
 import { ImportChangesTable } from './ImportChangesTable';
 import { appliedText, changeCount, countChanges, documentMediaType, pendingText } from './import-summary';
 
 const MAX_MB = CONFIG_DOCUMENT_MAX_BYTES / 1_048_576;
 
-const DocumentText = styled.textarea`
+const DocumentText = styled(TextArea)`
   font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
   font-size: 13px;
-  padding: 8px 10px;
-  border: 1px solid ${theme.colors.border};
-  border-radius: 6px;
   min-height: 180px;
-  resize: vertical;
 `;
 
 const Check = styled.label`

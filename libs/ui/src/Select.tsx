@@ -24,6 +24,13 @@ export const TextInput = styled.input`
   ${fieldStyle}
 `;
 
+/** A text area in the same style, for text of several lines (a list of addresses, a document). */
+export const TextArea = styled.textarea`
+  ${fieldStyle}
+  min-height: 72px;
+  resize: vertical;
+`;
+
 /** A label above its control. */
 export const FieldLabel = styled.label`
   display: grid;

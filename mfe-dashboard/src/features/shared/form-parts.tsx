@@ -3,16 +3,6 @@ import styled from 'styled-components';
 import { SECRET_SET_TEXT } from '@cbh/contracts';
 import { FieldLabel, Fieldset, TextInput, theme } from '@cbh/ui';
 
-export const TextArea = styled.textarea`
-  font: inherit;
-  font-size: 14px;
-  padding: 8px 10px;
-  border: 1px solid ${theme.colors.border};
-  border-radius: 6px;
-  min-height: 72px;
-  resize: vertical;
-`;
-
 const Field = styled.div`
   display: grid;
   gap: 6px;
