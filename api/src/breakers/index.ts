@@ -1,3 +1,4 @@
+/** The breakers context's public face: what other contexts and the composition root may use (see README.md). */
 export { BREAKER_ENTITIES } from './tables';
 export { BreakersModule } from './breakers.module';
 export { BreakerControl } from './breaker-control.service';

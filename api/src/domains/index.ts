@@ -1,3 +1,4 @@
+/** The domains context's public face: what other contexts and the composition root may use (see README.md). */
 export { DOMAIN_ENTITIES } from './tables';
 export { DomainsModule } from './domains.module';
 export { DomainsService } from './domains.service';

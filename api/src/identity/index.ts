@@ -1,3 +1,4 @@
+/** The identity context's public face: what other contexts and the composition root may use (see README.md). */
 export { IDENTITY_ENTITIES } from './tables';
 export { AuditModule } from './audit/audit.module';
 export { AuditService } from './audit/audit.service';

@@ -1,3 +1,4 @@
+/** The notifications context's public face: what other contexts and the composition root may use (see README.md). */
 export { NOTIFICATION_ENTITIES } from './tables';
 export { MaintenanceWindowEntity } from './entities/maintenance-window.entity';
 export { NotificationChannelEntity } from './entities/notification-channel.entity';

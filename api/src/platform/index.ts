@@ -1,3 +1,4 @@
+/** The platform context's public face: what other contexts and the composition root may use (see README.md). */
 export { PLATFORM_ENTITIES } from './tables';
 export { BusModule } from './bus/bus.module';
 export { RealtimeBus } from './bus/realtime-bus.service';

@@ -1,3 +1,4 @@
+/** The releases context's public face: what other contexts and the composition root may use (see README.md). */
 export { RELEASE_ENTITIES } from './tables';
 export { acceptReleaseUploads, remoteEntriesFor, serveReleaseFiles } from './release-files';
 export { ReleasesModule } from './releases.module';
