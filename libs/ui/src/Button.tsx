@@ -1,5 +1,5 @@
 import styled, { css } from 'styled-components';
-import { theme } from './theme';
+import { controlStates, theme } from './theme';
 
 export type ButtonVariant = 'primary' | 'outline' | 'ghost';
 
@@ -38,14 +38,7 @@ const buttonStyle = css<{ $variant?: ButtonVariant }>`
     min-height: 44px;
   }
   ${({ $variant = 'primary' }) => variants[$variant]}
-  &:disabled {
-    opacity: 0.5;
-    cursor: not-allowed;
-  }
-  &:focus-visible {
-    outline: 2px solid ${theme.colors.primary};
-    outline-offset: 2px;
-  }
+  ${controlStates}
 `;
 
 export const Button = styled.button<{ $variant?: ButtonVariant }>`

@@ -1,4 +1,4 @@
-import { createGlobalStyle } from 'styled-components';
+import { createGlobalStyle, css } from 'styled-components';
 
 export const theme = {
   colors: {
@@ -33,6 +33,18 @@ const NARROW_SCREEN_PX = 760;
 /** Media queries for either side of NARROW_SCREEN_PX. */
 export const NARROW_SCREEN = `@media (max-width: ${NARROW_SCREEN_PX}px)`;
 export const WIDE_SCREEN = `@media (min-width: ${NARROW_SCREEN_PX + 1}px)`;
+
+/** How a control (button, switch) looks disabled and with keyboard focus: the same on every one. */
+export const controlStates = css`
+  &:disabled {
+    opacity: 0.5;
+    cursor: not-allowed;
+  }
+  &:focus-visible {
+    outline: 2px solid ${theme.colors.primary};
+    outline-offset: 2px;
+  }
+`;
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }

@@ -1,6 +1,6 @@
 import * as RadixSwitch from '@radix-ui/react-switch';
 import styled from 'styled-components';
-import { theme } from '../theme';
+import { controlStates, theme } from '../theme';
 
 const Root = styled(RadixSwitch.Root)`
   position: relative;
@@ -16,14 +16,7 @@ const Root = styled(RadixSwitch.Root)`
   &[data-state='checked'] {
     background: ${theme.colors.primary};
   }
-  &:disabled {
-    opacity: 0.5;
-    cursor: not-allowed;
-  }
-  &:focus-visible {
-    outline: 2px solid ${theme.colors.primary};
-    outline-offset: 2px;
-  }
+  ${controlStates}
 `;
 const Thumb = styled(RadixSwitch.Thumb)`
   display: block;

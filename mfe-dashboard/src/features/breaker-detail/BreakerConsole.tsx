@@ -5,6 +5,7 @@ import { JournalReplay, OverrideBadge, useMetricsHistory } from '@cbh/breaker-wi
 import { hasPermission, readOnlyBreakerMessage, type AuthUser, type BreakerConfigView } from '@cbh/contracts';
 import { Badge, Card, Columns, Muted, PageHeader, SectionTitle, SIDE_BY_SIDE, StateBadge, theme } from '@cbh/ui';
 import { SOURCE_LABELS } from '../shared/breaker-origin';
+import { termsAndValues } from '../shared/figure-styles';
 import { BreakerServices } from './BreakerServices';
 import { DeleteBreaker } from './DeleteBreaker';
 import { LiveFigures } from './LiveFigures';
@@ -70,13 +71,7 @@ const Origin = styled.dl`
     display: flex;
     gap: 6px;
   }
-  dt {
-    color: ${theme.colors.muted};
-  }
-  dd {
-    margin: 0;
-    font-weight: 600;
-  }
+  ${termsAndValues}
 `;
 const ReadOnly = styled.p`
   margin: 0;

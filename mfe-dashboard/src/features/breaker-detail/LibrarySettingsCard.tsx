@@ -1,7 +1,8 @@
 import { Fragment, useState } from 'react';
 import styled from 'styled-components';
 import type { BreakerConfigView } from '@cbh/contracts';
-import { Button, Card, Muted, SectionTitle, theme } from '@cbh/ui';
+import { Button, Card, Muted, SectionTitle } from '@cbh/ui';
+import { termsAndValues } from '../shared/figure-styles';
 import { numericSettings, settingText } from './library-settings';
 import { LibrarySettingsDialog, OnceOpened } from './lazy-dialogs';
 
@@ -12,12 +13,8 @@ const Facts = styled.dl`
   margin: 12px 0 16px;
   font-size: 14px;
   overflow-wrap: anywhere;
-  dt {
-    color: ${theme.colors.muted};
-  }
+  ${termsAndValues}
   dd {
-    margin: 0;
-    font-weight: 600;
     font-variant-numeric: tabular-nums;
   }
 `;

@@ -5,6 +5,7 @@ import { OverrideBadge } from '@cbh/breaker-widgets';
 import { Link } from '@cbh/router';
 import { formatDateTime, StateBadge, STATE_COLORS, theme } from '@cbh/ui';
 import { instancesText, originText } from '../shared/breaker-origin';
+import { termsAndValues } from '../shared/figure-styles';
 import { useTimeText } from '../shared/now-clock';
 import { Sparkline } from './Sparkline';
 import { sinceText, SPARKLINE_SAMPLES, tileState } from './wall-view';
@@ -96,12 +97,8 @@ const Frame = styled.article`
     justify-content: space-between;
     gap: 6px;
   }
-  dt {
-    color: ${theme.colors.muted};
-  }
+  ${termsAndValues}
   dd {
-    margin: 0;
-    font-weight: 600;
     font-variant-numeric: tabular-nums;
   }
 `;

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { apiErrorMessage, useUpdateNotificationRuleMutation } from '@cbh/api-client';
 import type { RuleView } from '@cbh/contracts';
-import { theme, toast } from '@cbh/ui';
+import { controlStates, theme, toast } from '@cbh/ui';
 
 /*
  * A native checkbox in the switch role, drawn like the overlays entry's Switch. That one would bring the whole
@@ -36,14 +36,7 @@ const SwitchInput = styled.input`
   &:checked::before {
     transform: translateX(20px);
   }
-  &:disabled {
-    opacity: 0.5;
-    cursor: not-allowed;
-  }
-  &:focus-visible {
-    outline: 2px solid ${theme.colors.primary};
-    outline-offset: 2px;
-  }
+  ${controlStates}
 `;
 
 /** Turns a rule on or off; off, it sends nothing until it is on again. */
