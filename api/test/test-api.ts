@@ -144,3 +144,33 @@ export function apiForThisFile(): { readonly api: TestApi; readonly admin: strin
   });
   return started;
 }
+
+/**
+ * The spec file's two replicas over one database, with the bootstrap admin's cookie: for what must hold for the
+ * cluster, not one process. They share their session secret, as a deployment's do, so one cookie is good on both.
+ */
+export function twoReplicasForThisFile(env: Record<string, string> = {}): {
+  readonly api: TestApi;
+  readonly second: TestApi;
+  readonly admin: string;
+  /** What both replicas started with: for a further replica a test starts on the same database. */
+  readonly env: Record<string, string>;
+} {
+  const shared = { SESSION_SECRET: 'a-session-secret-the-two-replicas-of-this-file-share', ...env };
+  const started = { env: shared as Record<string, string> } as {
+    api: TestApi;
+    second: TestApi;
+    admin: string;
+    env: Record<string, string>;
+  };
+  beforeAll(async () => {
+    started.api = await startTestApi(shared);
+    started.second = await startTestApi({ ...shared, DATABASE_URL: started.api.databaseUrl });
+    started.admin = await signIn(started.api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+  });
+  afterAll(async () => {
+    await started.second?.stop();
+    await started.api?.stop();
+  });
+  return started;
+}

@@ -8,40 +8,26 @@ import {
   type RuleView,
   type ServiceAccountView,
 } from '@cbh/contracts';
-import { eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
+import { eventually, twoReplicasForThisFile } from '../../../test/test-api';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver';
 import { describeNotification } from '../../notifications/senders/messages';
 
 // two replicas on one database: the limits and caps are the cluster's
-let api: TestApi;
-let second: TestApi;
-let admin: string;
+const spec = twoReplicasForThisFile({ TOKEN_RATE_LIMIT: '20', AGENT_REPORT_RATE_LIMIT: '30', ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' });
 let receiver: WebhookReceiver;
 let channelId: string;
 
-const ENV = {
-  TOKEN_RATE_LIMIT: '20',
-  AGENT_REPORT_RATE_LIMIT: '30',
-  SESSION_SECRET: 'a-session-secret-the-two-replicas-of-this-file-share',
-  ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
-};
-
 beforeAll(async () => {
-  api = await startTestApi(ENV);
-  second = await startTestApi({ ...ENV, DATABASE_URL: api.databaseUrl });
-  admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
   receiver = await startWebhookReceiver();
   const channel = await post('/api/notification-channels', { name: 'moves hook', type: 'webhook', url: receiver.url });
   channelId = ((await channel.json()) as { id: string }).id;
 });
 afterAll(async () => {
   await receiver?.stop();
-  await second?.stop();
-  await api?.stop();
 });
 
 const json = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
-const post = (path: string, body?: unknown) => api.call(path, { method: 'POST', body, cookie: admin });
+const post = (path: string, body?: unknown) => spec.api.call(path, { method: 'POST', body, cookie: spec.admin });
 
 async function serviceAccount(service: string): Promise<{ id: string; token: () => Promise<string> }> {
   const account = await json<ServiceAccountView>(post('/api/service-accounts', { name: service }));
@@ -56,7 +42,7 @@ async function serviceAccount(service: string): Promise<{ id: string; token: () 
   };
 }
 
-const sendReport = (token: string, report: unknown, replica = api) =>
+const sendReport = (token: string, report: unknown, replica = spec.api) =>
   fetch(`${replica.baseUrl}/api/agent/reports`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -116,10 +102,10 @@ async function ruleFor(name: string, body: Record<string, unknown>): Promise<Rul
 }
 
 const breakerId = async (service: string, name: string) =>
-  (await json<BreakerConfigView[]>(api.call(`/api/circuit-breakers?source=agent&service=${service}`, { cookie: admin }))).find(
+  (await json<BreakerConfigView[]>(spec.api.call(`/api/circuit-breakers?source=agent&service=${service}`, { cookie: spec.admin }))).find(
     (item) => item.name === name,
   )!.id;
-const rows = <T>(sql: string, params: unknown[] = []) => api.sql(sql, params) as Promise<T[]>;
+const rows = <T>(sql: string, params: unknown[] = []) => spec.api.sql(sql, params) as Promise<T[]>;
 const allFannedOut = () =>
   eventually(async () => (await rows('SELECT 1 FROM notification_events WHERE dispatched_at IS NULL')).length === 0, 10_000);
 /** The deliveries a rule made and did not hold back, by event type. */
@@ -142,8 +128,8 @@ describe("a service account's reports", () => {
     const counted = async () =>
       (await rows<{ reports: number }>('SELECT reports FROM agent_report_usage WHERE account_id = $1', [account.id]))[0]?.reports;
     expect(await eventually(async () => (await counted()) === 20)).toBe(true);
-    for (let i = 0; i < 10; i++) expect((await sendReport(other, report('tokens-two', 'b', []), second)).status).toBe(200);
-    const limited = await sendReport(other, report('tokens-two', 'b', []), second);
+    for (let i = 0; i < 10; i++) expect((await sendReport(other, report('tokens-two', 'b', []), spec.second)).status).toBe(200);
+    const limited = await sendReport(other, report('tokens-two', 'b', []), spec.second);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await limited.json()).message).toMatch(
@@ -159,7 +145,7 @@ describe("a service account's reports", () => {
       const response = await sendReport(
         token,
         report('journalled', `j-${i}`, [breaker('flaky', moves(100, 50_000, 400))]),
-        i % 2 ? second : api,
+        i % 2 ? spec.second : spec.api,
       );
       expect(response.status).toBe(200);
       replies.push((await response.json()) as AgentReportReply);

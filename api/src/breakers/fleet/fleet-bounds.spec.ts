@@ -1,31 +1,16 @@
 import type { AgentBreakerReport, AgentReport, BreakerConfigView, BreakerInstancesPage, ServiceAccountView } from '@cbh/contracts';
-import { eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
+import { eventually, startTestApi, twoReplicasForThisFile, type TestApi } from '../../../test/test-api';
 
 // two replicas on one database: what one service may cost is bounded for the cluster, not per replica
-let api: TestApi;
-let second: TestApi;
-let admin: string;
-
-const ENV = {
+const spec = twoReplicasForThisFile({
   // the bounds measured here are the service's, not a token's or an account's rate
   TOKEN_RATE_LIMIT: '100000',
   AGENT_REPORT_RATE_LIMIT: '100000',
-  SESSION_SECRET: 'a-session-secret-the-two-replicas-of-this-file-share',
-};
-
-beforeAll(async () => {
-  api = await startTestApi(ENV);
-  second = await startTestApi({ ...ENV, DATABASE_URL: api.databaseUrl });
-  admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
-});
-afterAll(async () => {
-  await second?.stop();
-  await api?.stop();
 });
 
 const json = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
-const get = <T>(path: string, replica = api) => json<T>(replica.call(path, { cookie: admin }));
-const post = (path: string, body?: unknown) => api.call(path, { method: 'POST', body, cookie: admin });
+const get = <T>(path: string, replica = spec.api) => json<T>(replica.call(path, { cookie: spec.admin }));
+const post = (path: string, body?: unknown) => spec.api.call(path, { method: 'POST', body, cookie: spec.admin });
 
 async function serviceToken(service: string): Promise<string> {
   const account = await json<ServiceAccountView>(post('/api/service-accounts', { name: service }));
@@ -33,7 +18,7 @@ async function serviceToken(service: string): Promise<string> {
   return ((await made.json()) as { token: string }).token;
 }
 
-const sendReport = (token: string, report: unknown, replica = api) =>
+const sendReport = (token: string, report: unknown, replica = spec.api) =>
   fetch(`${replica.baseUrl}/api/agent/reports`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -72,11 +57,11 @@ const report = (service: string, instance: string, breakers: AgentBreakerReport[
 
 const breakerNamed = async (service: string, name: string) =>
   (await get<BreakerConfigView[]>(`/api/circuit-breakers?source=agent&service=${service}`)).find((item) => item.name === name)!;
-const count = async (sql: string, params: unknown[] = []) => Number(((await api.sql(sql, params)) as { n: string }[])[0]!.n);
+const count = async (sql: string, params: unknown[] = []) => Number(((await spec.api.sql(sql, params)) as { n: string }[])[0]!.n);
 
 /** Instances heard within the hour, written behind the API's back, that hold `rows` rows between them. */
 const holding = (service: string, rows: number) =>
-  api.sql("INSERT INTO agent_instances (service, instance, last_seen, breakers) VALUES ($1, $1 || '-elsewhere', now(), $2)", [
+  spec.api.sql("INSERT INTO agent_instances (service, instance, last_seen, breakers) VALUES ($1, $1 || '-elsewhere', now(), $2)", [
     service,
     rows,
   ]);
@@ -88,18 +73,18 @@ describe("what one service's agents may cost the hub", () => {
     await holding('growing', 49_990);
     for (const instance of ['g-1', 'g-2']) expect((await sendReport(token, report('growing', instance, breakers(1)))).status).toBe(200);
     // 49,992 rows held: g-1 may grow by 8 breakers, not by 9, whichever replica hears it (each heard it lately or not)
-    for (const replica of [api, second]) {
+    for (const replica of [spec.api, spec.second]) {
       const refused = await sendReport(token, report('growing', 'g-1', breakers(10)), replica);
       expect(refused.status).toBe(429);
       expect((await refused.json()).message).toBe(
         'Service growing has 49992 instance rows (instances × breakers), and instance g-1 would pass the most one service may (50000); it is not taken',
       );
     }
-    expect((await sendReport(token, report('growing', 'g-1', breakers(9)), second)).status).toBe(200);
+    expect((await sendReport(token, report('growing', 'g-1', breakers(9)), spec.second)).status).toBe(200);
     expect((await sendReport(token, report('growing', 'g-2', breakers(2)))).status).toBe(429);
     // fewer breakers than it had add no rows: taken, and its place is kept
     expect((await sendReport(token, report('growing', 'g-1', breakers(3)))).status).toBe(200);
-    expect((await sendReport(token, report('growing', 'g-2', breakers(1)), second)).status).toBe(200);
+    expect((await sendReport(token, report('growing', 'g-2', breakers(1)), spec.second)).status).toBe(200);
     expect((await sendReport(token, report('growing', 'g-3', breakers(1)))).status).toBe(429);
   });
 
@@ -110,7 +95,7 @@ describe("what one service's agents may cost the hub", () => {
     const statuses = await Promise.all(
       Array.from(
         { length: 30 },
-        async (_, n) => (await sendReport(token, report('crowding', `c-${n}`, breakers(5)), n % 2 ? second : api)).status,
+        async (_, n) => (await sendReport(token, report('crowding', `c-${n}`, breakers(5)), n % 2 ? spec.second : spec.api)).status,
       ),
     );
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);
@@ -127,7 +112,7 @@ describe("what one service's agents may cost the hub", () => {
       Array.from({ length: 16 }, async (_, lane) => {
         while (next < 1010) {
           const n = next++;
-          const response = await sendReport(token, report('rotating', `pod-${n}`, [breaker('db')]), lane % 2 ? second : api);
+          const response = await sendReport(token, report('rotating', `pod-${n}`, [breaker('db')]), lane % 2 ? spec.second : spec.api);
           statuses.push(response.status);
           if (response.status !== 200) refusals.add(`${response.status} ${(await response.json()).message}`.replace(`pod-${n} `, 'pod-N '));
         }
@@ -149,7 +134,7 @@ describe("what one service's agents may cost the hub", () => {
     expect((await sendReport(token, report('wide', 'w-0', [breaker('b0')]))).status).toBe(200);
     const { id } = await breakerNamed('wide', 'b0');
     // 49,999 more rows, written behind the API's back by instances silent for five minutes (still listed)
-    await api.sql(
+    await spec.api.sql(
       `INSERT INTO breaker_instances (config_id, instance, state, override, reported_at, period_ms, periods)
        SELECT $1, 'w-' || n, 'CLOSED', 'none', now() - interval '5 minutes', 1000, '[]'::jsonb FROM generate_series(1, 49999) AS n`,
       [id],
@@ -162,7 +147,7 @@ describe("what one service's agents may cost the hub", () => {
     );
     expect((await sendReport(token, report('wide', 'w-0', [breaker('b0')]))).status).toBe(200);
     // the breaker deleted takes its rows along, from the table and from every replica's figures
-    expect((await api.call(`/api/circuit-breakers/${id}`, { method: 'DELETE', cookie: admin })).status).toBe(204);
+    expect((await spec.api.call(`/api/circuit-breakers/${id}`, { method: 'DELETE', cookie: spec.admin })).status).toBe(204);
     expect(await count('SELECT count(*) AS n FROM breaker_instances WHERE config_id = $1', [id])).toBe(0);
   });
 
@@ -173,17 +158,17 @@ describe("what one service's agents may cost the hub", () => {
     const { id } = await breakerNamed('fading', 'queue');
     const listed = async (replica: TestApi) =>
       (await get<BreakerInstancesPage>(`/api/circuit-breakers/${id}/instances`, replica)).instances.map((instance) => instance.instance);
-    for (const replica of [api, second]) expect(await eventually(async () => (await listed(replica)).length === 2)).toBe(true);
+    for (const replica of [spec.api, spec.second]) expect(await eventually(async () => (await listed(replica)).length === 2)).toBe(true);
     // f-2 last heard eleven minutes ago, as a replica would read it
-    await api.sql(
+    await spec.api.sql(
       "UPDATE breaker_instances SET reported_at = now() - interval '11 minutes', written_by = txid_current() WHERE config_id = $1 AND instance = 'f-2'",
       [id],
     );
-    for (const replica of [api, second]) {
+    for (const replica of [spec.api, spec.second]) {
       expect(await eventually(async () => (await listed(replica)).join() === 'f-1')).toBe(true);
     }
     // and its row is deleted: by the first read of a replica that starts, as every replica does once a minute
-    const third = await startTestApi({ ...ENV, DATABASE_URL: api.databaseUrl });
+    const third = await startTestApi({ ...spec.env, DATABASE_URL: spec.api.databaseUrl });
     try {
       const left = () => count('SELECT count(*) AS n FROM breaker_instances WHERE config_id = $1', [id]);
       expect(await eventually(async () => (await left()) === 1, 5000)).toBe(true);
@@ -197,7 +182,7 @@ describe("an agent's report retried", () => {
   it('is refused when its sentAt is older than AGENT_REPORT_RESEND_MS, since its id may be forgotten', async () => {
     const token = await serviceToken('late');
     const sentAt = new Date(Date.now() - 11 * 60_000).toISOString();
-    const late = await sendReport(token, report('late', 'l-1', [breaker('mail', 3)], { id: 'report-old', sentAt }), second);
+    const late = await sendReport(token, report('late', 'l-1', [breaker('mail', 3)], { id: 'report-old', sentAt }), spec.second);
     expect(late.status).toBe(400);
     expect((await late.json()).message).toBe(
       `Report report-old was sent at ${sentAt}, more than 10 minutes ago, the oldest a report with an id is taken; it is not taken (if this instance's clock is behind, set it right)`,
@@ -220,7 +205,7 @@ describe("an agent's report retried", () => {
     );
     expect((await sendReport(token, first)).status).toBe(200);
     // the answer was lost: the agent sends the same report again, to the other replica
-    const again = await sendReport(token, first, second);
+    const again = await sendReport(token, first, spec.second);
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ version: 1, controls: [] });
     const { id } = await breakerNamed('retrying', 'ledger');
@@ -228,7 +213,7 @@ describe("an agent's report retried", () => {
     const successes = async (instance: string) =>
       Number(
         (
-          (await api.sql('SELECT totals[1] AS n FROM breaker_instances WHERE config_id = $1 AND instance = $2', [id, instance])) as {
+          (await spec.api.sql('SELECT totals[1] AS n FROM breaker_instances WHERE config_id = $1 AND instance = $2', [id, instance])) as {
             n: number;
           }[]
         )[0]!.n,
@@ -236,7 +221,9 @@ describe("an agent's report retried", () => {
     expect(await successes('r-1')).toBe(10);
     expect(await count('SELECT count(*) AS n FROM breaker_transitions WHERE config_id = $1', [id])).toBe(1);
     // a report of a new id is counted, and one without an id (version 1 allows it) is taken each time
-    expect((await sendReport(token, report('retrying', 'r-1', [breaker('ledger', 5)], { id: 'report-8c01' }), second)).status).toBe(200);
+    expect((await sendReport(token, report('retrying', 'r-1', [breaker('ledger', 5)], { id: 'report-8c01' }), spec.second)).status).toBe(
+      200,
+    );
     for (let i = 0; i < 2; i++) expect((await sendReport(token, report('retrying', 'r-1', [breaker('ledger', 1)]))).status).toBe(200);
     expect(await successes('r-1')).toBe(17);
   });

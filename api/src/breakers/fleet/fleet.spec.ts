@@ -9,35 +9,16 @@ import type {
   ServiceAccountView,
 } from '@cbh/contracts';
 import { randomUUID } from 'node:crypto';
-import { eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
+import { eventually, twoReplicasForThisFile, type TestApi } from '../../../test/test-api';
 import { ClusterLeasesRepository } from '../../platform/replicas/cluster-leases.repository';
 import { startWebhookReceiver } from '../../../test/webhook-receiver';
 
 // two replicas on one database: a report may reach either, and every replica must show the same
-let api: TestApi;
-let second: TestApi;
-let admin: string;
-
-// the replicas share their session secret, as a deployment's do, so one cookie is good on both
-const ENV = {
-  TOKEN_RATE_LIMIT: '40',
-  SESSION_SECRET: 'a-session-secret-the-two-replicas-of-this-file-share',
-  ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
-};
-
-beforeAll(async () => {
-  api = await startTestApi(ENV);
-  second = await startTestApi({ ...ENV, DATABASE_URL: api.databaseUrl });
-  admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
-});
-afterAll(async () => {
-  await second?.stop();
-  await api?.stop();
-});
+const spec = twoReplicasForThisFile({ TOKEN_RATE_LIMIT: '40', ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' });
 
 const json = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
-const get = <T>(path: string, replica = api) => json<T>(replica.call(path, { cookie: admin }));
-const post = (path: string, body?: unknown, replica = api) => replica.call(path, { method: 'POST', body, cookie: admin });
+const get = <T>(path: string, replica = spec.api) => json<T>(replica.call(path, { cookie: spec.admin }));
+const post = (path: string, body?: unknown, replica = spec.api) => replica.call(path, { method: 'POST', body, cookie: spec.admin });
 
 /** A service account named `service` and one access token of it. */
 async function serviceToken(service: string): Promise<string> {
@@ -47,7 +28,7 @@ async function serviceToken(service: string): Promise<string> {
   return ((await made.json()) as { token: string }).token;
 }
 
-function sendReport(token: string, report: unknown, replica = api): Promise<Response> {
+function sendReport(token: string, report: unknown, replica = spec.api): Promise<Response> {
   return fetch(`${replica.baseUrl}/api/agent/reports`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -86,18 +67,18 @@ function report(service: string, instance: string, breakers: AgentBreakerReport[
   return { version: 1, service, instance, sentAt: new Date().toISOString(), breakers };
 }
 
-async function reply(token: string, body: AgentReport, replica = api): Promise<AgentReportReply> {
+async function reply(token: string, body: AgentReport, replica = spec.api): Promise<AgentReportReply> {
   const response = await sendReport(token, body, replica);
   expect(response.status).toBe(200);
   return (await response.json()) as AgentReportReply;
 }
 
-async function breakerNamed(service: string, name: string, replica = api): Promise<BreakerConfigView> {
+async function breakerNamed(service: string, name: string, replica = spec.api): Promise<BreakerConfigView> {
   const list = await get<BreakerConfigView[]>(`/api/circuit-breakers?source=agent&service=${service}`, replica);
   return list.find((item) => item.name === name)!;
 }
 
-const statsOf = async (configId: number, replica = api) =>
+const statsOf = async (configId: number, replica = spec.api) =>
   (await get<{ stats: BreakerStats[] }>('/api/metrics/latest', replica)).stats.find((stats) => stats.configId === configId);
 
 describe("an agent's report", () => {
@@ -105,9 +86,9 @@ describe("an agent's report", () => {
     const token = await serviceToken('checkout');
     const answer = await reply(token, report('checkout', 'checkout-1', [breaker('payments', { successes: 30, failures: 10 })]));
     expect(answer).toEqual({ version: 1, reportEveryMs: 1000, controls: [] });
-    await reply(token, report('checkout', 'checkout-2', [breaker('payments', { successes: 20 })]), second);
+    await reply(token, report('checkout', 'checkout-2', [breaker('payments', { successes: 20 })]), spec.second);
 
-    const listed = await breakerNamed('checkout', 'payments', second);
+    const listed = await breakerNamed('checkout', 'payments', spec.second);
     expect(listed).toMatchObject({
       source: 'agent',
       service: 'checkout',
@@ -123,7 +104,7 @@ describe("an agent's report", () => {
     expect(hubs.some((item) => item.id === listed.id)).toBe(false);
 
     // the two instances' calls are summed, on either replica
-    for (const replica of [api, second]) {
+    for (const replica of [spec.api, spec.second]) {
       expect(
         await eventually(async () => {
           const stats = await statsOf(listed.id, replica);
@@ -173,11 +154,11 @@ describe("an agent's report", () => {
     const opened = await post(`/api/circuit-breakers/${ledger.id}/force-open`);
     expect(opened.status).toBe(200);
     expect(await opened.json()).toMatchObject({ override: 'forced-open', source: 'agent' });
-    const [{ revision: forced }] = await api.sql('SELECT revision FROM circuit_breaker_configs WHERE id = $1', [ledger.id]);
+    const [{ revision: forced }] = await spec.api.sql('SELECT revision FROM circuit_breaker_configs WHERE id = $1', [ledger.id]);
     expect(forced).toBeGreaterThan(0);
     for (const [instance, replica] of [
-      ['billing-a', api],
-      ['billing-b', second],
+      ['billing-a', spec.api],
+      ['billing-b', spec.second],
     ] as const) {
       expect(
         await eventually(async () => {
@@ -191,17 +172,17 @@ describe("an agent's report", () => {
     expect(page.transitions[0]).toMatchObject({ to: 'OPEN', serviceInstance: null });
     expect(page.transitions[0]!.reason).toMatch(/sent to every instance of billing/);
 
-    const changed = await api.call(`/api/circuit-breakers/${ledger.id}`, {
+    const changed = await spec.api.call(`/api/circuit-breakers/${ledger.id}`, {
       method: 'PATCH',
-      cookie: admin,
+      cookie: spec.admin,
       body: { librarySettings: { errorThresholdPercentage: 25 } },
     });
     expect(changed.status).toBe(200);
     expect((await changed.json()).librarySettings).toMatchObject({ errorThresholdPercentage: 25, resetTimeout: 30000 });
-    const reset = await post(`/api/circuit-breakers/${ledger.id}/reset`, undefined, second);
+    const reset = await post(`/api/circuit-breakers/${ledger.id}/reset`, undefined, spec.second);
     expect(reset.status).toBe(200);
     // each change takes a newer revision, and the Reset's is the one its instances reset at
-    const [{ revision: after }] = await api.sql('SELECT revision FROM circuit_breaker_configs WHERE id = $1', [ledger.id]);
+    const [{ revision: after }] = await spec.api.sql('SELECT revision FROM circuit_breaker_configs WHERE id = $1', [ledger.id]);
     expect(after).toBeGreaterThan(forced + 1);
     expect(
       await eventually(async () => {
@@ -216,17 +197,17 @@ describe("an agent's report", () => {
     ]);
 
     // the hub's four settings are not an agent breaker's, nor an agent's settings the hub's own breaker's
-    const hubSettings = await api.call(`/api/circuit-breakers/${ledger.id}`, {
+    const hubSettings = await spec.api.call(`/api/circuit-breakers/${ledger.id}`, {
       method: 'PATCH',
-      cookie: admin,
+      cookie: spec.admin,
       body: { failureThreshold: 3 },
     });
     expect(hubSettings.status).toBe(409);
     expect((await hubSettings.json()).message).toMatch(/librarySettings/);
     const own = (await get<BreakerConfigView[]>('/api/circuit-breakers?source=hub'))[0]!;
-    const foreign = await api.call(`/api/circuit-breakers/${own.id}`, {
+    const foreign = await spec.api.call(`/api/circuit-breakers/${own.id}`, {
       method: 'PATCH',
-      cookie: admin,
+      cookie: spec.admin,
       body: { librarySettings: { timeout: 5 } },
     });
     expect(foreign.status).toBe(409);
@@ -244,21 +225,21 @@ describe("an agent's report", () => {
       circuitBreakerConfigId: ledger.id,
     });
     expect(demo.status).toBe(409);
-    const bad = await api.call(`/api/circuit-breakers/${ledger.id}`, {
+    const bad = await spec.api.call(`/api/circuit-breakers/${ledger.id}`, {
       method: 'PATCH',
-      cookie: admin,
+      cookie: spec.admin,
       body: { librarySettings: { timeout: -1 } },
     });
     expect(bad.status).toBe(400);
     expect((await bad.json()).message).toMatch(/librarySettings\.timeout/);
 
     // deleted and reported again, the breaker starts afresh, and its next control is newer than any its instances applied
-    expect((await api.call(`/api/circuit-breakers/${ledger.id}`, { method: 'DELETE', cookie: admin })).status).toBe(204);
+    expect((await spec.api.call(`/api/circuit-breakers/${ledger.id}`, { method: 'DELETE', cookie: spec.admin })).status).toBe(204);
     expect((await reply(token, report('billing', 'billing-a', [breaker('ledger')]))).controls).toEqual([]);
     const again = await breakerNamed('billing', 'ledger');
     expect(again.id).not.toBe(ledger.id);
     expect((await post(`/api/circuit-breakers/${again.id}/force-open`)).status).toBe(200);
-    const [{ revision: renewed }] = await api.sql('SELECT revision FROM circuit_breaker_configs WHERE id = $1', [again.id]);
+    const [{ revision: renewed }] = await spec.api.sql('SELECT revision FROM circuit_breaker_configs WHERE id = $1', [again.id]);
     expect(renewed).toBeGreaterThan(after);
   });
 
@@ -277,10 +258,10 @@ describe("an agent's report", () => {
     // the other replica reads the same instances within its next refresh
     expect(
       await eventually(
-        async () => (await get<BreakerInstancesPage>(`/api/circuit-breakers/${index.id}/instances`, second)).instances.length === 3,
+        async () => (await get<BreakerInstancesPage>(`/api/circuit-breakers/${index.id}/instances`, spec.second)).instances.length === 3,
       ),
     ).toBe(true);
-    const page = await get<BreakerInstancesPage>(`/api/circuit-breakers/${index.id}/instances`, second);
+    const page = await get<BreakerInstancesPage>(`/api/circuit-breakers/${index.id}/instances`, spec.second);
     expect(page.instances.map((instance) => [instance.instance, instance.bad, instance.stale])).toEqual([
       ['search-1', false, false],
       ['search-2', false, false],
@@ -306,7 +287,7 @@ describe("an agent's report", () => {
 });
 
 describe("an agent's breaker at /metrics", () => {
-  const scrape = async (replica: TestApi) => (await replica.call('/metrics', { cookie: admin })).text();
+  const scrape = async (replica: TestApi) => (await replica.call('/metrics', { cookie: spec.admin })).text();
   const sample = (text: string, series: string) => {
     const line = text.split('\n').find((entry) => entry.startsWith(`${series} `));
     return line === undefined ? undefined : Number(line.slice(series.length + 1));
@@ -315,15 +296,15 @@ describe("an agent's breaker at /metrics", () => {
   it('is written by one replica only, each live instance once, with the calls of the reports either replica took', async () => {
     const token = await serviceToken('ledger');
     await reply(token, report('ledger', 'ledger-1', [breaker('entries', { successes: 5, failures: 1 })]));
-    await reply(token, report('ledger', 'ledger-1', [breaker('entries', { successes: 4 })]), second);
-    await reply(token, report('ledger', 'ledger-2', [breaker('entries', {}, { state: 'OPEN' })]), second);
+    await reply(token, report('ledger', 'ledger-1', [breaker('entries', { successes: 4 })]), spec.second);
+    await reply(token, report('ledger', 'ledger-2', [breaker('entries', {}, { state: 'OPEN' })]), spec.second);
     const one = 'name="entries",service="ledger",instance="ledger-1"';
     const two = 'name="entries",service="ledger",instance="ledger-2"';
     let texts: string[] = [];
     const clusterOpen = 'cbh_cluster_circuitbreaker_state{name="entries",service="ledger",state="open"}';
     // the writer has written both instances, and each replica's view (refreshed on its own timer) has the open instance
     const written = await eventually(async () => {
-      texts = await Promise.all([scrape(api), scrape(second)]);
+      texts = await Promise.all([scrape(spec.api), scrape(spec.second)]);
       return (
         texts.some((text) => sample(text, `resilience4j_circuitbreaker_state{${two},state="open"}`) === 1) &&
         texts.every((text) => sample(text, clusterOpen) === 1)
@@ -345,7 +326,7 @@ describe("an agent's breaker at /metrics", () => {
   });
 
   it('has its writer chosen by a lease in the database: one holder at a time, taken over once given up or lapsed', async () => {
-    const leases = api.app.get(ClusterLeasesRepository, { strict: false });
+    const leases = spec.api.app.get(ClusterLeasesRepository, { strict: false });
     const [a, b] = [randomUUID(), randomUUID()];
     expect(await leases.claim('test.role', a, 10)).toBe(true);
     expect(await leases.claim('test.role', b, 10)).toBe(false);
@@ -413,7 +394,9 @@ describe("an agent's breaker in the notification rules", () => {
       const journal = await get<JournalPage>(`/api/circuit-breakers/${carrier.id}/transitions`);
       expect(journal.transitions.map((entry) => entry.serviceInstance)).toEqual(['shipping-4', 'shipping-3']);
       expect(Date.parse(journal.transitions[0]!.at)).toBeLessThanOrEqual(Date.now());
-      const events = await api.sql("SELECT type FROM notification_events WHERE subject_kind = 'breaker' AND subject_id = $1", [carrier.id]);
+      const events = await spec.api.sql("SELECT type FROM notification_events WHERE subject_kind = 'breaker' AND subject_id = $1", [
+        carrier.id,
+      ]);
       expect(events).toEqual([{ type: 'breaker.opened' }]);
     } finally {
       await receiver.stop();
@@ -435,7 +418,7 @@ describe('who may report, and what', () => {
     const person = await sendReport(personalToken, mine);
     expect(person.status).toBe(403);
     expect((await person.json()).message).toBe("Only a service account's access token may report breakers");
-    const cookie = await api.call('/api/agent/reports', { method: 'POST', cookie: admin, body: mine });
+    const cookie = await spec.api.call('/api/agent/reports', { method: 'POST', cookie: spec.admin, body: mine });
     expect(cookie.status).toBe(403);
   });
 
@@ -495,10 +478,10 @@ describe('who may report, and what', () => {
     expect(more.notices).toEqual([
       'service crowded has 2000 breakers on the hub, the most one service may: 1 new breakers left out (one-too-many); delete some on the hub',
     ]);
-    expect(await api.sql("SELECT 1 FROM circuit_breaker_configs WHERE service = 'crowded' AND name = 'one-too-many'")).toEqual([]);
+    expect(await spec.api.sql("SELECT 1 FROM circuit_breaker_configs WHERE service = 'crowded' AND name = 'one-too-many'")).toEqual([]);
 
     // a thousand instances heard within the hour (written behind the API's back; the silent ones count too), then a new one
-    await api.sql(
+    await spec.api.sql(
       `INSERT INTO agent_instances (service, instance, last_seen)
        SELECT 'crowded', 'crowd-' || n, now() - interval '50 minutes' FROM generate_series(1, 999) AS n`,
     );
@@ -510,7 +493,7 @@ describe('who may report, and what', () => {
     );
     expect((await sendReport(token, report('crowded', 'crowd-7', [breaker('dependency-0')]))).status).toBe(200);
     // an instance not heard for an hour leaves the count, and makes room
-    await api.sql("UPDATE agent_instances SET last_seen = now() - interval '61 minutes' WHERE instance = 'crowd-8'");
+    await spec.api.sql("UPDATE agent_instances SET last_seen = now() - interval '61 minutes' WHERE instance = 'crowd-8'");
     expect((await sendReport(token, report('crowded', 'newcomer', [breaker('dependency-0')]))).status).toBe(200);
   });
 
