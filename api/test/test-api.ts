@@ -133,10 +133,10 @@ export async function signIn(baseUrl: string, email: string, password: string): 
 }
 
 /** The spec file's API, started before its first test and stopped after its last, with the bootstrap admin's cookie. */
-export function apiForThisFile(): { readonly api: TestApi; readonly admin: string } {
+export function apiForThisFile(env: Record<string, string> = {}): { readonly api: TestApi; readonly admin: string } {
   const started = {} as { api: TestApi; admin: string };
   beforeAll(async () => {
-    started.api = await startTestApi();
+    started.api = await startTestApi(env);
     started.admin = await signIn(started.api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
   });
   afterAll(async () => {

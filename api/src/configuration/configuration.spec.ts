@@ -1,38 +1,13 @@
 import WebSocket from 'ws';
 import { parse } from 'yaml';
-import type { ConfigDocument, ImportChange, ImportResult } from '@cbh/contracts';
+import type { ConfigDocument } from '@cbh/contracts';
 import { apiForThisFile, DEMO_PASSWORD, signIn } from '../../test/test-api';
+import { changed, documentRoutes, refusal } from './document.test-kit';
 
 const spec = apiForThisFile();
+const { exported, exportedDocument, importing, imported, auditCounts } = documentRoutes(spec);
 
 type Document = ConfigDocument & Record<string, unknown>;
-
-const exported = async (query = '', headers: Record<string, string> = {}) => {
-  const response = await fetch(`${spec.api.baseUrl}/api/export${query}`, { headers: { cookie: spec.admin, ...headers } });
-  expect(response.status).toBe(200);
-  return { text: await response.text(), type: response.headers.get('content-type') };
-};
-const exportedDocument = async (): Promise<Document> => JSON.parse((await exported()).text);
-
-const importing = (body: unknown, { query = '', type = 'application/json', cookie = spec.admin } = {}) =>
-  fetch(`${spec.api.baseUrl}/api/import${query}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': type },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-const imported = async (body: unknown, options: { query?: string; type?: string } = {}): Promise<ImportChange[]> => {
-  const response = await importing(body, options);
-  const answer = await response.json();
-  expect({ status: response.status, answer }).toMatchObject({ status: 200 });
-  return (answer as ImportResult).changes;
-};
-const changed = (changes: ImportChange[]) => changes.filter((change) => change.action !== 'unchanged');
-const refusal = async (response: Response) => ({ status: response.status, message: (await response.json()).message });
-
-const auditCounts = async (): Promise<Record<string, number>> =>
-  Object.fromEntries(
-    (await spec.api.sql('SELECT action, count(*)::int AS n FROM audit_entries GROUP BY action')).map((row) => [row.action, row.n]),
-  );
 
 const breakerNamed = (document: ConfigDocument, name: string) => document.breakers.find((breaker) => breaker.name === name)!;
 
@@ -282,8 +257,8 @@ it('reads a document larger than other bodies may be, and refuses one over 1 MB 
 it('lets only holders of export_data export and of import_data import', async () => {
   const adminRole = await signIn(spec.api.baseUrl, 'admin@demo.example.com', DEMO_PASSWORD);
   expect((await fetch(`${spec.api.baseUrl}/api/export`, { headers: { cookie: adminRole } })).status).toBe(403);
-  expect((await importing(await exportedDocument(), { cookie: adminRole })).status).toBe(403);
-  expect((await importing(await exportedDocument(), { cookie: '' })).status).toBe(401);
+  expect((await importing(await exportedDocument(), { caller: { cookie: adminRole } })).status).toBe(403);
+  expect((await importing(await exportedDocument(), { caller: { cookie: '' } })).status).toBe(401);
 });
 
 it("describes both routes in the API docs, with the document's schema and who may call them", async () => {

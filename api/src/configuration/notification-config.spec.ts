@@ -5,11 +5,11 @@ import type {
   ChannelView,
   ConfigDocument,
   CreatedApiTokenView,
-  ImportChange,
   ImportResult,
   TestDeliveryView,
 } from '@cbh/contracts';
-import { signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+import { apiForThisFile } from '../../test/test-api';
+import { changed, documentRoutes, refusal, type Caller } from './document.test-kit';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 
 /*
@@ -18,60 +18,30 @@ import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-r
  */
 const SECRET = 'whsec-the-receiver-and-the-hub-share';
 const LEAK = 'do-not-leak';
+/** The document's lists, in the order it writes them. */
+const EVERY_LIST = ['breakers', 'services', 'domains', 'channels', 'notificationRules', 'maintenanceWindows', 'scrapeTargets'];
 
-let api: TestApi;
-let admin: string;
+const spec = apiForThisFile({ ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' });
+const { exported, exportedDocument, importing, imported, auditCounts } = documentRoutes(spec);
 let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver({ secret: SECRET });
-  api = await startTestApi({ ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' });
-  admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
 });
 afterAll(async () => {
-  await api?.stop();
   await receiver?.stop();
 });
 
-/** The admin's session, or an access token's header. */
-type Caller = { cookie: string } | { authorization: string };
-const asAdmin = (): Caller => ({ cookie: admin });
 const bearer = (token: string): Caller => ({ authorization: `Bearer ${token}` });
 
 const post = async <T>(path: string, body: unknown): Promise<T> => {
-  const response = await api.call(path, { method: 'POST', body, cookie: admin });
+  const response = await spec.api.call(path, { method: 'POST', body, cookie: spec.admin });
   const answer = await response.json();
   // the answer shown when the status is not a success
   expect({ path, success: response.ok, answer }).toMatchObject({ path, success: true });
   return answer as T;
 };
 
-const exported = async (query = '', caller = asAdmin()) => {
-  const response = await fetch(`${api.baseUrl}/api/export${query}`, { headers: caller });
-  expect(response.status).toBe(200);
-  return response.text();
-};
-const exportedDocument = async (caller = asAdmin()): Promise<ConfigDocument> => JSON.parse(await exported('', caller));
-
-const importing = (body: unknown, { query = '', type = 'application/json', caller = asAdmin() } = {}) =>
-  fetch(`${api.baseUrl}/api/import${query}`, {
-    method: 'POST',
-    headers: { ...caller, 'content-type': type },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-const imported = async (body: unknown, options: { query?: string; type?: string; caller?: Caller } = {}): Promise<ImportChange[]> => {
-  const response = await importing(body, options);
-  const answer = await response.json();
-  expect({ status: response.status, answer }).toMatchObject({ status: 200 });
-  return (answer as ImportResult).changes;
-};
-const changed = (changes: ImportChange[]) => changes.filter((change) => change.action !== 'unchanged');
-const refusal = async (response: Response) => ({ status: response.status, message: (await response.json()).message });
-
-const auditCounts = async (): Promise<Record<string, number>> =>
-  Object.fromEntries(
-    (await api.sql('SELECT action, count(*)::int AS n FROM audit_entries GROUP BY action')).map((row) => [row.action, row.n]),
-  );
 const auditAdded = (before: Record<string, number>, after: Record<string, number>) =>
   Object.fromEntries(
     Object.entries(after)
@@ -80,7 +50,7 @@ const auditAdded = (before: Record<string, number>, after: Record<string, number
   );
 
 async function channelNamed(name: string): Promise<ChannelView> {
-  const channels = (await (await api.call('/api/notification-channels', { cookie: admin })).json()) as ChannelView[];
+  const channels = (await (await spec.api.call('/api/notification-channels', { cookie: spec.admin })).json()) as ChannelView[];
   return channels.find((channel) => channel.name === name)!;
 }
 
@@ -132,19 +102,10 @@ it('exports channels, rules and windows by name, a URL and a secret only as refe
     breakers: ['Search API'],
   });
 
-  const text = await exported();
-  expect(await exported()).toBe(text);
+  const text = (await exported()).text;
+  expect((await exported()).text).toBe(text);
   const document = JSON.parse(text) as ConfigDocument;
-  expect(Object.keys(document)).toEqual([
-    'version',
-    'breakers',
-    'services',
-    'domains',
-    'channels',
-    'notificationRules',
-    'maintenanceWindows',
-    'scrapeTargets',
-  ]);
+  expect(Object.keys(document)).toEqual(['version', ...EVERY_LIST]);
   expect(document.channels).toEqual([
     { name: 'On-call mail', type: 'email', recipients: ['oncall@example.com', 'lead@example.com'] },
     { name: 'Ops hook', type: 'webhook', url: '${env:CBH_CHANNEL_OPS_HOOK_URL}', secret: '${env:CBH_CHANNEL_OPS_HOOK_SECRET}' },
@@ -177,7 +138,7 @@ it('exports channels, rules and windows by name, a URL and a secret only as refe
     },
   ]);
 
-  const yaml = await exported('?format=yaml');
+  const yaml = (await exported('?format=yaml')).text;
   expect(yaml).toContain('  - name: Ops hook\n    type: webhook\n    url: ${env:CBH_CHANNEL_OPS_HOOK_URL}\n');
   expect(parse(yaml)).toEqual(document);
   for (const written of [text, yaml]) {
@@ -189,7 +150,7 @@ it('exports channels, rules and windows by name, a URL and a secret only as refe
 
 it('imports its own export back, JSON or YAML, as every item unchanged: a reference left unfilled keeps the URL and secret the hub has', async () => {
   const before = await auditCounts();
-  const changes = await imported(await exported());
+  const changes = await imported((await exported()).text);
   expect(changed(changes)).toEqual([]);
   expect(changes.filter((change) => !['breaker', 'service', 'domain'].includes(change.kind))).toEqual([
     { kind: 'channel', name: 'On-call mail', action: 'unchanged' },
@@ -198,8 +159,8 @@ it('imports its own export back, JSON or YAML, as every item unchanged: a refere
     { kind: 'notificationRule', name: 'Breakers open', action: 'unchanged' },
     { kind: 'maintenanceWindow', name: 'Friday deploys', action: 'unchanged' },
   ]);
-  expect(changed(await imported(await exported('?format=yaml'), { type: 'application/yaml' }))).toEqual([]);
-  expect(changed(await imported(await exported(), { query: '?prune=true' }))).toEqual([]);
+  expect(changed(await imported((await exported('?format=yaml')).text, { type: 'application/yaml' }))).toEqual([]);
+  expect(changed(await imported((await exported()).text, { query: '?prune=true' }))).toEqual([]);
   expect(await auditCounts()).toEqual(before);
 
   // the hub still has the URL and the secret it had
@@ -239,13 +200,13 @@ it('creates a channel from the URL and secret a document gives, and a rule namin
   expect(auditAdded(before, await auditCounts())).toEqual({ 'notification-channel.create': 1, 'notification-rule.create': 1 });
 
   const received = receiver.received.length;
-  expect((await api.call(`/api/circuit-breakers/${breaker.id}/force-open`, { method: 'POST', cookie: admin })).status).toBe(200);
+  expect((await spec.api.call(`/api/circuit-breakers/${breaker.id}/force-open`, { method: 'POST', cookie: spec.admin })).status).toBe(200);
   const [hook] = (await receiver.waitFor(received + 1)).slice(received);
   expect(hook).toMatchObject({ path: '/hook?via=import', signatureValid: true });
   expect(hook!.headers['x-cbh-event']).toBe('breaker.opened');
 
   // written back as references; the document's literal URL and secret are the hub's: unchanged
-  const text = await exported();
+  const text = (await exported()).text;
   expect(text).not.toContain('via=import');
   expect(JSON.parse(text).channels).toContainEqual({
     name: 'Imported hook',
@@ -273,7 +234,7 @@ it("changes a channel's URL and secret as the document gives them, naming the fi
   const delivered = await testDelivery('Imported hook');
   expect(delivered.path).toBe(`/hook?via=changed-${LEAK}`);
   expect(delivered.headers['x-cbh-signature']).toBeUndefined();
-  const [audit] = await api.sql(
+  const [audit] = await spec.api.sql(
     "SELECT before, after FROM audit_entries WHERE action = 'notification-channel.update' ORDER BY id DESC LIMIT 1",
   );
   expect(JSON.stringify(audit)).not.toContain(LEAK);
@@ -291,7 +252,7 @@ it("refuses a webhook's URL moving to another origin with its secret left as a r
     url: `${receiver.url}?via=moving`,
     secret: SECRET,
   });
-  const original = await exported();
+  const original = (await exported()).text;
   const elsewhere = 'http://127.0.0.1:9/hook';
   const moved = withChannel(JSON.parse(original) as ConfigDocument, 'Moving hook', (channel) => {
     channel.url = elsewhere;
@@ -304,7 +265,7 @@ it("refuses a webhook's URL moving to another origin with its secret left as a r
       message: `channels[${index}].secret: \${env:CBH_CHANNEL_MOVING_HOOK_SECRET} is not set where the document was read, and the URL moves to http://127.0.0.1:9: the hub's secret goes to another origin only when given again`,
     });
   }
-  expect(await exported()).toBe(original);
+  expect((await exported()).text).toBe(original);
 
   // on the same origin the reference keeps the secret
   const samePlace = withChannel(JSON.parse(original) as ConfigDocument, 'Moving hook', (channel) => {
@@ -318,11 +279,11 @@ it("refuses a webhook's URL moving to another origin with its secret left as a r
   });
   expect(changed(await imported(given))).toEqual([{ kind: 'channel', name: 'Moving hook', action: 'update', fields: ['url', 'secret'] }]);
   expect(await channelNamed('Moving hook')).toMatchObject({ urlHost: '127.0.0.1:9', secretSet: true });
-  expect((await api.call(`/api/notification-channels/${hook.id}`, { method: 'DELETE', cookie: admin })).status).toBe(204);
+  expect((await spec.api.call(`/api/notification-channels/${hook.id}`, { method: 'DELETE', cookie: spec.admin })).status).toBe(204);
 });
 
 it('refuses a reference left unfilled where the hub has nothing to keep, and a URL the outbound guard refuses, naming the place; changes nothing', async () => {
-  const original = await exported();
+  const original = (await exported()).text;
   const document = JSON.parse(original) as ConfigDocument;
   const unfilled = structuredClone(document);
   unfilled.channels!.push({ name: 'Unfilled', type: 'webhook', url: '${env:CBH_CHANNEL_UNFILLED_URL}' });
@@ -358,7 +319,7 @@ it('refuses a reference left unfilled where the hub has nothing to keep, and a U
     status: 400,
     message: `channels[${index}].type: the hub's channel Imported hook is a webhook channel, and a channel's type cannot change (give the discord channel another name)`,
   });
-  expect(await exported()).toBe(original);
+  expect((await exported()).text).toBe(original);
   expect((await testDelivery('Imported hook')).path).toBe(`/hook?via=changed-${LEAK}`);
 });
 
@@ -457,15 +418,7 @@ it('writes and reads notification items only for holders of circuit_breaker_admi
   const dataOnly = bearer(await token(['export_data', 'import_data']));
   const plain = await exportedDocument(dataOnly);
   expect(Object.keys(plain)).toEqual(['version', 'breakers', 'services', 'domains', 'omitted']);
-  expect(plain.omitted).toEqual([
-    'breakers',
-    'services',
-    'domains',
-    'channels',
-    'notificationRules',
-    'maintenanceWindows',
-    'scrapeTargets',
-  ]);
+  expect(plain.omitted).toEqual(EVERY_LIST);
   expect(changed(await imported(plain, { caller: dataOnly, query: '?prune=true' }))).toEqual([]);
   const full = await exportedDocument();
   expect(await refusal(await importing({ ...plain, maintenanceWindows: [] }, { caller: dataOnly }))).toEqual({
@@ -494,7 +447,7 @@ it('writes and reads notification items only for holders of circuit_breaker_admi
 });
 
 it("describes the notification lists in the import's schema", async () => {
-  const openapi = await (await api.call('/api/docs/openapi.json')).json();
+  const openapi = await (await spec.api.call('/api/docs/openapi.json')).json();
   const properties = openapi.paths['/api/import'].post.requestBody.content['application/json'].schema.properties;
   expect(Object.keys(properties.channels.items.properties)).toEqual(['name', 'type', 'url', 'recipients', 'secret']);
   expect(properties.notificationRules.items.required).toEqual(['name', 'events', 'channels']);

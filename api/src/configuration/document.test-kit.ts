@@ -1,0 +1,46 @@
+import type { ConfigDocument, ImportChange, ImportResult } from '@cbh/contracts';
+import type { TestApi } from '../../test/test-api';
+
+/** Who calls: a session's cookie or an access token's header. */
+export type Caller = { cookie: string } | { authorization: string };
+
+/**
+ * GET /api/export and POST /api/import as the configuration specs call them, as the admin unless a caller is given.
+ * `spec` is the file's apiForThisFile: read at each call, since its API starts in beforeAll.
+ */
+export function documentRoutes(spec: { readonly api: TestApi; readonly admin: string }) {
+  const asAdmin = (): Caller => ({ cookie: spec.admin });
+
+  const exported = async (query = '', { caller = asAdmin(), accept }: { caller?: Caller; accept?: string } = {}) => {
+    const response = await fetch(`${spec.api.baseUrl}/api/export${query}`, { headers: { ...caller, ...(accept ? { accept } : {}) } });
+    expect(response.status).toBe(200);
+    return { text: await response.text(), type: response.headers.get('content-type') };
+  };
+  const exportedDocument = async (caller = asAdmin()): Promise<ConfigDocument & Record<string, unknown>> =>
+    JSON.parse((await exported('', { caller })).text);
+
+  const importing = (body: unknown, { query = '', type = 'application/json', caller = asAdmin() } = {}) =>
+    fetch(`${spec.api.baseUrl}/api/import${query}`, {
+      method: 'POST',
+      headers: { ...caller, 'content-type': type },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const imported = async (body: unknown, options: { query?: string; type?: string; caller?: Caller } = {}): Promise<ImportChange[]> => {
+    const response = await importing(body, options);
+    const answer = await response.json();
+    // the answer shown when the status is not 200
+    expect({ status: response.status, answer }).toMatchObject({ status: 200 });
+    return (answer as ImportResult).changes;
+  };
+
+  /** How many audit entries there are of each action. */
+  const auditCounts = async (): Promise<Record<string, number>> =>
+    Object.fromEntries(
+      (await spec.api.sql('SELECT action, count(*)::int AS n FROM audit_entries GROUP BY action')).map((row) => [row.action, row.n]),
+    );
+
+  return { exported, exportedDocument, importing, imported, auditCounts };
+}
+
+export const changed = (changes: ImportChange[]) => changes.filter((change) => change.action !== 'unchanged');
+export const refusal = async (response: Response) => ({ status: response.status, message: (await response.json()).message });
