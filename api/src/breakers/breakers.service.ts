@@ -88,6 +88,11 @@ export class BreakersService implements OnApplicationBootstrap {
     return (await this.repository.find({ ...options, where })).map((config) => this.announcer.view(config));
   }
 
+  /** The hub's own breakers in id order, read in the caller's transaction: what a configuration document holds (an agent's or scraped breaker is its service's). */
+  hubConfigsIn(manager: EntityManager): Promise<BreakerConfigEntity[]> {
+    return manager.find(BreakerConfigEntity, { where: { source: 'hub' }, order: { id: 'ASC' } });
+  }
+
   async find(id: number): Promise<BreakerConfigEntity> {
     const config = await this.repository.findOneBy({ id });
     if (!config) throw new NotFoundException(`No circuit breaker with id ${id}`);

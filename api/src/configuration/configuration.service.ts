@@ -17,15 +17,15 @@ import {
 } from '@cbh/contracts';
 import type { AppRequest } from '../identity';
 import {
-  BreakerConfigEntity,
   BreakersService,
   chaosPathOf,
-  ScrapeTargetEntity,
   ScrapeTargetsService,
-  ServiceEntity,
   ServicesService,
+  type BreakerConfigEntity,
+  type ScrapeTargetEntity,
+  type ServiceEntity,
 } from '../breakers';
-import { DomainEntity, DomainsService, SslCertificateEntity } from '../domains';
+import { DomainsService, type DomainEntity, type SslCertificateEntity } from '../domains';
 import { NotificationSettingsService, type NotificationConfiguration } from '../notifications';
 import { exportNotifications, hasNotificationLists, mayImportNotifications, NotificationSteps } from './notification-steps';
 import { ConfigurationRepository } from './configuration.repository';
@@ -116,11 +116,9 @@ export class ConfigurationService {
 
   private async read(manager: EntityManager, withNotifications: boolean, withTargets: boolean): Promise<Hub> {
     // one after the other: in a transaction they share one connection
-    // an agent's or scraped breaker is its service's, not the document's
-    const breakers = await manager.find(BreakerConfigEntity, { where: { source: 'hub' }, order: { id: 'ASC' } });
-    const services = await manager.find(ServiceEntity, { order: { id: 'ASC' } });
-    const domains = await manager.find(DomainEntity, { order: { id: 'ASC' } });
-    const certificates = await manager.find(SslCertificateEntity);
+    const breakers = await this.breakers.hubConfigsIn(manager);
+    const services = await this.services.allIn(manager);
+    const { domains, certificates } = await this.domains.withCertificatesIn(manager);
     const notifications = withNotifications ? await this.notifications.configurationIn(manager) : null;
     const scrapeTargets = withTargets ? await this.scrapeTargets.allIn(manager) : null;
     return {
@@ -128,7 +126,7 @@ export class ConfigurationService {
       breakers,
       services,
       domains,
-      certificates: new Map(certificates.map((certificate) => [certificate.domainId, certificate])),
+      certificates,
       notifications,
     };
   }

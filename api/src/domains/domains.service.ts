@@ -67,6 +67,14 @@ export class DomainsService {
     return { totalDomains, activeDomains, activeCertificates, openAlerts, primaryDomainId };
   }
 
+  /** Every domain in id order with its certificate (by domain id), read in the caller's transaction (a configuration document's). */
+  async withCertificatesIn(manager: EntityManager): Promise<{ domains: DomainEntity[]; certificates: Map<number, SslCertificateEntity> }> {
+    // one after the other: in a transaction they share one connection
+    const domains = await manager.find(DomainEntity, { order: { id: 'ASC' } });
+    const certificates = await manager.find(SslCertificateEntity);
+    return { domains, certificates: new Map(certificates.map((certificate) => [certificate.domainId, certificate])) };
+  }
+
   async find(id: number): Promise<DomainEntity> {
     const domain = await this.dataSource.getRepository(DomainEntity).findOneBy({ id });
     if (!domain) throw new NotFoundException(`No domain with id ${id}`);

@@ -2,5 +2,5 @@
 export { DOMAIN_ENTITIES } from './tables';
 export { DomainsModule } from './domains.module';
 export { DomainsService } from './domains.service';
-export { DomainEntity } from './entities/domain.entity';
-export { SslCertificateEntity } from './entities/ssl-certificate.entity';
+export type { DomainEntity } from './entities/domain.entity';
+export type { SslCertificateEntity } from './entities/ssl-certificate.entity';

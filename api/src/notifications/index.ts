@@ -1,8 +1,8 @@
 /** The notifications context's public face: what other contexts and the composition root may use (see README.md). */
 export { NOTIFICATION_ENTITIES } from './tables';
-export { MaintenanceWindowEntity } from './entities/maintenance-window.entity';
-export { NotificationChannelEntity } from './entities/notification-channel.entity';
-export { NotificationRuleEntity } from './entities/notification-rule.entity';
+export type { MaintenanceWindowEntity } from './entities/maintenance-window.entity';
+export type { NotificationChannelEntity } from './entities/notification-channel.entity';
+export type { NotificationRuleEntity } from './entities/notification-rule.entity';
 export { NotificationSettingsService } from './notification-settings.service';
 export type { NotificationConfiguration } from './notification-settings.service';
 export { NotificationsModule } from './notifications.module';

@@ -83,6 +83,11 @@ export class ServicesService implements OnApplicationBootstrap {
     return (await this.repository.find(pageOptions(page))).map(toServiceView);
   }
 
+  /** Every service in id order, read in the caller's transaction (a configuration document's). */
+  allIn(manager: EntityManager): Promise<ServiceEntity[]> {
+    return manager.find(ServiceEntity, { order: { id: 'ASC' } });
+  }
+
   async find(id: number): Promise<ServiceEntity> {
     const service = await this.repository.findOneBy({ id });
     if (!service) throw new NotFoundException(`No service with id ${id}`);
