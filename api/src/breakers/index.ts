@@ -18,3 +18,4 @@ export { ScrapeTargetsService } from './scrape/scrape-targets.service';
 export type { ServiceEntity } from './services/entities/service.entity';
 export { ServicesModule } from './services/services.module';
 export { ServicesService, chaosPathOf } from './services/services.service';
+export { BREAKER_HISTORY } from './history';

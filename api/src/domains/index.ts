@@ -4,3 +4,4 @@ export { DomainsModule } from './domains.module';
 export { DomainsService } from './domains.service';
 export type { DomainEntity } from './entities/domain.entity';
 export type { SslCertificateEntity } from './entities/ssl-certificate.entity';
+export { DOMAIN_HISTORY } from './history';

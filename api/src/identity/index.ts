@@ -22,3 +22,4 @@ export { TokensModule } from './tokens/tokens.module';
 export { authenticateUpgrade, tokenKey } from './tokens/upgrade-auth';
 export { UserEntity } from './users/entities/user.entity';
 export { UsersModule } from './users/users.module';
+export { IDENTITY_HISTORY } from './history';

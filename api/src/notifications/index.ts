@@ -6,3 +6,4 @@ export type { NotificationRuleEntity } from './entities/notification-rule.entity
 export { NotificationSettingsService } from './notification-settings.service';
 export type { NotificationConfiguration } from './notification-settings.service';
 export { NotificationsModule } from './notifications.module';
+export { NOTIFICATION_HISTORY } from './history';

@@ -60,3 +60,4 @@ export { isYaml } from './web/media-type';
 export { forwardedProto, securityHeaders } from './web/security-headers';
 export { mountStaticSite } from './web/static-site';
 export { SqlRunner } from './database/sql-runner';
+export type { PrunableHistory } from './database/history';

@@ -1,46 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type PruneCounts, type PrunedKind, type RetentionSettings, TOKEN_PRUNE_AFTER_DAYS } from '@cbh/contracts';
-import { hydrate, SqlRunner } from '../platform';
+import type { PruneCounts, PrunedKind, RetentionSettings } from '@cbh/contracts';
+import { BREAKER_HISTORY } from '../breakers';
+import { DOMAIN_HISTORY } from '../domains';
+import { IDENTITY_HISTORY } from '../identity';
+import { NOTIFICATION_HISTORY } from '../notifications';
+import { hydrate, SqlRunner, type PrunableHistory } from '../platform';
 import { RetentionSettingsEntity } from './entities/retention-settings.entity';
 
 /** Rows one DELETE takes at most: each statement holds its locks for milliseconds, however large the backlog. */
 const ROWS_PER_BATCH = 5000;
 /** A claim older than this is taken to belong to a replica that died mid-prune, and may be claimed again. */
 const CLAIM_LAPSES_AFTER = '1 hour';
-/** Only the current minute's rate-limit counts are read; an hour leaves room for replicas whose clocks differ. */
-const TOKEN_USAGE_KEPT = '1 hour';
-
 /**
- * What each kind of history is, in SQL: the table and the condition of a row old enough to go, `$1` being the
- * kind's days. Constants of this file only; nothing a request sends reaches these strings.
+ * What each kind of history is, in SQL, as the contexts that own the tables name it: retention deletes, the owners
+ * say what is old. Within a kind, in the order listed here.
  */
-const OLD_ROWS: Record<PrunedKind, { table: string; old: string; days: keyof RetentionSettings | null }[]> = {
-  audit: [{ table: 'audit_entries', old: 'created_at < now() - make_interval(days => $1)', days: 'auditDays' }],
-  checkResults: [
-    // calls through the breakers, of load tests and service tests, per second and replica
-    { table: 'metric_buckets', old: 'second < now() - make_interval(days => $1)', days: 'checkResultDays' },
-    { table: 'domain_check_buckets', old: 'minute < now() - make_interval(days => $1)', days: 'checkResultDays' },
-    {
-      table: 'test_sessions',
-      old: "status <> 'running' AND coalesce(stopped_at, ends_at) < now() - make_interval(days => $1)",
-      days: 'checkResultDays',
-    },
-  ],
-  transitions: [{ table: 'breaker_transitions', old: 'at < now() - make_interval(days => $1)', days: 'transitionDays' }],
-  notifications: [
-    // a delivery still waiting for a try is kept whatever its age; a muted or suppressed one is history like the rest
-    {
-      table: 'notification_deliveries',
-      old: "status NOT IN ('pending', 'delivering') AND created_at < now() - make_interval(days => $1)",
-      days: 'notificationDays',
-    },
-    { table: 'notification_events', old: 'dispatched_at < now() - make_interval(days => $1)', days: 'notificationDays' },
-  ],
-  // a token's usage counts go with it (ON DELETE CASCADE)
-  expiredTokens: [{ table: 'api_tokens', old: `expires_at < now() - make_interval(days => ${TOKEN_PRUNE_AFTER_DAYS})`, days: null }],
-  tokenUsage: [{ table: 'api_token_usage', old: `window_start < now() - interval '${TOKEN_USAGE_KEPT}'`, days: null }],
-};
+const HISTORY: readonly PrunableHistory[] = [...IDENTITY_HISTORY, ...BREAKER_HISTORY, ...DOMAIN_HISTORY, ...NOTIFICATION_HISTORY];
 
 /**
  * The retention settings' one row, the daily prune's claim on it, and the batched deletes of old history: the
@@ -104,7 +80,7 @@ export class RetentionRepository {
   /** Deletes the rows of one kind that are older than `settings` keep, a batch at a time; how many went. */
   async prune(kind: PrunedKind, settings: RetentionSettings): Promise<number> {
     let removed = 0;
-    for (const { table, old, days } of OLD_ROWS[kind]) {
+    for (const { table, old, days } of HISTORY.filter((history) => history.kind === kind)) {
       const params = days ? [settings[days]] : [];
       for (;;) {
         // ctid picks the batch's rows without assuming a single-column key (metric_buckets has three)
