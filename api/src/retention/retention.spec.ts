@@ -1,29 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { RETENTION_DEFAULTS, type PruneResultView, type RetentionView } from '@cbh/contracts';
-import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+import { DEMO_PASSWORD, signIn, twoReplicasForThisFile, TEST_ADMIN } from '../../test/test-api';
 import { RetentionService } from './retention.service';
 
-const SESSION_SECRET = 'a-session-secret-the-two-replicas-of-this-file-share';
+const spec = twoReplicasForThisFile();
 
-let api: TestApi;
-let second: TestApi;
-let admin: string;
-beforeAll(async () => {
-  api = await startTestApi({ SESSION_SECRET });
-  second = await startTestApi({ DATABASE_URL: api.databaseUrl, SESSION_SECRET });
-  admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
-});
-afterAll(async () => {
-  await second?.stop();
-  await api?.stop();
-});
-
-const patch = (body: unknown, cookie = admin, replica = api) => replica.call('/api/system/retention', { method: 'PATCH', cookie, body });
-const prune = (cookie = admin) => api.call('/api/system/retention/prune', { method: 'POST', cookie });
+const patch = (body: unknown, cookie = spec.admin, replica = spec.api) =>
+  replica.call('/api/system/retention', { method: 'PATCH', cookie, body });
+const prune = (cookie = spec.admin) => spec.api.call('/api/system/retention/prune', { method: 'POST', cookie });
 
 describe('settings', () => {
   it('answers the defaults until changed, then the change on every replica, audited with before and after', async () => {
-    const initial = await api.call('/api/system/retention', { cookie: admin });
+    const initial = await spec.api.call('/api/system/retention', { cookie: spec.admin });
     expect(initial.status).toBe(200);
     expect(await initial.json()).toEqual({ ...RETENTION_DEFAULTS, lastPrunedAt: null, lastPruned: null });
 
@@ -31,9 +19,9 @@ describe('settings', () => {
     expect(changed.status).toBe(200);
     const expected: RetentionView = { ...RETENTION_DEFAULTS, auditDays: 400, transitionDays: 60, lastPrunedAt: null, lastPruned: null };
     expect(await changed.json()).toEqual(expected);
-    expect(await (await second.call('/api/system/retention', { cookie: admin })).json()).toEqual(expected);
+    expect(await (await spec.second.call('/api/system/retention', { cookie: spec.admin })).json()).toEqual(expected);
 
-    const [entry] = await api.sql(
+    const [entry] = await spec.api.sql(
       "SELECT actor_email, before, after FROM audit_entries WHERE action = 'retention.update' ORDER BY id DESC LIMIT 1",
     );
     expect(entry).toEqual({
@@ -57,47 +45,51 @@ describe('settings', () => {
     const response = await patch(body);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ statusCode: 400, error: 'Bad Request', message });
-    expect(await (await api.call('/api/system/retention', { cookie: admin })).json()).toMatchObject(RETENTION_DEFAULTS);
+    expect(await (await spec.api.call('/api/system/retention', { cookie: spec.admin })).json()).toMatchObject(RETENTION_DEFAULTS);
   });
 
   it('is refused (403) without system_admin, whatever the role, and open to any account granted it', async () => {
-    const demoAdmin = await signIn(api.baseUrl, 'admin@demo.example.com', DEMO_PASSWORD);
+    const demoAdmin = await signIn(spec.api.baseUrl, 'admin@demo.example.com', DEMO_PASSWORD);
     const refused = { statusCode: 403, error: 'Forbidden', message: 'Requires the system_admin permission' };
     for (const response of [
-      await api.call('/api/system/retention', { cookie: demoAdmin }),
+      await spec.api.call('/api/system/retention', { cookie: demoAdmin }),
       await patch({ auditDays: 5 }, demoAdmin),
       await prune(demoAdmin),
     ]) {
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual(refused);
     }
-    expect((await api.call('/api/system/retention', {})).status).toBe(401);
+    expect((await spec.api.call('/api/system/retention', {})).status).toBe(401);
 
-    const [viewer] = await api.sql("SELECT id FROM users WHERE email = 'viewer@example.com'");
-    const granted = await api.call(`/api/users/${viewer.id}/permissions`, {
+    const [viewer] = await spec.api.sql("SELECT id FROM users WHERE email = 'viewer@example.com'");
+    const granted = await spec.api.call(`/api/users/${viewer.id}/permissions`, {
       method: 'PATCH',
-      cookie: admin,
+      cookie: spec.admin,
       body: { permissions: ['dashboard_view', 'circuit_breaker_view', 'system_admin'] },
     });
     expect(granted.status).toBe(200);
-    const viewerSession = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
-    expect((await api.call('/api/system/retention', { cookie: viewerSession })).status).toBe(200);
-    expect(await api.sql('SELECT 1 FROM retention_settings WHERE audit_days = 5')).toEqual([]);
+    const viewerSession = await signIn(spec.api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
+    expect((await spec.api.call('/api/system/retention', { cookie: viewerSession })).status).toBe(200);
+    expect(await spec.api.sql('SELECT 1 FROM retention_settings WHERE audit_days = 5')).toEqual([]);
   });
 
   it('lets a holder of system_admin raise the audit retention, but lower it only with audit_access too (403, nothing changed)', async () => {
-    const [account] = await api.sql("SELECT id FROM users WHERE email = 'operator@example.com'");
+    const [account] = await spec.api.sql("SELECT id FROM users WHERE email = 'operator@example.com'");
     const grant = async (permissions: string[]) => {
-      const response = await api.call(`/api/users/${account.id}/permissions`, { method: 'PATCH', cookie: admin, body: { permissions } });
+      const response = await spec.api.call(`/api/users/${account.id}/permissions`, {
+        method: 'PATCH',
+        cookie: spec.admin,
+        body: { permissions },
+      });
       expect(response.status).toBe(200);
-      return signIn(api.baseUrl, 'operator@example.com', DEMO_PASSWORD);
+      return signIn(spec.api.baseUrl, 'operator@example.com', DEMO_PASSWORD);
     };
     const systemAdmin = await grant(['dashboard_view', 'system_admin']);
     expect((await patch({ auditDays: 500, transitionDays: 30 }, systemAdmin)).status).toBe(200);
     expect((await patch({ transitionDays: 20 }, systemAdmin)).status).toBe(200);
 
     for (const body of [{ auditDays: 499 }, { auditDays: 90, transitionDays: 10 }]) {
-      const refused = await patch(body, systemAdmin, second);
+      const refused = await patch(body, systemAdmin, spec.second);
       expect(refused.status).toBe(403);
       expect(await refused.json()).toEqual({
         statusCode: 403,
@@ -105,19 +97,22 @@ describe('settings', () => {
         message: 'Requires the audit_access permission to lower the audit retention',
       });
     }
-    expect(await (await api.call('/api/system/retention', { cookie: admin })).json()).toMatchObject({ auditDays: 500, transitionDays: 20 });
+    expect(await (await spec.api.call('/api/system/retention', { cookie: spec.admin })).json()).toMatchObject({
+      auditDays: 500,
+      transitionDays: 20,
+    });
     expect(
-      await api.sql(
+      await spec.api.sql(
         "SELECT 1 FROM audit_entries WHERE action = 'retention.update' AND actor_email = 'operator@example.com' AND (after->>'auditDays')::int < 500",
       ),
     ).toEqual([]);
 
     const auditor = await grant(['dashboard_view', 'system_admin', 'audit_access']);
-    const lowered = await patch({ auditDays: 90 }, auditor, second);
+    const lowered = await patch({ auditDays: 90 }, auditor, spec.second);
     expect(lowered.status).toBe(200);
     expect(await lowered.json()).toMatchObject({ auditDays: 90 });
     // the table holds the floor too, whatever writes to it
-    await expect(api.sql('UPDATE retention_settings SET audit_days = 1')).rejects.toThrow(/retention_settings_audit_floor/);
+    await expect(spec.api.sql('UPDATE retention_settings SET audit_days = 1')).rejects.toThrow(/retention_settings_audit_floor/);
     await patch(RETENTION_DEFAULTS);
   });
 });
@@ -129,56 +124,56 @@ describe('pruning', () => {
     ageDays: { audit: number; checks: number; transitions: number; notifications: number; expiredTokenDays: number; usageHours: number },
   ) {
     const ago = (days: number) => new Date(Date.now() - days * 86_400_000);
-    const [{ config }] = await api.sql('SELECT min(id) AS config FROM circuit_breaker_configs');
-    const [{ domain }] = await api.sql('SELECT min(id) AS domain FROM domains');
-    const [{ root }] = await api.sql('SELECT id AS root FROM users WHERE email = $1', [TEST_ADMIN.email]);
-    const [audit] = await api.sql('INSERT INTO audit_entries (action, created_at) VALUES ($1, $2) RETURNING id', [
+    const [{ config }] = await spec.api.sql('SELECT min(id) AS config FROM circuit_breaker_configs');
+    const [{ domain }] = await spec.api.sql('SELECT min(id) AS domain FROM domains');
+    const [{ root }] = await spec.api.sql('SELECT id AS root FROM users WHERE email = $1', [TEST_ADMIN.email]);
+    const [audit] = await spec.api.sql('INSERT INTO audit_entries (action, created_at) VALUES ($1, $2) RETURNING id', [
       `test.${label}`,
       ago(ageDays.audit),
     ]);
     const metric = ago(ageDays.checks);
-    await api.sql(
+    await spec.api.sql(
       "INSERT INTO metric_buckets (config_id, second, instance_id, success) VALUES ($1, $2, '00000000-0000-4000-8000-000000000001', 1)",
       [config, metric],
     );
-    await api.sql('INSERT INTO domain_check_buckets (domain_id, minute, checks) VALUES ($1, $2, 1)', [domain, metric]);
-    const [session] = await api.sql(
+    await spec.api.sql('INSERT INTO domain_check_buckets (domain_id, minute, checks) VALUES ($1, $2, 1)', [domain, metric]);
+    const [session] = await spec.api.sql(
       `INSERT INTO test_sessions (config_id, failure_rate, request_rate, duration_minutes, status, started_at, ends_at)
        VALUES ($1, 10, 10, 1, 'completed', $2, $2) RETURNING id`,
       [config, metric],
     );
-    const [transition] = await api.sql(
+    const [transition] = await spec.api.sql(
       "INSERT INTO breaker_transitions (config_id, from_state, to_state, reason, at) VALUES ($1, 'CLOSED', 'OPEN', $2, $3) RETURNING id",
       [config, label, ago(ageDays.transitions)],
     );
-    const [token] = await api.sql(
+    const [token] = await spec.api.sql(
       `INSERT INTO api_tokens (user_id, name, token_hash, prefix, permissions, expires_at)
        VALUES ($1, $2, $3, 'cbh_test0000', '{}', $4) RETURNING id`,
       [root, label, randomBytes(32).toString('hex'), ago(ageDays.expiredTokenDays)],
     );
     // the usage window belongs to a live token: an expired one's counts would go with it
-    const [live] = await api.sql(
+    const [live] = await spec.api.sql(
       `INSERT INTO api_tokens (user_id, name, token_hash, prefix, permissions, expires_at)
        VALUES ($1, $2, $3, 'cbh_test0000', '{}', now() + interval '1 day') RETURNING id`,
       [root, `${label} live`, randomBytes(32).toString('hex')],
     );
-    await api.sql('INSERT INTO api_token_usage (token_id, window_start, requests) VALUES ($1, $2, 1)', [
+    await spec.api.sql('INSERT INTO api_token_usage (token_id, window_start, requests) VALUES ($1, $2, 1)', [
       live.id,
       new Date(Date.now() - ageDays.usageHours * 3_600_000),
     ]);
     const notified = ago(ageDays.notifications);
-    const [channel] = await api.sql(
+    const [channel] = await spec.api.sql(
       "INSERT INTO notification_channels (name, type, recipients) VALUES ($1, 'email', '{ops@example.com}') RETURNING id",
       [`retention ${label}`],
     );
-    const [event] = await api.sql(
+    const [event] = await spec.api.sql(
       `INSERT INTO notification_events (type, subject_kind, subject_id, subject_name, occurred_at, data, dispatched_at)
        VALUES ('breaker.opened', 'breaker', $1, 'x', $2, '{}', $2) RETURNING id`,
       [config, notified],
     );
     const deliveryOf = async (status: string) =>
       (
-        await api.sql(
+        await spec.api.sql(
           `INSERT INTO notification_deliveries (event_type, subject, occurred_at, payload, channel_id, status, created_at)
            VALUES ('breaker.opened', 'x', $1, '{}', $2, $3, $1) RETURNING id`,
           [notified, channel.id, status],
@@ -187,9 +182,9 @@ describe('pruning', () => {
     const delivered = await deliveryOf('delivered');
     // a delivery still waiting for its next try is kept whatever its age
     const waiting = await deliveryOf('pending');
-    await api.sql("UPDATE notification_deliveries SET next_attempt_at = now() + interval '1 day' WHERE id = $1", [waiting]);
+    await spec.api.sql("UPDATE notification_deliveries SET next_attempt_at = now() + interval '1 day' WHERE id = $1", [waiting]);
     return async () => {
-      const [left] = await api.sql(
+      const [left] = await spec.api.sql(
         `SELECT EXISTS (SELECT 1 FROM audit_entries WHERE id = $1) AS audit,
                 EXISTS (SELECT 1 FROM metric_buckets WHERE config_id = $2 AND second = $3) AS metric,
                 EXISTS (SELECT 1 FROM domain_check_buckets WHERE domain_id = $4 AND minute = $3) AS uptime,
@@ -232,7 +227,7 @@ describe('pruning', () => {
   };
 
   it('deletes each kind older than its setting, keeps what is newer, and shows when and what it removed', async () => {
-    await api.call('/api/domains', { method: 'POST', cookie: admin, body: { domain: 'retention.example.test' } });
+    await spec.api.call('/api/domains', { method: 'POST', cookie: spec.admin, body: { domain: 'retention.example.test' } });
     expect((await patch({ auditDays: 100, checkResultDays: 5, transitionDays: 7, notificationDays: 3 })).status).toBe(200);
     const oldRows = await seed('old', { audit: 101, checks: 6, transitions: 8, notifications: 4, expiredTokenDays: 31, usageHours: 2 });
     const newRows = await seed('new', { audit: 99, checks: 4, transitions: 6, notifications: 2, expiredTokenDays: 29, usageHours: 0 });
@@ -244,7 +239,7 @@ describe('pruning', () => {
     expect(await oldRows()).toEqual(none);
     expect(await newRows()).toEqual(all);
 
-    const view: RetentionView = await (await second.call('/api/system/retention', { cookie: admin })).json();
+    const view: RetentionView = await (await spec.second.call('/api/system/retention', { cookie: spec.admin })).json();
     expect(view).toMatchObject({
       auditDays: 100,
       checkResultDays: 5,
@@ -253,7 +248,9 @@ describe('pruning', () => {
       lastPrunedAt: result.prunedAt,
       lastPruned: result.removed,
     });
-    const [entry] = await api.sql("SELECT actor_email, after FROM audit_entries WHERE action = 'retention.prune' ORDER BY id DESC LIMIT 1");
+    const [entry] = await spec.api.sql(
+      "SELECT actor_email, after FROM audit_entries WHERE action = 'retention.prune' ORDER BY id DESC LIMIT 1",
+    );
     expect(entry).toEqual({
       actor_email: TEST_ADMIN.email,
       after: {
@@ -264,27 +261,27 @@ describe('pruning', () => {
   });
 
   it('deletes a backlog larger than one batch', async () => {
-    await api.sql(
+    await spec.api.sql(
       `INSERT INTO audit_entries (action, created_at) SELECT 'test.backlog', now() - interval '400 days' FROM generate_series(1, 12000)`,
     );
     const result: PruneResultView = await (await prune()).json();
     expect(result.removed.audit).toBe(12000);
-    expect(await api.sql("SELECT 1 FROM audit_entries WHERE action = 'test.backlog'")).toEqual([]);
+    expect(await spec.api.sql("SELECT 1 FROM audit_entries WHERE action = 'test.backlog'")).toEqual([]);
   });
 
   it('runs the daily prune on exactly one of the replicas asking at once, and not again the same day', async () => {
-    await api.sql('UPDATE retention_settings SET last_pruned_at = NULL');
-    const services = [api, second, api, second].map((replica) => replica.app.get(RetentionService));
+    await spec.api.sql('UPDATE retention_settings SET last_pruned_at = NULL');
+    const services = [spec.api, spec.second, spec.api, spec.second].map((replica) => replica.app.get(RetentionService));
     const outcomes = await Promise.all(services.map((service) => service.pruneIfDue()));
     expect(outcomes.filter((outcome) => outcome !== null)).toHaveLength(1);
     expect(await services[0]!.pruneIfDue()).toBeNull();
 
-    await api.sql("UPDATE retention_settings SET last_pruned_at = now() - interval '25 hours'");
+    await spec.api.sql("UPDATE retention_settings SET last_pruned_at = now() - interval '25 hours'");
     expect(await services[1]!.pruneIfDue()).not.toBeNull();
   });
 
   it('refuses to prune now (409) while a replica holds the prune, and takes over a claim that lapsed', async () => {
-    await api.sql('UPDATE retention_settings SET pruning_since = now()');
+    await spec.api.sql('UPDATE retention_settings SET pruning_since = now()');
     const refused = await prune();
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({
@@ -292,16 +289,16 @@ describe('pruning', () => {
       error: 'Conflict',
       message: 'A prune is running already; its outcome shows here when it finishes',
     });
-    expect(await api.app.get(RetentionService).pruneIfDue()).toBeNull();
+    expect(await spec.api.app.get(RetentionService).pruneIfDue()).toBeNull();
 
     // a replica that died mid-prune holds it no longer than an hour
-    await api.sql("UPDATE retention_settings SET pruning_since = now() - interval '61 minutes'");
+    await spec.api.sql("UPDATE retention_settings SET pruning_since = now() - interval '61 minutes'");
     expect((await prune()).status).toBe(200);
-    expect(await api.sql('SELECT 1 FROM retention_settings WHERE pruning_since IS NOT NULL')).toEqual([]);
+    expect(await spec.api.sql('SELECT 1 FROM retention_settings WHERE pruning_since IS NOT NULL')).toEqual([]);
   });
 
   it('refuses a prune request carrying settings (400)', async () => {
-    const response = await api.call('/api/system/retention/prune', { method: 'POST', cookie: admin, body: { auditDays: 1 } });
+    const response = await spec.api.call('/api/system/retention/prune', { method: 'POST', cookie: spec.admin, body: { auditDays: 1 } });
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe('unknown field auditDays');
   });

@@ -1,20 +1,14 @@
 import type { BreakerConfigView, BreakerInstancesPage, ConfigDocument, ImportChange, JournalPage, ScrapeTargetView } from '@cbh/contracts';
 import { startResilience4jEndpoint, type Resilience4jEndpoint } from '../../../test/resilience4j-endpoint';
-import { eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
+import { eventually, twoReplicasForThisFile } from '../../../test/test-api';
 
 // two replicas scrape the same targets: each scrape must be one replica's
-const ENV = { ALLOW_PRIVATE_TARGETS: '127.0.0.1/32', SESSION_SECRET: 'a-session-secret-the-two-replicas-of-this-file-share' };
+const spec = twoReplicasForThisFile({ ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' });
 const TOKEN = 'scrape-token-of-the-orders-service';
 
-let api: TestApi;
-let second: TestApi;
-let admin: string;
 let endpoint: Resilience4jEndpoint;
 
 beforeAll(async () => {
-  api = await startTestApi(ENV);
-  second = await startTestApi({ ...ENV, DATABASE_URL: api.databaseUrl });
-  admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
   endpoint = await startResilience4jEndpoint({
     bearerToken: TOKEN,
     breakers: [
@@ -24,23 +18,21 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await second?.stop();
-  await api?.stop();
   await endpoint?.close();
 });
 
 const json = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
-const call = (path: string, method = 'GET', body?: unknown, replica = api) => replica.call(path, { method, body, cookie: admin });
+const call = (path: string, method = 'GET', body?: unknown, replica = spec.api) => replica.call(path, { method, body, cookie: spec.admin });
 const scraped = (service: string) => json<BreakerConfigView[]>(call(`/api/circuit-breakers?source=scrape&service=${service}`));
 
 /** Makes the target due now and waits for its next scrape to finish (a scrape is due every 5 s at the most often). */
 async function scrapeNow(target: ScrapeTargetView): Promise<ScrapeTargetView> {
-  const [{ last }] = await api.sql('SELECT last_scrape_at AS last, last_error FROM scrape_targets WHERE id = $1', [target.id]);
-  await api.sql('UPDATE scrape_targets SET next_run_at = now() WHERE id = $1', [target.id]);
+  const [{ last }] = await spec.api.sql('SELECT last_scrape_at AS last, last_error FROM scrape_targets WHERE id = $1', [target.id]);
+  await spec.api.sql('UPDATE scrape_targets SET next_run_at = now() WHERE id = $1', [target.id]);
   let view = target;
   const done = await eventually(async () => {
     view = await json<ScrapeTargetView>(call(`/api/scrape-targets/${target.id}`));
-    const [row] = await api.sql('SELECT next_run_at > now() AS waiting, lease_owner FROM scrape_targets WHERE id = $1', [target.id]);
+    const [row] = await spec.api.sql('SELECT next_run_at > now() AS waiting, lease_owner FROM scrape_targets WHERE id = $1', [target.id]);
     return row.waiting && row.lease_owner === null && (view.lastScrapeAt !== (last?.toISOString() ?? null) || view.lastError !== null);
   }, 5000);
   expect(done).toBe(true);
@@ -64,7 +56,7 @@ describe('scrape targets', () => {
     target = await scrapeNow(target);
     expect(target).toMatchObject({ lastError: null, breakers: 2 });
     expect(endpoint.requests.lastAuthorization).toBe(`Bearer ${TOKEN}`);
-    const audit = await api.sql("SELECT after FROM audit_entries WHERE action = 'scrape-target.create'");
+    const audit = await spec.api.sql("SELECT after FROM audit_entries WHERE action = 'scrape-target.create'");
     expect(JSON.stringify(audit)).not.toContain(TOKEN);
   });
 
@@ -103,7 +95,7 @@ describe('scrape targets', () => {
     expect(await eventually(async () => (await scraped('orders'))[0]?.override === 'forced-open')).toBe(true);
     const [inventory] = await scraped('orders');
     expect(inventory).toMatchObject({ state: 'OPEN', override: 'forced-open' });
-    const page = await json<BreakerInstancesPage>(call(`/api/circuit-breakers/${inventory!.id}/instances`, 'GET', undefined, second));
+    const page = await json<BreakerInstancesPage>(call(`/api/circuit-breakers/${inventory!.id}/instances`, 'GET', undefined, spec.second));
     expect(
       await eventually(async () => {
         const { merged } = await json<BreakerInstancesPage>(call(`/api/circuit-breakers/${inventory!.id}/instances`));
@@ -166,7 +158,8 @@ describe('scrape targets', () => {
 
 describe('scrape targets in the configuration document', () => {
   const document = async (): Promise<ConfigDocument> => json<ConfigDocument>(call('/api/export'));
-  const importing = (body: unknown, query = '', cookie = admin) => api.call(`/api/import${query}`, { method: 'POST', body, cookie });
+  const importing = (body: unknown, query = '', cookie = spec.admin) =>
+    spec.api.call(`/api/import${query}`, { method: 'POST', body, cookie });
   const changes = async (body: unknown, query = ''): Promise<ImportChange[]> => {
     const response = await importing(body, query);
     const answer = await response.json();
@@ -186,7 +179,7 @@ describe('scrape targets in the configuration document', () => {
     ]);
     // the export as it is changes nothing: the reference keeps the token
     expect(await changes(exported)).toEqual([{ kind: 'scrapeTarget', name: 'billing', action: 'unchanged' }]);
-    const [row] = await api.sql("SELECT bearer_token_sealed FROM scrape_targets WHERE name = 'billing'");
+    const [row] = await spec.api.sql("SELECT bearer_token_sealed FROM scrape_targets WHERE name = 'billing'");
     expect(row.bearer_token_sealed).not.toBeNull();
 
     expect(
@@ -229,9 +222,9 @@ describe('scrape targets in the configuration document', () => {
     // a token with the document's permissions alone
     const made = await call('/api/tokens', 'POST', { name: 'data only', expiresInDays: 1, permissions: ['export_data', 'import_data'] });
     const headers = { authorization: `Bearer ${(await made.json()).token}`, 'content-type': 'application/json' };
-    const theirs = (await (await fetch(`${api.baseUrl}/api/export`, { headers })).json()) as ConfigDocument;
+    const theirs = (await (await fetch(`${spec.api.baseUrl}/api/export`, { headers })).json()) as ConfigDocument;
     expect(theirs.scrapeTargets).toBeUndefined();
-    const refused = await fetch(`${api.baseUrl}/api/import`, {
+    const refused = await fetch(`${spec.api.baseUrl}/api/import`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ ...theirs, scrapeTargets: [] }),

@@ -1,29 +1,18 @@
 import WebSocket from 'ws';
 import { BULK_MAX_IDS, ROLE_DEFAULT_PERMISSIONS, type BulkResult, type Permission, type Role, type ServerMessage } from '@cbh/contracts';
-import { DEMO_PASSWORD, eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
+import { DEMO_PASSWORD, eventually, signIn, twoReplicasForThisFile, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 import { BreakerRegistry } from '../../breakers/breaker-registry.service';
 import { DomainCheckRunner } from '../../domains/scheduling/domain-check-runner.service';
 
-const SESSION_SECRET = 'a-session-secret-the-two-replicas-of-the-bulk-tests-share';
-
-let api: TestApi;
-let second: TestApi;
-let root: string;
+const spec = twoReplicasForThisFile();
 beforeAll(async () => {
-  api = await startTestApi({ SESSION_SECRET });
-  second = await startTestApi({ DATABASE_URL: api.databaseUrl, SESSION_SECRET });
   // domain rounds (against an unreachable DNS server here) would move the verifications these tests look at
-  for (const replica of [api, second]) await replica.app.get(DomainCheckRunner).onApplicationShutdown();
-  root = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
-});
-afterAll(async () => {
-  await second?.stop();
-  await api?.stop();
+  for (const replica of [spec.api, spec.second]) await replica.app.get(DomainCheckRunner).onApplicationShutdown();
 });
 
 const call = (path: string, options: { method?: string; body?: unknown; cookie?: string | null } = {}) =>
-  api.call(path, { cookie: root, ...options });
-const bulk = (path: string, body: unknown, cookie = root) => api.call(path, { method: 'POST', body, cookie });
+  spec.api.call(path, { cookie: spec.admin, ...options });
+const bulk = (path: string, body: unknown, cookie = spec.admin) => spec.api.call(path, { method: 'POST', body, cookie });
 
 let counter = 0;
 async function createBreakers(count: number): Promise<number[]> {
@@ -50,22 +39,22 @@ async function addDomains(count: number): Promise<number[]> {
 /** A demo account of the role, holding its role's permissions and these, signed in. */
 async function accountWith(role: Exclude<Role, 'super_admin'>, extra: Permission[]): Promise<string> {
   const email = { viewer: 'viewer@example.com', operator: 'operator@example.com', admin: 'admin@demo.example.com' }[role];
-  const [{ id }] = await api.sql('SELECT id FROM users WHERE email = $1', [email]);
+  const [{ id }] = await spec.api.sql('SELECT id FROM users WHERE email = $1', [email]);
   const granted = await call(`/api/users/${id}/permissions`, {
     method: 'PATCH',
     body: { permissions: [...ROLE_DEFAULT_PERMISSIONS[role], ...extra] },
   });
   expect(granted.status).toBe(200);
-  return signIn(api.baseUrl, email, DEMO_PASSWORD);
+  return signIn(spec.api.baseUrl, email, DEMO_PASSWORD);
 }
 
 const overrides = async (ids: number[]) =>
-  (await api.sql('SELECT id, override FROM circuit_breaker_configs WHERE id = ANY($1) ORDER BY id', [ids])).map(
+  (await spec.api.sql('SELECT id, override FROM circuit_breaker_configs WHERE id = ANY($1) ORDER BY id', [ids])).map(
     (row) => `${row.id}:${row.override}`,
   );
 const auditOf = async (action: string, ids: number[]) =>
   (
-    await api.sql('SELECT target_id FROM audit_entries WHERE action = $1 AND target_id = ANY($2) ORDER BY target_id::int', [
+    await spec.api.sql('SELECT target_id FROM audit_entries WHERE action = $1 AND target_id = ANY($2) ORDER BY target_id::int', [
       action,
       ids.map(String),
     ])
@@ -98,7 +87,7 @@ describe('POST /api/circuit-breakers/bulk', () => {
     expect(listed.filter((b) => ids.includes(b.id)).map((b) => b.state)).toEqual(['OPEN', 'OPEN', 'OPEN']);
     // audited once per breaker, as the single control is, with who did it
     expect(await auditOf('breaker.force-open', ids)).toEqual(ids);
-    const [entry] = await api.sql(
+    const [entry] = await spec.api.sql(
       "SELECT actor_email, before, after FROM audit_entries WHERE action = 'breaker.force-open' AND target_id = $1",
       [String(ids[0])],
     );
@@ -110,7 +99,7 @@ describe('POST /api/circuit-breakers/bulk', () => {
     // journalled once each, naming who did it
     expect(
       await eventually(async () => {
-        const rows = await api.sql("SELECT config_id FROM breaker_transitions WHERE to_state = 'OPEN' AND config_id = ANY($1)", [ids]);
+        const rows = await spec.api.sql("SELECT config_id FROM breaker_transitions WHERE to_state = 'OPEN' AND config_id = ANY($1)", [ids]);
         return rows.length === 3;
       }),
     ).toBe(true);
@@ -118,8 +107,8 @@ describe('POST /api/circuit-breakers/bulk', () => {
 
   it('reaches the other replica live: its breakers open and its /ws clients see every stateChange', async () => {
     const ids = await createBreakers(3);
-    const viewer = await signIn(second.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
-    const live = await listen(second, viewer);
+    const viewer = await signIn(spec.second.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
+    const live = await listen(spec.second, viewer);
     try {
       expect((await bulk('/api/circuit-breakers/bulk', { action: 'force-open', ids })).status).toBe(200);
       const opened = () =>
@@ -135,7 +124,7 @@ describe('POST /api/circuit-breakers/bulk', () => {
         'force-open',
         'force-open',
       ]);
-      const registry = second.app.get(BreakerRegistry);
+      const registry = spec.second.app.get(BreakerRegistry);
       expect(ids.map((id) => registry.get(id)?.state)).toEqual(['OPEN', 'OPEN', 'OPEN']);
 
       expect((await bulk('/api/circuit-breakers/bulk', { action: 'reset', ids })).status).toBe(200);
@@ -178,10 +167,12 @@ describe('POST /api/circuit-breakers/bulk', () => {
           { id: 999_998, ok: false, status: 404, message: 'No circuit breaker with id 999998' },
         ],
       });
-      expect((await api.sql('SELECT id FROM circuit_breaker_configs WHERE id = ANY($1)', [ids])).map((row) => row.id)).toEqual([ids[1]]);
+      expect((await spec.api.sql('SELECT id FROM circuit_breaker_configs WHERE id = ANY($1)', [ids])).map((row) => row.id)).toEqual([
+        ids[1],
+      ]);
       expect(await auditOf('breaker.delete', ids)).toEqual([ids[0], ids[2]]);
       // every replica forgets the deleted ones
-      expect(await eventually(async () => second.app.get(BreakerRegistry).get(ids[0]!) === undefined)).toBe(true);
+      expect(await eventually(async () => spec.second.app.get(BreakerRegistry).get(ids[0]!) === undefined)).toBe(true);
     } finally {
       await call(`/api/test-sessions/${session.id}/stop`, { method: 'POST' });
     }
@@ -189,7 +180,7 @@ describe('POST /api/circuit-breakers/bulk', () => {
 
   it('forces 500 breakers open in one request, each with its outcome, the other replica following', async () => {
     const ids = (
-      await api.sql(
+      await spec.api.sql(
         `INSERT INTO circuit_breaker_configs (name, type, failure_threshold, timeout_ms, recovery_time_ms, success_threshold)
          SELECT 'Many ' || n, 'simple', 5, 30000, 60000, 3 FROM generate_series(1, $1::int) AS n RETURNING id`,
         [BULK_MAX_IDS],
@@ -198,14 +189,14 @@ describe('POST /api/circuit-breakers/bulk', () => {
     const response = await bulk('/api/circuit-breakers/bulk', { action: 'force-open', ids });
     const { results } = (await response.json()) as BulkResult;
     expect(results.map((result) => `${result.id}:${result.status}`)).toEqual(ids.map((id) => `${id}:200`));
-    const registry = second.app.get(BreakerRegistry);
+    const registry = spec.second.app.get(BreakerRegistry);
     expect(await eventually(async () => ids.every((id) => registry.get(id)?.state === 'OPEN'), 5000)).toBe(true);
     expect(await auditOf('breaker.force-open', ids)).toHaveLength(BULK_MAX_IDS);
   });
 
   it('needs bulk_operations, and for the items the permission of their single action: else a 403 that changes nothing', async () => {
     const ids = await createBreakers(2);
-    const operator = await signIn(api.baseUrl, 'operator@example.com', DEMO_PASSWORD);
+    const operator = await signIn(spec.api.baseUrl, 'operator@example.com', DEMO_PASSWORD);
     const refused = await bulk('/api/circuit-breakers/bulk', { action: 'force-open', ids }, operator);
     expect([refused.status, (await refused.json()).message]).toEqual([403, 'Requires the bulk_operations permission']);
 
@@ -257,7 +248,7 @@ describe('POST /api/circuit-breakers/bulk', () => {
 describe('POST /api/domains/bulk', () => {
   it('asks for many domains to be verified now, each audited and announced; an unknown id is a 404 of its own', async () => {
     const ids = await addDomains(2);
-    const viewerOfDomains = await listen(api, root);
+    const viewerOfDomains = await listen(spec.api, spec.admin);
     try {
       const response = await bulk('/api/domains/bulk', { action: 'verify', ids: [ids[1], 999_997, ids[0]] });
       expect(response.status).toBe(200);
@@ -268,7 +259,9 @@ describe('POST /api/domains/bulk', () => {
           { id: ids[0], ok: true, status: 202 },
         ],
       });
-      const rows = await api.sql('SELECT domain_id, status FROM domain_verifications WHERE domain_id = ANY($1) ORDER BY domain_id', [ids]);
+      const rows = await spec.api.sql('SELECT domain_id, status FROM domain_verifications WHERE domain_id = ANY($1) ORDER BY domain_id', [
+        ids,
+      ]);
       expect(rows).toEqual(ids.map((id) => ({ domain_id: id, status: 'verifying' })));
       expect(await auditOf('domain.verify', ids)).toEqual(ids);
       const announced = () => viewerOfDomains.messages.filter((m) => m.type === 'domainUpdated' && ids.includes(m.data.domainId)).length;
@@ -283,7 +276,7 @@ describe('POST /api/domains/bulk', () => {
     const ids = await addDomains(3);
     const response = await bulk('/api/domains/bulk', { action: 'delete', ids });
     expect(await response.json()).toEqual({ results: ids.map((id) => ({ id, ok: true, status: 204 })) });
-    expect(await api.sql('SELECT id FROM domains WHERE id = ANY($1)', [ids])).toEqual([]);
+    expect(await spec.api.sql('SELECT id FROM domains WHERE id = ANY($1)', [ids])).toEqual([]);
     expect(await auditOf('domain.delete', ids)).toEqual(ids);
     const again = await bulk('/api/domains/bulk', { action: 'delete', ids: [ids[0]] });
     expect(await again.json()).toEqual({ results: [{ id: ids[0], ok: false, status: 404, message: `No domain with id ${ids[0]}` }] });
@@ -293,15 +286,15 @@ describe('POST /api/domains/bulk', () => {
     const ids = await addDomains(1);
     const bulkAdmin = await accountWith('admin', ['bulk_operations']);
     // the demo admin holds domain_management by default: without it, the request is refused whole
-    const [{ id }] = await api.sql("SELECT id FROM users WHERE email = 'operator@example.com'");
+    const [{ id }] = await spec.api.sql("SELECT id FROM users WHERE email = 'operator@example.com'");
     await call(`/api/users/${id}/permissions`, {
       method: 'PATCH',
       body: { permissions: [...ROLE_DEFAULT_PERMISSIONS.operator, 'bulk_operations'] },
     });
-    const bulkOperator = await signIn(api.baseUrl, 'operator@example.com', DEMO_PASSWORD);
+    const bulkOperator = await signIn(spec.api.baseUrl, 'operator@example.com', DEMO_PASSWORD);
     const refused = await bulk('/api/domains/bulk', { action: 'delete', ids }, bulkOperator);
     expect([refused.status, (await refused.json()).message]).toEqual([403, 'Requires the domain_management permission']);
-    expect(await api.sql('SELECT id FROM domains WHERE id = ANY($1)', [ids])).toHaveLength(1);
+    expect(await spec.api.sql('SELECT id FROM domains WHERE id = ANY($1)', [ids])).toHaveLength(1);
 
     for (const body of [
       { action: 'force-open', ids },

@@ -7,32 +7,19 @@ import {
   SERVICE_ACCOUNTS_MAX,
   type ServiceAccountView,
 } from '@cbh/contracts';
-import { DEMO_PASSWORD, eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
+import { DEMO_PASSWORD, eventually, signIn, twoReplicasForThisFile, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 
-const SESSION_SECRET = 'a-session-secret-the-two-replicas-of-this-file-share';
-
-let api: TestApi;
-let second: TestApi;
-let admin: string;
-beforeAll(async () => {
-  api = await startTestApi({ SESSION_SECRET });
-  second = await startTestApi({ DATABASE_URL: api.databaseUrl, SESSION_SECRET });
-  admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
-});
-afterAll(async () => {
-  await second?.stop();
-  await api?.stop();
-});
+const spec = twoReplicasForThisFile();
 
 const call = (path: string, options: { method?: string; body?: unknown; cookie?: string | null } = {}) =>
-  api.call(path, { cookie: admin, ...options });
-const idOf = async (email: string) => (await api.sql('SELECT id FROM users WHERE email = $1', [email]))[0].id as string;
+  spec.api.call(path, { cookie: spec.admin, ...options });
+const idOf = async (email: string) => (await spec.api.sql('SELECT id FROM users WHERE email = $1', [email]))[0].id as string;
 
 /** A call with `Authorization: Bearer <token>` to one replica. */
 function withToken(
   token: string,
   path: string,
-  { method = 'GET', body, replica = api }: { method?: string; body?: unknown; replica?: TestApi } = {},
+  { method = 'GET', body, replica = spec.api }: { method?: string; body?: unknown; replica?: TestApi } = {},
 ) {
   return fetch(`${replica.baseUrl}${path}`, {
     method,
@@ -42,13 +29,13 @@ function withToken(
   });
 }
 
-async function createAccount(body: Record<string, unknown>, cookie = admin): Promise<ServiceAccountView> {
+async function createAccount(body: Record<string, unknown>, cookie = spec.admin): Promise<ServiceAccountView> {
   const response = await call('/api/service-accounts', { method: 'POST', body, cookie });
   expect(response.status).toBe(201);
   return response.json();
 }
 
-async function createToken(accountId: string, body: Record<string, unknown> = {}, cookie = admin): Promise<CreatedApiTokenView> {
+async function createToken(accountId: string, body: Record<string, unknown> = {}, cookie = spec.admin): Promise<CreatedApiTokenView> {
   const response = await call(`/api/service-accounts/${accountId}/tokens`, {
     method: 'POST',
     cookie,
@@ -65,7 +52,7 @@ async function signInAsUserManager(): Promise<string> {
     body: { permissions: [...ROLE_DEFAULT_PERMISSIONS.admin, 'user_management'] },
   });
   expect(granted.status).toBe(200);
-  return signIn(api.baseUrl, 'admin@demo.example.com', DEMO_PASSWORD);
+  return signIn(spec.api.baseUrl, 'admin@demo.example.com', DEMO_PASSWORD);
 }
 
 const INVALID = { statusCode: 401, error: 'Unauthorized', message: 'The access token is not valid' };
@@ -87,7 +74,7 @@ describe('creating', () => {
     });
     const listed: ServiceAccountView[] = await (await call('/api/service-accounts')).json();
     expect(listed.find((account) => account.id === created.id)).toEqual(created);
-    const [entry] = await api.sql(
+    const [entry] = await spec.api.sql(
       "SELECT actor_email, target_type, target_id, after FROM audit_entries WHERE action = 'service_account.create'",
     );
     expect(entry).toEqual({
@@ -121,7 +108,7 @@ describe('creating', () => {
     });
     expect(superAdmin.status).toBe(403);
     expect((await superAdmin.json()).message).toBe('Only a super_admin can grant the super_admin role');
-    expect(await api.sql("SELECT 1 FROM users WHERE first_name IN ('wide', 'root-bot')")).toEqual([]);
+    expect(await spec.api.sql("SELECT 1 FROM users WHERE first_name IN ('wide', 'root-bot')")).toEqual([]);
 
     const within = await createAccount({ name: 'reporter', permissions: ['circuit_breaker_view', 'metrics_view'] }, manager);
     expect(within).toMatchObject({
@@ -169,7 +156,7 @@ describe('a service account’s tokens', () => {
       body: { name: 'x', expiresInDays: 1 },
     });
     expect(minted.status).toBe(403);
-    expect(await api.sql('SELECT 1 FROM api_tokens WHERE user_id = $1', [account.id])).toEqual([]);
+    expect(await spec.api.sql('SELECT 1 FROM api_tokens WHERE user_id = $1', [account.id])).toEqual([]);
   });
 
   it('cannot be made or revoked by a manager lacking a permission the service account holds (403)', async () => {
@@ -204,8 +191,10 @@ describe('a service account’s tokens', () => {
 
     const revoked = await call(`/api/service-accounts/${account.id}/tokens/${token.id}`, { method: 'DELETE' });
     expect(revoked.status).toBe(204);
-    expect(await eventually(async () => (await withToken(token.token, '/api/auth/user', { replica: second })).status === 401)).toBe(true);
-    const audit = await api.sql(
+    expect(await eventually(async () => (await withToken(token.token, '/api/auth/user', { replica: spec.second })).status === 401)).toBe(
+      true,
+    );
+    const audit = await spec.api.sql(
       "SELECT action, target_type, target_id, before, after FROM audit_entries WHERE action LIKE 'service_account.token.%' AND target_id = $1 ORDER BY id",
       [account.id],
     );
@@ -244,7 +233,8 @@ describe('disabling and deleting', () => {
     const account = await createAccount({ name: 'reporter-2', role: 'viewer' });
     const tokens = [await createToken(account.id, { name: 'a' }), await createToken(account.id, { name: 'b' })];
     for (const { token } of tokens) {
-      for (const replica of [api, second]) expect((await withToken(token, '/api/circuit-breakers', { replica })).status).toBe(200);
+      for (const replica of [spec.api, spec.second])
+        expect((await withToken(token, '/api/circuit-breakers', { replica })).status).toBe(200);
     }
 
     const disabled = await call(`/api/service-accounts/${account.id}`, { method: 'PATCH', body: { isActive: false } });
@@ -257,19 +247,19 @@ describe('disabling and deleting', () => {
       expect(await refused.json()).toEqual(INVALID);
     }
     for (const { token } of tokens) {
-      expect(await eventually(async () => (await withToken(token, '/api/circuit-breakers', { replica: second })).status === 401)).toBe(
+      expect(await eventually(async () => (await withToken(token, '/api/circuit-breakers', { replica: spec.second })).status === 401)).toBe(
         true,
       );
     }
 
     expect((await call(`/api/service-accounts/${account.id}`, { method: 'PATCH', body: { isActive: true } })).status).toBe(200);
     for (const { token } of tokens) {
-      expect(await eventually(async () => (await withToken(token, '/api/circuit-breakers', { replica: second })).status === 200)).toBe(
+      expect(await eventually(async () => (await withToken(token, '/api/circuit-breakers', { replica: spec.second })).status === 200)).toBe(
         true,
       );
       expect((await withToken(token, '/api/circuit-breakers')).status).toBe(200);
     }
-    const audit = await api.sql(
+    const audit = await spec.api.sql(
       "SELECT before, after FROM audit_entries WHERE action = 'service_account.update' AND target_id = $1 ORDER BY id",
       [account.id],
     );
@@ -290,10 +280,10 @@ describe('disabling and deleting', () => {
       });
     const closed = (socket: WebSocket) =>
       new Promise<string>((resolve) => socket.once('close', (_code, reason) => resolve(String(reason))));
-    const closes = [closed(await connect(api)), closed(await connect(second))];
+    const closes = [closed(await connect(spec.api)), closed(await connect(spec.second))];
     expect((await call(`/api/service-accounts/${account.id}`, { method: 'PATCH', body: { isActive: false } })).status).toBe(200);
     expect(await Promise.all(closes)).toEqual(['Signed out', 'Signed out']);
-    await expect(connect(second)).rejects.toThrow('Unexpected server response: 401');
+    await expect(connect(spec.second)).rejects.toThrow('Unexpected server response: 401');
   });
 
   it('changing its role or permissions changes what its tokens may do', async () => {
@@ -314,14 +304,16 @@ describe('disabling and deleting', () => {
   it('deleting it deletes its tokens, refused at once on every replica', async () => {
     const account = await createAccount({ name: 'short-lived' });
     const { token } = await createToken(account.id);
-    expect((await withToken(token, '/api/circuit-breakers', { replica: second })).status).toBe(200);
+    expect((await withToken(token, '/api/circuit-breakers', { replica: spec.second })).status).toBe(200);
     expect((await call(`/api/service-accounts/${account.id}`, { method: 'DELETE' })).status).toBe(204);
     expect(await withToken(token, '/api/circuit-breakers').then((response) => response.json())).toEqual(INVALID);
-    expect(await eventually(async () => (await withToken(token, '/api/circuit-breakers', { replica: second })).status === 401)).toBe(true);
-    expect(await api.sql('SELECT 1 FROM api_tokens WHERE user_id = $1', [account.id])).toEqual([]);
+    expect(await eventually(async () => (await withToken(token, '/api/circuit-breakers', { replica: spec.second })).status === 401)).toBe(
+      true,
+    );
+    expect(await spec.api.sql('SELECT 1 FROM api_tokens WHERE user_id = $1', [account.id])).toEqual([]);
     expect((await call(`/api/service-accounts/${account.id}`, { method: 'DELETE' })).status).toBe(404);
     expect((await call(`/api/service-accounts/${account.id}/tokens`)).status).toBe(404);
-    const [entry] = await api.sql("SELECT before FROM audit_entries WHERE action = 'service_account.delete' AND target_id = $1", [
+    const [entry] = await spec.api.sql("SELECT before FROM audit_entries WHERE action = 'service_account.delete' AND target_id = $1", [
       account.id,
     ]);
     expect(entry.before).toMatchObject({ name: 'short-lived' });
@@ -332,7 +324,7 @@ describe('a service account is no person', () => {
   it('cannot sign in with any password, nor be invited as a person', async () => {
     await createAccount({ name: 'no-login', role: 'admin' });
     for (const password of ['x', 'no-login', TEST_ADMIN.password, DEMO_PASSWORD, '']) {
-      const response = await fetch(`${api.baseUrl}/api/login`, {
+      const response = await fetch(`${spec.api.baseUrl}/api/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'no-login@service-account.invalid', password }),
@@ -343,7 +335,7 @@ describe('a service account is no person', () => {
     const invited = await call('/api/users/invite', { method: 'POST', body: { email: 'someone@service-account.invalid' } });
     expect(invited.status).toBe(400);
     expect((await invited.json()).message).toBe('email: must not be at service-account.invalid, which names service accounts');
-    await expect(api.sql("UPDATE users SET password_hash = 'x' WHERE first_name = 'no-login' AND kind = 'service'")).rejects.toThrow(
+    await expect(spec.api.sql("UPDATE users SET password_hash = 'x' WHERE first_name = 'no-login' AND kind = 'service'")).rejects.toThrow(
       /users_service_without_password/,
     );
   });
@@ -363,7 +355,7 @@ describe('a service account is no person', () => {
   });
 
   it('refuses every route to an account without user_management (403)', async () => {
-    const viewer = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
+    const viewer = await signIn(spec.api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
     const [account] = (await (await call('/api/service-accounts')).json()) as ServiceAccountView[];
     const [token] = (await (await call(`/api/service-accounts/${account!.id}/tokens`)).json()) as ApiTokenView[];
     for (const [method, path, body] of [
@@ -375,15 +367,15 @@ describe('a service account is no person', () => {
       ['GET', `/api/service-accounts/${account!.id}/tokens`, undefined],
       ['DELETE', `/api/service-accounts/${account!.id}/tokens/${token?.id ?? account!.id}`, undefined],
     ] as const) {
-      const response = await api.call(path, { method, body, cookie: viewer });
+      const response = await spec.api.call(path, { method, body, cookie: viewer });
       expect([`${method} ${path}`, response.status]).toEqual([`${method} ${path}`, 403]);
     }
-    expect(await api.sql("SELECT 1 FROM users WHERE first_name = 'sneaky'")).toEqual([]);
+    expect(await spec.api.sql("SELECT 1 FROM users WHERE first_name = 'sneaky'")).toEqual([]);
   });
 
   it(`keeps at most ${SERVICE_ACCOUNTS_MAX} service accounts: one more is a 409 naming the limit`, async () => {
-    const [{ n }] = await api.sql("SELECT count(*)::int AS n FROM users WHERE kind = 'service'");
-    await api.sql(
+    const [{ n }] = await spec.api.sql("SELECT count(*)::int AS n FROM users WHERE kind = 'service'");
+    await spec.api.sql(
       `INSERT INTO users (email, role, first_name, permissions, is_active, kind)
        SELECT 'bulk-' || i || '@service-account.invalid', 'viewer', 'bulk-' || i, '{}', true, 'service' FROM generate_series(1, $1) AS i`,
       [SERVICE_ACCOUNTS_MAX - n - 2],

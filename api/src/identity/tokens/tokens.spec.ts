@@ -1,23 +1,11 @@
 import WebSocket from 'ws';
 import { PERMISSIONS, type CreatedApiTokenView } from '@cbh/contracts';
-import { DEMO_PASSWORD, eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
+import { DEMO_PASSWORD, eventually, signIn, twoReplicasForThisFile, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 import { tokenHash } from './token-authenticator.service';
 
-const SESSION_SECRET = 'a-session-secret-the-two-replicas-of-this-file-share';
 const METRICS_TOKEN = 'a-metrics-token-for-the-scraper';
 
-let api: TestApi;
-let second: TestApi;
-let admin: string;
-beforeAll(async () => {
-  api = await startTestApi({ SESSION_SECRET, METRICS_TOKEN });
-  second = await startTestApi({ DATABASE_URL: api.databaseUrl, SESSION_SECRET, METRICS_TOKEN });
-  admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
-});
-afterAll(async () => {
-  await second?.stop();
-  await api?.stop();
-});
+const spec = twoReplicasForThisFile({ METRICS_TOKEN });
 
 /** A call with `Authorization: Bearer <token>` (and whatever else is given), to one replica. */
 function withToken(
@@ -27,7 +15,7 @@ function withToken(
     method = 'GET',
     body,
     headers = {},
-    replica = api,
+    replica = spec.api,
   }: { method?: string; body?: unknown; headers?: Record<string, string>; replica?: TestApi } = {},
 ) {
   return fetch(`${replica.baseUrl}${path}`, {
@@ -39,7 +27,7 @@ function withToken(
 }
 
 async function createToken(cookie: string, body: Record<string, unknown> = {}): Promise<CreatedApiTokenView> {
-  const response = await api.call('/api/tokens', { method: 'POST', cookie, body: { name: 'ci-export', expiresInDays: 30, ...body } });
+  const response = await spec.api.call('/api/tokens', { method: 'POST', cookie, body: { name: 'ci-export', expiresInDays: 30, ...body } });
   expect(response.status).toBe(201);
   return response.json();
 }
@@ -48,7 +36,11 @@ const INVALID = { statusCode: 401, error: 'Unauthorized', message: 'The access t
 
 describe('creating, listing and revoking', () => {
   it('creates a token shown once, kept only as its hash, with every permission of its owner unless narrowed', async () => {
-    const response = await api.call('/api/tokens', { method: 'POST', cookie: admin, body: { name: 'ci-export', expiresInDays: 30 } });
+    const response = await spec.api.call('/api/tokens', {
+      method: 'POST',
+      cookie: spec.admin,
+      body: { name: 'ci-export', expiresInDays: 30 },
+    });
     expect(response.status).toBe(201);
     const created: CreatedApiTokenView = await response.json();
     expect(created.token).toMatch(/^cbh_[A-Za-z0-9_-]{43}$/);
@@ -56,11 +48,11 @@ describe('creating, listing and revoking', () => {
     expect(created.permissions).toEqual([...PERMISSIONS]);
     const days = (Date.parse(created.expiresAt) - Date.parse(created.createdAt)) / 86_400_000;
     expect(days).toBeCloseTo(30, 3);
-    const [row] = await api.sql('SELECT * FROM api_tokens WHERE id = $1', [created.id]);
+    const [row] = await spec.api.sql('SELECT * FROM api_tokens WHERE id = $1', [created.id]);
     expect(row.token_hash).toBe(tokenHash(created.token));
-    expect(JSON.stringify(await api.sql('SELECT * FROM api_tokens'))).not.toContain(created.token.slice(12));
+    expect(JSON.stringify(await spec.api.sql('SELECT * FROM api_tokens'))).not.toContain(created.token.slice(12));
 
-    const listed = await (await api.call('/api/tokens', { cookie: admin })).json();
+    const listed = await (await spec.api.call('/api/tokens', { cookie: spec.admin })).json();
     const mine = listed.find((token: { id: string }) => token.id === created.id);
     expect(mine).toEqual({
       id: created.id,
@@ -77,22 +69,22 @@ describe('creating, listing and revoking', () => {
   });
 
   it('refuses permissions the owner lacks (400 naming them), bad bodies, and accounts without api_access', async () => {
-    const operator = await signIn(api.baseUrl, 'operator@example.com', DEMO_PASSWORD);
-    const refused = await api.call('/api/tokens', { method: 'POST', cookie: operator, body: { name: 'x', expiresInDays: 1 } });
+    const operator = await signIn(spec.api.baseUrl, 'operator@example.com', DEMO_PASSWORD);
+    const refused = await spec.api.call('/api/tokens', { method: 'POST', cookie: operator, body: { name: 'x', expiresInDays: 1 } });
     expect(refused.status).toBe(403);
     expect((await refused.json()).message).toBe('Requires the api_access permission');
 
-    const [{ id }] = await api.sql("SELECT id FROM users WHERE email = 'operator@example.com'");
+    const [{ id }] = await spec.api.sql("SELECT id FROM users WHERE email = 'operator@example.com'");
     expect(
       (
-        await api.call(`/api/users/${id}/permissions`, {
+        await spec.api.call(`/api/users/${id}/permissions`, {
           method: 'PATCH',
-          cookie: admin,
+          cookie: spec.admin,
           body: { permissions: ['metrics_view', 'api_access'] },
         })
       ).status,
     ).toBe(200);
-    const beyond = await api.call('/api/tokens', {
+    const beyond = await spec.api.call('/api/tokens', {
       method: 'POST',
       cookie: operator,
       body: { name: 'x', expiresInDays: 1, permissions: ['metrics_view', 'user_management', 'audit_access'] },
@@ -105,27 +97,27 @@ describe('creating, listing and revoking', () => {
       { name: '', expiresInDays: 5 },
       { expiresInDays: 5 },
     ]) {
-      expect((await api.call('/api/tokens', { method: 'POST', cookie: operator, body })).status).toBe(400);
+      expect((await spec.api.call('/api/tokens', { method: 'POST', cookie: operator, body })).status).toBe(400);
     }
     const narrowed = await createToken(operator, { permissions: ['metrics_view'] });
     expect(narrowed.permissions).toEqual(['metrics_view']);
-    expect((await api.sql('SELECT count(*)::int AS n FROM api_tokens WHERE id = $1', [narrowed.id]))[0].n).toBe(1);
+    expect((await spec.api.sql('SELECT count(*)::int AS n FROM api_tokens WHERE id = $1', [narrowed.id]))[0].n).toBe(1);
   });
 
   it('lists and revokes only one’s own tokens: another account’s token id is a 404, with a session or a token', async () => {
-    const mine = await createToken(admin, { name: 'mine' });
-    const adminDemo = await signIn(api.baseUrl, 'admin@demo.example.com', DEMO_PASSWORD);
-    const [{ id }] = await api.sql("SELECT id FROM users WHERE email = 'admin@demo.example.com'");
-    await api.call(`/api/users/${id}/permissions`, {
+    const mine = await createToken(spec.admin, { name: 'mine' });
+    const adminDemo = await signIn(spec.api.baseUrl, 'admin@demo.example.com', DEMO_PASSWORD);
+    const [{ id }] = await spec.api.sql("SELECT id FROM users WHERE email = 'admin@demo.example.com'");
+    await spec.api.call(`/api/users/${id}/permissions`, {
       method: 'PATCH',
-      cookie: admin,
+      cookie: spec.admin,
       body: { permissions: ['dashboard_view', 'circuit_breaker_view', 'api_access'] },
     });
     const theirs = await createToken(adminDemo, { name: 'theirs' });
-    const listed: { id: string }[] = await (await api.call('/api/tokens', { cookie: adminDemo })).json();
+    const listed: { id: string }[] = await (await spec.api.call('/api/tokens', { cookie: adminDemo })).json();
     expect(listed.map((token) => token.id)).toEqual([theirs.id]);
 
-    const bySession = await api.call(`/api/tokens/${mine.id}`, { method: 'DELETE', cookie: adminDemo });
+    const bySession = await spec.api.call(`/api/tokens/${mine.id}`, { method: 'DELETE', cookie: adminDemo });
     expect(bySession.status).toBe(404);
     expect((await bySession.json()).message).toBe('No such access token');
     const byToken = await withToken(theirs.token, `/api/tokens/${mine.id}`, { method: 'DELETE' });
@@ -133,15 +125,17 @@ describe('creating, listing and revoking', () => {
     expect((await withToken(mine.token, '/api/auth/user')).status).toBe(200);
 
     // its own token: revoked, refused on both replicas at once (the second had it cached)
-    expect((await withToken(theirs.token, '/api/auth/user', { replica: second })).status).toBe(200);
-    expect((await api.call(`/api/tokens/${theirs.id}`, { method: 'DELETE', cookie: adminDemo })).status).toBe(204);
-    expect(await eventually(async () => (await withToken(theirs.token, '/api/auth/user', { replica: second })).status === 401)).toBe(true);
-    for (const replica of [api, second]) {
+    expect((await withToken(theirs.token, '/api/auth/user', { replica: spec.second })).status).toBe(200);
+    expect((await spec.api.call(`/api/tokens/${theirs.id}`, { method: 'DELETE', cookie: adminDemo })).status).toBe(204);
+    expect(await eventually(async () => (await withToken(theirs.token, '/api/auth/user', { replica: spec.second })).status === 401)).toBe(
+      true,
+    );
+    for (const replica of [spec.api, spec.second]) {
       const after = await withToken(theirs.token, '/api/auth/user', { replica });
       expect(after.status).toBe(401);
       expect(await after.json()).toEqual(INVALID);
     }
-    const [audit] = await api.sql("SELECT actor_email, target_id, before FROM audit_entries WHERE action = 'token.revoke'");
+    const [audit] = await spec.api.sql("SELECT actor_email, target_id, before FROM audit_entries WHERE action = 'token.revoke'");
     expect(audit).toEqual({
       actor_email: 'admin@demo.example.com',
       target_id: theirs.id,
@@ -150,29 +144,29 @@ describe('creating, listing and revoking', () => {
   });
 
   it('keeps at most 50 tokens per account: one more is a 429 naming the limit', async () => {
-    const viewer = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
-    const [{ id }] = await api.sql("SELECT id FROM users WHERE email = 'viewer@example.com'");
-    await api.call(`/api/users/${id}/permissions`, {
+    const viewer = await signIn(spec.api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
+    const [{ id }] = await spec.api.sql("SELECT id FROM users WHERE email = 'viewer@example.com'");
+    await spec.api.call(`/api/users/${id}/permissions`, {
       method: 'PATCH',
-      cookie: admin,
+      cookie: spec.admin,
       body: { permissions: ['dashboard_view', 'api_access'] },
     });
     const answers = await Promise.all(
       Array.from({ length: 52 }, (_, i) =>
-        api.call('/api/tokens', { method: 'POST', cookie: viewer, body: { name: `t${i}`, expiresInDays: 1 } }),
+        spec.api.call('/api/tokens', { method: 'POST', cookie: viewer, body: { name: `t${i}`, expiresInDays: 1 } }),
       ),
     );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(50);
     const over = answers.filter((answer) => answer.status === 429);
     expect(over).toHaveLength(2);
     expect((await over[0]!.json()).message).toBe('You already hold 50 access tokens, the most one account may; revoke one first');
-    expect((await api.sql('SELECT count(*)::int AS n FROM api_tokens WHERE user_id = $1', [id]))[0].n).toBe(50);
+    expect((await spec.api.sql('SELECT count(*)::int AS n FROM api_tokens WHERE user_id = $1', [id]))[0].n).toBe(50);
   });
 });
 
 describe('requests made with a token', () => {
   it('act as the owner with the token’s permissions, set no cookie, and are audited as via the token', async () => {
-    const created = await createToken(admin, { name: 'ci-export' });
+    const created = await createToken(spec.admin, { name: 'ci-export' });
     const me = await withToken(created.token, '/api/auth/user');
     expect(me.status).toBe(200);
     expect((await me.json()).email).toBe(TEST_ADMIN.email);
@@ -184,58 +178,62 @@ describe('requests made with a token', () => {
     });
     expect(breaker.status).toBe(201);
     expect(breaker.headers.get('set-cookie')).toBeNull();
-    const [entry] = await api.sql("SELECT actor_email, via FROM audit_entries WHERE action = 'breaker.create' ORDER BY id DESC LIMIT 1");
+    const [entry] = await spec.api.sql(
+      "SELECT actor_email, via FROM audit_entries WHERE action = 'breaker.create' ORDER BY id DESC LIMIT 1",
+    );
     expect(entry).toEqual({ actor_email: TEST_ADMIN.email, via: { tokenId: created.id, name: 'ci-export', prefix: created.prefix } });
-    const listed = await (await api.call('/api/audit?action=token.create', { cookie: admin })).json();
+    const listed = await (await spec.api.call('/api/audit?action=token.create', { cookie: spec.admin })).json();
     expect(listed.entries[0].via).toBeNull();
   });
 
   it('may do only what both the token and its owner may, judged again on every request on every replica', async () => {
-    const [{ id }] = await api.sql("SELECT id FROM users WHERE email = 'admin@demo.example.com'");
-    await api.call(`/api/users/${id}/permissions`, {
+    const [{ id }] = await spec.api.sql("SELECT id FROM users WHERE email = 'admin@demo.example.com'");
+    await spec.api.call(`/api/users/${id}/permissions`, {
       method: 'PATCH',
-      cookie: admin,
+      cookie: spec.admin,
       body: { permissions: ['dashboard_view', 'circuit_breaker_view', 'domain_management', 'api_access'] },
     });
-    const owner = await signIn(api.baseUrl, 'admin@demo.example.com', DEMO_PASSWORD);
+    const owner = await signIn(spec.api.baseUrl, 'admin@demo.example.com', DEMO_PASSWORD);
     const token = (await createToken(owner, { permissions: ['circuit_breaker_view', 'domain_management'] })).token;
     expect((await withToken(token, '/api/circuit-breakers')).status).toBe(200);
     expect((await withToken(token, '/api/dashboard/stats')).status).toBe(403);
-    for (const replica of [api, second]) expect((await withToken(token, '/api/domains', { replica })).status).toBe(200);
+    for (const replica of [spec.api, spec.second]) expect((await withToken(token, '/api/domains', { replica })).status).toBe(200);
 
     // the owner loses domain_management: the token does too, at once, on both replicas
-    await api.call(`/api/users/${id}/permissions`, {
+    await spec.api.call(`/api/users/${id}/permissions`, {
       method: 'PATCH',
-      cookie: admin,
+      cookie: spec.admin,
       body: { permissions: ['dashboard_view', 'circuit_breaker_view', 'api_access'] },
     });
-    expect(await eventually(async () => (await withToken(token, '/api/domains', { replica: second })).status === 403)).toBe(true);
-    for (const replica of [api, second]) {
+    expect(await eventually(async () => (await withToken(token, '/api/domains', { replica: spec.second })).status === 403)).toBe(true);
+    for (const replica of [spec.api, spec.second]) {
       const refused = await withToken(token, '/api/domains', { replica });
       expect(refused.status).toBe(403);
       expect((await refused.json()).message).toBe('Requires the domain_management permission');
     }
-    expect((await withToken(token, '/api/circuit-breakers', { replica: second })).status).toBe(200);
+    expect((await withToken(token, '/api/circuit-breakers', { replica: spec.second })).status).toBe(200);
 
     // deactivated: refused everywhere as an invalid token
-    await api.call(`/api/users/${id}/status`, { method: 'PATCH', cookie: admin, body: { isActive: false } });
-    expect(await eventually(async () => (await withToken(token, '/api/circuit-breakers', { replica: second })).status === 401)).toBe(true);
-    for (const replica of [api, second])
+    await spec.api.call(`/api/users/${id}/status`, { method: 'PATCH', cookie: spec.admin, body: { isActive: false } });
+    expect(await eventually(async () => (await withToken(token, '/api/circuit-breakers', { replica: spec.second })).status === 401)).toBe(
+      true,
+    );
+    for (const replica of [spec.api, spec.second])
       expect(await (await withToken(token, '/api/circuit-breakers', { replica })).json()).toEqual(INVALID);
-    await api.call(`/api/users/${id}/status`, { method: 'PATCH', cookie: admin, body: { isActive: true } });
+    await spec.api.call(`/api/users/${id}/status`, { method: 'PATCH', cookie: spec.admin, body: { isActive: true } });
   });
 
   it('a super_admin’s narrowed token is held to its list', async () => {
-    const token = (await createToken(admin, { permissions: ['circuit_breaker_view'] })).token;
+    const token = (await createToken(spec.admin, { permissions: ['circuit_breaker_view'] })).token;
     expect((await withToken(token, '/api/circuit-breakers')).status).toBe(200);
     expect((await withToken(token, '/api/users')).status).toBe(403);
   });
 
   it('answers unknown, revoked and malformed tokens with one 401, and an expired one with a 401 that says so', async () => {
-    const revoked = await createToken(admin, { name: 'revoked' });
-    await api.call(`/api/tokens/${revoked.id}`, { method: 'DELETE', cookie: admin });
-    const expired = await createToken(admin, { name: 'expired' });
-    await api.sql("UPDATE api_tokens SET expires_at = now() - interval '1 second' WHERE id = $1", [expired.id]);
+    const revoked = await createToken(spec.admin, { name: 'revoked' });
+    await spec.api.call(`/api/tokens/${revoked.id}`, { method: 'DELETE', cookie: spec.admin });
+    const expired = await createToken(spec.admin, { name: 'expired' });
+    await spec.api.sql("UPDATE api_tokens SET expires_at = now() - interval '1 second' WHERE id = $1", [expired.id]);
     const unknown = `cbh_${'A'.repeat(43)}`;
     for (const token of [unknown, revoked.token, 'not-a-token', '', 'cbh_', `${revoked.token}x`]) {
       const response = await withToken(token, '/api/circuit-breakers');
@@ -248,19 +246,19 @@ describe('requests made with a token', () => {
   });
 
   it('refuses a token beside a session cookie, and a token in the query string, with 400', async () => {
-    const { token } = await createToken(admin);
-    const both = await withToken(token, '/api/circuit-breakers', { headers: { cookie: admin } });
+    const { token } = await createToken(spec.admin);
+    const both = await withToken(token, '/api/circuit-breakers', { headers: { cookie: spec.admin } });
     expect(both.status).toBe(400);
     expect((await both.json()).message).toMatch(/^Send either an access token or a session cookie, not both/);
     for (const query of [`access_token=${token}`, `token=${token}`]) {
-      const inUrl = await fetch(`${api.baseUrl}/api/circuit-breakers?${query}`);
+      const inUrl = await fetch(`${spec.api.baseUrl}/api/circuit-breakers?${query}`);
       expect(inUrl.status).toBe(400);
       expect((await inUrl.json()).message).toMatch(/^Access tokens are never accepted in the URL/);
     }
   });
 
   it('never creates or lists tokens, signs in or out, or elevates: those need a person’s session (403 naming why)', async () => {
-    const { token } = await createToken(admin);
+    const { token } = await createToken(spec.admin);
     const cases: [string, string, unknown, string][] = [
       ['POST', '/api/tokens', { name: 'more', expiresInDays: 1 }, 'Creating access tokens'],
       ['GET', '/api/tokens', undefined, 'Listing access tokens'],
@@ -274,35 +272,35 @@ describe('requests made with a token', () => {
       expect((await response.json()).message).toBe(`${what} needs a person's session; an access token cannot do it`);
       expect(response.headers.get('set-cookie')).toBeNull();
     }
-    expect((await api.sql('SELECT count(*)::int AS n FROM sessions WHERE user_id IS NULL'))[0].n).toBe(0);
+    expect((await spec.api.sql('SELECT count(*)::int AS n FROM sessions WHERE user_id IS NULL'))[0].n).toBe(0);
   });
 
   it('records the last use at most once a minute, with the address it came from', async () => {
-    const created = await createToken(admin);
+    const created = await createToken(spec.admin);
     await withToken(created.token, '/api/circuit-breakers');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const [first] = await api.sql('SELECT last_used_at, last_used_from FROM api_tokens WHERE id = $1', [created.id]);
+    const [first] = await spec.api.sql('SELECT last_used_at, last_used_from FROM api_tokens WHERE id = $1', [created.id]);
     expect(first.last_used_at).not.toBeNull();
     expect(first.last_used_from).toMatch(/127\.0\.0\.1/);
     await withToken(created.token, '/api/circuit-breakers');
-    await withToken(created.token, '/api/circuit-breakers', { replica: second });
+    await withToken(created.token, '/api/circuit-breakers', { replica: spec.second });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const [again] = await api.sql('SELECT last_used_at FROM api_tokens WHERE id = $1', [created.id]);
+    const [again] = await spec.api.sql('SELECT last_used_at FROM api_tokens WHERE id = $1', [created.id]);
     expect(again.last_used_at).toEqual(first.last_used_at);
   });
 
   it('reads /metrics with metrics_view, and the METRICS_TOKEN still works', async () => {
-    const { token } = await createToken(admin, { permissions: ['metrics_view'] });
+    const { token } = await createToken(spec.admin, { permissions: ['metrics_view'] });
     expect((await withToken(token, '/metrics')).status).toBe(200);
     expect((await withToken(METRICS_TOKEN, '/metrics')).status).toBe(200);
-    const without = (await createToken(admin, { permissions: ['dashboard_view'] })).token;
+    const without = (await createToken(spec.admin, { permissions: ['dashboard_view'] })).token;
     expect((await withToken(without, '/metrics')).status).toBe(403);
     expect((await withToken('cbh_nope', '/metrics')).status).toBe(401);
   });
 });
 
 describe('/ws with a token', () => {
-  const connect = (headers: Record<string, string>, replica = api, query = '') =>
+  const connect = (headers: Record<string, string>, replica = spec.api, query = '') =>
     new Promise<WebSocket>((resolve, reject) => {
       const socket = new WebSocket(`${replica.baseUrl.replace('http', 'ws')}/ws${query}`, { headers });
       socket.once('open', () => resolve(socket));
@@ -310,25 +308,27 @@ describe('/ws with a token', () => {
     });
 
   it('opens a socket with a bearer token, refuses bad ones, and closes it on every replica when the token is revoked', async () => {
-    const created = await createToken(admin);
+    const created = await createToken(spec.admin);
     await expect(connect({ authorization: 'Bearer cbh_nope' })).rejects.toThrow('Unexpected server response: 401');
-    await expect(connect({ authorization: `Bearer ${created.token}`, cookie: admin })).rejects.toThrow('Unexpected server response: 400');
-    await expect(connect({}, api, `?access_token=${created.token}`)).rejects.toThrow('Unexpected server response: 400');
+    await expect(connect({ authorization: `Bearer ${created.token}`, cookie: spec.admin })).rejects.toThrow(
+      'Unexpected server response: 400',
+    );
+    await expect(connect({}, spec.api, `?access_token=${created.token}`)).rejects.toThrow('Unexpected server response: 400');
     const here = await connect({ authorization: `Bearer ${created.token}` });
-    const there = await connect({ authorization: `Bearer ${created.token}` }, second);
+    const there = await connect({ authorization: `Bearer ${created.token}` }, spec.second);
     const closed = (socket: WebSocket) =>
       new Promise<string>((resolve) => socket.once('close', (_code, reason) => resolve(String(reason))));
     const closes = [closed(here), closed(there)];
-    expect((await api.call(`/api/tokens/${created.id}`, { method: 'DELETE', cookie: admin })).status).toBe(204);
+    expect((await spec.api.call(`/api/tokens/${created.id}`, { method: 'DELETE', cookie: spec.admin })).status).toBe(204);
     expect(await Promise.all(closes)).toEqual(['Token revoked', 'Token revoked']);
   });
 
   it('sends a token’s socket only what the token may read, also after its owner changed', async () => {
-    const [{ id }] = await api.sql("SELECT id FROM users WHERE email = 'admin@demo.example.com'");
+    const [{ id }] = await spec.api.sql("SELECT id FROM users WHERE email = 'admin@demo.example.com'");
     const grant = (permissions: string[]) =>
-      api.call(`/api/users/${id}/permissions`, { method: 'PATCH', cookie: admin, body: { permissions } });
+      spec.api.call(`/api/users/${id}/permissions`, { method: 'PATCH', cookie: spec.admin, body: { permissions } });
     await grant(['dashboard_view', 'circuit_breaker_view', 'api_access']);
-    const owner = await signIn(api.baseUrl, 'admin@demo.example.com', DEMO_PASSWORD);
+    const owner = await signIn(spec.api.baseUrl, 'admin@demo.example.com', DEMO_PASSWORD);
     const narrowed = await createToken(owner, { permissions: ['dashboard_view'] });
     const socket = await connect({ authorization: `Bearer ${narrowed.token}` });
     const control = await connect({ cookie: owner });
@@ -340,9 +340,9 @@ describe('/ws with a token', () => {
     const configUpdated = new Promise<void>((resolve) =>
       control.on('message', (data) => JSON.parse(String(data)).type === 'configUpdated' && resolve()),
     );
-    const created = await api.call('/api/circuit-breakers', {
+    const created = await spec.api.call('/api/circuit-breakers', {
       method: 'POST',
-      cookie: admin,
+      cookie: spec.admin,
       body: { name: 'heard-by-readers', type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 },
     });
     expect(created.status).toBe(201);
