@@ -61,3 +61,5 @@ export { forwardedProto, securityHeaders } from './web/security-headers';
 export { mountStaticSite } from './web/static-site';
 export { SqlRunner } from './database/sql-runner';
 export type { PrunableHistory } from './database/history';
+export { HubEvents } from './bus/hub-events.repository';
+export type { HubEvent } from './bus/hub-events.repository';

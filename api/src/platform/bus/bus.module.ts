@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { ReplicasModule } from '../replicas/replicas.module';
+import { HubEvents } from './hub-events.repository';
 import { NotifyChannel } from './notify-channel';
 import { RealtimeBus } from './realtime-bus.service';
 
@@ -8,5 +9,5 @@ import { RealtimeBus } from './realtime-bus.service';
  * publishes on it so that other replicas and /ws clients hear of the change.
  */
 @Global()
-@Module({ imports: [ReplicasModule], providers: [RealtimeBus, NotifyChannel], exports: [RealtimeBus] })
+@Module({ imports: [ReplicasModule], providers: [RealtimeBus, NotifyChannel, HubEvents], exports: [RealtimeBus, HubEvents] })
 export class BusModule {}
