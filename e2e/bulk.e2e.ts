@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
+import { replicasForTheseTests } from './support/server';
 import { signIn } from './support/sign-in';
-import { freePort } from '../tools/testing/free-port';
 
 /** Breakers the test made, deleted after it so that later files find the seeded ones as they were. */
 const made: { request: APIRequestContext; id: number }[] = [];
@@ -22,13 +21,7 @@ async function createBreaker(request: APIRequestContext, name: string) {
 const tile = (page: Page, name: string) => page.getByTestId('breaker-tile').filter({ has: page.getByRole('link', { name, exact: true }) });
 
 test.describe('with a second API replica', () => {
-  let second: Site;
-  test.beforeAll(async () => {
-    second = await startSite({ port: await freePort(), env: { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET } });
-  });
-  test.afterAll(async () => {
-    await second?.stop();
-  });
+  const replicas = replicasForTheseTests('second');
 
   test('forcing 3 breakers open at once from the wall turns their 3 tiles red on a browser watching the other replica', async ({
     page,
@@ -42,7 +35,7 @@ test.describe('with a second API replica', () => {
     const untouched = await createBreaker(page.request, 'Bulk journey D');
 
     // someone watching the wall through the other replica, in a browser of their own
-    const elsewhere = await browser.newContext({ baseURL: second.url });
+    const elsewhere = await browser.newContext({ baseURL: replicas.second.url });
     const watcher = await elsewhere.newPage();
     await signIn(watcher);
     await watcher.goto('/circuit-breakers');

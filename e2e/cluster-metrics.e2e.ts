@@ -1,23 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
+import { replicasForTheseTests, startReplica, type Site } from './support/server';
 import { apiSignIn, createBreaker, breakerBehindChaos, siteApi } from './support/site-api';
-import { freePort } from '../tools/testing/free-port';
 
 /*
  * Two more API processes of the production build on the site's database (so three replicas in all): every replica
  * reports the same cluster-wide figures, exactly the sum of the calls made through each, and a replica that stops
  * drops out of the sums within 5 s.
  */
-let first: Site;
-let second: Site;
-
-test.beforeAll(async () => {
-  const env = { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET };
-  [first, second] = await Promise.all([startSite({ port: await freePort(), env }), startSite({ port: await freePort(), env })]);
-});
-test.afterAll(async () => {
-  await Promise.all([first?.stop(), second?.stop()]);
-});
+const replicas = replicasForTheseTests('first', 'second');
 
 /** Breakers the tests made, deleted after each so that later files find the seeded breakers alone. */
 const made: { site: Site; cookie: string; id: number }[] = [];
@@ -42,17 +32,23 @@ const instanceOf = async (site: Site): Promise<string> => (await (await fetch(`$
 
 test('a breaker tripped on one replica is journalled once, though every replica follows it', async () => {
   test.setTimeout(60_000);
-  const cookie = await apiSignIn(first);
-  const { breaker, service } = await breakerBehindChaos(first, cookie, 'Journalled once', { failureThreshold: 2, timeout: 5_000 }, 100);
-  made.push({ site: first, cookie, id: breaker.id });
-  await expect.poll(async () => (await statsOn(second, cookie, breaker.id))?.configId).toBe(breaker.id);
-  for (let i = 0; i < 2; i++) await siteApi(first, cookie, `/api/services/${service.id}/test`, 'POST');
+  const cookie = await apiSignIn(replicas.first);
+  const { breaker, service } = await breakerBehindChaos(
+    replicas.first,
+    cookie,
+    'Journalled once',
+    { failureThreshold: 2, timeout: 5_000 },
+    100,
+  );
+  made.push({ site: replicas.first, cookie, id: breaker.id });
+  await expect.poll(async () => (await statsOn(replicas.second, cookie, breaker.id))?.configId).toBe(breaker.id);
+  for (let i = 0; i < 2; i++) await siteApi(replicas.first, cookie, `/api/services/${service.id}/test`, 'POST');
   // the second replica follows: open at once, half-open when the first replica's open period ends
-  await expect.poll(async () => (await statsOn(second, cookie, breaker.id))?.replicas.open).toBeGreaterThanOrEqual(2);
-  await expect.poll(async () => (await statsOn(second, cookie, breaker.id))?.state, { timeout: 10_000 }).toBe('HALF_OPEN');
+  await expect.poll(async () => (await statsOn(replicas.second, cookie, breaker.id))?.replicas.open).toBeGreaterThanOrEqual(2);
+  await expect.poll(async () => (await statsOn(replicas.second, cookie, breaker.id))?.state, { timeout: 10_000 }).toBe('HALF_OPEN');
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const { transitions } = await (await siteApi(second, cookie, `/api/circuit-breakers/${breaker.id}/transitions`)).json();
-  const firstId = await instanceOf(first);
+  const { transitions } = await (await siteApi(replicas.second, cookie, `/api/circuit-breakers/${breaker.id}/transitions`)).json();
+  const firstId = await instanceOf(replicas.first);
   expect(
     transitions.map((t: { from: string; to: string; reason: string; instanceId: string }) => [
       `${t.from}->${t.to}: ${t.reason}`,
@@ -66,30 +62,30 @@ test('a breaker tripped on one replica is journalled once, though every replica 
 
 test('every replica reports the sum of the calls made through each, and a stopped replica drops out within 5 s', async () => {
   test.setTimeout(120_000);
-  const cookie = await apiSignIn(first);
-  const { breaker, service } = await breakerBehindChaos(first, cookie, 'Summed', { failureThreshold: 20, timeout: 60_000 }, 0);
-  made.push({ site: first, cookie, id: breaker.id });
+  const cookie = await apiSignIn(replicas.first);
+  const { breaker, service } = await breakerBehindChaos(replicas.first, cookie, 'Summed', { failureThreshold: 20, timeout: 60_000 }, 0);
+  made.push({ site: replicas.first, cookie, id: breaker.id });
   // the second replica learns of the new breaker from the fan-out
-  await expect.poll(async () => (await statsOn(second, cookie, breaker.id))?.configId).toBe(breaker.id);
+  await expect.poll(async () => (await statsOn(replicas.second, cookie, breaker.id))?.configId).toBe(breaker.id);
 
   // 7 calls through the first replica, 5 through the second, all within the 10 s window
   const calls = (site: Site, n: number) =>
     Promise.all(Array.from({ length: n }, () => siteApi(site, cookie, `/api/services/${service.id}/test`, 'POST')));
-  await Promise.all([calls(first, 7), calls(second, 5)]);
+  await Promise.all([calls(replicas.first, 7), calls(replicas.second, 5)]);
 
   // both replicas (and the site's own) answer with the same, exact total
-  for (const site of [first, second]) {
+  for (const site of [replicas.first, replicas.second]) {
     await expect.poll(async () => (await statsOn(site, cookie, breaker.id))?.successCount, { timeout: 4000 }).toBe(12);
   }
-  const replicasBefore = (await statsOn(first, cookie, breaker.id))!.replicas.total;
+  const replicasBefore = (await statsOn(replicas.first, cookie, breaker.id))!.replicas.total;
   expect(replicasBefore).toBeGreaterThanOrEqual(2);
-  expect((await statsOn(second, cookie, breaker.id))!.replicas.total).toBe(replicasBefore);
+  expect((await statsOn(replicas.second, cookie, breaker.id))!.replicas.total).toBe(replicasBefore);
 
   // /metrics: each replica writes its own engine's series (Prometheus sums them), and the cluster's view under names of its own
   const series = (text: string, metric: string) =>
     Number(new RegExp(`resilience4j_circuitbreaker_${metric}\\{name="Summed",kind="successful"\\} (\\d+)`).exec(text)?.[1]);
   const scrape = async (site: Site) => (await siteApi(site, cookie, '/metrics')).text();
-  const [firstScrape, secondScrape] = await Promise.all([scrape(first), scrape(second)]);
+  const [firstScrape, secondScrape] = await Promise.all([scrape(replicas.first), scrape(replicas.second)]);
   expect([series(firstScrape, 'calls_total'), series(secondScrape, 'calls_total')]).toEqual([7, 5]);
   expect([series(firstScrape, 'calls_seconds_count'), series(secondScrape, 'calls_seconds_count')]).toEqual([7, 5]);
   expect([series(firstScrape, 'buffered_calls'), series(secondScrape, 'buffered_calls')]).toEqual([7, 5]);
@@ -97,11 +93,11 @@ test('every replica reports the sum of the calls made through each, and a stoppe
 
   // the second replica stops: within 5 s the first no longer counts it, nor its calls
   const stoppedAt = Date.now();
-  await second.stop('SIGKILL');
+  await replicas.second.stop('SIGKILL');
   await expect
     .poll(
       async () => {
-        const stats = await statsOn(first, cookie, breaker.id);
+        const stats = await statsOn(replicas.first, cookie, breaker.id);
         return [stats?.successCount, stats?.replicas.total];
       },
       { timeout: 5000, intervals: [200] },
@@ -112,27 +108,27 @@ test('every replica reports the sum of the calls made through each, and a stoppe
 
 test('a manual control on one replica acts on every replica and is journalled once, with who did it', async () => {
   test.setTimeout(60_000);
-  const other = await startSite({ port: await freePort(), env: { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET } });
+  const other = await startReplica();
   try {
-    const cookie = await apiSignIn(first);
-    const breaker = await createBreaker(first, cookie, 'Controlled');
-    made.push({ site: first, cookie, id: breaker.id });
+    const cookie = await apiSignIn(replicas.first);
+    const breaker = await createBreaker(replicas.first, cookie, 'Controlled');
+    made.push({ site: replicas.first, cookie, id: breaker.id });
     const viewOn = async (site: Site) =>
       ((await (await siteApi(site, cookie, '/api/circuit-breakers')).json()) as { id: number; state: string; override: string }[]).find(
         (b) => b.id === breaker.id,
       );
     await expect.poll(async () => (await viewOn(other))?.state).toBe('CLOSED');
 
-    expect((await siteApi(first, cookie, `/api/circuit-breakers/${breaker.id}/force-open`, 'POST')).status).toBe(200);
+    expect((await siteApi(replicas.first, cookie, `/api/circuit-breakers/${breaker.id}/force-open`, 'POST')).status).toBe(200);
     await expect.poll(async () => await viewOn(other)).toMatchObject({ state: 'OPEN', override: 'forced-open' });
     await expect.poll(async () => (await statsOn(other, cookie, breaker.id))?.replicas.open).toBeGreaterThanOrEqual(2);
 
     expect((await siteApi(other, cookie, `/api/circuit-breakers/${breaker.id}/reset`, 'POST')).status).toBe(200);
-    await expect.poll(async () => await viewOn(first)).toMatchObject({ state: 'CLOSED', override: 'none' });
+    await expect.poll(async () => await viewOn(replicas.first)).toMatchObject({ state: 'CLOSED', override: 'none' });
 
     // the journal is written beside the answer, not before it
     const journal = async () => {
-      const { transitions } = await (await siteApi(first, cookie, `/api/circuit-breakers/${breaker.id}/transitions`)).json();
+      const { transitions } = await (await siteApi(replicas.first, cookie, `/api/circuit-breakers/${breaker.id}/transitions`)).json();
       return transitions.map((t: { from: string; to: string; reason: string }) => `${t.from}->${t.to}: ${t.reason}`);
     };
     // named by the bootstrap super admin's name, not its e-mail address

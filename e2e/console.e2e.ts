@@ -1,9 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { loadedProviders } from './support/federation';
-import { ADMIN, DEMO_PASSWORD, SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
+import { ADMIN, DEMO_PASSWORD, replicasForTheseTests } from './support/server';
 import { signIn } from './support/sign-in';
-import { freePort } from '../tools/testing/free-port';
 
 /** Breakers the tests made, deleted after each test so that later files find the seeded ones as they were. */
 const made: { request: APIRequestContext; id: number }[] = [];
@@ -67,13 +66,7 @@ test('replays a journal after a 100 % load test: CLOSED → OPEN → HALF_OPEN �
 });
 
 test.describe('with a second API replica', () => {
-  let second: Site;
-  test.beforeAll(async () => {
-    second = await startSite({ port: await freePort(), env: { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET } });
-  });
-  test.afterAll(async () => {
-    await second?.stop();
-  });
+  const replicas = replicasForTheseTests('second');
 
   test('forcing a breaker open on the console turns its tile, the learning hero and a browser on the other replica red', async ({
     page,
@@ -84,7 +77,7 @@ test.describe('with a second API replica', () => {
     const breaker = await createBreaker(page.request, 'Forced from the console');
 
     // an operator watching the wall through the other replica
-    const elsewhere = await browser.newContext({ baseURL: second.url });
+    const elsewhere = await browser.newContext({ baseURL: replicas.second.url });
     const wall = await elsewhere.newPage();
     await signIn(wall);
     await wall.goto('/circuit-breakers');

@@ -1,28 +1,18 @@
 import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
-import { SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
+import { replicasForTheseTests, type Site } from './support/server';
 import { apiSignIn, createBreaker, siteApi } from './support/site-api';
-import { freePort } from '../tools/testing/free-port';
 
-let first: Site;
-let second: Site;
-
-test.beforeAll(async () => {
-  const env = { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET };
-  [first, second] = await Promise.all([startSite({ port: await freePort(), env }), startSite({ port: await freePort(), env })]);
-});
-test.afterAll(async () => {
-  await Promise.all([first?.stop(), second?.stop()]);
-});
+const replicas = replicasForTheseTests('first', 'second');
 
 test('two API processes on one database: results and transitions reach both, and a breaker tripped on one is open on both', async () => {
   test.setTimeout(120_000);
-  const cookie = await apiSignIn(first);
+  const cookie = await apiSignIn(replicas.first);
 
   // A breaker of our own, and a service behind it that always fails.
-  const breaker = await createBreaker(first, cookie, 'Replicated', { failureThreshold: 2, timeout: 60_000 });
+  const breaker = await createBreaker(replicas.first, cookie, 'Replicated', { failureThreshold: 2, timeout: 60_000 });
   const service = await (
-    await siteApi(first, cookie, '/api/services', 'POST', {
+    await siteApi(replicas.first, cookie, '/api/services', 'POST', {
       name: 'Always down',
       endpoint: '/api/chaos/1',
       failureRate: 100,
@@ -32,7 +22,7 @@ test('two API processes on one database: results and transitions reach both, and
   ).json();
 
   // A client of the second process hears what happens on the first.
-  const socket = new WebSocket(`${second.url.replace('http', 'ws')}/ws`, { headers: { cookie } });
+  const socket = new WebSocket(`${replicas.second.url.replace('http', 'ws')}/ws`, { headers: { cookie } });
   const received: { type: string; data: Record<string, unknown> }[] = [];
   socket.on('message', (data) => received.push(JSON.parse(String(data))));
   await new Promise((resolve, reject) => {
@@ -40,8 +30,8 @@ test('two API processes on one database: results and transitions reach both, and
     socket.once('error', reject);
   });
 
-  await siteApi(first, cookie, `/api/services/${service.id}`, 'PATCH', { endpoint: `/api/chaos/${service.id}` });
-  for (let i = 0; i < 2; i++) await siteApi(first, cookie, `/api/services/${service.id}/test`, 'POST');
+  await siteApi(replicas.first, cookie, `/api/services/${service.id}`, 'PATCH', { endpoint: `/api/chaos/${service.id}` });
+  for (let i = 0; i < 2; i++) await siteApi(replicas.first, cookie, `/api/services/${service.id}/test`, 'POST');
 
   await expect.poll(() => received.filter((m) => m.type === 'testResult' && m.data.serviceId === service.id).length).toBe(2);
   await expect
@@ -53,11 +43,11 @@ test('two API processes on one database: results and transitions reach both, and
     const { stats } = await (await siteApi(site, cookie, '/api/metrics/latest')).json();
     return stats.find((s: { configId: number }) => s.configId === breaker.id);
   };
-  await expect.poll(async () => (await stateOn(second))?.state).toBe('OPEN');
-  expect((await stateOn(first)).state).toBe('OPEN');
+  await expect.poll(async () => (await stateOn(replicas.second))?.state).toBe('OPEN');
+  expect((await stateOn(replicas.first)).state).toBe('OPEN');
 
   // The second process now refuses calls fast too, without calling the service.
-  const refused = await (await siteApi(second, cookie, `/api/services/${service.id}/test`, 'POST')).json();
+  const refused = await (await siteApi(replicas.second, cookie, `/api/services/${service.id}/test`, 'POST')).json();
   expect(refused).toMatchObject({ success: false, error: 'Circuit breaker is OPEN', responseTime: 0 });
 
   // Each replica knows both hold the breaker open.
@@ -65,7 +55,7 @@ test('two API processes on one database: results and transitions reach both, and
   await expect
     .poll(
       async () => {
-        const { open, total } = (await stateOn(second)).replicas;
+        const { open, total } = (await stateOn(replicas.second)).replicas;
         return open === total && total >= 2;
       },
       { timeout: 30_000 },

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { Client } from 'pg';
 import WebSocket from 'ws';
-import { ACCOUNTS_ENV, ownDatabase, SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './support/server';
+import { ACCOUNTS_ENV, ownDatabase, sharedDatabaseUrl, startReplica, startSite, type Site } from './support/server';
 import { apiSignIn, breakerBehindChaos, siteApi } from './support/site-api';
 import { freePort } from '../tools/testing/free-port';
 
@@ -13,7 +13,7 @@ test('on SIGTERM a replica finishes its requests, closes /ws as going away, hand
   test.setTimeout(90_000);
   const db = new Client({ connectionString: sharedDatabaseUrl() });
   await db.connect();
-  const site: Site = await startSite({ port: await freePort(), env: { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET } });
+  const site: Site = await startReplica();
   let breakerId: number | undefined;
   try {
     const cookie = await apiSignIn(site);

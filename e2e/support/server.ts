@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { test } from '@playwright/test';
+import { freePort } from '../../tools/testing/free-port';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const DIST = path.join(ROOT, 'dist');
@@ -116,4 +118,25 @@ export async function ownDatabase(name: string): Promise<{ url: string; drop: ()
   const url = new URL(sharedDatabaseUrl());
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** One more API process of the production build on the site's database, as a further replica behind its gateway. */
+export async function startReplica(env: Record<string, string> = {}): Promise<Site> {
+  return startSite({ port: await freePort(), env: { DATABASE_URL: sharedDatabaseUrl(), SESSION_SECRET, ...env } });
+}
+
+/**
+ * Replicas of the site by the names given, started (at once) before the first test of the file or describe block
+ * that asks and stopped after its last.
+ */
+export function replicasForTheseTests<Name extends string>(...names: Name[]): Readonly<Record<Name, Site>> {
+  const replicas = {} as Record<Name, Site>;
+  test.beforeAll(async () => {
+    const started = await Promise.all(names.map(() => startReplica()));
+    names.forEach((name, i) => (replicas[name] = started[i]!));
+  });
+  test.afterAll(async () => {
+    await Promise.all(names.map((name) => replicas[name]?.stop()));
+  });
+  return replicas;
 }
