@@ -1,14 +1,25 @@
+import type { RemoteVersionView } from '@cbh/contracts';
+import type { TestApi } from '../../test/test-api';
+import type { WebhookReceiver } from '../../test/webhook-receiver';
+
+/**
+ * The manifest of a build of `remote` as Module Federation writes it: the React it shares (the shell's, unless a test
+ * wants the contract check to refuse it) and, unless `routes` is false, the Routes module the shell loads.
+ */
+export function remoteManifest(remote: string, { react = '19.3.1', routes = true } = {}) {
+  return {
+    id: remote,
+    name: remote,
+    metaData: { name: remote, remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
+    shared: [{ name: 'react', version: react, requiredVersion: react, singleton: true }],
+    exposes: routes ? [{ id: `${remote}:Routes`, name: 'Routes', path: './Routes' }] : [],
+  };
+}
+
 /** The smallest dashboard build the contract check takes: its manifest, its entry, and a chunk saying `marker`. */
 export function dashboardBuild(marker: string) {
-  const manifest = {
-    id: 'mfe_dashboard',
-    name: 'mfe_dashboard',
-    metaData: { name: 'mfe_dashboard', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
-    shared: [{ name: 'react', version: '19.3.1', requiredVersion: '19.3.1', singleton: true }],
-    exposes: [{ id: 'mfe_dashboard:Routes', name: 'Routes', path: './Routes' }],
-  };
   const files: Record<string, string> = {
-    'mf-manifest.json': JSON.stringify(manifest),
+    'mf-manifest.json': JSON.stringify(remoteManifest('mfe_dashboard')),
     'remoteEntry.js': 'var mfe_dashboard;',
     [`${marker}.js`]: `console.log(${JSON.stringify(marker)})`,
   };
@@ -17,3 +28,22 @@ export function dashboardBuild(marker: string) {
 
 /** The entry /remotes.json gives for a version of the dashboard. */
 export const dashboardEntry = (versionId: number) => `/releases/mfe_dashboard/${versionId}/mf-manifest.json`;
+
+/**
+ * Where the canary specs start: a webhook channel and rule telling `receiver` of rollbacks and failing canaries at
+ * once, and a dashboard build uploaded and promoted, the live version a canary is measured against.
+ */
+export async function liveDashboardTold(api: TestApi, admin: string, receiver: WebhookReceiver): Promise<RemoteVersionView> {
+  const post = (path: string, body: unknown) => api.call(path, { method: 'POST', body, cookie: admin });
+  const channel = await (await post('/api/notification-channels', { name: 'releases', type: 'webhook', url: receiver.url })).json();
+  const rule = await post('/api/notification-rules', {
+    name: 'releases',
+    events: ['release.rolled_back', 'release.canary_failing'],
+    channelIds: [channel.id],
+    minIntervalMinutes: 0,
+  });
+  expect(rule.status).toBe(201);
+  const live = (await (await post('/api/releases/mfe_dashboard/versions', dashboardBuild('live'))).json()) as RemoteVersionView;
+  await post('/api/releases/mfe_dashboard/promote', { versionId: live.id });
+  return live;
+}

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { ApiTokenView, CreatedApiTokenView, ServiceAccountView } from '@cbh/contracts';
 import { signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+import { remoteManifest } from './dashboard-build.test-kit';
 
 // tokens and service accounts limited to the remotes they may release
 let api: TestApi;
@@ -15,15 +16,8 @@ afterAll(async () => {
 });
 
 function build(remote: string) {
-  const manifest = {
-    id: remote,
-    name: remote,
-    metaData: { name: remote, remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
-    shared: [{ name: 'react', version: '19.3.1', requiredVersion: '19.3.1', singleton: true }],
-    exposes: [{ id: `${remote}:Routes`, name: 'Routes', path: './Routes' }],
-  };
   const files: Record<string, Buffer> = {
-    'mf-manifest.json': Buffer.from(JSON.stringify(manifest)),
+    'mf-manifest.json': Buffer.from(JSON.stringify(remoteManifest(remote))),
     'remoteEntry.js': Buffer.from(`var ${remote};`),
     'remoteEntry.js.gz': gzipSync(`var ${remote};`),
   };

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { RemoteVersionView } from '@cbh/contracts';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
+import { remoteManifest } from './dashboard-build.test-kit';
 
 // what a release may carry and who gets its files; three versions of a remote kept at most
 let api: TestApi;
@@ -16,16 +17,9 @@ afterAll(async () => {
 
 /** A build of `remote` that passes the contract check, a chunk saying `marker` with its gzip copy, and `extra` files. */
 function build(marker: string, { remote = 'mfe_dashboard', extra = {} as Record<string, Buffer> } = {}) {
-  const manifest = {
-    id: remote,
-    name: remote,
-    metaData: { name: remote, remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
-    shared: [{ name: 'react', version: '19.3.1', requiredVersion: '19.3.1', singleton: true }],
-    exposes: [{ id: `${remote}:Routes`, name: 'Routes', path: './Routes' }],
-  };
   const chunk = `console.log(${JSON.stringify(marker)});`;
   const files: Record<string, Buffer> = {
-    'mf-manifest.json': Buffer.from(JSON.stringify(manifest)),
+    'mf-manifest.json': Buffer.from(JSON.stringify(remoteManifest(remote))),
     'remoteEntry.js': Buffer.from(`var ${remote};`),
     '749.abcdef0123.js': Buffer.from(chunk),
     '749.abcdef0123.js.gz': gzipSync(chunk),

@@ -2,7 +2,7 @@ import type { CreatedApiTokenView, ReleaseView, RemoteVersionView, UserView } fr
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { bucketOf } from './release-state.service';
-import { dashboardBuild, dashboardEntry } from './dashboard-build.test-kit';
+import { dashboardBuild, dashboardEntry, liveDashboardTold } from './dashboard-build.test-kit';
 
 // a canary failing for half of at least 2 people, 2 of them failing, is rolled back; fewer failing people notify instead
 let api: TestApi;
@@ -14,16 +14,7 @@ beforeAll(async () => {
   api = await startTestApi({ CANARY_ROLLBACK_VISITORS: '2', CANARY_ROLLBACK_PERCENT: '50', ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' });
   admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
   receiver = await startWebhookReceiver();
-  const channel = await (await post('/api/notification-channels', { name: 'releases', type: 'webhook', url: receiver.url })).json();
-  const rule = await post('/api/notification-rules', {
-    name: 'releases',
-    events: ['release.rolled_back', 'release.canary_failing'],
-    channelIds: [channel.id],
-    minIntervalMinutes: 0,
-  });
-  expect(rule.status).toBe(201);
-  live = await upload('live');
-  await post('/api/releases/mfe_dashboard/promote', { versionId: live.id });
+  live = await liveDashboardTold(api, admin, receiver);
 });
 afterAll(async () => {
   await receiver?.stop();

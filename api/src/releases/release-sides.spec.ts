@@ -3,7 +3,7 @@ import { SecretBox } from '../platform/common/crypto/secret-box';
 import { bucketOf } from './release-state.service';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
-import { dashboardBuild, dashboardEntry } from './dashboard-build.test-kit';
+import { dashboardBuild, dashboardEntry, liveDashboardTold } from './dashboard-build.test-kit';
 
 // a signed-in person's side of a canary is their account's; a rollback needs 2 people failing by their latest load;
 // a pin is its account's own, for a day, while it holds system_admin
@@ -30,15 +30,7 @@ beforeAll(async () => {
   for (const user of (await (await api.call('/api/users', { cookie: admin })).json()) as UserView[])
     bucket[user.email] = bucketOf(`account:${user.id}`, 'mfe_dashboard');
   receiver = await startWebhookReceiver();
-  const channel = await (await post('/api/notification-channels', { name: 'releases', type: 'webhook', url: receiver.url })).json();
-  await post('/api/notification-rules', {
-    name: 'releases',
-    events: ['release.rolled_back', 'release.canary_failing'],
-    channelIds: [channel.id],
-    minIntervalMinutes: 0,
-  });
-  live = await upload('live');
-  await post('/api/releases/mfe_dashboard/promote', { versionId: live.id });
+  live = await liveDashboardTold(api, admin, receiver);
 });
 afterAll(async () => {
   await receiver?.stop();

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { ReleaseView, RemoteVersionView, UserView } from '@cbh/contracts';
 import { DEMO_PASSWORD, eventually, signIn, TEST_ADMIN, twoReplicasForThisFile } from '../../test/test-api';
+import { remoteManifest } from './dashboard-build.test-kit';
 import { startWebhookReceiver } from '../../test/webhook-receiver';
 import { bucketOf } from './release-state.service';
 
@@ -14,16 +15,9 @@ const spec = twoReplicasForThisFile({
 
 /** A dashboard build: its manifest, entry, a chunk saying `marker`, and the chunk's gzip copy. */
 function build(marker: string, { react = '19.3.1', routes = true } = {}) {
-  const manifest = {
-    id: 'mfe_dashboard',
-    name: 'mfe_dashboard',
-    metaData: { name: 'mfe_dashboard', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
-    shared: [{ name: 'react', version: react, requiredVersion: react, singleton: true }],
-    exposes: routes ? [{ id: 'mfe_dashboard:Routes', name: 'Routes', path: './Routes' }] : [],
-  };
   const chunk = `console.log(${JSON.stringify(marker)});`;
   const files: Record<string, Buffer> = {
-    'mf-manifest.json': Buffer.from(JSON.stringify(manifest)),
+    'mf-manifest.json': Buffer.from(JSON.stringify(remoteManifest('mfe_dashboard', { react, routes }))),
     'remoteEntry.js': Buffer.from('var mfe_dashboard;'),
     '749.abcdef0123.js': Buffer.from(chunk),
     '749.abcdef0123.js.gz': gzipSync(chunk),
