@@ -18,6 +18,7 @@ export * from './SelectionBar';
 export * from './format';
 export * from './AccessRestricted';
 export * from './copy-text';
+export * from './CopyField';
 export * from './bulk-confirmation';
 export * from './BulkActionsBar';
 export * from './SpreadRow';

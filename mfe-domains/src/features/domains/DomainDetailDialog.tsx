@@ -2,9 +2,8 @@ import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useDeleteDomainMutation, useGetDomainQuery, useVerifyDomainMutation } from '@cbh/api-client';
 import { DOMAIN_ALERT_TYPE_LABELS, type DomainDetailView } from '@cbh/contracts';
-import { Button, Muted, theme, toast } from '@cbh/ui';
+import { Button, CopyField, Muted, theme, toast } from '@cbh/ui';
 import { ConfirmDialog, Dialog, DialogActions } from '@cbh/ui/overlays';
-import { CopyField } from './CopyField';
 import { certificateSummary, dateOrNever, dateTimeOrNever, titleCase, UNKNOWN } from './domain-display';
 import { DnsRecordsTable } from './DnsRecordsTable';
 import { SeverityBadge, StatusBadge } from './StatusBadge';
@@ -77,8 +76,8 @@ function Verification({ detail }: { detail: DomainDetailView }) {
         <StatusBadge status={verification.status} />
       </Line>
       <Muted>Add this TXT record at your DNS provider, then press Verify. Until it is seen, the domain is not checked any further.</Muted>
-      <CopyField label="TXT record name" value={verification.recordName} />
-      <CopyField label="TXT record value" value={verification.recordValue} />
+      <CopyField label="TXT record name" value={verification.recordName} buttonVariant="outline" namesButton />
+      <CopyField label="TXT record value" value={verification.recordValue} buttonVariant="outline" namesButton />
       <Line>
         {/* a verified domain is not re-checked: its checks go on, and a removed record would not stop them */}
         {verification.status === 'verified' ? null : (
