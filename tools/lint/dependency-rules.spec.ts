@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -63,4 +63,32 @@ it('refuses an import up the contexts, past an index, in a cycle, into the API f
     'libs/thing/src/index.ts': ['nothing-imports-the-api'],
     'api/src/breakers/uses-kit.ts': ['context-through-its-index', 'no-test-helpers-in-production'],
   });
+});
+
+it("keeps api/src/README.md's list of the contexts' edges as the code has them (npm run graph:contexts)", () => {
+  const run = spawnSync(
+    DEPCRUISE,
+    [
+      'api/src',
+      '--include-only',
+      '^api/src/[^/]+/',
+      '--exclude',
+      '(\\.spec|test-kit)\\.ts$',
+      '--collapse',
+      '^api/src/[^/]+/',
+      '--output-type',
+      'json',
+    ],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  const graph = JSON.parse(run.stdout) as { modules: { source: string; dependencies: { resolved: string }[] }[] };
+  const contextOf = (folder: string) => folder.replace(/^api\/src\//, '').replace(/\/$/, '');
+  const lines = graph.modules
+    .map(({ source, dependencies }) => ({ from: contextOf(source), to: dependencies.map((d) => contextOf(d.resolved)).sort() }))
+    .filter(({ to }) => to.length > 0)
+    .sort((a, b) => a.from.localeCompare(b.from))
+    .map(({ from, to }) => `${from.padEnd(13)} → ${to.join(', ')}`);
+  const readme = readFileSync(path.join(ROOT, 'api/src/README.md'), 'utf8');
+  expect(lines).toHaveLength(7);
+  expect(readme).toContain(lines.join('\n'));
 });
