@@ -42,17 +42,17 @@ export function canManageUsers(user: { role: string; permissions: readonly strin
   return hasPermission(user, 'user_management');
 }
 
+/** Each role holds what the role below it holds, and more; the lists keep the canonical order of PERMISSIONS. */
+function grants(held: readonly Permission[], ...more: Permission[]): readonly Permission[] {
+  return PERMISSIONS.filter((permission) => held.includes(permission) || more.includes(permission));
+}
+const VIEWER_PERMISSIONS = grants([], 'dashboard_view', 'circuit_breaker_view');
+const OPERATOR_PERMISSIONS = grants(VIEWER_PERMISSIONS, 'circuit_breaker_operate', 'metrics_view');
+
 export const ROLE_DEFAULT_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  viewer: ['dashboard_view', 'circuit_breaker_view'],
-  operator: ['dashboard_view', 'circuit_breaker_view', 'circuit_breaker_operate', 'metrics_view'],
-  admin: [
-    'dashboard_view',
-    'circuit_breaker_view',
-    'circuit_breaker_operate',
-    'circuit_breaker_admin',
-    'domain_management',
-    'metrics_view',
-  ],
+  viewer: VIEWER_PERMISSIONS,
+  operator: OPERATOR_PERMISSIONS,
+  admin: grants(OPERATOR_PERMISSIONS, 'circuit_breaker_admin', 'domain_management'),
   super_admin: PERMISSIONS,
 };
 
