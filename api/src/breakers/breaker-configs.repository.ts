@@ -6,6 +6,29 @@ import { BreakerConfigEntity, type BreakerConfigFields } from './entities/breake
 /** What a change writes: every setting of the configuration, as it is to be (not its override or version). */
 export type BreakerConfigSettings = Omit<BreakerConfigFields, 'override' | 'version'>;
 
+/**
+ * Every setting, in the order of updateSettings' columns: written as an object so that a setting added to
+ * BreakerConfigSettings does not compile until it has its place here.
+ */
+const SETTINGS = Object.keys({
+  id: true,
+  name: true,
+  type: true,
+  failureThreshold: true,
+  timeout: true,
+  recoveryTime: true,
+  successThreshold: true,
+  maxConcurrentCalls: true,
+  maxQueue: true,
+  minimumCalls: true,
+  slowCallDuration: true,
+} satisfies Record<keyof BreakerConfigSettings, true>) as (keyof BreakerConfigSettings)[];
+
+/** A configuration's settings alone, as updateSettings takes them. */
+export function settingsOf(config: BreakerConfigSettings): BreakerConfigSettings {
+  return Object.fromEntries(SETTINGS.map((key) => [key, config[key]])) as BreakerConfigSettings;
+}
+
 /** Writes to the breakers' configurations that TypeORM would make one statement per row. */
 @Injectable()
 export class BreakerConfigsRepository {
@@ -27,19 +50,7 @@ export class BreakerConfigsRepository {
          AS u (id, name, type, failure_threshold, timeout_ms, recovery_time_ms, success_threshold, max_concurrent_calls, max_queue, minimum_calls, slow_call_ms)
        WHERE c.id = u.id
        RETURNING c.*`,
-      [
-        column('id'),
-        column('name'),
-        column('type'),
-        column('failureThreshold'),
-        column('timeout'),
-        column('recoveryTime'),
-        column('successThreshold'),
-        column('maxConcurrentCalls'),
-        column('maxQueue'),
-        column('minimumCalls'),
-        column('slowCallDuration'),
-      ],
+      SETTINGS.map(column),
     )) as [RawRow[], number];
     return rows.map((row) => hydrate(this.dataSource, BreakerConfigEntity, row));
   }

@@ -12,7 +12,7 @@ import type {
 import { AuditService, type AppRequest } from '../identity';
 import { APP_CONFIG, pageOptions, seedOnce, withUniqueName, type AppConfig } from '../platform';
 import { BreakerAnnouncer } from './breaker-announcer.service';
-import { BreakerConfigsRepository, type BreakerConfigSettings } from './breaker-configs.repository';
+import { BreakerConfigsRepository, settingsOf } from './breaker-configs.repository';
 import { loadTestConflict, refuseScraped } from './breaker-refusals';
 import { BreakerRegistry } from './breaker-registry.service';
 import { BreakerTransitionsRepository } from './breaker-transitions.repository';
@@ -24,35 +24,6 @@ import { TestSessionEntity } from './load-tests/entities/test-session.entity';
 /** What a change may set: PATCH's four settings, and from a configuration document the name, type and type's own settings. */
 export type BreakerChanges = z.infer<typeof updateBreakerSettingsSchema> &
   Partial<Pick<BreakerConfigEntity, 'name' | 'type' | 'minimumCalls' | 'slowCallDuration' | 'maxConcurrentCalls' | 'maxQueue'>>;
-
-function pickSettings(config: BreakerConfigEntity): BreakerConfigSettings {
-  const {
-    id,
-    name,
-    type,
-    failureThreshold,
-    timeout,
-    recoveryTime,
-    successThreshold,
-    maxConcurrentCalls,
-    maxQueue,
-    minimumCalls,
-    slowCallDuration,
-  } = config;
-  return {
-    id,
-    name,
-    type,
-    failureThreshold,
-    timeout,
-    recoveryTime,
-    successThreshold,
-    maxConcurrentCalls,
-    maxQueue,
-    minimumCalls,
-    slowCallDuration,
-  };
-}
 
 /** Breakers' configurations: reading them, and creating, changing and deleting them (manual control: BreakerControl). */
 @Injectable()
@@ -175,7 +146,7 @@ export class BreakersService implements OnApplicationBootstrap {
     const afters = await withUniqueName('circuit breaker', updates.length === 1 ? (updates[0]!.changes.name ?? null) : null, () =>
       this.configs.updateSettings(
         manager,
-        updates.map(({ id, changes }) => ({ ...pickSettings(befores.get(id)!), ...changes })),
+        updates.map(({ id, changes }) => ({ ...settingsOf(befores.get(id)!), ...changes })),
       ),
     );
     await this.audit.recordMany(
