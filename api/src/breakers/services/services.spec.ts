@@ -20,6 +20,11 @@ afterAll(async () => {
 const call = (path: string, options: { method?: string; body?: unknown; cookie?: string | null } = {}) =>
   api.call(path, { cookie: admin, ...options });
 const testService = async (id: number) => (await call(`/api/services/${id}/test`, { method: 'POST', cookie: operator })).json();
+/** A service calling `endpoint`, made and tested at once: what its test answered. */
+const probe = async (endpoint: string) => {
+  const body = { name: `Probe ${endpoint}`, endpoint, failureRate: 0, averageResponseTime: 10 };
+  return testService((await (await call('/api/services', { method: 'POST', body })).json()).id);
+};
 
 it('seeds four services answered by the chaos target, the first three behind the demo breakers', async () => {
   const services = await (await call('/api/services')).json();
@@ -108,14 +113,8 @@ it('refuses to call link-local, metadata and private addresses', async () => {
     ['http://169.254.169.254/latest/meta-data/', 'Refused to call 169.254.169.254: a link-local or metadata address'],
     ['http://127.0.0.1:9/', 'Refused to call 127.0.0.1: a loopback or private address'],
     ['http://localhost:9/', 'Refused to call localhost (127.0.0.1): a loopback or private address'],
-  ]) {
-    const created = await (
-      await call('/api/services', {
-        method: 'POST',
-        body: { name: `Probe ${endpoint}`, endpoint, failureRate: 0, averageResponseTime: 10 },
-      })
-    ).json();
-    const result = await testService(created.id);
+  ] as const) {
+    const result = await probe(endpoint);
     expect(result).toMatchObject({ success: false, error: reason });
   }
 });
@@ -142,13 +141,7 @@ it('refuses every IPv6 form that embeds a loopback or metadata IPv4 address, and
       ['[64:ff9b::a9fe:a9fe]', 'a link-local or metadata address'],
     ]) {
       const endpoint = `http://${host}:${port}/`;
-      const created = await (
-        await call('/api/services', {
-          method: 'POST',
-          body: { name: `Probe ${endpoint}`, endpoint, failureRate: 0, averageResponseTime: 10 },
-        })
-      ).json();
-      const result = await testService(created.id);
+      const result = await probe(endpoint);
       expect({ endpoint, success: result.success, error: result.error }).toEqual({
         endpoint,
         success: false,
