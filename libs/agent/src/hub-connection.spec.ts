@@ -154,6 +154,17 @@ describe('connectToHub, against a hub on a loopback port, with real opossum brea
     ...override,
   });
   const breakerIn = (received: Received, name: string) => received.report.breakers.find((b) => b.name === name)!;
+  /** Two breakers on a connected agent, payments forced open (with a new timeout) by the hub and reported so. */
+  const connectWithPaymentsForcedOpen = async () => {
+    const payments = breaker('payments');
+    const inventory = breaker('inventory');
+    hub.controls = [control({ settings: { timeout: 4321 } })];
+    const opened = once(payments.circuit, 'open');
+    connect();
+    await opened;
+    await hub.reportWhere((report) => report.breakers[0]!.override === 'forced-open');
+    return { payments, inventory };
+  };
 
   beforeEach(async () => {
     hub = new FakeHub();
@@ -239,13 +250,7 @@ describe('connectToHub, against a hub on a loopback port, with real opossum brea
   });
 
   it('fails static while the hub is gone: the breakers keep working as they were, one warning, backoff, then the outage caught up', async () => {
-    const payments = breaker('payments');
-    const inventory = breaker('inventory');
-    hub.controls = [control({ settings: { timeout: 4321 } })];
-    const opened = once(payments.circuit, 'open');
-    connect();
-    await opened;
-    await hub.reportWhere((report) => report.breakers[0]!.override === 'forced-open');
+    const { payments, inventory } = await connectWithPaymentsForcedOpen();
     await hub.stop();
 
     for (let i = 0; i < 5; i++) expect(await inventory.fire(true)).toBe('ok');
@@ -284,13 +289,7 @@ describe('connectToHub, against a hub on a loopback port, with real opossum brea
   ])(
     'fails static when the hub answers %i, logging it once, and catches up when it accepts reports again',
     async (status, message, logged) => {
-      const payments = breaker('payments');
-      const inventory = breaker('inventory');
-      hub.controls = [control({ settings: { timeout: 4321 } })];
-      const opened = once(payments.circuit, 'open');
-      connect();
-      await opened;
-      await hub.reportWhere((report) => report.breakers[0]!.override === 'forced-open');
+      const { payments, inventory } = await connectWithPaymentsForcedOpen();
       const refused = hub.received.length;
       hub.answers = Array.from({ length: 4 }, () => failing(status, message));
 

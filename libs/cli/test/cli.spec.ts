@@ -3,7 +3,14 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
-import type { BreakerConfigView, ChannelView, ConfigDocument, CreatedApiTokenView, TestDeliveryView } from '@cbh/contracts';
+import {
+  RULE_DEFAULTS,
+  type BreakerConfigView,
+  type ChannelView,
+  type ConfigDocument,
+  type CreatedApiTokenView,
+  type TestDeliveryView,
+} from '@cbh/contracts';
 import { signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../api/test/test-api';
 import { startWebhookReceiver } from '../../../api/test/webhook-receiver';
 import { freePort } from '../../../tools/testing/free-port';
@@ -68,6 +75,18 @@ function cbh(args: string[], env: Record<string, string | undefined> = {}): Prom
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * Writes `document` as YAML to `file` in the work folder, and says where the hub's refusal should point: the line
+ * (from 1) of the first row holding `marker`, and the column of `at` in that row.
+ */
+function writeYaml(file: string, document: unknown, marker: string, at = marker) {
+  const text = stringify(document);
+  writeFileSync(path.join(work, file), text);
+  const lines = text.split('\n');
+  const index = lines.findIndex((row) => row.includes(marker));
+  return { line: index + 1, column: lines[index]!.indexOf(at) + 1 };
 }
 
 const diffLines = (run: Run) => run.stdout.split('\n').filter((line) => /^[+~-] /.test(line));
@@ -171,11 +190,7 @@ describe('configuration as code', () => {
       recoveryTime: 60_000,
       successThreshold: 2,
     });
-    const text = stringify(document);
-    writeFileSync(path.join(work, 'bad.yaml'), text);
-    const lines = text.split('\n');
-    const line = lines.findIndex((row) => row.includes('failureThreshold: 99')) + 1;
-    const column = lines[line - 1]!.indexOf('99') + 1;
+    const { line, column } = writeYaml('bad.yaml', document, 'failureThreshold: 99', '99');
 
     const refused = await cbh(['apply', 'bad.yaml']);
     expect(refused.code).toBe(1);
@@ -285,15 +300,10 @@ describe('notification channels in the file', () => {
           breakerTypes: [],
           domains: [],
           severities: [],
-          minIntervalMinutes: 5,
-          stuckOpenMinutes: 15,
-          flappingOpenings: 5,
-          flappingMinutes: 10,
+          ...RULE_DEFAULTS,
         },
       ];
-      const text = stringify(document);
-      writeFileSync(path.join(work, 'notify.yaml'), text);
-      const line = text.split('\n').findIndex((row) => row.includes('url: ${env:CBH_CHANNEL_CI_HOOK_URL}')) + 1;
+      const { line } = writeYaml('notify.yaml', document, 'url: ${env:CBH_CHANNEL_CI_HOOK_URL}');
 
       const unset = await cbh(['diff', 'notify.yaml']);
       expect(unset.code).toBe(1);

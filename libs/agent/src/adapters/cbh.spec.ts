@@ -2,7 +2,8 @@ import { isBreakerRejection } from '@cbh/breaker';
 import type { BreakerSettings } from '@cbh/contracts';
 import type { AdapterTransition } from './adapter';
 import { CbhAdapter } from './cbh';
-import { RollingWindow } from '../rolling-window';
+import { callThrough, watchAdapter } from './test-kit';
+import type { RollingWindow } from '../rolling-window';
 
 const SIMPLE: BreakerSettings = { type: 'simple', failureThreshold: 3, timeout: 30_000, recoveryTime: 60_000, successThreshold: 1 };
 
@@ -15,20 +16,10 @@ describe('CbhAdapter, on a real @cbh/breaker CircuitBreaker', () => {
   const make = (settings: BreakerSettings = SIMPLE) => {
     time = 1_000_000;
     adapter = new CbhAdapter('ledger', settings, { now: () => time });
-    window = new RollingWindow([10, 25, 50, 1000], adapter.slowCallMs);
-    transitions = [];
-    adapter.onCall((outcome, ms) => window.record(outcome, ms));
-    adapter.onTransition((t) => transitions.push(t));
+    ({ window, transitions } = watchAdapter(adapter));
   };
   /** A call that takes `ms` on the breaker's clock. */
-  const run = (ok: boolean, ms = 0) =>
-    adapter
-      .execute(async () => {
-        time += ms;
-        if (!ok) throw new Error('boom');
-        return 'ok';
-      })
-      .catch((error: Error) => error);
+  const run = (ok: boolean, ms = 0) => callThrough(adapter, ok, () => (time += ms));
 
   it('counts the calls by outcome, bins their durations and keeps the longest', async () => {
     make();

@@ -2,7 +2,8 @@
 import { IsolatedCircuitError, isBrokenCircuitError } from 'cockatiel';
 import type { AdapterTransition } from './adapter';
 import { CockatielAdapter, type CockatielSettings } from './cockatiel';
-import { RollingWindow } from '../rolling-window';
+import { callThrough, watchAdapter } from './test-kit';
+import type { RollingWindow } from '../rolling-window';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -18,19 +19,9 @@ describe('CockatielAdapter, on a real cockatiel circuit breaker', () => {
       threshold: 3,
       ...settings,
     } as CockatielSettings);
-    window = new RollingWindow([10, 25, 50, 1000]);
-    transitions = [];
-    adapter.onCall((outcome, ms) => window.record(outcome, ms));
-    adapter.onTransition((t) => transitions.push(t));
+    ({ window, transitions } = watchAdapter(adapter));
   };
-  const run = (ok: boolean, ms = 0) =>
-    adapter
-      .execute(async () => {
-        if (ms) await sleep(ms);
-        if (!ok) throw new Error('boom');
-        return 'ok';
-      })
-      .catch((error: Error) => error);
+  const run = (ok: boolean, ms = 0) => callThrough(adapter, ok, () => ms && sleep(ms));
 
   it('counts the calls through the breaker by outcome, with their latencies and the longest', async () => {
     make();

@@ -1,7 +1,8 @@
 import CircuitBreaker from 'opossum';
 import type { AdapterTransition } from './adapter';
 import { OpossumAdapter } from './opossum';
-import { RollingWindow } from '../rolling-window';
+import { watchAdapter } from './test-kit';
+import type { RollingWindow } from '../rolling-window';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -27,10 +28,7 @@ describe('OpossumAdapter, on a real opossum breaker', () => {
       ...options,
     });
     adapter = new OpossumAdapter(circuit);
-    window = new RollingWindow([10, 25, 50, 1000]);
-    transitions = [];
-    adapter.onCall((outcome, ms) => window.record(outcome, ms));
-    adapter.onTransition((t) => transitions.push(t));
+    ({ window, transitions } = watchAdapter(adapter));
   };
   const fire = (ok: boolean, ms?: number) => circuit.fire(ok, ms).catch((error: Error) => error);
 

@@ -1,4 +1,4 @@
-import { createChannelSchema, createRuleSchema, createWindowSchema } from '@cbh/contracts';
+import { createChannelSchema, createRuleSchema, createWindowSchema, RULE_DEFAULTS } from '@cbh/contracts';
 import {
   CHANNEL_FORM,
   emptyRuleDraft,
@@ -130,10 +130,7 @@ describe('the rule form judges as createRuleSchema does', () => {
       breakerTypes: [],
       domains: [],
       severities: [],
-      minIntervalMinutes: 5,
-      stuckOpenMinutes: 15,
-      flappingOpenings: 5,
-      flappingMinutes: 10,
+      ...RULE_DEFAULTS,
     });
   });
 });

@@ -5,7 +5,14 @@
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createAppStore } from '@cbh/api-client';
-import type { AuthUser, ChannelView, DeliveryView, MaintenanceWindowView, RuleView } from '@cbh/contracts';
+import {
+  RULE_DEFAULTS,
+  type AuthUser,
+  type ChannelView,
+  type DeliveryView,
+  type MaintenanceWindowView,
+  type RuleView,
+} from '@cbh/contracts';
 import { MemoryRouter } from '@cbh/router';
 import { authUser, fakeApi } from '@cbh/test-support';
 import { Toaster } from '@cbh/ui';
@@ -67,10 +74,7 @@ export const RULE: RuleView = {
   breakerTypes: [],
   domains: [],
   severities: [],
-  minIntervalMinutes: 5,
-  stuckOpenMinutes: 15,
-  flappingOpenings: 5,
-  flappingMinutes: 10,
+  ...RULE_DEFAULTS,
   createdAt: '2026-05-01T10:00:00.000Z',
 };
 
