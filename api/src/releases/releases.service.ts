@@ -89,6 +89,14 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
+  /** The remote's version, its release changes locked until the transaction ends (lockRemote); 404 when it has none of that id. */
+  private async lockedVersion(manager: EntityManager, remote: string, versionId: number): Promise<RemoteVersionEntity> {
+    await this.versions.lockRemote(manager, remote);
+    const version = await manager.findOneBy(RemoteVersionEntity, { id: versionId, remote });
+    if (!version) throw new NotFoundException(`No version ${versionId} of ${remote}`);
+    return version;
+  }
+
   /** The pins cookie with one remote's pin set (or ended with null), after checking the version is that remote's. */
   async pin(req: AppRequest, remote: string, versionId: number | null, current: string | undefined): Promise<string> {
     await this.mayRelease(req, remote);
@@ -193,9 +201,7 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy {
   async deleteVersion(req: AppRequest, remote: string, versionId: number): Promise<void> {
     await this.mayRelease(req, remote);
     await this.dataSource.transaction(async (manager) => {
-      await this.versions.lockRemote(manager, remote);
-      const version = await manager.findOneBy(RemoteVersionEntity, { id: versionId, remote });
-      if (!version) throw new NotFoundException(`No version ${versionId} of ${remote}`);
+      const version = await this.lockedVersion(manager, remote, versionId);
       const release = await manager.findOneBy(RemoteReleaseEntity, { remote });
       const role =
         release?.liveVersionId === versionId
@@ -246,9 +252,7 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy {
   async promote(req: AppRequest, remote: string, versionId: number): Promise<ReleaseView> {
     await this.mayRelease(req, remote);
     await this.dataSource.transaction(async (manager) => {
-      await this.versions.lockRemote(manager, remote);
-      const version = await manager.findOneBy(RemoteVersionEntity, { id: versionId, remote });
-      if (!version) throw new NotFoundException(`No version ${versionId} of ${remote}`);
+      await this.lockedVersion(manager, remote, versionId);
       const release = await manager.findOne(RemoteReleaseEntity, { where: { remote }, lock: { mode: 'pessimistic_write' } });
       const before = release?.liveVersionId ?? null;
       if (before === versionId && !release?.canaryVersionId) return;
@@ -306,9 +310,7 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy {
   async canary(req: AppRequest, remote: string, versionId: number, percent: number): Promise<ReleaseView> {
     await this.mayRelease(req, remote);
     await this.dataSource.transaction(async (manager) => {
-      await this.versions.lockRemote(manager, remote);
-      const version = await manager.findOneBy(RemoteVersionEntity, { id: versionId, remote });
-      if (!version) throw new NotFoundException(`No version ${versionId} of ${remote}`);
+      await this.lockedVersion(manager, remote, versionId);
       const release = await manager.findOne(RemoteReleaseEntity, { where: { remote }, lock: { mode: 'pessimistic_write' } });
       if (release?.liveVersionId === versionId) throw new BadRequestException(`Version ${versionId} of ${remote} is live already`);
       await manager.save(RemoteReleaseEntity, {
