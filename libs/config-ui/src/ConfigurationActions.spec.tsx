@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { Provider } from 'react-redux';
 import { createAppStore } from '@cbh/api-client';
 import type { AuthUser, ImportChange, Permission } from '@cbh/contracts';
-import { apiError, authUser, clickAndSettle, fakeApi, polyfillRadix } from '@cbh/test-support';
+import { apiError, authUser, clickAndSettle, fakeApi, polyfillRadix, rowsOf } from '@cbh/test-support';
 import { Toaster } from '@cbh/ui';
 import { ConfigurationActions } from './ConfigurationActions';
 
@@ -103,15 +103,7 @@ it('previews a pasted document as a dry run: counts per action and a row per cha
   await preview(dialog);
 
   const table = await within(dialog).findByRole('region', { name: 'Changes' });
-  const rows = within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
-  expect(rows).toEqual([
+  expect(rowsOf(table)).toEqual([
     ['breaker', 'payments', 'update', 'failureThreshold, timeout'],
     ['breaker', 'search', 'create', ''],
   ]);

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 
 /** Radix tabs switch on mouse down (not click). */
 export function openTab(name: string) {
@@ -31,4 +31,23 @@ export function polyfillRadix() {
     unobserve() {}
     disconnect() {}
   };
+}
+
+/** Each body row of a table (its first, header row left out) as its cells' text. */
+export function rowsOf(table: HTMLElement) {
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+}
+
+/** The text of each button in `container`, in order. */
+export function buttonTexts(container: HTMLElement) {
+  return within(container)
+    .getAllByRole('button')
+    .map((button) => button.textContent);
 }

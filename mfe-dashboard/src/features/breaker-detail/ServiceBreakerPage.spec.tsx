@@ -1,7 +1,7 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MANUAL_ACTION_TEXT, readOnlyBreakerMessage, type JournalEntry } from '@cbh/contracts';
-import { apiError, breakerStats, clickAndSettle, fakeLive } from '@cbh/test-support';
+import { apiError, breakerStats, clickAndSettle, fakeLive, rowsOf } from '@cbh/test-support';
 import { admin, AGENT_BREAKER, breakerApi, breakerInstance, operator, renderPage, viewer } from './test-kit';
 
 /*
@@ -15,15 +15,6 @@ const origin = () =>
   Array.from(screen.getByTestId('breaker-origin').querySelectorAll('div')).map(
     (fact) => `${fact.querySelector('dt')!.textContent}: ${fact.querySelector('dd')!.textContent}`,
   );
-const rowsOf = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
 
 const REPORTED_MOVE: JournalEntry = {
   id: 31,

@@ -4,7 +4,7 @@ import { Provider, useDispatch } from 'react-redux';
 import { createAppStore, useLiveConnection } from '@cbh/api-client';
 import type { AuthUser, BreakerConfigView, BreakerStats } from '@cbh/contracts';
 import { MemoryRouter } from '@cbh/router';
-import { apiError, authUser, breakerConfig, breakerStats, clickAndSettle, fakeApi, fakeLive } from '@cbh/test-support';
+import { apiError, authUser, breakerConfig, breakerStats, buttonTexts, clickAndSettle, fakeApi, fakeLive } from '@cbh/test-support';
 import { Toaster } from '@cbh/ui';
 import { BreakerWallPage, NO_ACCESS_TEXT } from './BreakerWallPage';
 import { tileState } from './wall-view';
@@ -110,11 +110,7 @@ it("offers Export and Import in the wall's toolbar to holders of export_data and
   wallApi(authUser({ email: 'ida@example.com', role: 'operator', permissions: ['circuit_breaker_view', 'export_data', 'import_data'] }));
   renderWall();
   const toolbar = await screen.findByRole('group', { name: 'Configuration' });
-  expect(
-    within(toolbar)
-      .getAllByRole('button')
-      .map((button) => button.textContent),
-  ).toEqual(['Export', 'Import']);
+  expect(buttonTexts(toolbar)).toEqual(['Export', 'Import']);
   fireEvent.click(within(toolbar).getByRole('button', { name: 'Import' }));
   expect(await screen.findByRole('dialog', { name: 'Import configuration' })).toBeTruthy();
 });

@@ -1,6 +1,6 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { apiError, authUser, fakeLive } from '@cbh/test-support';
+import { apiError, authUser, buttonTexts, fakeLive } from '@cbh/test-support';
 import { theme } from '@cbh/ui';
 import {
   ALERTS,
@@ -39,11 +39,7 @@ it('offers Export and Import beside Add Domain to holders of export_data and imp
   domainsApi(authUser({ email: 'ida@example.com', role: 'admin', permissions: ['domain_management', 'export_data', 'import_data'] }));
   renderPage();
   const toolbar = await screen.findByRole('group', { name: 'Configuration' });
-  expect(
-    within(toolbar)
-      .getAllByRole('button')
-      .map((button) => button.textContent),
-  ).toEqual(['Export', 'Import']);
+  expect(buttonTexts(toolbar)).toEqual(['Export', 'Import']);
   expect(screen.getByRole('button', { name: 'Add Domain' })).toBeTruthy();
   fireEvent.click(within(toolbar).getByRole('button', { name: 'Export' }));
   expect(await screen.findByRole('dialog', { name: 'Export configuration' })).toBeTruthy();
