@@ -12,6 +12,34 @@ function stateSeries(name: string, current: string, application: string | null =
     .join('\n');
 }
 
+/**
+ * An orders-service metric's samples in Micrometer's text, one per breaker (a value) or per breaker and kind (values
+ * by kind): the values as strings, as Micrometer writes them.
+ */
+function samples(metric: string, values: Record<string, string | Record<string, string>>): string {
+  return Object.entries(values)
+    .flatMap(([name, value]) =>
+      typeof value === 'string'
+        ? [`${metric}{application="orders-service",name="${name}"} ${value}`]
+        : Object.entries(value).map(([kind, sample]) => `${metric}{application="orders-service",kind="${kind}",name="${name}"} ${sample}`),
+    )
+    .join('\n');
+}
+
+/** The calls timer's count and sum of each breaker and kind, `[count, sum]`, each count next to its sum. */
+function callsTimer(values: Record<string, Record<string, [string, string]>>): string {
+  return Object.entries(values)
+    .flatMap(([name, kinds]) =>
+      Object.entries(kinds).map(([kind, [count, sum]]) =>
+        [
+          samples('resilience4j_circuitbreaker_calls_seconds_count', { [name]: { [kind]: count } }),
+          samples('resilience4j_circuitbreaker_calls_seconds_sum', { [name]: { [kind]: sum } }),
+        ].join('\n'),
+      ),
+    )
+    .join('\n');
+}
+
 /** Spring Boot 3.4, resilience4j 2.2: six breakers, one in each state, among the JVM's own metrics. */
 const SPRING_BOOT_3 = `# HELP jvm_memory_used_bytes The amount of used memory
 # TYPE jvm_memory_used_bytes gauge
@@ -23,56 +51,46 @@ http_server_requests_seconds_count{application="orders-service",error="none",exc
 http_server_requests_seconds_sum{application="orders-service",error="none",exception="none",method="GET",outcome="SUCCESS",status="200",uri="/orders"} 3.918212
 # HELP resilience4j_circuitbreaker_buffered_calls The number of buffered failed calls stored in the ring buffer
 # TYPE resilience4j_circuitbreaker_buffered_calls gauge
-resilience4j_circuitbreaker_buffered_calls{application="orders-service",kind="failed",name="payments"} 3.0
-resilience4j_circuitbreaker_buffered_calls{application="orders-service",kind="successful",name="payments"} 7.0
-resilience4j_circuitbreaker_buffered_calls{application="orders-service",kind="failed",name="inventory"} 60.0
-resilience4j_circuitbreaker_buffered_calls{application="orders-service",kind="successful",name="inventory"} 40.0
-resilience4j_circuitbreaker_buffered_calls{application="orders-service",kind="failed",name="audit"} 0.0
-resilience4j_circuitbreaker_buffered_calls{application="orders-service",kind="successful",name="audit"} 4.0
+${samples('resilience4j_circuitbreaker_buffered_calls', {
+  payments: { failed: '3.0', successful: '7.0' },
+  inventory: { failed: '60.0', successful: '40.0' },
+  audit: { failed: '0.0', successful: '4.0' },
+})}
 # HELP resilience4j_circuitbreaker_calls_seconds Total number of successful calls
 # TYPE resilience4j_circuitbreaker_calls_seconds summary
-resilience4j_circuitbreaker_calls_seconds_count{application="orders-service",kind="failed",name="payments"} 12
-resilience4j_circuitbreaker_calls_seconds_sum{application="orders-service",kind="failed",name="payments"} 6.0
-resilience4j_circuitbreaker_calls_seconds_count{application="orders-service",kind="ignored",name="payments"} 2
-resilience4j_circuitbreaker_calls_seconds_sum{application="orders-service",kind="ignored",name="payments"} 0.1
-resilience4j_circuitbreaker_calls_seconds_count{application="orders-service",kind="successful",name="payments"} 86
-resilience4j_circuitbreaker_calls_seconds_sum{application="orders-service",kind="successful",name="payments"} 4.3
-resilience4j_circuitbreaker_calls_seconds_count{application="orders-service",kind="failed",name="inventory"} 60
-resilience4j_circuitbreaker_calls_seconds_sum{application="orders-service",kind="failed",name="inventory"} 1.2
-resilience4j_circuitbreaker_calls_seconds_count{application="orders-service",kind="ignored",name="inventory"} 0
-resilience4j_circuitbreaker_calls_seconds_sum{application="orders-service",kind="ignored",name="inventory"} 0.0
-resilience4j_circuitbreaker_calls_seconds_count{application="orders-service",kind="successful",name="inventory"} 40
-resilience4j_circuitbreaker_calls_seconds_sum{application="orders-service",kind="successful",name="inventory"} 0.8
+${callsTimer({
+  payments: { failed: ['12', '6.0'], ignored: ['2', '0.1'], successful: ['86', '4.3'] },
+  inventory: { failed: ['60', '1.2'], ignored: ['0', '0.0'], successful: ['40', '0.8'] },
+})}
 # HELP resilience4j_circuitbreaker_calls_seconds_max Total number of successful calls
 # TYPE resilience4j_circuitbreaker_calls_seconds_max gauge
-resilience4j_circuitbreaker_calls_seconds_max{application="orders-service",kind="failed",name="payments"} 0.75
-resilience4j_circuitbreaker_calls_seconds_max{application="orders-service",kind="ignored",name="payments"} 0.05
-resilience4j_circuitbreaker_calls_seconds_max{application="orders-service",kind="successful",name="payments"} 0.25
-resilience4j_circuitbreaker_calls_seconds_max{application="orders-service",kind="failed",name="inventory"} 0.0
-resilience4j_circuitbreaker_calls_seconds_max{application="orders-service",kind="ignored",name="inventory"} 0.0
-resilience4j_circuitbreaker_calls_seconds_max{application="orders-service",kind="successful",name="inventory"} 0.0
+${samples('resilience4j_circuitbreaker_calls_seconds_max', {
+  payments: { failed: '0.75', ignored: '0.05', successful: '0.25' },
+  inventory: { failed: '0.0', ignored: '0.0', successful: '0.0' },
+})}
 # HELP resilience4j_circuitbreaker_failure_rate The failure rate of the circuit breaker
 # TYPE resilience4j_circuitbreaker_failure_rate gauge
-resilience4j_circuitbreaker_failure_rate{application="orders-service",name="payments"} 30.0
-resilience4j_circuitbreaker_failure_rate{application="orders-service",name="inventory"} 60.0
-resilience4j_circuitbreaker_failure_rate{application="orders-service",name="shipping"} 50.0
-resilience4j_circuitbreaker_failure_rate{application="orders-service",name="fraud"} -1.0
-resilience4j_circuitbreaker_failure_rate{application="orders-service",name="legacy"} -1.0
-resilience4j_circuitbreaker_failure_rate{application="orders-service",name="audit"} -1.0
+${samples('resilience4j_circuitbreaker_failure_rate', {
+  payments: '30.0',
+  inventory: '60.0',
+  shipping: '50.0',
+  fraud: '-1.0',
+  legacy: '-1.0',
+  audit: '-1.0',
+})}
 # HELP resilience4j_circuitbreaker_not_permitted_calls_total Total number of not permitted calls
 # TYPE resilience4j_circuitbreaker_not_permitted_calls_total counter
-resilience4j_circuitbreaker_not_permitted_calls_total{application="orders-service",kind="not_permitted",name="payments"} 0.0
-resilience4j_circuitbreaker_not_permitted_calls_total{application="orders-service",kind="not_permitted",name="inventory"} 317.0
-resilience4j_circuitbreaker_not_permitted_calls_total{application="orders-service",kind="not_permitted",name="fraud"} 25.0
+${samples('resilience4j_circuitbreaker_not_permitted_calls_total', {
+  payments: { not_permitted: '0.0' },
+  inventory: { not_permitted: '317.0' },
+  fraud: { not_permitted: '25.0' },
+})}
 # HELP resilience4j_circuitbreaker_slow_call_rate The slow call of the circuit breaker
 # TYPE resilience4j_circuitbreaker_slow_call_rate gauge
-resilience4j_circuitbreaker_slow_call_rate{application="orders-service",name="payments"} 10.0
-resilience4j_circuitbreaker_slow_call_rate{application="orders-service",name="inventory"} 0.0
-resilience4j_circuitbreaker_slow_call_rate{application="orders-service",name="audit"} -1.0
+${samples('resilience4j_circuitbreaker_slow_call_rate', { payments: '10.0', inventory: '0.0', audit: '-1.0' })}
 # HELP resilience4j_circuitbreaker_slow_calls The number of slow successful which were slower than a certain threshold
 # TYPE resilience4j_circuitbreaker_slow_calls gauge
-resilience4j_circuitbreaker_slow_calls{application="orders-service",kind="failed",name="payments"} 0.0
-resilience4j_circuitbreaker_slow_calls{application="orders-service",kind="successful",name="payments"} 1.0
+${samples('resilience4j_circuitbreaker_slow_calls', { payments: { failed: '0.0', successful: '1.0' } })}
 # HELP resilience4j_circuitbreaker_state The states of the circuit breaker
 # TYPE resilience4j_circuitbreaker_state gauge
 ${stateSeries('payments', 'closed')}
