@@ -17,6 +17,7 @@ export * from './Table';
 export * from './SelectionBar';
 export * from './format';
 export * from './AccessRestricted';
+export * from './PermittedPage';
 export * from './copy-text';
 export * from './CopyField';
 export * from './bulk-confirmation';

@@ -20,7 +20,7 @@ import {
   type AuthUser,
   type DomainBulkAction,
 } from '@cbh/contracts';
-import { AccessRestricted, Muted, PageHeader } from '@cbh/ui';
+import { AccessRestricted, Muted, PermittedPage } from '@cbh/ui';
 import { Tabs, type TabItem } from '@cbh/ui/overlays';
 import { AddDomainDialog } from './AddDomainDialog';
 import { AlertsTable } from './AlertsTable';
@@ -38,12 +38,6 @@ import { useCriticalAlertToasts } from './useCriticalAlertToasts';
 const TITLE = 'Domain Management';
 const DESCRIPTION = 'SSL certificates, DNS records, uptime monitoring and alerts for your domains.';
 export const NO_ACCESS_TEXT = "You don't have permission to access Domain Management.";
-
-// min-width 0 lets the tables inside scroll sideways instead of widening the page on a narrow screen
-const Page = styled.div`
-  min-width: 0;
-  max-width: 100%;
-`;
 
 const Toolbar = styled.div`
   display: flex;
@@ -140,31 +134,22 @@ function DomainsScreen({ bulkActions }: { bulkActions: readonly DomainBulkAction
 
 export function DomainManagementPage() {
   const { data: me, isLoading } = useGetAuthUserQuery();
-  if (isLoading) {
-    return (
-      <Page>
-        <PageHeader title={TITLE} />
-        <Muted role="status">Loading…</Muted>
-      </Page>
-    );
-  }
-  if (!canOpen(me, ROUTES.domains)) {
-    return (
-      <Page>
-        <PageHeader title={TITLE} />
-        <AccessRestricted message={NO_ACCESS_TEXT} />
-      </Page>
-    );
-  }
   return (
-    <Page>
-      <PageHeader title={TITLE} description={DESCRIPTION}>
+    <PermittedPage
+      title={TITLE}
+      description={DESCRIPTION}
+      actions={
         <Toolbar>
           <AddDomainDialog />
           <ConfigurationActions />
         </Toolbar>
-      </PageHeader>
-      <DomainsScreen bulkActions={domainBulkActions(me)} />
-    </Page>
+      }
+      user={me}
+      loading={isLoading}
+      allows={(user) => canOpen(user, ROUTES.domains)}
+      restricted={<AccessRestricted message={NO_ACCESS_TEXT} />}
+    >
+      {(user) => <DomainsScreen bulkActions={domainBulkActions(user)} />}
+    </PermittedPage>
   );
 }

@@ -1,7 +1,6 @@
-import styled from 'styled-components';
 import { apiErrorMessage, useGetAuthUserQuery, useGetUsersQuery } from '@cbh/api-client';
 import { canManageUsers, hasPermission, type AuthUser } from '@cbh/contracts';
-import { Muted, PageHeader } from '@cbh/ui';
+import { Muted, PermittedPage } from '@cbh/ui';
 import { Tabs, type TabItem } from '@cbh/ui/overlays';
 import { SystemSettings } from '../system/SystemSettings';
 import { ServiceAccountsTab } from '../service-accounts/ServiceAccountsTab';
@@ -16,12 +15,6 @@ import { UserStatCards } from './UserStatCards';
 
 const TITLE = 'User Management';
 const DESCRIPTION = 'Invite users, assign roles and permissions, and activate accounts.';
-
-// min-width 0 lets the tables inside scroll sideways instead of widening the page on a narrow screen
-const Page = styled.div`
-  min-width: 0;
-  max-width: 100%;
-`;
 
 function UsersScreen({ me, users }: { me: AuthUser; users: ReturnType<typeof useGetUsersQuery> }) {
   if (!users.data) {
@@ -55,31 +48,17 @@ export function UserManagementPage() {
   const { data: me, isLoading } = useGetAuthUserQuery();
   // without access (or before we know), no users call is made at all
   const users = useGetUsersQuery(undefined, { skip: !canManageUsers(me) });
-
-  if (isLoading) {
-    return (
-      <Page>
-        <PageHeader title={TITLE} />
-        <Muted role="status">Loading…</Muted>
-      </Page>
-    );
-  }
-
-  if (!me || !canManageUsers(me)) {
-    return (
-      <Page>
-        <PageHeader title={TITLE} />
-        <AccessRestricted />
-      </Page>
-    );
-  }
-
   return (
-    <Page>
-      <PageHeader title={TITLE} description={DESCRIPTION}>
-        <InviteUserDialog />
-      </PageHeader>
-      <UsersScreen me={me} users={users} />
-    </Page>
+    <PermittedPage
+      title={TITLE}
+      description={DESCRIPTION}
+      actions={<InviteUserDialog />}
+      user={me}
+      loading={isLoading}
+      allows={canManageUsers}
+      restricted={<AccessRestricted />}
+    >
+      {(user) => <UsersScreen me={user} users={users} />}
+    </PermittedPage>
   );
 }
