@@ -19,12 +19,12 @@ import {
 } from '@cbh/contracts';
 import { type AppRequest, requirePermission } from '../identity';
 import { movesOrigin } from '../platform';
-import type {
-  MaintenanceWindowEntity,
-  NotificationChannelEntity,
-  NotificationConfiguration,
-  NotificationRuleEntity,
-  NotificationSettingsService,
+import {
+  type NotificationChannelEntity,
+  type NotificationConfiguration,
+  type NotificationRuleEntity,
+  type NotificationSettingsService,
+  windowSettings,
 } from '../notifications';
 import { byName, key, unchanged, type Step } from './steps';
 
@@ -64,7 +64,7 @@ export function exportNotifications(req: AppRequest, configuration: Notification
       .filter(({ row }) => mayRoute(req, row.events))
       .map(({ row, channelIds }) => ruleItem(row, channelIds, channelNames))
       .sort(byName),
-    maintenanceWindows: configuration.windows.map(windowItem).sort(byName),
+    maintenanceWindows: configuration.windows.map(windowSettings).sort(byName),
   };
 }
 
@@ -95,17 +95,6 @@ function ruleItem(row: NotificationRuleEntity, channelIds: string[], channelName
     stuckOpenMinutes: row.stuckOpenMinutes,
     flappingOpenings: row.flappingOpenings,
     flappingMinutes: row.flappingMinutes,
-  };
-}
-
-function windowItem(row: MaintenanceWindowEntity): MaintenanceWindowItem {
-  return {
-    name: row.name,
-    startsAt: row.startsAt.toISOString(),
-    endsAt: row.endsAt.toISOString(),
-    repeatWeekly: row.repeatWeekly,
-    breakers: row.breakers,
-    domains: row.domains,
   };
 }
 

@@ -7,3 +7,4 @@ export { NotificationSettingsService } from './notification-settings.service';
 export type { NotificationConfiguration } from './notification-settings.service';
 export { NotificationsModule } from './notifications.module';
 export { NOTIFICATION_HISTORY } from './history';
+export { windowSettings } from './notification-views';

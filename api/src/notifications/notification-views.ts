@@ -1,4 +1,4 @@
-import type { ChannelView, MaintenanceWindowView, RuleView } from '@cbh/contracts';
+import type { ChannelView, MaintenanceWindowItem, MaintenanceWindowView, RuleView } from '@cbh/contracts';
 import type { MaintenanceWindowEntity } from './entities/maintenance-window.entity';
 import type { NotificationChannelEntity } from './entities/notification-channel.entity';
 import type { NotificationRuleEntity } from './entities/notification-rule.entity';
@@ -45,15 +45,22 @@ export function ruleView(row: NotificationRuleEntity, channelIds: string[]): Rul
   };
 }
 
-export function windowView(row: MaintenanceWindowEntity, now = new Date()): MaintenanceWindowView {
+/** What a person sets of a window: its view's fields and, as they are, its item in the configuration document. */
+export function windowSettings(row: MaintenanceWindowEntity): MaintenanceWindowItem {
   return {
-    id: row.id,
     name: row.name,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     repeatWeekly: row.repeatWeekly,
     breakers: row.breakers,
     domains: row.domains,
+  };
+}
+
+export function windowView(row: MaintenanceWindowEntity, now = new Date()): MaintenanceWindowView {
+  return {
+    id: row.id,
+    ...windowSettings(row),
     active: isWindowActive(row, now),
     createdAt: row.createdAt.toISOString(),
   };
