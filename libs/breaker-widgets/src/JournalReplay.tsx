@@ -2,7 +2,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage } from '@cbh/api-client';
 import type { JournalEntry } from '@cbh/contracts';
-import { Button, Columns, formatClockTime, formatDate, Muted, plural, theme, VisuallyHidden } from '@cbh/ui';
+import { Button, Columns, formatClockTime, formatDate, Muted, plural, theme, VisuallyHidden, WrapRow } from '@cbh/ui';
 import { BreakerStateDiagram, STATE_LABEL } from './BreakerStateDiagram';
 import { MAX_STEP_WAIT_MS, REPLAY_SPEEDS, replayFrame } from './journal-replay';
 import { useBreakerJournal } from './useBreakerJournal';
@@ -13,12 +13,6 @@ const Player = styled.div`
   gap: 12px;
   align-content: start;
   min-width: 0;
-`;
-const Controls = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px;
 `;
 const Counter = styled.p`
   margin: 0;
@@ -137,7 +131,7 @@ export function JournalReplay({ configId }: { configId: number }) {
           {counterText(step, count)}
           <VisuallyHidden>: {frame.entry ? `${move(frame.entry)}, ${frame.caption}` : frame.caption}</VisuallyHidden>
         </Counter>
-        <Controls role="group" aria-label="Replay controls">
+        <WrapRow role="group" aria-label="Replay controls">
           <Button $variant="outline" onClick={() => dispatch({ type: 'previous' })} disabled={step === 0}>
             Previous
           </Button>
@@ -145,8 +139,8 @@ export function JournalReplay({ configId }: { configId: number }) {
           <Button $variant="outline" onClick={() => dispatch({ type: 'next' })} disabled={step === count}>
             Next
           </Button>
-        </Controls>
-        <Controls role="group" aria-label="Replay speed">
+        </WrapRow>
+        <WrapRow role="group" aria-label="Replay speed">
           {REPLAY_SPEEDS.map((option) => (
             <Button
               key={option}
@@ -157,7 +151,7 @@ export function JournalReplay({ configId }: { configId: number }) {
               {option}×
             </Button>
           ))}
-        </Controls>
+        </WrapRow>
         <Muted style={{ fontSize: 13 }}>
           At 1× each step waits as long as the breaker really waited between the two transitions, but at most {MAX_STEP_WAIT_MS / 1000} s,
           so quiet hours do not stall the replay; 10× waits a tenth of that. ← and → step too.

@@ -17,3 +17,11 @@ export const SpreadRow = styled.div<{ $gap?: number; $below?: number }>`
     margin: 0;
   }
 `;
+
+/** Controls, badges or actions side by side, wrapping onto the next line on a narrow screen. */
+export const WrapRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+`;

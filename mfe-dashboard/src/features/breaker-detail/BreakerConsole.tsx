@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useGetLatestMetricsQuery } from '@cbh/api-client';
 import { JournalReplay, OverrideBadge, useMetricsHistory } from '@cbh/breaker-widgets';
 import { hasPermission, readOnlyBreakerMessage, type AuthUser, type BreakerConfigView } from '@cbh/contracts';
-import { Badge, Card, Columns, Muted, PageHeader, SectionTitle, SIDE_BY_SIDE, StateBadge, theme } from '@cbh/ui';
+import { Badge, Card, Columns, Muted, PageHeader, SectionTitle, SIDE_BY_SIDE, StateBadge, theme, WrapRow } from '@cbh/ui';
 import { SOURCE_LABELS } from '../shared/breaker-origin';
 import { termsAndValues } from '../shared/figure-styles';
 import { BreakerServices } from './BreakerServices';
@@ -54,12 +54,6 @@ const ChartsCard = styled(Card)`
   ${SIDE_BY_SIDE} {
     order: -1;
   }
-`;
-const Badges = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px;
 `;
 const Origin = styled.dl`
   display: flex;
@@ -131,13 +125,13 @@ export function BreakerConsole({ breaker, user }: BreakerConsoleProps) {
     <Stack>
       <HeaderRow>
         <PageHeader title={breaker.name} description={hub ? HUB_DESCRIPTION : SERVICE_DESCRIPTION}>
-          <Badges>
+          <WrapRow>
             <Badge $color={theme.colors.grey} data-testid="breaker-type">
               {breaker.type}
             </Badge>
             <StateBadge state={stats?.state ?? breaker.state} />
             <OverrideBadge override={override} />
-          </Badges>
+          </WrapRow>
           {hub ? null : <BreakerOrigin breaker={breaker} />}
           {breaker.source === 'scrape' ? (
             <ReadOnly role="note">{readOnlyBreakerMessage(breaker.name, breaker.service ?? 'its service')}.</ReadOnly>

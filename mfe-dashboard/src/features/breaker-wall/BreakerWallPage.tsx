@@ -4,7 +4,7 @@ import { apiErrorMessage, useGetAuthUserQuery, useGetBreakersQuery, useGetLatest
 import { useMetricsHistory } from '@cbh/breaker-widgets';
 import { BREAKER_BULK_PERMISSIONS, canOpen, hasPermission, ROUTES, type AuthUser, type BreakerBulkAction } from '@cbh/contracts';
 import { Link } from '@cbh/router';
-import { AccessRestricted, ButtonLink, Card, Muted, PageHeader, plural, useSelection } from '@cbh/ui';
+import { AccessRestricted, ButtonLink, Card, Muted, PageHeader, plural, useSelection, WrapRow } from '@cbh/ui';
 import { BreakerTile } from './BreakerTile';
 import { NowProvider } from '../shared/now-clock';
 import { useShownFigures, useVisibleTiles } from './visible-tiles';
@@ -25,14 +25,6 @@ const Grid = styled.div`
 
 const Note = styled(Muted)`
   margin-bottom: 12px;
-`;
-
-// the page's own links and toolbars beside its title, wrapping on a phone
-const HeaderActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px;
 `;
 
 const Empty = styled(Card)`
@@ -167,7 +159,7 @@ export function BreakerWallPage() {
   return (
     <>
       <PageHeader title={TITLE} description={DESCRIPTION}>
-        <HeaderActions>
+        <WrapRow>
           {hasPermission(user, 'export_data') || hasPermission(user, 'import_data') ? (
             <Suspense fallback={null}>
               <ConfigurationActions />
@@ -178,7 +170,7 @@ export function BreakerWallPage() {
               {ROUTES.scrapeTargets.title}
             </ButtonLink>
           ) : null}
-        </HeaderActions>
+        </WrapRow>
       </PageHeader>
       <BreakerWall canCreate={hasPermission(user, 'circuit_breaker_admin')} bulkActions={wallBulkActions(user)} />
     </>

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useDeleteDomainMutation, useGetDomainQuery, useVerifyDomainMutation } from '@cbh/api-client';
 import { DOMAIN_ALERT_TYPE_LABELS, type DomainDetailView } from '@cbh/contracts';
-import { Button, CopyField, Muted, theme, toast } from '@cbh/ui';
+import { Button, CopyField, Muted, theme, toast, WrapRow } from '@cbh/ui';
 import { ConfirmDialog, Dialog, DialogActions } from '@cbh/ui/overlays';
 import { certificateSummary, dateOrNever, dateTimeOrNever, titleCase, UNKNOWN } from './domain-display';
 import { DnsRecordsTable } from './DnsRecordsTable';
@@ -20,13 +20,6 @@ const Section = styled.section`
     margin: 0;
     font-size: 15px;
   }
-`;
-
-const Line = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px;
 `;
 
 const List = styled.ul`
@@ -71,14 +64,14 @@ function Verification({ detail }: { detail: DomainDetailView }) {
   };
   return (
     <Section aria-labelledby="verification-title">
-      <Line>
+      <WrapRow>
         <h3 id="verification-title">Ownership verification</h3>
         <StatusBadge status={verification.status} />
-      </Line>
+      </WrapRow>
       <Muted>Add this TXT record at your DNS provider, then press Verify. Until it is seen, the domain is not checked any further.</Muted>
       <CopyField label="TXT record name" value={verification.recordName} buttonVariant="outline" namesButton />
       <CopyField label="TXT record value" value={verification.recordValue} buttonVariant="outline" namesButton />
-      <Line>
+      <WrapRow>
         {/* a verified domain is not re-checked: its checks go on, and a removed record would not stop them */}
         {verification.status === 'verified' ? null : (
           <Button onClick={start} disabled={isLoading || verification.status === 'verifying'}>
@@ -90,7 +83,7 @@ function Verification({ detail }: { detail: DomainDetailView }) {
             ? `Last checked ${dateTimeOrNever(verification.checkedAt)}: ${titleCase(verification.status)}${verification.reason ? ` (${verification.reason})` : ''}`
             : 'Not checked yet'}
         </span>
-      </Line>
+      </WrapRow>
     </Section>
   );
 }
@@ -99,10 +92,10 @@ function Certificate({ detail }: { detail: DomainDetailView }) {
   const certificate = detail.certificate;
   return (
     <Section aria-labelledby="certificate-title">
-      <Line>
+      <WrapRow>
         <h3 id="certificate-title">SSL certificate</h3>
         {certificate ? <StatusBadge status={certificate.status} /> : null}
-      </Line>
+      </WrapRow>
       {certificate ? (
         <Facts>
           <dt>Issuer</dt>
@@ -153,11 +146,11 @@ function DeleteDomain({ detail, onDeleted }: { detail: DomainDetailView; onDelet
   };
   return (
     <Section aria-label="Delete domain">
-      <Line>
+      <WrapRow>
         <Button $variant="outline" style={{ color: theme.colors.destructive }} onClick={() => setConfirming(true)}>
           Delete Domain
         </Button>
-      </Line>
+      </WrapRow>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -176,12 +169,12 @@ function Detail({ detail, onClose }: { detail: DomainDetailView; onClose: () => 
   const openAlerts = detail.alerts.filter((alert) => alert.status === 'open');
   return (
     <>
-      <Line>
+      <WrapRow>
         <StatusBadge status={detail.status} />
         <Muted>
           Registrar: {detail.registrar ?? UNKNOWN} · Registration expires: {dateOrNever(detail.expiresAt)}
         </Muted>
-      </Line>
+      </WrapRow>
       <Verification detail={detail} />
       <Certificate detail={detail} />
       <RecentChecks detail={detail} />

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useGetAuditQuery, useGetAuthUserQuery } from '@cbh/api-client';
 import { auditActorText, hasPermission, type AuditEntryView } from '@cbh/contracts';
-import { Button, Card, DataTable, FieldLabel, formatDateTime, Muted, SectionTitle, TextInput } from '@cbh/ui';
+import { Button, Card, DataTable, FieldLabel, formatDateTime, Muted, SectionTitle, TextInput, WrapRow } from '@cbh/ui';
 
 const AUDIT_COLUMNS = ['Time', 'Actor', 'Action', 'Target', 'Request id'];
 
@@ -21,14 +21,7 @@ const Filters = styled.form`
   }
 `;
 
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px;
-`;
-
-const Pager = styled(Row)`
+const Pager = styled(WrapRow)`
   justify-content: flex-end;
   margin-top: 12px;
 `;
@@ -122,12 +115,12 @@ export function AuditLog() {
           To
           <TextInput type="datetime-local" {...field('to')} />
         </FieldLabel>
-        <Row>
+        <WrapRow>
           <Button type="submit">Apply filters</Button>
           <Button type="button" $variant="outline" onClick={clear}>
             Clear
           </Button>
-        </Row>
+        </WrapRow>
       </Filters>
 
       {audit.isError ? (
