@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { PERMISSIONS, type Permission } from '@cbh/contracts';
+import { PermissionGrid, togglePermission } from '../shared/permission-grid';
 
 const Group = styled.fieldset`
   margin: 0;
@@ -11,21 +12,6 @@ const Group = styled.fieldset`
     margin-bottom: 8px;
     font-size: 13px;
     font-weight: 500;
-  }
-`;
-
-const Options = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(210px, 100%), 1fr));
-  gap: 8px 16px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  label {
-    display: flex;
-    align-items: center;
-    gap: 8px;
-    font-size: 14px;
   }
 `;
 
@@ -44,16 +30,11 @@ export function PermissionToggles({
   onChange: (selected: Set<Permission>) => void;
   legend?: string;
 }) {
-  const toggle = (permission: Permission, on: boolean) => {
-    const next = new Set(selected);
-    if (on) next.add(permission);
-    else next.delete(permission);
-    onChange(next);
-  };
+  const toggle = (permission: Permission, on: boolean) => onChange(togglePermission(selected, permission, on));
   return (
     <Group>
       <legend>{legend}</legend>
-      <Options>
+      <PermissionGrid $rowGap={8} $item="label">
         {PERMISSIONS.filter((permission) => allowed.includes(permission)).map((permission) => (
           <li key={permission}>
             <label>
@@ -62,7 +43,7 @@ export function PermissionToggles({
             </label>
           </li>
         ))}
-      </Options>
+      </PermissionGrid>
     </Group>
   );
 }

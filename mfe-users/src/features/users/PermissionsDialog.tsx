@@ -4,26 +4,12 @@ import { failureText, useUpdateUserPermissionsMutation } from '@cbh/api-client';
 import { PERMISSIONS, type Permission, type UserView } from '@cbh/contracts';
 import { Badge, BadgeList, Button, Muted, theme, toast } from '@cbh/ui';
 import { Dialog, DialogActions, Switch } from '@cbh/ui/overlays';
+import { PermissionGrid, togglePermission } from '../shared/permission-grid';
 import { displayName } from './user-status';
 
 const Form = styled.form`
   display: grid;
   gap: 16px;
-`;
-
-const Toggles = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(210px, 100%), 1fr));
-  gap: 10px 16px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  li {
-    display: flex;
-    align-items: center;
-    gap: 8px;
-    font-size: 14px;
-  }
 `;
 
 const Summary = styled.section`
@@ -43,13 +29,7 @@ export function PermissionsDialog({ user, onClose }: { user: UserView; onClose: 
   // kept in the canonical order, and limited to known names so a stale entry cannot be sent back
   const chosen: Permission[] = PERMISSIONS.filter((permission) => selected.has(permission));
 
-  const toggle = (permission: Permission, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(permission);
-      else next.delete(permission);
-      return next;
-    });
+  const toggle = (permission: Permission, on: boolean) => setSelected((current) => togglePermission(current, permission, on));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -70,7 +50,7 @@ export function PermissionsDialog({ user, onClose }: { user: UserView; onClose: 
       description={`Choose what ${displayName(user)} may do.`}
     >
       <Form onSubmit={submit} aria-label="Edit user permissions">
-        <Toggles>
+        <PermissionGrid $rowGap={10} $item="li">
           {PERMISSIONS.map((permission) => (
             <li key={permission}>
               <Switch
@@ -82,7 +62,7 @@ export function PermissionsDialog({ user, onClose }: { user: UserView; onClose: 
               <label htmlFor={`permission-${permission}`}>{permission}</label>
             </li>
           ))}
-        </Toggles>
+        </PermissionGrid>
         <Summary aria-label="Selected permissions">
           <h3>Selected permissions ({chosen.length})</h3>
           {chosen.length > 0 ? (
