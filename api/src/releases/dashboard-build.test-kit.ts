@@ -1,6 +1,6 @@
 import type { RemoteVersionView } from '@cbh/contracts';
-import type { TestApi } from '../../test/test-api';
-import type { WebhookReceiver } from '../../test/webhook-receiver';
+import { apiForThisFile, type TestApi } from '../../test/test-api';
+import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 
 /**
  * The manifest of a build of `remote` as Module Federation writes it: the React it shares (the shell's, unless a test
@@ -33,7 +33,7 @@ export const dashboardEntry = (versionId: number) => `/releases/mfe_dashboard/${
  * Where the canary specs start: a webhook channel and rule telling `receiver` of rollbacks and failing canaries at
  * once, and a dashboard build uploaded and promoted, the live version a canary is measured against.
  */
-export async function liveDashboardTold(api: TestApi, admin: string, receiver: WebhookReceiver): Promise<RemoteVersionView> {
+async function liveDashboardTold(api: TestApi, admin: string, receiver: WebhookReceiver): Promise<RemoteVersionView> {
   const post = (path: string, body: unknown) => api.call(path, { method: 'POST', body, cookie: admin });
   const channel = await (await post('/api/notification-channels', { name: 'releases', type: 'webhook', url: receiver.url })).json();
   const rule = await post('/api/notification-rules', {
@@ -46,4 +46,40 @@ export async function liveDashboardTold(api: TestApi, admin: string, receiver: W
   const live = (await (await post('/api/releases/mfe_dashboard/versions', dashboardBuild('live'))).json()) as RemoteVersionView;
   await post('/api/releases/mfe_dashboard/promote', { versionId: live.id });
   return live;
+}
+
+/**
+ * A canary spec file's API (started with `env`), the admin's cookie, and a receiver told of its releases with the
+ * live dashboard version (liveDashboardTold): ready before the file's first test, stopped after its last.
+ */
+export function canaryApiForThisFile(env: Record<string, string>) {
+  const spec = apiForThisFile(env);
+  let receiver: WebhookReceiver;
+  let live: RemoteVersionView;
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    live = await liveDashboardTold(spec.api, spec.admin, receiver);
+  });
+  afterAll(async () => {
+    await receiver?.stop();
+  });
+  const post = (path: string, body?: unknown, cookie = spec.admin) => spec.api.call(path, { method: 'POST', body, cookie });
+  return {
+    get api() {
+      return spec.api;
+    },
+    get admin() {
+      return spec.admin;
+    },
+    get receiver() {
+      return receiver;
+    },
+    get live() {
+      return live;
+    },
+    post,
+    /** Uploads a dashboard build with a chunk saying `marker`: the version made. */
+    upload: async (marker: string): Promise<RemoteVersionView> =>
+      (await post('/api/releases/mfe_dashboard/versions', dashboardBuild(marker))).json(),
+  };
 }

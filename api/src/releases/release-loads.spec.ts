@@ -1,32 +1,11 @@
-import type { CreatedApiTokenView, ReleaseView, RemoteVersionView, UserView } from '@cbh/contracts';
-import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
-import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
+import type { CreatedApiTokenView, ReleaseView, UserView } from '@cbh/contracts';
+import { DEMO_PASSWORD, signIn, TEST_ADMIN } from '../../test/test-api';
 import { bucketOf } from './release-state.service';
-import { dashboardBuild, dashboardEntry, liveDashboardTold } from './dashboard-build.test-kit';
+import { canaryApiForThisFile, dashboardEntry } from './dashboard-build.test-kit';
 
 // a canary failing for half of at least 2 people, 2 of them failing, is rolled back; fewer failing people notify instead
-let api: TestApi;
-let admin: string;
-let receiver: WebhookReceiver;
-let live: RemoteVersionView;
-
-beforeAll(async () => {
-  api = await startTestApi({ CANARY_ROLLBACK_VISITORS: '2', CANARY_ROLLBACK_PERCENT: '50', ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' });
-  admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
-  receiver = await startWebhookReceiver();
-  live = await liveDashboardTold(api, admin, receiver);
-});
-afterAll(async () => {
-  await receiver?.stop();
-  await api?.stop();
-});
-
-function post(path: string, body?: unknown, cookie = admin) {
-  return api.call(path, { method: 'POST', body, cookie });
-}
-async function upload(marker: string): Promise<RemoteVersionView> {
-  return (await post('/api/releases/mfe_dashboard/versions', dashboardBuild(marker))).json();
-}
+const spec = canaryApiForThisFile({ CANARY_ROLLBACK_VISITORS: '2', CANARY_ROLLBACK_PERCENT: '50', ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' });
+const { post, upload } = spec;
 const failure = (versionId: number) => ({
   loads: [{ remote: 'mfe_dashboard', entry: dashboardEntry(versionId), ok: false, reason: 'TypeError: boom' }],
 });
@@ -34,7 +13,7 @@ const failure = (versionId: number) => ({
 /** A sealed visitor cookie the hub put on the side of the dashboard whose entry is `entry`. */
 async function visitorGiven(entry: string): Promise<string> {
   for (let i = 0; i < 500; i++) {
-    const answer = await fetch(`${api.baseUrl}/remotes.json`);
+    const answer = await fetch(`${spec.api.baseUrl}/remotes.json`);
     const visitor = answer.headers.get('set-cookie')!.split(';')[0]!;
     if (((await answer.json()) as { remotes: { entry: string }[] }).remotes[0]!.entry === entry) return visitor;
   }
@@ -45,7 +24,7 @@ async function visitorGiven(entry: string): Promise<string> {
 async function peopleBySide(
   emails = [TEST_ADMIN.email, 'operator@example.com', 'viewer@example.com', 'admin@demo.example.com'],
 ): Promise<{ cookie: string; bucket: number }[]> {
-  const users: UserView[] = await (await api.call('/api/users', { cookie: admin })).json();
+  const users: UserView[] = await (await spec.api.call('/api/users', { cookie: spec.admin })).json();
   const people = emails.map((email) => ({
     email,
     bucket: bucketOf(`account:${users.find((user) => user.email === email)!.id}`, 'mfe_dashboard'),
@@ -53,18 +32,18 @@ async function peopleBySide(
   people.sort((a, b) => a.bucket - b.bucket);
   return Promise.all(
     people.map(async ({ email, bucket }) => ({
-      cookie: email === TEST_ADMIN.email ? admin : await signIn(api.baseUrl, email, DEMO_PASSWORD),
+      cookie: email === TEST_ADMIN.email ? spec.admin : await signIn(spec.api.baseUrl, email, DEMO_PASSWORD),
       bucket,
     })),
   );
 }
 
 const canaryOf = async () =>
-  ((await (await api.call('/api/releases', { cookie: admin })).json()) as ReleaseView[]).find(
+  ((await (await spec.api.call('/api/releases', { cookie: spec.admin })).json()) as ReleaseView[]).find(
     (release) => release.remote === 'mfe_dashboard',
   )!.canary;
 const loadsOf = async (versionId: number) =>
-  (await api.sql('SELECT visitor, ok FROM remote_loads WHERE version_id = $1 ORDER BY id', [versionId])) as { ok: boolean }[];
+  (await spec.api.sql('SELECT visitor, ok FROM remote_loads WHERE version_id = $1 ORDER BY id', [versionId])) as { ok: boolean }[];
 
 describe('remote load reports', () => {
   it('count a load only for the version the hub gave that person, whatever visitor cookie they send', async () => {
@@ -74,7 +53,7 @@ describe('remote load reports', () => {
     const [operator, viewer, self] = lowest!.bucket > 0 ? [lowest!, ...others] : others;
     await post('/api/releases/mfe_dashboard/canary', { versionId: canary.id, percent: Math.max(1, lowest!.bucket) });
     // a visitor on the live side, a visitor id chosen to fall on the canary's side, and none at all
-    const onLive = await visitorGiven(dashboardEntry(live.id));
+    const onLive = await visitorGiven(dashboardEntry(spec.live.id));
     let chosen = '';
     for (let i = 0; !chosen; i++) {
       const id = `chosen-visitor-id-${i}`.padEnd(22, 'x').slice(0, 22);
@@ -90,18 +69,18 @@ describe('remote load reports', () => {
     expect(await loadsOf(canary.id)).toEqual([]);
     expect(await canaryOf()).toMatchObject({ versionId: canary.id });
     // the live side's own load counts
-    const ok = { loads: [{ remote: 'mfe_dashboard', entry: dashboardEntry(live.id), ok: true, loadMs: 80 }] };
+    const ok = { loads: [{ remote: 'mfe_dashboard', entry: dashboardEntry(spec.live.id), ok: true, loadMs: 80 }] };
     expect((await post('/api/releases/loads', ok, `${operator!.cookie}; ${onLive}`)).status).toBe(204);
-    expect(await loadsOf(live.id)).toHaveLength(1);
+    expect(await loadsOf(spec.live.id)).toHaveLength(1);
     await post('/api/releases/mfe_dashboard/canary/abort');
   });
 
   it('are refused from a token, a service account included, and bounded per account, remote, reason and batch', async () => {
     const token: CreatedApiTokenView = await (await post('/api/tokens', { name: 'loads', expiresInDays: 1 })).json();
-    const asToken = await fetch(`${api.baseUrl}/api/releases/loads`, {
+    const asToken = await fetch(`${spec.api.baseUrl}/api/releases/loads`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(failure(live.id)),
+      body: JSON.stringify(failure(spec.live.id)),
     });
     expect(asToken.status).toBe(403);
     expect((await asToken.json()).message).toBe(
@@ -111,33 +90,33 @@ describe('remote load reports', () => {
     const bot: CreatedApiTokenView = await (
       await post(`/api/service-accounts/${account.id}/tokens`, { name: 'x', expiresInDays: 1 })
     ).json();
-    const asBot = await fetch(`${api.baseUrl}/api/releases/loads`, {
+    const asBot = await fetch(`${spec.api.baseUrl}/api/releases/loads`, {
       method: 'POST',
       headers: { authorization: `Bearer ${bot.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(failure(live.id)),
+      body: JSON.stringify(failure(spec.live.id)),
     });
     expect(asBot.status).toBe(403);
 
     const bounded = [
       { loads: [{ remote: 'mfe_nowhere', entry: '/remotes/mfe-nowhere/mf-manifest.json', ok: true }] },
-      { loads: [{ remote: 'mfe_dashboard', entry: dashboardEntry(live.id), ok: false, reason: 'x'.repeat(301) }] },
-      { loads: Array.from({ length: 21 }, () => ({ remote: 'mfe_dashboard', entry: dashboardEntry(live.id), ok: true })) },
+      { loads: [{ remote: 'mfe_dashboard', entry: dashboardEntry(spec.live.id), ok: false, reason: 'x'.repeat(301) }] },
+      { loads: Array.from({ length: 21 }, () => ({ remote: 'mfe_dashboard', entry: dashboardEntry(spec.live.id), ok: true })) },
     ];
     for (const body of bounded) expect((await post('/api/releases/loads', body)).status).toBe(400);
 
     // an account that sent its minute's reports (this minute and the next, so the test never straddles one) waits
-    const reporter = await signIn(api.baseUrl, 'operator@example.com', DEMO_PASSWORD);
-    await api.sql(
+    const reporter = await signIn(spec.api.baseUrl, 'operator@example.com', DEMO_PASSWORD);
+    await spec.api.sql(
       `INSERT INTO remote_load_reports (user_id, window_start, reports)
        SELECT id, date_trunc('minute', now()) + m * interval '1 minute', 60 FROM users, generate_series(0, 1) m WHERE email = 'operator@example.com'
        ON CONFLICT (user_id, window_start) DO UPDATE SET reports = 60`,
     );
-    const limited = await post('/api/releases/loads', failure(live.id), reporter);
+    const limited = await post('/api/releases/loads', failure(spec.live.id), reporter);
     expect(limited.status).toBe(429);
     expect((await limited.json()).message).toMatch(
       /^This account sent 60 load reports this minute, the most one account may; try again in \d+ s$/,
     );
-    expect((await post('/api/releases/loads', failure(live.id))).status).toBe(204);
+    expect((await post('/api/releases/loads', failure(spec.live.id))).status).toBe(204);
   });
 
   it('notify of a canary failing for fewer people than the minimum sample, once, and roll it back at the minimum', async () => {
@@ -147,27 +126,27 @@ describe('remote load reports', () => {
     const [first, second] = (await peopleBySide([TEST_ADMIN.email, 'viewer@example.com', 'admin@demo.example.com'])).map(
       (person) => person.cookie,
     );
-    const before = receiver.received.length;
+    const before = spec.receiver.received.length;
     // one person of one failing is 100 %, but one person: the canary stays, and people are told
     expect((await post('/api/releases/loads', failure(canary.id), first)).status).toBe(204);
     expect((await post('/api/releases/loads', failure(canary.id), first)).status).toBe(204);
-    const [failing] = (await receiver.waitFor(before + 1, 10_000)).slice(before);
+    const [failing] = (await spec.receiver.waitFor(before + 1, 10_000)).slice(before);
     expect(failing!.body).toMatchObject({
       type: 'release.canary_failing',
       data: {
         remote: 'mfe_dashboard',
         versionId: canary.id,
-        liveVersionId: live.id,
+        liveVersionId: spec.live.id,
         reason: 'it failed to load for 1 of the 1 people who loaded it (100.0 %; the limit is 50 % of at least 2, 2 of them failing)',
       },
     });
     expect(await canaryOf()).toMatchObject({ versionId: canary.id });
     // a second person failing reaches the minimum sample: rolled back by itself
     expect((await post('/api/releases/loads', failure(canary.id), second)).status).toBe(204);
-    const [rolledBack] = (await receiver.waitFor(before + 2, 10_000)).slice(before + 1);
+    const [rolledBack] = (await spec.receiver.waitFor(before + 2, 10_000)).slice(before + 1);
     expect(rolledBack!.body).toMatchObject({ type: 'release.rolled_back', data: { versionId: canary.id } });
     expect(await canaryOf()).toBeNull();
     // the failing notice was raised once for this canary
-    expect(receiver.received.filter((hook) => hook.body.type === 'release.canary_failing')).toHaveLength(1);
+    expect(spec.receiver.received.filter((hook) => hook.body.type === 'release.canary_failing')).toHaveLength(1);
   });
 });

@@ -1,59 +1,41 @@
-import type { ReleaseView, RemoteVersionView, UserView } from '@cbh/contracts';
+import type { ReleaseView, UserView } from '@cbh/contracts';
 import { SecretBox } from '../platform/common/crypto/secret-box';
 import { bucketOf } from './release-state.service';
-import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
-import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
-import { dashboardBuild, dashboardEntry, liveDashboardTold } from './dashboard-build.test-kit';
+import { DEMO_PASSWORD, signIn, TEST_ADMIN } from '../../test/test-api';
+import { canaryApiForThisFile, dashboardEntry } from './dashboard-build.test-kit';
 
 // a signed-in person's side of a canary is their account's; a rollback needs 2 people failing by their latest load;
 // a pin is its account's own, for a day, while it holds system_admin
 const SESSION_SECRET = 'a-session-secret-of-this-test-file-only-0123456789';
-let api: TestApi;
-let admin: string;
-let receiver: WebhookReceiver;
-let live: RemoteVersionView;
+const spec = canaryApiForThisFile({
+  SESSION_SECRET,
+  CANARY_ROLLBACK_VISITORS: '2',
+  CANARY_ROLLBACK_PERCENT: '50',
+  ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
+});
+const { post, upload } = spec;
 const people: Record<string, string> = {};
 /** Each person's session cookie by email, and their side of the dashboard's canary (0–99) as their account makes it. */
 const bucket: Record<string, number> = {};
 
 beforeAll(async () => {
-  api = await startTestApi({
-    SESSION_SECRET,
-    CANARY_ROLLBACK_VISITORS: '2',
-    CANARY_ROLLBACK_PERCENT: '50',
-    ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
-  });
-  admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
   for (const email of ['viewer@example.com', 'operator@example.com', 'admin@demo.example.com'])
-    people[email] = await signIn(api.baseUrl, email, DEMO_PASSWORD);
-  people[TEST_ADMIN.email] = admin;
-  for (const user of (await (await api.call('/api/users', { cookie: admin })).json()) as UserView[])
+    people[email] = await signIn(spec.api.baseUrl, email, DEMO_PASSWORD);
+  people[TEST_ADMIN.email] = spec.admin;
+  for (const user of (await (await spec.api.call('/api/users', { cookie: spec.admin })).json()) as UserView[])
     bucket[user.email] = bucketOf(`account:${user.id}`, 'mfe_dashboard');
-  receiver = await startWebhookReceiver();
-  live = await liveDashboardTold(api, admin, receiver);
 });
-afterAll(async () => {
-  await receiver?.stop();
-  await api?.stop();
-});
-
-function post(path: string, body?: unknown, cookie = admin) {
-  return api.call(path, { method: 'POST', body, cookie });
-}
-async function upload(marker: string): Promise<RemoteVersionView> {
-  return (await post('/api/releases/mfe_dashboard/versions', dashboardBuild(marker))).json();
-}
 const load = (versionId: number, ok: boolean) => ({
   loads: [{ remote: 'mfe_dashboard', entry: dashboardEntry(versionId), ok, ...(ok ? { loadMs: 50 } : { reason: 'TypeError: boom' }) }],
 });
 /** The dashboard's entry /remotes.json gives a request with these cookies, and the visitor cookie it set, if any. */
 async function remotesWith(cookie: string): Promise<{ entry: string; visitor: string | null }> {
-  const answer = await fetch(`${api.baseUrl}/remotes.json`, { headers: cookie ? { cookie } : {} });
+  const answer = await fetch(`${spec.api.baseUrl}/remotes.json`, { headers: cookie ? { cookie } : {} });
   const visitor = answer.headers.get('set-cookie')?.split(';')[0] ?? null;
   return { entry: ((await answer.json()) as { remotes: { entry: string }[] }).remotes[0]!.entry, visitor };
 }
 const canaryOf = async () =>
-  ((await (await api.call('/api/releases', { cookie: admin })).json()) as ReleaseView[]).find(
+  ((await (await spec.api.call('/api/releases', { cookie: spec.admin })).json()) as ReleaseView[]).find(
     (release) => release.remote === 'mfe_dashboard',
   )!.canary;
 
@@ -80,15 +62,15 @@ describe("a signed-in person's side of a canary", () => {
       if (signedOut.entry === dashboardEntry(canary.id)) canaryVisitor = signedOut.visitor!;
     }
     expect(canaryVisitor).not.toBe('');
-    expect((await remotesWith(`${onLive}; ${canaryVisitor}`)).entry).toBe(dashboardEntry(live.id));
+    expect((await remotesWith(`${onLive}; ${canaryVisitor}`)).entry).toBe(dashboardEntry(spec.live.id));
     expect((await post('/api/releases/loads', load(canary.id, false), `${onLive}; ${canaryVisitor}`)).status).toBe(204);
-    expect(await api.sql('SELECT id FROM remote_loads WHERE version_id = $1', [canary.id])).toEqual([]);
+    expect(await spec.api.sql('SELECT id FROM remote_loads WHERE version_id = $1', [canary.id])).toEqual([]);
 
     // raising the share only moves people onto the canary: those below it, by their account's bucket
     for (const percent of [1, 30, 70, 99]) {
       await post('/api/releases/mfe_dashboard/canary', { versionId: canary.id, percent });
       for (const [email, person] of Object.entries(people))
-        expect((await remotesWith(person)).entry).toBe(dashboardEntry(bucket[email]! < percent ? canary.id : live.id));
+        expect((await remotesWith(person)).entry).toBe(dashboardEntry(bucket[email]! < percent ? canary.id : spec.live.id));
     }
     await post('/api/releases/mfe_dashboard/canary/abort');
   });
@@ -103,14 +85,14 @@ describe('an automatic rollback', () => {
       .slice(0, 3)
       .map((email) => people[email]!) as [string, string, string];
     await post('/api/releases/mfe_dashboard/canary', { versionId: canary.id, percent: 99 });
-    const before = receiver.received.length;
+    const before = spec.receiver.received.length;
     // the viewer's load failed, then rendered: not failing; the operator's failed: 1 of 2 people (50 %), one alone
     expect((await post('/api/releases/loads', load(canary.id, false), viewer)).status).toBe(204);
     expect((await post('/api/releases/loads', load(canary.id, true), viewer)).status).toBe(204);
     expect((await post('/api/releases/loads', load(canary.id, false), operator)).status).toBe(204);
     expect(await canaryOf()).toMatchObject({ versionId: canary.id });
     // people were told, once, at the first failure
-    const [failing] = (await receiver.waitFor(before + 1, 10_000)).slice(before);
+    const [failing] = (await spec.receiver.waitFor(before + 1, 10_000)).slice(before);
     expect(failing!.body).toMatchObject({
       type: 'release.canary_failing',
       data: {
@@ -120,7 +102,7 @@ describe('an automatic rollback', () => {
     });
     // a second person failing: 2 of 3 people, rolled back
     expect((await post('/api/releases/loads', load(canary.id, false), demoAdmin)).status).toBe(204);
-    const rolledBack = await receiver.waitFor(before + 2, 10_000);
+    const rolledBack = await spec.receiver.waitFor(before + 2, 10_000);
     expect(rolledBack.slice(before).map((hook) => hook.body.type)).toEqual(['release.canary_failing', 'release.rolled_back']);
     expect(await canaryOf()).toBeNull();
   });
@@ -131,14 +113,14 @@ describe('a pin', () => {
     await post('/api/releases/mfe_dashboard/canary/abort');
     const pinned = await upload('pinned');
     const file = `/releases/mfe_dashboard/${pinned.id}/pinned.js`;
-    const get = (cookie: string) => fetch(`${api.baseUrl}${file}`, { headers: { cookie } });
+    const get = (cookie: string) => fetch(`${spec.api.baseUrl}${file}`, { headers: { cookie } });
     // a viewer granted system_admin pins a version nobody promoted
-    const users = (await (await api.call('/api/users', { cookie: admin })).json()) as UserView[];
+    const users = (await (await spec.api.call('/api/users', { cookie: spec.admin })).json()) as UserView[];
     const viewerId = users.find((user) => user.email === 'viewer@example.com')!.id;
     const grant = (permissions: string[]) =>
-      api.call(`/api/users/${viewerId}/permissions`, { method: 'PATCH', body: { permissions }, cookie: admin });
+      spec.api.call(`/api/users/${viewerId}/permissions`, { method: 'PATCH', body: { permissions }, cookie: spec.admin });
     expect((await grant(['dashboard_view', 'system_admin'])).status).toBe(200);
-    const releaser = await signIn(api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
+    const releaser = await signIn(spec.api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
     const answer = await post('/api/releases/mfe_dashboard/pin', { versionId: pinned.id }, releaser);
     expect(answer.status).toBe(204);
     const pins = answer.headers.get('set-cookie')!.split(';')[0]!;
@@ -146,21 +128,21 @@ describe('a pin', () => {
     expect((await remotesWith(`${releaser}; ${pins}`)).entry).toBe(dashboardEntry(pinned.id));
 
     // the copied cookie serves nothing to a browser signed out, nor to another account, a super admin included
-    for (const cookie of [pins, `${people['operator@example.com']}; ${pins}`, `${admin}; ${pins}`]) {
+    for (const cookie of [pins, `${people['operator@example.com']}; ${pins}`, `${spec.admin}; ${pins}`]) {
       expect((await get(cookie)).status).toBe(404);
-      expect((await remotesWith(cookie)).entry).toBe(dashboardEntry(live.id));
+      expect((await remotesWith(cookie)).entry).toBe(dashboardEntry(spec.live.id));
     }
     // nor to the account itself once it lost system_admin
     expect((await grant(['dashboard_view'])).status).toBe(200);
     expect((await get(`${releaser}; ${pins}`)).status).toBe(404);
-    expect((await remotesWith(`${releaser}; ${pins}`)).entry).toBe(dashboardEntry(live.id));
+    expect((await remotesWith(`${releaser}; ${pins}`)).entry).toBe(dashboardEntry(spec.live.id));
 
     // a pin past its day is none, whatever the cookie's Max-Age
     const box = new SecretBox(SESSION_SECRET, 'release-pins');
     const adminId = users.find((user) => user.email === TEST_ADMIN.email)!.id;
     const sealed = (expires: number) =>
       `cbh.pins=${encodeURIComponent(box.seal(JSON.stringify({ account: adminId, expires, pins: { mfe_dashboard: pinned.id } })))}`;
-    expect((await get(`${admin}; ${sealed(Date.now() + 60_000)}`)).status).toBe(200);
-    expect((await get(`${admin}; ${sealed(Date.now() - 1)}`)).status).toBe(404);
+    expect((await get(`${spec.admin}; ${sealed(Date.now() + 60_000)}`)).status).toBe(200);
+    expect((await get(`${spec.admin}; ${sealed(Date.now() - 1)}`)).status).toBe(404);
   });
 });
