@@ -66,9 +66,10 @@ export const SectionTitle = styled.h2`
   font-size: 18px;
 `;
 
-export const CardGrid = styled.div`
+/** Cards side by side where `$min` px (200 unless told) each fit, one to a row (as wide as the screen) where not. */
+export const CardGrid = styled.div<{ $min?: number }>`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(200px, 100%), 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(${({ $min = 200 }) => $min}px, 100%), 1fr));
   gap: 16px;
   margin-bottom: 24px;
 `;

@@ -2,16 +2,8 @@ import styled from 'styled-components';
 import { useGetAuthUserQuery } from '@cbh/api-client';
 import { canOpen, ROUTES, type DashboardStats } from '@cbh/contracts';
 import { Link } from '@cbh/router';
-import { Badge, ButtonLink, Card, Dot, Muted, PageHeader, RoleBadge, StatCard, StatGrid, theme } from '@cbh/ui';
+import { Badge, ButtonLink, Card, CardGrid, Dot, Muted, PageHeader, RoleBadge, StatCard, StatGrid, theme } from '@cbh/ui';
 import { REFETCH_AFTER_SECONDS, useGetDashboardActivityQuery, useGetDashboardStatsQuery } from './dashboard-api';
-
-/** Two cards side by side where 320 px each fit, one to a row (as wide as the screen) where not. */
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(320px, 100%), 1fr));
-  gap: 16px;
-  margin-bottom: 24px;
-`;
 
 const Banner = styled(Card)`
   display: flex;
@@ -132,7 +124,7 @@ export function DashboardPage() {
 
       {stats.data ? <StatCards stats={stats.data} /> : <PendingStatCards failed={stats.isError} />}
 
-      <Grid>
+      <CardGrid $min={320}>
         <Card>
           <SectionTitle>Quick Actions</SectionTitle>
           <Actions>
@@ -168,7 +160,7 @@ export function DashboardPage() {
           </List>
           {canOpen(user, ROUTES.breakers) ? <AllBreakersLink to={ROUTES.breakers.path}>View all circuit breakers</AllBreakersLink> : null}
         </Card>
-      </Grid>
+      </CardGrid>
 
       <Card aria-label="Recent Activity">
         <SectionTitle>Recent Activity</SectionTitle>

@@ -107,6 +107,35 @@ function DeliveryRow({ delivery, breakerId }: { delivery: DeliveryView; breakerI
   );
 }
 
+/** One of the log's filters: `all` (no filter), or one of `choices`, each a value and its label. */
+function FilterSelect({
+  label,
+  all,
+  value,
+  onChange,
+  choices,
+}: {
+  label: string;
+  all: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  choices: readonly (readonly [value: string | number, label: string])[];
+}) {
+  return (
+    <FieldLabel>
+      {label}
+      <Select value={value} onChange={onChange}>
+        <option value="">{all}</option>
+        {choices.map(([choice, text]) => (
+          <option key={choice} value={choice}>
+            {text}
+          </option>
+        ))}
+      </Select>
+    </FieldLabel>
+  );
+}
+
 /**
  * Every delivery, newest first, a page at a time; read again every few seconds, so a delivery's outcome appears
  * by itself. Domain events are offered as a filter to holders of domain_management only (the API hides them from
@@ -148,39 +177,29 @@ export function DeliveryLog({
       description="Every notification sent, retried, muted or held back, newest first. A failed one can be sent again."
     >
       <Filters role="group" aria-label="Delivery filters">
-        <FieldLabel>
-          Channel
-          <Select value={filter.channelId} onChange={choose('channelId')}>
-            <option value="">All channels</option>
-            {channels.map((channel) => (
-              <option key={channel.id} value={channel.id}>
-                {channel.name}
-              </option>
-            ))}
-          </Select>
-        </FieldLabel>
-        <FieldLabel>
-          Event
-          <Select value={filter.event} onChange={choose('event')}>
-            <option value="">All events</option>
-            {ALL_NOTIFICATION_EVENTS.filter((event) => domainEvents || !isDomainEvent(event)).map((event) => (
-              <option key={event} value={event}>
-                {NOTIFICATION_EVENT_LABELS[event]}
-              </option>
-            ))}
-          </Select>
-        </FieldLabel>
-        <FieldLabel>
-          Status
-          <Select value={filter.status} onChange={choose('status')}>
-            <option value="">All statuses</option>
-            {DELIVERY_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {DELIVERY_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </Select>
-        </FieldLabel>
+        <FilterSelect
+          label="Channel"
+          all="All channels"
+          value={filter.channelId}
+          onChange={choose('channelId')}
+          choices={channels.map((channel) => [channel.id, channel.name] as const)}
+        />
+        <FilterSelect
+          label="Event"
+          all="All events"
+          value={filter.event}
+          onChange={choose('event')}
+          choices={ALL_NOTIFICATION_EVENTS.filter((event) => domainEvents || !isDomainEvent(event)).map(
+            (event) => [event, NOTIFICATION_EVENT_LABELS[event]] as const,
+          )}
+        />
+        <FilterSelect
+          label="Status"
+          all="All statuses"
+          value={filter.status}
+          onChange={choose('status')}
+          choices={DELIVERY_STATUSES.map((status) => [status, DELIVERY_STATUS_LABELS[status]] as const)}
+        />
       </Filters>
       <LoadedList query={deliveries} what="deliveries">
         {(page) => (
