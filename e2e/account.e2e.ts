@@ -1,7 +1,5 @@
-import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { freePort } from '../tools/testing/free-port';
-import { ACCOUNTS_ENV, ADMIN, DEMO_PASSWORD, SCRATCH, startSite, type Site } from './support/server';
+import { ADMIN, DEMO_PASSWORD, startOwnSite, type Site } from './support/server';
 
 /**
  * The Account page against the production build, on a site and database of its own (the journeys change an
@@ -15,10 +13,7 @@ let adminCookie: string;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  site = await startSite({
-    port: await freePort(),
-    env: { ...ACCOUNTS_ENV, DATA_DIR: path.join(SCRATCH, 'account-data'), EMBEDDED_PG_PORT: String(await freePort()) },
-  });
+  site = await startOwnSite('account-data');
   const login = await fetch(`${site.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -3,8 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { parse, parseDocument } from 'yaml';
-import { freePort } from '../tools/testing/free-port';
-import { ACCOUNTS_ENV, ADMIN, ROOT, SCRATCH, startSite, type Site } from './support/server';
+import { ADMIN, ROOT, SCRATCH, startOwnSite, type Site } from './support/server';
 
 /**
  * Configuration as code as an operator lives it: the hub's configuration exported with `cbh` into a file, edited,
@@ -21,10 +20,7 @@ let token: string;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  site = await startSite({
-    port: await freePort(),
-    env: { ...ACCOUNTS_ENV, DATA_DIR: path.join(SCRATCH, 'config-as-code-data'), EMBEDDED_PG_PORT: String(await freePort()) },
-  });
+  site = await startOwnSite('config-as-code-data');
   const login = await fetch(`${site.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

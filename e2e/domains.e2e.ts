@@ -1,11 +1,9 @@
-import path from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { domainCheckEnv, startDomainServers, type DomainServers } from '../api/test/domain-servers';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { seriousViolations } from './support/axe';
 import { loadedProviders } from './support/federation';
-import { ACCOUNTS_ENV, ADMIN, DEMO_PASSWORD, SCRATCH, startSite, type Site } from './support/server';
-import { freePort } from '../tools/testing/free-port';
+import { ADMIN, DEMO_PASSWORD, startOwnSite, type Site } from './support/server';
 
 /**
  * The domains remote against the production build and a real API (its own database) checking a site served by
@@ -25,17 +23,8 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   servers = await startDomainServers();
-  const port = await freePort();
-  SITE = `http://127.0.0.1:${port}`;
-  site = await startSite({
-    port,
-    env: {
-      ...ACCOUNTS_ENV,
-      DATA_DIR: path.join(SCRATCH, 'domains-ui-data'),
-      EMBEDDED_PG_PORT: String(await freePort()),
-      ...domainCheckEnv(servers, { intervalSeconds: INTERVAL_SECONDS, trustCa: true }),
-    },
-  });
+  site = await startOwnSite('domains-ui-data', () => domainCheckEnv(servers, { intervalSeconds: INTERVAL_SECONDS, trustCa: true }));
+  SITE = site.url;
   browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP *.${servers.suffix} 127.0.0.1:${servers.https.port}`],

@@ -1,10 +1,8 @@
-import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { linkIn, startSmtpSink } from '../api/test/smtp-sink';
 import { seriousViolations } from './support/axe';
 import { loadedProviders } from './support/federation';
-import { ACCOUNTS_ENV, ADMIN, DEMO_PASSWORD, ELEVATION_EMAIL, SCRATCH, startSite, type Site } from './support/server';
-import { freePort } from '../tools/testing/free-port';
+import { ADMIN, DEMO_PASSWORD, ELEVATION_EMAIL, startOwnSite, type Site } from './support/server';
 
 /**
  * The users remote against the production build, a real API on a database of its own (these journeys change
@@ -21,20 +19,8 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   smtp = await startSmtpSink();
-  const port = await freePort();
-  SITE = `http://127.0.0.1:${port}`;
-  site = await startSite({
-    port,
-    env: {
-      ...ACCOUNTS_ENV,
-      DATA_DIR: path.join(SCRATCH, 'users-data'),
-      EMBEDDED_PG_PORT: String(await freePort()),
-      PUBLIC_URL: SITE,
-      SMTP_URL: smtp.url,
-      MASTER_KEY,
-      ELEVATION_OTP_DISPLAY: 'true',
-    },
-  });
+  site = await startOwnSite('users-data', (url) => ({ PUBLIC_URL: url, SMTP_URL: smtp.url, MASTER_KEY, ELEVATION_OTP_DISPLAY: 'true' }));
+  SITE = site.url;
 });
 
 test.afterAll(async () => {

@@ -140,3 +140,20 @@ export function replicasForTheseTests<Name extends string>(...names: Name[]): Re
   });
   return replicas;
 }
+
+/**
+ * A site of its own, for journeys that change what other tests rely on: the production API with the e2e accounts over
+ * an embedded PostgreSQL kept in SCRATCH/<dataDir>; `env` is given the site's address, for settings that name it.
+ */
+export async function startOwnSite(dataDir: string, env: (url: string) => Record<string, string> = () => ({})): Promise<Site> {
+  const port = await freePort();
+  return startSite({
+    port,
+    env: {
+      ...ACCOUNTS_ENV,
+      DATA_DIR: path.join(SCRATCH, dataDir),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      ...env(`http://127.0.0.1:${port}`),
+    },
+  });
+}
