@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { domainNameSchema } from './domains';
-import { TOKEN_MAX_DAYS } from './token-vocabulary';
+import { tokenDaysSchema } from './tokens';
 
 /** The organisation and its settings, as GET /api/organizations lists it (one in practice). */
 export interface OrganizationView {
@@ -28,11 +28,7 @@ export const updateOrganizationSchema = z
       .array(domainNameSchema)
       .max(INVITATION_DOMAINS_MAX, `must list at most ${INVITATION_DOMAINS_MAX} domains`)
       .transform((domains) => [...new Set(domains)]),
-    maxTokenDays: z
-      .number({ message: 'must be a number of days' })
-      .int('must be whole days')
-      .min(1, 'must be at least 1 day')
-      .max(TOKEN_MAX_DAYS, `must be at most ${TOKEN_MAX_DAYS} days`),
+    maxTokenDays: tokenDaysSchema,
     idleSessionMinutes: z
       .number({ message: 'must be a number of minutes, or null for no idle limit' })
       .int('must be whole minutes')
