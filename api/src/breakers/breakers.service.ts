@@ -47,7 +47,12 @@ export class BreakersService implements OnApplicationBootstrap {
       await seedOnce(
         this.dataSource,
         BreakerConfigEntity,
-        async (manager) => void (await manager.save(BreakerConfigEntity, DEMO_BREAKERS)),
+        // copies: save() writes the ids and dates it assigns into the objects it is given, and the list is shared by every app of a process
+        async (manager) =>
+          void (await manager.save(
+            BreakerConfigEntity,
+            DEMO_BREAKERS.map((breaker) => ({ ...breaker })),
+          )),
       );
     }
     await this.registry.reload(await this.journal.lastMoveTimes());

@@ -2,11 +2,18 @@ import WebSocket from 'ws';
 import { ROLE_DEFAULT_PERMISSIONS, type ServerMessage } from '@cbh/contracts';
 import { apiForThisFile, DEMO_PASSWORD, eventually, signIn } from '../../test/test-api';
 import { BreakerRegistry } from './breaker-registry.service';
+import { DEMO_BREAKERS } from './demo-breakers';
 
 const spec = apiForThisFile();
 
 const call = (path: string, options: { method?: string; body?: unknown; cookie?: string | null } = {}) =>
   spec.api.call(path, { cookie: spec.admin, ...options });
+
+it('seeds copies of the demo breakers, leaving the list every app of the process shares as written', () => {
+  expect(
+    DEMO_BREAKERS.map((breaker) => Object.keys(breaker).filter((key) => ['id', 'createdAt', 'updatedAt', 'version'].includes(key))),
+  ).toEqual([[], [], []]);
+});
 
 it('seeds one demo breaker per type, CLOSED', async () => {
   const breakers = await (await call('/api/circuit-breakers')).json();
