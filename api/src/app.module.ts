@@ -13,7 +13,7 @@ import {
 } from './identity';
 import { BreakersModule, DashboardModule, FleetModule, LoadTestsModule, MetricsModule, RealtimeModule, ServicesModule } from './breakers';
 import { BulkModule, ConfigurationModule } from './configuration';
-import { APP_CONFIG, type AppConfig, BusModule, DocsModule, HealthModule, HubMetricsModule, PeriodicWork } from './platform';
+import { APP_CONFIG, type AppConfig, BusModule, DocsModule, HealthModule, HubMetricsModule, PeriodicWork, SqlRunner } from './platform';
 import { DomainsModule } from './domains';
 import { ReleasesModule } from './releases';
 import { NotificationsModule } from './notifications';
@@ -58,9 +58,10 @@ export class AppModule {
         RealtimeModule,
         DocsModule,
       ],
-      // PeriodicWork: every replica's periodic tasks in one place, stopped first and together at shutdown
-      providers: [{ provide: APP_CONFIG, useValue: config }, PeriodicWork],
-      exports: [APP_CONFIG, PeriodicWork],
+      // PeriodicWork: every replica's periodic tasks in one place, stopped first and together at shutdown;
+      // SqlRunner: the repositories' hand-written SQL
+      providers: [{ provide: APP_CONFIG, useValue: config }, PeriodicWork, SqlRunner],
+      exports: [APP_CONFIG, PeriodicWork, SqlRunner],
     };
   }
 }

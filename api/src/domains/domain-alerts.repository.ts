@@ -8,11 +8,10 @@ import { ifDomainExists, type NewDomainAlert } from './domains.repository';
 /** A domain's alerts: raised once per condition, resolved once, each decided by the database in one statement. */
 @Injectable()
 export class DomainAlertsRepository {
-  private readonly sql: SqlRunner;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.sql = new SqlRunner(dataSource);
-  }
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sql: SqlRunner,
+  ) {}
 
   /**
    * Opens the alert unless the domain already has one with its dedupe key (open or resolved): the alert when

@@ -14,11 +14,10 @@ import {
 /** Uptime checks: each result, added to its bucket and the domain's figures in one statement, and their pruning. */
 @Injectable()
 export class DomainChecksRepository {
-  private readonly sql: SqlRunner;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.sql = new SqlRunner(dataSource);
-  }
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sql: SqlRunner,
+  ) {}
 
   /**
    * Records one uptime check in one statement: the raw result, its minute's bucket (added to, not replaced),

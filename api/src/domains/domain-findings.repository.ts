@@ -11,11 +11,10 @@ import { ifDomainExists, type CertificateFindings, type DnsRecordFinding, type V
 /** What the checks find of a domain: its verification, certificate, DNS records and subdomains, each written in one statement. */
 @Injectable()
 export class DomainFindingsRepository {
-  private readonly sql: SqlRunner;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.sql = new SqlRunner(dataSource);
-  }
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sql: SqlRunner,
+  ) {}
 
   /**
    * Asks for the domains' ownership to be checked in their next round, and for that round to start now; the

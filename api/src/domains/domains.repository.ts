@@ -88,18 +88,18 @@ export async function ifDomainExists(write: () => Promise<RawRow[]>): Promise<Ra
 }
 
 /**
- * The domains table's statements. The domain statements that must stay single statements: several replicas run checks on one database, so
- * claiming a round, adding to a bucket, raising an alert once and resolving it are each decided by the
- * database in one statement, where a read followed by a write would let two replicas both act. A domain
- * deleted while its check ran makes a write here do nothing (null or empty) rather than fail.
+ * The domains table's statements. This and the other domain repositories hold the statements that must stay single
+ * statements: several replicas run checks on one database, so claiming a round, adding to a bucket, raising an alert
+ * once and resolving it are each decided by the database in one statement, where a read followed by a write would let
+ * two replicas both act. A domain deleted while its check ran makes a write here do nothing (null or empty) rather
+ * than fail.
  */
 @Injectable()
 export class DomainsRepository {
-  private readonly sql: SqlRunner;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.sql = new SqlRunner(dataSource);
-  }
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sql: SqlRunner,
+  ) {}
 
   /**
    * Inserts pending domains in the caller's transaction, or answers 'per-user' or 'total' when they would pass a

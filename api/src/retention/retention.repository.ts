@@ -25,11 +25,10 @@ const HISTORY: readonly PrunableHistory[] = [...IDENTITY_HISTORY, ...BREAKER_HIS
  */
 @Injectable()
 export class RetentionRepository {
-  private readonly sql: SqlRunner;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.sql = new SqlRunner(dataSource);
-  }
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sql: SqlRunner,
+  ) {}
 
   settings(manager: EntityManager = this.dataSource.manager): Promise<RetentionSettingsEntity> {
     return manager.getRepository(RetentionSettingsEntity).findOneByOrFail({ id: true });

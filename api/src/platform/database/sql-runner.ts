@@ -1,11 +1,13 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { RawRow } from './hydrate';
 
 /**
  * Runs the SQL a repository writes by hand (what TypeORM cannot say well), in the caller's transaction when given
  * its manager. TypeORM shapes an UPDATE's result differently from a SELECT's or an INSERT's: the runner's full
- * result says both the rows and how many were affected.
+ * result says both the rows and how many were affected. Provided once for every module (AppModule).
  */
+@Injectable()
 export class SqlRunner {
   constructor(private readonly dataSource: DataSource) {}
 
