@@ -5,6 +5,7 @@ import { DOMAIN_ENTITIES } from './domains';
 import { NOTIFICATION_ENTITIES } from './notifications';
 import { RELEASE_ENTITIES } from './releases';
 import { RETENTION_ENTITIES } from './retention';
+import { CONFIGURATION_ENTITIES } from './configuration';
 
 /**
  * Every context's entities, for the one DataSource: each context declares its own (its tables.ts), and only the
@@ -18,4 +19,5 @@ export const ENTITIES = [
   ...NOTIFICATION_ENTITIES,
   ...RELEASE_ENTITIES,
   ...RETENTION_ENTITIES,
+  ...CONFIGURATION_ENTITIES,
 ];

@@ -9,6 +9,7 @@ export type { BreakerConfigEntity } from './entities/breaker-config.entity';
 export { acceptAgentReports } from './fleet/agent-report-body';
 export { FleetModule } from './fleet/fleet.module';
 export { LoadTestsModule } from './load-tests/load-tests.module';
+export { LoadTestsService } from './load-tests/load-tests.service';
 export { MetricsModule } from './metrics/metrics.module';
 export { RealtimeGateway } from './realtime/realtime.gateway';
 export { RealtimeModule } from './realtime/realtime.module';

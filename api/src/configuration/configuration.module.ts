@@ -1,18 +1,20 @@
 import { Module } from '@nestjs/common';
-import { BreakersModule, FleetModule, ServicesModule } from '../breakers';
+import { BreakersModule, FleetModule, LoadTestsModule, ServicesModule } from '../breakers';
 import { DomainsModule } from '../domains';
 import { NotificationsModule } from '../notifications';
 import { ConfigurationController } from './configuration.controller';
 import { ConfigurationRepository } from './configuration.repository';
 import { ConfigurationService } from './configuration.service';
+import { SampleDataController } from './sample-data/sample-data.controller';
+import { SampleDataService } from './sample-data/sample-data.service';
 
 /**
  * Configuration as code: the hub's breakers, services, domains, notification settings and scrape targets exported as one document
- * and imported as a diff.
+ * and imported as a diff; and the sample data, which is such a document loaded (and removed) in one action.
  */
 @Module({
-  imports: [BreakersModule, ServicesModule, DomainsModule, NotificationsModule, FleetModule],
-  controllers: [ConfigurationController],
-  providers: [ConfigurationService, ConfigurationRepository],
+  imports: [BreakersModule, ServicesModule, DomainsModule, NotificationsModule, FleetModule, LoadTestsModule],
+  controllers: [ConfigurationController, SampleDataController],
+  providers: [ConfigurationService, ConfigurationRepository, SampleDataService],
 })
 export class ConfigurationModule {}

@@ -2,3 +2,4 @@
 export { BulkModule } from './bulk/bulk.module';
 export { ConfigurationModule } from './configuration.module';
 export { acceptConfigDocuments } from './document-body';
+export { CONFIGURATION_ENTITIES } from './tables';

@@ -1,5 +1,6 @@
 import { BadRequestException, ForbiddenException, HttpException } from '@nestjs/common';
 import {
+  CHANNEL_ADDRESS,
   ALERT_SEVERITIES,
   BREAKER_TYPES,
   channelVariableStems,
@@ -72,7 +73,8 @@ function channelItem(row: NotificationChannelEntity, stem: string): ChannelItem 
   return {
     name: row.name,
     type: row.type,
-    ...(row.type === 'email' ? { recipients: row.recipients } : { url: envReference(`${stem}_URL`) }),
+    ...(CHANNEL_ADDRESS[row.type] === 'recipients' ? { recipients: row.recipients } : {}),
+    ...(CHANNEL_ADDRESS[row.type] === 'url' ? { url: envReference(`${stem}_URL`) } : {}),
     ...(row.secretSealed !== null ? { secret: envReference(`${stem}_SECRET`) } : {}),
   };
 }
@@ -172,7 +174,8 @@ export class NotificationSteps {
       if (item.name !== row.name) patch.name = item.name;
       // a reference left unfilled keeps the URL the hub has
       if (item.url !== undefined && !isEnvReference(item.url) && item.url !== current.url) patch.url = item.url;
-      if (item.type === 'email' && !sameList(item.recipients ?? [], row.recipients)) patch.recipients = item.recipients;
+      if (CHANNEL_ADDRESS[item.type] === 'recipients' && !sameList(item.recipients ?? [], row.recipients))
+        patch.recipients = item.recipients;
       // the secret signs for the URL's origin: one moving elsewhere keeps it only when the document gives it again
       const moves = patch.url !== undefined && row.secretSealed !== null && (current.url === null || movesOrigin(current.url, patch.url));
       if (item.secret === undefined) {

@@ -6,6 +6,7 @@ import {
   NOTIFICATION_LIMITS,
   windowProblems,
   type ChannelView,
+  CHANNEL_ADDRESS,
   type CreateChannel,
   type CreateRule,
   type CreateWindow,
@@ -82,7 +83,7 @@ export class NotificationSettingsService {
       manager.getRepository(NotificationChannelEntity).save({
         name: body.name,
         type: body.type,
-        recipients: body.type === 'email' ? (body.recipients ?? []) : [],
+        recipients: CHANNEL_ADDRESS[body.type] === 'recipients' ? (body.recipients ?? []) : [],
         urlSealed: body.url ? this.secrets.seal(body.url) : null,
         urlHost: body.url ? new URL(body.url).host : null,
         secretSealed: body.secret ? this.secrets.seal(body.secret) : null,
@@ -108,7 +109,7 @@ export class NotificationSettingsService {
     await this.mayChangeChannel(manager, req, id);
     const problem = channelFieldProblems(row.type, patch, false)[0];
     if (problem) throw new BadRequestException(`${problem.path}: ${problem.message}`);
-    if (row.type === 'email' && patch.recipients !== undefined && patch.recipients.length === 0) {
+    if (CHANNEL_ADDRESS[row.type] === 'recipients' && patch.recipients !== undefined && patch.recipients.length === 0) {
       throw new BadRequestException('recipients: name at least one address');
     }
     this.secrets.mayKeepSecret(row, patch);

@@ -93,8 +93,10 @@ describe('channels', () => {
     [{ name: 'x', type: 'webhook' }, 'url: is required'],
     [{ name: 'x', type: 'email', recipients: [] }, 'recipients: name at least one address'],
     [{ name: 'x', type: 'email', recipients: ['not-an-address'] }, 'recipients.0: must be an e-mail address'],
-    [{ name: 'x', type: 'pager', url: 'https://example.com' }, 'type: must be one of email, webhook, slack, discord'],
+    [{ name: 'x', type: 'pager', url: 'https://example.com' }, 'type: must be one of email, webhook, slack, discord, log'],
     [{ name: 'x', type: 'slack', url: 'https://example.com', secret: 'a-long-secret' }, 'secret: signs webhook channels only'],
+    [{ name: 'x', type: 'log', url: 'https://example.com' }, 'url: is for webhook, Slack and Discord channels'],
+    [{ name: 'x', type: 'log', recipients: ['ops@example.com'] }, 'recipients: are for e-mail channels'],
     [
       { name: 'x', type: 'webhook', url: 'http://169.254.169.254/latest/meta-data' },
       'url: Refused to call 169.254.169.254 (169.254.169.254): a link-local or metadata address',

@@ -53,6 +53,7 @@ export {
   ServiceAgent,
   SessionOnly,
   SignedIn,
+  SuperAdmin,
 } from './web/access.decorator';
 export type { Access } from './web/access.decorator';
 export { isBearerWithoutCookie, protectFromCrossSiteRequests } from './web/cross-origin';

@@ -28,6 +28,7 @@ export * from './sessions';
 export * from './user-agent';
 export * from './organization';
 export * from './config-vocabulary';
+export * from './sample-data';
 export * from './config-document';
 export * from './bulk-vocabulary';
 export * from './bulk';

@@ -8,14 +8,27 @@ import type { BreakerSource, BreakerStateName, BreakerTypeName } from './breaker
  */
 
 /** Where a notification goes. */
-export const CHANNEL_TYPES = ['email', 'webhook', 'slack', 'discord'] as const;
+export const CHANNEL_TYPES = ['email', 'webhook', 'slack', 'discord', 'log'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
+
+/**
+ * What a channel of each type is addressed by: e-mail its recipients, webhooks and chats a URL, and the log nothing
+ * (each notification is one line of the API's own log, for trying rules out and for logs shipped elsewhere).
+ */
+export const CHANNEL_ADDRESS: Record<ChannelType, 'recipients' | 'url' | 'none'> = {
+  email: 'recipients',
+  webhook: 'url',
+  slack: 'url',
+  discord: 'url',
+  log: 'none',
+};
 
 export const CHANNEL_TYPE_LABELS: Record<ChannelType, string> = {
   email: 'E-mail',
   webhook: 'Webhook',
   slack: 'Slack',
   discord: 'Discord',
+  log: 'Log',
 };
 
 /** What a rule may subscribe to; `notification.test` is what "Send test" delivers, never routed by a rule. */
@@ -300,8 +313,9 @@ export interface FieldProblem {
 }
 
 /**
- * What each type of channel needs: e-mail its recipients, the others a URL; a secret signs webhooks only. On
- * creation the URL or recipients are required; on an update (the type being the stored one) only what is sent is judged.
+ * What each type of channel needs: e-mail its recipients, webhooks and chats a URL, the log nothing; a secret signs
+ * webhooks only. On creation the URL or recipients are required; on an update (the type being the stored one) only
+ * what is sent is judged.
  */
 export function channelFieldProblems(
   type: ChannelType,
@@ -309,13 +323,12 @@ export function channelFieldProblems(
   creating: boolean,
 ): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  if (type === 'email') {
-    if (creating && !channel.recipients?.length) problems.push({ path: 'recipients', message: 'name at least one address' });
-    if (channel.url) problems.push({ path: 'url', message: 'is for webhook, Slack and Discord channels' });
-  } else {
-    if (creating && !channel.url) problems.push({ path: 'url', message: 'is required' });
-    if (channel.recipients?.length) problems.push({ path: 'recipients', message: 'are for e-mail channels' });
-  }
+  const address = CHANNEL_ADDRESS[type];
+  if (address === 'recipients' && creating && !channel.recipients?.length)
+    problems.push({ path: 'recipients', message: 'name at least one address' });
+  if (address === 'url' && creating && !channel.url) problems.push({ path: 'url', message: 'is required' });
+  if (address !== 'url' && channel.url) problems.push({ path: 'url', message: 'is for webhook, Slack and Discord channels' });
+  if (address !== 'recipients' && channel.recipients?.length) problems.push({ path: 'recipients', message: 'are for e-mail channels' });
   if (channel.secret && type !== 'webhook') problems.push({ path: 'secret', message: 'signs webhook channels only' });
   return problems;
 }

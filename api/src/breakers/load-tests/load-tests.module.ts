@@ -10,5 +10,6 @@ import { TestSessionsRepository } from './test-sessions.repository';
   imports: [BreakersModule, MetricsModule, ReplicasModule],
   controllers: [LoadTestsController],
   providers: [LoadTestsService, TestSessionsRepository],
+  exports: [LoadTestsService],
 })
 export class LoadTestsModule {}

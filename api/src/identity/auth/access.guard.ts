@@ -112,6 +112,9 @@ export class AccessGuard implements CanActivate {
       case 'any-permission':
         if (access.permissions.some((permission) => hasPermission(user, permission))) return true;
         throw new ForbiddenException(`Requires the ${access.permissions.join(' or ')} permission`);
+      case 'super-admin':
+        if (user.role === 'super_admin') return true;
+        throw new ForbiddenException('Only a super admin may do this');
       case 'metrics-scrape':
         if (hasPermission(user, 'metrics_view')) return true;
         throw new ForbiddenException('Requires the metrics_view permission or the metrics token');

@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Logger } from '@nestjs/common';
 import { SMTPServer } from 'smtp-server';
 import type { DataSource } from 'typeorm';
 import { loadConfig } from '../../platform/config/config';
@@ -352,5 +353,25 @@ describe('the words of each event', () => {
     ['notification.test', 'Test notification from Circuit Breaker Hub', { message: 'It works', url: PAGE }],
   ] as const)('%s → %s', (type, expected, data) => {
     expect(title(type, data as OutgoingNotification['data'])).toBe(expected);
+  });
+});
+
+describe('log', () => {
+  it("writes each notification as one line of the API's log, in the words an e-mail carries, and calls nobody", async () => {
+    const lines: string[] = [];
+    const log = jest.spyOn(Logger.prototype, 'log').mockImplementation((message: unknown) => void lines.push(String(message)));
+    const requests = receiver.received.length;
+    const mails = smtp.mails.length;
+    try {
+      const outcome = await sender.send({ type: 'log', name: 'Log', url: null, secret: null, recipients: [] }, opened);
+      expect(outcome).toMatchObject({ ok: true, statusCode: null, error: null, retryable: false });
+    } finally {
+      log.mockRestore();
+    }
+    const { title, happened } = describeNotification(opened);
+    expect(lines).toEqual([expect.stringContaining(`breaker.opened ${opened.deliveryId}: ${title} — ${happened}`)]);
+    expect(lines[0]).toContain(PAGE);
+    expect(receiver.received).toHaveLength(requests);
+    expect(smtp.mails).toHaveLength(mails);
   });
 });

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DELIVERY_TIMEOUT_MS, isRetryableStatus, WEBHOOK_HEADERS, type WebhookBody } from '@cbh/contracts';
 import { APP_CONFIG, type AppConfig, MailService, OutboundRefusedError, outboundRequest } from '../../platform';
 import type { ChannelTarget, OutgoingNotification, SendOutcome } from './channel-sender.types';
@@ -36,6 +36,8 @@ function reasonOf(error: unknown): string {
  */
 @Injectable()
 export class ChannelSender {
+  private readonly logger = new Logger('Notifications');
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mail: MailService,
@@ -64,7 +66,18 @@ export class ChannelSender {
         const payload = discordPayload(describeNotification(notification), notification);
         return this.post(target, JSON.stringify(payload), {}, timeoutMs);
       }
+      case 'log':
+        return Promise.resolve(this.log(notification));
     }
+  }
+
+  /** One line of the API's log, in the words an e-mail would carry: delivered once it is written. */
+  private log(notification: OutgoingNotification): Result {
+    const message = describeNotification(notification);
+    this.logger.log(
+      `${notification.type} ${notification.deliveryId}: ${message.title} — ${message.happened} (${message.when}) ${message.url}`,
+    );
+    return { ok: true, statusCode: null, error: null, retryable: false };
   }
 
   private webhook(target: ChannelTarget, notification: OutgoingNotification, timeoutMs: number): Promise<Result> {

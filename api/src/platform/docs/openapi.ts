@@ -26,6 +26,8 @@ function describeAccess(access: Access | undefined): string {
       return `Signed in with the \`${access.permission}\` permission (super_admin holds all).`;
     case 'any-permission':
       return `Signed in with ${access.permissions.map((permission) => `\`${permission}\``).join(' or ')} (super_admin holds all).`;
+    case 'super-admin':
+      return 'Signed in as a super_admin.';
     case 'elevation-account':
       return 'Only the ELEVATION_EMAIL account while it is not super_admin.';
     case 'metrics-scrape':

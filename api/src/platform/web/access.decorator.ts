@@ -7,6 +7,7 @@ export type Access =
   | { kind: 'signed-in' }
   | { kind: 'permission'; permission: Permission }
   | { kind: 'any-permission'; permissions: readonly Permission[] }
+  | { kind: 'super-admin' }
   | { kind: 'elevation-account' }
   | { kind: 'metrics-scrape' }
   | { kind: 'service-agent' };
@@ -20,6 +21,8 @@ export const RequirePermission = (permission: Permission) => SetMetadata(ACCESS_
 /** Holders of any one of these permissions (super_admin holds every permission). */
 export const RequireAnyPermission = (...permissions: Permission[]) =>
   SetMetadata(ACCESS_KEY, { kind: 'any-permission', permissions } satisfies Access);
+/** Only a super_admin: what changes the whole hub at once (loading or removing sample data). */
+export const SuperAdmin = () => SetMetadata(ACCESS_KEY, { kind: 'super-admin' } satisfies Access);
 /** Only the ELEVATION_EMAIL account, while it is not yet super_admin. */
 export const ElevationAccount = () => SetMetadata(ACCESS_KEY, { kind: 'elevation-account' } satisfies Access);
 /** A Prometheus scrape: `Authorization: Bearer <METRICS_TOKEN>`, or a signed-in account with metrics_view. */

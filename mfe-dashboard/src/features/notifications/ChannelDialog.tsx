@@ -1,12 +1,12 @@
 import { useCreateNotificationChannelMutation, useUpdateNotificationChannelMutation } from '@cbh/api-client';
 import { CHANNEL_TYPE_LABELS, CHANNEL_TYPES, type ChannelType, type ChannelView } from '@cbh/contracts';
-import { Select, TextArea } from '@cbh/ui';
+import { Muted, Select, TextArea } from '@cbh/ui';
 import { FormDialog } from '../shared/form-dialog';
 import { FormField, KEEP_PLACEHOLDER, SecretField, TextField } from '../shared/form-parts';
 import { CHANNEL_FORM } from './notification-forms';
 import { useRecordForm } from '../shared/use-record-form';
 
-const URL_HINTS: Record<Exclude<ChannelType, 'email'>, string> = {
+const URL_HINTS: Record<Exclude<ChannelType, 'email' | 'log'>, string> = {
   webhook: 'Receives a signed JSON POST for each notification. https, or http to a private address where the hub allows it.',
   slack: 'The incoming webhook URL Slack gives (https://hooks.slack.com/services/…).',
   discord: 'The webhook URL from the Discord channel’s integrations (https://discord.com/api/webhooks/…).',
@@ -64,6 +64,8 @@ export function ChannelDialog({ channel, onClose }: { channel?: ChannelView; onC
             />
           )}
         </FormField>
+      ) : draft.type === 'log' ? (
+        <Muted>Each notification is written as one line to the API&apos;s log: nothing leaves the hub.</Muted>
       ) : (
         <TextField
           label="URL"

@@ -30,6 +30,7 @@ const Outcome = styled.p<{ $ok: boolean }>`
 /** Where the channel sends: its addresses, or the host of its URL (the rest of it holds credentials and is never shown). */
 function Destination({ channel }: { channel: ChannelView }) {
   if (channel.type === 'email') return <>{channel.recipients.join(', ')}</>;
+  if (channel.type === 'log') return <>The API&apos;s log</>;
   if (!channel.urlSet) return <Muted>No URL</Muted>;
   return (
     <Stack>

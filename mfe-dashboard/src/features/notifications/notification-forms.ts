@@ -1,5 +1,6 @@
 import {
   isDomainEvent,
+  CHANNEL_ADDRESS,
   NOTIFICATION_LIMITS,
   RULE_DEFAULTS,
   type AlertSeverity,
@@ -114,11 +115,12 @@ export const CHANNEL_FORM: RecordForm<ChannelDraft, ChannelField, ChannelView, C
    * editing); only webhooks take a secret. Fields the type does not use are not shown, so not judged.
    */
   problems(draft, creating) {
-    const email = draft.type === 'email';
+    const email = CHANNEL_ADDRESS[draft.type] === 'recipients';
     return compact<ChannelField>({
       name: nameProblem(draft.name),
       type: undefined,
-      url: email ? undefined : draft.url.trim() ? urlProblem(draft.url) : creating ? 'is required' : undefined,
+      url:
+        CHANNEL_ADDRESS[draft.type] !== 'url' ? undefined : draft.url.trim() ? urlProblem(draft.url) : creating ? 'is required' : undefined,
       // the form asks for addresses on an edit too: an e-mail channel without any would reach nobody
       recipients: email ? recipientsProblem(listOf(draft.recipients)) : undefined,
       secret:
@@ -134,6 +136,7 @@ export const CHANNEL_FORM: RecordForm<ChannelDraft, ChannelField, ChannelView, C
 
   toCreate(draft) {
     if (draft.type === 'email') return { name: draft.name.trim(), type: draft.type, recipients: listOf(draft.recipients) };
+    if (draft.type === 'log') return { name: draft.name.trim(), type: draft.type };
     return {
       name: draft.name.trim(),
       type: draft.type,
@@ -149,7 +152,7 @@ export const CHANNEL_FORM: RecordForm<ChannelDraft, ChannelField, ChannelView, C
     if (draft.type === 'email') {
       const recipients = listOf(draft.recipients);
       if (recipients.join('\n') !== channel.recipients.join('\n')) patch.recipients = recipients;
-    } else if (draft.url.trim()) patch.url = draft.url.trim();
+    } else if (CHANNEL_ADDRESS[draft.type] === 'url' && draft.url.trim()) patch.url = draft.url.trim();
     if (draft.type === 'webhook') {
       if (draft.removeSecret) patch.secret = null;
       else if (draft.secret) patch.secret = draft.secret;

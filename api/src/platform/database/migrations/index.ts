@@ -28,6 +28,7 @@ import { BoundedAgents1766500000000 } from './1766500000000-BoundedAgents';
 import { ScrapedBreakerAgeOut1766600000000 } from './1766600000000-ScrapedBreakerAgeOut';
 import { AuditRetentionFloor1766700000000 } from './1766700000000-AuditRetentionFloor';
 import { AgentInstanceBreakers1766800000000 } from './1766800000000-AgentInstanceBreakers';
+import { LogChannelsAndSampleData1766900000000 } from './1766900000000-LogChannelsAndSampleData';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   ScrapedBreakerAgeOut1766600000000,
   AuditRetentionFloor1766700000000,
   AgentInstanceBreakers1766800000000,
+  LogChannelsAndSampleData1766900000000,
 ];
