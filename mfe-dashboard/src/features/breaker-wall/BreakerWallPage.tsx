@@ -7,6 +7,7 @@ import { Link } from '@cbh/router';
 import { AccessRestricted, ButtonLink, Card, Muted, PageHeader, plural, useSelection, WrapRow } from '@cbh/ui';
 import { BreakerTile } from './BreakerTile';
 import { NowProvider } from '../shared/now-clock';
+import { SampleDataOffer } from '../sample-data/SampleDataOffer';
 import { useShownFigures, useVisibleTiles } from './visible-tiles';
 import { WallControls } from './WallControls';
 import { callRateSeries, DEFAULT_FILTERS, SPARKLINE_SAMPLES, wallServices, wallTiles } from './wall-view';
@@ -25,6 +26,11 @@ const Grid = styled.div`
 
 const Note = styled(Muted)`
   margin-bottom: 12px;
+`;
+
+const EmptyState = styled.div`
+  display: grid;
+  gap: 12px;
 `;
 
 const Empty = styled(Card)`
@@ -77,16 +83,20 @@ function BreakerWall({ canCreate, bulkActions }: { canCreate: boolean; bulkActio
   if (!breakers.data) return <Muted role="status">Loading circuit breakers…</Muted>;
   if (breakers.data.length === 0) {
     return (
-      <Empty>
-        <strong>No circuit breakers yet</strong>
-        {canCreate ? (
-          <ButtonLink as={Link} to={ROUTES.createBreaker.path}>
-            {ROUTES.createBreaker.title}
-          </ButtonLink>
-        ) : (
-          <Muted>An administrator can create one.</Muted>
-        )}
-      </Empty>
+      <EmptyState>
+        <Empty>
+          <strong>No circuit breakers yet</strong>
+          {canCreate ? (
+            <ButtonLink as={Link} to={ROUTES.createBreaker.path}>
+              {ROUTES.createBreaker.title}
+            </ButtonLink>
+          ) : (
+            <Muted>An administrator can create one.</Muted>
+          )}
+        </Empty>
+        {/* a super admin may try the hub with sample data instead */}
+        <SampleDataOffer part="offer" />
+      </EmptyState>
     );
   }
 
@@ -172,6 +182,7 @@ export function BreakerWallPage() {
           ) : null}
         </WrapRow>
       </PageHeader>
+      <SampleDataOffer part="loaded" />
       <BreakerWall canCreate={hasPermission(user, 'circuit_breaker_admin')} bulkActions={wallBulkActions(user)} />
     </>
   );

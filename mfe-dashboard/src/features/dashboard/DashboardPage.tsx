@@ -3,6 +3,7 @@ import { useGetAuthUserQuery } from '@cbh/api-client';
 import { canOpen, ROUTES, type DashboardStats } from '@cbh/contracts';
 import { Link } from '@cbh/router';
 import { Badge, ButtonLink, Card, CardGrid, Dot, Muted, PageHeader, RoleBadge, StatCard, StatGrid, theme } from '@cbh/ui';
+import { SampleDataOffer } from '../sample-data/SampleDataOffer';
 import { REFETCH_AFTER_SECONDS, useGetDashboardActivityQuery, useGetDashboardStatsQuery } from './dashboard-api';
 
 const Banner = styled(Card)`
@@ -121,6 +122,7 @@ export function DashboardPage() {
         </div>
         <Badge $color={theme.colors.success}>System Operational</Badge>
       </Banner>
+      <SampleDataOffer />
 
       {stats.data ? <StatCards stats={stats.data} /> : <PendingStatCards failed={stats.isError} />}
 

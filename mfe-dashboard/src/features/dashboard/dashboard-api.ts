@@ -6,8 +6,18 @@ const CACHE_SECONDS = 30;
 
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getDashboardStats: build.query<DashboardStats, void>({ query: () => '/dashboard/stats', keepUnusedDataFor: CACHE_SECONDS }),
-    getDashboardActivity: build.query<ActivityEntry[], void>({ query: () => '/dashboard/activity', keepUnusedDataFor: CACHE_SECONDS }),
+    // counts of breakers and domains: read again when those change
+    getDashboardStats: build.query<DashboardStats, void>({
+      query: () => '/dashboard/stats',
+      keepUnusedDataFor: CACHE_SECONDS,
+      providesTags: ['Breakers', 'Domains'],
+    }),
+    // the audit log's latest entries
+    getDashboardActivity: build.query<ActivityEntry[], void>({
+      query: () => '/dashboard/activity',
+      keepUnusedDataFor: CACHE_SECONDS,
+      providesTags: ['Audit'],
+    }),
   }),
 });
 
