@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, startOwnSite, type Site } from './support/server';
+import { signIn } from './support/sign-in';
+
+/**
+ * A super admin trying out an empty hub: the wall offers the sample data, loading it fills the wall, and removing it
+ * from the dashboard leaves the hub as empty as it was. On a site of its own without the demo data.
+ */
+let site: Site;
+
+test.beforeAll(async () => {
+  site = await startOwnSite('sample-data', () => ({ SEED_DEMO: 'false' }));
+});
+
+test.afterAll(async () => {
+  await site?.stop();
+});
+
+test('loads the sample data from the empty wall and removes it from the dashboard', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, ADMIN, site.url);
+
+  await page.goto(`${site.url}/circuit-breakers`);
+  await expect(page.getByText('No circuit breakers yet')).toBeVisible();
+  const offer = page.getByRole('region', { name: 'Try the hub with sample data' });
+  await offer.getByRole('button', { name: 'Load sample data' }).click();
+  await expect(page.getByText('Sample data loaded', { exact: true }).first()).toBeVisible();
+
+  const tiles = page.getByTestId('breaker-tile');
+  for (const name of ['Checkout API', 'Email Relay', 'Recommendations', 'Pricing Engine', 'Image Resizer', 'Report Export']) {
+    await expect(tiles.filter({ has: page.getByRole('link', { name, exact: true }) })).toBeVisible();
+  }
+  await expect(page.getByText('No circuit breakers yet')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Remove sample data' })).toBeVisible();
+
+  await page.goto(`${site.url}/dashboard`);
+  await page.getByRole('button', { name: 'Remove sample data' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Remove sample data?' });
+  await expect(dialog).toContainText('6 breakers: Checkout API');
+  await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(page.getByText('Sample data removed', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove sample data' })).toHaveCount(0);
+
+  await page.goto(`${site.url}/circuit-breakers`);
+  await expect(page.getByText('No circuit breakers yet')).toBeVisible();
+  await expect(page.getByTestId('breaker-tile')).toHaveCount(0);
+  // the hub is as empty as before, so the offer is back
+  await expect(page.getByRole('button', { name: 'Load sample data' })).toBeVisible();
+});
