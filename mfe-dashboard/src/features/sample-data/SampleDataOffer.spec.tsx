@@ -128,9 +128,11 @@ it('asks before removing it, naming what goes, then removes it with a DELETE', a
   expect(await screen.findByText('Sample data is loaded (5 items).')).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'Remove sample data' }));
   const dialog = await screen.findByRole('alertdialog', { name: 'Remove sample data?' });
-  expect(within(dialog).getByText(/removes exactly what the sample data added, and nothing else/).textContent).toContain(
-    '2 breakers: Checkout API, Email Relay; 1 service: Storefront; 1 domain: status.example.test; 1 notification channel: Sample log.',
-  );
+  expect(within(dialog).getByText(/removes exactly what the sample data added, and nothing else/)).toBeTruthy();
+  for (const line of ['2 breakers: Checkout API, Email Relay', '1 service: Storefront', '1 domain: status.example.test']) {
+    expect(within(dialog).getByText(line)).toBeTruthy();
+  }
+  expect(within(dialog).getByText('1 notification channel: Sample log')).toBeTruthy();
   expect(api.callsTo('DELETE', '/api/sample-data')).toHaveLength(0);
 
   fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));

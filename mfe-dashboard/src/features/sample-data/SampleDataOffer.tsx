@@ -26,13 +26,19 @@ const Loaded = styled(Card)`
   margin-bottom: 24px;
 `;
 
-/** What the sample added, by kind: "6 breakers: Checkout API, …; 2 services: Storefront, Catalog; …". */
-export function itemsInWords(items: readonly SampleDataItem[]): string {
+/** What the sample added, a line per kind: "6 breakers: Checkout API, Email Relay, …". */
+export function itemsByKind(items: readonly SampleDataItem[]): string[] {
   return IMPORT_KINDS.flatMap((kind) => {
     const names = items.filter((item) => item.kind === kind).map((item) => item.name);
     return names.length === 0 ? [] : [`${plural(names.length, IMPORT_KIND_LABELS[kind])}: ${names.join(', ')}`];
-  }).join('; ');
+  });
 }
+
+// the confirmation's description is a paragraph: its lines are spans shown as blocks
+const Line = styled.span`
+  display: block;
+  margin: 4px 0 4px 12px;
+`;
 
 /** The card that offers the sample data on an empty hub. */
 function LoadOffer() {
@@ -83,7 +89,15 @@ function LoadedLine({ items }: { items: readonly SampleDataItem[] }) {
           open={confirming}
           onOpenChange={setConfirming}
           title="Remove sample data?"
-          description={`This removes exactly what the sample data added, and nothing else: ${itemsInWords(items)}. Anything else on the hub stays as it is.`}
+          description={
+            <>
+              This removes exactly what the sample data added, and nothing else:
+              {itemsByKind(items).map((line) => (
+                <Line key={line}>{line}</Line>
+              ))}
+              Anything else on the hub stays as it is.
+            </>
+          }
           confirmLabel="Remove"
           pendingLabel="Removing…"
           pending={isLoading}
