@@ -50,7 +50,11 @@ test('every terminal step of the getting-started guide works against a hub start
       encoding: 'utf8',
       timeout: 60_000,
     });
-    expect({ status: steps.status, stderr: steps.stderr, stdout: steps.status === 0 ? '' : steps.stdout }).toEqual({ status: 0, stderr: '', stdout: '' });
+    expect({ status: steps.status, stderr: steps.stderr, stdout: steps.status === 0 ? '' : steps.stdout }).toEqual({
+      status: 0,
+      stderr: '',
+      stdout: '',
+    });
     // what the guide says each step shows: signed in, the sample loaded and removed, the alert delivered and logged
     expect(steps.stdout).toContain('"email":"admin@example.com"');
     expect(steps.stdout).toContain('"loaded":true');

@@ -33,32 +33,35 @@ const viewApi = api.injectEndpoints({
   }),
 });
 
+type Dispatch = (
+  action: ReturnType<typeof viewApi.util.upsertQueryData> | ReturnType<typeof viewApi.endpoints.sampleData.initiate>,
+) => unknown;
+
+/** The mutation's answer takes the cached view's place; after a refusal the view is read again. */
+async function replaceView(
+  _arg: void,
+  { dispatch, queryFulfilled }: { dispatch: Dispatch; queryFulfilled: Promise<{ data: SampleDataView }> },
+) {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(viewApi.util.upsertQueryData('sampleData', undefined, data));
+  } catch {
+    dispatch(viewApi.endpoints.sampleData.initiate(undefined, { forceRefetch: true, subscribe: false }));
+  }
+}
+
 export const sampleDataApi = viewApi.injectEndpoints({
   endpoints: (build) => ({
     loadSampleData: build.mutation<SampleDataView, void>({
       query: () => ({ url: URL, method: 'POST' }),
       invalidatesTags: (_result, error) => (error ? [] : [...CHANGED]),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(viewApi.util.upsertQueryData('sampleData', undefined, data));
-        } catch {
-          dispatch(viewApi.endpoints.sampleData.initiate(undefined, { forceRefetch: true, subscribe: false }));
-        }
-      },
+      onQueryStarted: replaceView,
     }),
     removeSampleData: build.mutation<SampleDataView, void>({
       query: () => ({ url: URL, method: 'DELETE' }),
       // a removal refused part way has still removed the rest
       invalidatesTags: [...CHANGED],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(viewApi.util.upsertQueryData('sampleData', undefined, data));
-        } catch {
-          dispatch(viewApi.endpoints.sampleData.initiate(undefined, { forceRefetch: true, subscribe: false }));
-        }
-      },
+      onQueryStarted: replaceView,
     }),
   }),
 });
