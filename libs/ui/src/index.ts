@@ -23,3 +23,4 @@ export * from './CopyField';
 export * from './bulk-confirmation';
 export * from './BulkActionsBar';
 export * from './SpreadRow';
+export * from './When';
