@@ -75,3 +75,47 @@ export interface ActivityEntry {
   action: string;
   timestamp: string;
 }
+
+/** How many breakers GET /api/dashboard/health lists as open or half-open now, and how many recent transitions. */
+export const DASHBOARD_HEALTH_LIMITS = { unhealthy: 20, transitions: 8 } as const;
+/** The hours the openings sparkline covers, the current one last. */
+export const DASHBOARD_OPENINGS_HOURS = 24;
+
+/** A breaker that refuses calls now (OPEN) or is trying them again (HALF_OPEN) on some live replica or instance. */
+export interface UnhealthyBreaker {
+  id: number;
+  name: string;
+  /** The service an agent's or scraped breaker belongs to; null for the hub's own. */
+  service: string | null;
+  state: Exclude<BreakerStateName, 'CLOSED'>;
+  override: BreakerOverride;
+  /** When it last changed state (ISO 8601), or null when no live replica saw the move. */
+  since: string | null;
+}
+
+/** A move of the transition journal, the same move on several replicas or instances counted once. */
+export interface HealthTransition {
+  configId: number;
+  name: string;
+  service: string | null;
+  from: BreakerStateName;
+  to: BreakerStateName;
+  reason: string;
+  /** ISO 8601, the earliest of the rows it stands for */
+  at: string;
+  /** How many replicas or service instances journalled it (1 or more). */
+  places: number;
+}
+
+/** GET /api/dashboard/health (circuit_breaker_view): how the breakers are doing now and over the last day. */
+export interface DashboardHealth {
+  /** How many breakers are OPEN and HALF_OPEN now, all of them (the list below holds at most DASHBOARD_HEALTH_LIMITS.unhealthy). */
+  open: number;
+  halfOpen: number;
+  /** OPEN first, then HALF_OPEN; the most recently moved first within each. */
+  unhealthy: UnhealthyBreaker[];
+  /** The newest moves first, at most DASHBOARD_HEALTH_LIMITS.transitions. */
+  transitions: HealthTransition[];
+  /** CLOSED → OPEN moves per hour over the last DASHBOARD_OPENINGS_HOURS hours, oldest first (a breaker counted once a minute). */
+  openings: { hour: string; count: number }[];
+}
