@@ -1,4 +1,5 @@
 import type { BreakerOverride, BreakerStateName } from './breaker-vocabulary';
+import type { JournalEntry } from './breakers';
 
 /**
  * One breaker's figures over the rolling window, summed over every live API replica, as GET /api/metrics/latest,
@@ -75,6 +76,51 @@ export interface ActivityEntry {
   action: string;
   timestamp: string;
 }
+
+/**
+ * The spans a breaker's past can be shown over (GET /api/circuit-breakers/{id}/history?range=): each is cut into
+ * `stepSeconds` steps so that no answer holds more than HISTORY_MAX_POINTS points.
+ */
+export const HISTORY_RANGES = {
+  '5m': { label: '5 min', seconds: 300, stepSeconds: 1 },
+  '1h': { label: '1 h', seconds: 3600, stepSeconds: 12 },
+  '6h': { label: '6 h', seconds: 21_600, stepSeconds: 72 },
+  '24h': { label: '24 h', seconds: 86_400, stepSeconds: 288 },
+} as const;
+export type HistoryRange = keyof typeof HISTORY_RANGES;
+export const HISTORY_RANGE_NAMES = Object.keys(HISTORY_RANGES) as HistoryRange[];
+export const DEFAULT_HISTORY_RANGE: HistoryRange = '1h';
+export const HISTORY_MAX_POINTS = 300;
+
+/**
+ * One step of a breaker's past, summed over every replica from the stored per-second buckets. The hub stores counts
+ * only: latency has no past, it is live only.
+ */
+export interface BreakerHistoryPoint {
+  /** The step's start (ISO 8601). */
+  at: string;
+  /** Every call of the step: succeeded, failed, timed out, short-circuited or refused by the bulkhead. */
+  calls: number;
+  callsPerSecond: number;
+  /** Failed, timed out, short-circuited and refused calls as a percentage of the calls; null where there were none. */
+  errorPercentage: number | null;
+}
+
+/** GET /api/circuit-breakers/{id}/history: every step of the range, oldest first, and the journal's moves in it. */
+export interface BreakerHistory {
+  range: HistoryRange;
+  /** ISO 8601: the first step's start, and the end of the span. */
+  from: string;
+  to: string;
+  stepSeconds: number;
+  points: BreakerHistoryPoint[];
+  /** The moves in the range, oldest first; at most HISTORY_MAX_TRANSITIONS (the newest), `transitionsCapped` then. */
+  transitions: JournalEntry[];
+  transitionsCapped: boolean;
+  /** The state the breaker was in when the range began (the last move before it), or null when nothing is journalled. */
+  stateBefore: BreakerStateName | null;
+}
+export const HISTORY_MAX_TRANSITIONS = 500;
 
 /** How many breakers GET /api/dashboard/health lists as open or half-open now, and how many recent transitions. */
 export const DASHBOARD_HEALTH_LIMITS = { unhealthy: 20, transitions: 8 } as const;
