@@ -59,6 +59,7 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'ser
   'GET /api/metrics/latest': 'circuit_breaker_view',
   'GET /api/dashboard/stats': 'dashboard_view',
   'GET /api/dashboard/activity': 'dashboard_view',
+  'GET /api/dashboard/health': 'circuit_breaker_view',
   'GET /api/test-sessions': 'circuit_breaker_view',
   'POST /api/test-sessions': 'circuit_breaker_operate',
   'POST /api/test-sessions/:id/stop': 'circuit_breaker_operate',
