@@ -24,3 +24,4 @@ export * from './bulk-confirmation';
 export * from './BulkActionsBar';
 export * from './SpreadRow';
 export * from './When';
+export * from './DataTable';
