@@ -180,6 +180,11 @@ export function BreakerWallPage() {
               {ROUTES.scrapeTargets.title}
             </ButtonLink>
           ) : null}
+          {hasPermission(user, 'circuit_breaker_admin') ? (
+            <ButtonLink as={Link} to={ROUTES.createBreaker.path}>
+              New breaker
+            </ButtonLink>
+          ) : null}
         </WrapRow>
       </PageHeader>
       <SampleDataOffer part="loaded" />
