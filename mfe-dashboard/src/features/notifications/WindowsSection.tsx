@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { useDeleteMaintenanceWindowMutation, useGetMaintenanceWindowsQuery } from '@cbh/api-client';
 import type { MaintenanceWindowView } from '@cbh/contracts';
-import { Badge, formatDateTime, Muted, theme } from '@cbh/ui';
+import { Badge, Muted, theme, When } from '@cbh/ui';
 import { WindowDialog } from './lazy-dialogs';
 import { windowScopeText } from './notification-text';
 import { RecordsSection, RowButtons } from '../shared/records-section';
@@ -9,7 +9,7 @@ import { RecordsSection, RowButtons } from '../shared/records-section';
 const COLUMNS = ['Name', 'When', 'Repeats', 'Mutes', 'Now', 'Actions'];
 
 /** The start and the end each on a line of its own, never broken inside. */
-const When = styled.span`
+const Period = styled.span`
   display: grid;
   white-space: nowrap;
 `;
@@ -32,18 +32,20 @@ export function WindowsSection() {
       addLabel="Add window"
       query={windows}
       what="maintenance windows"
-      empty="No maintenance windows."
+      empty="No maintenance windows: every notification is sent as its rules say."
       table={{ label: 'Windows', minWidth: 860, columns: COLUMNS }}
       row={(window, editing) => (
         <tr data-testid={`window-row-${window.id}`}>
           <td>{window.name}</td>
           <td>
-            <When>
-              <time dateTime={window.startsAt}>{formatDateTime(window.startsAt)}</time>
+            <Period>
               <span>
-                to <time dateTime={window.endsAt}>{formatDateTime(window.endsAt)}</time>
+                from <When at={window.startsAt} />
               </span>
-            </When>
+              <span>
+                to <When at={window.endsAt} />
+              </span>
+            </Period>
           </td>
           <td>{window.repeatWeekly ? 'Weekly' : 'Once'}</td>
           <td>{windowScopeText(window)}</td>

@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import type { DomainBulkAction, DomainView, SslCertificateView } from '@cbh/contracts';
-import { Button, DataTable, Muted, SectionTitle, theme, useSelection, VisuallyHidden } from '@cbh/ui';
+import { Button, DataTable, Muted, SectionTitle, theme, useSelection, VisuallyHidden, When } from '@cbh/ui';
 import { DomainBulkActions } from './DomainBulkActions';
-import { dateOrNever, NOT_AVAILABLE, UNKNOWN } from './domain-display';
+import { NOT_AVAILABLE, UNKNOWN } from './domain-display';
 import { StatusBadge } from './StatusBadge';
 
 const PORTFOLIO_COLUMNS = ['Domain', 'Status', 'Registrar', 'Expires', 'SSL', 'Actions'];
@@ -94,7 +94,9 @@ export function DomainPortfolio({
                 <StatusBadge status={domain.status} />
               </td>
               <td>{domain.registrar ?? UNKNOWN}</td>
-              <td>{dateOrNever(domain.expiresAt)}</td>
+              <td>
+                <When at={domain.expiresAt} />
+              </td>
               <td>{certificate ? <StatusBadge status={certificate.status} /> : NOT_AVAILABLE}</td>
               <td>
                 <Actions>
