@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '.
  * The server-side policy of every API route: who may call it. A route missing here fails this test: a new
  * endpoint must declare who may call it, and say it here.
  */
-const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'service-agent' | Permission | Permission[]> = {
+const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'service-agent' | 'super-admin' | Permission | Permission[]> = {
   'GET /metrics': 'metrics_view',
   'GET /api/health': 'public',
   'GET /api/login': 'public',
@@ -98,6 +98,10 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'ser
   'DELETE /api/service-accounts/:id/tokens/:tokenId': 'user_management',
   'GET /api/export': 'export_data',
   'POST /api/import': 'import_data',
+  // loaded for real by the super admin's call, and removed again by its DELETE
+  'GET /api/sample-data': 'super-admin',
+  'POST /api/sample-data': 'super-admin',
+  'DELETE /api/sample-data': 'super-admin',
   // rules of domain events also need domain_management (a 403 naming it: notifications.spec.ts)
   'GET /api/notification-channels': 'circuit_breaker_admin',
   'POST /api/notification-channels': 'circuit_breaker_admin',
@@ -155,6 +159,9 @@ const SESSION_ONLY = new Set([
   'GET /api/sessions',
   'DELETE /api/sessions/others',
   'DELETE /api/sessions/:id',
+  'GET /api/sample-data',
+  'POST /api/sample-data',
+  'DELETE /api/sample-data',
 ]);
 
 const ACCOUNTS: Record<Role, string> = {
@@ -181,6 +188,7 @@ function expected(rule: (typeof POLICY)[string], role: Role | null, extra: Permi
   if (!role) return 401;
   if (rule === 'signed-in') return 'allowed';
   if (rule === 'elevation-account' || rule === 'service-agent') return 403;
+  if (rule === 'super-admin') return role === 'super_admin' ? 'allowed' : 403;
   const user = { role, permissions: [...ROLE_DEFAULT_PERMISSIONS[role], ...extra] };
   // a list: any one of them will do
   return [rule].flat().some((permission) => hasPermission(user, permission)) ? 'allowed' : 403;
