@@ -25,3 +25,4 @@ export * from './BulkActionsBar';
 export * from './SpreadRow';
 export * from './When';
 export * from './DataTable';
+export * from './Combobox';

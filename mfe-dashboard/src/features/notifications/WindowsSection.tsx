@@ -19,8 +19,11 @@ function idleText(window: MaintenanceWindowView): string {
   return !window.repeatWeekly && Date.parse(window.endsAt) < Date.now() ? 'Over' : 'Scheduled';
 }
 
-/** The maintenance windows, in the reader's time zone, with the ones muting now marked Active. */
-export function WindowsSection() {
+/**
+ * The maintenance windows, in the reader's time zone, with the ones muting now marked Active; `domainAccess`
+ * (domain_management): the add form lists the domains.
+ */
+export function WindowsSection({ domainAccess }: { domainAccess: boolean }) {
   const windows = useGetMaintenanceWindowsQuery();
   const [remove] = useDeleteMaintenanceWindowMutation();
 
@@ -56,7 +59,7 @@ export function WindowsSection() {
         </tr>
       )}
       // windows are added and deleted, not edited
-      dialog={(_window, close) => <WindowDialog onClose={close} />}
+      dialog={(_window, close) => <WindowDialog domainAccess={domainAccess} onClose={close} />}
       deletion={{
         what: 'maintenance window',
         consequence: () => 'What it muted is notified again.',
