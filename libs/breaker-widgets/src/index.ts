@@ -6,3 +6,6 @@ export * from './OverrideBadge';
 export * from './StateChart';
 export * from './journal-replay';
 export * from './metrics-history';
+export * from './HistoryCharts';
+export * from './RangePicker';
+export * from './breaker-history';
