@@ -116,7 +116,7 @@ export function HistoryCharts({ configId, range, samples, current, callsStored =
       <Grid style={{ marginTop: 12 }}>
         <div>
           <h3>State</h3>
-          <StateChart title={`Breaker state, last ${label}`} data={series.state} plugins={statePlugins} />
+          <StateChart title="Breaker state" data={series.state} plugins={statePlugins} />
           <Key aria-label="State colours">
             {STATES.map((state) => (
               <li key={state} style={{ '--key-color': STATE_COLORS[state] } as CSSProperties}>
@@ -128,7 +128,7 @@ export function HistoryCharts({ configId, range, samples, current, callsStored =
         <div>
           <h3>Error %</h3>
           <TimeSeriesChart
-            title={`Error percentage, last ${label}`}
+            title="Error percentage"
             series={ERROR_SERIES}
             data={series.errors}
             yRange={[0, 100]}
@@ -140,7 +140,7 @@ export function HistoryCharts({ configId, range, samples, current, callsStored =
         <div>
           <h3>Throughput</h3>
           <TimeSeriesChart
-            title={`Throughput, last ${label}`}
+            title="Throughput"
             series={THROUGHPUT_SERIES}
             data={series.throughput}
             formatValue={perSecond}
@@ -149,13 +149,7 @@ export function HistoryCharts({ configId, range, samples, current, callsStored =
         </div>
         <div>
           <h3>Latency (live only)</h3>
-          <TimeSeriesChart
-            title="Latency percentiles since the page opened"
-            series={LATENCY_SERIES}
-            data={series.latency}
-            formatValue={ms}
-            plugins={plugins}
-          />
+          <TimeSeriesChart title="Latency percentiles" series={LATENCY_SERIES} data={series.latency} formatValue={ms} plugins={plugins} />
           <Note>The hub keeps no latency history: this chart starts when the page opens. Gaps: no traffic.</Note>
         </div>
       </Grid>
