@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { DomainBulkAction, DomainView, SslCertificateView } from '@cbh/contracts';
 import { Button, DataTable, Muted, SectionTitle, theme, useSelection, VisuallyHidden, When } from '@cbh/ui';
+import { AddDomainDialog } from './AddDomainDialog';
 import { DomainBulkActions } from './DomainBulkActions';
 import { NOT_AVAILABLE, UNKNOWN } from './domain-display';
 import { StatusBadge } from './StatusBadge';
@@ -12,6 +13,13 @@ const Actions = styled.div`
   display: flex;
   align-items: center;
   gap: 8px;
+`;
+
+/** An empty portfolio's words and, under them, the action that fills it. */
+const EmptyPortfolio = styled.span`
+  display: grid;
+  justify-items: start;
+  gap: 12px;
 `;
 
 const LinkOut = styled.a`
@@ -73,7 +81,12 @@ export function DomainPortfolio({
         label="Domain portfolio"
         minWidth={720}
         columns={selectable ? SELECTABLE_COLUMNS : PORTFOLIO_COLUMNS}
-        empty="No domains registered"
+        empty={
+          <EmptyPortfolio>
+            No domains registered
+            <AddDomainDialog label="Add your first domain" />
+          </EmptyPortfolio>
+        }
       >
         {domains.map((domain) => {
           const certificate = certificateOf.get(domain.id);
