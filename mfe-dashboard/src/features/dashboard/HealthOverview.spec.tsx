@@ -54,7 +54,7 @@ const EMPTY: DashboardHealth = { open: 0, halfOpen: 0, unhealthy: [], transition
 const alert = (id: number, status: DomainAlertView['status']): DomainAlertView => ({
   id,
   domainId: 1,
-  alertType: 'uptime_down',
+  alertType: 'site_down',
   severity: 'critical',
   status,
   triggeredAt: new Date().toISOString(),
