@@ -115,7 +115,10 @@ const Grid = styled.table`
 
 const ActionsCell = styled.span`
   display: inline-flex;
-  flex-wrap: wrap;
+  flex-wrap: nowrap;
+  ${NARROW_SCREEN} {
+    flex-wrap: wrap;
+  }
   align-items: center;
   justify-content: flex-end;
   gap: 8px;

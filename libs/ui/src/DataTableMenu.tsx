@@ -54,6 +54,7 @@ const Item = styled.button<{ $danger?: boolean }>`
 
 const Reason = styled.span`
   display: block;
+  padding: 0 12px 6px;
   font-size: 12px;
   color: ${theme.colors.muted};
 `;
@@ -145,20 +146,22 @@ export function RowActionsMenu({
       {open
         ? createPortal(
             <Panel ref={panel} id={id} role="group" aria-label={label} style={place} onKeyDown={escape}>
-              {actions.map((action) => (
-                <Item
-                  key={action.label}
-                  type="button"
-                  $danger={action.danger}
-                  disabled={Boolean(action.disabledReason)}
-                  onClick={() => {
-                    setPlace(null);
-                    action.onSelect();
-                  }}
-                >
-                  {action.label}
-                  {action.disabledReason ? <Reason>{action.disabledReason}</Reason> : null}
-                </Item>
+              {actions.map((action, index) => (
+                <div key={action.label}>
+                  <Item
+                    type="button"
+                    $danger={action.danger}
+                    disabled={Boolean(action.disabledReason)}
+                    aria-describedby={action.disabledReason ? `${id}-${index}` : undefined}
+                    onClick={() => {
+                      setPlace(null);
+                      action.onSelect();
+                    }}
+                  >
+                    {action.label}
+                  </Item>
+                  {action.disabledReason ? <Reason id={`${id}-${index}`}>{action.disabledReason}</Reason> : null}
+                </div>
               ))}
             </Panel>,
             document.body,

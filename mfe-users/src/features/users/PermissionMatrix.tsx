@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { PERMISSION_MATRIX_SIZE, PERMISSIONS, ROLE_DEFAULT_PERMISSIONS, ROLE_LABELS, ROLES } from '@cbh/contracts';
 import { Card, Muted, ScrollArea, SectionTitle, Table, theme } from '@cbh/ui';
+import { PermissionName } from '../shared/PermissionName';
 
 const Mark = styled.span<{ $granted: boolean }>`
   font-weight: 700;
@@ -29,7 +30,9 @@ export function PermissionMatrix() {
           <tbody>
             {shown.map((permission) => (
               <tr key={permission}>
-                <th scope="row">{permission}</th>
+                <th scope="row">
+                  <PermissionName permission={permission} />
+                </th>
                 {ROLES.map((role) => {
                   const granted = ROLE_DEFAULT_PERMISSIONS[role].includes(permission);
                   return (
