@@ -3,6 +3,12 @@ import { useLocation } from '@cbh/router';
 import styled from 'styled-components';
 import { theme } from '@cbh/ui';
 
+/**
+ * Between the phone's menu and a wide desk the bar keeps one row by saying less: the Live word goes (its dot and title
+ * stay), and the name and role move under More, as they do into the phone's menu.
+ */
+export const SMALL_DESK = '@media (max-width: 1199px)';
+
 const Wrap = styled.div`
   position: relative;
 `;
@@ -47,6 +53,56 @@ const Panel = styled.div`
   box-shadow: 0 8px 24px rgb(15 23 42 / 12%);
   &[hidden] {
     display: none;
+  }
+`;
+
+/** The links under More: rows with room for a pointer, the settings under their heading. */
+export const MoreLinks = styled.div`
+  display: grid;
+  a {
+    display: flex;
+    align-items: center;
+    min-height: 32px;
+    padding: 0 10px;
+    border-radius: 6px;
+    font-size: 14px;
+    text-decoration: none;
+    white-space: nowrap;
+  }
+  a:hover {
+    background: ${theme.colors.background};
+  }
+  a.active {
+    background: ${theme.colors.current};
+    color: ${theme.colors.primary};
+  }
+`;
+
+export const SettingsGroup = styled.div`
+  display: grid;
+`;
+
+export const GroupHeading = styled.div`
+  margin-top: 6px;
+  padding: 8px 10px 2px;
+  border-top: 1px solid ${theme.colors.border};
+  font-size: 12px;
+  font-weight: 600;
+  text-transform: uppercase;
+  letter-spacing: 0.04em;
+  color: ${theme.colors.muted};
+`;
+
+/** The name and role at the top of More, on a small desk only. */
+export const MoreWho = styled.div`
+  display: none;
+  ${SMALL_DESK} {
+    display: grid;
+    justify-items: start;
+    gap: 4px;
+    margin-bottom: 6px;
+    padding: 4px 10px 10px;
+    border-bottom: 1px solid ${theme.colors.border};
   }
 `;
 
@@ -104,7 +160,7 @@ export function MoreMenu({ label, active, children }: { label: string; active: b
           if ((event.target as Element).closest('a')) setOpen(false);
         }}
       >
-        {children}
+        {open ? children : null}
       </Panel>
     </Wrap>
   );

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from '@cbh/router';
 import styled from 'styled-components';
 import { ROUTES, type AuthUser, type RouteDefinition } from '@cbh/contracts';
 import { ButtonLink, Dot, MenuSheet, NARROW_SCREEN, RoleBadge, theme, WIDE_SCREEN } from '@cbh/ui';
-import { MoreMenu } from './MoreMenu';
+import { GroupHeading, MoreLinks, MoreMenu, MoreWho, SettingsGroup, SMALL_DESK } from './MoreMenu';
 import { navLinks, showsOneOf, type NavLinks } from './nav-links';
 import { ServiceMenuLinks } from './Sidebar';
 
@@ -11,9 +11,6 @@ import { ServiceMenuLinks } from './Sidebar';
 function mayElevate(user: AuthUser | null): boolean {
   return Boolean(user?.canElevate) && user?.role !== 'super_admin';
 }
-
-/** Between the phone's menu and a wide desk the bar keeps one row by saying less: the Live word, a long name. */
-const SMALL_DESK = '@media (max-width: 1199px)';
 
 /* one row on every page from a phone up: the lesser links wait under More, the page shown never widens its link */
 const Bar = styled.header`
@@ -27,7 +24,7 @@ const Bar = styled.header`
   background: ${theme.colors.surface};
   ${SMALL_DESK} {
     gap: 12px;
-    padding: 6px 16px;
+    padding: 6px 12px;
   }
   ${NARROW_SCREEN} {
     gap: 10px;
@@ -42,6 +39,9 @@ const Title = styled(Link)`
   font-size: 18px;
   text-decoration: none;
   white-space: nowrap;
+  ${SMALL_DESK} {
+    font-size: 16px;
+  }
   ${NARROW_SCREEN} {
     /* the one row keeps Live, the count and the menu button: on the narrowest phones the title gives way */
     min-width: 0;
@@ -63,8 +63,8 @@ const Links = styled.nav`
   display: flex;
   align-items: center;
   gap: 14px;
-  flex: 1;
-  min-width: 0;
+  /* never narrower than its links: the bar would rather show it does not fit than draw them under the account */
+  flex: 1 0 auto;
   > a {
     text-decoration: none;
     color: ${theme.colors.muted};
@@ -76,48 +76,11 @@ const Links = styled.nav`
     ${activeLink}
   }
   ${SMALL_DESK} {
-    gap: 12px;
+    gap: 10px;
   }
   ${NARROW_SCREEN} {
     display: none;
   }
-`;
-
-/** The links under More: rows with room for a pointer, the settings under their heading. */
-const MoreLinks = styled.div`
-  display: grid;
-  a {
-    display: flex;
-    align-items: center;
-    min-height: 32px;
-    padding: 0 10px;
-    border-radius: 6px;
-    font-size: 14px;
-    text-decoration: none;
-    white-space: nowrap;
-  }
-  a:hover {
-    background: ${theme.colors.background};
-  }
-  a.active {
-    background: ${theme.colors.current};
-    color: ${theme.colors.primary};
-  }
-`;
-
-const SettingsGroup = styled.div`
-  display: grid;
-`;
-
-const GroupHeading = styled.div`
-  margin-top: 6px;
-  padding: 8px 10px 2px;
-  border-top: 1px solid ${theme.colors.border};
-  font-size: 12px;
-  font-weight: 600;
-  text-transform: uppercase;
-  letter-spacing: 0.04em;
-  color: ${theme.colors.muted};
 `;
 
 const Account = styled.div`
@@ -129,9 +92,22 @@ const Account = styled.div`
   white-space: nowrap;
   ${SMALL_DESK} {
     gap: 8px;
+    /* Logout and Start Demo a little narrower */
+    > div > a {
+      padding-left: 10px;
+      padding-right: 10px;
+    }
   }
   ${NARROW_SCREEN} {
     flex: none;
+  }
+`;
+
+/** The name and role on a large desk; on a small one they are under More. */
+const LargeDeskOnly = styled.div`
+  display: contents;
+  ${SMALL_DESK} {
+    display: none;
   }
 `;
 
@@ -184,9 +160,7 @@ const AccountLink = styled(Link)`
   max-width: 220px;
   overflow: hidden;
   text-overflow: ellipsis;
-  ${SMALL_DESK} {
-    max-width: 130px;
-  }
+
   /* a comfortable target for a finger as well as a pointer */
   padding: 4px 2px;
   &:hover,
@@ -258,13 +232,19 @@ function SettingsLinks({ links }: { links: readonly RouteDefinition[] }) {
 }
 
 /** The lesser pages and the settings behind More, highlighted when the page shown is one of them. */
-function More({ links }: { links: NavLinks }) {
+function More({ links, user }: { links: NavLinks; user: AuthUser | null }) {
   const { pathname } = useLocation();
   const under = [...links.more, ...links.settings];
   if (under.length === 0) return null;
   return (
     <MoreMenu label="More" active={showsOneOf(pathname, under)}>
       <MoreLinks>
+        {user ? (
+          <MoreWho>
+            <AccountLink to={ROUTES.account.path}>{user.firstName || user.email}</AccountLink>
+            <RoleBadge role={user.role} />
+          </MoreWho>
+        ) : null}
         <PageLinks links={links.more} />
         <SettingsLinks links={links.settings} />
       </MoreLinks>
@@ -331,7 +311,7 @@ export function TopBar({ user, live = false, openBreakers = null }: { user: Auth
       <Title to={ROUTES.home.path}>Circuit Breaker Hub</Title>
       <Links aria-label="Main">
         <PageLinks links={links.main} />
-        <More links={links} />
+        <More links={links} user={user} />
       </Links>
       <Account>
         {mayElevate(user) ? (
@@ -354,7 +334,7 @@ export function TopBar({ user, live = false, openBreakers = null }: { user: Auth
         ) : null}
         <WideOnly>
           {user ? (
-            <>
+            <LargeDeskOnly>
               <AccountLink
                 to={ROUTES.account.path}
                 data-testid="account-name"
@@ -363,7 +343,7 @@ export function TopBar({ user, live = false, openBreakers = null }: { user: Auth
                 {user.firstName || user.email}
               </AccountLink>
               <RoleBadge role={user.role} />
-            </>
+            </LargeDeskOnly>
           ) : null}
           <SessionLinks user={user} />
         </WideOnly>
