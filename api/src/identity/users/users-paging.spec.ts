@@ -71,3 +71,18 @@ describe('the users list', () => {
     expect((await api.call('/api/users/summary', { cookie: viewer })).status).toBe(403);
   });
 });
+
+describe('the audit trail', () => {
+  it('names an account target by its e-mail, and a deleted one by the e-mail it recorded', async () => {
+    const [kept] = (await list('?search=paged-01@')).body as { id: string }[];
+    const [gone] = (await list('?search=paged-02@')).body as { id: string }[];
+    await api.call(`/api/users/${kept!.id}`, { cookie: admin, method: 'PATCH', body: { role: 'operator' } });
+    await api.call(`/api/users/${gone!.id}`, { cookie: admin, method: 'DELETE' });
+    const page = await (await api.call('/api/audit?pageSize=200', { cookie: admin })).json();
+    const about = (id: string) => page.entries.filter((entry: { targetId: string }) => entry.targetId === id);
+    expect(about(kept!.id).length).toBeGreaterThan(0);
+    for (const entry of about(kept!.id)) expect(entry.targetName).toBe('paged-01@paging.example.com');
+    const deleted = about(gone!.id).find((entry: { action: string }) => entry.action.includes('delete'));
+    expect(deleted?.targetName).toBe('paged-02@paging.example.com');
+  });
+});
