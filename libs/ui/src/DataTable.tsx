@@ -42,7 +42,7 @@ const Grid = styled.table`
   font-size: 14px;
   th,
   td {
-    padding: 10px 12px;
+    padding: 10px;
     text-align: left;
     vertical-align: middle;
     border-bottom: 1px solid ${theme.colors.border};
@@ -54,6 +54,9 @@ const Grid = styled.table`
   }
   td[data-nowrap] {
     white-space: nowrap;
+  }
+  td[data-lead] {
+    overflow-wrap: anywhere;
   }
   td[data-actions] {
     width: 1%;

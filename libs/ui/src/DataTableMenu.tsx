@@ -70,7 +70,11 @@ const Dots = () => (
 const Trigger = styled(Button)`
   display: inline-flex;
   align-items: center;
+  justify-content: center;
   gap: 6px;
+  min-width: 40px;
+  min-height: 40px;
+  padding-inline: 10px;
   white-space: nowrap;
 `;
 
@@ -85,7 +89,7 @@ function placeUnder(button: HTMLElement): { top: number; right: number } {
 }
 
 /**
- * A button ("Actions", named for the row by `label`) that opens a list of the row's actions under it. Escape, a tap
+ * A button (three dots and any `children`, named for the row by `label`) that opens a list of the row's actions under it. Escape, a tap
  * elsewhere, a scroll or choosing an action closes it; focus goes to its first action when it opens and back to the
  * button when Escape closes it. A disabled action shows why under its name.
  */
