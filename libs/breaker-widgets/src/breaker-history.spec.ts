@@ -44,16 +44,17 @@ const sample = (at: number, calls: number, state: 'CLOSED' | 'OPEN' = 'OPEN'): M
 it('keeps the stored steps of the range, then the live samples after them, with no error % or latency without calls', () => {
   const series = historySeries(history, [sample(NOW - 20, 30), sample(NOW - 4, 0), sample(NOW - 2, 10)], 5, '5m', NOW, 'CLOSED');
   // the step before the range is left out; the live sample stored already (before `to`) too
+  // every chart begins at the range's start, with nothing drawn there
   expect(series.throughput).toEqual([
-    [NOW - 200, NOW - 100, NOW - 4, NOW - 2],
-    [4, 0, 0, 1],
+    [NOW - 300, NOW - 200, NOW - 100, NOW - 4, NOW - 2],
+    [null, 4, 0, 0, 1],
   ]);
-  expect(series.errors[1]).toEqual([50, null, null, 0]);
+  expect(series.errors[1]).toEqual([null, 50, null, null, 0]);
   expect(series.latency).toEqual([
-    [NOW - 4, NOW - 2],
-    [null, 12],
-    [null, 0],
-    [null, 0],
+    [NOW - 300, NOW - 4, NOW - 2],
+    [null, null, 12],
+    [null, null, 0],
+    [null, null, 0],
   ]);
   expect(series.busySteps).toBe(2);
 });

@@ -25,6 +25,16 @@ export interface HistorySeries {
 
 const seconds = (iso: string) => Date.parse(iso) / 1000;
 
+/**
+ * Makes a chart's columns begin at the range's start (with no value there), so that every chart spans the same
+ * times. Their end stays their last value, which the legend and the chart's text read.
+ */
+function startAt(start: number, times: number[], ...columns: Values[]) {
+  if (times.length > 0 && times[0]! <= start) return;
+  times.unshift(start);
+  for (const column of columns) column.unshift(null);
+}
+
 /** Every call the live window counted; zero means no traffic, whatever the figures derived from it say. */
 export const liveCalls = (stats: BreakerStats) =>
   stats.successCount + stats.failureCount + stats.timeoutCount + stats.shortCircuitedCount + stats.bulkheadRejectedCount;
@@ -72,6 +82,9 @@ export function historySeries(
     latency[2].push(busy ? stats.latency.p90 : null);
     latency[3].push(busy ? stats.latency.p99 : null);
   }
+
+  startAt(start, at, errors, throughput);
+  startAt(start, ...latency);
 
   const moves = (history?.transitions ?? []).filter((move) => seconds(move.at) >= start);
   const marks = moves.map((move) => ({ at: seconds(move.at), to: move.to }));
