@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { signIn } from './support/sign-in';
 import { ADMIN } from './support/server';
 import { recordShownTexts } from './support/toasts';
@@ -28,6 +29,10 @@ test.describe('the not-found page', () => {
       await expect(home).toBeVisible();
       expect(await overflow(page)).toBeLessThanOrEqual(0);
       await shot(page, 'not-found');
+      expect(await seriousViolations(page, `not found at ${viewport.width} px`)).toEqual({
+        where: `not found at ${viewport.width} px`,
+        violations: [],
+      });
       await home.click();
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Master Circuit Breaker Patterns');
@@ -55,6 +60,7 @@ test.describe('the not-found page', () => {
     await expect(component).toContainText('Security, monitoring');
     await expect(component).toContainText('Limits how often a client may call');
     await shot(page, 'service-component');
+    expect(await seriousViolations(page, 'a service component')).toEqual({ where: 'a service component', violations: [] });
     await page.goto('/services/cache');
     await expect(main(page).getByRole('region', { name: 'Cache' })).toContainText('Keeps recent answers close');
   });
@@ -129,7 +135,10 @@ test.describe('a signed-out visit to a page for signed-in people', () => {
         await expect(main(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
         await expect(page.getByText(/don't have permission|Access Restricted|Access Denied/)).toHaveCount(0);
         expect(await overflow(page)).toBeLessThanOrEqual(0);
-        if (route === '/users') await shot(page, 'sign-in-asked');
+        if (route !== '/users') continue;
+        await shot(page, 'sign-in-asked');
+        const where = `sign-in asked at ${viewport.width} px`;
+        expect(await seriousViolations(page, where)).toEqual({ where, violations: [] });
       }
     }
     expect(await wasShown('Access Denied')).toBe(false);
