@@ -222,6 +222,7 @@ test('the system settings and the releases fit a 390 × 844 phone, and the phone
       await expect(promote).toBeVisible();
       const box = (await promote.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(390);
+      await patterns.screenshot({ path: `${SHOTS}/navigation-release-card-390.png` });
     }
     expect(await overflow(page), pathname).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/navigation${pathname.replaceAll('/', '-')}-390.png`, fullPage: true });
