@@ -84,6 +84,7 @@ test('a breaker forced open shows as open now with its link, leaves after a rese
   await expect(moves.first().getByRole('link', { name: NAME })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: '/tmp/shots41/dashboard-health-390.png', fullPage: true });
+  await page.getByRole('region', { name: 'Last Transitions' }).screenshot({ path: '/tmp/shots41/dashboard-health-390-transitions.png' });
 });
 
 test('a firing domain alert shows to a domain manager, and not to a viewer without domain_management', async ({ browser }) => {
@@ -113,7 +114,7 @@ test('a firing domain alert shows to a domain manager, and not to a viewer witho
   await manager.setViewportSize({ width: 390, height: 844 });
   await expect(row).toBeVisible();
   await expectNoSidewaysScroll(manager);
-  await manager.screenshot({ path: '/tmp/shots41/dashboard-health-390-manager.png', fullPage: true });
+  await alerts.screenshot({ path: '/tmp/shots41/dashboard-health-390-alerts.png' });
   await manager.close();
 
   const viewer = await browser.newPage({ viewport: { width: 1400, height: 900 } });
