@@ -4,6 +4,7 @@ import { Link, useLocation } from '@cbh/router';
 import { ROUTES, type RouteDefinition } from '@cbh/contracts';
 import { ButtonLink, Card, FullScreenSpinner, Muted, PageHeader } from '@cbh/ui';
 import { rememberReturnPath } from './return-path';
+import { headingOf } from './sign-in-routes';
 
 const Actions = styled.div`
   display: flex;
@@ -21,14 +22,15 @@ const here = ({ pathname, search, hash }: { pathname: string; search: string; ha
  */
 export function SignInRequired({ route }: { route: RouteDefinition }) {
   const location = useLocation();
+  const title = headingOf(route);
   return (
     <>
-      <PageHeader title={route.title} description="This page is for signed-in people." />
+      <PageHeader title={title} description="This page is for signed-in people." />
       <Card aria-labelledby="sign-in-required-title">
         <h2 id="sign-in-required-title" style={{ margin: '0 0 8px', fontSize: 18 }}>
           Sign in to continue
         </h2>
-        <Muted>You are signed out. Sign in and you will come back to {route.title}.</Muted>
+        <Muted>You are signed out. Sign in and you will come back to {title}.</Muted>
         <Actions>
           <ButtonLink href="/api/login" onClick={() => rememberReturnPath(here(location))}>
             Sign in

@@ -1,6 +1,6 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
 import { forgetReturnPath, isSitePath, peekReturnPath, rememberReturnPath, RETURN_PATH_TTL_MS } from './return-path';
-import { accountPageAt } from './sign-in-routes';
+import { accountPageAt, headingOf } from './sign-in-routes';
 
 afterEach(() => forgetReturnPath());
 
@@ -42,6 +42,9 @@ describe('pages for signed-in people', () => {
     expect(at('/domains')).toBe('Domains');
     expect(at('/account')).toBe('Account');
     expect(at('/core-logic')).toBe('Core Logic');
+    expect(headingOf(accountPageAt('/domains')!)).toBe('Domain Management');
+    expect(headingOf(accountPageAt('/elevate')!)).toBe('Privilege Elevation');
+    expect(headingOf(accountPageAt('/users')!)).toBe('User Management');
     for (const open of ['/', '/services/core', '/services/data-access', '/patterns/saga', '/nowhere', '/services/cache'])
       expect([open, at(open)]).toEqual([open, null]);
   });

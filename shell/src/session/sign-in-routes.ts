@@ -15,5 +15,14 @@ export function accountPageAt(pathname: string): RouteDefinition | undefined {
   return route && needsAccount(route) ? route : undefined;
 }
 
+/** The heading a page shows, where it is not the name its links give it. */
+const HEADINGS: Readonly<Record<string, string>> = {
+  [ROUTES.domains.path]: 'Domain Management',
+  [ROUTES.elevate.path]: 'Privilege Elevation',
+  [ROUTES.loadTest.path]: 'Run Load Test',
+};
+
+export const headingOf = (route: RouteDefinition) => HEADINGS[route.path] ?? route.title;
+
 /** The page the spec sends straight to the sign-in page instead of asking (Core Logic redirects). */
 export const redirectsToSignIn = (route: RouteDefinition) => route.path === ROUTES.coreLogic.path;
