@@ -1,5 +1,5 @@
-import { HISTORY_RANGES, type BreakerHistory, type BreakerStateName, type BreakerStats, type HistoryRange } from '@cbh/contracts';
-import { STATE_LEVEL, type MetricsSample } from './metrics-history';
+import { HISTORY_RANGES, type BreakerHistory, type BreakerStateName, type HistoryRange } from '@cbh/contracts';
+import { liveCalls, STATE_LEVEL, type MetricsSample } from './metrics-history';
 
 type Values = (number | null)[];
 
@@ -34,10 +34,6 @@ function startAt(start: number, times: number[], ...columns: Values[]) {
   times.unshift(start);
   for (const column of columns) column.unshift(null);
 }
-
-/** Every call the live window counted; zero means no traffic, whatever the figures derived from it say. */
-export const liveCalls = (stats: BreakerStats) =>
-  stats.successCount + stats.failureCount + stats.timeoutCount + stats.shortCircuitedCount + stats.bulkheadRejectedCount;
 
 /**
  * The stored steps of `history`, then the live samples that came after it, cut to the range before `now` (seconds):

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { METRICS_REFRESH_MS, stateOf, useGetAuthUserQuery, useGetBreakersQuery, useGetLatestMetricsQuery } from '@cbh/api-client';
 import { HistoryCharts, LoadTestPanel, RangePicker, useMetricsHistory } from '@cbh/breaker-widgets';
@@ -82,13 +82,15 @@ export function LoadTestPage() {
           <Charts aria-labelledby="load-test-charts-title">
             <h2 id="load-test-charts-title">{breaker.name}: state, error %, throughput and latency</h2>
             <RangePicker value={range} onChange={setRange} label="Time range of the charts" />
-            <HistoryCharts
-              configId={breaker.id}
-              range={range}
-              samples={samples}
-              current={stateOf(metrics?.stats, breaker.id)}
-              callsStored={breaker.source === 'hub'}
-            />
+            <Suspense fallback={<Muted role="status">Loading charts…</Muted>}>
+              <HistoryCharts
+                configId={breaker.id}
+                range={range}
+                samples={samples}
+                current={stateOf(metrics?.stats, breaker.id)}
+                callsStored={breaker.source === 'hub'}
+              />
+            </Suspense>
             {samples.length === 0 ? <Muted>Waiting for the first live figures…</Muted> : null}
           </Charts>
         ) : (
