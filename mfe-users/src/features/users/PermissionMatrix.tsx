@@ -3,6 +3,22 @@ import { PERMISSION_MATRIX_SIZE, PERMISSIONS, ROLE_DEFAULT_PERMISSIONS, ROLE_LAB
 import { Card, Muted, ScrollArea, SectionTitle, Table, theme } from '@cbh/ui';
 import { PermissionName } from '../shared/PermissionName';
 
+/** Fits a phone: headings wrap (role names, permission names above their keys) and the cells are narrow. */
+const Matrix = styled(Table)`
+  th,
+  td {
+    padding: 8px 6px;
+    white-space: normal;
+  }
+  td {
+    text-align: center;
+  }
+  th[scope='row'] code {
+    display: block;
+    margin: 2px 0 0;
+  }
+`;
+
 const Mark = styled.span<{ $granted: boolean }>`
   font-weight: 700;
   color: ${({ $granted }) => ($granted ? theme.colors.success : theme.colors.muted)};
@@ -16,7 +32,7 @@ export function PermissionMatrix() {
       <SectionTitle>Permission Matrix</SectionTitle>
       <Muted style={{ marginBottom: 12 }}>Default permissions of each role; a user&apos;s own permissions can differ.</Muted>
       <ScrollArea role="region" aria-label="Permission matrix" tabIndex={0}>
-        <Table $minWidth={560}>
+        <Matrix $minWidth={0}>
           <thead>
             <tr>
               <th scope="col">Permission</th>
@@ -46,7 +62,7 @@ export function PermissionMatrix() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </Matrix>
       </ScrollArea>
     </Card>
   );
