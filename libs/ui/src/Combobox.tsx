@@ -243,7 +243,7 @@ export function Combobox({
           role="combobox"
           aria-label={label}
           aria-expanded={expanded}
-          aria-controls={listId}
+          aria-controls={expanded ? listId : undefined}
           aria-autocomplete="list"
           aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
           aria-describedby={[describedBy, warnings.length ? warningId : ''].filter(Boolean).join(' ') || undefined}
