@@ -3,6 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { CreateWindow, MaintenanceWindowView } from '@cbh/contracts';
 import { clickAndSettle, polyfillRadix } from '@cbh/test-support';
 import { NO_ACCESS_TEXT } from './NotificationsPage';
+import { lengthText } from './WindowsSection';
 import { admin, breakerAdmin, ID, notificationsApi, operator, renderPage, WINDOW } from './test-kit';
 
 beforeAll(polyfillRadix);
@@ -82,6 +83,7 @@ it('lists a window that is not muting now as scheduled, with what it mutes', asy
   renderPage();
   const row = within(await screen.findByTestId(`window-row-${WINDOW.id}`));
   expect(row.getByText('Scheduled')).toBeTruthy();
+  expect(row.getByText('for 1 h')).toBeTruthy();
   expect(row.getByText('Breakers: payments')).toBeTruthy();
 });
 
@@ -119,4 +121,11 @@ it('does not list the domains to someone without domain_management, and takes th
   expect(dialog.getByRole('button', { name: 'Remove example.org' })).toBeTruthy();
   expect(dialog.queryByText(/No domain named/)).toBeNull();
   expect(api.callsTo('GET', '/api/domains')).toEqual([]);
+});
+
+it('says how long a window lasts, from its start to its end', () => {
+  const at = (time: string) => `2026-05-03T${time}:00.000Z`;
+  expect(lengthText({ startsAt: at('22:00'), endsAt: at('23:30') })).toBe('1 h 30 min');
+  expect(lengthText({ startsAt: at('22:00'), endsAt: at('22:00') })).toBe('0 min');
+  expect(lengthText({ startsAt: at('22:00'), endsAt: '2026-05-10T22:00:00.000Z' })).toBe('7 d');
 });

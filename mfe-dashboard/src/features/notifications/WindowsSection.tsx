@@ -1,18 +1,27 @@
 import styled from 'styled-components';
 import { useDeleteMaintenanceWindowMutation, useGetMaintenanceWindowsQuery } from '@cbh/api-client';
 import type { MaintenanceWindowView } from '@cbh/contracts';
-import { Badge, Muted, theme, When } from '@cbh/ui';
+import { Badge, formatExactTime, Muted, theme, When } from '@cbh/ui';
 import { WindowDialog } from './lazy-dialogs';
 import { windowScopeText } from './notification-text';
 import { RecordsSection, RowButtons } from '../shared/records-section';
 
 const COLUMNS = ['Name', 'When', 'Repeats', 'Mutes', 'Now', 'Actions'];
 
-/** The start and the end each on a line of its own, never broken inside. */
+/** The start, and under it how long the window lasts, never broken inside. */
 const Period = styled.span`
   display: grid;
   white-space: nowrap;
 `;
+
+/** How long a window lasts, '1 h 30 min': its start says when (both exact on hover), this how long. */
+export function lengthText(window: Pick<MaintenanceWindowView, 'startsAt' | 'endsAt'>): string {
+  const minutes = Math.max(0, Math.round((Date.parse(window.endsAt) - Date.parse(window.startsAt)) / 60_000));
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  return [days ? `${days} d` : '', hours ? `${hours} h` : '', rest || minutes === 0 ? `${rest} min` : ''].filter(Boolean).join(' ');
+}
 
 /** Whether a window that does not mute now is still to come or over for good (a weekly one comes back). */
 function idleText(window: MaintenanceWindowView): string {
@@ -42,12 +51,10 @@ export function WindowsSection({ domainAccess }: { domainAccess: boolean }) {
           <td>{window.name}</td>
           <td>
             <Period>
-              <span>
-                from <When at={window.startsAt} />
-              </span>
-              <span>
-                to <When at={window.endsAt} />
-              </span>
+              <When at={window.startsAt} />
+              <Muted as="span" title={`until ${formatExactTime(window.endsAt)}`}>
+                for {lengthText(window)}
+              </Muted>
             </Period>
           </td>
           <td>{window.repeatWeekly ? 'Weekly' : 'Once'}</td>
