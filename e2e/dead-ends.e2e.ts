@@ -122,7 +122,7 @@ test.describe('a signed-out visit to a page for signed-in people', () => {
       ['/users', 'User Management'],
       ['/dashboard', 'Dashboard'],
       ['/circuit-breakers', 'Circuit Breakers'],
-      ['/domains', 'Domains'],
+      ['/domains', 'Domain Management'],
     ] as const) {
       for (const viewport of [
         { width: 1400, height: 900 },
