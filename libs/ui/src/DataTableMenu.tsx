@@ -90,7 +90,7 @@ function placeUnder(button: HTMLElement): { top: number; right: number } {
 
 /**
  * A button (three dots and any `children`, named for the row by `label`) that opens a list of the row's actions under it. Escape, a tap
- * elsewhere, a scroll or choosing an action closes it; focus goes to its first action when it opens and back to the
+ * elsewhere, a resize or choosing an action closes it; focus goes to its first action when it opens and back to the
  * button when Escape closes it. A disabled action shows why under its name.
  */
 export function RowActionsMenu({
@@ -112,17 +112,19 @@ export function RowActionsMenu({
     if (!open) return;
     panel.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
     const close = () => setPlace(null);
+    // a scroll (the page's, or the browser bringing an action into view) moves the panel with its button
+    const follow = () => setPlace((shown) => (shown && button.current ? placeUnder(button.current) : shown));
     const outside = (event: PointerEvent) => {
       const target = event.target as Node;
       if (!panel.current?.contains(target) && !button.current?.contains(target)) close();
     };
     document.addEventListener('pointerdown', outside);
     window.addEventListener('resize', close);
-    window.addEventListener('scroll', close, true);
+    window.addEventListener('scroll', follow, true);
     return () => {
       document.removeEventListener('pointerdown', outside);
       window.removeEventListener('resize', close);
-      window.removeEventListener('scroll', close, true);
+      window.removeEventListener('scroll', follow, true);
     };
   }, [open]);
 
