@@ -85,6 +85,7 @@ const Grid = styled.table`
     td[data-label] {
       display: grid;
       grid-template-columns: minmax(90px, 35%) minmax(0, 1fr);
+      justify-items: start;
       gap: 8px;
       align-items: center;
       padding: 4px 0;

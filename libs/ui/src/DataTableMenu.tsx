@@ -81,7 +81,8 @@ const Trigger = styled(Button)`
 /** Where the panel goes: under the button, its right edge on the button's, kept inside the window. */
 function placeUnder(button: HTMLElement): { top: number; right: number } {
   const box = button.getBoundingClientRect();
-  const right = Math.max(8, window.innerWidth - box.right);
+  // right-aligned with the button, but never past the window's left edge (the panel is 200 px wide at least)
+  const right = Math.max(8, Math.min(window.innerWidth - box.right, window.innerWidth - 208));
   const below = box.bottom + 4;
   // near the bottom of the window the panel opens upwards instead (an estimate of its height is enough)
   const top = below + 220 > window.innerHeight ? Math.max(8, box.top - 224) : below;
