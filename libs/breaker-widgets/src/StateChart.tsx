@@ -1,22 +1,11 @@
-import type uPlot from 'uplot';
 import { theme } from '@cbh/ui';
 import { TimeSeriesChart } from '@cbh/ui/charts';
 import { stateLabel } from './metrics-history';
 
-const STATE_SERIES = [{ label: 'State', color: theme.colors.text }];
+const STATE_SERIES = [{ label: 'State', color: theme.colors.primary }];
 
-/** A breaker state over time: CLOSED, HALF-OPEN and OPEN as steps (`plugins` may colour and mark it). */
-export function StateChart({
-  title,
-  data,
-  height = 140,
-  plugins,
-}: {
-  title: string;
-  data: [number[], (number | null)[]];
-  height?: number;
-  plugins?: uPlot.Plugin[];
-}) {
+/** A breaker state over time: CLOSED, HALF-OPEN and OPEN as steps. */
+export function StateChart({ title, data, height = 140 }: { title: string; data: [number[], (number | null)[]]; height?: number }) {
   return (
     <TimeSeriesChart
       title={title}
@@ -27,7 +16,6 @@ export function StateChart({
       ySplits={[0, 1, 2]}
       formatValue={stateLabel}
       height={height}
-      plugins={plugins}
     />
   );
 }

@@ -23,6 +23,3 @@ export * from './CopyField';
 export * from './bulk-confirmation';
 export * from './BulkActionsBar';
 export * from './SpreadRow';
-export * from './When';
-export * from './DataTable';
-export * from './Combobox';

@@ -1,9 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BreakersModule } from '../breakers.module';
 import { ReplicasModule } from '../../platform';
-import { BreakerHistoryController } from './breaker-history.controller';
-import { BreakerHistoryRepository } from './breaker-history.repository';
-import { BreakerHistoryService } from './breaker-history.service';
 import { MetricsController } from './metrics.controller';
 import { MetricBucketsRepository } from './metric-buckets.repository';
 import { MetricsService } from './metrics.service';
@@ -11,8 +8,8 @@ import { PrometheusController } from './prometheus.controller';
 
 @Module({
   imports: [BreakersModule, ReplicasModule],
-  controllers: [MetricsController, PrometheusController, BreakerHistoryController],
-  providers: [MetricsService, MetricBucketsRepository, BreakerHistoryService, BreakerHistoryRepository],
+  controllers: [MetricsController, PrometheusController],
+  providers: [MetricsService, MetricBucketsRepository],
   exports: [MetricsService],
 })
 export class MetricsModule {}

@@ -1,15 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import type { z } from 'zod';
-import {
-  inviteUserSchema,
-  TOTAL_COUNT_HEADER,
-  usersQuerySchema,
-  updateUserPermissionsSchema,
-  updateUserSchema,
-  updateUserStatusSchema,
-  userIdSchema,
-} from '@cbh/contracts';
+import { inviteUserSchema, updateUserPermissionsSchema, updateUserSchema, updateUserStatusSchema, userIdSchema } from '@cbh/contracts';
 import { RequirePermission, ZodPipe } from '../../platform';
 import type { AppRequest } from '../auth/session-user';
 import { UsersService } from './users.service';
@@ -21,17 +12,9 @@ const userId = new ZodPipe(userIdSchema, 'id');
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
-  /** A page of accounts (an array, as ever), how many match in the total-count header. */
   @Get('users')
-  async list(@Query(new ZodPipe(usersQuerySchema)) query: z.infer<typeof usersQuerySchema>, @Res({ passthrough: true }) res: FastifyReply) {
-    const { users, total } = await this.users.list(query);
-    res.header(TOTAL_COUNT_HEADER, String(total));
-    return users;
-  }
-
-  @Get('users/summary')
-  summary() {
-    return this.users.summary();
+  list() {
+    return this.users.list();
   }
 
   @Post('users/invite')

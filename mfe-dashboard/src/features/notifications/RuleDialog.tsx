@@ -9,18 +9,8 @@ import {
 } from '@cbh/contracts';
 import { TextInput } from '@cbh/ui';
 import { FormDialog } from '../shared/form-dialog';
-import { CheckboxGroup, FieldPair, FormField, NamesField, TextField } from '../shared/form-parts';
-import { useNameChoices } from './name-choices';
-import {
-  BREAKER_NAMES_HINT,
-  emptyRuleDraft,
-  RULE_FIELDS,
-  ruleParts,
-  ruleProblems,
-  ruleToCreate,
-  unknownBreakerText,
-  unknownDomainText,
-} from './notification-forms';
+import { CheckboxGroup, FieldPair, FormField, TextField } from '../shared/form-parts';
+import { BREAKER_NAMES_HINT, emptyRuleDraft, RULE_FIELDS, ruleParts, ruleProblems, ruleToCreate } from './notification-forms';
 import { capitalised } from './notification-text';
 import { useFormDraft } from '../shared/use-form-draft';
 
@@ -45,8 +35,6 @@ export function RuleDialog({
   const form = useFormDraft(emptyRuleDraft(), ruleProblems, RULE_FIELDS);
   const [create, { isLoading }] = useCreateNotificationRuleMutation();
   const { draft } = form;
-  // domain filters are offered with domain events, to holders of domain_management only: they may list domains
-  const choices = useNameChoices(domainEvents);
   const parts = ruleParts(draft.events);
   const eventChoices = NOTIFICATION_EVENTS.filter((event) => domainEvents || !isDomainEvent(event)).map((event) => ({
     value: event,
@@ -95,13 +83,11 @@ export function RuleDialog({
       />
       {parts.breakerFilters ? (
         <>
-          <NamesField
+          <TextField
             label="Breakers"
             hint={`${BREAKER_NAMES_HINT} Empty for every breaker.`}
             {...form.field('breakers')}
-            options={choices.breakers}
-            unknown={unknownBreakerText}
-            placeholder="payments"
+            placeholder="payments, inventory"
           />
           <CheckboxGroup
             legend="Breaker types"
@@ -113,12 +99,10 @@ export function RuleDialog({
       ) : null}
       {parts.domainFilters ? (
         <>
-          <NamesField
+          <TextField
             label="Domains"
-            hint="Pick from the list, or type a name; empty for every domain."
+            hint="Names, separated by commas; empty for every domain."
             {...form.field('domains')}
-            options={choices.domains}
-            unknown={unknownDomainText}
             placeholder="example.com"
           />
           <CheckboxGroup legend="Severities" choices={SEVERITY_CHOICES} {...form.field('severities')} hint="None ticked: every severity." />

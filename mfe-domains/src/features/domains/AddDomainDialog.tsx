@@ -12,8 +12,7 @@ const Form = styled.form`
 /** Longest domain name DNS allows, plus room for the spaces the server trims. */
 const MAX_INPUT = 300;
 
-/** Add Domain and its dialog; `label` names the button where it stands elsewhere (an empty portfolio's action). */
-export function AddDomainDialog({ label = 'Add Domain' }: { label?: string }) {
+export function AddDomainDialog() {
   const [open, setOpen] = useState(false);
   const [domain, setDomain] = useState('');
   const [addDomain, { isLoading }] = useAddDomainMutation();
@@ -44,7 +43,7 @@ export function AddDomainDialog({ label = 'Add Domain' }: { label?: string }) {
       onOpenChange={setOpen}
       title="Add Domain"
       description="Add a domain you own. Its checks begin once a TXT record proves it is yours (see Manage)."
-      trigger={<Button>{label}</Button>}
+      trigger={<Button>Add Domain</Button>}
     >
       <Form onSubmit={submit} aria-label="Add domain">
         <FieldLabel>

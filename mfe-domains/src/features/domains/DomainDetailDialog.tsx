@@ -2,10 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useDeleteDomainMutation, useGetDomainQuery, useVerifyDomainMutation } from '@cbh/api-client';
 import { DOMAIN_ALERT_TYPE_LABELS, type DomainDetailView } from '@cbh/contracts';
-import { Button, CopyField, Muted, theme, toast, When, WrapRow } from '@cbh/ui';
+import { Button, CopyField, Muted, theme, toast, WrapRow } from '@cbh/ui';
 import { ConfirmDialog, Dialog, DialogActions } from '@cbh/ui/overlays';
-import { CertificateState } from './CertificateState';
-import { titleCase, UNKNOWN } from './domain-display';
+import { certificateSummary, dateOrNever, dateTimeOrNever, titleCase, UNKNOWN } from './domain-display';
 import { DnsRecordsTable } from './DnsRecordsTable';
 import { SeverityBadge, StatusBadge } from './StatusBadge';
 
@@ -80,14 +79,9 @@ function Verification({ detail }: { detail: DomainDetailView }) {
           </Button>
         )}
         <span data-testid="verification-result">
-          {verification.checkedAt ? (
-            <>
-              Last checked <When at={verification.checkedAt} />: {titleCase(verification.status)}
-              {verification.reason ? ` (${verification.reason})` : ''}
-            </>
-          ) : (
-            'Not checked yet'
-          )}
+          {verification.checkedAt
+            ? `Last checked ${dateTimeOrNever(verification.checkedAt)}: ${titleCase(verification.status)}${verification.reason ? ` (${verification.reason})` : ''}`
+            : 'Not checked yet'}
         </span>
       </WrapRow>
     </Section>
@@ -107,17 +101,11 @@ function Certificate({ detail }: { detail: DomainDetailView }) {
           <dt>Issuer</dt>
           <dd>{certificate.certificateType ?? UNKNOWN}</dd>
           <dt>State</dt>
-          <dd>
-            <CertificateState certificate={certificate} />
-          </dd>
+          <dd>{certificateSummary(certificate)}</dd>
           <dt>Issued</dt>
-          <dd>
-            <When at={certificate.issuedAt} />
-          </dd>
+          <dd>{dateOrNever(certificate.issuedAt)}</dd>
           <dt>Expires</dt>
-          <dd>
-            <When at={certificate.expiresAt} />
-          </dd>
+          <dd>{dateOrNever(certificate.expiresAt)}</dd>
           <dt>Auto renew</dt>
           <dd>{certificate.autoRenew ? 'Enabled' : 'Disabled'}</dd>
         </Facts>
@@ -184,7 +172,7 @@ function Detail({ detail, onClose }: { detail: DomainDetailView; onClose: () => 
       <WrapRow>
         <StatusBadge status={detail.status} />
         <Muted>
-          Registrar: {detail.registrar ?? UNKNOWN} · Registration expires: <When at={detail.expiresAt} />
+          Registrar: {detail.registrar ?? UNKNOWN} · Registration expires: {dateOrNever(detail.expiresAt)}
         </Muted>
       </WrapRow>
       <Verification detail={detail} />

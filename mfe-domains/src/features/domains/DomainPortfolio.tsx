@@ -1,9 +1,8 @@
 import styled from 'styled-components';
 import type { DomainBulkAction, DomainView, SslCertificateView } from '@cbh/contracts';
-import { Button, DataTable, Muted, SectionTitle, theme, useSelection, VisuallyHidden, When } from '@cbh/ui';
-import { AddDomainDialog } from './AddDomainDialog';
+import { Button, DataTable, Muted, SectionTitle, theme, useSelection, VisuallyHidden } from '@cbh/ui';
 import { DomainBulkActions } from './DomainBulkActions';
-import { NOT_AVAILABLE, UNKNOWN } from './domain-display';
+import { dateOrNever, NOT_AVAILABLE, UNKNOWN } from './domain-display';
 import { StatusBadge } from './StatusBadge';
 
 const PORTFOLIO_COLUMNS = ['Domain', 'Status', 'Registrar', 'Expires', 'SSL', 'Actions'];
@@ -13,13 +12,6 @@ const Actions = styled.div`
   display: flex;
   align-items: center;
   gap: 8px;
-`;
-
-/** An empty portfolio's words and, under them, the action that fills it. */
-const EmptyPortfolio = styled.span`
-  display: grid;
-  justify-items: start;
-  gap: 12px;
 `;
 
 const LinkOut = styled.a`
@@ -81,12 +73,7 @@ export function DomainPortfolio({
         label="Domain portfolio"
         minWidth={720}
         columns={selectable ? SELECTABLE_COLUMNS : PORTFOLIO_COLUMNS}
-        empty={
-          <EmptyPortfolio>
-            No domains registered
-            <AddDomainDialog label="Add your first domain" />
-          </EmptyPortfolio>
-        }
+        empty="No domains registered"
       >
         {domains.map((domain) => {
           const certificate = certificateOf.get(domain.id);
@@ -107,9 +94,7 @@ export function DomainPortfolio({
                 <StatusBadge status={domain.status} />
               </td>
               <td>{domain.registrar ?? UNKNOWN}</td>
-              <td>
-                <When at={domain.expiresAt} />
-              </td>
+              <td>{dateOrNever(domain.expiresAt)}</td>
               <td>{certificate ? <StatusBadge status={certificate.status} /> : NOT_AVAILABLE}</td>
               <td>
                 <Actions>

@@ -1,6 +1,6 @@
 import type { DomainMonitoringView } from '@cbh/contracts';
-import { DataTable, When } from '@cbh/ui';
-import { responseTimeText, titleCase, uptimeText } from './domain-display';
+import { DataTable } from '@cbh/ui';
+import { dateTimeOrNever, responseTimeText, titleCase, uptimeText } from './domain-display';
 import { StatusBadge } from './StatusBadge';
 
 const MONITORING_COLUMNS = ['Domain', 'Type', 'Status', 'Response Time', 'Uptime', 'Last Check'];
@@ -24,9 +24,7 @@ export function MonitoringTable({
           </td>
           <td>{responseTimeText(entry.responseTime)}</td>
           <td>{uptimeText(entry.uptimePercentage)}</td>
-          <td>
-            <When at={entry.lastCheck} />
-          </td>
+          <td>{dateTimeOrNever(entry.lastCheck)}</td>
         </tr>
       ))}
     </DataTable>

@@ -1,7 +1,6 @@
 import styled from 'styled-components';
 import { PERMISSIONS, type Permission } from '@cbh/contracts';
 import { PermissionGrid, togglePermission } from '../shared/permission-grid';
-import { PermissionName } from '../shared/PermissionName';
 
 const Group = styled.fieldset`
   margin: 0;
@@ -40,7 +39,7 @@ export function PermissionToggles({
           <li key={permission}>
             <label>
               <input type="checkbox" checked={selected.has(permission)} onChange={(event) => toggle(permission, event.target.checked)} />
-              <PermissionName permission={permission} />
+              {permission}
             </label>
           </li>
         ))}

@@ -1,13 +1,16 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { failureText, useUpdateUserPermissionsMutation } from '@cbh/api-client';
 import { PERMISSIONS, type Permission, type UserView } from '@cbh/contracts';
-import { Muted, theme, toast } from '@cbh/ui';
-import { Switch } from '@cbh/ui/overlays';
-import { EditDialog } from '../shared/EditDialog';
+import { Badge, BadgeList, Button, Muted, theme, toast } from '@cbh/ui';
+import { Dialog, DialogActions, Switch } from '@cbh/ui/overlays';
 import { PermissionGrid, togglePermission } from '../shared/permission-grid';
 import { displayName } from './user-status';
-import { PermissionBadges, PermissionName, permissionText } from '../shared/PermissionName';
+
+const Form = styled.form`
+  display: grid;
+  gap: 16px;
+`;
 
 const Summary = styled.section`
   padding: 12px;
@@ -28,7 +31,8 @@ export function PermissionsDialog({ user, onClose }: { user: UserView; onClose: 
 
   const toggle = (permission: Permission, on: boolean) => setSelected((current) => togglePermission(current, permission, on));
 
-  const submit = async () => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
     try {
       await updatePermissions({ id: user.id, permissions: chosen }).unwrap();
       toast({ title: 'Permissions Updated', description: 'User permissions updated successfully.' });
@@ -39,34 +43,49 @@ export function PermissionsDialog({ user, onClose }: { user: UserView; onClose: 
   };
 
   return (
-    <EditDialog
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
       title="Edit User Permissions"
       description={`Choose what ${displayName(user)} may do.`}
-      formLabel="Edit user permissions"
-      saveLabel="Save Permissions"
-      saving={isLoading}
-      onSubmit={() => void submit()}
-      onClose={onClose}
     >
-      <PermissionGrid $rowGap={10} $item="li">
-        {PERMISSIONS.map((permission) => (
-          <li key={permission}>
-            <Switch
-              id={`permission-${permission}`}
-              label={permissionText(permission)}
-              checked={selected.has(permission)}
-              onCheckedChange={(on) => toggle(permission, on)}
-            />
-            <label htmlFor={`permission-${permission}`}>
-              <PermissionName permission={permission} />
-            </label>
-          </li>
-        ))}
-      </PermissionGrid>
-      <Summary aria-label="Selected permissions">
-        <h3>Selected permissions ({chosen.length})</h3>
-        {chosen.length > 0 ? <PermissionBadges permissions={chosen} /> : <Muted>No permissions selected</Muted>}
-      </Summary>
-    </EditDialog>
+      <Form onSubmit={submit} aria-label="Edit user permissions">
+        <PermissionGrid $rowGap={10} $item="li">
+          {PERMISSIONS.map((permission) => (
+            <li key={permission}>
+              <Switch
+                id={`permission-${permission}`}
+                label={permission}
+                checked={selected.has(permission)}
+                onCheckedChange={(on) => toggle(permission, on)}
+              />
+              <label htmlFor={`permission-${permission}`}>{permission}</label>
+            </li>
+          ))}
+        </PermissionGrid>
+        <Summary aria-label="Selected permissions">
+          <h3>Selected permissions ({chosen.length})</h3>
+          {chosen.length > 0 ? (
+            <BadgeList>
+              {chosen.map((permission) => (
+                <li key={permission}>
+                  <Badge $color={theme.colors.muted}>{permission}</Badge>
+                </li>
+              ))}
+            </BadgeList>
+          ) : (
+            <Muted>No permissions selected</Muted>
+          )}
+        </Summary>
+        <DialogActions>
+          <Button type="button" $variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isLoading}>
+            {isLoading ? 'Saving...' : 'Save Permissions'}
+          </Button>
+        </DialogActions>
+      </Form>
+    </Dialog>
   );
 }
