@@ -74,8 +74,9 @@ export class SampleDataService {
       await this.dataSource.getRepository(SampleDataEntity).delete({ id: 1 });
       throw error;
     }
-    await this.audit.record(req, { action: 'sample-data.load', targetType: 'sample_data', targetId: '1', after: await this.view() });
-    return this.view();
+    const loaded = await this.view();
+    await this.audit.record(req, { action: 'sample-data.load', targetType: 'sample_data', targetId: '1', after: loaded });
+    return loaded;
   }
 
   /** Removes every item still recorded; one that cannot go now stays recorded (and the sample loaded) for another try. */
