@@ -10,9 +10,14 @@ const MAIN_PAGES: [string, string][] = [
   [ROUTES.dashboard.title, ROUTES.dashboard.path],
   [ROUTES.breakers.title, ROUTES.breakers.path],
   [ROUTES.domains.title, ROUTES.domains.path],
+  [ROUTES.loadTest.title, ROUTES.loadTest.path],
   [ROUTES.notifications.title, ROUTES.notifications.path],
+  [ROUTES.scrapeTargets.title, ROUTES.scrapeTargets.path],
   [ROUTES.users.title, ROUTES.users.path],
   [ROUTES.coreLogic.title, ROUTES.coreLogic.path],
+  [ROUTES.organisationSettings.title, ROUTES.organisationSettings.path],
+  [ROUTES.systemSettings.title, ROUTES.systemSettings.path],
+  [ROUTES.releases.title, ROUTES.releases.path],
 ];
 
 /** The 'Service Logic' sidebar's items as the menu lists them: label, slug and status. */
@@ -154,10 +159,10 @@ test('the sidebar’s 15 items are in the menu with their statuses in words, eac
   expect(checked).toEqual(SERVICE_ITEMS.map(([, slug]) => ({ where: `/services/${slug}`, ...FITS })));
 });
 
-test('signed out, the menu offers Home, Dashboard, Login and Start Demo', async ({ page }) => {
+test('signed out, the menu offers Home, Dashboard, Load Test, Login and Start Demo', async ({ page }) => {
   await page.goto('/');
   const menu = await openMenu(page);
-  await expect(menu.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Home', 'Dashboard']);
+  await expect(menu.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Home', 'Dashboard', 'Load Test']);
   await expect(menu.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/api/login');
   await expect(menu.getByRole('link', { name: 'Start Demo' })).toHaveAttribute('href', '/api/login');
   await expect(menu.getByRole('link', { name: 'Logout' })).toHaveCount(0);

@@ -8,8 +8,8 @@ jest.mock('./ConnectedShell', () => {
 });
 
 it('says the site could not be loaded, with Reload, when the store’s code cannot be fetched', async () => {
-  window.history.pushState({}, '', '/dashboard');
-  const manifest = { remotes: [{ name: 'mfe_dashboard', entry: '/remotes/mfe-dashboard/mf-manifest.json', routes: ['/dashboard'] }] };
+  window.history.pushState({}, '', '/');
+  const manifest = { remotes: [{ name: 'mfe_learning', entry: '/remotes/mfe-learning/mf-manifest.json', routes: ['/'] }] };
   render(<App manifest={manifest} session={null} />);
   expect(await screen.findByRole('heading', { name: 'The site could not be loaded' })).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();

@@ -1,10 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { BrowserRouter, matchPath, useLocation, useNavigate } from '@cbh/router';
+import { BrowserRouter, matchPath, Navigate, useLocation, useNavigate } from '@cbh/router';
 import { ROUTE_TABLE } from '@cbh/contracts';
 import { Button, Card, FullScreenSpinner, GlobalStyle, Muted, Toaster } from '@cbh/ui';
 import { ShellFrame } from './chrome/ShellFrame';
 import { TopBar } from './chrome/TopBar';
 import { NotFoundPage } from './routing/NotFoundPage';
+import { forgetReturnPath, peekReturnPath } from './session/return-path';
+import { ProbedSession } from './session/session-context';
+import { accountPageAt, redirectsToSignIn } from './session/sign-in-routes';
+import { SignInRedirect, SignInRequired } from './session/SignInRequired';
 import type { ShellEntryProps } from './shell-props';
 
 type ConnectedModule = typeof import('./ConnectedShell');
@@ -39,18 +43,38 @@ export function preloadStoreFor(pathname: string) {
 function ShellWhenNeeded({ session, store, ...props }: ShellEntryProps) {
   const { pathname } = useLocation();
   const [loaded, setLoaded] = useState<ConnectedModule | 'failed' | undefined>(connectedModule);
+  // signed out on a page for signed-in people: asked to sign in, before any of the page's code or calls
+  const signInFor = session === null ? accountPageAt(pathname) : undefined;
+  // just signed in (the sign-in pages always land on /): on to the page the visitor had asked for
+  const [back, setBack] = useState(() => (session && pathname === '/' ? peekReturnPath() : null));
   const connected = useRef(false);
   connected.current ||=
     session !== null ||
-    isOneOf(
-      pathname,
-      props.manifest.remotes.flatMap((remote) => remote.routes),
-    );
+    (!signInFor &&
+      isOneOf(
+        pathname,
+        props.manifest.remotes.flatMap((remote) => remote.routes),
+      ));
   const needed = connected.current;
   useEffect(() => {
     if (needed && loaded === undefined) loadConnectedShell().then(setLoaded, () => setLoaded('failed'));
   }, [needed, loaded]);
+  useEffect(() => {
+    if (back === null) return;
+    forgetReturnPath();
+    setBack(null);
+  }, [back]);
 
+  if (back) return <Navigate replace to={back} />;
+  if (signInFor) {
+    return redirectsToSignIn(signInFor) ? (
+      <SignInRedirect />
+    ) : (
+      <ShellFrame topBar={<TopBar user={null} />}>
+        <SignInRequired route={signInFor} />
+      </ShellFrame>
+    );
+  }
   if (!needed) {
     return (
       <ShellFrame topBar={<TopBar user={null} />}>
@@ -86,7 +110,9 @@ export function App(props: ShellEntryProps) {
     <>
       <GlobalStyle />
       <BrowserRouter>
-        <ShellWhenNeeded {...props} />
+        <ProbedSession.Provider value={props.session}>
+          <ShellWhenNeeded {...props} />
+        </ProbedSession.Provider>
         <RoutedToaster />
       </BrowserRouter>
     </>

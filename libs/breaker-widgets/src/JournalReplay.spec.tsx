@@ -75,12 +75,14 @@ it('starts before the first transition and replays every step on the diagram: th
     'Step 5 of 5 | CLOSED | 3 trial call(s) succeeded',
   ]);
 
-  const rows = within(screen.getByRole('list', { name: 'Transitions, oldest first' })).getAllByRole('button');
+  const rows = within(screen.getByRole('list', { name: 'Transitions, newest first' })).getAllByRole('button');
   expect(rows).toHaveLength(5);
-  expect(rows[0]!.textContent).toContain('CLOSED → OPEN');
-  expect(rows[0]!.textContent).toContain('5 consecutive failures');
-  expect(rows[0]!.textContent).toContain('replica 3f2a9c1e');
-  expect(rows[4]!.getAttribute('aria-current')).toBe('step');
+  // newest first: the last step is the top row, the journal's first move the bottom one
+  expect(rows[4]!.textContent).toContain('CLOSED → OPEN');
+  expect(rows[4]!.textContent).toContain('5 consecutive failures');
+  expect(rows[4]!.textContent).toContain('replica 3f2a9c1e');
+  expect(rows[0]!.textContent).toContain('HALF-OPEN → CLOSED');
+  expect(rows[0]!.getAttribute('aria-current')).toBe('step');
   fireEvent.click(rows[2]!);
   expect(rows[2]!.getAttribute('aria-current')).toBe('step');
   expect(counter()).toBe('Step 3 of 5');

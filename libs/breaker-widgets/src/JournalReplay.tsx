@@ -1,8 +1,8 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage } from '@cbh/api-client';
 import type { JournalEntry } from '@cbh/contracts';
-import { Button, Columns, formatClockTime, formatDate, Muted, plural, theme, VisuallyHidden, WrapRow } from '@cbh/ui';
+import { Button, Columns, Muted, plural, theme, VisuallyHidden, When, WrapRow } from '@cbh/ui';
 import { BreakerStateDiagram, STATE_LABEL } from './BreakerStateDiagram';
 import { MAX_STEP_WAIT_MS, REPLAY_SPEEDS, replayFrame } from './journal-replay';
 import { useBreakerJournal } from './useBreakerJournal';
@@ -34,31 +34,41 @@ const Rows = styled.ol`
   border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radius};
 `;
-const Row = styled.button`
+// a row: when (a <When>, focusable itself) and, beside it, the button that takes the replay to this step
+const Row = styled.li`
   display: flex;
   flex-wrap: wrap;
+  align-items: baseline;
   gap: 2px 12px;
-  width: 100%;
   padding: 8px 12px;
-  border: 0;
   border-bottom: 1px solid ${theme.colors.border};
   background: ${theme.colors.surface};
-  font: inherit;
   font-size: 13px;
-  text-align: left;
-  color: ${theme.colors.text};
-  cursor: pointer;
-  &[aria-current='step'] {
+  &.current {
     background: ${theme.colors.primary}1a;
     box-shadow: inset 4px 0 0 ${theme.colors.primary};
-  }
-  &:focus-visible {
-    outline: 2px solid ${theme.colors.primary};
-    outline-offset: -2px;
   }
   time,
   .replica {
     color: ${theme.colors.muted};
+  }
+  > button {
+    display: flex;
+    flex-wrap: wrap;
+    flex: 1 1 12rem;
+    gap: 2px 12px;
+    min-width: 0;
+    padding: 0;
+    border: 0;
+    background: none;
+    font: inherit;
+    text-align: left;
+    color: ${theme.colors.text};
+    cursor: pointer;
+    &:focus-visible {
+      outline: 2px solid ${theme.colors.primary};
+      outline-offset: 2px;
+    }
   }
   .move {
     font-weight: 600;
@@ -90,12 +100,13 @@ export function JournalReplay({ configId }: { configId: number }) {
   const [replay, dispatch] = useJournalReplay(entries);
   const { step, count, playing, speed } = replay;
   const frame = replayFrame(entries, step);
+  const newestFirst = useMemo(() => [...entries].reverse(), [entries]);
 
   // keep the current row in sight inside the list while stepping, without scrolling the page
   const rows = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const box = rows.current;
-    const row = box?.querySelector<HTMLElement>('[aria-current="step"]');
+    const row = box?.querySelector<HTMLElement>('li.current');
     if (!box || !row) return;
     if (row.offsetTop < box.scrollTop) box.scrollTop = row.offsetTop;
     else if (row.offsetTop + row.offsetHeight > box.scrollTop + box.clientHeight)
@@ -159,27 +170,18 @@ export function JournalReplay({ configId }: { configId: number }) {
       </Player>
       <Timeline>
         <Muted style={{ fontSize: 13 }}>
-          {plural(count, 'transition')}, oldest first{journal.hasOlder ? '; older ones are not loaded yet' : ''}.
+          {plural(count, 'transition')}, newest first{journal.hasOlder ? '; older ones further down' : ''}.
         </Muted>
-        {journal.hasOlder ? (
-          <div>
-            <Button $variant="outline" onClick={journal.loadOlder} disabled={journal.loadingOlder}>
-              {journal.loadingOlder ? 'Loading…' : 'Load older transitions'}
-            </Button>
-          </div>
-        ) : null}
         {journal.error ? <Muted role="alert">Part of the journal could not be loaded. {apiErrorMessage(journal.error) ?? ''}</Muted> : null}
-        <Rows ref={rows} aria-label="Transitions, oldest first">
-          {entries.map((entry, index) => (
-            <li key={entry.id}>
-              <Row
+        <Rows ref={rows} aria-label="Transitions, newest first">
+          {newestFirst.map((entry, index) => (
+            <Row key={entry.id} className={count - index === step ? 'current' : undefined}>
+              <When at={entry.at} />
+              <button
                 type="button"
-                aria-current={index + 1 === step ? 'step' : undefined}
-                onClick={() => dispatch({ type: 'goTo', step: index + 1 })}
+                aria-current={count - index === step ? 'step' : undefined}
+                onClick={() => dispatch({ type: 'goTo', step: count - index })}
               >
-                <time dateTime={entry.at}>
-                  {formatDate(entry.at)} {formatClockTime(entry.at)}
-                </time>
                 <span className="move">{move(entry)}</span>
                 {entry.serviceInstance ? (
                   <span className="replica">on {entry.serviceInstance}</span>
@@ -189,10 +191,17 @@ export function JournalReplay({ configId }: { configId: number }) {
                   </span>
                 )}
                 <span className="reason">{entry.reason}</span>
-              </Row>
-            </li>
+              </button>
+            </Row>
           ))}
         </Rows>
+        {journal.hasOlder ? (
+          <div>
+            <Button $variant="outline" onClick={journal.loadOlder} disabled={journal.loadingOlder}>
+              {journal.loadingOlder ? 'Loading…' : 'Load older transitions'}
+            </Button>
+          </div>
+        ) : null}
       </Timeline>
     </Columns>
   );

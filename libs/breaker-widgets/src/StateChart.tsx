@@ -1,11 +1,22 @@
+import type uPlot from 'uplot';
 import { theme } from '@cbh/ui';
 import { TimeSeriesChart } from '@cbh/ui/charts';
 import { stateLabel } from './metrics-history';
 
-const STATE_SERIES = [{ label: 'State', color: theme.colors.primary }];
+const STATE_SERIES = [{ label: 'State', color: theme.colors.text }];
 
-/** A breaker state over time: CLOSED, HALF-OPEN and OPEN as steps. */
-export function StateChart({ title, data, height = 140 }: { title: string; data: [number[], (number | null)[]]; height?: number }) {
+/** A breaker state over time: CLOSED, HALF-OPEN and OPEN as steps (`plugins` may colour and mark it). */
+export function StateChart({
+  title,
+  data,
+  height = 140,
+  plugins,
+}: {
+  title: string;
+  data: [number[], (number | null)[]];
+  height?: number;
+  plugins?: uPlot.Plugin[];
+}) {
   return (
     <TimeSeriesChart
       title={title}
@@ -16,6 +27,7 @@ export function StateChart({ title, data, height = 140 }: { title: string; data:
       ySplits={[0, 1, 2]}
       formatValue={stateLabel}
       height={height}
+      plugins={plugins}
     />
   );
 }

@@ -31,6 +31,10 @@ export function useMetricsHistory(limit = HISTORY_LIMIT): MetricsSample[] {
   return samples;
 }
 
+/** Every call the live window counted; zero means no traffic, whatever the figures derived from it say. */
+export const liveCalls = (stats: BreakerStats) =>
+  stats.successCount + stats.failureCount + stats.timeoutCount + stats.shortCircuitedCount + stats.bulkheadRejectedCount;
+
 export const STATE_LEVEL = { CLOSED: 0, HALF_OPEN: 1, OPEN: 2 } as const;
 const STATE_BY_LEVEL = ['CLOSED', 'HALF_OPEN', 'OPEN'] as const;
 /** A state level as the charts label it. */

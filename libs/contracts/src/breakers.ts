@@ -9,6 +9,7 @@ import {
   type BreakerStateName,
   type BreakerTypeName,
 } from './breaker-vocabulary';
+import { HISTORY_RANGE_NAMES, type HistoryRange } from './metrics';
 import { listPageQuerySchema, pageCursor, pageLimit } from './paging';
 
 const L = BREAKER_SETTING_LIMITS;
@@ -82,6 +83,14 @@ export const journalQuerySchema = z.strictObject({
   limit: pageLimit(JOURNAL_PAGE_LIMITS),
   before: pageCursor('a journal row id'),
 });
+
+/** GET /api/circuit-breakers/{id}/history?range=: one of the spans the page offers, one hour when absent. */
+export const historyQuerySchema = z.strictObject({
+  range: z
+    .enum(HISTORY_RANGE_NAMES as [HistoryRange, ...HistoryRange[]], { message: `must be one of ${HISTORY_RANGE_NAMES.join(', ')}` })
+    .default('1h'),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
 /** PATCH /api/circuit-breakers/{id}: any of the four settings, at least one. */
 export const updateBreakerSettingsSchema = breakerSettingsSchema.partial().refine((value) => Object.keys(value).length > 0, {

@@ -1,4 +1,5 @@
 import type { BreakerOverride, BreakerStateName } from './breaker-vocabulary';
+import type { JournalEntry } from './breakers';
 
 /**
  * One breaker's figures over the rolling window, summed over every live API replica, as GET /api/metrics/latest,
@@ -74,4 +75,93 @@ export interface ActivityEntry {
   /** who did what, e.g. 'Ada Lovelace created a circuit breaker' or 'An operator started a load test': never an e-mail address */
   action: string;
   timestamp: string;
+}
+
+/**
+ * The spans a breaker's past can be shown over (GET /api/circuit-breakers/{id}/history?range=): each is cut into
+ * `stepSeconds` steps so that no answer holds more than HISTORY_MAX_POINTS points.
+ */
+export const HISTORY_RANGES = {
+  '5m': { label: '5 min', seconds: 300, stepSeconds: 1 },
+  '1h': { label: '1 h', seconds: 3600, stepSeconds: 12 },
+  '6h': { label: '6 h', seconds: 21_600, stepSeconds: 72 },
+  '24h': { label: '24 h', seconds: 86_400, stepSeconds: 288 },
+} as const;
+export type HistoryRange = keyof typeof HISTORY_RANGES;
+export const HISTORY_RANGE_NAMES = Object.keys(HISTORY_RANGES) as HistoryRange[];
+export const DEFAULT_HISTORY_RANGE: HistoryRange = '1h';
+export const HISTORY_MAX_POINTS = 300;
+
+/**
+ * One step of a breaker's past, summed over every replica from the stored per-second buckets. The hub stores counts
+ * only: latency has no past, it is live only.
+ */
+export interface BreakerHistoryPoint {
+  /** The step's start (ISO 8601). */
+  at: string;
+  /** Every call of the step: succeeded, failed, timed out, short-circuited or refused by the bulkhead. */
+  calls: number;
+  callsPerSecond: number;
+  /** Failed, timed out, short-circuited and refused calls as a percentage of the calls; null where there were none. */
+  errorPercentage: number | null;
+}
+
+/** GET /api/circuit-breakers/{id}/history: every step of the range, oldest first, and the journal's moves in it. */
+export interface BreakerHistory {
+  range: HistoryRange;
+  /** ISO 8601: the first step's start, and the end of the span. */
+  from: string;
+  to: string;
+  stepSeconds: number;
+  points: BreakerHistoryPoint[];
+  /** The moves in the range, oldest first; at most HISTORY_MAX_TRANSITIONS (the newest), `transitionsCapped` then. */
+  transitions: JournalEntry[];
+  transitionsCapped: boolean;
+  /** The state the breaker was in when the range began (the last move before it), or null when nothing is journalled. */
+  stateBefore: BreakerStateName | null;
+}
+export const HISTORY_MAX_TRANSITIONS = 500;
+
+/** How many breakers GET /api/dashboard/health lists as open or half-open now, and how many recent transitions. */
+export const DASHBOARD_HEALTH_LIMITS = { unhealthy: 20, transitions: 8 } as const;
+/** The hours the openings sparkline covers, the current one last. */
+export const DASHBOARD_OPENINGS_HOURS = 24;
+
+/** A breaker that refuses calls now (OPEN) or is trying them again (HALF_OPEN) on some live replica or instance. */
+export interface UnhealthyBreaker {
+  id: number;
+  name: string;
+  /** The service an agent's or scraped breaker belongs to; null for the hub's own. */
+  service: string | null;
+  state: Exclude<BreakerStateName, 'CLOSED'>;
+  override: BreakerOverride;
+  /** When it last changed state (ISO 8601), or null when no live replica saw the move. */
+  since: string | null;
+}
+
+/** A move of the transition journal, the same move on several replicas or instances counted once. */
+export interface HealthTransition {
+  configId: number;
+  name: string;
+  service: string | null;
+  from: BreakerStateName;
+  to: BreakerStateName;
+  reason: string;
+  /** ISO 8601, the earliest of the rows it stands for */
+  at: string;
+  /** How many replicas or service instances journalled it (1 or more). */
+  places: number;
+}
+
+/** GET /api/dashboard/health (circuit_breaker_view): how the breakers are doing now and over the last day. */
+export interface DashboardHealth {
+  /** How many breakers are OPEN and HALF_OPEN now, all of them (the list below holds at most DASHBOARD_HEALTH_LIMITS.unhealthy). */
+  open: number;
+  halfOpen: number;
+  /** OPEN first, then HALF_OPEN; the most recently moved first within each. */
+  unhealthy: UnhealthyBreaker[];
+  /** The newest moves first, at most DASHBOARD_HEALTH_LIMITS.transitions. */
+  transitions: HealthTransition[];
+  /** CLOSED → OPEN moves per hour over the last DASHBOARD_OPENINGS_HOURS hours, oldest first (a breaker counted once a minute). */
+  openings: { hour: string; count: number }[];
 }

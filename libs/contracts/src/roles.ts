@@ -16,6 +16,29 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
+/** Each permission's name for people; the key (`dashboard_view`) stays what the API, tokens and files speak. */
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  dashboard_view: 'View dashboard',
+  circuit_breaker_view: 'View circuit breakers',
+  circuit_breaker_operate: 'Operate circuit breakers',
+  circuit_breaker_admin: 'Administer circuit breakers',
+  domain_management: 'Manage domains',
+  metrics_view: 'View metrics',
+  user_management: 'Manage users',
+  system_admin: 'Administer the system',
+  audit_access: 'Read the audit log',
+  organization_admin: 'Administer the organisation',
+  api_access: 'Use the API',
+  export_data: 'Export data',
+  import_data: 'Import data',
+  bulk_operations: 'Bulk operations',
+};
+
+/** A permission's name for people, its key where it is not one the hub knows. */
+export function permissionLabel(permission: string): string {
+  return (PERMISSION_LABELS as Record<string, string>)[permission] ?? permission;
+}
+
 /** The permissions matrix on the user screen shows this many of the assignable list. */
 export const PERMISSION_MATRIX_SIZE = 8;
 

@@ -50,4 +50,15 @@ describe('route table', () => {
     );
     expect(canOpen({ role: 'operator', permissions: ['circuit_breaker_admin'] }, ROUTES.scrapeTargets)).toBe(true);
   });
+
+  it('opens each settings page to its own permission, not user_management', () => {
+    const systemAdmin = { role: 'viewer', permissions: ['system_admin'] };
+    const organisationAdmin = { role: 'admin', permissions: ['organization_admin'] };
+    const manager = { role: 'admin', permissions: ['user_management'] };
+    expect([ROUTES.systemSettings, ROUTES.releases].every((route) => canOpen(systemAdmin, route))).toBe(true);
+    expect(canOpen(systemAdmin, ROUTES.organisationSettings)).toBe(false);
+    expect(canOpen(organisationAdmin, ROUTES.organisationSettings)).toBe(true);
+    expect(canOpen(organisationAdmin, ROUTES.releases)).toBe(false);
+    expect([ROUTES.organisationSettings, ROUTES.systemSettings, ROUTES.releases].some((route) => canOpen(manager, route))).toBe(false);
+  });
 });

@@ -48,13 +48,19 @@ export const ROUTES = {
   loadTest: { path: '/load-test', remote: 'mfe_dashboard', title: 'Load Test' },
   /** Channels, rules, maintenance windows and the delivery log of the notifications breakers and domain alerts raise. */
   notifications: { path: '/notifications', remote: 'mfe_dashboard', title: 'Notifications', permission: 'circuit_breaker_admin' },
-  /** The Prometheus endpoints whose resilience4j breakers the hub scrapes onto the wall; linked from the wall, not the top bar. */
+  /** The Prometheus endpoints whose resilience4j breakers the hub scrapes onto the wall. */
   scrapeTargets: { path: '/scrape-targets', remote: 'mfe_dashboard', title: 'Scrape Targets', permission: 'circuit_breaker_admin' },
   domains: { path: '/domains', remote: 'mfe_domains', title: 'Domains', permission: 'domain_management' },
   users: { path: '/users', remote: 'mfe_users', title: 'User Management', permission: 'user_management' },
   elevate: { path: '/elevate', remote: 'mfe_users', title: 'Elevate to Super Admin' },
   /** The signed-in person's own profile, access tokens and sessions; signed-out visitors are asked to sign in. */
   account: { path: '/account', remote: 'mfe_users', title: 'Account' },
+  /** The sign-in policy: invitation domains, token lifetimes, idle sessions. Also a tab of /users. */
+  organisationSettings: { path: '/settings/organisation', remote: 'mfe_users', title: 'Organisation', permission: 'organization_admin' },
+  /** How long each kind of history is kept, and the daily prune. Also, with the releases, a tab of /users. */
+  systemSettings: { path: '/settings/system', remote: 'mfe_users', title: 'System', permission: 'system_admin' },
+  /** The remotes' versions: upload, canary, promote, roll back. */
+  releases: { path: '/settings/releases', remote: 'mfe_users', title: 'Releases', permission: 'system_admin' },
 } as const satisfies Record<string, RouteDefinition>;
 
 /** One page per pattern demonstration, rendered by mfe_patterns. */

@@ -82,6 +82,8 @@ export interface AuditEntryView {
   action: string;
   targetType: string | null;
   targetId: string | null;
+  /** What the target is called where the hub can tell (an account's e-mail); absent otherwise. */
+  targetName?: string | null;
   before: unknown;
   after: unknown;
   requestId: string | null;

@@ -23,3 +23,6 @@ export * from './CopyField';
 export * from './bulk-confirmation';
 export * from './BulkActionsBar';
 export * from './SpreadRow';
+export * from './When';
+export * from './DataTable';
+export * from './Combobox';

@@ -7,11 +7,12 @@ import { TopBar } from './TopBar';
 
 const viewer = authUser({ email: 'vera@example.com', role: 'viewer', permissions: ['dashboard_view', 'circuit_breaker_view'] });
 const superAdmin = authUser({ email: 'root@example.com', role: 'super_admin', permissions: [] });
+const systemAdmin = authUser({ email: 'sam@example.com', role: 'viewer', permissions: ['dashboard_view', 'system_admin'] });
 const elevation = authUser({ email: 'eli@example.com', role: 'admin', permissions: ['domain_management'], canElevate: true });
 
-function renderBar(user: AuthUser | null) {
+function renderBar(user: AuthUser | null, at = '/dashboard') {
   render(
-    <MemoryRouter initialEntries={['/dashboard']}>
+    <MemoryRouter initialEntries={[at]}>
       <TopBar user={user} />
       <Routes>
         <Route path="*" element={<main>page</main>} />
@@ -47,16 +48,24 @@ describe('the menu that stands in for the top bar on a phone', () => {
   });
 
   it.each([
-    ['a signed-out visitor', null, ['Home', 'Dashboard']],
-    ['a viewer', viewer, ['Home', 'Dashboard', 'Circuit Breakers']],
-    ['an admin with domain_management', elevation, ['Home', 'Dashboard', 'Domains']],
-    ['a super admin', superAdmin, ['Home', 'Dashboard', 'Circuit Breakers', 'Domains', 'Notifications', 'User Management', 'Core Logic']],
-  ])('lists the pages %s may open, the same the top bar links on a desk', async (_who, user, expected) => {
+    ['a signed-out visitor', null, ['Home', 'Dashboard'], ['Load Test']],
+    ['a viewer', viewer, ['Home', 'Dashboard', 'Circuit Breakers'], ['Load Test']],
+    ['an admin with domain_management', elevation, ['Home', 'Dashboard', 'Domains'], ['Load Test']],
+    [
+      'a super admin',
+      superAdmin,
+      ['Home', 'Dashboard', 'Circuit Breakers', 'Domains'],
+      ['Load Test', 'Notifications', 'Scrape Targets', 'User Management', 'Core Logic', 'Organisation', 'System', 'Releases'],
+    ],
+    ['a system_admin without user_management', systemAdmin, ['Home', 'Dashboard'], ['Load Test', 'System', 'Releases']],
+  ])('lists the pages %s may open, the same the top bar and its More link on a desk', async (_who, user, row, more) => {
     const button = renderBar(user);
-    const desk = names(within(within(screen.getByRole('banner')).getByRole('navigation', { name: 'Main' })).getAllByRole('link'));
+    const nav = within(within(screen.getByRole('banner')).getByRole('navigation', { name: 'Main' }));
+    expect(names(nav.getAllByRole('link'))).toEqual(row);
+    fireEvent.click(nav.getByRole('button', { name: 'More' }));
+    expect(names(nav.getAllByRole('link'))).toEqual([...row, ...more]);
     const menu = await openMenu(button);
-    expect(names(within(menu.getByRole('navigation', { name: 'Main' })).getAllByRole('link'))).toEqual(expected);
-    expect(desk).toEqual(expected);
+    expect(names(within(menu.getByRole('navigation', { name: 'Main' })).getAllByRole('link'))).toEqual([...row, ...more]);
   });
 
   it('holds the name and role, Logout and Start Demo for someone signed in', async () => {
@@ -98,6 +107,53 @@ describe('the menu that stands in for the top bar on a phone', () => {
     expect(links.filter((link) => link.textContent?.endsWith('monitoring')).map((link) => link.getAttribute('href'))).toEqual([
       '/services/rate-limiter',
       '/services/notifications',
+    ]);
+  });
+});
+
+describe('the top bar on a desk', () => {
+  const nav = () => within(within(screen.getByRole('banner')).getByRole('navigation', { name: 'Main' }));
+
+  it('marks the page shown on its row', () => {
+    renderBar(superAdmin, '/circuit-breakers/4');
+    expect(nav().getByRole('link', { name: 'Circuit Breakers' }).getAttribute('aria-current')).toBe('page');
+    expect(nav().getByRole('button', { name: 'More' }).className).not.toContain('active');
+  });
+
+  it.each(['/load-test', '/scrape-targets', '/notifications', '/settings/organisation', '/settings/system', '/settings/releases'])(
+    'highlights More and, under it, the link of %s',
+    (path) => {
+      renderBar(superAdmin, path);
+      const more = nav().getByRole('button', { name: 'More' });
+      expect(more.className).toContain('active');
+      fireEvent.click(more);
+      expect(more.getAttribute('aria-expanded')).toBe('true');
+      const current = nav()
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('aria-current') === 'page');
+      expect(current.map((link) => link.getAttribute('href'))).toEqual([path]);
+    },
+  );
+
+  it('closes More on Escape, giving focus back to it, and on a click outside', () => {
+    renderBar(superAdmin);
+    const more = nav().getByRole('button', { name: 'More' });
+    fireEvent.click(more);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(more);
+    fireEvent.click(more);
+    fireEvent.pointerDown(document.body);
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('groups the settings under their name', () => {
+    renderBar(superAdmin);
+    fireEvent.click(nav().getByRole('button', { name: 'More' }));
+    expect(names(within(nav().getByRole('group', { name: 'Settings' })).getAllByRole('link'))).toEqual([
+      'Organisation',
+      'System',
+      'Releases',
     ]);
   });
 });

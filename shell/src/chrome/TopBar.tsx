@@ -1,43 +1,32 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink } from '@cbh/router';
+import { Link, NavLink, useLocation } from '@cbh/router';
 import styled from 'styled-components';
-import { canOpen, ROUTES, type AuthUser, type RouteDefinition } from '@cbh/contracts';
+import { ROUTES, type AuthUser, type RouteDefinition } from '@cbh/contracts';
 import { ButtonLink, Dot, MenuSheet, NARROW_SCREEN, RoleBadge, theme, WIDE_SCREEN } from '@cbh/ui';
+import { GroupHeading, MoreLinks, MoreMenu, MoreWho, SettingsGroup, SMALL_DESK } from './MoreMenu';
+import { navLinks, showsOneOf, type NavLinks } from './nav-links';
 import { ServiceMenuLinks } from './Sidebar';
-
-/** The pages the top bar links to, in this order; each shows only to those who may open it. */
-const MAIN_ROUTES: readonly RouteDefinition[] = [
-  ROUTES.home,
-  ROUTES.dashboard,
-  ROUTES.breakers,
-  ROUTES.domains,
-  ROUTES.notifications,
-  ROUTES.users,
-  ROUTES.coreLogic,
-];
-
-/** The pages this account may open from the top bar, or from the menu that stands in for it on a phone. */
-function mainLinks(user: AuthUser | null): RouteDefinition[] {
-  return MAIN_ROUTES.filter((route) => canOpen(user, route));
-}
 
 /** Whether the account may elevate itself to super_admin (the one elevation account, until it has). */
 function mayElevate(user: AuthUser | null): boolean {
   return Boolean(user?.canElevate) && user?.role !== 'super_admin';
 }
 
-/* on a small desk (a tablet) the account's part moves to a second row rather than past the right edge; a phone keeps one row */
+/* one row on every page from a phone up: the lesser links wait under More, the page shown never widens its link */
 const Bar = styled.header`
   display: flex;
-  flex-wrap: wrap;
+  flex-wrap: nowrap;
   align-items: center;
-  gap: 6px 18px;
+  gap: 18px;
   min-height: 56px;
   padding: 6px 20px;
   border-bottom: 1px solid ${theme.colors.border};
   background: ${theme.colors.surface};
+  ${SMALL_DESK} {
+    gap: 12px;
+    padding: 6px 12px;
+  }
   ${NARROW_SCREEN} {
-    flex-wrap: nowrap;
     gap: 10px;
     padding: 6px 12px;
   }
@@ -50,6 +39,9 @@ const Title = styled(Link)`
   font-size: 18px;
   text-decoration: none;
   white-space: nowrap;
+  ${SMALL_DESK} {
+    font-size: 16px;
+  }
   ${NARROW_SCREEN} {
     /* the one row keeps Live, the count and the menu button: on the narrowest phones the title gives way */
     min-width: 0;
@@ -59,21 +51,32 @@ const Title = styled(Link)`
   }
 `;
 
-/* between about 1100 and 1400 px the links take a second row rather than hide behind a scroll */
+/* the page shown: its link coloured and underlined, in the same weight, so no page moves the others */
+const activeLink = `
+  color: ${theme.colors.primary};
+  text-decoration: underline;
+  text-decoration-thickness: 2px;
+  text-underline-offset: 6px;
+`;
+
 const Links = styled.nav`
   display: flex;
-  flex-wrap: wrap;
-  gap: 4px 14px;
-  flex: 1;
-  a {
+  align-items: center;
+  gap: 14px;
+  /* never narrower than its links: the bar would rather show it does not fit than draw them under the account */
+  flex: 1 0 auto;
+  > a {
     text-decoration: none;
     color: ${theme.colors.muted};
     font-size: 14px;
+    line-height: 24px;
     white-space: nowrap;
   }
-  a.active {
-    color: ${theme.colors.primary};
-    font-weight: 600;
+  > a.active {
+    ${activeLink}
+  }
+  ${SMALL_DESK} {
+    gap: 10px;
   }
   ${NARROW_SCREEN} {
     display: none;
@@ -86,8 +89,25 @@ const Account = styled.div`
   gap: 10px;
   margin-left: auto;
   font-size: 14px;
+  white-space: nowrap;
+  ${SMALL_DESK} {
+    gap: 8px;
+    /* Logout and Start Demo a little narrower */
+    > div > a {
+      padding-left: 10px;
+      padding-right: 10px;
+    }
+  }
   ${NARROW_SCREEN} {
     flex: none;
+  }
+`;
+
+/** The name and role on a large desk; on a small one they are under More. */
+const LargeDeskOnly = styled.div`
+  display: contents;
+  ${SMALL_DESK} {
+    display: none;
   }
 `;
 
@@ -113,10 +133,34 @@ const LiveStatus = styled.span`
   color: ${theme.colors.muted};
 `;
 
+/** The word beside Live's dot: on a small desk the dot and its title say it (the word stays for screen readers). */
+const LiveWord = styled.span`
+  ${SMALL_DESK} {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+  ${NARROW_SCREEN} {
+    position: static;
+    width: auto;
+    height: auto;
+    overflow: visible;
+    clip-path: none;
+  }
+`;
+
 const AccountLink = styled(Link)`
   color: inherit;
   font-weight: 500;
   text-decoration: none;
+  /* a long e-mail address gives way before the bar would wrap; the whole of it is the link's title */
+  max-width: 220px;
+  overflow: hidden;
+  text-overflow: ellipsis;
+
   /* a comfortable target for a finger as well as a pointer */
   padding: 4px 2px;
   &:hover,
@@ -176,6 +220,38 @@ function PageLinks({ links }: { links: readonly RouteDefinition[] }) {
   ));
 }
 
+/** The settings pages this account may open, as a group under its heading. */
+function SettingsLinks({ links }: { links: readonly RouteDefinition[] }) {
+  if (links.length === 0) return null;
+  return (
+    <SettingsGroup role="group" aria-label="Settings">
+      <GroupHeading aria-hidden>Settings</GroupHeading>
+      <PageLinks links={links} />
+    </SettingsGroup>
+  );
+}
+
+/** The lesser pages and the settings behind More, highlighted when the page shown is one of them. */
+function More({ links, user }: { links: NavLinks; user: AuthUser | null }) {
+  const { pathname } = useLocation();
+  const under = [...links.more, ...links.settings];
+  if (under.length === 0) return null;
+  return (
+    <MoreMenu label="More" active={showsOneOf(pathname, under)}>
+      <MoreLinks>
+        {user ? (
+          <MoreWho>
+            <AccountLink to={ROUTES.account.path}>{user.firstName || user.email}</AccountLink>
+            <RoleBadge role={user.role} />
+          </MoreWho>
+        ) : null}
+        <PageLinks links={links.more} />
+        <SettingsLinks links={links.settings} />
+      </MoreLinks>
+    </MoreMenu>
+  );
+}
+
 function ElevateLink() {
   return (
     <ButtonLink as={Link} to={ROUTES.elevate.path} $variant="outline">
@@ -205,7 +281,7 @@ function SessionLinks({ user }: { user: AuthUser | null }) {
 }
 
 /** On a phone, everything the bar and the sidebar hold on a desk beyond the title, Live and the count. */
-function MenuContent({ user, links }: { user: AuthUser | null; links: readonly RouteDefinition[] }) {
+function MenuContent({ user, links }: { user: AuthUser | null; links: NavLinks }) {
   return (
     <>
       {user ? (
@@ -215,7 +291,8 @@ function MenuContent({ user, links }: { user: AuthUser | null; links: readonly R
         </Who>
       ) : null}
       <MenuLinks aria-label="Main">
-        <PageLinks links={links} />
+        <PageLinks links={[...links.main, ...links.more]} />
+        <SettingsLinks links={links.settings} />
       </MenuLinks>
       <MenuActions>
         {mayElevate(user) ? <ElevateLink /> : null}
@@ -228,12 +305,13 @@ function MenuContent({ user, links }: { user: AuthUser | null; links: readonly R
 
 /** `openBreakers` is the open-breaker count, which reads the store: the shell without one shows none. */
 export function TopBar({ user, live = false, openBreakers = null }: { user: AuthUser | null; live?: boolean; openBreakers?: ReactNode }) {
-  const links = mainLinks(user);
+  const links = navLinks(user);
   return (
     <Bar>
       <Title to={ROUTES.home.path}>Circuit Breaker Hub</Title>
       <Links aria-label="Main">
-        <PageLinks links={links} />
+        <PageLinks links={links.main} />
+        <More links={links} user={user} />
       </Links>
       <Account>
         {mayElevate(user) ? (
@@ -249,19 +327,23 @@ export function TopBar({ user, live = false, openBreakers = null }: { user: Auth
               title={live ? 'Live updates connected' : 'Live updates disconnected; reconnecting'}
             >
               <Dot $color={live ? theme.colors.success : theme.colors.inactive} aria-hidden />
-              {live ? 'Live' : 'Offline'}
+              <LiveWord>{live ? 'Live' : 'Offline'}</LiveWord>
             </LiveStatus>
             {openBreakers}
           </>
         ) : null}
         <WideOnly>
           {user ? (
-            <>
-              <AccountLink to={ROUTES.account.path} data-testid="account-name" title="Your account, tokens and sessions">
+            <LargeDeskOnly>
+              <AccountLink
+                to={ROUTES.account.path}
+                data-testid="account-name"
+                title={`${user.firstName || user.email}: your account, tokens and sessions`}
+              >
                 {user.firstName || user.email}
               </AccountLink>
               <RoleBadge role={user.role} />
-            </>
+            </LargeDeskOnly>
           ) : null}
           <SessionLinks user={user} />
         </WideOnly>

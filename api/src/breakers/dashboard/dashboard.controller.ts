@@ -1,11 +1,15 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { RequirePermission } from '../../platform';
+import { DashboardHealthService } from './dashboard-health.service';
 import { DashboardService } from './dashboard.service';
 
 @Controller('dashboard')
 @RequirePermission('dashboard_view')
 export class DashboardController {
-  constructor(private readonly dashboard: DashboardService) {}
+  constructor(
+    private readonly dashboard: DashboardService,
+    private readonly healthOverview: DashboardHealthService,
+  ) {}
 
   @Get('stats')
   @Header('Cache-Control', 'private, max-age=30')
@@ -17,5 +21,16 @@ export class DashboardController {
   @Header('Cache-Control', 'private, max-age=30')
   activity() {
     return this.dashboard.activity();
+  }
+
+  /**
+   * Breakers open and half-open now, the last moves and the openings of the last day: it names breakers and their
+   * moves, as their own pages do, so it asks what those pages ask (circuit_breaker_view). Read again at each move.
+   */
+  @Get('health')
+  @RequirePermission('circuit_breaker_view')
+  @Header('Cache-Control', 'private, no-cache')
+  health() {
+    return this.healthOverview.health();
   }
 }

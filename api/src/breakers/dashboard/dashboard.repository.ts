@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { BreakerStateName } from '@cbh/contracts';
 
 /** The dashboard's counts, all taken at the same moment of the database clock. */
 export interface DashboardCounts {
@@ -30,6 +31,28 @@ export interface ActivityRow {
   firstName: string | null;
   lastName: string | null;
   role: string | null;
+}
+
+/** A breaker's name, and its service when it runs in one. */
+export interface BreakerName {
+  id: number;
+  name: string;
+  service: string | null;
+}
+
+/** A row of the transition journal with its breaker's name. */
+export interface JournalRow extends Omit<BreakerName, 'id'> {
+  configId: number;
+  from: BreakerStateName;
+  to: BreakerStateName;
+  reason: string;
+  at: Date;
+}
+
+/** One hour's openings: the hour's start, and how many. */
+export interface HourCount {
+  hour: Date;
+  count: number;
 }
 
 /** counts() as PostgreSQL returns it: the bigint sums come as strings. */
@@ -107,5 +130,50 @@ export class DashboardRepository {
         coalesce((SELECT sum(extract(epoch FROM least(upper(r), now()) - lower(r))) FROM merged, unnest(merged.up) AS r), 0) AS up_seconds,
         extract(epoch FROM now() - greatest((SELECT min(started_at) FROM api_instances), now() - interval '30 days')) AS span_seconds`);
     return { upSeconds: Number(row!.up_seconds), spanSeconds: Number(row!.span_seconds) };
+  }
+
+  /** The names of those of the given breakers that still exist. */
+  breakerNames(ids: number[]): Promise<BreakerName[]> {
+    return this.dataSource.query('SELECT id, name, service FROM circuit_breaker_configs WHERE id = ANY($1::int[])', [ids]);
+  }
+
+  /**
+   * The newest `limit` journal rows of every breaker together: each breaker's newest through its (config_id, at)
+   * index, so the journal is never read whole.
+   */
+  latestTransitions(limit: number): Promise<JournalRow[]> {
+    return this.dataSource.query(
+      `SELECT t.config_id AS "configId", c.name, c.service, t.from_state AS "from", t.to_state AS "to", t.reason, t.at
+       FROM circuit_breaker_configs c
+       CROSS JOIN LATERAL (
+         SELECT * FROM breaker_transitions t WHERE t.config_id = c.id ORDER BY t.at DESC LIMIT $1
+       ) t
+       ORDER BY t.at DESC, t.id DESC LIMIT $1`,
+      [limit],
+    );
+  }
+
+  /**
+   * CLOSED → OPEN moves per hour over the last `hours` hours (the current one last, every hour present): a breaker
+   * opening on several replicas or instances in the same minute counts once.
+   */
+  openingsPerHour(hours: number): Promise<HourCount[]> {
+    return this.dataSource.query(
+      `WITH hours AS (
+         SELECT generate_series(date_trunc('hour', now()) - make_interval(hours => $1 - 1), date_trunc('hour', now()), interval '1 hour') AS hour
+       ), opened AS (
+         SELECT DISTINCT t.config_id, date_trunc('minute', t.at) AS minute
+         FROM circuit_breaker_configs c
+         JOIN LATERAL (
+           SELECT t.config_id, t.at FROM breaker_transitions t
+           WHERE t.config_id = c.id AND t.at >= date_trunc('hour', now()) - make_interval(hours => $1 - 1)
+             AND t.from_state = 'CLOSED' AND t.to_state = 'OPEN'
+         ) t ON true
+       )
+       SELECT h.hour, count(o.minute)::int AS count
+       FROM hours h LEFT JOIN opened o ON date_trunc('hour', o.minute) = h.hour
+       GROUP BY h.hour ORDER BY h.hour`,
+      [hours],
+    );
   }
 }

@@ -46,6 +46,7 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'ser
   'POST /api/circuit-breakers/:id/reset': 'circuit_breaker_operate',
   'GET /api/circuit-breakers/:id/transitions': 'circuit_breaker_view',
   'GET /api/circuit-breakers/:id/instances': 'circuit_breaker_view',
+  'GET /api/circuit-breakers/:id/history': 'circuit_breaker_view',
   // a service account's token only (a person's session or token is a 403: fleet.spec.ts)
   'POST /api/agent/reports': 'service-agent',
   // and for the items the permission of their single action (a 403 naming it: bulk.spec.ts)
@@ -59,6 +60,7 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'ser
   'GET /api/metrics/latest': 'circuit_breaker_view',
   'GET /api/dashboard/stats': 'dashboard_view',
   'GET /api/dashboard/activity': 'dashboard_view',
+  'GET /api/dashboard/health': 'circuit_breaker_view',
   'GET /api/test-sessions': 'circuit_breaker_view',
   'POST /api/test-sessions': 'circuit_breaker_operate',
   'POST /api/test-sessions/:id/stop': 'circuit_breaker_operate',

@@ -1,6 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { inviteUserSchema, updateUserPermissionsSchema, updateUserSchema, updateUserStatusSchema, userIdSchema } from '@cbh/contracts';
+import {
+  inviteUserSchema,
+  TOTAL_COUNT_HEADER,
+  usersQuerySchema,
+  updateUserPermissionsSchema,
+  updateUserSchema,
+  updateUserStatusSchema,
+  userIdSchema,
+} from '@cbh/contracts';
 import { RequirePermission, ZodPipe } from '../../platform';
 import type { AppRequest } from '../auth/session-user';
 import { UsersService } from './users.service';
@@ -12,9 +21,17 @@ const userId = new ZodPipe(userIdSchema, 'id');
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
+  /** A page of accounts (an array, as ever), how many match in the total-count header. */
   @Get('users')
-  list() {
-    return this.users.list();
+  async list(@Query(new ZodPipe(usersQuerySchema)) query: z.infer<typeof usersQuerySchema>, @Res({ passthrough: true }) res: FastifyReply) {
+    const { users, total } = await this.users.list(query);
+    res.header(TOTAL_COUNT_HEADER, String(total));
+    return users;
+  }
+
+  @Get('users/summary')
+  summary() {
+    return this.users.summary();
   }
 
   @Post('users/invite')

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, Not } from 'typeorm';
-import type { Permission, Role } from '@cbh/contracts';
+import type { Permission, Role, UserSummary } from '@cbh/contracts';
 import { UserEntity } from './entities/user.entity';
 
 /** An active account to create unless its e-mail is taken. */
@@ -15,6 +15,13 @@ export interface NewAccount {
 }
 
 type UserIdRow = Pick<UserEntity, 'id'>;
+interface SummaryRow {
+  role: string;
+  total: number;
+  active: number;
+  pending: number;
+  recent: number;
+}
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -85,5 +92,49 @@ export class UsersRepository {
       where: { role: 'super_admin', isActive: true, kind: 'person', id: Not(exceptId) },
       lock: { mode: 'pessimistic_write' },
     });
+  }
+
+  /**
+   * A page of people's accounts, oldest first, and how many match: `search` is found in the e-mail or the name, in
+   * any letter case (its % and _ taken literally).
+   */
+  async page(query: { search?: string; limit: number; offset: number }): Promise<{ users: UserEntity[]; total: number }> {
+    const builder = this.dataSource.getRepository(UserEntity).createQueryBuilder('user').where("user.kind = 'person'");
+    if (query.search) {
+      const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      builder.andWhere("(user.email ILIKE :pattern OR concat_ws(' ', user.first_name, user.last_name) ILIKE :pattern)", { pattern });
+    }
+    const [users, total] = await builder
+      .orderBy('user.created_at', 'ASC')
+      .addOrderBy('user.id', 'ASC')
+      .skip(query.offset)
+      .take(query.limit)
+      .getManyAndCount();
+    return { users, total };
+  }
+
+  /** The figures over every person's account: enabled, invitations pending, created in the last `recentDays`, per role. */
+  async summary(recentDays: number): Promise<UserSummary> {
+    const rows = await this.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('user')
+      .select('user.role', 'role')
+      .addSelect('count(*)::int', 'total')
+      .addSelect('(count(*) FILTER (WHERE user.is_active))::int', 'active')
+      .addSelect('(count(*) FILTER (WHERE user.activated_at IS NULL))::int', 'pending')
+      .addSelect('(count(*) FILTER (WHERE user.created_at >= now() - make_interval(days => :days)))::int', 'recent')
+      .where("user.kind = 'person'")
+      .setParameter('days', recentDays)
+      .groupBy('user.role')
+      .getRawMany<SummaryRow>();
+    const summary: UserSummary = { total: 0, active: 0, pendingInvites: 0, recent: 0, byRole: {} };
+    for (const row of rows) {
+      summary.total += row.total;
+      summary.active += row.active;
+      summary.pendingInvites += row.pending;
+      summary.recent += row.recent;
+      summary.byRole[row.role] = row.total;
+    }
+    return summary;
   }
 }

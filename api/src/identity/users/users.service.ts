@@ -16,7 +16,9 @@ import {
   invitationDomainRefusal,
   ROLE_DEFAULT_PERMISSIONS,
   type Permission,
+  RECENT_USER_DAYS,
   type Role,
+  type UserSummary,
   type UserView,
 } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
@@ -54,9 +56,14 @@ export class UsersService {
   ) {}
 
   /** People's accounts: service accounts have their own list and routes. */
-  async list(): Promise<UserView[]> {
-    const users = await this.dataSource.getRepository(UserEntity).find({ where: { kind: 'person' }, order: { createdAt: 'ASC' } });
-    return users.map(toUserView);
+  async list(query: { search?: string; limit: number; offset: number }): Promise<{ users: UserView[]; total: number }> {
+    const { users, total } = await this.usersRepository.page(query);
+    return { users: users.map(toUserView), total };
+  }
+
+  /** The figures above the list, over every account. */
+  summary(): Promise<UserSummary> {
+    return this.usersRepository.summary(RECENT_USER_DAYS);
   }
 
   async invite(req: AppRequest, email: string, role: Role): Promise<UserView> {

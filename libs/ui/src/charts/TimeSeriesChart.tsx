@@ -87,10 +87,12 @@ export interface TimeSeriesChartProps {
   /** Fixed y-axis ticks (e.g. one per state). */
   ySplits?: number[];
   formatValue?: (value: number) => string;
+  /** uPlot plugins, set when the chart is built (e.g. marks drawn over it from a ref). */
+  plugins?: uPlot.Plugin[];
 }
 
-/** Whole-second tick steps: the charts cover minutes, not milliseconds. */
-const TIME_STEPS_SECONDS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600];
+/** Whole-second tick steps: the charts cover minutes to a day, never milliseconds. */
+const TIME_STEPS_SECONDS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600];
 const clockTime = (seconds: number) => formatClockTime(seconds * 1000);
 
 /** Each series' latest value as text ('–' where it has none): the legend, and what the chart says to a screen reader. */
@@ -130,7 +132,7 @@ function whenNearScreen(element: Element, draw: () => void): () => void {
 
 /** A live time-series chart (uPlot on a canvas) with a text legend of the latest values. */
 export function TimeSeriesChart(props: TimeSeriesChartProps) {
-  const { title, series, data, height = 180, stepped = false, yRange, ySplits, formatValue } = props;
+  const { title, series, data, height = 180, stepped = false, yRange, ySplits, formatValue, plugins } = props;
   const frame = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
   /** The data of the latest render: what a chart drawn later starts from. */
@@ -178,6 +180,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
         width: target.clientWidth || 300,
         height,
         legend: { show: false },
+        plugins,
         cursor: { y: false, points: { show: false } },
         scales: { x: { time: true }, ...(yRange ? { y: { range: yRange } } : {}) },
         axes: [

@@ -75,7 +75,8 @@ const ReadOnly = styled.p`
   font-size: 14px;
 `;
 
-const HUB_DESCRIPTION = 'Live figures arrive every 2 seconds; every state change is kept in the journal below.';
+const HUB_DESCRIPTION =
+  'The charts open on the last hour of stored calls and state changes, then add the live figures every 2 seconds; every state change is kept in the journal below.';
 const SERVICE_DESCRIPTION =
   'Live figures, summed over the live instances of its service, arrive every 2 seconds; every state change is kept in the journal below.';
 
@@ -137,7 +138,6 @@ export function BreakerConsole({ breaker, user }: BreakerConsoleProps) {
             <ReadOnly role="note">{readOnlyBreakerMessage(breaker.name, breaker.service ?? 'its service')}.</ReadOnly>
           ) : null}
         </PageHeader>
-        {canAdminister ? <DeleteBreaker breaker={breaker} /> : null}
       </HeaderRow>
       <LiveFigures stats={stats} external={!hub} />
       <Row $columns="minmax(0, 2fr) minmax(280px, 1fr)" $gap={20}>
@@ -152,9 +152,9 @@ export function BreakerConsole({ breaker, user }: BreakerConsoleProps) {
           )}
         </Stack>
         <ChartsCard aria-labelledby="live-charts-title">
-          <SectionTitle id="live-charts-title">Live metrics</SectionTitle>
+          <SectionTitle id="live-charts-title">Metrics</SectionTitle>
           <Suspense fallback={<Muted role="status">Loading charts…</Muted>}>
-            <LiveCharts samples={samples} configId={breaker.id} />
+            <LiveCharts samples={samples} breaker={breaker} state={stats?.state ?? breaker.state} />
           </Suspense>
         </ChartsCard>
       </Row>
@@ -172,6 +172,7 @@ export function BreakerConsole({ breaker, user }: BreakerConsoleProps) {
         <SectionTitle id="journal-title">Transition journal</SectionTitle>
         <JournalReplay configId={breaker.id} />
       </Card>
+      {canAdminister ? <DeleteBreaker breaker={breaker} /> : null}
     </Stack>
   );
 }

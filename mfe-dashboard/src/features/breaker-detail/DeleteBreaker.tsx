@@ -2,11 +2,29 @@ import { useState } from 'react';
 import { apiErrorMessage, useDeleteBreakerMutation, useGetServicesQuery } from '@cbh/api-client';
 import { ROUTES, type BreakerConfigView } from '@cbh/contracts';
 import { useNavigate } from '@cbh/router';
-import { Button, plural, theme, toast } from '@cbh/ui';
+import styled from 'styled-components';
+import { Button, Card, Muted, plural, SectionTitle, theme, toast } from '@cbh/ui';
 import { ConfirmDialog, OnceOpened } from './lazy-dialogs';
 
+const DangerCard = styled(Card)`
+  border-color: ${theme.colors.destructive};
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  > div {
+    flex: 1 1 16rem;
+  }
+`;
+const DeleteButton = styled(Button)`
+  background: ${theme.colors.destructive};
+  border-color: ${theme.colors.destructive};
+  color: ${theme.colors.primaryText};
+`;
+
 /**
- * Deletes the breaker after a confirmation naming it; the API refuses (409, with its reason) while a load test runs.
+ * The danger zone at the bottom of the page: deletes the breaker after a confirmation naming it; the API refuses (409, with its reason) while a load test runs.
  * A service's breaker is only the hub's record of it: the service keeps running it, and reports it again.
  */
 export function DeleteBreaker({ breaker }: { breaker: BreakerConfigView }) {
@@ -30,10 +48,16 @@ export function DeleteBreaker({ breaker }: { breaker: BreakerConfigView }) {
   };
 
   return (
-    <>
-      <Button $variant="outline" style={{ color: theme.colors.destructive }} onClick={() => setConfirming(true)}>
-        Delete
-      </Button>
+    <DangerCard aria-labelledby="danger-zone-title">
+      <div>
+        <SectionTitle id="danger-zone-title">Danger zone</SectionTitle>
+        <Muted style={{ margin: 0, fontSize: 14 }}>
+          {breaker.source === 'hub'
+            ? 'Delete this circuit breaker with its transition journal and load-test history. This cannot be undone.'
+            : `Delete the hub’s record of this breaker and its journal; ${breaker.service ?? 'its service'} keeps running it and reports it again.`}
+        </Muted>
+      </div>
+      <DeleteButton onClick={() => setConfirming(true)}>Delete</DeleteButton>
       <OnceOpened open={confirming}>
         <ConfirmDialog
           open={confirming}
@@ -52,6 +76,6 @@ export function DeleteBreaker({ breaker }: { breaker: BreakerConfigView }) {
           onConfirm={confirm}
         />
       </OnceOpened>
-    </>
+    </DangerCard>
   );
 }

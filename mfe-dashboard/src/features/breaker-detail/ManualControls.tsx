@@ -3,14 +3,41 @@ import styled from 'styled-components';
 import { apiErrorMessage, useControlBreakerMutation } from '@cbh/api-client';
 import { OVERRIDE_LABEL, STATE_LABEL } from '@cbh/breaker-widgets';
 import { MANUAL_ACTION_TEXT, MANUAL_ACTIONS, type BreakerConfigView, type BreakerOverride, type ManualAction } from '@cbh/contracts';
-import { Button, Card, Muted, SectionTitle, toast } from '@cbh/ui';
+import { Button, Card, Muted, SectionTitle, theme, toast } from '@cbh/ui';
 import { ConfirmDialog, OnceOpened } from './lazy-dialogs';
 
-const Buttons = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-  margin-top: 12px;
+const Controls = styled.ul`
+  display: grid;
+  gap: 12px;
+  list-style: none;
+  margin: 12px 0 0;
+  padding: 0;
+  li {
+    display: grid;
+    gap: 4px;
+    justify-items: start;
+  }
+  p {
+    margin: 0;
+    font-size: 13px;
+    color: ${theme.colors.muted};
+  }
+`;
+/** What each control risks: force open refuses every call (the dangerous one); force closed and disable let every call through unguarded. */
+type Consequence = 'dangerous' | 'unguarded' | 'restoring';
+const CONSEQUENCE: Record<ManualAction, Consequence> = {
+  'force-open': 'dangerous',
+  'force-closed': 'unguarded',
+  disable: 'unguarded',
+  reset: 'restoring',
+};
+const ControlButton = styled(Button)<{ $consequence: Consequence }>`
+  ${({ $consequence }) =>
+    $consequence === 'dangerous'
+      ? `background: ${theme.colors.destructive}; border-color: ${theme.colors.destructive}; color: ${theme.colors.primaryText};`
+      : $consequence === 'unguarded'
+        ? `border-color: ${theme.colors.halfOpen}; color: ${theme.colors.halfOpen};`
+        : ''}
 `;
 
 /** The override each control sets: its button is disabled while that override already holds. */
@@ -21,8 +48,9 @@ const SETS: Partial<Record<ManualAction, BreakerOverride>> = {
 };
 
 /**
- * Force open, force closed, disable, reset — for circuit_breaker_operate holders. They act on live traffic on every
- * replica, so each asks first, saying what it will do.
+ * Force open, force closed, disable, reset — for circuit_breaker_operate holders, each with a line saying what it
+ * does and styled by its consequence (force open, which refuses every call, as the dangerous one). They act on live
+ * traffic on every replica, so each asks first, saying what it will do.
  */
 export function ManualControls({ breaker, override }: { breaker: BreakerConfigView; override: BreakerOverride }) {
   const [asking, setAsking] = useState<ManualAction | null>(null);
@@ -55,13 +83,22 @@ export function ManualControls({ breaker, override }: { breaker: BreakerConfigVi
           Sent to every instance of {breaker.service}: each applies it in the answer to its next report.
         </Muted>
       ) : null}
-      <Buttons>
+      <Controls>
         {MANUAL_ACTIONS.map((action) => (
-          <Button key={action} $variant="outline" onClick={() => setAsking(action)} disabled={SETS[action] === override}>
-            {MANUAL_ACTION_TEXT[action].label}
-          </Button>
+          <li key={action} data-consequence={CONSEQUENCE[action]}>
+            <ControlButton
+              $variant={action === 'reset' ? 'primary' : 'outline'}
+              $consequence={CONSEQUENCE[action]}
+              onClick={() => setAsking(action)}
+              disabled={SETS[action] === override}
+              aria-describedby={`manual-effect-${action}`}
+            >
+              {MANUAL_ACTION_TEXT[action].label}
+            </ControlButton>
+            <p id={`manual-effect-${action}`}>{MANUAL_ACTION_TEXT[action].effect}</p>
+          </li>
         ))}
-      </Buttons>
+      </Controls>
       <OnceOpened open={text !== null}>
         <ConfirmDialog
           open={text !== null}

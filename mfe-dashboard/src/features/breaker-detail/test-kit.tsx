@@ -5,7 +5,17 @@
 import { render } from '@testing-library/react';
 import { Provider, useDispatch } from 'react-redux';
 import { createAppStore, useLiveConnection } from '@cbh/api-client';
-import type { AuthUser, BreakerConfigView, BreakerInstanceView, JournalEntry, ServiceView, TestSessionView } from '@cbh/contracts';
+import {
+  HISTORY_RANGES,
+  type AuthUser,
+  type BreakerConfigView,
+  type BreakerHistory,
+  type BreakerInstanceView,
+  type HistoryRange,
+  type JournalEntry,
+  type ServiceView,
+  type TestSessionView,
+} from '@cbh/contracts';
 import { MemoryRouter, Route, Routes } from '@cbh/router';
 import { authUser, breakerConfig, breakerStats, fakeApi } from '@cbh/test-support';
 import { Toaster } from '@cbh/ui';
@@ -66,6 +76,40 @@ export const JOURNAL: JournalEntry[] = [
   },
 ];
 
+/**
+ * GET /api/circuit-breakers/{id}/history as the API answers it, in 12 steps rather than up to 300 (the store's checks
+ * in development slow every action down with a big answer): calls in the middle step only, and one move (OPEN) a
+ * minute before the end.
+ */
+export function historyOf(url: URL, configId = 5): BreakerHistory {
+  const range = (url.searchParams.get('range') ?? '1h') as HistoryRange;
+  const { seconds } = HISTORY_RANGES[range];
+  const stepSeconds = seconds / 12;
+  const to = Math.floor(Date.now() / 1000) * 1000;
+  const from = to - seconds * 1000;
+  const count = seconds / stepSeconds;
+  const points = Array.from({ length: count }, (_unused, step) => {
+    const calls = step === Math.floor(count / 2) ? 10 * stepSeconds : 0;
+    return {
+      at: new Date(from + step * stepSeconds * 1000).toISOString(),
+      calls,
+      callsPerSecond: calls / stepSeconds,
+      errorPercentage: calls ? 20 : null,
+    };
+  });
+  const move = { ...JOURNAL[0]!, configId, at: new Date(to - 60_000).toISOString() };
+  return {
+    range,
+    from: new Date(from).toISOString(),
+    to: new Date(to).toISOString(),
+    stepSeconds,
+    points,
+    transitions: [move],
+    transitionsCapped: false,
+    stateBefore: 'CLOSED',
+  };
+}
+
 /** A breaker an agent reports from every instance of the checkout service: opossum's, with its settings. */
 export const AGENT_BREAKER: BreakerConfigView = breakerConfig({
   id: 7,
@@ -119,6 +163,8 @@ export function breakerApi(me: AuthUser | null, routes: Record<string, unknown> 
       stats: [
         breakerStats({
           configId: 5,
+          successCount: 173,
+          failureCount: 25,
           requestsPerSecond: 19.75,
           errorPercentage: 12.34,
           latency: { mean: 50, p50: 42, p90: 90, p99: 180.4, max: 300 },
@@ -129,6 +175,9 @@ export function breakerApi(me: AuthUser | null, routes: Record<string, unknown> 
     'GET /api/services': SERVICES,
     'GET /api/test-sessions': SESSIONS,
     'GET /api/circuit-breakers/5/transitions': { transitions: JOURNAL, nextBefore: null },
+    'GET /api/circuit-breakers/5/history': (_body: unknown, url: URL) => historyOf(url),
+    'GET /api/circuit-breakers/7/history': (_body: unknown, url: URL) => historyOf(url, 7),
+    'GET /api/circuit-breakers/8/history': (_body: unknown, url: URL) => historyOf(url, 8),
     ...routes,
   });
 }

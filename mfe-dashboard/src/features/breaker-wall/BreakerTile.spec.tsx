@@ -21,13 +21,22 @@ function renderTile(stats: Parameters<typeof BreakerTile>[0]['stats'], callRates
 beforeEach(() => jest.useFakeTimers({ now: Date.parse('2026-05-01T12:00:00Z') }));
 afterEach(() => jest.useRealTimers());
 
-it('counts the time since the last change up on its own, every second', () => {
-  renderTile(breakerStats({ configId: 7, lastTransitionAt: '2026-05-01T11:59:05Z' }));
-  expect(screen.getByText('changed 55 s ago')).toBeTruthy();
-  act(() => void jest.advanceTimersByTime(1000));
-  expect(screen.getByText('changed 56 s ago')).toBeTruthy();
-  act(() => void jest.advanceTimersByTime(10_000));
-  expect(screen.getByText('changed 1 min ago').getAttribute('datetime')).toBe('2026-05-01T11:59:05Z');
+it('says when the state last changed, relative, counting on by itself, the exact time on hover', () => {
+  renderTile(breakerStats({ configId: 7, lastTransitionAt: '2026-05-01T11:59:30Z' }));
+  const tile = screen.getByRole('article', { name: 'search' });
+  expect(tile.textContent).toContain('changed just now');
+  act(() => void jest.advanceTimersByTime(30_000));
+  expect(tile.textContent).toContain('changed 1 minute ago');
+  const time = tile.querySelector('time')!;
+  expect(time.getAttribute('datetime')).toBe('2026-05-01T11:59:30.000Z');
+  expect(time.getAttribute('title')).toMatch(/2026/);
+});
+
+it('shows no error % and no latency, and says so, when the breaker took no call in the window', () => {
+  renderTile(breakerStats({ configId: 7, successCount: 0, failureCount: 0, timeoutCount: 0, requestsPerSecond: 0, errorPercentage: 0 }));
+  const tile = screen.getByRole('article', { name: 'search' });
+  expect(Array.from(tile.querySelectorAll('dd')).map((dd) => dd.textContent)).toEqual(['0', '—', '—', '—']);
+  expect(screen.getByTestId('no-traffic').textContent).toBe('no traffic');
 });
 
 it("shows the configuration's state and override, and dashes, until the API reports figures", () => {

@@ -1,14 +1,14 @@
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import styled from 'styled-components';
 import { breakerPath, type BreakerConfigView, type BreakerStats } from '@cbh/contracts';
 import { OverrideBadge } from '@cbh/breaker-widgets';
 import { Link } from '@cbh/router';
-import { formatDateTime, StateBadge, STATE_COLORS, theme } from '@cbh/ui';
+import { formatRelativeTime, StateBadge, STATE_COLORS, theme, When } from '@cbh/ui';
 import { instancesText, originText } from '../shared/breaker-origin';
 import { termsAndValues } from '../shared/figure-styles';
 import { useTimeText } from '../shared/now-clock';
 import { Sparkline } from './Sparkline';
-import { sinceText, SPARKLINE_SAMPLES, tileState } from './wall-view';
+import { hadTraffic, SPARKLINE_SAMPLES, tileState } from './wall-view';
 
 /**
  * One styled frame with plain elements inside: 200 tiles re-render every 2 s, and a styled component per
@@ -107,20 +107,51 @@ const Frame = styled.article`
 const oneDecimal = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const NO_FIGURE = '—';
 
-/** 'changed 2 min ago', re-read on every tick of the wall's clock without re-rendering the tile. */
+/**
+ * 'changed 2 minutes ago', the exact time on hover or a tap: the wall's clock re-renders it when the words would
+ * change, without re-rendering the tile.
+ */
 function Since({ at }: { at: string | null }) {
-  const title = useMemo(() => (at === null ? undefined : formatDateTime(at)), [at]);
-  const text = useTimeText((now) => sinceText(at, now));
+  useTimeText((now) => (at === null ? '' : formatRelativeTime(at, now)));
   return (
     <small>
       {at === null ? (
-        text
+        'no change since start'
       ) : (
-        <time dateTime={at} title={title}>
-          {text}
-        </time>
+        <>
+          changed <When at={at} />
+        </>
       )}
     </small>
+  );
+}
+
+/** The four figures; with no call in the window, calls/s is 0 and the rest are '—' (no error %, no latency). */
+function Figures({ stats }: { stats: BreakerStats | undefined }) {
+  const traffic = stats !== undefined && hadTraffic(stats);
+  const figure = (text: () => string) => (stats && traffic ? text() : NO_FIGURE);
+  return (
+    <>
+      <dl>
+        <div>
+          <dt>Calls/s</dt>
+          <dd>{stats ? oneDecimal.format(stats.requestsPerSecond) : NO_FIGURE}</dd>
+        </div>
+        <div>
+          <dt>Errors</dt>
+          <dd>{figure(() => `${oneDecimal.format(stats!.errorPercentage)}%`)}</dd>
+        </div>
+        <div>
+          <dt>p50</dt>
+          <dd>{figure(() => `${Math.round(stats!.latency.p50)} ms`)}</dd>
+        </div>
+        <div>
+          <dt>p99</dt>
+          <dd>{figure(() => `${Math.round(stats!.latency.p99)} ms`)}</dd>
+        </div>
+      </dl>
+      {stats && !traffic ? <small data-testid="no-traffic">no traffic</small> : null}
+    </>
   );
 }
 
@@ -171,24 +202,7 @@ export const BreakerTile = memo(function BreakerTile({ breaker, stats, callRates
           <Sparkline values={callRates} slots={SPARKLINE_SAMPLES} color={STATE_COLORS[state]} />
           <small>calls/s, last minute</small>
         </div>
-        <dl>
-          <div>
-            <dt>Calls/s</dt>
-            <dd>{stats ? oneDecimal.format(stats.requestsPerSecond) : NO_FIGURE}</dd>
-          </div>
-          <div>
-            <dt>Errors</dt>
-            <dd>{stats ? `${oneDecimal.format(stats.errorPercentage)}%` : NO_FIGURE}</dd>
-          </div>
-          <div>
-            <dt>p50</dt>
-            <dd>{stats ? `${Math.round(stats.latency.p50)} ms` : NO_FIGURE}</dd>
-          </div>
-          <div>
-            <dt>p99</dt>
-            <dd>{stats ? `${Math.round(stats.latency.p99)} ms` : NO_FIGURE}</dd>
-          </div>
-        </dl>
+        <Figures stats={stats} />
         <Since at={stats?.lastTransitionAt ?? null} />
       </div>
     </Frame>

@@ -24,6 +24,8 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).
 const STATS = [
   breakerStats({
     configId: 1,
+    successCount: 120,
+    failureCount: 5,
     requestsPerSecond: 12.5,
     errorPercentage: 4,
     latency: { mean: 40, p50: 31, p90: 80, p99: 120.4, max: 200 },
@@ -102,7 +104,7 @@ it('draws a tile per breaker with its link, type, state, override, figures and l
   expect(tile('accounts').dataset.state).toBe('OPEN');
   expect(within(tile('accounts')).getByTestId('override-badge').textContent).toBe('Override: forced open');
   expect(within(tile('payments')).queryByTestId('override-badge')).toBeNull();
-  expect(within(tile('accounts')).getByText('changed 2 min ago')).toBeTruthy();
+  expect(tile('accounts').textContent).toContain('changed 2 minutes ago');
   expect(tile('search').dataset.state).toBe('HALF_OPEN');
 });
 
@@ -174,15 +176,18 @@ it("filters by source and by the services in the list, and tells a service's til
   expect(tileNames()).toHaveLength(5);
 });
 
-it('links circuit_breaker_admin holders to the scrape targets, and no one else', async () => {
+it('links circuit_breaker_admin holders to the scrape targets and a new breaker in the header, and no one else', async () => {
   wallApi(admin);
   renderWall();
   expect((await screen.findByRole('link', { name: 'Scrape Targets' })).getAttribute('href')).toBe('/scrape-targets');
+  const header = within(screen.getByRole('heading', { name: 'Circuit Breakers', level: 1 }).closest('header')!);
+  expect(header.getByRole('link', { name: 'New breaker' }).getAttribute('href')).toBe('/circuit-breakers/new');
   cleanup();
   wallApi(viewer);
   renderWall();
   await waitFor(() => expect(screen.getAllByTestId('breaker-tile')).toHaveLength(3));
   expect(screen.queryByRole('link', { name: 'Scrape Targets' })).toBeNull();
+  expect(screen.queryByRole('link', { name: 'New breaker' })).toBeNull();
 });
 
 it('follows each metricsUpdate and turns a tile red on a stateChange, with no further request', async () => {
@@ -215,7 +220,7 @@ it('follows each metricsUpdate and turns a tile red on a stateChange, with no fu
   );
   expect(tile('payments').dataset.state).toBe('OPEN');
   expect(within(tile('payments')).getByTestId('state-badge').textContent).toBe('OPEN');
-  expect(within(tile('payments')).getByText('changed just now')).toBeTruthy();
+  expect(tile('payments').textContent).toContain('changed just now');
   expect(edge()).toBe(badge());
   expect(edge()).not.toBe(closedEdge);
 

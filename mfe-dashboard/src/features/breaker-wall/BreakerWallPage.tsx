@@ -4,7 +4,7 @@ import { apiErrorMessage, useGetAuthUserQuery, useGetBreakersQuery, useGetLatest
 import { useMetricsHistory } from '@cbh/breaker-widgets';
 import { BREAKER_BULK_PERMISSIONS, canOpen, hasPermission, ROUTES, type AuthUser, type BreakerBulkAction } from '@cbh/contracts';
 import { Link } from '@cbh/router';
-import { AccessRestricted, ButtonLink, Card, Muted, PageHeader, plural, useSelection, WrapRow } from '@cbh/ui';
+import { AccessRestricted, ButtonLink, Card, Muted, NARROW_SCREEN, PageHeader, plural, useSelection, WrapRow } from '@cbh/ui';
 import { BreakerTile } from './BreakerTile';
 import { NowProvider } from '../shared/now-clock';
 import { SampleDataOffer } from '../sample-data/SampleDataOffer';
@@ -22,6 +22,16 @@ const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(min(220px, 100%), 1fr));
   gap: 12px;
+`;
+
+/* on a small desk the four actions take two rows at the right rather than squeeze the title into a column */
+const HeaderActions = styled(WrapRow)`
+  justify-content: flex-end;
+  max-width: 40vw;
+  ${NARROW_SCREEN} {
+    justify-content: flex-start;
+    max-width: none;
+  }
 `;
 
 const Note = styled(Muted)`
@@ -169,7 +179,7 @@ export function BreakerWallPage() {
   return (
     <>
       <PageHeader title={TITLE} description={DESCRIPTION}>
-        <WrapRow>
+        <HeaderActions>
           {hasPermission(user, 'export_data') || hasPermission(user, 'import_data') ? (
             <Suspense fallback={null}>
               <ConfigurationActions />
@@ -180,7 +190,12 @@ export function BreakerWallPage() {
               {ROUTES.scrapeTargets.title}
             </ButtonLink>
           ) : null}
-        </WrapRow>
+          {hasPermission(user, 'circuit_breaker_admin') ? (
+            <ButtonLink as={Link} to={ROUTES.createBreaker.path}>
+              New breaker
+            </ButtonLink>
+          ) : null}
+        </HeaderActions>
       </PageHeader>
       <SampleDataOffer part="loaded" />
       <BreakerWall canCreate={hasPermission(user, 'circuit_breaker_admin')} bulkActions={wallBulkActions(user)} />

@@ -1,6 +1,6 @@
-import type { BreakerConfigView } from '@cbh/contracts';
+import type { BreakerConfigView, BreakerStats } from '@cbh/contracts';
 import { breakerStats } from '@cbh/test-support';
-import { callRateSeries, DEFAULT_FILTERS, sinceText, wallServices, wallTiles } from './wall-view';
+import { callRateSeries, DEFAULT_FILTERS, hadTraffic, wallServices, wallTiles } from './wall-view';
 
 const config = (id: number, name: string, type: BreakerConfigView['type'], origin: Partial<BreakerConfigView> = {}) =>
   ({ id, name, type, state: 'CLOSED', override: 'none', source: 'hub', service: null, ...origin }) as BreakerConfigView;
@@ -58,14 +58,9 @@ it("gathers each breaker's calls/s over the samples, oldest first", () => {
   expect(series.get(3)).toBeUndefined();
 });
 
-it('says how long ago the state changed, in the largest whole unit', () => {
-  const now = Date.parse('2026-05-01T12:00:00Z');
-  const ago = (seconds: number) => sinceText(new Date(now - seconds * 1000).toISOString(), now);
-  expect(sinceText(null, now)).toBe('no change since start');
-  expect(ago(-3)).toBe('changed just now');
-  expect(ago(4)).toBe('changed just now');
-  expect(ago(42)).toBe('changed 42 s ago');
-  expect(ago(150)).toBe('changed 2 min ago');
-  expect(ago(3 * 3600 + 59)).toBe('changed 3 h ago');
-  expect(ago(50 * 3600)).toBe('changed 2 d ago');
+it('tells a breaker that took calls in the window from one that took none', () => {
+  const quiet = { successCount: 0, failureCount: 0, timeoutCount: 0, shortCircuitedCount: 0, bulkheadRejectedCount: 0 } as BreakerStats;
+  expect(hadTraffic(quiet)).toBe(false);
+  expect(hadTraffic({ ...quiet, shortCircuitedCount: 1 })).toBe(true);
+  expect(hadTraffic({ ...quiet, successCount: 3 })).toBe(true);
 });

@@ -7,7 +7,6 @@ import {
   type BreakerTypeName,
 } from '@cbh/contracts';
 import type { MetricsSample } from '@cbh/breaker-widgets';
-import { agoText } from '../shared/time-text';
 
 /** The sparkline draws the last minute of metricsUpdate samples. */
 export const SPARKLINE_SAMPLES = 60_000 / METRICS_UPDATE_INTERVAL_MS;
@@ -77,7 +76,7 @@ export function callRateSeries(samples: readonly MetricsSample[]): Map<number, n
   return series;
 }
 
-/** How long ago the breaker last changed state, e.g. 'changed 2 min ago'; `now` in ms since the epoch. */
-export function sinceText(lastTransitionAt: string | null, now: number): string {
-  return lastTransitionAt === null ? 'no change since start' : `changed ${agoText(lastTransitionAt, now)}`;
+/** Whether the breaker took any call in the metrics window: without one, its error % and latencies mean nothing. */
+export function hadTraffic(stats: BreakerStats): boolean {
+  return stats.successCount + stats.failureCount + stats.timeoutCount + stats.shortCircuitedCount + stats.bulkheadRejectedCount > 0;
 }

@@ -1,10 +1,13 @@
 import styled from 'styled-components';
 import { useGetAuthUserQuery } from '@cbh/api-client';
-import { canOpen, ROUTES, type DashboardStats } from '@cbh/contracts';
+import { canOpen, hasPermission, ROUTES, type DashboardStats } from '@cbh/contracts';
 import { Link } from '@cbh/router';
-import { Badge, ButtonLink, Card, CardGrid, Dot, Muted, PageHeader, RoleBadge, StatCard, StatGrid, theme } from '@cbh/ui';
+import { Badge, ButtonLink, Card, CardGrid, Dot, Muted, PageHeader, RoleBadge, StatCard, StatGrid, theme, When } from '@cbh/ui';
 import { SampleDataOffer } from '../sample-data/SampleDataOffer';
 import { REFETCH_AFTER_SECONDS, useGetDashboardActivityQuery, useGetDashboardStatsQuery } from './dashboard-api';
+import { Actions, List, MoreLink, SectionTitle } from './dashboard-parts';
+import { DomainAlertsCard } from './DomainAlertsCard';
+import { HealthOverview } from './HealthOverview';
 
 const Banner = styled(Card)`
   display: flex;
@@ -13,38 +16,6 @@ const Banner = styled(Card)`
   justify-content: space-between;
   gap: 16px;
   margin-bottom: 24px;
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-`;
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  li {
-    display: flex;
-    justify-content: space-between;
-    gap: 12px;
-    padding: 8px 0;
-    border-bottom: 1px solid ${theme.colors.border};
-    font-size: 14px;
-  }
-`;
-
-const AllBreakersLink = styled(Link)`
-  display: inline-block;
-  margin-top: 12px;
-  font-size: 14px;
-  color: ${theme.colors.primary};
-`;
-
-const SectionTitle = styled.h2`
-  margin: 0 0 12px;
-  font-size: 18px;
 `;
 
 const signed = (n: number, suffix = '') => `${n > 0 ? '+' : ''}${n}${suffix}`;
@@ -115,7 +86,7 @@ export function DashboardPage() {
 
   return (
     <>
-      <PageHeader title="Dashboard" />
+      <PageHeader title="Dashboard" description="How your circuit breakers, requests and domains are doing now." />
       <Banner>
         <div>
           <strong>Welcome back, {user.firstName || user.email}</strong> <RoleBadge role={user.role} />
@@ -125,6 +96,13 @@ export function DashboardPage() {
       <SampleDataOffer />
 
       {stats.data ? <StatCards stats={stats.data} /> : <PendingStatCards failed={stats.isError} />}
+
+      {hasPermission(user, 'circuit_breaker_view') || hasPermission(user, 'domain_management') ? (
+        <CardGrid $min={340}>
+          {hasPermission(user, 'circuit_breaker_view') ? <HealthOverview user={user} breakers={stats.data?.activeCircuitBreakers} /> : null}
+          {hasPermission(user, 'domain_management') ? <DomainAlertsCard /> : null}
+        </CardGrid>
+      ) : null}
 
       <CardGrid $min={320}>
         <Card>
@@ -160,7 +138,7 @@ export function DashboardPage() {
               </li>
             ))}
           </List>
-          {canOpen(user, ROUTES.breakers) ? <AllBreakersLink to={ROUTES.breakers.path}>View all circuit breakers</AllBreakersLink> : null}
+          {canOpen(user, ROUTES.breakers) ? <MoreLink to={ROUTES.breakers.path}>View all circuit breakers</MoreLink> : null}
         </Card>
       </CardGrid>
 
@@ -171,8 +149,8 @@ export function DashboardPage() {
             {activity.data.map((entry) => (
               <li key={`${entry.timestamp}-${entry.action}`}>
                 <span>{entry.action}</span>
-                <Muted as="time" dateTime={entry.timestamp}>
-                  {new Date(entry.timestamp).toLocaleString('en')}
+                <Muted as="span">
+                  <When at={entry.timestamp} />
                 </Muted>
               </li>
             ))}

@@ -1,8 +1,8 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createAppStore } from '@cbh/api-client';
-import type { BreakerStateName } from '@cbh/contracts';
+import type { BreakerHistory, BreakerStateName } from '@cbh/contracts';
 import { authUser, breakerConfig, breakerStats, fakeApi, fakeLive } from '@cbh/test-support';
 import { LoadTestPage } from './LoadTestPage';
 
@@ -13,14 +13,40 @@ const operator = authUser({
 });
 const BREAKER = breakerConfig({ id: 5, name: 'Payments' });
 const stats = (state: BreakerStateName, errorPercentage: number, p99: number) =>
-  breakerStats({ configId: 5, state, errorPercentage, requestsPerSecond: 20, latency: { mean: 40, p50: 30, p90: 60, p99, max: p99 } });
+  breakerStats({
+    configId: 5,
+    state,
+    successCount: 200 - 2 * errorPercentage,
+    failureCount: 2 * errorPercentage,
+    errorPercentage,
+    requestsPerSecond: 20,
+    latency: { mean: 40, p50: 30, p90: 60, p99, max: p99 },
+  });
+
+/** What the hub stored of the breaker: nothing but one move, a minute ago. */
+function history(url: URL): BreakerHistory {
+  const to = Date.now();
+  return {
+    range: url.searchParams.get('range') as BreakerHistory['range'],
+    from: new Date(to - 300_000).toISOString(),
+    to: new Date(to).toISOString(),
+    stepSeconds: 1,
+    points: [],
+    transitions: [
+      { id: 1, configId: 5, from: 'CLOSED', to: 'OPEN', reason: 'failures', at: new Date(to - 60_000).toISOString(), instanceId: null },
+    ],
+    transitionsCapped: false,
+    stateBefore: 'CLOSED',
+  };
+}
 
 it("charts the chosen breaker's state, error % and latency from each live metricsUpdate", async () => {
-  fakeApi({
+  const api = fakeApi({
     'GET /api/auth/user': operator,
     'GET /api/circuit-breakers': [BREAKER],
     'GET /api/metrics/latest': { stats: [stats('CLOSED', 0, 0)] },
     'GET /api/test-sessions': [],
+    'GET /api/circuit-breakers/5/history': (_body: unknown, url: URL) => history(url),
   });
   const live = fakeLive();
   try {
@@ -37,6 +63,12 @@ it("charts the chosen breaker's state, error % and latency from each live metric
     expect(screen.getByRole('img', { name: 'Error percentage: Errors 100%' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Latency percentiles: p50 30 ms, p90 60 ms, p99 250 ms' })).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Start Test' })).toBeTruthy());
+
+    // the last 5 minutes of what the hub stored, the same range picker as a breaker's page
+    await waitFor(() => expect(screen.getByTestId('history-summary').textContent).toContain('Last 5 min'));
+    const picker = within(screen.getByRole('group', { name: 'Time range of the charts' }));
+    fireEvent.click(picker.getByRole('button', { name: '6 h' }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/circuit-breakers/5/history?range=6h')).toHaveLength(1));
   } finally {
     live.stop();
   }

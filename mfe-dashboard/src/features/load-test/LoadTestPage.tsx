@@ -1,16 +1,17 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { METRICS_REFRESH_MS, stateOf, useGetAuthUserQuery, useGetBreakersQuery, useGetLatestMetricsQuery } from '@cbh/api-client';
-import { breakerSeries, LoadTestPanel, StateChart, useMetricsHistory } from '@cbh/breaker-widgets';
-import { TimeSeriesChart } from '@cbh/ui/charts';
-import { hasPermission } from '@cbh/contracts';
+import { HistoryCharts, LoadTestPanel, RangePicker, useMetricsHistory } from '@cbh/breaker-widgets';
+import { hasPermission, type HistoryRange } from '@cbh/contracts';
 import { Card, Columns, Muted, PageHeader, StateBadge, theme } from '@cbh/ui';
 
-const Charts = styled.div`
+const Charts = styled(Card)`
   display: grid;
-  gap: 20px;
+  gap: 12px;
+  align-content: start;
+  min-width: 0;
   h2 {
-    margin: 0 0 8px;
+    margin: 0;
     font-size: 16px;
   }
 `;
@@ -28,7 +29,10 @@ const Field = styled.label`
   }
 `;
 
-/** /load-test: run a load test through a breaker and watch its state, error % and latency live. */
+/**
+ * /load-test: run a load test through a breaker and watch its state, error %, throughput and latency: the last
+ * 5 minutes of what the hub stored when the breaker is chosen (up to 24 h on request), then live.
+ */
 export function LoadTestPage() {
   const { data: user } = useGetAuthUserQuery();
   const canView = hasPermission(user, 'circuit_breaker_view');
@@ -36,13 +40,14 @@ export function LoadTestPage() {
   const { data: metrics } = useGetLatestMetricsQuery(undefined, { skip: !canView, pollingInterval: METRICS_REFRESH_MS });
   const [chosen, setChosen] = useState<number | undefined>();
   const samples = useMetricsHistory();
+  // a load test lasts minutes: the charts open on the last 5, and the picker reaches back a day
+  const [range, setRange] = useState<HistoryRange>('5m');
 
   if (!canView) {
     return <PageHeader title="Run Load Test" description="You need the circuit_breaker_view permission to see load tests." />;
   }
   const configId = chosen ?? breakers[0]?.id;
   const breaker = breakers.find((entry) => entry.id === configId);
-  const series = configId === undefined ? null : breakerSeries(samples, configId);
 
   return (
     <>
@@ -50,7 +55,7 @@ export function LoadTestPage() {
         title="Run Load Test"
         description="Send simulated traffic through a breaker and watch it react: its state, error rate and latency update every 2 seconds."
       />
-      <Columns $columns="minmax(280px, 1fr) 2fr" $gap={20}>
+      <Columns $columns="minmax(280px, 1fr) minmax(0, 2fr)" $gap={20}>
         <Card aria-label="Load test settings">
           <Field>
             Circuit breaker
@@ -73,44 +78,26 @@ export function LoadTestPage() {
           ) : null}
           <LoadTestPanel configId={configId} canOperate={hasPermission(user, 'circuit_breaker_operate')} />
         </Card>
-        <Charts>
-          {series ? (
-            <>
-              <Card aria-label="State over time">
-                <h2>State</h2>
-                <StateChart title="Breaker state" data={series.state} />
-              </Card>
-              <Card aria-label="Error rate over time">
-                <h2>Error %</h2>
-                <TimeSeriesChart
-                  title="Error percentage"
-                  series={[{ label: 'Errors', color: theme.colors.destructive }]}
-                  data={series.errors}
-                  yRange={[0, 100]}
-                  formatValue={(value) => `${value}%`}
-                />
-              </Card>
-              <Card aria-label="Latency over time">
-                <h2>Latency</h2>
-                <TimeSeriesChart
-                  title="Latency percentiles"
-                  series={[
-                    { label: 'p50', color: theme.colors.success },
-                    { label: 'p90', color: theme.colors.halfOpen },
-                    { label: 'p99', color: theme.colors.destructive },
-                  ]}
-                  data={series.latency}
-                  formatValue={(value) => `${value} ms`}
-                />
-              </Card>
-              {samples.length === 0 ? <Muted>Waiting for the first live figures…</Muted> : null}
-            </>
-          ) : (
-            <Card>
-              <Muted>No circuit breaker yet: create one first.</Muted>
-            </Card>
-          )}
-        </Charts>
+        {breaker ? (
+          <Charts aria-labelledby="load-test-charts-title">
+            <h2 id="load-test-charts-title">{breaker.name}: state, error %, throughput and latency</h2>
+            <RangePicker value={range} onChange={setRange} label="Time range of the charts" />
+            <Suspense fallback={<Muted role="status">Loading charts…</Muted>}>
+              <HistoryCharts
+                configId={breaker.id}
+                range={range}
+                samples={samples}
+                current={stateOf(metrics?.stats, breaker.id)}
+                callsStored={breaker.source === 'hub'}
+              />
+            </Suspense>
+            {samples.length === 0 ? <Muted>Waiting for the first live figures…</Muted> : null}
+          </Charts>
+        ) : (
+          <Card>
+            <Muted>{isLoading ? 'Loading circuit breakers…' : 'No circuit breaker yet: create one first.'}</Muted>
+          </Card>
+        )}
       </Columns>
     </>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useTestNotificationChannelMutation } from '@cbh/api-client';
 import { CHANNEL_TYPE_LABELS, SECRET_SET_TEXT, type ChannelView } from '@cbh/contracts';
-import { Button, formatDateTime, Muted, theme, toast, VisuallyHidden } from '@cbh/ui';
+import { Button, Muted, theme, toast, VisuallyHidden, When } from '@cbh/ui';
 import { DeliveryStatusBadge } from './DeliveryStatusBadge';
 import { testOutcomeText } from './notification-text';
 import { RowButtons } from '../shared/records-section';
@@ -77,8 +77,8 @@ export function ChannelRow({ channel, onEdit, onDelete }: { channel: ChannelView
         {channel.lastDelivery ? (
           <Stack>
             <DeliveryStatusBadge status={channel.lastDelivery.status} />
-            <Small as="time" dateTime={channel.lastDelivery.at}>
-              {formatDateTime(channel.lastDelivery.at)}
+            <Small>
+              <When at={channel.lastDelivery.at} />
             </Small>
           </Stack>
         ) : (

@@ -13,7 +13,7 @@ import {
   type DeliveryView,
 } from '@cbh/contracts';
 import { Link } from '@cbh/router';
-import { Button, DataTable, FieldLabel, formatClockTime, formatDate, Muted, Select, toast, VisuallyHidden } from '@cbh/ui';
+import { Button, DataTable, FieldLabel, Muted, Select, toast, VisuallyHidden, When } from '@cbh/ui';
 import { DeliveryStatusBadge } from './DeliveryStatusBadge';
 import { LoadedList, POLL_MS, RowActions, Section } from '../shared/section-parts';
 
@@ -31,9 +31,11 @@ const Pager = styled(RowActions)`
   margin-top: 12px;
 `;
 
-const When = styled.time`
+/** An empty page of the log, and the action that shows deliveries again when filters hide them all. */
+const EmptyLog = styled.div`
   display: grid;
-  white-space: nowrap;
+  justify-items: start;
+  gap: 12px;
 `;
 
 const Small = styled(Muted)`
@@ -84,11 +86,8 @@ function DeliveryRow({ delivery, breakerId }: { delivery: DeliveryView; breakerI
   return (
     <tr data-testid={`delivery-row-${delivery.id}`}>
       <td>
-        {/* deliveries come seconds apart: the time to the second, under its date */}
-        <When dateTime={delivery.occurredAt}>
-          <span>{formatDate(delivery.occurredAt)}</span>
-          <span>{formatClockTime(delivery.occurredAt)}</span>
-        </When>
+        {/* deliveries come seconds apart: the time to the second is on hover or tap */}
+        <When at={delivery.occurredAt} />
       </td>
       <td>{NOTIFICATION_EVENT_LABELS[delivery.event]}</td>
       <td>{breakerId === undefined ? delivery.subject : <SubjectLink to={breakerPath(breakerId)}>{delivery.subject}</SubjectLink>}</td>
@@ -96,7 +95,11 @@ function DeliveryRow({ delivery, breakerId }: { delivery: DeliveryView; breakerI
       <td>{delivery.ruleName ?? <Muted>—</Muted>}</td>
       <td>
         <DeliveryStatusBadge status={delivery.status} />
-        {delivery.status === 'pending' && delivery.nextAttemptAt ? <Small>next try {formatClockTime(delivery.nextAttemptAt)}</Small> : null}
+        {delivery.status === 'pending' && delivery.nextAttemptAt ? (
+          <Small>
+            next try <When at={delivery.nextAttemptAt} />
+          </Small>
+        ) : null}
       </td>
       <td>{delivery.attempts}</td>
       <td>{delivery.statusCode ?? <Muted>—</Muted>}</td>
@@ -169,6 +172,10 @@ export function DeliveryLog({
     setBefore(undefined);
   };
   const filtered = Object.values(filter).some(Boolean);
+  const clearFilters = () => {
+    setFilter(NO_FILTER);
+    setBefore(undefined);
+  };
 
   return (
     <Section
@@ -205,9 +212,16 @@ export function DeliveryLog({
         {(page) => (
           <>
             {page.items.length === 0 ? (
-              <Muted>
-                {filtered ? 'No delivery matches these filters.' : before ? 'No older deliveries.' : 'Nothing has been sent yet.'}
-              </Muted>
+              <EmptyLog>
+                <Muted>
+                  {filtered ? 'No delivery matches these filters.' : before ? 'No older deliveries.' : 'Nothing has been sent yet.'}
+                </Muted>
+                {filtered ? (
+                  <Button $variant="outline" onClick={clearFilters}>
+                    Clear filters
+                  </Button>
+                ) : null}
+              </EmptyLog>
             ) : (
               <DataTable label="Deliveries" minWidth={1000} columns={COLUMNS}>
                 {page.items.map((delivery) => (

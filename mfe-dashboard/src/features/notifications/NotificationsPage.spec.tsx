@@ -3,7 +3,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { CreateWindow, MaintenanceWindowView } from '@cbh/contracts';
 import { clickAndSettle, polyfillRadix } from '@cbh/test-support';
 import { NO_ACCESS_TEXT } from './NotificationsPage';
-import { admin, ID, notificationsApi, operator, renderPage, WINDOW } from './test-kit';
+import { lengthText } from './WindowsSection';
+import { admin, breakerAdmin, ID, notificationsApi, operator, renderPage, WINDOW } from './test-kit';
 
 beforeAll(polyfillRadix);
 
@@ -58,6 +59,7 @@ it('adds a maintenance window, its local times sent with the reader’s offset',
   type('Ends', '2026-05-03T23:30');
   fireEvent.click(dialog.getByLabelText('Repeat every week'));
   type('Breakers', 'payments, inventory');
+  fireEvent.keyDown(dialog.getByLabelText('Breakers'), { key: 'Enter' });
   await clickAndSettle(dialog.getByRole('button', { name: 'Save' }));
 
   const [sent] = api.callsTo('POST', '/api/maintenance-windows').map((call) => call.body as CreateWindow);
@@ -81,5 +83,49 @@ it('lists a window that is not muting now as scheduled, with what it mutes', asy
   renderPage();
   const row = within(await screen.findByTestId(`window-row-${WINDOW.id}`));
   expect(row.getByText('Scheduled')).toBeTruthy();
+  expect(row.getByText('for 1 h')).toBeTruthy();
   expect(row.getByText('Breakers: payments')).toBeTruthy();
+});
+
+it('picks a window’s breakers and domains from the hub’s lists, and warns of a name the hub does not hold', async () => {
+  const api = notificationsApi(admin);
+  renderPage();
+  fireEvent.click(await screen.findByRole('button', { name: 'Add window' }));
+  await screen.findByRole('dialog');
+  const dialog = within(screen.getByRole('dialog'));
+  const breakers = dialog.getByRole('combobox', { name: 'Breakers' });
+  fireEvent.change(breakers, { target: { value: 'pay' } });
+  fireEvent.click(await dialog.findByRole('option', { name: 'payments' }));
+  expect(dialog.getByRole('button', { name: 'Remove payments' })).toBeTruthy();
+  fireEvent.change(breakers, { target: { value: 'paymnts' } });
+  fireEvent.keyDown(breakers, { key: 'Enter' });
+  expect(dialog.getByText('No breaker named paymnts yet: it will match once one exists.')).toBeTruthy();
+  const domains = dialog.getByRole('combobox', { name: 'Domains' });
+  fireEvent.change(domains, { target: { value: 'exa' } });
+  expect((await dialog.findByRole('option', { name: 'example.com' })).textContent).toBe('example.com');
+  fireEvent.change(domains, { target: { value: 'exmaple.com' } });
+  fireEvent.keyDown(domains, { key: 'Enter' });
+  expect(dialog.getByText('No domain named exmaple.com yet: it will match once one is added.')).toBeTruthy();
+  expect(api.callsTo('GET', '/api/domains')).toHaveLength(1);
+});
+
+it('does not list the domains to someone without domain_management, and takes their names as typed', async () => {
+  const api = notificationsApi(breakerAdmin);
+  renderPage();
+  fireEvent.click(await screen.findByRole('button', { name: 'Add window' }));
+  await screen.findByRole('dialog');
+  const dialog = within(screen.getByRole('dialog'));
+  const domains = dialog.getByRole('combobox', { name: 'Domains' });
+  fireEvent.change(domains, { target: { value: 'example.org' } });
+  fireEvent.keyDown(domains, { key: 'Enter' });
+  expect(dialog.getByRole('button', { name: 'Remove example.org' })).toBeTruthy();
+  expect(dialog.queryByText(/No domain named/)).toBeNull();
+  expect(api.callsTo('GET', '/api/domains')).toEqual([]);
+});
+
+it('says how long a window lasts, from its start to its end', () => {
+  const at = (time: string) => `2026-05-03T${time}:00.000Z`;
+  expect(lengthText({ startsAt: at('22:00'), endsAt: at('23:30') })).toBe('1 h 30 min');
+  expect(lengthText({ startsAt: at('22:00'), endsAt: at('22:00') })).toBe('0 min');
+  expect(lengthText({ startsAt: at('22:00'), endsAt: '2026-05-10T22:00:00.000Z' })).toBe('7 d');
 });

@@ -18,7 +18,7 @@ function NotificationSettings({ domainEvents, breakerLinks }: { domainEvents: bo
     <>
       <ChannelsSection />
       <RulesSection domainEvents={domainEvents} />
-      <WindowsSection />
+      <WindowsSection domainAccess={domainEvents} />
       <DeliveryLog channels={channels.data ?? []} domainEvents={domainEvents} breakerLinks={breakerLinks} />
     </>
   );

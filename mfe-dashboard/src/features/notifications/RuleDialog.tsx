@@ -9,8 +9,18 @@ import {
 } from '@cbh/contracts';
 import { TextInput } from '@cbh/ui';
 import { FormDialog } from '../shared/form-dialog';
-import { CheckboxGroup, FieldPair, FormField, TextField } from '../shared/form-parts';
-import { BREAKER_NAMES_HINT, emptyRuleDraft, RULE_FIELDS, ruleParts, ruleProblems, ruleToCreate } from './notification-forms';
+import { CheckboxGroup, FieldPair, FormField, NamesField, TextField } from '../shared/form-parts';
+import { useNameChoices } from './name-choices';
+import {
+  BREAKER_NAMES_HINT,
+  emptyRuleDraft,
+  RULE_FIELDS,
+  ruleParts,
+  ruleProblems,
+  ruleToCreate,
+  unknownBreakerText,
+  unknownDomainText,
+} from './notification-forms';
 import { capitalised } from './notification-text';
 import { useFormDraft } from '../shared/use-form-draft';
 
@@ -35,6 +45,8 @@ export function RuleDialog({
   const form = useFormDraft(emptyRuleDraft(), ruleProblems, RULE_FIELDS);
   const [create, { isLoading }] = useCreateNotificationRuleMutation();
   const { draft } = form;
+  // domain filters are offered with domain events, to holders of domain_management only: they may list domains
+  const choices = useNameChoices(domainEvents);
   const parts = ruleParts(draft.events);
   const eventChoices = NOTIFICATION_EVENTS.filter((event) => domainEvents || !isDomainEvent(event)).map((event) => ({
     value: event,
@@ -83,11 +95,13 @@ export function RuleDialog({
       />
       {parts.breakerFilters ? (
         <>
-          <TextField
+          <NamesField
             label="Breakers"
             hint={`${BREAKER_NAMES_HINT} Empty for every breaker.`}
             {...form.field('breakers')}
-            placeholder="payments, inventory"
+            options={choices.breakers}
+            unknown={unknownBreakerText}
+            placeholder="payments"
           />
           <CheckboxGroup
             legend="Breaker types"
@@ -99,10 +113,12 @@ export function RuleDialog({
       ) : null}
       {parts.domainFilters ? (
         <>
-          <TextField
+          <NamesField
             label="Domains"
-            hint="Names, separated by commas; empty for every domain."
+            hint="Pick from the list, or type a name; empty for every domain."
             {...form.field('domains')}
+            options={choices.domains}
+            unknown={unknownDomainText}
             placeholder="example.com"
           />
           <CheckboxGroup legend="Severities" choices={SEVERITY_CHOICES} {...form.field('severities')} hint="None ticked: every severity." />

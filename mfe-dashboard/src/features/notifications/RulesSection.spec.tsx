@@ -64,6 +64,7 @@ it('creates a rule: the events chosen bring their own fields, and the body names
   tick('Channels', 'Ops mail');
   tick('Channels', 'On-call webhook');
   type('Breakers', 'payments, inventory');
+  fireEvent.keyDown(dialog().getByLabelText('Breakers'), { key: 'Enter' });
   tick('Breaker types', 'Adaptive');
   tick('Severities', 'Critical');
   type('Flapping: more than (openings)', '1');

@@ -1,13 +1,27 @@
 import { useCreateMaintenanceWindowMutation } from '@cbh/api-client';
 import { TextInput } from '@cbh/ui';
 import { FormDialog } from '../shared/form-dialog';
-import { CheckLabel, FieldPair, FormField, TextField } from '../shared/form-parts';
-import { BREAKER_NAMES_HINT, emptyWindowDraft, WINDOW_FIELDS, windowProblems, windowToCreate } from './notification-forms';
+import { CheckLabel, FieldPair, FormField, NamesField, TextField } from '../shared/form-parts';
+import { useNameChoices } from './name-choices';
+import {
+  BREAKER_NAMES_HINT,
+  DOMAINS_UNLISTED_HINT,
+  emptyWindowDraft,
+  unknownBreakerText,
+  unknownDomainText,
+  WINDOW_FIELDS,
+  windowProblems,
+  windowToCreate,
+} from './notification-forms';
 import { useFormDraft } from '../shared/use-form-draft';
 
-/** A new maintenance window, its times in the reader's own time zone (sent with their offset). */
-export function WindowDialog({ onClose }: { onClose: () => void }) {
+/**
+ * A new maintenance window, its times in the reader's own time zone (sent with their offset), its breakers and
+ * domains picked from the hub's (domains for holders of domain_management, who may list them).
+ */
+export function WindowDialog({ domainAccess, onClose }: { domainAccess: boolean; onClose: () => void }) {
   const form = useFormDraft(emptyWindowDraft(), windowProblems, WINDOW_FIELDS);
+  const choices = useNameChoices(domainAccess);
   const [create, { isLoading }] = useCreateMaintenanceWindowMutation();
   const { draft } = form;
 
@@ -53,11 +67,20 @@ export function WindowDialog({ onClose }: { onClose: () => void }) {
         <input type="checkbox" checked={draft.repeatWeekly} onChange={(event) => form.change('repeatWeekly', event.target.checked)} />
         Repeat every week
       </CheckLabel>
-      <TextField label="Breakers" hint={BREAKER_NAMES_HINT} {...form.field('breakers')} placeholder="payments" />
-      <TextField
+      <NamesField
+        label="Breakers"
+        hint={BREAKER_NAMES_HINT}
+        {...form.field('breakers')}
+        options={choices.breakers}
+        unknown={unknownBreakerText}
+        placeholder="payments"
+      />
+      <NamesField
         label="Domains"
-        hint="Names, separated by commas. Neither breakers nor domains: it mutes everything."
+        hint={`${domainAccess ? 'Pick from the list, or type a name.' : DOMAINS_UNLISTED_HINT} Neither breakers nor domains: it mutes everything.`}
         {...form.field('domains')}
+        options={choices.domains}
+        unknown={unknownDomainText}
         placeholder="example.com"
       />
     </FormDialog>

@@ -98,12 +98,15 @@ describe('the rule form judges as createRuleSchema does', () => {
 
   it.each<[string, RuleDraft]>([
     ['the defaults', rule({})],
-    ['every event with filters', rule({ events: ['breaker.flapping', 'domain.alert.opened'], breakers: 'a, b', severities: ['critical'] })],
+    [
+      'every event with filters',
+      rule({ events: ['breaker.flapping', 'domain.alert.opened'], breakers: ['a', 'b'], severities: ['critical'] }),
+    ],
     ['no name', rule({ name: '' })],
     ['no event', rule({ events: [] })],
     ['no channel', rule({ channelIds: [] })],
-    ['a breaker name too long', rule({ breakers: 'x'.repeat(201) })],
-    ['too many breaker names', rule({ breakers: Array.from({ length: 101 }, (_, i) => `b${i}`).join(',') })],
+    ['a breaker name too long', rule({ breakers: ['x'.repeat(201)] })],
+    ['too many breaker names', rule({ breakers: Array.from({ length: 101 }, (_, i) => `b${i}`) })],
     ['a fractional interval', rule({ minIntervalMinutes: '2.5' })],
     ['a negative interval', rule({ minIntervalMinutes: '-1' })],
     ['an interval over a day', rule({ minIntervalMinutes: '1441' })],
@@ -120,7 +123,7 @@ describe('the rule form judges as createRuleSchema does', () => {
   });
 
   it('sends only the filters and limits the chosen events use', () => {
-    const draft = rule({ breakers: 'payments', domains: 'example.com', severities: ['high'], stuckOpenMinutes: '60' });
+    const draft = rule({ breakers: ['payments'], domains: ['example.com'], severities: ['high'], stuckOpenMinutes: '60' });
     expect(ruleToCreate(draft)).toEqual({
       name: 'Page on-call',
       enabled: true,
@@ -148,7 +151,7 @@ describe('the maintenance window form judges as createWindowSchema does', () => 
     startsAt: localInputToIso(draft.startsAt) ?? draft.startsAt,
     endsAt: localInputToIso(draft.endsAt) ?? draft.endsAt,
     repeatWeekly: draft.repeatWeekly,
-    breakers: draft.breakers ? draft.breakers.split(',') : [],
+    breakers: draft.breakers,
     domains: [],
   });
 

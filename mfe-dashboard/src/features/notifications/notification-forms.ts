@@ -52,10 +52,17 @@ function recipientsProblem(addresses: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** Breaker or domain names as filters: each a name of at most 200 characters, at most 100 of them. */
 /** How a rule or a window names breakers: a plain name is the hub's own breaker (see namesBreaker in the API). */
 export const BREAKER_NAMES_HINT =
-  "Names, separated by commas; another service's breaker as agent:<service>/<name> or scrape:<service>/<name>.";
+  "Pick from the list, or type a name; another service's breaker is agent:<service>/<name> or scrape:<service>/<name>.";
+
+/** What a name the hub does not hold yet is warned with: the rule or window keeps it, and it matches once one exists. */
+export const unknownBreakerText = (name: string) => `No breaker named ${name} yet: it will match once one exists.`;
+export const unknownDomainText = (name: string) => `No domain named ${name} yet: it will match once one is added.`;
+/** Said of the domains field to someone who may not list the domains (no domain_management). */
+export const DOMAINS_UNLISTED_HINT = 'Domains are listed to holders of domain_management only: type the names.';
+
+/** Breaker or domain names as filters: each a name of at most 200 characters, at most 100 of them. */
 
 function namesProblem(names: readonly string[]): string | undefined {
   if (names.some((name) => name.length > 200)) return 'must be a name';
@@ -167,9 +174,9 @@ export interface RuleDraft {
   name: string;
   events: RuleEventType[];
   channelIds: string[];
-  breakers: string;
+  breakers: string[];
   breakerTypes: BreakerTypeName[];
-  domains: string;
+  domains: string[];
   severities: AlertSeverity[];
   minIntervalMinutes: string;
   stuckOpenMinutes: string;
@@ -195,9 +202,9 @@ export const emptyRuleDraft = (): RuleDraft => ({
   name: '',
   events: [],
   channelIds: [],
-  breakers: '',
+  breakers: [],
   breakerTypes: [],
-  domains: '',
+  domains: [],
   severities: [],
   minIntervalMinutes: String(RULE_DEFAULTS.minIntervalMinutes),
   stuckOpenMinutes: String(RULE_DEFAULTS.stuckOpenMinutes),
@@ -221,9 +228,9 @@ export function ruleProblems(draft: RuleDraft): Problems<RuleField> {
     name: nameProblem(draft.name),
     events: draft.events.length === 0 ? 'name at least one event type' : undefined,
     channelIds: draft.channelIds.length === 0 ? 'name at least one channel' : undefined,
-    breakers: parts.breakerFilters ? namesProblem(listOf(draft.breakers)) : undefined,
+    breakers: parts.breakerFilters ? namesProblem(draft.breakers) : undefined,
     breakerTypes: undefined,
-    domains: parts.domainFilters ? namesProblem(listOf(draft.domains)) : undefined,
+    domains: parts.domainFilters ? namesProblem(draft.domains) : undefined,
     severities: undefined,
     minIntervalMinutes: wholeProblem(draft.minIntervalMinutes, 0, 1440, 'minutes'),
     stuckOpenMinutes: parts.stuckOpen ? wholeProblem(draft.stuckOpenMinutes, 1, 1440, 'minutes') : undefined,
@@ -240,9 +247,9 @@ export function ruleToCreate(draft: RuleDraft): CreateRule {
     enabled: true,
     events: draft.events,
     channelIds: draft.channelIds,
-    breakers: parts.breakerFilters ? listOf(draft.breakers) : [],
+    breakers: parts.breakerFilters ? draft.breakers : [],
     breakerTypes: parts.breakerFilters ? draft.breakerTypes : [],
-    domains: parts.domainFilters ? listOf(draft.domains) : [],
+    domains: parts.domainFilters ? draft.domains : [],
     severities: parts.domainFilters ? draft.severities : [],
     minIntervalMinutes: Number(draft.minIntervalMinutes),
     stuckOpenMinutes: parts.stuckOpen ? Number(draft.stuckOpenMinutes) : RULE_DEFAULTS.stuckOpenMinutes,
@@ -259,13 +266,13 @@ export interface WindowDraft {
   startsAt: string;
   endsAt: string;
   repeatWeekly: boolean;
-  breakers: string;
-  domains: string;
+  breakers: string[];
+  domains: string[];
 }
 export type WindowField = keyof WindowDraft;
 export const WINDOW_FIELDS: readonly WindowField[] = ['name', 'startsAt', 'endsAt', 'repeatWeekly', 'breakers', 'domains'];
 
-export const emptyWindowDraft = (): WindowDraft => ({ name: '', startsAt: '', endsAt: '', repeatWeekly: false, breakers: '', domains: '' });
+export const emptyWindowDraft = (): WindowDraft => ({ name: '', startsAt: '', endsAt: '', repeatWeekly: false, breakers: [], domains: [] });
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -293,8 +300,8 @@ export function windowProblems(draft: WindowDraft): Problems<WindowField> {
     startsAt: startsAt ? undefined : instant,
     endsAt: endsAt ? timing : instant,
     repeatWeekly: undefined,
-    breakers: namesProblem(listOf(draft.breakers)),
-    domains: namesProblem(listOf(draft.domains)),
+    breakers: namesProblem(draft.breakers),
+    domains: namesProblem(draft.domains),
   });
 }
 
@@ -305,7 +312,7 @@ export function windowToCreate(draft: WindowDraft): CreateWindow {
     startsAt: localInputToIso(draft.startsAt)!,
     endsAt: localInputToIso(draft.endsAt)!,
     repeatWeekly: draft.repeatWeekly,
-    breakers: listOf(draft.breakers),
-    domains: listOf(draft.domains),
+    breakers: draft.breakers,
+    domains: draft.domains,
   };
 }

@@ -114,6 +114,9 @@ export function delivery(id: string, fields: Partial<DeliveryView> = {}): Delive
   };
 }
 
+/** The hub's breakers, as the forms list them. */
+export const BREAKER_NAMES = ['inventory', 'payments'];
+
 /** The notifications API as the page reads it; `routes` replace or add answers. */
 export function notificationsApi(me: AuthUser | null, routes: Record<string, unknown> = {}) {
   return fakeApi({
@@ -122,6 +125,9 @@ export function notificationsApi(me: AuthUser | null, routes: Record<string, unk
     'GET /api/notification-rules': [RULE],
     'GET /api/maintenance-windows': [WINDOW],
     'GET /api/notification-deliveries': { items: [delivery('d1')], nextBefore: null },
+    // what the rule and window forms offer to pick from
+    'GET /api/circuit-breakers': BREAKER_NAMES.map((name, index) => ({ id: index + 1, name, source: 'hub', service: null })),
+    'GET /api/domains': [{ id: 1, domain: 'example.com' }],
     ...routes,
   });
 }

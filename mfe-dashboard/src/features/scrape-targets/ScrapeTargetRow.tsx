@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { SECRET_SET_TEXT, type ScrapeTargetView } from '@cbh/contracts';
-import { formatDateTime, Muted, theme } from '@cbh/ui';
+import { Muted, theme, When } from '@cbh/ui';
 import { RowButtons } from '../shared/records-section';
 
 const Url = styled.code`
@@ -39,7 +39,7 @@ export function ScrapeTargetRow({ target, onEdit, onDelete }: { target: ScrapeTa
       <Short>{target.bearerTokenSet ? SECRET_SET_TEXT : <Muted>None</Muted>}</Short>
       <td>
         <Stack>
-          {target.lastScrapeAt ? <time dateTime={target.lastScrapeAt}>{formatDateTime(target.lastScrapeAt)}</time> : <Muted>Never</Muted>}
+          {target.lastScrapeAt ? <When at={target.lastScrapeAt} /> : <Muted>Never</Muted>}
           {target.lastError ? <ScrapeError>Error: {target.lastError}</ScrapeError> : null}
         </Stack>
       </td>

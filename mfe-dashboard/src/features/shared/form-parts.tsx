@@ -1,7 +1,7 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { SECRET_SET_TEXT } from '@cbh/contracts';
-import { FieldLabel, Fieldset, TextInput, theme } from '@cbh/ui';
+import { Combobox, FieldLabel, Fieldset, TextInput, theme } from '@cbh/ui';
 
 const Field = styled.div`
   display: grid;
@@ -220,5 +220,51 @@ export function SecretField({
         </CheckLabel>
       ) : null}
     </>
+  );
+}
+
+/**
+ * Names picked from a list that searches (breakers, domains), as chips; a name the list does not hold is taken with
+ * `unknown(name)` shown under it. The label points at the input alone: around the chips' remove buttons, a click on
+ * it would press the first of them.
+ */
+export function NamesField({
+  label,
+  hint,
+  problem,
+  value,
+  onChange,
+  options,
+  unknown,
+  placeholder,
+}: {
+  label: string;
+  hint?: string;
+  problem?: string;
+  value: readonly string[];
+  onChange: (names: string[]) => void;
+  /** The names to pick from; undefined when they cannot be read (every name is then taken as typed). */
+  options: readonly string[] | undefined;
+  unknown: (name: string) => string;
+  placeholder?: string;
+}) {
+  const id = useId();
+  const described = describedBy(id, hint, problem);
+  return (
+    <Field>
+      <FieldLabel htmlFor={`${id}-input`}>{label}</FieldLabel>
+      <Combobox
+        id={`${id}-input`}
+        label={label}
+        value={value}
+        onChange={onChange}
+        options={options}
+        unknown={unknown}
+        placeholder={placeholder}
+        describedBy={described['aria-describedby']}
+        invalid={described['aria-invalid']}
+      />
+      <Description id={id} name={label} hint={hint} problem={problem} />
+    </Field>
   );
 }

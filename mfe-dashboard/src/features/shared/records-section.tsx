@@ -12,6 +12,13 @@ const Buttons = styled(RowActions)`
   white-space: nowrap;
 `;
 
+/** An empty list's words, and under them the action that fills it. */
+const Empty = styled.div`
+  display: grid;
+  justify-items: start;
+  gap: 12px;
+`;
+
 /**
  * A row's Edit (when it can be edited) and Delete, each named with the row's name for screen readers ("Delete
  * On-call"); `children` go first (a channel's Send test).
@@ -52,7 +59,7 @@ export interface RowEditing<Row> {
 type Editing<Row> = { kind: 'add' } | { kind: 'edit' | 'delete'; row: Row } | null;
 
 /**
- * A card of records in a table: Add beside its title, and per row what `row` draws (RowButtons opening its edit
+ * A card of records in a table: Add beside its title (in the empty state while there are none), and per row what `row` draws (RowButtons opening its edit
  * dialog and its delete confirmation). The dialogs open from state, one at a time; a delete asks first, then says how
  * it went.
  */
@@ -93,17 +100,19 @@ export function RecordsSection<Row extends { id: number | string; name: string }
     delete: (each) => setEditing({ kind: 'delete', row: each }),
   };
 
+  const add = <Button onClick={() => setEditing({ kind: 'add' })}>{addLabel}</Button>;
+  // with none yet, the one action that fills the list stands in the empty state instead of beside the title
+  const none = query.data !== undefined && !query.isError && query.data.length === 0;
+
   return (
-    <Section
-      id={id}
-      title={title}
-      description={description}
-      action={<Button onClick={() => setEditing({ kind: 'add' })}>{addLabel}</Button>}
-    >
+    <Section id={id} title={title} description={description} action={none ? undefined : add}>
       <LoadedList query={query} what={what}>
         {(list) =>
           list.length === 0 ? (
-            <Muted>{empty}</Muted>
+            <Empty>
+              <Muted>{empty}</Muted>
+              {add}
+            </Empty>
           ) : (
             <DataTable label={table.label} minWidth={table.minWidth} columns={table.columns}>
               {list.map((each) => (

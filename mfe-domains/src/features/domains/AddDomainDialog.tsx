@@ -12,7 +12,8 @@ const Form = styled.form`
 /** Longest domain name DNS allows, plus room for the spaces the server trims. */
 const MAX_INPUT = 300;
 
-export function AddDomainDialog() {
+/** Add Domain and its dialog; `label` names the button where it stands elsewhere (an empty portfolio's action). */
+export function AddDomainDialog({ label = 'Add Domain' }: { label?: string }) {
   const [open, setOpen] = useState(false);
   const [domain, setDomain] = useState('');
   const [addDomain, { isLoading }] = useAddDomainMutation();
@@ -43,7 +44,7 @@ export function AddDomainDialog() {
       onOpenChange={setOpen}
       title="Add Domain"
       description="Add a domain you own. Its checks begin once a TXT record proves it is yours (see Manage)."
-      trigger={<Button>Add Domain</Button>}
+      trigger={<Button>{label}</Button>}
     >
       <Form onSubmit={submit} aria-label="Add domain">
         <FieldLabel>

@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import { apiErrorMessage, useResolveDomainAlertMutation } from '@cbh/api-client';
 import { DOMAIN_ALERT_TYPE_LABELS, type DomainAlertView } from '@cbh/contracts';
-import { Button, DataTable, toast, VisuallyHidden } from '@cbh/ui';
-import { dateTimeOrNever, titleCase } from './domain-display';
+import { Button, DataTable, toast, VisuallyHidden, When } from '@cbh/ui';
+import { titleCase } from './domain-display';
 import { SeverityBadge, StatusBadge } from './StatusBadge';
 
 const ALERT_COLUMNS = ['Domain', 'Alert Type', 'Severity', 'Status', 'Triggered', 'Message', 'Actions'];
@@ -46,7 +46,9 @@ export function AlertsTable({ alerts, domainName }: { alerts: readonly DomainAle
           <td>
             <StatusBadge status={alert.status} />
           </td>
-          <td>{dateTimeOrNever(alert.triggeredAt)}</td>
+          <td>
+            <When at={alert.triggeredAt} />
+          </td>
           <Message>{alert.message}</Message>
           <td>{alert.status === 'open' ? <ResolveButton alert={alert} domain={domainName(alert.domainId)} /> : null}</td>
         </tr>

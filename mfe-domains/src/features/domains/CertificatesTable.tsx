@@ -1,9 +1,9 @@
 import styled from 'styled-components';
 import { apiErrorMessage, useSetCertificateAutoRenewMutation } from '@cbh/api-client';
 import type { SslCertificateView } from '@cbh/contracts';
-import { DataTable, toast } from '@cbh/ui';
+import { DataTable, toast, When } from '@cbh/ui';
 import { Switch } from '@cbh/ui/overlays';
-import { dateOrNever, UNKNOWN } from './domain-display';
+import { UNKNOWN } from './domain-display';
 import { StatusBadge } from './StatusBadge';
 
 const CERTIFICATE_COLUMNS = ['Domain', 'Type', 'Status', 'Issued', 'Expires', 'Auto Renew'];
@@ -56,8 +56,12 @@ export function CertificatesTable({
           <td>
             <StatusBadge status={certificate.status} />
           </td>
-          <td>{dateOrNever(certificate.issuedAt)}</td>
-          <td>{dateOrNever(certificate.expiresAt)}</td>
+          <td>
+            <When at={certificate.issuedAt} />
+          </td>
+          <td>
+            <When at={certificate.expiresAt} />
+          </td>
           <td>
             <AutoRenew certificate={certificate} domain={domainName(certificate.domainId)} />
           </td>

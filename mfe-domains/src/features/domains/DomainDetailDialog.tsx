@@ -2,9 +2,10 @@ import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useDeleteDomainMutation, useGetDomainQuery, useVerifyDomainMutation } from '@cbh/api-client';
 import { DOMAIN_ALERT_TYPE_LABELS, type DomainDetailView } from '@cbh/contracts';
-import { Button, CopyField, Muted, theme, toast, WrapRow } from '@cbh/ui';
+import { Button, CopyField, Muted, theme, toast, When, WrapRow } from '@cbh/ui';
 import { ConfirmDialog, Dialog, DialogActions } from '@cbh/ui/overlays';
-import { certificateSummary, dateOrNever, dateTimeOrNever, titleCase, UNKNOWN } from './domain-display';
+import { CertificateState } from './CertificateState';
+import { titleCase, UNKNOWN } from './domain-display';
 import { DnsRecordsTable } from './DnsRecordsTable';
 import { SeverityBadge, StatusBadge } from './StatusBadge';
 
@@ -79,9 +80,14 @@ function Verification({ detail }: { detail: DomainDetailView }) {
           </Button>
         )}
         <span data-testid="verification-result">
-          {verification.checkedAt
-            ? `Last checked ${dateTimeOrNever(verification.checkedAt)}: ${titleCase(verification.status)}${verification.reason ? ` (${verification.reason})` : ''}`
-            : 'Not checked yet'}
+          {verification.checkedAt ? (
+            <>
+              Last checked <When at={verification.checkedAt} />: {titleCase(verification.status)}
+              {verification.reason ? ` (${verification.reason})` : ''}
+            </>
+          ) : (
+            'Not checked yet'
+          )}
         </span>
       </WrapRow>
     </Section>
@@ -101,11 +107,17 @@ function Certificate({ detail }: { detail: DomainDetailView }) {
           <dt>Issuer</dt>
           <dd>{certificate.certificateType ?? UNKNOWN}</dd>
           <dt>State</dt>
-          <dd>{certificateSummary(certificate)}</dd>
+          <dd>
+            <CertificateState certificate={certificate} />
+          </dd>
           <dt>Issued</dt>
-          <dd>{dateOrNever(certificate.issuedAt)}</dd>
+          <dd>
+            <When at={certificate.issuedAt} />
+          </dd>
           <dt>Expires</dt>
-          <dd>{dateOrNever(certificate.expiresAt)}</dd>
+          <dd>
+            <When at={certificate.expiresAt} />
+          </dd>
           <dt>Auto renew</dt>
           <dd>{certificate.autoRenew ? 'Enabled' : 'Disabled'}</dd>
         </Facts>
@@ -172,7 +184,7 @@ function Detail({ detail, onClose }: { detail: DomainDetailView; onClose: () => 
       <WrapRow>
         <StatusBadge status={detail.status} />
         <Muted>
-          Registrar: {detail.registrar ?? UNKNOWN} · Registration expires: {dateOrNever(detail.expiresAt)}
+          Registrar: {detail.registrar ?? UNKNOWN} · Registration expires: <When at={detail.expiresAt} />
         </Muted>
       </WrapRow>
       <Verification detail={detail} />

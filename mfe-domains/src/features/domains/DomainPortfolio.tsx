@@ -1,8 +1,9 @@
 import styled from 'styled-components';
 import type { DomainBulkAction, DomainView, SslCertificateView } from '@cbh/contracts';
-import { Button, DataTable, Muted, SectionTitle, theme, useSelection, VisuallyHidden } from '@cbh/ui';
+import { Button, DataTable, Muted, SectionTitle, theme, useSelection, VisuallyHidden, When } from '@cbh/ui';
+import { AddDomainDialog } from './AddDomainDialog';
 import { DomainBulkActions } from './DomainBulkActions';
-import { dateOrNever, NOT_AVAILABLE, UNKNOWN } from './domain-display';
+import { NOT_AVAILABLE, UNKNOWN } from './domain-display';
 import { StatusBadge } from './StatusBadge';
 
 const PORTFOLIO_COLUMNS = ['Domain', 'Status', 'Registrar', 'Expires', 'SSL', 'Actions'];
@@ -12,6 +13,13 @@ const Actions = styled.div`
   display: flex;
   align-items: center;
   gap: 8px;
+`;
+
+/** An empty portfolio's words and, under them, the action that fills it. */
+const EmptyPortfolio = styled.span`
+  display: grid;
+  justify-items: start;
+  gap: 12px;
 `;
 
 const LinkOut = styled.a`
@@ -73,7 +81,12 @@ export function DomainPortfolio({
         label="Domain portfolio"
         minWidth={720}
         columns={selectable ? SELECTABLE_COLUMNS : PORTFOLIO_COLUMNS}
-        empty="No domains registered"
+        empty={
+          <EmptyPortfolio>
+            No domains registered
+            <AddDomainDialog label="Add your first domain" />
+          </EmptyPortfolio>
+        }
       >
         {domains.map((domain) => {
           const certificate = certificateOf.get(domain.id);
@@ -94,7 +107,9 @@ export function DomainPortfolio({
                 <StatusBadge status={domain.status} />
               </td>
               <td>{domain.registrar ?? UNKNOWN}</td>
-              <td>{dateOrNever(domain.expiresAt)}</td>
+              <td>
+                <When at={domain.expiresAt} />
+              </td>
               <td>{certificate ? <StatusBadge status={certificate.status} /> : NOT_AVAILABLE}</td>
               <td>
                 <Actions>

@@ -1,6 +1,6 @@
 import type { DomainMonitoringView } from '@cbh/contracts';
-import { DataTable } from '@cbh/ui';
-import { dateTimeOrNever, responseTimeText, titleCase, uptimeText } from './domain-display';
+import { DataTable, When } from '@cbh/ui';
+import { responseTimeText, titleCase, uptimeText } from './domain-display';
 import { StatusBadge } from './StatusBadge';
 
 const MONITORING_COLUMNS = ['Domain', 'Type', 'Status', 'Response Time', 'Uptime', 'Last Check'];
@@ -24,7 +24,9 @@ export function MonitoringTable({
           </td>
           <td>{responseTimeText(entry.responseTime)}</td>
           <td>{uptimeText(entry.uptimePercentage)}</td>
-          <td>{dateTimeOrNever(entry.lastCheck)}</td>
+          <td>
+            <When at={entry.lastCheck} />
+          </td>
         </tr>
       ))}
     </DataTable>

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useGetDomainQuery } from '@cbh/api-client';
 import type { DomainView } from '@cbh/contracts';
-import { Card, FieldLabel, Muted, SectionTitle, Select, theme } from '@cbh/ui';
-import { certificateSummary, dateTimeOrNever, dnsProvider, responseTimeText } from './domain-display';
+import { Card, FieldLabel, Muted, SectionTitle, Select, theme, When } from '@cbh/ui';
+import { CertificateState } from './CertificateState';
+import { dnsProvider, responseTimeText } from './domain-display';
 import { StatusBadge } from './StatusBadge';
 import { TestConnectionButton } from './TestConnectionButton';
 
@@ -94,7 +95,9 @@ function PrimaryDomain({ domainId }: { domainId: number }) {
       <Facts>
         <div>
           <dt>SSL Certificate</dt>
-          <dd>{certificateSummary(detail.certificate)}</dd>
+          <dd>
+            <CertificateState certificate={detail.certificate} />
+          </dd>
         </div>
         <div>
           <dt>DNS Provider</dt>
@@ -106,7 +109,9 @@ function PrimaryDomain({ domainId }: { domainId: number }) {
         </div>
         <div>
           <dt>Last Checked</dt>
-          <dd>{dateTimeOrNever(uptime?.lastCheck)}</dd>
+          <dd>
+            <When at={uptime?.lastCheck} />
+          </dd>
         </div>
       </Facts>
       {lastCheck?.status === 'down' ? <Note role="note">Last check failed: {lastCheck.error ?? 'no answer'}</Note> : null}

@@ -1,5 +1,5 @@
 import type { DnsRecordView, DomainView, SslCertificateView } from '@cbh/contracts';
-import { formatDate, formatDateTime, theme } from '@cbh/ui';
+import { theme } from '@cbh/ui';
 
 /** The rules of what the domain screens show: colours, icons and the words for what is missing. (The figures and the
  * primary domain are counted and chosen by the API, over every domain: GET /api/domain-summary.) */
@@ -57,8 +57,6 @@ export const UNKNOWN = 'Unknown';
 export const NEVER = 'Never';
 export const NOT_AVAILABLE = 'N/A';
 
-export const dateOrNever = (iso: string | null | undefined) => (iso ? formatDate(iso) : NEVER);
-export const dateTimeOrNever = (iso: string | null | undefined) => (iso ? formatDateTime(iso) : NEVER);
 export const responseTimeText = (ms: number | null | undefined) => (ms === null || ms === undefined ? NOT_AVAILABLE : `${ms} ms`);
 export const uptimeText = (percent: number | null | undefined) =>
   percent === null || percent === undefined ? NOT_AVAILABLE : `${Number(percent.toFixed(2))}%`;
@@ -91,17 +89,21 @@ export function dnsProvider(records: readonly Pick<DnsRecordView, 'recordType' |
   return unique.length > 0 ? unique.join(', ') : UNKNOWN;
 }
 
-/** What the Overview says of a certificate: valid until its end, expired, invalid with the reason, or none read yet. */
-export function certificateSummary(certificate: Pick<SslCertificateView, 'status' | 'expiresAt' | 'reason'> | null | undefined): string {
-  if (!certificate) return 'Not read yet';
+/** What the Overview says of a certificate, and the moment it names (shown with <When>): valid and when it expires,
+ * expired and since when, invalid with the reason, or none read yet. */
+export function certificateSummary(certificate: Pick<SslCertificateView, 'status' | 'expiresAt' | 'reason'> | null | undefined): {
+  text: string;
+  at?: string | null;
+} {
+  if (!certificate) return { text: 'Not read yet' };
   switch (certificate.status) {
     case 'active':
-      return `Valid until ${dateOrNever(certificate.expiresAt)}`;
+      return { text: 'Valid, expires', at: certificate.expiresAt };
     case 'expired':
-      return `Expired on ${dateOrNever(certificate.expiresAt)}`;
+      return { text: 'Expired', at: certificate.expiresAt };
     case 'invalid':
-      return `Invalid${certificate.reason ? `: ${certificate.reason}` : ''}`;
+      return { text: `Invalid${certificate.reason ? `: ${certificate.reason}` : ''}` };
     default:
-      return `Unreachable${certificate.reason ? `: ${certificate.reason}` : ''}`;
+      return { text: `Unreachable${certificate.reason ? `: ${certificate.reason}` : ''}` };
   }
 }

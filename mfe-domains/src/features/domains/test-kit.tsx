@@ -199,10 +199,15 @@ export function renderPage({ live = false } = {}) {
 }
 
 /** Each body row of a table as its cells' text. */
+/** A cell's text, a moment (<When>, relative to now) read as the instant it names, so the rows read the same any day. */
+function cellText(cell: Element): string {
+  const copy = cell.cloneNode(true) as Element;
+  copy.querySelectorAll('time[datetime]').forEach((time) => time.replaceWith(time.getAttribute('datetime') ?? ''));
+  return (copy.textContent ?? '').trim();
+}
+
 export function rowsOf(table: HTMLElement): string[][] {
-  return Array.from(table.querySelectorAll('tbody tr')).map((row) =>
-    Array.from(row.querySelectorAll('td')).map((cell) => (cell.textContent ?? '').trim()),
-  );
+  return Array.from(table.querySelectorAll('tbody tr')).map((row) => Array.from(row.querySelectorAll('td')).map(cellText));
 }
 
 export { clickAndSettle, heldRoute, openTab, polyfillRadix } from '@cbh/test-support';

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
+import styled from 'styled-components';
 import type { BreakerStats, BreakerStateName } from '@cbh/contracts';
 import { STATE_LEVEL, StateChart, useMetricsHistory } from '@cbh/breaker-widgets';
-import { Card, Muted, StatCard } from '@cbh/ui';
+import { Badge, Card, Muted, StatCard, theme } from '@cbh/ui';
 import { Grid, Section } from './Section';
 import {
   liveFigures,
@@ -20,6 +21,22 @@ interface Sample {
 }
 
 const TIMELINE_LENGTH = 40;
+
+/** Said of the signed-out panel's figures, above them and on each: they are made up in the browser, not measured. */
+export const SAMPLE_NOTICE = `These are sample figures, made up in your browser every ${SIMULATION_INTERVAL_MS / 1000} seconds to show what the panel does; no service is measured. Sign in to see your own breakers.`;
+export const SAMPLE_NOTE = 'Sample figure';
+// amber, dark enough for its white text (7:1); the theme's warning yellow is too light for 12 px type
+const SAMPLE_BADGE = '#92400e';
+
+const SampleNotice = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 6px 10px;
+  margin: 0 0 12px;
+  font-size: 14px;
+  color: ${theme.colors.muted};
+`;
 
 /** Signed out: a local simulation with random figures, a new sample every 3 s. */
 export function useSimulatedSamples(): Sample[] {
@@ -50,17 +67,24 @@ function useLiveSamples(latest: BreakerStats[] | undefined): Sample[] {
 
 function Panel({ samples, simulated }: { samples: Sample[]; simulated: boolean }) {
   const figures = samples[samples.length - 1]?.figures ?? SIMULATION_START;
+  const note = simulated ? SAMPLE_NOTE : undefined;
   const timeline = useMemo(
     () => [samples.map((sample) => sample.at), samples.map((sample) => STATE_LEVEL[sample.state])] as [number[], number[]],
     [samples],
   );
   return (
     <>
+      {simulated ? (
+        <SampleNotice role="note" aria-label="Sample figures">
+          <Badge $color={SAMPLE_BADGE}>Sample</Badge>
+          <span>{SAMPLE_NOTICE}</span>
+        </SampleNotice>
+      ) : null}
       <Grid $min={180} data-testid="monitoring-figures">
-        <StatCard label="Success Rate" value={`${figures.successRate}%`} />
-        <StatCard label="Avg Response Time" value={`${figures.averageResponseTime}ms`} />
-        <StatCard label="Requests / Min" value={figures.requestsPerMinute.toLocaleString('en-US')} />
-        <StatCard label="Failed Calls" value={figures.failedCalls} />
+        <StatCard label="Success Rate" value={`${figures.successRate}%`} note={note} />
+        <StatCard label="Avg Response Time" value={`${figures.averageResponseTime}ms`} note={note} />
+        <StatCard label="Requests / Min" value={figures.requestsPerMinute.toLocaleString('en-US')} note={note} />
+        <StatCard label="Failed Calls" value={figures.failedCalls} note={note} />
       </Grid>
       <Card style={{ marginTop: 16 }} aria-label="State timeline">
         <h3 style={{ margin: '0 0 8px', fontSize: 16 }}>State timeline</h3>

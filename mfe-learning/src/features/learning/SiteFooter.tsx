@@ -1,5 +1,7 @@
 import styled from 'styled-components';
-import { Muted, theme } from '@cbh/ui';
+import { PATTERN_DEMOS, patternPath, ROUTES } from '@cbh/contracts';
+import { Link } from '@cbh/router';
+import { Muted, NARROW_SCREEN, theme } from '@cbh/ui';
 
 const Footer = styled.footer`
   display: grid;
@@ -8,6 +10,12 @@ const Footer = styled.footer`
   margin-top: 48px;
   padding-top: 24px;
   border-top: 1px solid ${theme.colors.border};
+  ${NARROW_SCREEN} {
+    grid-template-columns: 1fr 1fr;
+    > div:first-child {
+      grid-column: 1 / -1;
+    }
+  }
   h2 {
     margin: 0 0 8px;
     font-size: 16px;
@@ -27,13 +35,34 @@ const Footer = styled.footer`
   }
 `;
 
-// The footer's links are placeholders until the resources exist.
-const LINK_GROUPS = [
-  ['Resources', ['Documentation', 'API Reference', 'Code Examples', 'Best Practices']],
-  ['Community', ['GitHub Repository', 'Discord Community', 'Stack Overflow', 'Blog Posts']],
-] as const;
+/** The hub's API reference (Swagger UI over its OpenAPI document): a page the API serves, outside the site's router. */
+export const API_REFERENCE_PATH = '/api/docs';
 
-/** The learning page's footer: what the product is, and its (placeholder) resource and community links. */
+interface FooterLink {
+  name: string;
+  /** A route of the site, or (`external`) a page the API serves. */
+  to: string;
+  external?: boolean;
+}
+
+/**
+ * Every footer link goes to a page this hub serves. Of the spec's placeholders, API Reference and Best Practices (the
+ * service layer's rules for calling dependencies through breakers) have one; Documentation, Code Examples and the
+ * community links had nowhere to go and were removed. The pattern demonstrations, open to visitors, take their place.
+ */
+export const FOOTER_LINK_GROUPS: readonly (readonly [string, readonly FooterLink[]])[] = [
+  [
+    'Resources',
+    [
+      { name: 'API Reference', to: API_REFERENCE_PATH, external: true },
+      { name: 'Best Practices', to: ROUTES.serviceLayer.path },
+      { name: ROUTES.dataAccessLayer.title, to: ROUTES.dataAccessLayer.path },
+    ],
+  ],
+  ['Patterns', PATTERN_DEMOS.map(({ slug, title }) => ({ name: title, to: patternPath(slug) }))],
+];
+
+/** The learning page's footer: what the product is, and links to the hub's reference and its public lessons. */
 export function SiteFooter() {
   return (
     <Footer>
@@ -43,14 +72,12 @@ export function SiteFooter() {
         <Muted style={{ marginTop: 8 }}>Built for educational purposes.</Muted>
         <Muted>A school project.</Muted>
       </div>
-      {LINK_GROUPS.map(([group, links]) => (
+      {FOOTER_LINK_GROUPS.map(([group, links]) => (
         <nav key={group} aria-label={group}>
           <h2>{group}</h2>
           <ul>
-            {links.map((name) => (
-              <li key={name}>
-                <a href="#">{name}</a>
-              </li>
+            {links.map(({ name, to, external }) => (
+              <li key={name}>{external ? <a href={to}>{name}</a> : <Link to={to}>{name}</Link>}</li>
             ))}
           </ul>
         </nav>

@@ -2,7 +2,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { breakerStats } from '@cbh/test-support';
 import { liveFigures, nextSimulatedFigures, SIMULATION_LIMITS, SIMULATION_START, worstState } from './monitoring';
-import { MonitoringPanel } from './MonitoringPanel';
+import { MonitoringPanel, SAMPLE_NOTE, SAMPLE_NOTICE } from './MonitoringPanel';
 
 describe('the signed-out simulation', () => {
   it('starts at 94.7 %, 142 ms, 1247 and 23', () => {
@@ -47,6 +47,15 @@ describe('the signed-out simulation', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('says plainly that its figures are samples, above them and on each card', () => {
+    render(<MonitoringPanel live={false} latest={undefined} />);
+    const notice = screen.getByRole('note', { name: 'Sample figures' });
+    expect(notice.textContent).toBe(`Sample${SAMPLE_NOTICE}`);
+    expect(notice.textContent).toContain('no service is measured');
+    for (const label of ['Success Rate', 'Avg Response Time', 'Requests / Min', 'Failed Calls'])
+      expect(within(screen.getByRole('region', { name: label })).getByText(SAMPLE_NOTE)).toBeTruthy();
   });
 });
 

@@ -8,7 +8,7 @@ import {
   type CqrsState,
   type QueryType,
 } from '@cbh/simulations';
-import { Badge, Button, FieldLabel, formatClockTime, Muted, TextInput, theme } from '@cbh/ui';
+import { Badge, Button, FieldLabel, Muted, TextInput, theme, When } from '@cbh/ui';
 import { Controls, Entry, EntryList, Reason } from '../shared/demo-styles';
 import { EventEntries } from '../shared/EventEntries';
 import { PatternPage } from '../shared/PatternPage';
@@ -54,7 +54,9 @@ function Commands({ state, engine }: { state: CqrsState; engine: CqrsSimulation 
               <Badge $color={STATUS_COLORS[command.status]} data-testid="command-status">
                 {command.status}
               </Badge>
-              <Muted as="span">{formatClockTime(command.timestamp)}</Muted>
+              <Muted as="span">
+                <When at={command.timestamp} />
+              </Muted>
             </Entry>
           ))}
         </EntryList>
@@ -82,7 +84,9 @@ function Queries({ state, engine }: { state: CqrsState; engine: CqrsSimulation }
               <strong>{QUERY_LABELS[result.type]}</strong>
               <code>{JSON.stringify(result.result)}</code>
               <span data-testid="execution-time">{result.executionTime} ms</span>
-              <Muted as="span">{formatClockTime(result.timestamp)}</Muted>
+              <Muted as="span">
+                <When at={result.timestamp} />
+              </Muted>
             </Entry>
           ))}
         </EntryList>

@@ -8,7 +8,7 @@ import {
   type DomainModel,
   type ModelType,
 } from '@cbh/simulations';
-import { Badge, Button, Card, CardGrid, FieldLabel, formatClockTime, Muted, Select, TextInput, VisuallyHidden } from '@cbh/ui';
+import { Badge, Button, Card, CardGrid, FieldLabel, Muted, Select, TextInput, VisuallyHidden, When } from '@cbh/ui';
 import { Tabs } from '@cbh/ui/overlays';
 import { Controls, Entry, EntryList, Reason } from '../shared/demo-styles';
 import { PatternPage } from '../shared/PatternPage';
@@ -261,7 +261,9 @@ export function DddPage() {
                       {event.aggregateType} · v{event.version}
                     </span>
                     <code>{JSON.stringify(event.payload)}</code>
-                    <Muted as="span">{formatClockTime(event.timestamp)}</Muted>
+                    <Muted as="span">
+                      <When at={event.timestamp} />
+                    </Muted>
                   </Entry>
                 ))}
               </EntryList>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { DEFAULT_AGGREGATE_ID, EventSourcingSimulation, type AggregateRecord, type EventSourcingState } from '@cbh/simulations';
-import { Badge, Button, Card, CardGrid, FieldLabel, formatClockTime, Muted, Slider, TextInput } from '@cbh/ui';
+import { Badge, Button, Card, CardGrid, FieldLabel, Muted, Slider, TextInput, When } from '@cbh/ui';
 import { Controls, Entry, EntryList } from '../shared/demo-styles';
 import { EventEntries } from '../shared/EventEntries';
 import { PatternPage } from '../shared/PatternPage';
@@ -81,7 +81,9 @@ function Snapshots({ state }: { state: EventSourcingState }) {
           <span>
             {snapshot.state.status} · {money(snapshot.state.amount)}
           </span>
-          <Muted as="span">{formatClockTime(snapshot.timestamp)}</Muted>
+          <Muted as="span">
+            <When at={snapshot.timestamp} />
+          </Muted>
         </Entry>
       ))}
     </EntryList>

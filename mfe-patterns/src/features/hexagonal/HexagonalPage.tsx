@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { HexagonalSimulation, portProblem, type HexagonalState, type PortType } from '@cbh/simulations';
-import { Badge, Button, Card, CardGrid, FieldLabel, formatClockTime, Muted, Select, TextInput, theme, VisuallyHidden } from '@cbh/ui';
+import { Badge, Button, Card, CardGrid, FieldLabel, Muted, Select, TextInput, theme, VisuallyHidden, When } from '@cbh/ui';
 import { Controls, Entry, EntryList, Reason } from '../shared/demo-styles';
 import { PatternPage } from '../shared/PatternPage';
 import { useSimulation } from '../shared/useSimulation';
-
-const time = (ms: number | null) => (ms === null ? 'never' : formatClockTime(ms));
 
 /** The core in the middle, primary ports on the left driving it, secondary ports on the right driven by it. */
 function ArchitectureDiagram({ state }: { state: HexagonalState }) {
@@ -136,7 +134,7 @@ function Adapters({ state, engine }: { state: HexagonalState; engine: HexagonalS
               </Badge>
             </Controls>
             <Muted>
-              {adapter.type} adapter on {port?.name ?? adapter.portId} · last activity {time(adapter.lastActivity)}
+              {adapter.type} adapter on {port?.name ?? adapter.portId} · last activity <When at={adapter.lastActivity} never="never" />
             </Muted>
             <details style={{ margin: '8px 0' }}>
               <summary>Configuration</summary>
@@ -166,7 +164,9 @@ function Operations({ state }: { state: HexagonalState }) {
             {operation.error ?? 'success'}
           </Badge>
           <span>{operation.duration} ms</span>
-          <Muted as="span">{time(operation.timestamp)}</Muted>
+          <Muted as="span">
+            <When at={operation.timestamp} never="never" />
+          </Muted>
         </Entry>
       ))}
     </EntryList>

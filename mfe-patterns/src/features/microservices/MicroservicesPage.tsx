@@ -10,7 +10,7 @@ import {
   type Microservice,
   type MicroservicesState,
 } from '@cbh/simulations';
-import { Badge, Button, Card, CardGrid, DataTable, formatClockTime, Muted, StateBadge, theme, VisuallyHidden } from '@cbh/ui';
+import { Badge, Button, Card, CardGrid, DataTable, Muted, StateBadge, theme, VisuallyHidden, When } from '@cbh/ui';
 import { Controls, Entry, EntryList } from '../shared/demo-styles';
 import { PatternPage } from '../shared/PatternPage';
 import { useSimulation } from '../shared/useSimulation';
@@ -186,7 +186,9 @@ export function MicroservicesPage() {
                     </code>
                     <Badge $color={STATUS_COLORS[call.status]}>{call.status}</Badge>
                     <span>{call.responseTime} ms</span>
-                    <Muted as="span">{formatClockTime(call.timestamp)}</Muted>
+                    <Muted as="span">
+                      <When at={call.timestamp} />
+                    </Muted>
                   </Entry>
                 ))}
               </EntryList>

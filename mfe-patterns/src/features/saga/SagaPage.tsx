@@ -8,7 +8,7 @@ import {
   type SagaTemplateId,
   type StepStatus,
 } from '@cbh/simulations';
-import { Badge, Button, Card, CardGrid, formatClockTime, Muted, ProgressBar, StatCard, theme, VisuallyHidden } from '@cbh/ui';
+import { Badge, Button, Card, CardGrid, Muted, ProgressBar, StatCard, theme, VisuallyHidden, When } from '@cbh/ui';
 import { Controls, Entry, EntryList } from '../shared/demo-styles';
 import { PatternPage } from '../shared/PatternPage';
 import { useSimulation } from '../shared/useSimulation';
@@ -52,7 +52,7 @@ function SagaCard({ saga, engine }: { saga: Saga; engine: SagaSimulation }) {
           {saga.status}
         </Badge>
         <Muted as="span">
-          started {formatClockTime(saga.startTime)}
+          started <When at={saga.startTime} />
           {saga.totalDuration !== null ? ` · took ${seconds(saga.totalDuration)}` : ''}
         </Muted>
         {saga.status === 'compensated' ? (
@@ -100,7 +100,9 @@ function Monitoring({ state }: { state: SagaState }) {
               <strong>{failure.sagaName}</strong>
               <span>{failure.step}</span>
               <span>{failure.error}</span>
-              <Muted as="span">{formatClockTime(failure.timestamp)}</Muted>
+              <Muted as="span">
+                <When at={failure.timestamp} />
+              </Muted>
             </Entry>
           ))}
         </EntryList>
@@ -168,7 +170,9 @@ export function SagaPage() {
                       {record.success ? 'compensated' : 'failed'}
                     </Badge>
                     {record.error ? <span>{record.error}</span> : null}
-                    <Muted as="span">{formatClockTime(record.timestamp)}</Muted>
+                    <Muted as="span">
+                      <When at={record.timestamp} />
+                    </Muted>
                   </Entry>
                 ))}
               </EntryList>

@@ -1,4 +1,4 @@
-import { Badge, formatClockTime, Muted } from '@cbh/ui';
+import { Badge, Muted, When } from '@cbh/ui';
 import { Entry, EntryList } from './demo-styles';
 
 /** What an event list shows of each event; the CQRS and event-sourcing simulations' events both have it. */
@@ -21,7 +21,9 @@ export function EventEntries({ events, label }: { events: readonly ListedEvent[]
           <strong>{event.eventType}</strong>
           <span>{event.aggregateId}</span>
           <code>{JSON.stringify(event.eventData)}</code>
-          <Muted as="span">{formatClockTime(event.timestamp)}</Muted>
+          <Muted as="span">
+            <When at={event.timestamp} />
+          </Muted>
         </Entry>
       ))}
     </EntryList>

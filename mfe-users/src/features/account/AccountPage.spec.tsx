@@ -98,15 +98,15 @@ it('creates a token with the chosen permissions only, shows it once with Copy an
   const dialog = within(await screen.findByRole('dialog', { name: 'New Access Token' }));
   // only what the person holds is on offer, all on at first
   expect(dialog.getAllByRole('checkbox').map((toggle) => toggle.closest('label')!.textContent)).toEqual([
-    'dashboard_view',
-    'circuit_breaker_view',
-    'metrics_view',
-    'api_access',
+    'View dashboarddashboard_view',
+    'View circuit breakerscircuit_breaker_view',
+    'View metricsmetrics_view',
+    'Use the APIapi_access',
   ]);
   fireEvent.change(dialog.getByLabelText('Token name'), { target: { value: ' nightly ' } });
   fireEvent.change(dialog.getByLabelText('Expires in (days)'), { target: { value: '30' } });
-  fireEvent.click(dialog.getByRole('checkbox', { name: 'circuit_breaker_view' }));
-  fireEvent.click(dialog.getByRole('checkbox', { name: 'metrics_view' }));
+  fireEvent.click(dialog.getByRole('checkbox', { name: /circuit_breaker_view\b/ }));
+  fireEvent.click(dialog.getByRole('checkbox', { name: /metrics_view\b/ }));
   await clickAndSettle(dialog.getByRole('button', { name: 'Create Token' }));
 
   expect(api.callsTo('POST', '/api/tokens')[0]?.body).toEqual({

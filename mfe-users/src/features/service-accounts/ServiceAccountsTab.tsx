@@ -1,25 +1,23 @@
 import { useState } from 'react';
-import styled from 'styled-components';
 import { apiErrorMessage, useGetServiceAccountsQuery, useUpdateServiceAccountMutation } from '@cbh/api-client';
 import { accountChangeRefusal, type AuthUser, type ServiceAccountView } from '@cbh/contracts';
-import { Card, DataTable, formatDate, Muted, RoleBadge, SectionTitle, SpreadRow, toast, VisuallyHidden } from '@cbh/ui';
+import { Card, Muted, ResponsiveTable, RoleBadge, SectionTitle, SpreadRow, toast, When, type TableColumn } from '@cbh/ui';
 import { Switch } from '@cbh/ui/overlays';
 import { DisabledReason } from '../users/DisabledReason';
-import { RowAction } from '../users/RowAction';
 import { DeleteServiceAccountDialog } from './DeleteServiceAccountDialog';
+import { EditServiceAccountDialog } from './EditServiceAccountDialog';
 import { NewServiceAccountDialog } from './NewServiceAccountDialog';
 import { NewTokenDialog } from './NewTokenDialog';
 import { ServiceAccountTokensDialog } from './ServiceAccountTokensDialog';
 
-const COLUMNS = ['Name', 'Role', 'Status', 'Tokens', 'Created', 'Actions'];
+const COLUMNS: readonly TableColumn<ServiceAccountView>[] = [
+  { header: 'Name', cell: (account) => account.name },
+  { header: 'Role', cell: (account) => <RoleBadge role={account.role} /> },
+  { header: 'Tokens', cell: (account) => account.tokenCount, priority: 2 },
+  { header: 'Created', cell: (account) => <When at={account.createdAt} />, priority: 3, nowrap: true },
+];
 
-const Actions = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-`;
-
-type Editing = { kind: 'token' | 'tokens' | 'delete'; account: ServiceAccountView } | null;
+type Editing = { kind: 'edit' | 'token' | 'tokens' | 'delete'; account: ServiceAccountView } | null;
 
 /** Enables or disables a service account: disabled, every one of its tokens is refused at once. */
 function StatusSwitch({ account, refusal }: { account: ServiceAccountView; refusal: string | null }) {
@@ -44,8 +42,8 @@ function StatusSwitch({ account, refusal }: { account: ServiceAccountView; refus
 }
 
 /**
- * The service accounts, with a switch to disable each, its tokens to list, make and revoke, and a button to delete
- * it; on one the signed-in user may not change (the server's rule, from @cbh/contracts) these are disabled with the
+ * The service accounts, with a switch to disable each and a menu to change its role and permissions, list, make and
+ * revoke its tokens, or delete it; on one the signed-in user may not change (the server's rule, from @cbh/contracts) these are disabled with the
  * reason.
  */
 export function ServiceAccountsTab({ me }: { me: AuthUser }) {
@@ -66,41 +64,26 @@ export function ServiceAccountsTab({ me }: { me: AuthUser }) {
       ) : accounts.data.length === 0 ? (
         <Muted>No service accounts yet. Create one for a CI job or a service that calls the API.</Muted>
       ) : (
-        <DataTable label="Service accounts" minWidth={860} columns={COLUMNS}>
-          {accounts.data.map((account) => {
+        <ResponsiveTable
+          label="Service accounts"
+          rows={accounts.data}
+          rowKey={(account) => account.id}
+          rowName={(account) => account.name}
+          rowTestId={(account) => `service-account-row-${account.id}`}
+          columns={COLUMNS}
+          inline={(account) => <StatusSwitch account={account} refusal={accountChangeRefusal(me, account)} />}
+          actions={(account) => {
             const refusal = accountChangeRefusal(me, account);
-            const which = <VisuallyHidden> for {account.name}</VisuallyHidden>;
-            return (
-              <tr key={account.id} data-testid={`service-account-row-${account.id}`}>
-                <td>{account.name}</td>
-                <td>
-                  <RoleBadge role={account.role} />
-                </td>
-                <td>
-                  <StatusSwitch account={account} refusal={refusal} />
-                </td>
-                <td>{account.tokenCount}</td>
-                <td>
-                  <time dateTime={account.createdAt}>{formatDate(account.createdAt)}</time>
-                </td>
-                <td>
-                  <Actions>
-                    <RowAction reason={refusal} variant="outline" onClick={() => setEditing({ kind: 'token', account })}>
-                      New Token{which}
-                    </RowAction>
-                    <RowAction reason={null} variant="outline" onClick={() => setEditing({ kind: 'tokens', account })}>
-                      Tokens{which}
-                    </RowAction>
-                    <RowAction reason={refusal} variant="ghost" onClick={() => setEditing({ kind: 'delete', account })}>
-                      Delete{which}
-                    </RowAction>
-                  </Actions>
-                </td>
-              </tr>
-            );
-          })}
-        </DataTable>
+            return [
+              { label: 'Edit role and permissions', disabledReason: refusal, onSelect: () => setEditing({ kind: 'edit', account }) },
+              { label: 'New Token', disabledReason: refusal, onSelect: () => setEditing({ kind: 'token', account }) },
+              { label: 'Tokens', onSelect: () => setEditing({ kind: 'tokens', account }) },
+              { label: 'Delete', danger: true, disabledReason: refusal, onSelect: () => setEditing({ kind: 'delete', account }) },
+            ];
+          }}
+        />
       )}
+      {editing?.kind === 'edit' ? <EditServiceAccountDialog key={editing.account.id} account={editing.account} onClose={close} /> : null}
       {editing?.kind === 'token' ? <NewTokenDialog key={editing.account.id} account={editing.account} onClose={close} /> : null}
       {editing?.kind === 'tokens' ? (
         <ServiceAccountTokensDialog

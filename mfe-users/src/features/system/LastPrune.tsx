@@ -1,6 +1,6 @@
 import { apiErrorMessage, usePruneRetentionMutation } from '@cbh/api-client';
 import { PRUNED_KIND_LABELS, PRUNED_KINDS, type RetentionView } from '@cbh/contracts';
-import { Button, DataTable, formatDateTime, Muted, plural, SpreadRow, toast } from '@cbh/ui';
+import { Button, DataTable, Muted, plural, SpreadRow, toast, When } from '@cbh/ui';
 
 /** When the last prune ran and what it removed, by kind, with a button that prunes now. */
 export function LastPrune({ retention }: { retention: RetentionView }) {
@@ -22,7 +22,7 @@ export function LastPrune({ retention }: { retention: RetentionView }) {
         <Muted>
           {retention.lastPrunedAt ? (
             <>
-              Last pruned <time dateTime={retention.lastPrunedAt}>{formatDateTime(retention.lastPrunedAt)}</time>
+              Last pruned <When at={retention.lastPrunedAt} />
             </>
           ) : (
             'Not pruned yet: the first daily prune runs within a day.'

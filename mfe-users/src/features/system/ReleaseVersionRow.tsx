@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import type { ReleaseView, RemoteVersionView } from '@cbh/contracts';
-import { Badge, BadgeList, Button, formatDateTime, Muted, theme, VisuallyHidden } from '@cbh/ui';
+import { Badge, BadgeList, Button, Muted, theme, VisuallyHidden, When } from '@cbh/ui';
 import { RowAction } from '../users/RowAction';
-import { activeText, agoText, entryText, loadsText, sizeText, timingText } from './release-text';
+import { activeText, entryText, loadsText, sizeText, timingText } from './release-text';
 
 const Stack = styled.div`
   display: grid;
@@ -49,7 +49,6 @@ export function ReleaseVersionRow({
   version,
   previewing,
   busy,
-  now,
   actions,
 }: {
   release: ReleaseView;
@@ -58,7 +57,6 @@ export function ReleaseVersionRow({
   previewing: boolean;
   /** A pin is being set for this remote: its Preview buttons wait. */
   busy: boolean;
-  now: number;
   actions: VersionActions;
 }) {
   const live = release.liveVersionId === version.id;
@@ -68,7 +66,7 @@ export function ReleaseVersionRow({
   const failing = loads.count > 0 && loads.failed / loads.count >= FAILING_SHARE;
   return (
     <tr data-testid={`release-version-${version.id}`}>
-      <td>
+      <td data-label="Version">
         <Stack>
           <span>{version.id}</span>
           {live || canary || previewing ? (
@@ -92,20 +90,20 @@ export function ReleaseVersionRow({
           ) : null}
         </Stack>
       </td>
-      <td>{version.gitCommit ? <code title={version.gitCommit}>{version.gitCommit.slice(0, 7)}</code> : <Muted as="span">—</Muted>}</td>
-      <td>{version.uploadedBy ?? <Muted as="span">Removed account</Muted>}</td>
-      <Nowrap>
-        <time dateTime={version.uploadedAt} title={formatDateTime(version.uploadedAt)}>
-          {agoText(version.uploadedAt, now)}
-        </time>
+      <td data-label="Git commit">
+        {version.gitCommit ? <code title={version.gitCommit}>{version.gitCommit.slice(0, 7)}</code> : <Muted as="span">—</Muted>}
+      </td>
+      <td data-label="Uploaded by">{version.uploadedBy ?? <Muted as="span">Removed account</Muted>}</td>
+      <Nowrap data-label="Uploaded">
+        <When at={version.uploadedAt} />
       </Nowrap>
-      <td>
+      <td data-label="Size">
         <Stack>
           <span>{sizeText(version.bytes)}</span>
           <Small>{entryText(version.entryGzipBytes)}</Small>
         </Stack>
       </td>
-      <td>
+      <td data-label="Loads">
         {loads.count === 0 ? (
           <Muted as="span">None yet</Muted>
         ) : (
@@ -116,7 +114,7 @@ export function ReleaseVersionRow({
           </Stack>
         )}
       </td>
-      <td>
+      <td data-label="Actions">
         <Actions>
           <RowAction
             reason={live && !release.canary ? `Version ${version.id} is live already` : null}

@@ -106,7 +106,7 @@ it('shows each remote: what is live, what Rollback goes back to, the canary, and
   expect(status('mfe_dashboard')).toEqual({
     Live: 'version 12',
     'Rollback to': 'version 11',
-    Canary: expect.stringMatching(/^version 14 to 10 % of visitors since Mar 4, 2026/),
+    Canary: expect.stringMatching(/^version 14 to 10 % of visitors since \d+ months? ago/),
   });
   expect(
     remote('mfe_dashboard')

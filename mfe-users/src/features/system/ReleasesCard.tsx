@@ -59,13 +59,7 @@ export function ReleasesCard() {
           <Muted role="status">Loading releases…</Muted>
         ) : (
           releases.data.map((release) => (
-            <RemoteRelease
-              key={release.remote}
-              release={release}
-              preview={previews[release.remote]}
-              onPinned={pinned}
-              now={releases.fulfilledTimeStamp ?? 0}
-            />
+            <RemoteRelease key={release.remote} release={release} preview={previews[release.remote]} onPinned={pinned} />
           ))
         )}
       </Body>

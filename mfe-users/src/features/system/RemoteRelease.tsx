@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { useAbortCanaryMutation, usePinReleaseMutation } from '@cbh/api-client';
 import { ROUTES, type ReleaseView } from '@cbh/contracts';
-import { Button, DataTable, formatDateTime, Muted, SpreadRow, theme, toast, VisuallyHidden } from '@cbh/ui';
+import { Button, DataTable, Muted, NARROW_SCREEN, SpreadRow, theme, toast, VisuallyHidden, When } from '@cbh/ui';
 import { RowAction } from '../users/RowAction';
 import { CanaryDialog } from './CanaryDialog';
 import { PromoteDialog, RollbackDialog } from './ReleaseConfirmations';
@@ -51,6 +51,44 @@ const Buttons = styled.span`
   gap: 6px;
 `;
 
+/* on a phone each version is a card, a labelled line per column, its buttons within the screen */
+const Versions = styled.div`
+  ${NARROW_SCREEN} {
+    table {
+      min-width: 0;
+    }
+    thead {
+      display: none;
+    }
+    table,
+    tbody,
+    tr {
+      display: block;
+    }
+    tr {
+      padding: 10px 12px;
+      margin-bottom: 10px;
+      border: 1px solid ${theme.colors.border};
+      border-radius: ${theme.radius};
+    }
+    td {
+      display: grid;
+      grid-template-columns: minmax(90px, 35%) minmax(0, 1fr);
+      gap: 8px;
+      align-items: start;
+      padding: 4px 0;
+      border: 0;
+      white-space: normal;
+      overflow-wrap: anywhere;
+    }
+    td::before {
+      content: attr(data-label);
+      font-weight: 600;
+      color: ${theme.colors.muted};
+    }
+  }
+`;
+
 type Acting = { kind: 'promote' | 'canary'; versionId: number } | { kind: 'rollback' } | null;
 
 /** Where a pin shows: at once on a reload, or when the remote's screens are entered from another remote's. */
@@ -67,12 +105,10 @@ export function RemoteRelease({
   release,
   preview,
   onPinned,
-  now,
 }: {
   release: ReleaseView;
   preview: Previews[string] | undefined;
   onPinned: (remote: string, versionId: number | null) => void;
-  now: number;
 }) {
   const headingId = useId();
   const { remote, canary } = release;
@@ -140,8 +176,7 @@ export function RemoteRelease({
             <dt>Canary</dt>
             <dd>
               <span>
-                version {canary.versionId} to {canary.percent} % of visitors since{' '}
-                <time dateTime={canary.startedAt}>{formatDateTime(canary.startedAt)}</time>
+                version {canary.versionId} to {canary.percent} % of visitors since <When at={canary.startedAt} />
               </span>
               <Buttons>
                 <Button $variant="outline" onClick={() => setActing({ kind: 'promote', versionId: canary.versionId })}>
@@ -160,8 +195,7 @@ export function RemoteRelease({
             <dt>Preview</dt>
             <dd>
               <span>
-                version {preview.versionId} in this browser until{' '}
-                <time dateTime={new Date(preview.until).toISOString()}>{formatDateTime(new Date(preview.until).toISOString())}</time>
+                version {preview.versionId} in this browser until <When at={preview.until} />
               </span>
               {/* a version pushed out of the newest listed has no row left to stop its preview from */}
               {previewListed ? null : (
@@ -178,23 +212,24 @@ export function RemoteRelease({
           No version uploaded yet: <code>npx cbh release push {remote}</code> uploads its build.
         </Muted>
       ) : (
-        <DataTable label={`Versions of ${remote}`} minWidth={1040} columns={COLUMNS}>
-          {release.versions.map((version) => (
-            <ReleaseVersionRow
-              key={version.id}
-              release={release}
-              version={version}
-              previewing={preview?.versionId === version.id}
-              busy={pinning.isLoading}
-              now={now}
-              actions={{
-                onPromote: () => setActing({ kind: 'promote', versionId: version.id }),
-                onCanary: () => setActing({ kind: 'canary', versionId: version.id }),
-                onPreview: () => void togglePreview(version.id),
-              }}
-            />
-          ))}
-        </DataTable>
+        <Versions>
+          <DataTable label={`Versions of ${remote}`} minWidth={1040} columns={COLUMNS}>
+            {release.versions.map((version) => (
+              <ReleaseVersionRow
+                key={version.id}
+                release={release}
+                version={version}
+                previewing={preview?.versionId === version.id}
+                busy={pinning.isLoading}
+                actions={{
+                  onPromote: () => setActing({ kind: 'promote', versionId: version.id }),
+                  onCanary: () => setActing({ kind: 'canary', versionId: version.id }),
+                  onPreview: () => void togglePreview(version.id),
+                }}
+              />
+            ))}
+          </DataTable>
+        </Versions>
       )}
       {acting?.kind === 'promote' ? <PromoteDialog release={release} versionId={acting.versionId} onClose={close} /> : null}
       {acting?.kind === 'canary' ? <CanaryDialog release={release} versionId={acting.versionId} onClose={close} /> : null}

@@ -16,7 +16,7 @@ const Stack = styled.div`
 `;
 
 /** How long each kind of history is kept, and the prune that applies it. */
-function Retention() {
+export function Retention() {
   const retention = useGetRetentionQuery();
 
   if (!retention.data) {
@@ -29,7 +29,7 @@ function Retention() {
 
   const saved = retention.data;
   return (
-    <>
+    <Stack>
       <Card>
         <SectionTitle>Data Retention</SectionTitle>
         <Muted>Once a day the oldest history goes: each kind is kept for the days set here.</Muted>
@@ -40,7 +40,7 @@ function Retention() {
         <SectionTitle>Pruning</SectionTitle>
         <LastPrune retention={saved} />
       </Card>
-    </>
+    </Stack>
   );
 }
 

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { PERMISSIONS, type Permission } from '@cbh/contracts';
 import { PermissionGrid, togglePermission } from '../shared/permission-grid';
+import { PermissionName } from '../shared/PermissionName';
 
 const Group = styled.fieldset`
   margin: 0;
@@ -39,7 +40,7 @@ export function PermissionToggles({
           <li key={permission}>
             <label>
               <input type="checkbox" checked={selected.has(permission)} onChange={(event) => toggle(permission, event.target.checked)} />
-              {permission}
+              <PermissionName permission={permission} />
             </label>
           </li>
         ))}

@@ -2,9 +2,7 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useGetAuditQuery, useGetAuthUserQuery } from '@cbh/api-client';
 import { auditActorText, hasPermission, type AuditEntryView } from '@cbh/contracts';
-import { Button, Card, DataTable, FieldLabel, formatDateTime, Muted, SectionTitle, TextInput, WrapRow } from '@cbh/ui';
-
-const AUDIT_COLUMNS = ['Time', 'Actor', 'Action', 'Target', 'Request id'];
+import { Button, Card, FieldLabel, Muted, ResponsiveTable, SectionTitle, TextInput, theme, When, WrapRow, type TableColumn } from '@cbh/ui';
 
 export const AUDIT_PAGE_SIZE = 20;
 
@@ -19,11 +17,6 @@ const Filters = styled.form`
     width: 100%;
     min-width: 0;
   }
-`;
-
-const Pager = styled(WrapRow)`
-  justify-content: flex-end;
-  margin-top: 12px;
 `;
 
 const Code = styled.code`
@@ -52,6 +45,30 @@ export function localToIso(value: string): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
+const TargetType = styled.span`
+  color: ${theme.colors.muted};
+`;
+
+/** What an entry changed: its kind, and its name where the hub can tell, else its id (the id on hover). */
+function Target({ entry }: { entry: AuditEntryView }) {
+  if (!entry.targetType) return <>—</>;
+  return (
+    <span title={entry.targetId ?? undefined}>
+      <TargetType>{entry.targetType}</TargetType> {entry.targetName ?? entry.targetId ?? ''}
+    </span>
+  );
+}
+
+const AUDIT_COLUMNS: readonly TableColumn<AuditEntryView>[] = [
+  { header: 'Time', cell: (entry) => <When at={entry.createdAt} />, nowrap: true },
+  // entries without an actor were written by the system itself, e.g. a seed or a job; a change made with a token says
+  // which ("root@example.com via token 'ci-export' (cbh_3fA9…)")
+  { header: 'Actor', cell: (entry) => (entry.actorEmail || entry.via ? auditActorText(entry) : 'System') },
+  { header: 'Action', cell: (entry) => <ActionName>{entry.action}</ActionName> },
+  { header: 'Target', cell: (entry) => <Target entry={entry} />, priority: 2 },
+  { header: 'Request id', cell: (entry) => (entry.requestId ? <Code>{entry.requestId}</Code> : '—'), priority: 3 },
+];
+
 function newestFirst(entries: readonly AuditEntryView[]): AuditEntryView[] {
   return [...entries].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 }
@@ -75,7 +92,6 @@ export function AuditLog() {
     // the trail is readable with audit_access only; without it, ask nothing
     { skip: !allowed },
   );
-  const totalPages = Math.max(1, Math.ceil((audit.data?.total ?? 0) / AUDIT_PAGE_SIZE));
 
   // filters apply on request, not per keystroke, so typing an e-mail does not fire a query per letter
   const apply = (event: FormEvent) => {
@@ -130,36 +146,14 @@ export function AuditLog() {
       ) : audit.data.entries.length === 0 ? (
         <Muted>No audit entries match these filters.</Muted>
       ) : (
-        <DataTable label="Audit entries" minWidth={760} columns={AUDIT_COLUMNS}>
-          {newestFirst(audit.data.entries).map((entry) => (
-            <tr key={entry.id}>
-              <td>
-                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-              </td>
-              {/* entries without an actor were written by the system itself, e.g. a seed or a job; a change made with a
-                  token says which ("root@example.com via token 'ci-export' (cbh_3fA9…)") */}
-              <td>{entry.actorEmail || entry.via ? auditActorText(entry) : 'System'}</td>
-              <td>
-                <ActionName>{entry.action}</ActionName>
-              </td>
-              <td>{entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}`.trim() : '—'}</td>
-              <td>{entry.requestId ? <Code>{entry.requestId}</Code> : '—'}</td>
-            </tr>
-          ))}
-        </DataTable>
+        <ResponsiveTable
+          label="Audit entries"
+          rows={newestFirst(audit.data.entries)}
+          rowKey={(entry) => entry.id}
+          columns={AUDIT_COLUMNS}
+          paging={{ page, pageSize: AUDIT_PAGE_SIZE, total: audit.data.total, onPage: setPage }}
+        />
       )}
-
-      <Pager>
-        <Button $variant="outline" disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
-          Previous
-        </Button>
-        <span aria-live="polite">
-          Page {page} of {totalPages}
-        </span>
-        <Button $variant="outline" disabled={page >= totalPages} onClick={() => setPage((current) => current + 1)}>
-          Next
-        </Button>
-      </Pager>
     </Card>
   );
 }

@@ -1,6 +1,23 @@
 import styled from 'styled-components';
 import { PERMISSION_MATRIX_SIZE, PERMISSIONS, ROLE_DEFAULT_PERMISSIONS, ROLE_LABELS, ROLES } from '@cbh/contracts';
 import { Card, Muted, ScrollArea, SectionTitle, Table, theme } from '@cbh/ui';
+import { PermissionName } from '../shared/PermissionName';
+
+/** Fits a phone: headings wrap (role names, permission names above their keys) and the cells are narrow. */
+const Matrix = styled(Table)`
+  th,
+  td {
+    padding: 8px 6px;
+    white-space: normal;
+  }
+  td {
+    text-align: center;
+  }
+  th[scope='row'] code {
+    display: block;
+    margin: 2px 0 0;
+  }
+`;
 
 const Mark = styled.span<{ $granted: boolean }>`
   font-weight: 700;
@@ -15,7 +32,7 @@ export function PermissionMatrix() {
       <SectionTitle>Permission Matrix</SectionTitle>
       <Muted style={{ marginBottom: 12 }}>Default permissions of each role; a user&apos;s own permissions can differ.</Muted>
       <ScrollArea role="region" aria-label="Permission matrix" tabIndex={0}>
-        <Table $minWidth={560}>
+        <Matrix $minWidth={0}>
           <thead>
             <tr>
               <th scope="col">Permission</th>
@@ -29,7 +46,9 @@ export function PermissionMatrix() {
           <tbody>
             {shown.map((permission) => (
               <tr key={permission}>
-                <th scope="row">{permission}</th>
+                <th scope="row">
+                  <PermissionName permission={permission} />
+                </th>
                 {ROLES.map((role) => {
                   const granted = ROLE_DEFAULT_PERMISSIONS[role].includes(permission);
                   return (
@@ -43,7 +62,7 @@ export function PermissionMatrix() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </Matrix>
       </ScrollArea>
     </Card>
   );

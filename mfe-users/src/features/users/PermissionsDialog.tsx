@@ -1,16 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { failureText, useUpdateUserPermissionsMutation } from '@cbh/api-client';
 import { PERMISSIONS, type Permission, type UserView } from '@cbh/contracts';
-import { Badge, BadgeList, Button, Muted, theme, toast } from '@cbh/ui';
-import { Dialog, DialogActions, Switch } from '@cbh/ui/overlays';
+import { Muted, theme, toast } from '@cbh/ui';
+import { Switch } from '@cbh/ui/overlays';
+import { EditDialog } from '../shared/EditDialog';
 import { PermissionGrid, togglePermission } from '../shared/permission-grid';
 import { displayName } from './user-status';
-
-const Form = styled.form`
-  display: grid;
-  gap: 16px;
-`;
+import { PermissionBadges, PermissionName, permissionText } from '../shared/PermissionName';
 
 const Summary = styled.section`
   padding: 12px;
@@ -31,8 +28,7 @@ export function PermissionsDialog({ user, onClose }: { user: UserView; onClose: 
 
   const toggle = (permission: Permission, on: boolean) => setSelected((current) => togglePermission(current, permission, on));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     try {
       await updatePermissions({ id: user.id, permissions: chosen }).unwrap();
       toast({ title: 'Permissions Updated', description: 'User permissions updated successfully.' });
@@ -43,49 +39,34 @@ export function PermissionsDialog({ user, onClose }: { user: UserView; onClose: 
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <EditDialog
       title="Edit User Permissions"
       description={`Choose what ${displayName(user)} may do.`}
+      formLabel="Edit user permissions"
+      saveLabel="Save Permissions"
+      saving={isLoading}
+      onSubmit={() => void submit()}
+      onClose={onClose}
     >
-      <Form onSubmit={submit} aria-label="Edit user permissions">
-        <PermissionGrid $rowGap={10} $item="li">
-          {PERMISSIONS.map((permission) => (
-            <li key={permission}>
-              <Switch
-                id={`permission-${permission}`}
-                label={permission}
-                checked={selected.has(permission)}
-                onCheckedChange={(on) => toggle(permission, on)}
-              />
-              <label htmlFor={`permission-${permission}`}>{permission}</label>
-            </li>
-          ))}
-        </PermissionGrid>
-        <Summary aria-label="Selected permissions">
-          <h3>Selected permissions ({chosen.length})</h3>
-          {chosen.length > 0 ? (
-            <BadgeList>
-              {chosen.map((permission) => (
-                <li key={permission}>
-                  <Badge $color={theme.colors.muted}>{permission}</Badge>
-                </li>
-              ))}
-            </BadgeList>
-          ) : (
-            <Muted>No permissions selected</Muted>
-          )}
-        </Summary>
-        <DialogActions>
-          <Button type="button" $variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isLoading}>
-            {isLoading ? 'Saving...' : 'Save Permissions'}
-          </Button>
-        </DialogActions>
-      </Form>
-    </Dialog>
+      <PermissionGrid $rowGap={10} $item="li">
+        {PERMISSIONS.map((permission) => (
+          <li key={permission}>
+            <Switch
+              id={`permission-${permission}`}
+              label={permissionText(permission)}
+              checked={selected.has(permission)}
+              onCheckedChange={(on) => toggle(permission, on)}
+            />
+            <label htmlFor={`permission-${permission}`}>
+              <PermissionName permission={permission} />
+            </label>
+          </li>
+        ))}
+      </PermissionGrid>
+      <Summary aria-label="Selected permissions">
+        <h3>Selected permissions ({chosen.length})</h3>
+        {chosen.length > 0 ? <PermissionBadges permissions={chosen} /> : <Muted>No permissions selected</Muted>}
+      </Summary>
+    </EditDialog>
   );
 }

@@ -1,7 +1,7 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
 import { screen, within } from '@testing-library/react';
-import { PERMISSION_MATRIX_SIZE, PERMISSIONS, ROLE_DESCRIPTIONS } from '@cbh/contracts';
-import { openTab, polyfillRadix, renderPage, superAdmin, usersApi, userView } from './test-kit';
+import { PERMISSION_MATRIX_SIZE, PERMISSIONS, permissionLabel, ROLE_DESCRIPTIONS } from '@cbh/contracts';
+import { openTab, polyfillRadix, renderPage, summaryOf, superAdmin, usersApi, userView } from './test-kit';
 
 beforeAll(polyfillRadix);
 
@@ -25,18 +25,17 @@ it('describes each role, counts its holders and lists its default permissions', 
     role('Viewer')
       .getAllByRole('listitem')
       .map((item) => item.textContent),
-  ).toEqual(['dashboard_view', 'circuit_breaker_view']);
+  ).toEqual(['View dashboard', 'View circuit breakers']);
   expect(role('Administrator').getAllByRole('listitem')).toHaveLength(6);
   expect(role('Super Administrator').getByText('All permissions')).toBeTruthy();
 });
 
 it('says "N users" with the count of holders', async () => {
-  usersApi(superAdmin, {
-    'GET /api/users': [
-      userView({ id: 'a', email: 'a@x.io', permissions: [], activatedAt: null, createdAt: '2026-01-01T00:00:00.000Z' }),
-      userView({ id: 'b', email: 'b@x.io', permissions: [], activatedAt: null, createdAt: '2026-01-01T00:00:00.000Z' }),
-    ],
-  });
+  const users = [
+    userView({ id: 'a', email: 'a@x.io', permissions: [], activatedAt: null, createdAt: '2026-01-01T00:00:00.000Z' }),
+    userView({ id: 'b', email: 'b@x.io', permissions: [], activatedAt: null, createdAt: '2026-01-01T00:00:00.000Z' }),
+  ];
+  usersApi(superAdmin, { 'GET /api/users': users, 'GET /api/users/summary': summaryOf(users) });
   renderPage();
   await screen.findByTestId('user-row-a');
   openTab('Role Management');
@@ -60,7 +59,9 @@ it('shows the first 8 permissions against the four roles, each cell granted or n
   ]);
   const rows = matrix.getAllByRole('row').slice(1);
   expect(PERMISSION_MATRIX_SIZE).toBe(8);
-  expect(rows.map((tr) => within(tr).getByRole('rowheader').textContent)).toEqual(PERMISSIONS.slice(0, 8));
+  expect(rows.map((tr) => within(tr).getByRole('rowheader').textContent)).toEqual(
+    PERMISSIONS.slice(0, 8).map((key) => permissionLabel(key) + key),
+  );
   const marks = rows.map((tr) =>
     within(tr)
       .getAllByRole('img')

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
-import { PERMISSIONS, ROLE_DEFAULT_PERMISSIONS, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type UserView } from '@cbh/contracts';
-import { Badge, BadgeList, Card, CardGrid, Muted, plural, theme } from '@cbh/ui';
+import { PermissionBadges } from '../shared/PermissionName';
+import { PERMISSIONS, ROLE_DEFAULT_PERMISSIONS, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from '@cbh/contracts';
+import { Badge, Card, CardGrid, Muted, plural, theme } from '@cbh/ui';
 
 const RoleCard = styled(Card)`
   display: grid;
@@ -13,12 +14,12 @@ const RoleCard = styled(Card)`
 `;
 
 /** What each role is for, who holds it and what it grants by default. */
-export function RoleManagement({ users }: { users: readonly UserView[] }) {
+export function RoleManagement({ byRole }: { byRole: Readonly<Record<string, number>> }) {
   return (
     <CardGrid>
       {ROLES.map((role) => {
         const permissions = ROLE_DEFAULT_PERMISSIONS[role];
-        const holders = users.filter((user) => user.role === role).length;
+        const holders = byRole[role] ?? 0;
         const headingId = `role-card-${role}`;
         return (
           <RoleCard key={role} aria-labelledby={headingId}>
@@ -29,13 +30,7 @@ export function RoleManagement({ users }: { users: readonly UserView[] }) {
             {permissions === PERMISSIONS ? (
               <Badge $color={theme.colors.primary}>All permissions</Badge>
             ) : (
-              <BadgeList aria-label={`${ROLE_LABELS[role]} permissions`}>
-                {permissions.map((permission) => (
-                  <li key={permission}>
-                    <Badge $color={theme.colors.muted}>{permission}</Badge>
-                  </li>
-                ))}
-              </BadgeList>
+              <PermissionBadges permissions={permissions} label={`${ROLE_LABELS[role]} permissions`} />
             )}
           </RoleCard>
         );

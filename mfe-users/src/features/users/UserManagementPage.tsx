@@ -1,4 +1,4 @@
-import { apiErrorMessage, useGetAuthUserQuery, useGetUsersQuery } from '@cbh/api-client';
+import { apiErrorMessage, useGetAuthUserQuery } from '@cbh/api-client';
 import { canManageUsers, hasPermission, type AuthUser } from '@cbh/contracts';
 import { Muted, PermittedPage } from '@cbh/ui';
 import { Tabs, type TabItem } from '@cbh/ui/overlays';
@@ -10,24 +10,25 @@ import { InviteUserDialog } from './InviteUserDialog';
 import { OrganizationSettings } from './OrganizationSettings';
 import { PermissionMatrix } from './PermissionMatrix';
 import { RoleManagement } from './RoleManagement';
+import { useGetUserSummaryQuery } from './users-api';
 import { UsersTable } from './UsersTable';
 import { UserStatCards } from './UserStatCards';
 
 const TITLE = 'User Management';
 const DESCRIPTION = 'Invite users, assign roles and permissions, and activate accounts.';
 
-function UsersScreen({ me, users }: { me: AuthUser; users: ReturnType<typeof useGetUsersQuery> }) {
-  if (!users.data) {
-    return users.isError ? (
-      <Muted role="alert">The users could not be loaded. {apiErrorMessage(users.error) ?? ''}</Muted>
+function UsersScreen({ me, summary }: { me: AuthUser; summary: ReturnType<typeof useGetUserSummaryQuery> }) {
+  if (!summary.data) {
+    return summary.isError ? (
+      <Muted role="alert">The users could not be loaded. {apiErrorMessage(summary.error) ?? ''}</Muted>
     ) : (
       <Muted role="status">Loading users…</Muted>
     );
   }
 
   const tabs: TabItem[] = [
-    { value: 'users', label: 'All Users', content: <UsersTable users={users.data} me={me} /> },
-    { value: 'roles', label: 'Role Management', content: <RoleManagement users={users.data} /> },
+    { value: 'users', label: 'All Users', content: <UsersTable me={me} /> },
+    { value: 'roles', label: 'Role Management', content: <RoleManagement byRole={summary.data.byRole} /> },
     { value: 'permissions', label: 'Permissions', content: <PermissionMatrix /> },
     { value: 'service-accounts', label: 'Service Accounts', content: <ServiceAccountsTab me={me} /> },
   ];
@@ -38,7 +39,7 @@ function UsersScreen({ me, users }: { me: AuthUser; users: ReturnType<typeof use
 
   return (
     <>
-      <UserStatCards users={users.data} />
+      <UserStatCards summary={summary.data} />
       <Tabs tabs={tabs} label="User management sections" />
     </>
   );
@@ -47,7 +48,7 @@ function UsersScreen({ me, users }: { me: AuthUser; users: ReturnType<typeof use
 export function UserManagementPage() {
   const { data: me, isLoading } = useGetAuthUserQuery();
   // without access (or before we know), no users call is made at all
-  const users = useGetUsersQuery(undefined, { skip: !canManageUsers(me) });
+  const summary = useGetUserSummaryQuery(undefined, { skip: !canManageUsers(me) });
   return (
     <PermittedPage
       title={TITLE}
@@ -58,7 +59,7 @@ export function UserManagementPage() {
       allows={canManageUsers}
       restricted={<AccessRestricted />}
     >
-      {(user) => <UsersScreen me={user} users={users} />}
+      {(user) => <UsersScreen me={user} summary={summary} />}
     </PermittedPage>
   );
 }

@@ -1,6 +1,6 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PERMISSIONS, ROLE_DEFAULT_PERMISSIONS } from '@cbh/contracts';
+import { PERMISSIONS, permissionLabel, ROLE_DEFAULT_PERMISSIONS } from '@cbh/contracts';
 import { apiError, authUser } from '@cbh/test-support';
 import { clickAndSettle, heldRoute, polyfillRadix, renderPage, superAdmin, usersApi, userView, toastSpy } from './test-kit';
 
@@ -10,8 +10,17 @@ const row = (id: string) => within(screen.getByTestId(`user-row-${id}`));
 const updated = () => userView({ id: 'ada', email: 'ada@example.com' });
 
 async function openFor(action: 'Role' | 'Permissions' | 'End sessions' | 'Delete', email: string, dialogName: string, role = 'dialog') {
-  fireEvent.click(await screen.findByRole('button', { name: `${action} for ${email}` }));
+  fireEvent.click(await screen.findByRole('button', { name: `Actions for ${email}` }, { timeout: 3000 }));
+  fireEvent.click(await screen.findByRole('button', { name: action === 'Role' ? 'Change role' : action }));
   return within(await screen.findByRole(role, { name: dialogName }));
+}
+
+const describedBy = (element: HTMLElement) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent;
+
+/** A row's action in its menu, the menu opened. */
+async function ownAction(action: string, email: string) {
+  fireEvent.click(await screen.findByRole('button', { name: `Actions for ${email}` }, { timeout: 3000 }));
+  return (await screen.findByRole('button', { name: action })) as HTMLButtonElement;
 }
 
 describe('Edit User Role', () => {
@@ -84,22 +93,24 @@ describe('Edit User Permissions', () => {
     renderPage();
     const dialog = await openFor('Permissions', 'ada@example.com', 'Edit User Permissions');
     const switches = dialog.getAllByRole('switch');
-    expect(switches.map((control) => control.getAttribute('aria-label'))).toEqual([...PERMISSIONS]);
+    expect(switches.map((control) => control.getAttribute('aria-label'))).toEqual(
+      PERMISSIONS.map((key) => `${permissionLabel(key)} (${key})`),
+    );
     // ada holds dashboard_view, metrics_view and circuit_breaker_view
     expect(dialog.getByText('Selected permissions (3)')).toBeTruthy();
-    expect(dialog.getByRole('switch', { name: 'metrics_view' }).getAttribute('aria-checked')).toBe('true');
+    expect(dialog.getByRole('switch', { name: /metrics_view\b/ }).getAttribute('aria-checked')).toBe('true');
 
-    fireEvent.click(dialog.getByRole('switch', { name: 'audit_access' }));
-    fireEvent.click(dialog.getByRole('switch', { name: 'metrics_view' }));
+    fireEvent.click(dialog.getByRole('switch', { name: /audit_access\b/ }));
+    fireEvent.click(dialog.getByRole('switch', { name: /metrics_view\b/ }));
     expect(dialog.getByText('Selected permissions (3)')).toBeTruthy();
-    fireEvent.click(dialog.getByRole('switch', { name: 'export_data' }));
+    fireEvent.click(dialog.getByRole('switch', { name: /export_data\b/ }));
     expect(dialog.getByText('Selected permissions (4)')).toBeTruthy();
     const summary = within(dialog.getByRole('region', { name: 'Selected permissions' }));
     expect(summary.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'dashboard_view',
-      'circuit_breaker_view',
-      'audit_access',
-      'export_data',
+      'View dashboard',
+      'View circuit breakers',
+      'Read the audit log',
+      'Export data',
     ]);
 
     await clickAndSettle(dialog.getByRole('button', { name: 'Save Permissions' }));
@@ -117,8 +128,8 @@ describe('Edit User Permissions', () => {
     const api = usersApi(superAdmin, { 'PATCH /api/users/pat/permissions': () => Response.json(updated()) });
     renderPage();
     const dialog = await openFor('Permissions', 'pat@example.com', 'Edit User Permissions');
-    fireEvent.click(dialog.getByRole('switch', { name: 'dashboard_view' }));
-    fireEvent.click(dialog.getByRole('switch', { name: 'circuit_breaker_view' }));
+    fireEvent.click(dialog.getByRole('switch', { name: /dashboard_view\b/ }));
+    fireEvent.click(dialog.getByRole('switch', { name: /circuit_breaker_view\b/ }));
     expect(dialog.getByText('Selected permissions (0)')).toBeTruthy();
     expect(dialog.getByText('No permissions selected')).toBeTruthy();
     await clickAndSettle(dialog.getByRole('button', { name: 'Save Permissions' }));
@@ -239,10 +250,9 @@ describe('delete', () => {
   it('is not offered on the signed-in user’s own row', async () => {
     usersApi(superAdmin);
     renderPage();
-    const own = (await screen.findByRole('button', { name: 'Delete for root@example.com' })) as HTMLButtonElement;
+    const own = await ownAction('Delete', 'root@example.com');
     expect(own.disabled).toBe(true);
-    act(() => own.parentElement!.focus());
-    expect((await screen.findByRole('tooltip')).textContent).toBe('You cannot delete your own account');
+    expect(describedBy(own)).toBe('You cannot delete your own account');
   });
 });
 
@@ -276,10 +286,9 @@ describe('end sessions', () => {
     expect(await screen.findByText('No user with id pat')).toBeTruthy();
     expect(toastSpy).toHaveBeenLastCalledWith({ title: 'Error', description: 'No user with id pat', variant: 'destructive' });
 
-    const own = screen.getByRole('button', { name: 'End sessions for root@example.com' }) as HTMLButtonElement;
+    const own = await ownAction('End sessions', 'root@example.com');
     expect(own.disabled).toBe(true);
-    act(() => own.parentElement!.focus());
-    expect((await screen.findByRole('tooltip')).textContent).toBe('You cannot end your own sessions here');
+    expect(describedBy(own)).toBe('You cannot end your own sessions here');
   });
 });
 
@@ -290,28 +299,25 @@ describe('accounts the signed-in user may not change', () => {
     permissions: [...ROLE_DEFAULT_PERMISSIONS.admin, 'user_management'],
   });
 
-  it('offer no control, with the server’s reason on focus, while accounts within reach keep theirs', async () => {
+  it('offer no control, with the server’s reason beside each, while accounts within reach keep theirs', async () => {
     const api = usersApi(manager);
     renderPage();
-    const role = (await screen.findByRole('button', { name: 'Role for root@example.com' })) as HTMLButtonElement;
-    const controls = [
-      role,
-      row('root').getByRole('button', { name: 'Permissions for root@example.com' }),
-      row('root').getByRole('switch', { name: 'Active: root@example.com' }),
-      row('root').getByRole('button', { name: 'End sessions for root@example.com' }),
-      row('root').getByRole('button', { name: 'Delete for root@example.com' }),
-    ] as HTMLButtonElement[];
+    const inMenu = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+    const rootSwitch = (await screen.findByRole('switch', { name: 'Active: root@example.com' }, { timeout: 3000 })) as HTMLButtonElement;
+    expect(rootSwitch.disabled).toBe(true);
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for root@example.com' }));
+    const controls = ['Change role', 'Permissions', 'End sessions', 'Delete'].map(inMenu);
     for (const control of controls) {
       expect(control.disabled).toBe(true);
+      expect(describedBy(control)).toBe('Only a super_admin can change or delete a super_admin');
       fireEvent.click(control);
     }
-    act(() => role.parentElement!.focus());
-    expect((await screen.findByRole('tooltip')).textContent).toBe('Only a super_admin can change or delete a super_admin');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
 
-    expect((row('ada').getByRole('button', { name: 'Role for ada@example.com' }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.keyDown(controls[0]!, { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for ada@example.com' }));
+    for (const control of ['Change role', 'Permissions', 'Delete'].map(inMenu)) expect(control.disabled).toBe(false);
     expect((row('ada').getByRole('switch') as HTMLButtonElement).disabled).toBe(false);
-    expect((row('ada').getByRole('button', { name: 'Delete for ada@example.com' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

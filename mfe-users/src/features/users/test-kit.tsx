@@ -8,7 +8,7 @@ import { render, within, type BoundFunctions, type queries } from '@testing-libr
 import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { createAppStore } from '@cbh/api-client';
-import type { AuthUser, UserView } from '@cbh/contracts';
+import type { AuthUser, UserSummary, UserView } from '@cbh/contracts';
 import { MemoryRouter } from '@cbh/router';
 import { authUser, fakeApi } from '@cbh/test-support';
 import { Toaster } from '@cbh/ui';
@@ -62,9 +62,22 @@ export const superAdmin = authUser({ email: 'root@example.com', role: 'super_adm
 export const userManager = authUser({ email: 'mia@example.com', role: 'admin', permissions: ['user_management'] });
 export const viewer = authUser({ email: 'vera@example.com', role: 'viewer', permissions: ['dashboard_view'] });
 
+/** What the server's summary says of these accounts. */
+export function summaryOf(users: readonly UserView[], now = Date.now()): UserSummary {
+  const byRole: Record<string, number> = {};
+  for (const user of users) byRole[user.role] = (byRole[user.role] ?? 0) + 1;
+  return {
+    total: users.length,
+    active: users.filter((user) => user.isActive).length,
+    pendingInvites: users.filter((user) => !user.activatedAt).length,
+    recent: users.filter((user) => Date.parse(user.createdAt) >= now - 7 * 86_400_000).length,
+    byRole,
+  };
+}
+
 /** The fake API for the screen: the signed-in account, the users list, and any extra or overriding routes. */
 export function usersApi(me: AuthUser | null, routes: Record<string, unknown> = {}) {
-  return fakeApi({ 'GET /api/auth/user': me, 'GET /api/users': USERS, ...routes });
+  return fakeApi({ 'GET /api/auth/user': me, 'GET /api/users': USERS, 'GET /api/users/summary': summaryOf(USERS), ...routes });
 }
 
 export function renderPage({ strict = false } = {}) {

@@ -2,10 +2,6 @@ import type { UserView } from '@cbh/contracts';
 
 export type UserStatus = 'Active' | 'Pending' | 'Inactive';
 
-/** Users created within this many days count as recent. */
-export const RECENT_USER_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
  * An account is Active once its invitation was accepted (activatedAt set) and it is enabled; an enabled
  * account that never accepted its invitation is still Pending; a disabled account is Inactive either way.
@@ -13,25 +9,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function userStatus(user: Pick<UserView, 'isActive' | 'activatedAt'>): UserStatus {
   if (!user.isActive) return 'Inactive';
   return user.activatedAt ? 'Active' : 'Pending';
-}
-
-export interface UserCounts {
-  total: number;
-  active: number;
-  pendingInvites: number;
-  recent: number;
-}
-
-/** The four figures above the table. `now` is a parameter so the recent window can be tested. */
-export function userCounts(users: readonly UserView[], now: number = Date.now()): UserCounts {
-  const since = now - RECENT_USER_DAYS * DAY_MS;
-  return {
-    total: users.length,
-    active: users.filter((user) => user.isActive).length,
-    // an invitation stays pending until it is accepted, whether or not the account was disabled meanwhile
-    pendingInvites: users.filter((user) => !user.activatedAt).length,
-    recent: users.filter((user) => Date.parse(user.createdAt) >= since).length,
-  };
 }
 
 /** The name to show: first and last name when the account has one, its e-mail otherwise. */
