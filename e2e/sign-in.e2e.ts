@@ -22,15 +22,24 @@ test('a super admin signs in through /api/login, sees home with the badge and ev
   await expect(page.getByTestId('account-name')).toHaveText('Admin');
   await expect(page.getByTestId('role-badge')).toHaveText('Super Administrator');
   await expect(page.getByTestId('live-status')).toHaveText('Live');
+  await expect(nav(page).getByRole('link')).toHaveText(['Home', 'Dashboard', 'Circuit Breakers', 'Domains']);
+  // the lesser pages and the settings wait under More, so the bar keeps one row
+  await nav(page).getByRole('button', { name: 'More' }).click();
   await expect(nav(page).getByRole('link')).toHaveText([
     'Home',
     'Dashboard',
     'Circuit Breakers',
     'Domains',
+    'Load Test',
     'Notifications',
+    'Scrape Targets',
     'User Management',
     'Core Logic',
+    'Organisation',
+    'System',
+    'Releases',
   ]);
+  await nav(page).getByRole('button', { name: 'More' }).click();
   await expect(page.getByRole('link', { name: 'Elevate to Super Admin' })).toHaveCount(0);
 
   await page.getByRole('banner').getByRole('link', { name: 'Logout' }).click();
@@ -41,6 +50,7 @@ test('a super admin signs in through /api/login, sees home with the badge and ev
 
 test('a super admin reads the Core Logic catalogue and opens a pattern from it', async ({ page }) => {
   await signInThroughForm(page, ADMIN.email, ADMIN.password);
+  await nav(page).getByRole('button', { name: 'More' }).click();
   await nav(page).getByRole('link', { name: 'Core Logic' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Core Logic Layer (Brain)');
   await expect(page.getByText('Super Admin Only')).toBeVisible();
@@ -58,6 +68,8 @@ test('a viewer sees neither Domains, User Management nor Core Logic', async ({ p
   await expect(page.getByTestId('role-badge')).toHaveText('Viewer');
   await expect(page.getByTestId('account-name')).toHaveText('Vera');
   await expect(nav(page).getByRole('link')).toHaveText(['Home', 'Dashboard', 'Circuit Breakers']);
+  await nav(page).getByRole('button', { name: 'More' }).click();
+  await expect(nav(page).getByRole('link')).toHaveText(['Home', 'Dashboard', 'Circuit Breakers', 'Load Test']);
 });
 
 test('the elevation account is offered Elevate to Super Admin', async ({ page }) => {

@@ -186,6 +186,8 @@ async function expectElevated(page: Page) {
   await expect(page.getByText('You now have super admin access. Redirecting...', { exact: true }).first()).toBeVisible();
   await expect(page).toHaveURL(`${SITE}/`, { timeout: 5000 });
   await expect(page.getByTestId('role-badge')).toHaveText('Super Administrator');
+  // the super admin's page, under More
+  await page.getByRole('banner').getByRole('button', { name: 'More' }).click();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Core Logic' })).toBeVisible();
 }
 
@@ -223,6 +225,8 @@ test('elevate with the master key, with the displayed OTP and with the e-mailed 
   await page.goto(linkIn(smtp.mails.at(-1)!, /http:\/\/127\.0\.0\.1:\d+\/api\/auth\/elevate\/verify\/[\w-]+/));
   await expect(page).toHaveURL(`${SITE}/`);
   await expect(page.getByTestId('role-badge')).toHaveText('Super Administrator');
+  // the super admin's page, under More
+  await page.getByRole('banner').getByRole('button', { name: 'More' }).click();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Core Logic' })).toBeVisible();
 });
 
@@ -274,10 +278,14 @@ test('the overlays (dialogs, tabs, switches) load only when a screen needs them,
   await page.waitForFunction(() => '__FEDERATION__' in window);
   expect(await loadedProviders(page, 'react')).toHaveLength(1);
   expect(await loadedProviders(page, '@cbh/ui/overlays')).toEqual([]);
-  await page.getByRole('banner').getByRole('link', { name: 'User Management' }).click();
+  const openUsers = async () => {
+    await page.getByRole('banner').getByRole('button', { name: 'More' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'User Management' }).click();
+  };
+  await openUsers();
   await expect(page.getByRole('tab', { name: 'All Users' })).toBeVisible();
   await page.getByRole('banner').getByRole('link', { name: 'Home' }).click();
-  await page.getByRole('banner').getByRole('link', { name: 'User Management' }).click();
+  await openUsers();
   await expect(page.getByRole('tab', { name: 'All Users' })).toBeVisible();
   expect(await loadedProviders(page, '@cbh/ui/overlays')).toHaveLength(1);
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USERS_PAGE_MAX } from './user-vocabulary';
 
 /** What GET /api/auth/user returns for the signed-in account. */
 export const authUserSchema = z.object({
@@ -14,15 +15,6 @@ export const authUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
-/** Accounts created within this many days count as recent (the "Recent Users" figure). */
-export const RECENT_USER_DAYS = 7;
-
-/** The largest page GET /api/users answers; without `limit`, that many. */
-export const USERS_PAGE_MAX = 100;
-
-/** The header in which GET /api/users tells how many accounts match, whatever the page. */
-export const TOTAL_COUNT_HEADER = 'x-total-count';
-
 /**
  * GET /api/users?search&limit&offset: people's accounts, oldest first, a page at a time; `search` matches the
  * e-mail or the name (any part, any letter case). The answer stays an array (the page), the match count in
@@ -34,13 +26,3 @@ export const usersQuerySchema = z.strictObject({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export type UsersQuery = z.input<typeof usersQuerySchema>;
-
-/** What GET /api/users/summary returns: the figures over every account, whatever page is shown. */
-export interface UserSummary {
-  total: number;
-  active: number;
-  pendingInvites: number;
-  recent: number;
-  /** how many accounts hold each role (roles nobody holds are absent) */
-  byRole: Record<string, number>;
-}

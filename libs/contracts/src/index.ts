@@ -1,5 +1,6 @@
 export * from './roles';
 export * from './auth';
+export * from './user-vocabulary';
 export * from './remotes';
 export * from './routes';
 export * from './constants';
@@ -39,4 +40,5 @@ export * from './agent-report-schema';
 export * from './scrape-targets';
 export * from './remote-contract';
 export * from './releases';
+export * from './release-vocabulary';
 export * from './resilience4j';

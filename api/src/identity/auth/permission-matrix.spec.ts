@@ -21,6 +21,7 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'ser
   'GET /api/invitations/:token': 'public',
   'POST /api/invitations/:token': 'public',
   'GET /api/users': 'user_management',
+  'GET /api/users/summary': 'user_management',
   'GET /api/organizations': ['user_management', 'organization_admin'],
   'PATCH /api/organizations/:id': 'organization_admin',
   'POST /api/users/invite': 'user_management',
