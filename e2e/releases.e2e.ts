@@ -21,17 +21,18 @@ let cookie: string;
 let receiver: WebhookReceiver;
 
 const FOLDER = path.join(DIST, 'mfe-dashboard');
-const EXPOSED = readdirSync(FOLDER).find((name) => /^__federation_expose_Routes\.[0-9a-f]+\.js$/.test(name))!;
-
-/** The built dashboard as an upload, its exposed module changed by `change` (its compressed copies left out then). */
-function upload(change?: (code: string) => string) {
-  const files = readdirSync(FOLDER)
-    .filter((name) => !(change && name.startsWith(EXPOSED) && name !== EXPOSED))
-    .map((name) => {
-      let content = readFileSync(path.join(FOLDER, name));
-      if (change && name === EXPOSED) content = Buffer.from(change(content.toString('utf8')));
-      return { path: name, content: content.toString('base64') };
-    });
+/** The built dashboard as an upload, each script changed by `change` (the compressed copies of those it changed left out). */
+function upload(change?: (code: string, name: string) => string) {
+  const names = readdirSync(FOLDER);
+  const changed = new Map<string, Buffer>();
+  for (const name of names.filter((file) => change && file.endsWith('.js'))) {
+    const code = readFileSync(path.join(FOLDER, name), 'utf8');
+    const next = change!(code, name);
+    if (next !== code) changed.set(name, Buffer.from(next));
+  }
+  const files = names
+    .filter((name) => !changed.has(name.replace(/\.(br|gz)$/, '')) || !/\.(br|gz)$/.test(name))
+    .map((name) => ({ path: name, content: (changed.get(name) ?? readFileSync(path.join(FOLDER, name))).toString('base64') }));
   return { gitCommit: 'e2e0001', files };
 }
 
@@ -199,7 +200,7 @@ test('a canary that throws on load is rolled back by itself, and the notificatio
       cookie,
       '/api/releases/mfe_dashboard/versions',
       'POST',
-      upload((code) => `throw new Error("broken build");\n${code}`),
+      upload((code, name) => (name.startsWith('__federation_expose_Routes') ? `throw new Error("broken build");\n${code}` : code)),
     ),
     201,
   );
