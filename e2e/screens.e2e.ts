@@ -127,6 +127,20 @@ for (const width of WIDTHS) {
       await page.context().close();
     });
 
+    test(`the account page: profile, tokens and sessions`, async ({ browser, baseURL }, testInfo) => {
+      const page = await open(browser, baseURL, width, '/account');
+      await settled(page);
+      await expect(page.getByRole('table', { name: 'Your sessions' })).toBeVisible();
+      await lookAt(page, 'account', width, testInfo);
+      // nor does a list scroll sideways inside its own box: its lesser columns give way, or it becomes cards
+      const scrolling = await page
+        .getByRole('main')
+        .locator('table')
+        .evaluateAll((tables) => tables.filter((table) => table.parentElement!.scrollWidth > table.parentElement!.clientWidth + 1).length);
+      expect(scrolling, `tables scrolling sideways on /account at ${width} px`).toBe(0);
+      await page.context().close();
+    });
+
     test(`/users has the tabs looked at below`, async ({ browser, baseURL }) => {
       const page = await open(browser, baseURL, width, '/users');
       await settled(page);

@@ -67,7 +67,14 @@ it('shows the profile: name, e-mail, role and the permissions the person holds',
   expect(within(profile).getByText('Olga')).toBeTruthy();
   expect(within(profile).getByText('ops@example.com')).toBeTruthy();
   const held = within(within(profile).getByRole('list', { name: 'Your permissions' })).getAllByRole('listitem');
-  expect(held.map((item) => item.textContent)).toEqual(['dashboard_view', 'circuit_breaker_view', 'metrics_view', 'api_access']);
+  // by name, the key (what tokens and the API speak) on hover
+  expect(held.map((item) => item.textContent)).toEqual(['View dashboard', 'View circuit breakers', 'View metrics', 'Use the API']);
+  expect(held.map((item) => item.firstElementChild!.getAttribute('title'))).toEqual([
+    'dashboard_view',
+    'circuit_breaker_view',
+    'metrics_view',
+    'api_access',
+  ]);
 });
 
 it('lists the tokens by name and prefix, never a secret, with when and where each was last used', async () => {

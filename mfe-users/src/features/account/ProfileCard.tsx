@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { heldPermissions, type AuthUser } from '@cbh/contracts';
-import { Badge, BadgeList, Card, NARROW_SCREEN, RoleBadge, SectionTitle, theme } from '@cbh/ui';
+import { Card, NARROW_SCREEN, RoleBadge, SectionTitle, theme } from '@cbh/ui';
+import { PermissionBadges } from '../shared/PermissionName';
 
 const Facts = styled.dl`
   display: grid;
@@ -43,13 +44,7 @@ export function ProfileCard({ me }: { me: AuthUser }) {
         </dd>
         <dt>Permissions</dt>
         <dd>
-          <BadgeList aria-label="Your permissions">
-            {held.map((permission) => (
-              <li key={permission}>
-                <Badge $color={theme.colors.muted}>{permission}</Badge>
-              </li>
-            ))}
-          </BadgeList>
+          <PermissionBadges permissions={held} label="Your permissions" />
         </dd>
       </Facts>
     </Card>

@@ -2,10 +2,21 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useEndOtherSessionsMutation, useEndSessionMutation, useGetSessionsQuery } from '@cbh/api-client';
 import type { SessionView } from '@cbh/contracts';
-import { Badge, Button, Card, DataTable, formatDateTime, Muted, plural, SectionTitle, SpreadRow, theme, VisuallyHidden } from '@cbh/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  Muted,
+  plural,
+  ResponsiveTable,
+  SectionTitle,
+  SpreadRow,
+  theme,
+  VisuallyHidden,
+  When,
+  type TableColumn,
+} from '@cbh/ui';
 import { ConfirmActionDialog } from '../shared/ConfirmActionDialog';
-
-const SESSION_COLUMNS = ['Browser', 'Address', 'Signed in', 'Last seen', 'Actions'];
 
 const Device = styled.span`
   display: inline-flex;
@@ -14,32 +25,22 @@ const Device = styled.span`
   gap: 8px;
 `;
 
-function SessionRow({ session, onEnd }: { session: SessionView; onEnd: () => void }) {
-  const device = `${session.browser} on ${session.os}`;
-  return (
-    <tr>
-      <td>
-        <Device>
-          {device}
-          {session.current ? <Badge $color={theme.colors.success}>This session</Badge> : null}
-        </Device>
-      </td>
-      <td>{session.address ?? '—'}</td>
-      <td>
-        <time dateTime={session.signedInAt}>{formatDateTime(session.signedInAt)}</time>
-      </td>
-      <td>
-        <time dateTime={session.lastSeenAt}>{formatDateTime(session.lastSeenAt)}</time>
-      </td>
-      <td>
-        <Button type="button" $variant="outline" onClick={onEnd}>
-          Sign out
-          <VisuallyHidden> {session.current ? 'this session' : `${device} from ${session.address ?? 'an unknown address'}`}</VisuallyHidden>
-        </Button>
-      </td>
-    </tr>
-  );
-}
+const deviceOf = (session: SessionView) => `${session.browser} on ${session.os}`;
+
+const SESSION_COLUMNS: readonly TableColumn<SessionView>[] = [
+  {
+    header: 'Browser',
+    cell: (session) => (
+      <Device>
+        {deviceOf(session)}
+        {session.current ? <Badge $color={theme.colors.success}>This session</Badge> : null}
+      </Device>
+    ),
+  },
+  { header: 'Address', cell: (session) => session.address ?? '—', priority: 2 },
+  { header: 'Signed in', cell: (session) => <When at={session.signedInAt} />, priority: 3, nowrap: true },
+  { header: 'Last seen', cell: (session) => <When at={session.lastSeenAt} />, priority: 2, nowrap: true },
+];
 
 /** Where the person is signed in: each session's browser, address and times, ended one by one or all but this one. */
 export function SessionsSection() {
@@ -70,11 +71,23 @@ export function SessionsSection() {
         </Button>
       </SpreadRow>
       {sessions.data ? (
-        <DataTable label="Your sessions" columns={SESSION_COLUMNS} minWidth={680}>
-          {sessions.data.map((session) => (
-            <SessionRow key={session.id} session={session} onEnd={() => setConfirming(session)} />
-          ))}
-        </DataTable>
+        <div role="region" aria-label="Your sessions">
+          <ResponsiveTable
+            label="Your sessions"
+            rows={sessions.data}
+            rowKey={(session) => session.id}
+            columns={SESSION_COLUMNS}
+            inline={(session) => (
+              <Button type="button" $variant="outline" onClick={() => setConfirming(session)}>
+                Sign out
+                <VisuallyHidden>
+                  {' '}
+                  {session.current ? 'this session' : `${deviceOf(session)} from ${session.address ?? 'an unknown address'}`}
+                </VisuallyHidden>
+              </Button>
+            )}
+          />
+        </div>
       ) : sessions.isError ? (
         <Muted role="alert">The sessions could not be loaded. {apiErrorMessage(sessions.error) ?? ''}</Muted>
       ) : (

@@ -1,37 +1,43 @@
 import { useState } from 'react';
 import { apiErrorMessage, useGetTokensQuery } from '@cbh/api-client';
-import { heldPermissions, type ApiTokenView, type AuthUser } from '@cbh/contracts';
-import { Button, Card, DataTable, formatDate, formatDateTime, Muted, SectionTitle, SpreadRow, VisuallyHidden } from '@cbh/ui';
+import { heldPermissions, permissionLabel, type ApiTokenView, type AuthUser } from '@cbh/contracts';
+import { Button, Card, Muted, ResponsiveTable, SectionTitle, SpreadRow, VisuallyHidden, When, type TableColumn } from '@cbh/ui';
 import { CreateTokenDialog } from './CreateTokenDialog';
 import { RevokeTokenDialog } from './RevokeTokenDialog';
 
-const TOKEN_COLUMNS = ['Name', 'Token', 'Permissions', 'Created', 'Expires', 'Last used', 'Actions'];
-
-function lastUse(token: ApiTokenView): string {
-  if (!token.lastUsedAt) return 'Never';
-  return token.lastUsedFrom ? `${formatDateTime(token.lastUsedAt)} from ${token.lastUsedFrom}` : formatDateTime(token.lastUsedAt);
-}
-
-function TokenRow({ token, onRevoke }: { token: ApiTokenView; onRevoke: () => void }) {
-  const expired = new Date(token.expiresAt).getTime() <= Date.now();
+/** When and where a token was used last: the moment (relative, exact on hover) and the address it came from. */
+function LastUse({ token }: { token: ApiTokenView }) {
+  if (!token.lastUsedAt) return <>Never</>;
   return (
-    <tr>
-      <td>{token.name}</td>
-      <td>
-        <code>{token.prefix}…</code>
-      </td>
-      <td title={token.permissions.join(', ')}>{token.permissions.length}</td>
-      <td>{formatDate(token.createdAt)}</td>
-      <td>{expired ? `Expired ${formatDate(token.expiresAt)}` : formatDate(token.expiresAt)}</td>
-      <td>{lastUse(token)}</td>
-      <td>
-        <Button type="button" $variant="outline" onClick={onRevoke}>
-          Revoke<VisuallyHidden> {token.name}</VisuallyHidden>
-        </Button>
-      </td>
-    </tr>
+    <>
+      <When at={token.lastUsedAt} />
+      {token.lastUsedFrom ? ` from ${token.lastUsedFrom}` : null}
+    </>
   );
 }
+
+const TOKEN_COLUMNS: readonly TableColumn<ApiTokenView>[] = [
+  { header: 'Name', cell: (token) => token.name },
+  { header: 'Token', cell: (token) => <code>{token.prefix}…</code>, nowrap: true },
+  {
+    header: 'Permissions',
+    cell: (token) => <span title={token.permissions.map(permissionLabel).join(', ')}>{token.permissions.length}</span>,
+    priority: 3,
+  },
+  { header: 'Created', cell: (token) => <When at={token.createdAt} />, priority: 3, nowrap: true },
+  {
+    header: 'Expires',
+    cell: (token) => (
+      <>
+        {new Date(token.expiresAt).getTime() <= Date.now() ? 'Expired ' : null}
+        <When at={token.expiresAt} />
+      </>
+    ),
+    priority: 2,
+    nowrap: true,
+  },
+  { header: 'Last used', cell: (token) => <LastUse token={token} />, priority: 2 },
+];
 
 /** The person's personal access tokens: create, list (never the secret) and revoke. Only holders of api_access get one. */
 export function TokensSection({ me }: { me: AuthUser }) {
@@ -55,16 +61,20 @@ export function TokensSection({ me }: { me: AuthUser }) {
         <CreateTokenDialog held={held} />
       </SpreadRow>
       {tokens.data ? (
-        <DataTable
-          label="Your access tokens"
-          columns={TOKEN_COLUMNS}
-          minWidth={760}
-          empty="No tokens yet. Create one to call the API from a script."
-        >
-          {tokens.data.map((token) => (
-            <TokenRow key={token.id} token={token} onRevoke={() => setRevoking(token)} />
-          ))}
-        </DataTable>
+        <div role="region" aria-label="Your access tokens">
+          <ResponsiveTable
+            label="Your access tokens"
+            rows={tokens.data}
+            rowKey={(token) => token.id}
+            columns={TOKEN_COLUMNS}
+            inline={(token) => (
+              <Button type="button" $variant="outline" onClick={() => setRevoking(token)}>
+                Revoke<VisuallyHidden> {token.name}</VisuallyHidden>
+              </Button>
+            )}
+            empty="No tokens yet. Create one to call the API from a script."
+          />
+        </div>
       ) : tokens.isError ? (
         <Muted role="alert">The tokens could not be loaded. {apiErrorMessage(tokens.error) ?? ''}</Muted>
       ) : (
