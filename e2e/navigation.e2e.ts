@@ -85,7 +85,12 @@ async function signedIn(browser: Browser, account: { email: string; password: st
 }
 
 const mainNav = (page: Page) => page.getByRole('banner').getByRole('navigation', { name: 'Main' });
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+/** How far the page, or the main area that scrolls inside it, reaches past its width (0 or less: not at all). */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const main = document.querySelector('main');
+    return Math.max(document.documentElement.scrollWidth - window.innerWidth, main ? main.scrollWidth - main.clientWidth : 0);
+  });
 
 /**
  * The bar's height, how far apart its parts' vertical middles are (a second row would be 30 px or more), how far
@@ -209,12 +214,15 @@ test('the wall offers New breaker in its header, and a breaker with no traffic s
 
 test('the system settings and the releases fit a 390 × 844 phone, and the phone menu lists the settings', async ({ browser }) => {
   const page = await signedIn(browser, ADMIN, 390, 844);
+  // a prune has run: its table of what it removed is on the System page too
+  expect((await page.request.post('/api/system/retention/prune')).status()).toBe(200);
   for (const pathname of ['/settings/system', '/settings/releases']) {
     await page.goto(pathname);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     if (pathname === '/settings/system') {
       await expect(page.getByRole('button', { name: 'Save' })).toBeInViewport();
       await expect(page.getByRole('button', { name: 'Prune now' })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Removed by the last prune' })).toBeVisible();
     } else {
       const patterns = page.getByTestId('release-mfe_patterns');
       await expect(patterns.getByRole('button', { name: /^Rollback/ })).toBeVisible();

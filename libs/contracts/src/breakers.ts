@@ -9,7 +9,7 @@ import {
   type BreakerStateName,
   type BreakerTypeName,
 } from './breaker-vocabulary';
-import { HISTORY_RANGE_NAMES, type HistoryRange } from './metrics';
+import { HISTORY_RANGE_NAMES, type HistoryRange } from './history-ranges';
 import { listPageQuerySchema, pageCursor, pageLimit } from './paging';
 
 const L = BREAKER_SETTING_LIMITS;

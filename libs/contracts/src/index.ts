@@ -15,6 +15,7 @@ export * from './services';
 export * from './domain-vocabulary';
 export * from './domains';
 export * from './metrics';
+export * from './history-ranges';
 export * from './load-test-vocabulary';
 export * from './load-tests';
 export * from './patterns';

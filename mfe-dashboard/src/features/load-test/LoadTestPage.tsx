@@ -5,8 +5,10 @@ import { HistoryCharts, LoadTestPanel, RangePicker, useMetricsHistory } from '@c
 import { hasPermission, type HistoryRange } from '@cbh/contracts';
 import { Card, Columns, Muted, PageHeader, StateBadge, theme } from '@cbh/ui';
 
+/* one column as wide as the card: sized by its content, the charts' canvases would hold it at their first width */
 const Charts = styled(Card)`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 12px;
   align-content: start;
   min-width: 0;

@@ -13,11 +13,9 @@ import {
   type DeliveryView,
 } from '@cbh/contracts';
 import { Link } from '@cbh/router';
-import { Button, DataTable, FieldLabel, Muted, Select, toast, VisuallyHidden, When } from '@cbh/ui';
+import { Button, FieldLabel, Muted, ResponsiveTable, Select, toast, VisuallyHidden, When, type TableColumn } from '@cbh/ui';
 import { DeliveryStatusBadge } from './DeliveryStatusBadge';
 import { LoadedList, POLL_MS, RowActions, Section } from '../shared/section-parts';
-
-const COLUMNS = ['Time', 'Event', 'Subject', 'Channel', 'Rule', 'Status', 'Attempts', 'HTTP', 'Duration', 'Last error', 'Actions'];
 
 const Filters = styled.div`
   display: grid;
@@ -81,33 +79,51 @@ const SubjectLink = styled(Link)`
   min-height: 24px;
 `;
 
-/** `breakerId`: the breaker a breaker event is about, when the reader may open breakers; its page is linked. */
-function DeliveryRow({ delivery, breakerId }: { delivery: DeliveryView; breakerId: number | undefined }) {
-  return (
-    <tr data-testid={`delivery-row-${delivery.id}`}>
-      <td>
-        {/* deliveries come seconds apart: the time to the second is on hover or tap */}
-        <When at={delivery.occurredAt} />
-      </td>
-      <td>{NOTIFICATION_EVENT_LABELS[delivery.event]}</td>
-      <td>{breakerId === undefined ? delivery.subject : <SubjectLink to={breakerPath(breakerId)}>{delivery.subject}</SubjectLink>}</td>
-      <td>{delivery.channelName}</td>
-      <td>{delivery.ruleName ?? <Muted>—</Muted>}</td>
-      <td>
-        <DeliveryStatusBadge status={delivery.status} />
-        {delivery.status === 'pending' && delivery.nextAttemptAt ? (
-          <Small>
-            next try <When at={delivery.nextAttemptAt} />
-          </Small>
-        ) : null}
-      </td>
-      <td>{delivery.attempts}</td>
-      <td>{delivery.statusCode ?? <Muted>—</Muted>}</td>
-      <td>{delivery.durationMs === null ? <Muted>—</Muted> : `${delivery.durationMs} ms`}</td>
-      <td>{delivery.lastError ? <ErrorText>{delivery.lastError}</ErrorText> : <Muted>—</Muted>}</td>
-      <td>{delivery.status === 'failed' ? <RetryButton delivery={delivery} /> : null}</td>
-    </tr>
-  );
+const dash = <Muted>—</Muted>;
+
+/**
+ * The log's columns, the lesser ones giving way as it narrows (a card per delivery on a phone). `breakerLinks`: a
+ * breaker event's subject links to the breaker's page.
+ */
+function columnsOf(breakerLinks: boolean): readonly TableColumn<DeliveryView>[] {
+  return [
+    // deliveries come seconds apart: the time to the second is on hover or tap
+    { header: 'Time', cell: (delivery) => <When at={delivery.occurredAt} />, nowrap: true },
+    { header: 'Event', cell: (delivery) => NOTIFICATION_EVENT_LABELS[delivery.event] },
+    {
+      header: 'Subject',
+      cell: (delivery) =>
+        breakerLinks && delivery.breakerId !== null ? (
+          <SubjectLink to={breakerPath(delivery.breakerId)}>{delivery.subject}</SubjectLink>
+        ) : (
+          delivery.subject
+        ),
+    },
+    { header: 'Channel', cell: (delivery) => delivery.channelName, priority: 2 },
+    { header: 'Rule', cell: (delivery) => delivery.ruleName ?? dash, priority: 3 },
+    {
+      header: 'Status',
+      cell: (delivery) => (
+        <>
+          <DeliveryStatusBadge status={delivery.status} />
+          {delivery.status === 'pending' && delivery.nextAttemptAt ? (
+            <Small>
+              next try <When at={delivery.nextAttemptAt} />
+            </Small>
+          ) : null}
+        </>
+      ),
+    },
+    { header: 'Attempts', cell: (delivery) => delivery.attempts, priority: 3 },
+    { header: 'HTTP', cell: (delivery) => delivery.statusCode ?? dash, priority: 3 },
+    {
+      header: 'Duration',
+      cell: (delivery) => (delivery.durationMs === null ? dash : `${delivery.durationMs} ms`),
+      priority: 3,
+      nowrap: true,
+    },
+    { header: 'Last error', cell: (delivery) => (delivery.lastError ? <ErrorText>{delivery.lastError}</ErrorText> : dash), priority: 2 },
+  ];
 }
 
 /** One of the log's filters: `all` (no filter), or one of `choices`, each a value and its label. */
@@ -223,15 +239,16 @@ export function DeliveryLog({
                 ) : null}
               </EmptyLog>
             ) : (
-              <DataTable label="Deliveries" minWidth={1000} columns={COLUMNS}>
-                {page.items.map((delivery) => (
-                  <DeliveryRow
-                    key={delivery.id}
-                    delivery={delivery}
-                    breakerId={breakerLinks && delivery.breakerId !== null ? delivery.breakerId : undefined}
-                  />
-                ))}
-              </DataTable>
+              <div role="region" aria-label="Deliveries">
+                <ResponsiveTable
+                  label="Deliveries"
+                  rows={page.items}
+                  rowKey={(delivery) => delivery.id}
+                  rowTestId={(delivery) => `delivery-row-${delivery.id}`}
+                  columns={columnsOf(breakerLinks)}
+                  inline={(delivery) => (delivery.status === 'failed' ? <RetryButton delivery={delivery} /> : null)}
+                />
+              </div>
             )}
             <Pager>
               <Button $variant="outline" disabled={before === undefined} onClick={() => setBefore(undefined)}>

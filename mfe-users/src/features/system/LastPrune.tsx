@@ -1,6 +1,6 @@
 import { apiErrorMessage, usePruneRetentionMutation } from '@cbh/api-client';
-import { PRUNED_KIND_LABELS, PRUNED_KINDS, type RetentionView } from '@cbh/contracts';
-import { Button, DataTable, Muted, plural, SpreadRow, toast, When } from '@cbh/ui';
+import { PRUNED_KIND_LABELS, PRUNED_KINDS, type PrunedKind, type RetentionView } from '@cbh/contracts';
+import { Button, Muted, plural, ResponsiveTable, SpreadRow, toast, When } from '@cbh/ui';
 
 /** When the last prune ran and what it removed, by kind, with a button that prunes now. */
 export function LastPrune({ retention }: { retention: RetentionView }) {
@@ -33,15 +33,16 @@ export function LastPrune({ retention }: { retention: RetentionView }) {
         </Button>
       </SpreadRow>
       {retention.lastPruned && (
-        <DataTable label="Removed by the last prune" columns={['History', 'Rows removed']}>
-          {PRUNED_KINDS.map((kind) => (
-            <tr key={kind}>
-              <td>{PRUNED_KIND_LABELS[kind]}</td>
-              {/* a prune recorded before a kind existed removed none of it */}
-              <td>{retention.lastPruned![kind] ?? 0}</td>
-            </tr>
-          ))}
-        </DataTable>
+        <ResponsiveTable
+          label="Removed by the last prune"
+          rows={PRUNED_KINDS}
+          rowKey={(kind: PrunedKind) => kind}
+          columns={[
+            { header: 'History', cell: (kind: PrunedKind) => PRUNED_KIND_LABELS[kind] },
+            // a prune recorded before a kind existed removed none of it
+            { header: 'Rows removed', cell: (kind: PrunedKind) => retention.lastPruned![kind] ?? 0 },
+          ]}
+        />
       )}
     </>
   );

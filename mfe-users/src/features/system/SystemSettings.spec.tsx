@@ -85,7 +85,7 @@ it('shows when the last prune ran and what it removed, and prunes now', async ()
   renderPage();
   await openSystem();
   expect(screen.getByText('Last pruned').querySelector('time')?.getAttribute('dateTime')).toBe(PRUNED.lastPrunedAt);
-  const table = within(screen.getByRole('region', { name: 'Removed by the last prune' }));
+  const table = within(screen.getByRole('table', { name: 'Removed by the last prune' }));
   expect(cellTexts(table)).toEqual([
     ['Audit entries', '12'],
     ['Check results', '3400'],

@@ -9,8 +9,10 @@ import { RetentionForm } from './RetentionForm';
 // Fetched when the System tab first opens: only system administrators see it, so other visits to /users skip it.
 const ReleasesCard = lazy(() => import('./ReleasesCard').then((module) => ({ default: module.ReleasesCard })));
 
+/* one column as wide as the page: a column sized to its content would grow to a table's width on a phone */
 const Stack = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 16px;
   min-width: 0;
 `;
