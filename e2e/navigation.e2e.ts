@@ -122,6 +122,8 @@ test('the top bar keeps one row from 900 px up on every page, and the page shown
     await expect(page.getByTestId('live-status')).toHaveText('Live');
     for (const width of [900, 1100, 1280, 1400]) {
       await page.setViewportSize({ width, height: 900 });
+      // the charts follow their box through a ResizeObserver, which runs with the next frame: measure after it
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const row = await barRow(page);
       const where = `${pathname} at ${width} px: ${JSON.stringify(row)}`;
       expect(row.height, where).toBeLessThanOrEqual(57);
