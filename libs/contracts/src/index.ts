@@ -43,3 +43,5 @@ export * from './remote-contract';
 export * from './releases';
 export * from './release-vocabulary';
 export * from './resilience4j';
+export * from './status-page-vocabulary';
+export * from './status-pages';
