@@ -160,14 +160,16 @@ export interface ResponsiveTableProps<Row> {
   /** beside the search box (a filter, a count) */
   toolbar?: ReactNode;
   rowTestId?: (row: Row) => string;
+  /** the whole of it (table, or its empty text) is a region named `label`, a place on the page to find it by */
+  region?: boolean;
 }
 
 /** A table that fits its frame at every width (see the file's comment). */
 export function ResponsiveTable<Row>(props: ResponsiveTableProps<Row>) {
-  const { label, rows, rowKey, columns, actions, inline, rowName, empty, onSearch, paging, toolbar, rowTestId } = props;
+  const { label, rows, rowKey, columns, actions, inline, rowName, empty, onSearch, paging, toolbar, rowTestId, region } = props;
   const hasActions = Boolean(actions || inline);
   return (
-    <div>
+    <div {...(region ? { role: 'region', 'aria-label': label } : {})}>
       {onSearch || toolbar ? (
         <Toolbar>
           {onSearch ? <TableSearch label={props.searchLabel ?? `Search ${label.toLowerCase()}`} onSearch={onSearch} /> : null}

@@ -239,16 +239,15 @@ export function DeliveryLog({
                 ) : null}
               </EmptyLog>
             ) : (
-              <div role="region" aria-label="Deliveries">
-                <ResponsiveTable
-                  label="Deliveries"
-                  rows={page.items}
-                  rowKey={(delivery) => delivery.id}
-                  rowTestId={(delivery) => `delivery-row-${delivery.id}`}
-                  columns={columnsOf(breakerLinks)}
-                  inline={(delivery) => (delivery.status === 'failed' ? <RetryButton delivery={delivery} /> : null)}
-                />
-              </div>
+              <ResponsiveTable
+                region
+                label="Deliveries"
+                rows={page.items}
+                rowKey={(delivery) => delivery.id}
+                rowTestId={(delivery) => `delivery-row-${delivery.id}`}
+                columns={columnsOf(breakerLinks)}
+                inline={(delivery) => (delivery.status === 'failed' ? <RetryButton delivery={delivery} /> : null)}
+              />
             )}
             <Pager>
               <Button $variant="outline" disabled={before === undefined} onClick={() => setBefore(undefined)}>

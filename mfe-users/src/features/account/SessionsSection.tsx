@@ -71,23 +71,22 @@ export function SessionsSection() {
         </Button>
       </SpreadRow>
       {sessions.data ? (
-        <div role="region" aria-label="Your sessions">
-          <ResponsiveTable
-            label="Your sessions"
-            rows={sessions.data}
-            rowKey={(session) => session.id}
-            columns={SESSION_COLUMNS}
-            inline={(session) => (
-              <Button type="button" $variant="outline" onClick={() => setConfirming(session)}>
-                Sign out
-                <VisuallyHidden>
-                  {' '}
-                  {session.current ? 'this session' : `${deviceOf(session)} from ${session.address ?? 'an unknown address'}`}
-                </VisuallyHidden>
-              </Button>
-            )}
-          />
-        </div>
+        <ResponsiveTable
+          region
+          label="Your sessions"
+          rows={sessions.data}
+          rowKey={(session) => session.id}
+          columns={SESSION_COLUMNS}
+          inline={(session) => (
+            <Button type="button" $variant="outline" onClick={() => setConfirming(session)}>
+              Sign out
+              <VisuallyHidden>
+                {' '}
+                {session.current ? 'this session' : `${deviceOf(session)} from ${session.address ?? 'an unknown address'}`}
+              </VisuallyHidden>
+            </Button>
+          )}
+        />
       ) : sessions.isError ? (
         <Muted role="alert">The sessions could not be loaded. {apiErrorMessage(sessions.error) ?? ''}</Muted>
       ) : (

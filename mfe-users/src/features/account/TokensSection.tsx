@@ -61,20 +61,19 @@ export function TokensSection({ me }: { me: AuthUser }) {
         <CreateTokenDialog held={held} />
       </SpreadRow>
       {tokens.data ? (
-        <div role="region" aria-label="Your access tokens">
-          <ResponsiveTable
-            label="Your access tokens"
-            rows={tokens.data}
-            rowKey={(token) => token.id}
-            columns={TOKEN_COLUMNS}
-            inline={(token) => (
-              <Button type="button" $variant="outline" onClick={() => setRevoking(token)}>
-                Revoke<VisuallyHidden> {token.name}</VisuallyHidden>
-              </Button>
-            )}
-            empty="No tokens yet. Create one to call the API from a script."
-          />
-        </div>
+        <ResponsiveTable
+          region
+          label="Your access tokens"
+          rows={tokens.data}
+          rowKey={(token) => token.id}
+          columns={TOKEN_COLUMNS}
+          inline={(token) => (
+            <Button type="button" $variant="outline" onClick={() => setRevoking(token)}>
+              Revoke<VisuallyHidden> {token.name}</VisuallyHidden>
+            </Button>
+          )}
+          empty="No tokens yet. Create one to call the API from a script."
+        />
       ) : tokens.isError ? (
         <Muted role="alert">The tokens could not be loaded. {apiErrorMessage(tokens.error) ?? ''}</Muted>
       ) : (
