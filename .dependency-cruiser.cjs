@@ -3,6 +3,7 @@
  * point one way, down this list; a context is used by others only through its `index.ts`:
  *
  *   configuration, retention          on top: export/import/bulk and pruning, through the ports below
+ *   status                            status pages: read breakers, domains and maintenance; an audience of the outbox
  *   domains | notifications | releases features: each may use another's index.ts, never in a circle
  *   breakers                          breaker configs, engine, load tests, metrics, /ws, fleet, scraping
  *   identity                          sign-in, sessions, users, tokens, organisation, elevation, access guard, audit
@@ -48,10 +49,13 @@ module.exports = {
       'releases',
       'configuration',
       'retention',
+      'status',
     ]),
-    below('identity-sits-on-platform', 'identity', ['breakers', 'domains', 'notifications', 'releases', 'configuration', 'retention']),
-    below('breakers-sit-below-features', 'breakers', ['domains', 'notifications', 'releases', 'configuration', 'retention']),
-    below('features-sit-below-configuration', 'domains|notifications|releases', ['configuration', 'retention']),
+    below('identity-sits-on-platform', 'identity', ['breakers', 'domains', 'notifications', 'releases', 'configuration', 'retention', 'status']),
+    below('breakers-sit-below-features', 'breakers', ['domains', 'notifications', 'releases', 'configuration', 'retention', 'status']),
+    below('features-sit-below-status', 'domains|notifications|releases', ['status']),
+    below('features-sit-below-configuration', 'domains|notifications|releases|status', ['configuration', 'retention']),
+    below('status-stands-apart-from-releases', 'status', ['releases']),
     // the features may use each other's index.ts; today none needs to, and a first such arrow should be a decision
     below('domains-stand-alone', 'domains', ['notifications', 'releases']),
     below('notifications-stand-alone', 'notifications', ['domains', 'releases']),

@@ -18,6 +18,7 @@ import { DomainsModule } from './domains';
 import { ReleasesModule } from './releases';
 import { NotificationsModule } from './notifications';
 import { RetentionModule } from './retention';
+import { StatusModule } from './status';
 
 @Module({})
 export class AppModule {
@@ -55,6 +56,7 @@ export class AppModule {
         BulkModule,
         RetentionModule,
         NotificationsModule,
+        StatusModule,
         RealtimeModule,
         DocsModule,
       ],

@@ -119,7 +119,8 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     const sessions = app.get(SessionReader);
     app.use(readOnlySessions(sessions, sessionStack));
     exposeSession(http);
-    app.setGlobalPrefix('api', { exclude: ['metrics'] });
+    // the status pages, their feeds and badges answer at the site's root, beside the SPA's pages
+    app.setGlobalPrefix('api', { exclude: ['metrics', 'status/{*path}', 'badge/{*path}'] });
     app.useGlobalFilters(new ApiExceptionFilter(logger, config.MAX_BODY_KB));
     const gateway = app.get(RealtimeGateway);
     app.useWebSocketAdapter(

@@ -6,6 +6,7 @@ import { NOTIFICATION_ENTITIES } from './notifications';
 import { RELEASE_ENTITIES } from './releases';
 import { RETENTION_ENTITIES } from './retention';
 import { CONFIGURATION_ENTITIES } from './configuration';
+import { STATUS_ENTITIES } from './status';
 
 /**
  * Every context's entities, for the one DataSource: each context declares its own (its tables.ts), and only the
@@ -20,4 +21,5 @@ export const ENTITIES = [
   ...RELEASE_ENTITIES,
   ...RETENTION_ENTITIES,
   ...CONFIGURATION_ENTITIES,
+  ...STATUS_ENTITIES,
 ];

@@ -3,6 +3,7 @@ import { DataSource, In, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type {
   BreakerConfigView,
+  BreakerSource,
   BreakerListQuery,
   createBreakerSchema,
   JournalPage,
@@ -67,6 +68,19 @@ export class BreakersService implements OnApplicationBootstrap {
   /** The hub's own breakers in id order, read in the caller's transaction: what a configuration document holds (an agent's or scraped breaker is its service's). */
   hubConfigsIn(manager: EntityManager): Promise<BreakerConfigEntity[]> {
     return manager.find(BreakerConfigEntity, { where: { source: 'hub' }, order: { id: 'ASC' } });
+  }
+
+  /** Every breaker's name as rules and windows name it (source, service, name): a document's status pages name them so. */
+  refsIn(manager: EntityManager): Promise<{ id: number; name: string; source: BreakerSource; service: string | null }[]> {
+    return manager
+      .getRepository(BreakerConfigEntity)
+      .find({ select: { id: true, name: true, source: true, service: true }, order: { id: 'ASC' } });
+  }
+
+  /** Some breakers' names as rules and windows name them (source, service, name); unknown ids are left out. */
+  async refsOf(ids: readonly number[]): Promise<{ id: number; name: string; source: BreakerSource; service: string | null }[]> {
+    if (ids.length === 0) return [];
+    return this.repository.find({ where: { id: In([...ids]) }, select: { id: true, name: true, source: true, service: true } });
   }
 
   async find(id: number): Promise<BreakerConfigEntity> {

@@ -11,6 +11,7 @@ export { FleetModule } from './fleet/fleet.module';
 export { LoadTestsModule } from './load-tests/load-tests.module';
 export { LoadTestsService } from './load-tests/load-tests.service';
 export { MetricsModule } from './metrics/metrics.module';
+export { MetricsService } from './metrics/metrics.service';
 export { RealtimeGateway } from './realtime/realtime.gateway';
 export { RealtimeModule } from './realtime/realtime.module';
 export { sessionWsAdapter } from './realtime/session-ws-adapter';

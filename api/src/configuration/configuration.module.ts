@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BreakersModule, FleetModule, LoadTestsModule, ServicesModule } from '../breakers';
 import { DomainsModule } from '../domains';
 import { NotificationsModule } from '../notifications';
+import { StatusModule } from '../status';
 import { ConfigurationController } from './configuration.controller';
 import { ConfigurationRepository } from './configuration.repository';
 import { ConfigurationService } from './configuration.service';
@@ -9,11 +10,12 @@ import { SampleDataController } from './sample-data/sample-data.controller';
 import { SampleDataService } from './sample-data/sample-data.service';
 
 /**
- * Configuration as code: the hub's breakers, services, domains, notification settings and scrape targets exported as one document
+ * Configuration as code: the hub's breakers, services, domains, notification settings, scrape targets and status pages exported
+ * as one document
  * and imported as a diff; and the sample data, which is such a document loaded (and removed) in one action.
  */
 @Module({
-  imports: [BreakersModule, ServicesModule, DomainsModule, NotificationsModule, FleetModule, LoadTestsModule],
+  imports: [BreakersModule, ServicesModule, DomainsModule, NotificationsModule, FleetModule, LoadTestsModule, StatusModule],
   controllers: [ConfigurationController, SampleDataController],
   providers: [ConfigurationService, ConfigurationRepository, SampleDataService],
 })

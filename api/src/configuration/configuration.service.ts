@@ -14,6 +14,7 @@ import {
   type ImportQuery,
   type ImportResult,
   type ServiceItem,
+  type StatusPageView,
 } from '@cbh/contracts';
 import type { AppRequest } from '../identity';
 import {
@@ -33,6 +34,8 @@ import { appliedLists, omittedLists } from './document-access';
 import { BREAKER_FIELDS, HubSteps, type HubItems } from './hub-steps';
 import { byName, type Announcement, type Step } from './steps';
 import { exportScrapeTargets, mayImportScrapeTargets, scrapeTargetSteps } from './scrape-target-steps';
+import { exportStatusPages, mayImportStatusPages, memberNamesIn, statusPageSteps, type MemberNames } from './status-page-steps';
+import { StatusPagesService } from '../status';
 
 /** What the hub holds of what a document describes. */
 interface Hub extends HubItems {
@@ -40,6 +43,8 @@ interface Hub extends HubItems {
   notifications: NotificationConfiguration | null;
   /** Read only for a document with scrape targets, or an export for a holder of circuit_breaker_admin. */
   scrapeTargets: ScrapeTargetEntity[] | null;
+  /** Read only for a document with status pages, or an export for a holder of circuit_breaker_admin. */
+  statusPages: { pages: StatusPageView[]; names: MemberNames } | null;
 }
 
 /**
@@ -56,6 +61,7 @@ export class ConfigurationService {
     private readonly notifications: NotificationSettingsService,
     private readonly scrapeTargets: ScrapeTargetsService,
     private readonly repository: ConfigurationRepository,
+    private readonly statusPages: StatusPagesService,
   ) {}
 
   /**
@@ -65,7 +71,7 @@ export class ConfigurationService {
   async exportDocument(req: AppRequest): Promise<ConfigDocument> {
     const admin = hasPermission(req.user, 'circuit_breaker_admin');
     const omitted = omittedLists(req);
-    const hub = await this.read(this.dataSource.manager, admin, admin);
+    const hub = await this.read(this.dataSource.manager, admin, admin, admin);
     const breakerNames = new Map(hub.breakers.map((breaker) => [breaker.id, breaker.name]));
     const readable = <T>(list: CoreList, items: () => T[]): T[] => (omitted.includes(list) ? [] : items());
     return {
@@ -75,6 +81,7 @@ export class ConfigurationService {
       domains: readable('domains', () => hub.domains.map((domain) => domainItem(domain, hub.certificates.get(domain.id))).sort(byName)),
       ...(hub.notifications ? exportNotifications(req, hub.notifications) : {}),
       ...(hub.scrapeTargets ? { scrapeTargets: exportScrapeTargets(hub.scrapeTargets) } : {}),
+      ...(hub.statusPages ? { statusPages: exportStatusPages(req, hub.statusPages.pages, hub.statusPages.names) } : {}),
       ...(omitted.length > 0 ? { omitted } : {}),
     };
   }
@@ -86,18 +93,34 @@ export class ConfigurationService {
   async import(req: AppRequest, document: ConfigDocument, { dryRun, prune }: ImportQuery): Promise<ImportResult> {
     mayImportNotifications(req, document);
     mayImportScrapeTargets(req, document);
+    mayImportStatusPages(req, document.statusPages);
     const lists = appliedLists(req, document);
     const withNotifications = hasNotificationLists(document);
     const withTargets = document.scrapeTargets !== undefined;
+    const withPages = document.statusPages !== undefined;
     if (dryRun) {
-      const steps = this.plan(req, document, lists, await this.read(this.dataSource.manager, withNotifications, withTargets), prune, []);
+      const steps = this.plan(
+        req,
+        document,
+        lists,
+        await this.read(this.dataSource.manager, withNotifications, withTargets, withPages),
+        prune,
+        [],
+      );
       await check(steps);
       return { changes: report(steps) };
     }
     const announcements: Announcement[] = [];
     const changes = await this.dataSource.transaction(async (manager) => {
       await this.repository.lockImports(manager);
-      const steps = this.plan(req, document, lists, await this.read(manager, withNotifications, withTargets), prune, announcements);
+      const steps = this.plan(
+        req,
+        document,
+        lists,
+        await this.read(manager, withNotifications, withTargets, withPages),
+        prune,
+        announcements,
+      );
       await check(steps);
       for (const step of steps) {
         if (!step.apply) continue;
@@ -114,14 +137,18 @@ export class ConfigurationService {
     return { changes };
   }
 
-  private async read(manager: EntityManager, withNotifications: boolean, withTargets: boolean): Promise<Hub> {
+  private async read(manager: EntityManager, withNotifications: boolean, withTargets: boolean, withPages: boolean): Promise<Hub> {
     // one after the other: in a transaction they share one connection
     const breakers = await this.breakers.hubConfigsIn(manager);
     const services = await this.services.allIn(manager);
     const { domains, certificates } = await this.domains.withCertificatesIn(manager);
     const notifications = withNotifications ? await this.notifications.configurationIn(manager) : null;
     const scrapeTargets = withTargets ? await this.scrapeTargets.allIn(manager) : null;
+    const statusPages = withPages
+      ? { pages: await this.statusPages.allIn(manager), names: await memberNamesIn(manager, this.breakers, this.domains) }
+      : null;
     return {
+      statusPages,
       scrapeTargets,
       breakers,
       services,
@@ -149,7 +176,24 @@ export class ConfigurationService {
       ? new NotificationSteps(this.notifications, req, document, hub.notifications, prune).plan()
       : { deleted: [], kept: [] };
     const targets = scrapeTargetSteps(this.scrapeTargets, req, document.scrapeTargets, hub.scrapeTargets ?? [], prune, announcements);
-    return [...items, ...notifications.deleted, ...notifications.kept, ...targets.deleted, ...targets.kept];
+    // last: their components name the breakers and domains the steps above may create
+    const pages = statusPageSteps(
+      { pages: this.statusPages, breakers: this.breakers, domains: this.domains },
+      req,
+      document.statusPages,
+      hub.statusPages ?? { pages: [], names: { breakers: new Map(), domains: new Map() } },
+      prune,
+      announcements,
+    );
+    return [
+      ...items,
+      ...notifications.deleted,
+      ...notifications.kept,
+      ...targets.deleted,
+      ...targets.kept,
+      ...pages.deleted,
+      ...pages.kept,
+    ];
   }
 }
 

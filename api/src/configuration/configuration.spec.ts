@@ -52,6 +52,7 @@ it('exports every setting a user can set, keyed by name and nothing the hub comp
     notificationRules: [],
     maintenanceWindows: [],
     scrapeTargets: [],
+    statusPages: [],
   });
 
   const yaml = await exported('?format=yaml');
@@ -275,6 +276,7 @@ it("describes both routes in the API docs, with the document's schema and who ma
     'notificationRules',
     'maintenanceWindows',
     'scrapeTargets',
+    'statusPages',
     'omitted',
   ]);
   expect(post.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['dryRun', 'prune']);

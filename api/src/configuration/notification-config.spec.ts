@@ -19,7 +19,16 @@ import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-r
 const SECRET = 'whsec-the-receiver-and-the-hub-share';
 const LEAK = 'do-not-leak';
 /** The document's lists, in the order it writes them. */
-const EVERY_LIST = ['breakers', 'services', 'domains', 'channels', 'notificationRules', 'maintenanceWindows', 'scrapeTargets'];
+const EVERY_LIST = [
+  'breakers',
+  'services',
+  'domains',
+  'channels',
+  'notificationRules',
+  'maintenanceWindows',
+  'scrapeTargets',
+  'statusPages',
+];
 
 const spec = apiForThisFile({ ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' });
 const { exported, exportedDocument, importing, imported, auditCounts } = documentRoutes(spec);
@@ -350,7 +359,7 @@ it('refuses a rule naming a channel neither the document nor the hub has, and a 
   expect((await refusal(await importing(bad))).message.split('; ')).toEqual([
     'channels[1].url: is for webhook, Slack and Discord channels',
     'channels[3].url: must be a reference ${env:NAME}, NAME of letters, digits and _',
-    'notificationRules[0].events[0]: must be one of breaker.opened, breaker.recovered, breaker.stuck_open, breaker.flapping, domain.alert.opened, domain.alert.resolved, release.rolled_back, release.canary_failing',
+    'notificationRules[0].events[0]: must be one of breaker.opened, breaker.recovered, breaker.stuck_open, breaker.flapping, domain.alert.opened, domain.alert.resolved, release.rolled_back, release.canary_failing, incident.created, incident.updated, incident.resolved',
     'maintenanceWindows[0].endsAt: must be after the start',
   ]);
   const twice = structuredClone(document);

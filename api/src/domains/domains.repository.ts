@@ -21,6 +21,14 @@ export const RAW_RESULTS_HOURS = 24;
 /** Inactive DNS records are kept this long after they were last seen. */
 export const INACTIVE_RECORDS_DAYS = 7;
 
+/** A domain as a status page's component judges it. */
+export interface DomainHealth {
+  id: number;
+  name: string;
+  down: boolean;
+  slow: boolean;
+}
+
 /** What a verification look-up found. */
 export interface VerificationFindings {
   status: VerificationStatus;
@@ -209,5 +217,18 @@ export class DomainsRepository {
   /** The registrar and registration expiry, null when the registry could not tell. */
   async saveRegistration(domainId: number, registration: { registrar: string | null; expiresAt: Date | null }): Promise<void> {
     await this.dataSource.getRepository(DomainEntity).update({ id: domainId }, registration);
+  }
+
+  /** What a status page needs of some domains: down (marked down, or the last uptime check failed) and slow (a slow-response alert open). */
+  async health(ids: readonly number[]): Promise<DomainHealth[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.sql.rows(
+      `SELECT d.id, d.domain AS name,
+              (d.status = 'down' OR EXISTS (SELECT 1 FROM domain_monitoring m WHERE m.domain_id = d.id AND m.last_status = 'down')) AS down,
+              EXISTS (SELECT 1 FROM domain_alerts a WHERE a.domain_id = d.id AND a.status = 'open' AND a.alert_type = 'slow_response') AS slow
+       FROM domains d WHERE d.id = ANY($1::int[])`,
+      [ids],
+    );
+    return rows.map((row) => ({ id: Number(row.id), name: String(row.name), down: row.down === true, slow: row.slow === true }));
   }
 }

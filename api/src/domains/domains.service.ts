@@ -19,7 +19,7 @@ import {
 } from '@cbh/contracts';
 import { type AppRequest, AuditService } from '../identity';
 import { APP_CONFIG, type AppConfig, RealtimeBus } from '../platform';
-import { DomainsRepository } from './domains.repository';
+import { DomainsRepository, type DomainHealth } from './domains.repository';
 import { DomainAlertsRepository } from './domain-alerts.repository';
 import { DomainFindingsRepository } from './domain-findings.repository';
 import { DnsRecordEntity, toDnsRecordView } from './entities/dns-record.entity';
@@ -327,5 +327,10 @@ export class DomainsService {
   /** Tells every replica's screens that the domain changed, so that they refresh it. */
   async announce(domainId: number): Promise<void> {
     await this.bus.publish({ type: 'domainUpdated', data: { domainId } });
+  }
+
+  /** Down and slow, for status pages' components (by id; unknown ids are left out). */
+  health(ids: readonly number[]): Promise<DomainHealth[]> {
+    return this.repository.health(ids);
   }
 }

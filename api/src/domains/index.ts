@@ -5,3 +5,4 @@ export { DomainsService } from './domains.service';
 export type { DomainEntity } from './entities/domain.entity';
 export type { SslCertificateEntity } from './entities/ssl-certificate.entity';
 export { DOMAIN_HISTORY } from './history';
+export type { DomainHealth } from './domains.repository';

@@ -8,3 +8,10 @@ export type { NotificationConfiguration } from './notification-settings.service'
 export { NotificationsModule } from './notifications.module';
 export { NOTIFICATION_HISTORY } from './history';
 export { windowSettings } from './notification-views';
+export { isWindowActive, nextActiveSpan, windowCoversSubject } from './maintenance';
+export type { CoveredSubject } from './maintenance';
+export { OutboxAudiences } from './outbox-audiences';
+export type { OutboxAudience } from './outbox-audiences';
+export type { OutboxEvent } from './rule-matching';
+export type { SendOutcome } from './senders/channel-sender.types';
+export type { NotificationDeliveryEntity } from './entities/notification-delivery.entity';

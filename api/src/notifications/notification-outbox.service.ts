@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   breakerPath,
   DELIVERY_RETRY_DELAYS_S,
@@ -18,6 +18,7 @@ import type { NotificationDeliveryEntity } from './entities/notification-deliver
 import { NotificationRuleChannelEntity, NotificationRuleEntity } from './entities/notification-rule.entity';
 import { mutingWindow } from './maintenance';
 import { NotificationsRepository, type NewDelivery } from './notifications.repository';
+import { OutboxAudiences } from './outbox-audiences';
 import { typesFor, type OutboxEvent } from './rule-matching';
 import { ChannelSender } from './senders/channel-sender';
 
@@ -68,6 +69,7 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
     private readonly bus: RealtimeBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly hubMetrics: HubMetrics,
+    private readonly audiences: OutboxAudiences,
   ) {}
 
   onModuleInit() {
@@ -119,6 +121,7 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
       for (const link of links) channelsOf.set(link.ruleId, [...(channelsOf.get(link.ruleId) ?? []), link.channelId]);
       const deliveries: NewDelivery[] = [];
       for (const event of events) {
+        deliveries.push(...(await this.audienceDeliveries(manager, event)));
         for (const rule of rules) {
           const channels = channelsOf.get(rule.id) ?? [];
           if (channels.length === 0) continue;
@@ -173,26 +176,53 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
     });
   }
 
+  /** An event's deliveries to the registered audiences' recipients (a status page's subscribers), never muted. */
+  private async audienceDeliveries(manager: EntityManager, event: OutboxEvent): Promise<NewDelivery[]> {
+    const deliveries: NewDelivery[] = [];
+    for (const audience of this.audiences.all()) {
+      for (const { recipient } of await audience.recipientsOf(manager, event)) {
+        deliveries.push({
+          eventId: event.id,
+          eventType: event.type,
+          subject: event.subjectName,
+          subjectKind: event.subjectKind,
+          occurredAt: event.occurredAt,
+          payload: event.data as WebhookBody['data'],
+          channelId: null,
+          audience: audience.name,
+          recipient,
+          ruleId: null,
+          ruleName: null,
+          status: 'pending',
+        });
+      }
+    }
+    return deliveries;
+  }
+
   /** Claims and tries due deliveries while there are free slots. */
   private async deliverDue() {
     while (!this.stopped) {
       const free = CONCURRENT_TRIES - this.inFlight;
       if (free <= 0) return;
-      const busy = [...this.inFlightByChannel].filter(([, count]) => count >= TRIES_PER_CHANNEL).map(([channelId]) => channelId);
+      const busy = [...this.inFlightByChannel]
+        .filter(([lane, count]) => count >= TRIES_PER_CHANNEL && !lane.startsWith('audience:'))
+        .map(([channelId]) => channelId);
       const claimed = await this.repository.claimDue(this.instance.id, free, LEASE_SECONDS, TRIES_PER_CHANNEL, busy);
       if (claimed.length === 0) return;
       for (const delivery of claimed) {
         this.inFlight++;
-        this.inFlightByChannel.set(delivery.channelId, (this.inFlightByChannel.get(delivery.channelId) ?? 0) + 1);
+        const lane = delivery.channelId ?? `audience:${delivery.audience}`;
+        this.inFlightByChannel.set(lane, (this.inFlightByChannel.get(lane) ?? 0) + 1);
         // tracked: shutdown waits for a try going on (a bounded while) before the database closes
         void this.work
           .track(this.attempt(delivery))
           .catch((error: Error) => this.logger.warn(`delivery ${delivery.id} not recorded: ${error.message}`))
           .finally(() => {
             this.inFlight--;
-            const left = this.inFlightByChannel.get(delivery.channelId)! - 1;
-            if (left > 0) this.inFlightByChannel.set(delivery.channelId, left);
-            else this.inFlightByChannel.delete(delivery.channelId);
+            const left = this.inFlightByChannel.get(lane)! - 1;
+            if (left > 0) this.inFlightByChannel.set(lane, left);
+            else this.inFlightByChannel.delete(lane);
             this.wake();
           });
       }
@@ -201,21 +231,32 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
 
   /** One try of a leased delivery, and its record: delivered, a retry at its time, or failed for good. */
   private async attempt(delivery: NotificationDeliveryEntity): Promise<TestDeliveryView> {
-    const channel = await this.dataSource.getRepository(NotificationChannelEntity).findOneBy({ id: delivery.channelId });
+    const channel = delivery.channelId
+      ? await this.dataSource.getRepository(NotificationChannelEntity).findOneBy({ id: delivery.channelId })
+      : null;
+    const audience = delivery.audience ? this.audiences.named(delivery.audience) : undefined;
     const renewal = setInterval(
       () => void this.repository.renewLease(delivery.id, this.instance.id, LEASE_SECONDS).catch(() => undefined),
       RENEW_MS,
     );
     let outcome;
     try {
-      outcome = channel
-        ? await this.sender.send(this.secrets.target(channel), {
-            deliveryId: delivery.id,
-            type: delivery.eventType,
-            occurredAt: delivery.occurredAt.toISOString(),
-            data: delivery.payload,
-          })
-        : { ok: false, statusCode: null, durationMs: 0, error: 'The channel was deleted', retryable: false };
+      outcome = audience
+        ? await audience.send(delivery)
+        : channel
+          ? await this.sender.send(this.secrets.target(channel), {
+              deliveryId: delivery.id,
+              type: delivery.eventType,
+              occurredAt: delivery.occurredAt.toISOString(),
+              data: delivery.payload,
+            })
+          : {
+              ok: false,
+              statusCode: null,
+              durationMs: 0,
+              error: delivery.audience ? `No audience named ${delivery.audience}` : 'The channel was deleted',
+              retryable: false,
+            };
     } finally {
       clearInterval(renewal);
     }
@@ -274,6 +315,8 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
 
   /** The event's data with the link to its page on this site. */
   private withLink(event: OutboxEvent, data: Record<string, unknown>): WebhookBody['data'] {
+    // an incident's data carries its public page's address already
+    if (event.subjectKind === 'status_page') return data as WebhookBody['data'];
     const path =
       event.subjectKind === 'breaker'
         ? breakerPath(event.subjectId)

@@ -197,7 +197,8 @@ export function deliveryView(row: DeliveryRow): DeliveryView {
     event: row.eventType,
     subject: row.subject,
     breakerId: breakerIdOf(row),
-    channelId: row.channelId,
+    // the log lists channels' deliveries only (joined on the channel), never an audience's
+    channelId: row.channelId!,
     channelName: row.channelName,
     ruleId: row.ruleId,
     ruleName: row.ruleName,

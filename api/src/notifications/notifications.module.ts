@@ -10,6 +10,7 @@ import {
 import { NotificationOutbox } from './notification-outbox.service';
 import { NotificationSettingsService } from './notification-settings.service';
 import { NotificationsRepository } from './notifications.repository';
+import { OutboxAudiences } from './outbox-audiences';
 import { ChannelSender } from './senders/channel-sender';
 
 /** Channels, rules, maintenance windows and the outbox that delivers notifications from every replica. */
@@ -21,7 +22,7 @@ import { ChannelSender } from './senders/channel-sender';
     MaintenanceWindowsController,
     NotificationDeliveriesController,
   ],
-  providers: [ChannelSecrets, ChannelSender, NotificationsRepository, NotificationSettingsService, NotificationOutbox],
-  exports: [NotificationSettingsService],
+  providers: [ChannelSecrets, ChannelSender, NotificationsRepository, NotificationSettingsService, NotificationOutbox, OutboxAudiences],
+  exports: [NotificationSettingsService, OutboxAudiences],
 })
 export class NotificationsModule {}

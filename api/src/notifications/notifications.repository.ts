@@ -23,7 +23,10 @@ export interface NewDelivery {
   subjectKind: NotificationSubjectKind | null;
   occurredAt: Date;
   payload: WebhookBody['data'];
-  channelId: string;
+  channelId: string | null;
+  /** a delivery to an audience's recipient rather than a channel (outbox-audiences.ts) */
+  audience?: string | null;
+  recipient?: string | null;
   ruleId: string | null;
   ruleName: string | null;
   status: Extract<DeliveryStatus, 'pending' | 'muted' | 'suppressed'>;
@@ -133,6 +136,8 @@ export class NotificationsRepository {
           deliveries.slice(start, start + INSERT_BATCH).map((delivery) => ({
             ...delivery,
             lastError: delivery.lastError ?? null,
+            audience: delivery.audience ?? null,
+            recipient: delivery.recipient ?? null,
             attempts: 0,
             maxAttempts: DELIVERY_MAX_ATTEMPTS,
             nextAttemptAt: delivery.status === 'pending' ? () => 'now()' : null,
@@ -186,7 +191,7 @@ export class NotificationsRepository {
            FROM (
              SELECT id, channel_id, next_attempt_at FROM notification_deliveries
              WHERE ((status = 'pending' AND next_attempt_at <= now()) OR (status = 'delivering' AND lease_until < now()))
-               AND channel_id <> ALL($5::uuid[])
+               AND (channel_id IS NULL OR channel_id <> ALL($5::uuid[]))
              ORDER BY next_attempt_at NULLS FIRST LIMIT 500 FOR UPDATE SKIP LOCKED) due) ranked
          WHERE place <= $4 ORDER BY next_attempt_at NULLS FIRST LIMIT $2)
        RETURNING d.*`,
@@ -321,7 +326,9 @@ function fromColumns(row: Record<string, unknown>): Partial<NotificationDelivery
     subjectKind: row.subject_kind as NotificationSubjectKind | null,
     occurredAt: row.occurred_at as Date,
     payload: row.payload as WebhookBody['data'],
-    channelId: row.channel_id as string,
+    channelId: row.channel_id as string | null,
+    audience: (row.audience ?? null) as string | null,
+    recipient: (row.recipient ?? null) as string | null,
     ruleId: row.rule_id as string | null,
     ruleName: row.rule_name as string | null,
     status: row.status as DeliveryStatus,

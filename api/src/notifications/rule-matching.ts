@@ -70,8 +70,8 @@ export function filtersPass(rule: RuleFilters, event: OutboxEvent): boolean {
     if (rule.breakerTypes.length > 0 && (!breaker?.type || !rule.breakerTypes.includes(breaker.type))) return false;
     return true;
   }
-  // a release event is about a remote: no breaker or domain filter applies to it
-  if (event.subjectKind === 'remote') return true;
+  // a release event is about a remote, an incident about a status page: no breaker or domain filter applies to them
+  if (event.subjectKind === 'remote' || event.subjectKind === 'status_page') return true;
   const severity = (event.data.alert as { severity?: AlertSeverity } | undefined)?.severity;
   if (rule.domains.length > 0 && !lower(rule.domains).includes(event.subjectName.toLowerCase())) return false;
   if (rule.severities.length > 0 && (!severity || !rule.severities.includes(severity))) return false;

@@ -8,6 +8,8 @@ import { channelFieldProblems } from './notification-vocabulary';
 import { channelUrlSchema, createChannelSchema, createRuleSchema, createWindowSchema } from './notifications';
 import { createScrapeTargetSchema, SCRAPE_TARGET_LIMITS } from './scrape-targets';
 import { CHAOS_PATH, serviceSchema } from './services';
+import { STATUS_PAGE_LIMITS } from './status-page-vocabulary';
+import { createStatusPageSchema, statusComponentSchema } from './status-pages';
 
 /** The settings only one type of breaker has; a document giving them to another type is refused. */
 export const BREAKER_TYPE_SETTINGS: Record<
@@ -116,6 +118,25 @@ export const scrapeTargetItemSchema = z.strictObject({
   bearerToken: valueOrReference(createScrapeTargetSchema.shape.bearerToken.unwrap(), { trim: false }).optional(),
 });
 
+/**
+ * A status page: what POST /api/status-pages takes, keyed by its slug, its components naming breakers as rules do
+ * (`payments`, `agent:<service>/<name>`, `scrape:<service>/<name>`) and domains by name.
+ */
+export const statusPageItemSchema = z.strictObject({
+  ...createStatusPageSchema.shape,
+  components: z
+    .array(
+      z.strictObject({
+        ...statusComponentSchema.shape,
+        breakers: z.array(z.string().trim().min(1).max(200)).max(STATUS_PAGE_LIMITS.membersPerComponent).default([]),
+        domains: z.array(z.string().trim().min(1).max(253)).max(STATUS_PAGE_LIMITS.membersPerComponent).default([]),
+      }),
+    )
+    .max(STATUS_PAGE_LIMITS.componentsPerPage)
+    .default([]),
+});
+export type StatusPageItem = z.output<typeof statusPageItemSchema>;
+
 const list = <T extends z.ZodType>(item: T, max: number = CONFIG_DOCUMENT_MAX_ITEMS) =>
   z.array(item, { message: 'must be a list' }).max(max, `must hold at most ${max} items`);
 
@@ -143,6 +164,7 @@ export const configDocumentSchema = z
     notificationRules: list(notificationRuleItemSchema, NOTIFICATION_LIMITS.rules).optional(),
     maintenanceWindows: list(maintenanceWindowItemSchema, NOTIFICATION_LIMITS.windows).optional(),
     scrapeTargets: list(scrapeTargetItemSchema, SCRAPE_TARGET_LIMITS.targets).optional(),
+    statusPages: list(statusPageItemSchema, STATUS_PAGE_LIMITS.pagesPerHub).optional(),
     // optional: the lists an export left out as its reader may not read them (written only when there are some)
     omitted: z
       .array(z.enum(DOCUMENT_LISTS, { message: `must be one of ${DOCUMENT_LISTS.join(', ')}` }), {
@@ -166,6 +188,11 @@ export const configDocumentSchema = z
     refuseDuplicateNames(document.notificationRules, 'notificationRules', ctx);
     refuseDuplicateNames(document.maintenanceWindows, 'maintenanceWindows', ctx);
     refuseDuplicateNames(document.scrapeTargets, 'scrapeTargets', ctx);
+    refuseDuplicateNames(
+      document.statusPages?.map((page) => ({ name: page.slug })),
+      'statusPages',
+      ctx,
+    );
   });
 
 export type ConfigDocument = z.output<typeof configDocumentSchema>;

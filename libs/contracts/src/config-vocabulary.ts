@@ -20,7 +20,16 @@ export type ConfigFormat = (typeof CONFIG_FORMATS)[number];
 export const YAML_MEDIA_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml'] as const;
 
 /** The kinds of item a document holds, in the order an import reports them; each kind's list is named by its plural. */
-export const IMPORT_KINDS = ['breaker', 'service', 'domain', 'channel', 'notificationRule', 'maintenanceWindow', 'scrapeTarget'] as const;
+export const IMPORT_KINDS = [
+  'breaker',
+  'service',
+  'domain',
+  'channel',
+  'notificationRule',
+  'maintenanceWindow',
+  'scrapeTarget',
+  'statusPage',
+] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** Each kind in words, as the import's table of changes (beside its actions, also in lower case) names it. */
@@ -32,6 +41,7 @@ export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
   notificationRule: 'notification rule',
   maintenanceWindow: 'maintenance window',
   scrapeTarget: 'scrape target',
+  statusPage: 'status page',
 };
 
 /**
@@ -42,9 +52,10 @@ export const NOTIFICATION_LISTS = ['channels', 'notificationRules', 'maintenance
 
 /**
  * The lists of the document that only holders of circuit_breaker_admin export and import, as they manage their items
- * by hand: the notification lists, and the Prometheus endpoints scraped for resilience4j breakers.
+ * by hand: the notification lists, the Prometheus endpoints scraped for resilience4j breakers, and the status pages
+ * (keyed by slug; their components name breakers and domains by name).
  */
-export const ADMIN_LISTS = [...NOTIFICATION_LISTS, 'scrapeTargets'] as const;
+export const ADMIN_LISTS = [...NOTIFICATION_LISTS, 'scrapeTargets', 'statusPages'] as const;
 
 /**
  * The lists every document holds, and what each needs as its own routes do: reading (an export writes it, an import

@@ -41,6 +41,9 @@ export const NOTIFICATION_EVENTS = [
   'domain.alert.resolved',
   'release.rolled_back',
   'release.canary_failing',
+  'incident.created',
+  'incident.updated',
+  'incident.resolved',
 ] as const;
 export type RuleEventType = (typeof NOTIFICATION_EVENTS)[number];
 export const TEST_EVENT = 'notification.test' as const;
@@ -68,6 +71,9 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEventType, string> = 
   'domain.alert.resolved': 'Domain alert resolved',
   'release.rolled_back': 'Release rolled back',
   'release.canary_failing': 'Canary failing',
+  'incident.created': 'Incident opened',
+  'incident.updated': 'Incident updated',
+  'incident.resolved': 'Incident resolved',
   'breaker.events_capped': 'Breaker events capped',
   'notification.test': 'Test',
 };
@@ -190,8 +196,26 @@ export function breakerRefOf(breaker: { source: BreakerSource; service: string |
   return breaker.source === 'hub' || breaker.service === null ? breaker.name : `${breaker.source}:${breaker.service}/${breaker.name}`;
 }
 
-/** What an event is about: a breaker, a domain, or a remote (its releases). */
-export type NotificationSubjectKind = 'breaker' | 'domain' | 'remote';
+/** What an event is about: a breaker, a domain, a remote (its releases) or a status page (its incidents). */
+export type NotificationSubjectKind = 'breaker' | 'domain' | 'remote' | 'status_page';
+
+/**
+ * The data of an incident event (incident.created, incident.updated, incident.resolved), as webhooks receive it:
+ * the page, the incident with its latest update, and the public page's address.
+ */
+export interface IncidentEventData {
+  page: { id: number; slug: string; title: string };
+  incident: {
+    id: number;
+    title: string;
+    impact: 'none' | 'minor' | 'major' | 'critical';
+    status: 'investigating' | 'identified' | 'monitoring' | 'resolved';
+    components: { id: number; name: string; state: string }[];
+    /** the latest update's Markdown */
+    message: string;
+  };
+  url: string;
+}
 
 /**
  * The data of a release event, as webhooks receive it: a canary of a remote rolled back by itself, or failing for
@@ -218,7 +242,7 @@ export interface WebhookBody {
   id: string;
   type: NotificationEventType;
   occurredAt: string;
-  data: BreakerEventData | DomainEventData | ReleaseEventData | { message: string; url: string };
+  data: BreakerEventData | DomainEventData | ReleaseEventData | IncidentEventData | { message: string; url: string };
 }
 
 export interface ChannelView {

@@ -27,7 +27,38 @@ export const STATUS_PAGE_LIMITS = {
   descriptionLength: 1000,
   nameLength: 120,
   groupLength: 80,
+  incidentTitleLength: 200,
+  messageLength: 10_000,
+  componentsPerIncident: 50,
+  /** incidents listed per page of GET …/incidents and of the public page's history */
+  incidentsPerPage: 10,
+  updatesPerIncident: 100,
+  subscribersPerPage: 10_000,
+  /** days of daily bars a component shows */
+  days: 90,
 } as const;
+
+/** How bad an incident is, as its author says (`none` for a notice). */
+export const INCIDENT_IMPACTS = ['none', 'minor', 'major', 'critical'] as const;
+export type IncidentImpact = (typeof INCIDENT_IMPACTS)[number];
+
+/** An incident's stages, each update naming one; `resolved` closes it and gives its components back to their breakers. */
+export const INCIDENT_STATUSES = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+
+export const INCIDENT_STATUS_LABELS: Record<IncidentStatus, string> = {
+  investigating: 'Investigating',
+  identified: 'Identified',
+  monitoring: 'Monitoring',
+  resolved: 'Resolved',
+};
+
+/** The events a status page raises for notification rules (subject kind `status_page`). */
+export const INCIDENT_EVENTS = ['incident.created', 'incident.updated', 'incident.resolved'] as const;
+export type IncidentEventType = (typeof INCIDENT_EVENTS)[number];
+
+/** Whether a state counts as down in a day's uptime: a partial or a major outage (maintenance and degraded are up). */
+export const isDownState = (state: ComponentState) => state === 'partial_outage' || state === 'major_outage';
 
 /** A page's address segment: lower-case letters, digits and single hyphens (`payments`, `eu-checkout`). */
 export const STATUS_PAGE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -135,6 +135,8 @@ export class SampleDataService {
       notificationRule: byName(notifications.rules.map(({ row }) => [row.name, row.id])),
       maintenanceWindow: byName(notifications.windows.map(({ id, name }) => [name, id])),
       scrapeTarget: new Map(),
+      // the sample document holds no status pages
+      statusPage: new Map(),
     };
     return created.flatMap(({ kind, name }) => {
       const id = ids[kind].get(name.toLowerCase());

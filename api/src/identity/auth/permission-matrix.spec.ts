@@ -135,6 +135,20 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'ser
   'POST /api/releases/:remote/pin': 'system_admin',
   'DELETE /api/releases/:remote/versions/:id': 'system_admin',
   'POST /api/releases/loads': 'signed-in',
+  // status pages: published by circuit_breaker_admin, incidents are operations; the public side needs no session
+  'GET /api/status-pages': 'circuit_breaker_admin',
+  'POST /api/status-pages': 'circuit_breaker_admin',
+  'GET /api/status-pages/:id': ['circuit_breaker_admin', 'circuit_breaker_operate'],
+  'PATCH /api/status-pages/:id': 'circuit_breaker_admin',
+  'DELETE /api/status-pages/:id': 'circuit_breaker_admin',
+  'GET /api/status-pages/:id/incidents': ['circuit_breaker_admin', 'circuit_breaker_operate'],
+  'POST /api/status-pages/:id/incidents': 'circuit_breaker_operate',
+  'POST /api/status-pages/:id/incidents/:incidentId/updates': 'circuit_breaker_operate',
+  'GET /api/status-pages/:id/subscribers': 'circuit_breaker_admin',
+  'DELETE /api/status-pages/:id/subscribers/:subscriberId': 'circuit_breaker_admin',
+  'GET /api/status-components': 'circuit_breaker_operate',
+  'GET /api/public/status/:slug': 'public',
+  'POST /api/public/status/:slug/subscriptions': 'public',
 };
 
 /**

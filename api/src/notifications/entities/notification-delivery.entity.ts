@@ -13,7 +13,11 @@ export class NotificationDeliveryEntity {
   @Column('text', { name: 'subject_kind', nullable: true }) subjectKind!: NotificationSubjectKind | null;
   @Column('timestamptz', { name: 'occurred_at' }) occurredAt!: Date;
   @Column('jsonb') payload!: WebhookBody['data'];
-  @Column('uuid', { name: 'channel_id' }) channelId!: string;
+  /** The channel it goes to; null for a delivery to an audience's recipient (a status page's subscriber). */
+  @Column('uuid', { name: 'channel_id', nullable: true }) channelId!: string | null;
+  /** The audience that addresses it (see outbox-audiences.ts), and its recipient there. */
+  @Column('text', { nullable: true }) audience!: string | null;
+  @Column('text', { nullable: true }) recipient!: string | null;
   @Column('uuid', { name: 'rule_id', nullable: true }) ruleId!: string | null;
   /** Kept so the log still names a rule deleted since. */
   @Column('text', { name: 'rule_name', nullable: true }) ruleName!: string | null;

@@ -4,6 +4,7 @@ import {
   NOTIFICATION_EVENT_LABELS,
   type BreakerEventData,
   type DomainEventData,
+  type IncidentEventData,
   type NotificationEventType,
   type ReleaseEventData,
 } from '@cbh/contracts';
@@ -80,6 +81,15 @@ function domainMessage(type: NotificationEventType, { domain, alert, url }: Doma
   return { title: `${where}: ${alert.message} (${kind})`, happened: `${NOTIFICATION_EVENT_LABELS[type]} (${kind}): ${alert.message}`, url };
 }
 
+function incidentMessage(type: NotificationEventType, { page, incident, url }: IncidentEventData): Omit<NotificationMessage, 'when'> {
+  const affected = incident.components.map((component) => `${component.name} (${component.state.replace('_', ' ')})`).join(', ');
+  return {
+    title: `${NOTIFICATION_EVENT_LABELS[type]} on ${page.title}: ${incident.title}`,
+    happened: `${incident.status} (impact ${incident.impact})${affected ? `; ${affected}` : ''}: ${incident.message}`,
+    url,
+  };
+}
+
 /** The words of a notification; its type says which of the data's shapes it carries. */
 export function describeNotification({ type, occurredAt, data }: OutgoingNotification): NotificationMessage {
   const when = describeTime(occurredAt);
@@ -104,6 +114,7 @@ export function describeNotification({ type, occurredAt, data }: OutgoingNotific
       when,
     };
   }
+  if (type.startsWith('incident.')) return { ...incidentMessage(type, data as IncidentEventData), when };
   const test = data as { message: string; url: string };
   return { title: 'Test notification from Circuit Breaker Hub', happened: test.message, url: test.url, when };
 }
@@ -130,7 +141,7 @@ export function slackPayload(message: NotificationMessage): { text: string; bloc
 const DISCORD_COLORS = { problem: 0xd92d20, warning: 0xf79009, resolved: 0x12b76a, test: 0x2e90fa } as const;
 
 function discordColor({ type, data }: OutgoingNotification): number {
-  if (type === 'breaker.recovered' || type === 'domain.alert.resolved') return DISCORD_COLORS.resolved;
+  if (type === 'breaker.recovered' || type === 'domain.alert.resolved' || type === 'incident.resolved') return DISCORD_COLORS.resolved;
   if (type === 'breaker.flapping' || type === 'release.rolled_back' || type === 'release.canary_failing') return DISCORD_COLORS.warning;
   if (type === 'domain.alert.opened') {
     const { severity } = (data as DomainEventData).alert;

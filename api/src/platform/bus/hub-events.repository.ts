@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 
 /** An event of the hub that notification rules may route: its type, what it is about, and its data. */
 export interface HubEvent {
@@ -20,8 +20,13 @@ export interface HubEvent {
 export class HubEvents {
   constructor(private readonly dataSource: DataSource) {}
 
-  async raise({ type, subject, data, dedupeKey }: HubEvent): Promise<void> {
-    await this.dataSource.query(
+  async raise(event: HubEvent): Promise<void> {
+    await this.raiseIn(this.dataSource.manager, event);
+  }
+
+  /** Raised in a transaction: the event exists exactly when what it tells of was stored. */
+  async raiseIn(manager: EntityManager, { type, subject, data, dedupeKey }: HubEvent): Promise<void> {
+    await manager.query(
       `INSERT INTO notification_events (type, subject_kind, subject_id, subject_name, occurred_at, data, dedupe_key)
        VALUES ($1, $2, $3, $4, now(), $5::jsonb, $6)
        ON CONFLICT (dedupe_key) DO NOTHING`,

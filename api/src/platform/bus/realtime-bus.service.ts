@@ -29,7 +29,14 @@ export interface BusEnvelope {
  * dispatcher wakes).
  */
 export type InternalKind =
-  'figures' | 'session-ended' | 'sessions-released' | 'token-revoked' | 'organization-changed' | 'notifications-due' | 'releases-changed';
+  | 'figures'
+  | 'session-ended'
+  | 'sessions-released'
+  | 'token-revoked'
+  | 'organization-changed'
+  | 'notifications-due'
+  | 'releases-changed'
+  | 'status-changed';
 export interface InternalEnvelope {
   origin: string;
   internal: InternalKind;

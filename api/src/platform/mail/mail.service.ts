@@ -36,13 +36,17 @@ export class MailService {
   }
 
   async send(mail: Mail): Promise<void> {
-    const { secrets, ...message } = mail;
+    const { secrets, headers, ...message } = mail;
     const id = await this.outbox.add({ ...message, text: withoutSecrets(message.text, secrets) });
     if (!this.transport) {
       this.logger.log(`E-mail to ${mail.to} (no SMTP_URL, kept in the outbox): ${mail.subject}\n${mail.text}`);
       return;
     }
-    await this.transport.sendMail({ from: `Circuit Breaker Hub <no-reply@${new URL(this.config.SMTP_URL!).hostname}>`, ...message });
+    await this.transport.sendMail({
+      from: `Circuit Breaker Hub <no-reply@${new URL(this.config.SMTP_URL!).hostname}>`,
+      ...message,
+      headers,
+    });
     await this.outbox.markSent(id);
   }
 }

@@ -6,11 +6,12 @@ import { InstanceRegistry } from './instance-registry.service';
 
 /**
  * The roles one replica holds for the whole cluster:
+ * - `status.components`: judges the status pages' components and writes their changes, once for the cluster (api/src/status).
  * - `metrics.agent-series`: /metrics writes the series of the agents' breakers (each service instance's, which every
  *   replica reads alike from the database) on this replica only, so that Prometheus, scraping every replica, counts
  *   each instance's breaker once.
  */
-export const CLUSTER_ROLES = ['metrics.agent-series'] as const;
+export const CLUSTER_ROLES = ['metrics.agent-series', 'status.components'] as const;
 export type ClusterRole = (typeof CLUSTER_ROLES)[number];
 
 /** A holder renews its roles this often… */

@@ -29,6 +29,7 @@ import { ScrapedBreakerAgeOut1766600000000 } from './1766600000000-ScrapedBreake
 import { AuditRetentionFloor1766700000000 } from './1766700000000-AuditRetentionFloor';
 import { AgentInstanceBreakers1766800000000 } from './1766800000000-AgentInstanceBreakers';
 import { LogChannelsAndSampleData1766900000000 } from './1766900000000-LogChannelsAndSampleData';
+import { StatusPages1767000000000 } from './1767000000000-StatusPages';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   AuditRetentionFloor1766700000000,
   AgentInstanceBreakers1766800000000,
   LogChannelsAndSampleData1766900000000,
+  StatusPages1767000000000,
 ];

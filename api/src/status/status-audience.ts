@@ -1,0 +1,75 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { INCIDENT_STATUS_LABELS, COMPONENT_STATE_LABELS, type ComponentState, type IncidentEventData } from '@cbh/contracts';
+import { APP_CONFIG, MailService, type AppConfig } from '../platform';
+import {
+  OutboxAudiences,
+  type NotificationDeliveryEntity,
+  type OutboxAudience,
+  type OutboxEvent,
+  type SendOutcome,
+} from '../notifications';
+import { SubscriptionsService } from './subscriptions.service';
+
+const isIncidentEvent = (event: OutboxEvent) => event.subjectKind === 'status_page' && event.type.startsWith('incident.');
+
+/**
+ * A page's confirmed subscribers, as an audience of the notification outbox: each incident event becomes one
+ * delivery per subscriber in the outbox's fan-out (once across replicas), tried and retried like a channel's.
+ * Every mail carries its unsubscribe link in the text and as RFC 8058 one-click headers (List-Unsubscribe with
+ * List-Unsubscribe-Post), signed afresh at sending so the outbox never stores a working link.
+ */
+@Injectable()
+export class StatusSubscriberAudience implements OutboxAudience, OnModuleInit {
+  readonly name = 'status_subscribers';
+
+  constructor(
+    private readonly audiences: OutboxAudiences,
+    private readonly subscriptions: SubscriptionsService,
+    private readonly mail: MailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit() {
+    this.audiences.register(this);
+  }
+
+  async recipientsOf(manager: EntityManager, event: OutboxEvent) {
+    if (!isIncidentEvent(event)) return [];
+    const data = event.data as unknown as IncidentEventData;
+    const recipients = await this.subscriptions.recipients(
+      event.subjectId,
+      data.incident.components.map((component) => component.id),
+      manager,
+    );
+    return recipients.map((row) => ({ recipient: String(row.id), label: `subscriber ${row.id}` }));
+  }
+
+  async send(delivery: NotificationDeliveryEntity): Promise<SendOutcome> {
+    const started = performance.now();
+    const [subscription] = await this.subscriptions.find([Number(delivery.recipient)]);
+    if (!subscription?.confirmedAt) {
+      return { ok: false, statusCode: null, durationMs: 0, error: 'The subscriber unsubscribed', retryable: false };
+    }
+    const data = delivery.payload as unknown as IncidentEventData;
+    const unsubscribe = `${this.config.PUBLIC_URL}/status/${data.page.slug}/unsubscribe?code=${this.subscriptions.links.sign('unsubscribe', subscription)}`;
+    const states = data.incident.components
+      .map((component) => `- ${component.name}: ${COMPONENT_STATE_LABELS[component.state as ComponentState] ?? component.state}`)
+      .join('\n');
+    try {
+      await this.mail.send({
+        to: subscription.email,
+        subject: `[${data.page.title}] ${INCIDENT_STATUS_LABELS[data.incident.status]}: ${data.incident.title}`,
+        text:
+          `${INCIDENT_STATUS_LABELS[data.incident.status]} — ${data.incident.title} (impact: ${data.incident.impact})\n\n` +
+          `${data.incident.message}\n\n${states ? `${states}\n\n` : ''}Follow it: ${data.url}\n\n` +
+          `You get this because you subscribed to ${data.page.title}. Unsubscribe: ${unsubscribe}\n`,
+        headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        secrets: [unsubscribe],
+      });
+      return { ok: true, statusCode: null, durationMs: performance.now() - started, error: null, retryable: false };
+    } catch (error) {
+      return { ok: false, statusCode: null, durationMs: performance.now() - started, error: (error as Error).message, retryable: true };
+    }
+  }
+}
