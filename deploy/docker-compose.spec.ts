@@ -103,7 +103,16 @@ describe('gateway routes', () => {
     expect(routes.get('/')).toContain('proxy_pass http://shell;');
     const api = ['/api/', '/api/import', '/api/agent/reports', '^/api/releases/[^/]+/(versions|check)$', '/metrics', '/ws'];
     expect([...routes.keys()].sort()).toEqual(
-      ['/', ...api, '/remotes.json', '/releases/', '@too-large', ...REMOTE_FOLDERS.map((f) => `/remotes/${f}/`)].sort(),
+      [
+        '/',
+        ...api,
+        '/remotes.json',
+        '/releases/',
+        '/status/',
+        '/badge/',
+        '@too-large',
+        ...REMOTE_FOLDERS.map((f) => `/remotes/${f}/`),
+      ].sort(),
     );
   });
 
@@ -129,7 +138,8 @@ describe('gateway routes', () => {
   it('adds the site’s security headers to what the static servers serve, and leaves the API’s answers to the API', () => {
     const include = 'include snippets/security-headers.conf;';
     for (const path of ['/', ...REMOTE_FOLDERS.map((f) => `/remotes/${f}/`)]) expect(routes.get(path)).toContain(include);
-    for (const path of ['/api/', '/metrics', '/ws', '/remotes.json', '/releases/']) expect(routes.get(path)).not.toContain(include);
+    for (const path of ['/api/', '/metrics', '/ws', '/remotes.json', '/releases/', '/status/', '/badge/'])
+      expect(routes.get(path)).not.toContain(include);
     expect(services.gateway!.volumes).toContain('./deploy/nginx/security-headers.conf:/etc/nginx/snippets/security-headers.conf:ro');
   });
 });

@@ -19,6 +19,7 @@ COPY dist/mfe-dashboard/ /usr/share/nginx/html/remotes/mfe-dashboard/
 COPY dist/mfe-domains/ /usr/share/nginx/html/remotes/mfe-domains/
 COPY dist/mfe-users/ /usr/share/nginx/html/remotes/mfe-users/
 COPY dist/mfe-patterns/ /usr/share/nginx/html/remotes/mfe-patterns/
+COPY dist/mfe-status/ /usr/share/nginx/html/remotes/mfe-status/
 
 # nginx, by number (Kubernetes's runAsNonRoot checks a number)
 USER 101

@@ -115,7 +115,7 @@ const barRow = (page: Page) =>
 test('the top bar keeps one row from 900 px up on every page, and the page shown does not widen its link', async ({ browser }) => {
   test.setTimeout(180_000);
   const page = await signedIn(browser, ADMIN);
-  const pages = ['/', '/dashboard', '/circuit-breakers', '/domains', '/users', '/load-test', '/settings/system'];
+  const pages = ['/', '/dashboard', '/circuit-breakers', '/domains', '/users', '/load-test', '/settings/system', '/status-pages'];
   for (const pathname of pages) {
     await page.goto(pathname);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();

@@ -6,5 +6,6 @@ const REMOTE_DEV_PORTS = {
   'mfe-domains': 4203,
   'mfe-users': 4204,
   'mfe-patterns': 4205,
+  'mfe-status': 4206,
 };
 module.exports = { SHELL_DEV_PORT, REMOTE_DEV_PORTS };

@@ -1,6 +1,13 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { INCIDENT_STATUS_LABELS, COMPONENT_STATE_LABELS, type ComponentState, type IncidentEventData } from '@cbh/contracts';
+import {
+  COMPONENT_STATE_LABELS,
+  INCIDENT_STATUS_LABELS,
+  MAINTENANCE_SCHEDULED_EVENT,
+  type ComponentState,
+  type IncidentEventData,
+  type MaintenanceEventData,
+} from '@cbh/contracts';
 import { APP_CONFIG, MailService, type AppConfig } from '../platform';
 import {
   OutboxAudiences,
@@ -12,9 +19,13 @@ import {
 import { SubscriptionsService } from './subscriptions.service';
 
 const isIncidentEvent = (event: OutboxEvent) => event.subjectKind === 'status_page' && event.type.startsWith('incident.');
+const isMaintenanceEvent = (event: OutboxEvent) =>
+  event.subjectKind === 'status_page' && (event.type as string) === MAINTENANCE_SCHEDULED_EVENT;
+const readableUtc = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const utc = (iso: string) => `${readableUtc.format(new Date(iso))} UTC`;
 
 /**
- * A page's confirmed subscribers, as an audience of the notification outbox: each incident event becomes one
+ * A page's confirmed subscribers, as an audience of the notification outbox: each incident (and maintenance) event becomes one
  * delivery per subscriber in the outbox's fan-out (once across replicas), tried and retried like a channel's.
  * Every mail carries its unsubscribe link in the text and as RFC 8058 one-click headers (List-Unsubscribe with
  * List-Unsubscribe-Post), signed afresh at sending so the outbox never stores a working link.
@@ -35,11 +46,20 @@ export class StatusSubscriberAudience implements OutboxAudience, OnModuleInit {
   }
 
   async recipientsOf(manager: EntityManager, event: OutboxEvent) {
-    if (!isIncidentEvent(event)) return [];
-    const data = event.data as unknown as IncidentEventData;
+    let componentIds: number[] | 'by-name';
+    if (isIncidentEvent(event))
+      componentIds = (event.data as unknown as IncidentEventData).incident.components.map((component) => component.id);
+    else if (isMaintenanceEvent(event)) componentIds = 'by-name';
+    else return [];
     const recipients = await this.subscriptions.recipients(
       event.subjectId,
-      data.incident.components.map((component) => component.id),
+      componentIds === 'by-name'
+        ? await this.subscriptions.componentIdsNamed(
+            event.subjectId,
+            (event.data as unknown as MaintenanceEventData).maintenance.components,
+            manager,
+          )
+        : componentIds,
       manager,
     );
     return recipients.map((row) => ({ recipient: String(row.id), label: `subscriber ${row.id}` }));
@@ -51,19 +71,14 @@ export class StatusSubscriberAudience implements OutboxAudience, OnModuleInit {
     if (!subscription?.confirmedAt) {
       return { ok: false, statusCode: null, durationMs: 0, error: 'The subscriber unsubscribed', retryable: false };
     }
-    const data = delivery.payload as unknown as IncidentEventData;
+    const data = delivery.payload as unknown as IncidentEventData | MaintenanceEventData;
     const unsubscribe = `${this.config.PUBLIC_URL}/status/${data.page.slug}/unsubscribe?code=${this.subscriptions.links.sign('unsubscribe', subscription)}`;
-    const states = data.incident.components
-      .map((component) => `- ${component.name}: ${COMPONENT_STATE_LABELS[component.state as ComponentState] ?? component.state}`)
-      .join('\n');
+    const { subject, body } = 'incident' in data ? incidentMail(data) : maintenanceMail(data);
     try {
       await this.mail.send({
         to: subscription.email,
-        subject: `[${data.page.title}] ${INCIDENT_STATUS_LABELS[data.incident.status]}: ${data.incident.title}`,
-        text:
-          `${INCIDENT_STATUS_LABELS[data.incident.status]} — ${data.incident.title} (impact: ${data.incident.impact})\n\n` +
-          `${data.incident.message}\n\n${states ? `${states}\n\n` : ''}Follow it: ${data.url}\n\n` +
-          `You get this because you subscribed to ${data.page.title}. Unsubscribe: ${unsubscribe}\n`,
+        subject,
+        text: `${body}\n\nYou get this because you subscribed to ${data.page.title}. Unsubscribe: ${unsubscribe}\n`,
         headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
         secrets: [unsubscribe],
       });
@@ -72,4 +87,24 @@ export class StatusSubscriberAudience implements OutboxAudience, OnModuleInit {
       return { ok: false, statusCode: null, durationMs: performance.now() - started, error: (error as Error).message, retryable: true };
     }
   }
+}
+
+function incidentMail(data: IncidentEventData) {
+  const states = data.incident.components
+    .map((component) => `- ${component.name}: ${COMPONENT_STATE_LABELS[component.state as ComponentState] ?? component.state}`)
+    .join('\n');
+  return {
+    subject: `[${data.page.title}] ${INCIDENT_STATUS_LABELS[data.incident.status]}: ${data.incident.title}`,
+    body:
+      `${INCIDENT_STATUS_LABELS[data.incident.status]} — ${data.incident.title} (impact: ${data.incident.impact})\n\n` +
+      `${data.incident.message}\n\n${states ? `${states}\n\n` : ''}Follow it: ${data.url}`,
+  };
+}
+
+function maintenanceMail({ page, maintenance, url }: MaintenanceEventData) {
+  const when = `${utc(maintenance.startsAt)} to ${utc(maintenance.endsAt)}`;
+  return {
+    subject: `[${page.title}] ${maintenance.active ? 'Maintenance under way' : 'Scheduled maintenance'}: ${maintenance.name}`,
+    body: `${maintenance.active ? 'Maintenance under way' : 'Scheduled maintenance'}: ${maintenance.name}, ${when}.\n\nAffects: ${maintenance.components.join(', ')}\n\nSee ${url}`,
+  };
 }

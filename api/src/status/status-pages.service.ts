@@ -168,17 +168,22 @@ export class StatusPagesService {
   }
 
   /**
-   * Replaces a page's components by the list: a component of the same name keeps its id, state and history (so a
-   * reorder or a rename of another loses nothing); a new one starts operational with its first change row.
+   * Replaces a page's components by the list: a component sent with its id, or else of the same name, keeps its id,
+   * state, history and incidents (so a reorder or a rename loses nothing); a new one starts operational with its
+   * first change row.
    */
   private async replaceComponents(manager: EntityManager, pageId: number, inputs: readonly StatusComponentInput[]) {
     const repository = manager.getRepository(StatusComponentEntity);
     const existing = await repository.find({ where: { pageId } });
+    const byId = new Map(existing.map((row) => [row.id, row]));
     const byName = new Map(existing.map((row) => [row.name.toLowerCase(), row]));
+    const taken = new Set<number>();
     const kept: StatusComponentEntity[] = [];
     for (const [position, input] of inputs.entries()) {
-      const row = byName.get(input.name.toLowerCase()) ?? repository.create({ pageId, state: 'operational' });
-      byName.delete(input.name.toLowerCase());
+      // by its id (a rename keeps history and incidents), else by its name, else a new one
+      const found = (input.id !== undefined ? byId.get(input.id) : undefined) ?? byName.get(input.name.toLowerCase());
+      const row = found && !taken.has(found.id) ? found : repository.create({ pageId, state: 'operational' });
+      if (row.id !== undefined) taken.add(row.id);
       Object.assign(row, {
         position,
         name: input.name,
@@ -192,7 +197,7 @@ export class StatusPagesService {
       if (isNew) await manager.getRepository(StatusComponentChangeEntity).insert({ componentId: saved.id, state: saved.state });
       kept.push(saved);
     }
-    const gone = [...byName.values()].map((row) => row.id);
+    const gone = existing.filter((row) => !taken.has(row.id)).map((row) => row.id);
     if (gone.length > 0) await repository.delete({ id: In(gone) });
     return repository.find({ where: { pageId }, order: { position: 'ASC' } });
   }

@@ -5,6 +5,7 @@ import { DomainsModule } from '../domains';
 import { NotificationsModule } from '../notifications';
 import { ComponentJudge } from './component-judge.service';
 import { IncidentsService } from './incidents.service';
+import { MaintenanceAnnouncer } from './maintenance-announcer.service';
 import { PublicStatusApiController, PublicStatusController } from './public/public-status.controller';
 import { PublicStatusService } from './public/public-status.service';
 import { StatusRenderings } from './public/status-renderings';
@@ -29,6 +30,7 @@ import { SubscriptionsService } from './subscriptions.service';
     StatusRenderings,
     SubscriptionsService,
     StatusSubscriberAudience,
+    MaintenanceAnnouncer,
   ],
   exports: [StatusPagesService],
 })

@@ -1,6 +1,7 @@
 import type { BreakerConfigView, IncidentView, PublicStatusSummary, StatusPageView, SubscriberView } from '@cbh/contracts';
 import { eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 import { linkIn, startSmtpSink } from '../../test/smtp-sink';
+import { MaintenanceAnnouncer } from './maintenance-announcer.service';
 
 const ENV = { SESSION_SECRET: 'a-session-secret-the-two-replicas-of-this-file-share' };
 
@@ -223,5 +224,66 @@ describe('status pages', () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await ask()).status);
     expect(statuses).toEqual([202, 202, 202, 429]);
+  });
+});
+
+describe('components through a rename', () => {
+  it('keeps a component sent with its id, its history and its incidents, when it is renamed', async () => {
+    const created = await page({ slug: 'rename', title: 'Rename', public: true, components: [{ name: 'Old name' }] });
+    const [component] = created.components;
+    await post(`/api/status-pages/${created.id}/incidents`, {
+      title: 'Ongoing',
+      impact: 'minor',
+      components: [{ id: component!.id, state: 'degraded' }],
+      message: 'x',
+    });
+    const renamed = await api.call(`/api/status-pages/${created.id}`, {
+      method: 'PATCH',
+      cookie: admin,
+      body: { components: [{ id: component!.id, name: 'New name' }] },
+    });
+    expect((await json<StatusPageView>(renamed)).components.map(({ id, name }) => ({ id, name }))).toEqual([
+      { id: component!.id, name: 'New name' },
+    ]);
+    const [incident] = await json<IncidentView[]>(api.call(`/api/status-pages/${created.id}/incidents`, { cookie: admin }));
+    expect(incident!.components).toEqual([{ id: component!.id, name: 'New name', state: 'degraded' }]);
+  });
+});
+
+describe('maintenance', () => {
+  it('shows a window covering a component on the page and as its state, and mails the subscribers once', async () => {
+    const covered = await breaker('status-maintained');
+    const created = await page({
+      slug: 'maintained',
+      title: 'Maintained',
+      public: true,
+      components: [{ name: 'Search', breakers: [covered.id] }],
+    });
+    // a confirmed subscriber, as the links would make one
+    await api.sql("INSERT INTO status_subscriptions (page_id, email, confirmed_at) VALUES ($1, 'ops-reader@example.com', now())", [
+      created.id,
+    ]);
+    const starts = new Date(Date.now() - 60_000).toISOString();
+    const ends = new Date(Date.now() + 3_600_000).toISOString();
+    const window = await post('/api/maintenance-windows', {
+      name: 'Index rebuild',
+      startsAt: starts,
+      endsAt: ends,
+      breakers: ['status-maintained'],
+    });
+    expect(window.status).toBe(201);
+    expect(await eventually(async () => (await publicSummary('maintained')).components[0]!.state === 'maintenance', 8000)).toBe(true);
+    expect((await publicSummary('maintained')).maintenance).toEqual([
+      { name: 'Index rebuild', startsAt: starts, endsAt: ends, active: true, components: ['Search'] },
+    ]);
+    const announcer = api.app.get(MaintenanceAnnouncer);
+    await announcer.announce();
+    // another round, on another replica: raised once all the same
+    await second.app.get(MaintenanceAnnouncer).announce();
+    expect(await eventually(async () => smtp.mails.some((mail) => mail.to.includes('ops-reader@example.com')), 8000)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const mails = smtp.mails.filter((mail) => mail.to.includes('ops-reader@example.com'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.raw).toContain('Maintenance under way: Index rebuild');
   });
 });

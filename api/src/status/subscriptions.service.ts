@@ -140,6 +140,12 @@ export class SubscriptionsService implements OnModuleInit {
     return rows.filter((row) => row.confirmedAt && (row.components.length === 0 || row.components.some((id) => componentIds.includes(id))));
   }
 
+  /** The ids of a page's components by their names (a maintenance event names them so). */
+  async componentIdsNamed(pageId: number, names: readonly string[], manager = this.dataSource.manager): Promise<number[]> {
+    const rows = await manager.getRepository(StatusComponentEntity).find({ where: { pageId }, select: { id: true, name: true } });
+    return rows.filter((row) => names.includes(row.name)).map((row) => row.id);
+  }
+
   find(ids: readonly number[]) {
     return this.dataSource.getRepository(StatusSubscriptionEntity).findBy({ id: In([...ids]) });
   }

@@ -36,6 +36,10 @@ export const api = createApi({
     'BreakerInstances',
     'ScrapeTargets',
     'Releases',
+    'StatusPages',
+    'StatusComponents',
+    'StatusIncidents',
+    'StatusSubscribers',
   ],
   endpoints: (build) => ({
     /** The signed-in account, or null when signed out (401). */

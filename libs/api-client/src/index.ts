@@ -14,3 +14,4 @@ export * from './config';
 export * from './notifications';
 export * from './scrape-targets';
 export * from './releases';
+export * from './status-pages';

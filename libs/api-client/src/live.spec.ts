@@ -111,12 +111,13 @@ describe('live connection', () => {
     expect(tags({ type: 'stateChange', data: { configId: 1, from: 'CLOSED', to: 'OPEN', reason: '', at: '', instanceId: '' } })).toEqual([
       'Metrics',
       { type: 'Journal', id: 1 },
+      'StatusPages',
     ]);
     expect(tags({ type: 'configUpdated', data: { configId: 1, config: null } })).toEqual(['Breakers', { type: 'Journal', id: 1 }]);
     expect(tags({ type: 'serviceUpdated', data: { serviceId: 1, service: null } })).toEqual(['Services']);
     // a changed account: the users list and audit for managers, the auth user for the account itself
     expect(tags({ type: 'userChanged', data: { userId: 'u' } })).toEqual(['Users', 'ServiceAccounts', 'Audit', 'AuthUser']);
-    expect(tags({ type: 'domainUpdated', data: { domainId: 1 } })).toEqual(['Domains']);
+    expect(tags({ type: 'domainUpdated', data: { domainId: 1 } })).toEqual(['Domains', 'StatusPages']);
     expect(tags({ type: 'domainsChecked', data: { domainIds: [1, 2] } })).toEqual(['DomainChecks']);
     // the figures themselves are written in place; an open breaker page's instances are read with them
     expect(tags({ type: 'metricsUpdate', data: { stats: [] } })).toEqual(['BreakerInstances']);
@@ -130,13 +131,20 @@ describe('live connection', () => {
     const domains = invalidationFor({ type: 'domainUpdated', data: { domainId: 1 } })!;
     const users = invalidationFor({ type: 'userChanged', data: { userId: 'u' } })!;
     refresh.send(domains);
-    expect(sent).toEqual([['Domains']]);
+    expect(sent).toEqual([['Domains', 'StatusPages']]);
     for (let i = 0; i < 50; i++) refresh.send(domains);
     // another kind of refresh is not held back by the first
     refresh.send(users);
-    expect(sent).toEqual([['Domains'], ['Users', 'ServiceAccounts', 'Audit', 'AuthUser']]);
+    expect(sent).toEqual([
+      ['Domains', 'StatusPages'],
+      ['Users', 'ServiceAccounts', 'Audit', 'AuthUser'],
+    ]);
     jest.advanceTimersByTime(LIVE_REFRESH_WINDOW_MS);
-    expect(sent).toEqual([['Domains'], ['Users', 'ServiceAccounts', 'Audit', 'AuthUser'], ['Domains']]);
+    expect(sent).toEqual([
+      ['Domains', 'StatusPages'],
+      ['Users', 'ServiceAccounts', 'Audit', 'AuthUser'],
+      ['Domains', 'StatusPages'],
+    ]);
     // a quiet window sends nothing more
     jest.advanceTimersByTime(5 * LIVE_REFRESH_WINDOW_MS);
     expect(sent).toHaveLength(3);

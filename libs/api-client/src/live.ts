@@ -128,7 +128,8 @@ export function invalidationFor(message: ServerMessage) {
       // its figures are written in place (applyLiveData); an open breaker page's instance table is read with them
       return api.util.invalidateTags(['BreakerInstances']);
     case 'stateChange':
-      return api.util.invalidateTags(['Metrics', { type: 'Journal', id: message.data.configId }]);
+      // a status page's components take their state from their breakers
+      return api.util.invalidateTags(['Metrics', { type: 'Journal', id: message.data.configId }, 'StatusPages']);
     case 'configUpdated':
       return api.util.invalidateTags(['Breakers', { type: 'Journal', id: message.data.configId }]);
     case 'serviceUpdated':
@@ -138,7 +139,8 @@ export function invalidationFor(message: ServerMessage) {
       return api.util.invalidateTags(['Users', 'ServiceAccounts', 'Audit', 'AuthUser']);
     case 'domainUpdated':
     case 'domainAlert':
-      return api.util.invalidateTags(['Domains']);
+      // … and from their domains
+      return api.util.invalidateTags(['Domains', 'StatusPages']);
     case 'domainsChecked':
       // rounds that only added a check: the monitoring list and open details, not every list
       return api.util.invalidateTags(['DomainChecks']);

@@ -127,7 +127,8 @@ export const statusPageItemSchema = z.strictObject({
   components: z
     .array(
       z.strictObject({
-        ...statusComponentSchema.shape,
+        // ids differ between hubs: a document's components are matched by name
+        ...statusComponentSchema.omit({ id: true }).shape,
         breakers: z.array(z.string().trim().min(1).max(200)).max(STATUS_PAGE_LIMITS.membersPerComponent).default([]),
         domains: z.array(z.string().trim().min(1).max(253)).max(STATUS_PAGE_LIMITS.membersPerComponent).default([]),
       }),

@@ -218,6 +218,17 @@ export interface IncidentEventData {
 }
 
 /**
+ * `maintenance.scheduled`: a maintenance window that covers a status page's components, active now or starting within
+ * 14 days, told once per page and span. No rule names it: it goes to the page's subscribers.
+ */
+export const MAINTENANCE_SCHEDULED_EVENT = 'maintenance.scheduled' as const;
+export interface MaintenanceEventData {
+  page: { id: number; slug: string; title: string };
+  maintenance: { name: string; startsAt: string; endsAt: string; active: boolean; components: string[] };
+  url: string;
+}
+
+/**
  * The data of a release event, as webhooks receive it: a canary of a remote rolled back by itself, or failing for
  * too few people yet to roll it back.
  */

@@ -12,7 +12,14 @@ describe('remotes manifest', () => {
   it('accepts the deployment manifest of the site', () => {
     const manifest = JSON.parse(readFileSync(path.join(__dirname, '../../../remotes.json'), 'utf8'));
     const parsed = parseRemotesManifest(manifest);
-    expect(parsed.remotes.map((r) => r.name)).toEqual(['mfe_learning', 'mfe_dashboard', 'mfe_domains', 'mfe_users', 'mfe_patterns']);
+    expect(parsed.remotes.map((r) => r.name)).toEqual([
+      'mfe_learning',
+      'mfe_dashboard',
+      'mfe_domains',
+      'mfe_users',
+      'mfe_patterns',
+      'mfe_status',
+    ]);
   });
 
   it('keeps only the fields it knows', () => {

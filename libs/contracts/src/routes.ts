@@ -2,7 +2,7 @@ import { PATTERN_DEMOS } from './patterns';
 import { hasPermission, type Permission, type Role } from './roles';
 
 /** The federation container names of the remotes, in the order of /remotes.json. */
-export const REMOTE_NAMES = ['mfe_learning', 'mfe_dashboard', 'mfe_domains', 'mfe_users', 'mfe_patterns'] as const;
+export const REMOTE_NAMES = ['mfe_learning', 'mfe_dashboard', 'mfe_domains', 'mfe_users', 'mfe_patterns', 'mfe_status'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 /** One page of the site: the remote that renders it, its title and who may open it. */
@@ -34,6 +34,16 @@ export function patternPath(slug: string): string {
   return `/patterns/${slug}`;
 }
 
+/** The path of one status page's settings (components, incidents, subscribers) in the console. */
+export function statusPagePath(id: number): string {
+  return `/status-pages/${id}`;
+}
+
+/** The public address of a status page: what the people who depend on the service open (served by the API, not a remote). */
+export function publicStatusPath(slug: string): string {
+  return `/status/${slug}`;
+}
+
 /** The named pages of the site; link to one through its path here, never a typed-out string. */
 export const ROUTES = {
   home: { path: '/', remote: 'mfe_learning', title: 'Home' },
@@ -61,6 +71,9 @@ export const ROUTES = {
   systemSettings: { path: '/settings/system', remote: 'mfe_users', title: 'System', permission: 'system_admin' },
   /** The remotes' versions: upload, canary, promote, roll back. */
   releases: { path: '/settings/releases', remote: 'mfe_users', title: 'Releases', permission: 'system_admin' },
+  /** The status pages people who depend on a service read, driven by the breakers and domain checks; their incidents. */
+  statusPages: { path: '/status-pages', remote: 'mfe_status', title: 'Status Pages', permission: 'circuit_breaker_admin' },
+  statusPage: { path: '/status-pages/:id', remote: 'mfe_status', title: 'Status Page', permission: 'circuit_breaker_admin' },
 } as const satisfies Record<string, RouteDefinition>;
 
 /** One page per pattern demonstration, rendered by mfe_patterns. */

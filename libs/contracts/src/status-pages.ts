@@ -30,6 +30,8 @@ const ids = z
   .transform((list) => [...new Set(list)]);
 
 export const statusComponentSchema = z.strictObject({
+  /** an existing component's id: it keeps its history and incidents through a rename; new components have none */
+  id: z.number({ message: 'must be a number' }).int('must be a whole number').positive('must be an id').optional(),
   name: text(L.nameLength),
   description: text(L.descriptionLength).optional(),
   group: text(L.groupLength).optional(),

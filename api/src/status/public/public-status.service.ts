@@ -133,7 +133,7 @@ export class PublicStatusService {
   }
 
   /** Windows active now or starting within UPCOMING_DAYS that cover a member of one of the components, by the components' names. */
-  private async maintenance(components: readonly StatusComponentEntity[], now: Date): Promise<PublicMaintenance[]> {
+  async maintenance(components: readonly StatusComponentEntity[], now: Date): Promise<PublicMaintenance[]> {
     const windows = await this.notifications.listWindows(now);
     if (windows.length === 0 || components.length === 0) return [];
     const breakerRefs = new Map(

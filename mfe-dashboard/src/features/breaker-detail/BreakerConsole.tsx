@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { useGetLatestMetricsQuery } from '@cbh/api-client';
 import { JournalReplay, OverrideBadge, useMetricsHistory } from '@cbh/breaker-widgets';
-import { hasPermission, readOnlyBreakerMessage, type AuthUser, type BreakerConfigView } from '@cbh/contracts';
+import { canOpen, hasPermission, readOnlyBreakerMessage, ROUTES, type AuthUser, type BreakerConfigView } from '@cbh/contracts';
 import { Badge, Card, Columns, Muted, PageHeader, SectionTitle, SIDE_BY_SIDE, StateBadge, theme, WrapRow } from '@cbh/ui';
 import { SOURCE_LABELS } from '../shared/breaker-origin';
 import { termsAndValues } from '../shared/figure-styles';
@@ -18,6 +18,8 @@ const LiveCharts = lazy(() => import('./LiveCharts'));
 // only a service's breaker has these: a hub breaker's page does not download them
 const LibrarySettingsCard = lazy(() => import('./LibrarySettingsCard').then((module) => ({ default: module.LibrarySettingsCard })));
 const BreakerInstances = lazy(() => import('./BreakerInstances').then((module) => ({ default: module.BreakerInstances })));
+// only an open breaker's page, for those who may manage status pages, asks which of their components include it
+const IncidentOffer = lazy(() => import('./IncidentOffer').then((module) => ({ default: module.IncidentOffer })));
 
 // Grid children take min-width 0: otherwise a wide table inside (which scrolls in its own box) would widen
 // the column, and with it a phone's page.
@@ -121,6 +123,7 @@ export function BreakerConsole({ breaker, user }: BreakerConsoleProps) {
   const canOperate = hasPermission(user, 'circuit_breaker_operate') && breaker.source !== 'scrape';
   const override = stats?.override ?? breaker.override;
   const hub = breaker.source === 'hub';
+  const state = stats?.state ?? breaker.state;
 
   return (
     <Stack>
@@ -130,7 +133,7 @@ export function BreakerConsole({ breaker, user }: BreakerConsoleProps) {
             <Badge $color={theme.colors.grey} data-testid="breaker-type">
               {breaker.type}
             </Badge>
-            <StateBadge state={stats?.state ?? breaker.state} />
+            <StateBadge state={state} />
             <OverrideBadge override={override} />
           </WrapRow>
           {hub ? null : <BreakerOrigin breaker={breaker} />}
@@ -139,6 +142,11 @@ export function BreakerConsole({ breaker, user }: BreakerConsoleProps) {
           ) : null}
         </PageHeader>
       </HeaderRow>
+      {state === 'OPEN' && canOpen(user, ROUTES.statusPages) ? (
+        <Suspense fallback={null}>
+          <IncidentOffer breakerId={breaker.id} />
+        </Suspense>
+      ) : null}
       <LiveFigures stats={stats} external={!hub} />
       <Row $columns="minmax(0, 2fr) minmax(280px, 1fr)" $gap={20}>
         <Stack>
@@ -154,7 +162,7 @@ export function BreakerConsole({ breaker, user }: BreakerConsoleProps) {
         <ChartsCard aria-labelledby="live-charts-title">
           <SectionTitle id="live-charts-title">Metrics</SectionTitle>
           <Suspense fallback={<Muted role="status">Loading charts…</Muted>}>
-            <LiveCharts samples={samples} breaker={breaker} state={stats?.state ?? breaker.state} />
+            <LiveCharts samples={samples} breaker={breaker} state={state} />
           </Suspense>
         </ChartsCard>
       </Row>

@@ -120,6 +120,9 @@ it('hides domain events from the filter without domain_management', async () => 
     'Breaker flapping',
     'Release rolled back',
     'Canary failing',
+    'Incident opened',
+    'Incident updated',
+    'Incident resolved',
     'Breaker events capped',
     'Test',
   ]);

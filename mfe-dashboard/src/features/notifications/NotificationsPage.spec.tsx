@@ -18,6 +18,14 @@ it('shows its four cards to a holder of circuit_breaker_admin', async () => {
     expect(await screen.findByRole('region', { name: card })).toBeTruthy();
 });
 
+it('links to the status pages from its header, for those who may open them', async () => {
+  notificationsApi(admin);
+  renderPage();
+  const link = await screen.findByRole('link', { name: 'Status pages' });
+  expect(link.getAttribute('href')).toBe('/status-pages');
+  expect(link.closest('header')).toBeTruthy();
+});
+
 it('tells an account without circuit_breaker_admin that access is restricted, and reads nothing', async () => {
   const api = notificationsApi(operator);
   renderPage();
@@ -26,6 +34,7 @@ it('tells an account without circuit_breaker_admin that access is restricted, an
   await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
   expect(notificationCalls(api)).toEqual([]);
   expect(screen.queryByRole('button', { name: 'Add channel' })).toBeNull();
+  expect(screen.queryByRole('link', { name: 'Status pages' })).toBeNull();
 });
 
 it('asks a signed-out visitor to sign in', async () => {

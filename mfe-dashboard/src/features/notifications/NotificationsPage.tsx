@@ -1,5 +1,8 @@
 import { useGetNotificationChannelsQuery } from '@cbh/api-client';
-import { hasPermission, ROUTES } from '@cbh/contracts';
+import { canOpen, hasPermission, ROUTES } from '@cbh/contracts';
+import { Link } from '@cbh/router';
+import { theme } from '@cbh/ui';
+import styled from 'styled-components';
 import { AdminPage } from '../shared/admin-page';
 import { ChannelsSection } from './ChannelsSection';
 import { DeliveryLog } from './DeliveryLog';
@@ -7,6 +10,12 @@ import { RulesSection } from './RulesSection';
 import { WindowsSection } from './WindowsSection';
 
 const TITLE = ROUTES.notifications.title;
+
+// a small link rather than a button: the status pages are another page, not an action of this one
+const RelatedLink = styled(Link)`
+  font-size: 14px;
+  color: ${theme.colors.primary};
+`;
 const DESCRIPTION =
   'Alerts that reach people who are not looking at the screen: when a breaker opens, sticks open or flaps, or a domain alert fires.';
 export const NO_ACCESS_TEXT = 'You need the circuit_breaker_admin permission to manage notifications.';
@@ -27,7 +36,14 @@ function NotificationSettings({ domainEvents, breakerLinks }: { domainEvents: bo
 /** /notifications: channels, rules, maintenance windows and the delivery log, for holders of circuit_breaker_admin. */
 export function NotificationsPage() {
   return (
-    <AdminPage title={TITLE} description={DESCRIPTION} what="notifications" noAccessText={NO_ACCESS_TEXT} gap={24}>
+    <AdminPage
+      title={TITLE}
+      description={DESCRIPTION}
+      what="notifications"
+      noAccessText={NO_ACCESS_TEXT}
+      gap={24}
+      actions={(user) => (canOpen(user, ROUTES.statusPages) ? <RelatedLink to={ROUTES.statusPages.path}>Status pages</RelatedLink> : null)}
+    >
       {(user) => (
         <NotificationSettings
           domainEvents={hasPermission(user, 'domain_management')}

@@ -102,8 +102,8 @@ it('offers domain alert events only to holders of domain_management, and shows a
   fireEvent.click(await screen.findByRole('button', { name: 'Add rule' }));
   await screen.findByRole('dialog');
   const events = within(dialog().getByRole('group', { name: 'Events' }));
-  // the four breaker events and the two release events
-  expect(events.getAllByRole('checkbox')).toHaveLength(6);
+  // the four breaker events, the two release events and the three status page incident events
+  expect(events.getAllByRole('checkbox')).toHaveLength(9);
   expect(events.getByLabelText('Release rolled back')).toBeTruthy();
   expect(events.queryByLabelText('Domain alert opened')).toBeNull();
   expect(dialog().getByText('Domain alert events need the domain_management permission.')).toBeTruthy();

@@ -25,6 +25,7 @@ export function AdminPage({
   noAccessText,
   gap,
   top,
+  actions,
   children,
 }: {
   title: string;
@@ -37,13 +38,17 @@ export function AdminPage({
   gap: number;
   /** What stands above the title (a link back). */
   top?: ReactNode;
+  /** Beside the title once the account may use the page (a link to a related page it may open). */
+  actions?: (user: AuthUser) => ReactNode;
   children: (user: AuthUser) => ReactNode;
 }) {
   const { data: user, isLoading } = useGetAuthUserQuery();
   return (
     <Column $gap={gap}>
       {top}
-      <PageHeader title={title} description={user ? description : undefined} />
+      <PageHeader title={title} description={user ? description : undefined}>
+        {user && actions && hasPermission(user, 'circuit_breaker_admin') ? actions(user) : null}
+      </PageHeader>
       {isLoading ? (
         <Muted role="status">Loading…</Muted>
       ) : !user ? (
