@@ -25,6 +25,7 @@ const BENCHMARKS = [
   ['notify', 'notification-latency.mjs', []],
   ['fleet', 'fleet-ingest.mjs', []],
   ['releases', 'release-serving.mjs', []],
+  ['status', 'status-pages.mjs', []],
 ];
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : null;
 const soakMinutes = numberArg('soak-minutes', 0);

@@ -32,6 +32,8 @@ const SMALL_POLICY = pagePolicy(`<style>${SMALL_PAGE_STYLE}</style>`);
 
 interface PageValue {
   html: string;
+  /** its Content-Security-Policy (the style sheet's hash), computed once per rendering */
+  policy: string;
   /** the same page marked "showing the status as of …", served while the live status cannot be read */
   stale: string;
   public: boolean;
@@ -68,12 +70,13 @@ export class PublicStatusController {
       const subscribe = page.public ? { action: `${basePath}/subscribe`, ...(subscribed && { notice: SUBSCRIBE_ANSWER }) } : null;
       const html = renderStatusPage({ summary, history, basePath, subscribe });
       const stale = renderStatusPage({ summary, history, basePath, stale: { since: summary.updatedAt }, subscribe: null });
-      return { value: { html, public: page.public, stale }, pageId: page.id, bytes: html };
+      return { value: { html, policy: pagePolicy(html), public: page.public, stale }, pageId: page.id, bytes: html };
     });
     if (!rendering) return notFound(reply);
     if (!mayRead(req, rendering.value.public)) return privatePage(reply, req);
     const html = rendering.stale ? rendering.value.stale : rendering.value.html;
-    return sendRendering(req, reply, rendering, html, 'text/html; charset=utf-8', pagePolicy(html));
+    // the stale page has the same style sheet, so the same policy
+    return sendRendering(req, reply, rendering, html, 'text/html; charset=utf-8', rendering.value.policy);
   }
 
   @Get('status/:slug/feed.atom')

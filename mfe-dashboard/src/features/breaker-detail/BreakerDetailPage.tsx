@@ -1,21 +1,8 @@
-import styled from 'styled-components';
 import { apiErrorMessage, useGetAuthUserQuery, useGetBreakersQuery } from '@cbh/api-client';
 import { hasPermission, ROUTES } from '@cbh/contracts';
 import { Link, useParams } from '@cbh/router';
-import { AccessRestricted, Card, Muted, PageHeader, SectionTitle, theme } from '@cbh/ui';
+import { AccessRestricted, BackLink, Card, DetailPage, Muted, PageHeader, SectionTitle } from '@cbh/ui';
 import { BreakerConsole } from './BreakerConsole';
-
-// min-width 0 lets the tables and charts inside shrink with a narrow screen instead of widening the page
-const Page = styled.div`
-  min-width: 0;
-  max-width: 100%;
-`;
-const BackLink = styled(Link)`
-  display: inline-block;
-  margin-bottom: 12px;
-  font-size: 14px;
-  color: ${theme.colors.primary};
-`;
 
 const TITLE = ROUTES.breakerDetail.title;
 
@@ -65,9 +52,9 @@ export function BreakerDetailPage() {
   else content = <NotFound />;
 
   return (
-    <Page>
+    <DetailPage>
       <BackLink to={ROUTES.breakers.path}>← All circuit breakers</BackLink>
       {content}
-    </Page>
+    </DetailPage>
   );
 }

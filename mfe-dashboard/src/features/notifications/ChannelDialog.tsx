@@ -1,8 +1,8 @@
 import { useCreateNotificationChannelMutation, useUpdateNotificationChannelMutation } from '@cbh/api-client';
 import { CHANNEL_TYPE_LABELS, CHANNEL_TYPES, type ChannelType, type ChannelView } from '@cbh/contracts';
-import { Muted, Select, TextArea } from '@cbh/ui';
+import { FormField, Muted, Select, TextArea } from '@cbh/ui';
 import { FormDialog } from '../shared/form-dialog';
-import { FormField, KEEP_PLACEHOLDER, SecretField, TextField } from '../shared/form-parts';
+import { KEEP_PLACEHOLDER, SecretField, TextField } from '../shared/form-parts';
 import { CHANNEL_FORM } from './notification-forms';
 import { useRecordForm } from '../shared/use-record-form';
 

@@ -7,9 +7,9 @@ import {
   NOTIFICATION_EVENTS,
   type ChannelView,
 } from '@cbh/contracts';
-import { TextInput } from '@cbh/ui';
+import { CheckboxGroup, FieldRow, FormField, TextInput } from '@cbh/ui';
 import { FormDialog } from '../shared/form-dialog';
-import { CheckboxGroup, FieldPair, FormField, NamesField, TextField } from '../shared/form-parts';
+import { NamesField, TextField } from '../shared/form-parts';
 import { useNameChoices } from './name-choices';
 import {
   BREAKER_NAMES_HINT,
@@ -126,10 +126,10 @@ export function RuleDialog({
       ) : null}
       {parts.stuckOpen ? number('stuckOpenMinutes', 'Stuck open after (minutes)') : null}
       {parts.flapping ? (
-        <FieldPair>
+        <FieldRow $min={180}>
           {number('flappingOpenings', 'Flapping: more than (openings)')}
           {number('flappingMinutes', 'within (minutes)')}
-        </FieldPair>
+        </FieldRow>
       ) : null}
       {number(
         'minIntervalMinutes',

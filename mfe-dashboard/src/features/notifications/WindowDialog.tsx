@@ -1,7 +1,7 @@
 import { useCreateMaintenanceWindowMutation } from '@cbh/api-client';
-import { TextInput } from '@cbh/ui';
+import { CheckLabel, FieldRow, FormField, TextInput } from '@cbh/ui';
 import { FormDialog } from '../shared/form-dialog';
-import { CheckLabel, FieldPair, FormField, NamesField, TextField } from '../shared/form-parts';
+import { NamesField, TextField } from '../shared/form-parts';
 import { useNameChoices } from './name-choices';
 import {
   BREAKER_NAMES_HINT,
@@ -41,7 +41,7 @@ export function WindowDialog({ domainAccess, onClose }: { domainAccess: boolean;
       onClose={onClose}
     >
       <TextField label="Name" {...form.field('name')} placeholder="Database upgrade" />
-      <FieldPair>
+      <FieldRow $min={180}>
         <FormField label="Starts" problem={form.problem('startsAt')}>
           {(described) => (
             <TextInput
@@ -62,7 +62,7 @@ export function WindowDialog({ domainAccess, onClose }: { domainAccess: boolean;
             />
           )}
         </FormField>
-      </FieldPair>
+      </FieldRow>
       <CheckLabel>
         <input type="checkbox" checked={draft.repeatWeekly} onChange={(event) => form.change('repeatWeekly', event.target.checked)} />
         Repeat every week

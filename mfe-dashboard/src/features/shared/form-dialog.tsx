@@ -1,13 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
-import styled from 'styled-components';
-import { Button, Fieldset, toast, type ToastInput } from '@cbh/ui';
+import { Button, Fieldset, Form, Problem, toast, type ToastInput } from '@cbh/ui';
 import { Dialog, DialogActions } from '@cbh/ui/overlays';
-import { Problem } from './form-parts';
-
-const Form = styled.form`
-  display: grid;
-  gap: 16px;
-`;
 
 /** What the frame needs of a form's state (useFormDraft's result). */
 interface FormState {

@@ -3,10 +3,25 @@ import styled from 'styled-components';
 import { failureText, useDeleteStatusPageMutation, useUpdateStatusPageMutation } from '@cbh/api-client';
 import { ROUTES, STATUS_PAGE_LIMITS, type StatusPageView, type UpdateStatusPage } from '@cbh/contracts';
 import { useNavigate } from '@cbh/router';
-import { Button, Card, Muted, SectionTitle, TextArea, TextInput, theme, toast, WrapRow } from '@cbh/ui';
+import {
+  Button,
+  Card,
+  CheckLabel,
+  FieldRow,
+  Fieldset,
+  Form,
+  FormField,
+  Muted,
+  Problem,
+  SectionTitle,
+  TextArea,
+  TextInput,
+  theme,
+  toast,
+  WrapRow,
+} from '@cbh/ui';
 import { ConfirmDialog } from '@cbh/ui/overlays';
 import { refusalOf } from './field-problems';
-import { Check, Field, FieldRow, Form, FormFields, Problem } from './form-kit';
 import { slugProblem } from './NewStatusPageDialog';
 
 const L = STATUS_PAGE_LIMITS;
@@ -91,12 +106,16 @@ export function AppearanceTab({ page }: { page: StatusPageView }) {
       <Card aria-labelledby="appearance-title">
         <SectionTitle id="appearance-title">Appearance</SectionTitle>
         <Form onSubmit={submit} aria-label="Appearance" noValidate>
-          <FormFields disabled={saving}>
+          <Fieldset disabled={saving}>
             <FieldRow>
-              <Field label="Title" problem={shown('title')}>
+              <FormField label="Title" problem={shown('title')}>
                 {(described) => <TextInput value={title} onChange={(event) => setTitle(event.target.value)} {...described} />}
-              </Field>
-              <Field label="Slug" hint={`Its address: /status/${slug}. Changing it breaks links to the old one.`} problem={shown('slug')}>
+              </FormField>
+              <FormField
+                label="Slug"
+                hint={`Its address: /status/${slug}. Changing it breaks links to the old one.`}
+                problem={shown('slug')}
+              >
                 {(described) => (
                   <TextInput
                     value={slug}
@@ -106,12 +125,12 @@ export function AppearanceTab({ page }: { page: StatusPageView }) {
                     {...described}
                   />
                 )}
-              </Field>
+              </FormField>
             </FieldRow>
-            <Field label="Description" hint="Shown under the title; leave empty for none." problem={shown('description')}>
+            <FormField label="Description" hint="Shown under the title; leave empty for none." problem={shown('description')}>
               {(described) => <TextArea value={description} onChange={(event) => setDescription(event.target.value)} {...described} />}
-            </Field>
-            <Field label="Accent colour" hint="The page's header and links; empty for the hub's blue." problem={shown('accentColor')}>
+            </FormField>
+            <FormField label="Accent colour" hint="The page's header and links; empty for the hub's blue." problem={shown('accentColor')}>
               {(described) => (
                 <WrapRow>
                   <TextInput
@@ -128,18 +147,18 @@ export function AppearanceTab({ page }: { page: StatusPageView }) {
                   />
                 </WrapRow>
               )}
-            </Field>
-            <Check>
+            </FormField>
+            <CheckLabel>
               <input type="checkbox" checked={isPublic} onChange={(event) => setPublic(event.target.checked)} />
               Public: anyone with the address may read it and subscribe
-            </Check>
+            </CheckLabel>
             {refused && !refused.field ? <Problem role="alert">{refused.problem}</Problem> : null}
             <div>
               <Button type="submit" disabled={!valid || unchanged}>
                 {saving ? 'Saving...' : 'Save'}
               </Button>
             </div>
-          </FormFields>
+          </Fieldset>
         </Form>
       </Card>
       <Danger aria-labelledby="danger-title">

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { apiErrorMessage, useGetBreakersQuery, useGetDomainsQuery } from '@cbh/api-client';
 import { STATUS_PAGE_LIMITS, type StatusComponentInput } from '@cbh/contracts';
-import { Button, TextArea, TextInput } from '@cbh/ui';
-import { Dialog, DialogActions } from '@cbh/ui/overlays';
-import { Field, FieldRow, Form, FormFields, Hint, Problem } from './form-kit';
+import { FieldRow, Fieldset, Form, FormField, Hint, TextArea, TextInput } from '@cbh/ui';
+import { Dialog } from '@cbh/ui/overlays';
+import { FormEnd } from './form-kit';
 import { MemberPicker } from './MemberPicker';
 
 const L = STATUS_PAGE_LIMITS;
@@ -78,22 +78,22 @@ export function ComponentDialog({
       description="Its state follows what it includes: a major outage when all of them fail, a partial outage when some do."
     >
       <Form onSubmit={submit} aria-label={title} noValidate>
-        <FormFields disabled={pending}>
+        <Fieldset disabled={pending}>
           <FieldRow>
-            <Field label="Name" problem={name ? problems.name : undefined}>
+            <FormField label="Name" problem={name ? problems.name : undefined}>
               {(described) => (
                 <TextInput value={name} onChange={(event) => setName(event.target.value)} placeholder="Checkout API" {...described} />
               )}
-            </Field>
-            <Field label="Group" hint="Optional: components of one group are shown together." problem={problems.group}>
+            </FormField>
+            <FormField label="Group" hint="Optional: components of one group are shown together." problem={problems.group}>
               {(described) => (
                 <TextInput value={group} onChange={(event) => setGroup(event.target.value)} placeholder="Payments" {...described} />
               )}
-            </Field>
+            </FormField>
           </FieldRow>
-          <Field label="Description" hint="Optional: what it is, in the words of the people who use it." problem={problems.description}>
+          <FormField label="Description" hint="Optional: what it is, in the words of the people who use it." problem={problems.description}>
             {(described) => <TextArea value={description} onChange={(event) => setDescription(event.target.value)} {...described} />}
-          </Field>
+          </FormField>
           <FieldRow>
             <MemberPicker
               legend="Breakers"
@@ -122,16 +122,8 @@ export function ComponentDialog({
               </Hint>
             )}
           </FieldRow>
-          {refusal ? <Problem role="alert">{refusal}</Problem> : null}
-          <DialogActions>
-            <Button type="button" $variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!valid}>
-              {pending ? 'Saving...' : 'Save'}
-            </Button>
-          </DialogActions>
-        </FormFields>
+          <FormEnd dialog refusal={refusal} submit={pending ? 'Saving...' : 'Save'} disabled={!valid} onCancel={onClose} />
+        </Fieldset>
       </Form>
     </Dialog>
   );

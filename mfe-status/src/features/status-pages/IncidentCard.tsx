@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { failureText, usePostIncidentUpdateMutation } from '@cbh/api-client';
 import { INCIDENT_STATUS_LABELS, INCIDENT_STATUSES, STATUS_PAGE_LIMITS, type IncidentStatus, type IncidentView } from '@cbh/contracts';
-import { Badge, Button, Select, TextArea, theme, toast, When, WrapRow } from '@cbh/ui';
-import { Field, Form, FormFields, Problem } from './form-kit';
+import { Badge, Button, Fieldset, Form, FormField, TextArea, theme, toast, When, WrapRow } from '@cbh/ui';
+import { FormEnd, ListField } from './form-kit';
 import { ComponentStateBadge } from './StateBadge';
 import { IMPACT_LABELS } from './status-text';
 
@@ -84,34 +84,25 @@ function PostUpdateForm({ incident, onDone }: { incident: IncidentView; onDone: 
 
   return (
     <Form onSubmit={submit} aria-label={`Post update to ${incident.title}`} noValidate>
-      <FormFields disabled={isLoading}>
-        <Field
+      <Fieldset disabled={isLoading}>
+        <ListField
           label="Status"
           hint={status === 'resolved' ? 'Resolving gives its components back to their breakers and domains.' : undefined}
-        >
-          {(described) => (
-            <Select value={status} onChange={(event) => setStatus(event.target.value as IncidentStatus)} {...described}>
-              {INCIDENT_STATUSES.map((each) => (
-                <option key={each} value={each}>
-                  {INCIDENT_STATUS_LABELS[each]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Message" hint="Markdown." problem={problem}>
+          values={INCIDENT_STATUSES}
+          labels={INCIDENT_STATUS_LABELS}
+          value={status}
+          onChange={setStatus}
+        />
+        <FormField label="Message" hint="Markdown." problem={problem}>
           {(described) => <TextArea rows={4} value={message} onChange={(event) => setMessage(event.target.value)} {...described} />}
-        </Field>
-        {refusal ? <Problem role="alert">{refusal}</Problem> : null}
-        <WrapRow>
-          <Button type="submit" disabled={!message.trim() || Boolean(problem)}>
-            {isLoading ? 'Posting...' : status === 'resolved' ? 'Resolve' : 'Post update'}
-          </Button>
-          <Button type="button" $variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-        </WrapRow>
-      </FormFields>
+        </FormField>
+        <FormEnd
+          refusal={refusal}
+          submit={isLoading ? 'Posting...' : status === 'resolved' ? 'Resolve' : 'Post update'}
+          disabled={!message.trim() || Boolean(problem)}
+          onCancel={onDone}
+        />
+      </Fieldset>
     </Form>
   );
 }

@@ -1,17 +1,6 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { Fieldset, TextInput, theme } from '@cbh/ui';
-import { Hint } from './form-kit';
-
-const Group = styled(Fieldset)`
-  gap: 8px;
-  legend {
-    padding: 0;
-    margin-bottom: 8px;
-    font-size: 14px;
-    font-weight: 500;
-  }
-`;
+import { FieldGroup, Hint, TextInput, theme } from '@cbh/ui';
 
 const Options = styled.ul`
   display: grid;
@@ -67,7 +56,7 @@ export function MemberPicker({
   const toggle = (memberId: number, on: boolean) => onChange(on ? [...value, memberId] : value.filter((each) => each !== memberId));
 
   return (
-    <Group aria-describedby={`${id}-count`}>
+    <FieldGroup aria-describedby={`${id}-count`}>
       <legend>{legend}</legend>
       <Hint id={`${id}-count`}>
         {value.length} chosen{unknown.length ? ` (${unknown.length} no longer listed, kept until you untick them below)` : ''}
@@ -114,6 +103,6 @@ export function MemberPicker({
           </Options>
         </>
       )}
-    </Group>
+    </FieldGroup>
   );
 }

@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useCreateStatusPageMutation } from '@cbh/api-client';
 import { STATUS_PAGE_LIMITS, STATUS_PAGE_SLUG, statusPagePath } from '@cbh/contracts';
 import { useNavigate } from '@cbh/router';
-import { Button, TextArea, TextInput, toast } from '@cbh/ui';
-import { Dialog, DialogActions } from '@cbh/ui/overlays';
+import { CheckLabel, Fieldset, Form, FormField, TextArea, TextInput, toast } from '@cbh/ui';
+import { Dialog } from '@cbh/ui/overlays';
 import { refusalOf } from './field-problems';
-import { Check, Field, Form, FormFields, Problem } from './form-kit';
+import { FormEnd } from './form-kit';
 import { slugOf } from './status-text';
 
 const L = STATUS_PAGE_LIMITS;
@@ -73,8 +73,8 @@ export function NewStatusPageDialog({ onClose }: { onClose: () => void }) {
       description="You add its components once it exists."
     >
       <Form onSubmit={submit} aria-label="New status page" noValidate>
-        <FormFields disabled={isLoading}>
-          <Field label="Title" problem={problems.title}>
+        <Fieldset disabled={isLoading}>
+          <FormField label="Title" problem={problems.title}>
             {(described) => (
               <TextInput
                 value={title}
@@ -87,8 +87,8 @@ export function NewStatusPageDialog({ onClose }: { onClose: () => void }) {
                 {...described}
               />
             )}
-          </Field>
-          <Field label="Slug" hint={`Its address: /status/${shownSlug || '…'}`} problem={problems.slug}>
+          </FormField>
+          <FormField label="Slug" hint={`Its address: /status/${shownSlug || '…'}`} problem={problems.slug}>
             {(described) => (
               <TextInput
                 value={shownSlug}
@@ -102,22 +102,21 @@ export function NewStatusPageDialog({ onClose }: { onClose: () => void }) {
                 {...described}
               />
             )}
-          </Field>
-          <Field label="Description" hint="Optional: a sentence above the components." problem={problems.description}>
+          </FormField>
+          <FormField label="Description" hint="Optional: a sentence above the components." problem={problems.description}>
             {(described) => <TextArea value={description} onChange={(event) => setDescription(event.target.value)} {...described} />}
-          </Field>
-          <Check>
+          </FormField>
+          <CheckLabel>
             <input type="checkbox" checked={isPublic} onChange={(event) => setPublic(event.target.checked)} />
             Public: anyone with the address may read it
-          </Check>
-          {refused && !refused.field ? <Problem role="alert">{refused.problem}</Problem> : null}
-          <DialogActions>
-            <Button type="button" $variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit">{isLoading ? 'Creating...' : 'Create'}</Button>
-          </DialogActions>
-        </FormFields>
+          </CheckLabel>
+          <FormEnd
+            dialog
+            refusal={refused && !refused.field ? refused.problem : null}
+            submit={isLoading ? 'Creating...' : 'Create'}
+            onCancel={onClose}
+          />
+        </Fieldset>
       </Form>
     </Dialog>
   );

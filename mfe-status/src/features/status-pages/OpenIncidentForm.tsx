@@ -9,21 +9,26 @@ import {
   type IncidentImpact,
   type StatusPageView,
 } from '@cbh/contracts';
-import { Button, Card, Fieldset, SectionTitle, Select, TextArea, TextInput, toast, theme, WrapRow } from '@cbh/ui';
-import { Field, FieldRow, Form, FormFields, Hint, Problem } from './form-kit';
+import {
+  Card,
+  FieldGroup,
+  FieldRow,
+  Fieldset,
+  Form,
+  FormField,
+  Hint,
+  SectionTitle,
+  Select,
+  TextArea,
+  TextInput,
+  toast,
+  theme,
+} from '@cbh/ui';
+import { FormEnd, ListField } from './form-kit';
 import { IMPACT_LABELS, stateLabel } from './status-text';
 
 const L = STATUS_PAGE_LIMITS;
 
-const Group = styled(Fieldset)`
-  gap: 8px;
-  legend {
-    padding: 0;
-    margin-bottom: 8px;
-    font-size: 14px;
-    font-weight: 500;
-  }
-`;
 const ComponentRow = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -105,9 +110,9 @@ export function OpenIncidentForm({ page, prefill, onDone }: { page: StatusPageVi
     <Card aria-labelledby="open-incident-title">
       <SectionTitle id="open-incident-title">Open incident</SectionTitle>
       <Form onSubmit={submit} aria-label="Open incident" noValidate>
-        <FormFields disabled={isLoading}>
+        <Fieldset disabled={isLoading}>
           <FieldRow>
-            <Field label="Title" problem={tried ? problems.title : undefined}>
+            <FormField label="Title" problem={tried ? problems.title : undefined}>
               {(described) => (
                 <TextInput
                   value={title}
@@ -116,20 +121,10 @@ export function OpenIncidentForm({ page, prefill, onDone }: { page: StatusPageVi
                   {...described}
                 />
               )}
-            </Field>
-            <Field label="Impact">
-              {(described) => (
-                <Select value={impact} onChange={(event) => setImpact(event.target.value as IncidentImpact)} {...described}>
-                  {INCIDENT_IMPACTS.map((each) => (
-                    <option key={each} value={each}>
-                      {IMPACT_LABELS[each]}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            </FormField>
+            <ListField label="Impact" values={INCIDENT_IMPACTS} labels={IMPACT_LABELS} value={impact} onChange={setImpact} />
           </FieldRow>
-          <Group>
+          <FieldGroup>
             <legend>Affected components</legend>
             {page.components.length === 0 ? <Hint>The page has no components: the incident is a notice on the page.</Hint> : null}
             {page.components.map((component) => {
@@ -160,8 +155,8 @@ export function OpenIncidentForm({ page, prefill, onDone }: { page: StatusPageVi
                 </ComponentRow>
               );
             })}
-          </Group>
-          <Field
+          </FieldGroup>
+          <FormField
             label="Message"
             hint="Markdown: **bold**, lists, links. People read it on the page and in their e-mail."
             problem={tried ? problems.message : undefined}
@@ -175,15 +170,9 @@ export function OpenIncidentForm({ page, prefill, onDone }: { page: StatusPageVi
                 {...described}
               />
             )}
-          </Field>
-          {refusal ? <Problem role="alert">{refusal}</Problem> : null}
-          <WrapRow>
-            <Button type="submit">{isLoading ? 'Opening...' : 'Open incident'}</Button>
-            <Button type="button" $variant="outline" onClick={onDone}>
-              Cancel
-            </Button>
-          </WrapRow>
-        </FormFields>
+          </FormField>
+          <FormEnd refusal={refusal} submit={isLoading ? 'Opening...' : 'Open incident'} onCancel={onDone} />
+        </Fieldset>
       </Form>
     </Card>
   );

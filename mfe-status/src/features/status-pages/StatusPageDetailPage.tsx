@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { skipToken, useGetAuthUserQuery, useGetStatusPageQuery } from '@cbh/api-client';
 import { hasPermission, publicStatusPath, ROUTES, type AuthUser, type StatusPageView } from '@cbh/contracts';
 import { Link, useParams, useSearchParams } from '@cbh/router';
-import { ButtonLink, Card, Muted, SectionTitle, theme, VisuallyHidden } from '@cbh/ui';
+import { BackLink, ButtonLink, Card, DetailPage, Muted, SectionTitle, theme, VisuallyHidden } from '@cbh/ui';
 import { Tabs } from '@cbh/ui/overlays';
 import { AdminOnly } from './access';
 import { AppearanceTab } from './AppearanceTab';
@@ -19,16 +19,6 @@ import { SubscribersTab } from './SubscribersTab';
  */
 export const REFRESH_MS = 5000;
 
-const Page = styled.div`
-  min-width: 0;
-  max-width: 100%;
-`;
-const BackLink = styled(Link)`
-  display: inline-block;
-  margin-bottom: 12px;
-  font-size: 14px;
-  color: ${theme.colors.primary};
-`;
 const Facts = styled.p`
   display: flex;
   flex-wrap: wrap;
@@ -98,7 +88,7 @@ export function StatusPageDetailPage() {
   ) : null;
 
   return (
-    <Page>
+    <DetailPage>
       <BackLink to={ROUTES.statusPages.path}>← All status pages</BackLink>
       <AdminOnly
         title={missing ? ROUTES.statusPage.title : (page.data?.title ?? ROUTES.statusPage.title)}
@@ -117,6 +107,6 @@ export function StatusPageDetailPage() {
           )
         }
       </AdminOnly>
-    </Page>
+    </DetailPage>
   );
 }

@@ -1,85 +1,79 @@
-import { useId, type ReactNode } from 'react';
-import styled from 'styled-components';
-import { FieldLabel, Fieldset, theme } from '@cbh/ui';
+import { Button, FormField, Problem, Select, WrapRow } from '@cbh/ui';
+import { DialogActions } from '@cbh/ui/overlays';
 
-const FieldBox = styled.div`
-  display: grid;
-  gap: 6px;
-  min-width: 0;
-`;
-
-export const Form = styled.form`
-  display: grid;
-  gap: 16px;
-  min-width: 0;
-`;
-
-export const Hint = styled.span`
-  font-size: 13px;
-  font-weight: 400;
-  color: ${theme.colors.muted};
-`;
-
-export const Problem = styled.span`
-  font-size: 13px;
-  color: ${theme.colors.destructive};
-`;
-
-/** Two or three short fields side by side where there is room. */
-export const FieldRow = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(200px, 100%), 1fr));
-  gap: 16px;
-  min-width: 0;
-`;
-
-export const Check = styled.label`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  font-size: 14px;
-`;
-
-/** The group of a form's fields, disabled as a whole while it is sent. */
-export const FormFields = styled(Fieldset)`
-  min-width: 0;
-`;
-
-/** What a control gets to point at its hint and its problem. */
-export interface Described {
-  'aria-invalid'?: true;
-  'aria-describedby'?: string;
-}
-
-/**
- * A labelled control with its hint and its problem under it ("Slug: must be lower-case letters…"), both outside
- * the label, so they describe the control rather than name it.
- */
-export function Field({
+/** A select of listed values by their labels (an incident's impact, an update's status), in its FormField. */
+export function ListField<Value extends string>({
   label,
   hint,
-  problem,
-  children,
+  values,
+  labels,
+  value,
+  onChange,
 }: {
   label: string;
   hint?: string;
-  problem?: string;
-  children: (described: Described) => ReactNode;
+  values: readonly Value[];
+  labels: Readonly<Record<Value, string>>;
+  value: Value;
+  onChange: (value: Value) => void;
 }) {
-  const id = useId();
-  const ids = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ');
   return (
-    <FieldBox>
-      <FieldLabel>
-        {label}
-        {children({ 'aria-invalid': problem ? true : undefined, 'aria-describedby': ids || undefined })}
-      </FieldLabel>
-      {hint ? <Hint id={`${id}-hint`}>{hint}</Hint> : null}
-      {problem ? (
-        <Problem id={`${id}-problem`}>
-          {label}: {problem}
-        </Problem>
-      ) : null}
-    </FieldBox>
+    <FormField label={label} hint={hint}>
+      {(described) => (
+        <Select value={value} onChange={(event) => onChange(event.target.value as Value)} {...described}>
+          {values.map((each) => (
+            <option key={each} value={each}>
+              {labels[each]}
+            </option>
+          ))}
+        </Select>
+      )}
+    </FormField>
+  );
+}
+
+/**
+ * The end of a form: why the server refused it, if it did, then its buttons: in a dialog, Cancel and the submit button
+ * at its foot; in a page, the submit button and Cancel in a row under the fields.
+ */
+export function FormEnd({
+  refusal,
+  submit,
+  disabled,
+  onCancel,
+  dialog = false,
+}: {
+  refusal: string | null | undefined;
+  /** the submit button's words, 'Saving...' while the form is sent */
+  submit: string;
+  disabled?: boolean;
+  onCancel: () => void;
+  dialog?: boolean;
+}) {
+  const cancel = (
+    <Button type="button" $variant="outline" onClick={onCancel}>
+      Cancel
+    </Button>
+  );
+  const send = (
+    <Button type="submit" disabled={disabled}>
+      {submit}
+    </Button>
+  );
+  return (
+    <>
+      {refusal ? <Problem role="alert">{refusal}</Problem> : null}
+      {dialog ? (
+        <DialogActions>
+          {cancel}
+          {send}
+        </DialogActions>
+      ) : (
+        <WrapRow>
+          {send}
+          {cancel}
+        </WrapRow>
+      )}
+    </>
   );
 }
