@@ -85,6 +85,7 @@ test('a published component follows its breaker, its badge too; a confirmed subs
   await expect(page.getByText('All systems operational')).toBeVisible();
   await page.getByRole('textbox', { name: 'Your e-mail address' }).fill('reader@example.com');
   await page.getByRole('button', { name: /subscribe/i }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
   await expect(page.getByText('a link to confirm the subscription is on its way')).toBeVisible();
   await expect.poll(() => mailTo('reader@example.com', '/confirm?code=')).toBeTruthy();
   const confirm = /http:\/\/\S+\/status\/shop\/confirm\?code=[\w.-]+/.exec(mailTo('reader@example.com', '/confirm?code=')!)![0];

@@ -4,7 +4,7 @@ import { breakerRefOf, hasPermission, type StatusPageItem, type StatusPageView }
 import { type AppRequest, requirePermission } from '../identity';
 import type { BreakersService } from '../breakers';
 import type { DomainsService } from '../domains';
-import type { StatusPagesService } from '../status';
+import { mayPublishDomains, type StatusPagesService } from '../status';
 import { key, unchanged, type Announcement, type Step } from './steps';
 
 /*
@@ -101,11 +101,14 @@ export function statusPageSteps(
     const label = `${place} (${item.slug})`;
     const page = existing.get(key(item.slug));
     if (page && canonical(toItem(page, hub.names)) === canonical(item)) return unchanged('statusPage', page.slug, label);
-    const announce = () => announcements.push(() => owners.pages.changed(page ? [page.id] : []));
+    const announce = () => announcements.push(() => owners.pages.changed(page ? [page.id] : [], true));
+    // before any name is looked up, in a dry run too: whether a domain exists is not told to who may not read domains
+    const check = async () => mayPublishDomains(req, [...item.components, ...(page?.components ?? [])]);
     if (!page) {
       return {
         change: { kind: 'statusPage', name: item.slug, action: 'create' },
         label,
+        check,
         apply: async (manager) => {
           const components = await withIds(manager, place, item, owners.breakers, owners.domains);
           await owners.pages.createIn(manager, req, { ...item, components });
@@ -120,6 +123,7 @@ export function statusPageSteps(
     return {
       change: { kind: 'statusPage', name: item.slug, action: 'update', fields },
       label,
+      check,
       apply: async (manager) => {
         const components = await withIds(manager, place, item, owners.breakers, owners.domains);
         await owners.pages.updateIn(manager, req, page.id, {
@@ -142,7 +146,7 @@ export function statusPageSteps(
           label: `status page ${page.slug}`,
           apply: async (manager) => {
             await owners.pages.removeIn(manager, req, page.id);
-            announcements.push(() => owners.pages.changed([page.id]));
+            announcements.push(() => owners.pages.changed([page.id], true));
           },
         }))
     : [];

@@ -48,7 +48,8 @@ export class MaintenanceAnnouncer implements OnModuleInit, OnApplicationShutdown
 
   /** Raises the event for every page and span not announced yet; answers how many it raised (some may have been raised before). */
   async announce(now = new Date()): Promise<number> {
-    const pages = await this.dataSource.getRepository(StatusPageEntity).find();
+    // a private page's maintenance is not mailed outside
+    const pages = await this.dataSource.getRepository(StatusPageEntity).find({ where: { public: true } });
     let raised = 0;
     for (const page of pages) {
       const components = await this.dataSource.getRepository(StatusComponentEntity).find({ where: { pageId: page.id } });

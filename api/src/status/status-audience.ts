@@ -72,7 +72,11 @@ export class StatusSubscriberAudience implements OutboxAudience, OnModuleInit {
       return { ok: false, statusCode: null, durationMs: 0, error: 'The subscriber unsubscribed', retryable: false };
     }
     const data = delivery.payload as unknown as IncidentEventData | MaintenanceEventData;
-    const unsubscribe = `${this.config.PUBLIC_URL}/status/${data.page.slug}/unsubscribe?code=${this.subscriptions.links.sign('unsubscribe', subscription)}`;
+    // the page's address now (its slug may have changed since the event), so the link works when it is clicked
+    const page = await this.subscriptions.pageOf(subscription.pageId);
+    if (!page?.public) return { ok: false, statusCode: null, durationMs: 0, error: 'The status page is not public now', retryable: false };
+    const slug = page.slug;
+    const unsubscribe = `${this.config.PUBLIC_URL}/status/${slug}/unsubscribe?code=${this.subscriptions.links.sign('unsubscribe', subscription)}`;
     const { subject, body } = 'incident' in data ? incidentMail(data) : maintenanceMail(data);
     try {
       await this.mail.send({

@@ -85,7 +85,7 @@ export class StatusPagesService {
 
   async update(req: AppRequest | null, id: number, body: UpdateStatusPage): Promise<StatusPageView> {
     const view = await this.dataSource.transaction((manager) => this.updateIn(manager, req, id, body));
-    await this.changed([id]);
+    await this.changed([id], body.public !== undefined || body.slug !== undefined);
     return view;
   }
 
@@ -120,7 +120,7 @@ export class StatusPagesService {
 
   async remove(req: AppRequest | null, id: number): Promise<void> {
     await this.dataSource.transaction((manager) => this.removeIn(manager, req, id));
-    await this.changed([id]);
+    await this.changed([id], true);
   }
 
   async removeIn(manager: EntityManager, req: AppRequest | null, id: number): Promise<void> {
@@ -222,8 +222,11 @@ export class StatusPagesService {
     if (missing.length > 0) throw new UnprocessableEntityException(`No such ${missing.join(', ')}`);
   }
 
-  /** Every replica drops its renderings of these pages (and the judge looks again at once). */
-  async changed(pageIds: readonly number[]) {
-    await this.bus.publishInternal('status-changed', { pages: pageIds }).catch(() => undefined);
+  /**
+   * Every replica renders these pages anew (and the judge looks again at once); when who may read them changed (made
+   * private, renamed, deleted), every replica forgets its renderings, so none is served stale to someone it no longer may.
+   */
+  async changed(pageIds: readonly number[], access = false) {
+    await this.bus.publishInternal('status-changed', { pages: pageIds, access }).catch(() => undefined);
   }
 }

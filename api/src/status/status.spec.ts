@@ -287,3 +287,35 @@ describe('maintenance', () => {
     expect(mails[0]!.raw).toContain('Maintenance under way: Index rebuild');
   });
 });
+
+describe('what the public side never does', () => {
+  it('answers 404 past the last history page, and a badge name that does not decode, rather than building or failing', async () => {
+    // one resolved incident: one page of history
+    expect((await api.call('/status/payments?history=1')).status).toBe(200);
+    expect((await api.call('/status/payments?history=2')).status).toBe(404);
+    expect((await api.call('/status/payments?history=9999')).status).toBe(404);
+    expect((await api.call('/badge/payments/%25.svg')).status).toBe(404);
+  });
+
+  it('mails no one outside once a page is private, forgets its renderings at once, and takes no confirmation for it', async () => {
+    const created = await page({ slug: 'going-private', title: 'Going private', public: true });
+    await api.sql("INSERT INTO status_subscriptions (page_id, email, confirmed_at) VALUES ($1, 'outsider@example.com', now())", [
+      created.id,
+    ]);
+    expect((await api.call('/api/public/status/going-private')).status).toBe(200);
+    expect((await second.call('/api/public/status/going-private')).status).toBe(200);
+    await api.call(`/api/status-pages/${created.id}`, { method: 'PATCH', cookie: admin, body: { public: false } });
+    // on every replica, with no stale copy left to serve
+    expect(await eventually(async () => (await second.call('/api/public/status/going-private')).status === 404, 3000)).toBe(true);
+    expect((await api.call('/status/going-private/confirm?code=1.1.x')).status).toBe(404);
+    const before = smtp.mails.length;
+    await post(`/api/status-pages/${created.id}/incidents`, {
+      title: 'Secret trouble',
+      impact: 'major',
+      components: [],
+      message: 'internal',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(smtp.mails.slice(before).filter((mail) => mail.to.includes('outsider@example.com'))).toEqual([]);
+  });
+});

@@ -21,7 +21,8 @@ export class SubscriptionLinks {
 
   /** The subscription id a token names, once its address is known to match; null for a token that does not verify. */
   idOf(token: string): { id: number; expires: number } | null {
-    const match = /^(\d{1,10})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    const match = /^(\d{1,9})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    // ids are PostgreSQL integers: nine digits always fit
     return match ? { id: Number(match[1]), expires: Number(match[2]) } : null;
   }
 

@@ -4,14 +4,26 @@ import { STATUS_PAGE_LIMITS, type SubscriberView, type SubscriptionRequest } fro
 import { AuditService, type AppRequest } from '../identity';
 import { APP_CONFIG, MailService, type AppConfig } from '../platform';
 import { StatusSubscriptionEntity } from './entities/subscription.entity';
-import type { StatusPageEntity } from './entities/status-page.entity';
+import { StatusPageEntity } from './entities/status-page.entity';
 import { StatusComponentEntity } from './entities/status-component.entity';
 import { StatusRepository } from './status.repository';
 import { SubscriptionLinks, CONFIRM_HOURS } from './subscription-links';
 
-/** Requests one address may make in an hour, and one client (an IP address). */
+/** Requests one address may make in an hour, one client (an IPv4 address, an IPv6 /64), and all to one page. */
 export const SUBSCRIBE_PER_ADDRESS_PER_HOUR = 3;
 export const SUBSCRIBE_PER_CLIENT_PER_HOUR = 20;
+export const SUBSCRIBE_PER_PAGE_PER_HOUR = 500;
+
+/** A client as the limit counts it: an IPv6 address by its /64, which one host usually holds whole. */
+export function clientKey(ip: string): string {
+  const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  if (!address.includes(':')) return address;
+  const [head = ''] = address.split('::');
+  const groups = head.split(':').filter(Boolean);
+  const tail = address.includes('::') ? address.split('::')[1]!.split(':').filter(Boolean) : [];
+  const full = [...groups, ...Array(Math.max(0, 8 - groups.length - tail.length)).fill('0'), ...tail];
+  return `${full.slice(0, 4).join(':')}::/64`;
+}
 /** What every request answers, whoever the address belongs to: nothing tells whether it was subscribed already. */
 export const SUBSCRIBE_ANSWER = 'If this address can receive mail, a link to confirm the subscription is on its way.';
 
@@ -39,11 +51,12 @@ export class SubscriptionsService implements OnModuleInit {
 
   async request(page: StatusPageEntity, body: SubscriptionRequest, client: string): Promise<string> {
     const email = body.email.trim().toLowerCase();
-    const [byAddress, byClient] = [
+    const [byAddress, byClient, byPage] = [
       await this.repository.countRequest([`address:${email}`], 3600),
-      await this.repository.countRequest([`client:${client}`], 3600),
+      await this.repository.countRequest([`client:${clientKey(client)}`], 3600),
+      await this.repository.countRequest([`page:${page.id}`], 3600),
     ];
-    if (byAddress > SUBSCRIBE_PER_ADDRESS_PER_HOUR || byClient > SUBSCRIBE_PER_CLIENT_PER_HOUR) {
+    if (byAddress > SUBSCRIBE_PER_ADDRESS_PER_HOUR || byClient > SUBSCRIBE_PER_CLIENT_PER_HOUR || byPage > SUBSCRIBE_PER_PAGE_PER_HOUR) {
       throw new HttpException(
         { message: 'Too many subscription requests: try again in an hour', retryAfterSeconds: 3600 },
         HttpStatus.TOO_MANY_REQUESTS,
@@ -96,7 +109,10 @@ export class SubscriptionsService implements OnModuleInit {
     if (!parsed) return false;
     const subscription = await this.byToken(page, 'unsubscribe', token);
     if (subscription) await this.dataSource.getRepository(StatusSubscriptionEntity).delete({ id: subscription.id });
-    return subscription !== null || !(await this.dataSource.getRepository(StatusSubscriptionEntity).existsBy({ id: parsed.id }));
+    // judged on this page's subscriptions only: another page's ids are not told apart from ids that never existed
+    return (
+      subscription !== null || !(await this.dataSource.getRepository(StatusSubscriptionEntity).existsBy({ id: parsed.id, pageId: page.id }))
+    );
   }
 
   async byToken(page: StatusPageEntity, purpose: 'confirm' | 'unsubscribe', token: string) {
@@ -144,6 +160,11 @@ export class SubscriptionsService implements OnModuleInit {
   async componentIdsNamed(pageId: number, names: readonly string[], manager = this.dataSource.manager): Promise<number[]> {
     const rows = await manager.getRepository(StatusComponentEntity).find({ where: { pageId }, select: { id: true, name: true } });
     return rows.filter((row) => names.includes(row.name)).map((row) => row.id);
+  }
+
+  /** A page's address and whether it is public now. */
+  pageOf(pageId: number): Promise<{ slug: string; public: boolean } | null> {
+    return this.dataSource.getRepository(StatusPageEntity).findOne({ where: { id: pageId }, select: { slug: true, public: true } });
   }
 
   find(ids: readonly number[]) {

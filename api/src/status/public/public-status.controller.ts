@@ -3,18 +3,18 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { hasPermission, STATUS_PAGE_SLUG, subscriptionRequestSchema, type SubscriptionRequest } from '@cbh/contracts';
-import { Public, ZodPipe, seeOther } from '../../platform';
+import { Public, ZodPipe } from '../../platform';
 import type { AppRequest } from '../../identity';
 import { SUBSCRIBE_ANSWER, SubscriptionsService } from '../subscriptions.service';
 import { PublicStatusService } from './public-status.service';
 import { renderStateBadge, renderUptimeBadge } from './render-badge';
 import { renderAtomFeed } from './render-feed';
-import { renderStatusPage } from './render-page';
+import { renderStatusPage, type StatusPageInput } from './render-page';
 import { SMALL_PAGE_STYLE, smallPage } from './small-page';
 import { StatusRenderings, type Rendering } from './status-renderings';
 
 const slug = new ZodPipe(z.string().max(60).regex(STATUS_PAGE_SLUG, 'is not a status page'), 'slug');
-const pageQuery = z.object({ history: z.coerce.number().int().min(1).max(10_000).default(1), subscribed: z.string().max(1).optional() });
+const pageQuery = z.object({ history: z.coerce.number().int().min(1).max(10_000).default(1) });
 const tokenBody = z.object({ code: z.string().max(200).optional(), 'List-Unsubscribe': z.string().max(40).optional() });
 // `code`, not `token`: the hub refuses access tokens in URLs, and these links are no access token
 const tokenQuery = z.object({ code: z.string().max(200).optional() });
@@ -32,11 +32,15 @@ const SMALL_POLICY = pagePolicy(`<style>${SMALL_PAGE_STYLE}</style>`);
 
 interface PageValue {
   html: string;
+  /** what it was rendered from: the stale page is rendered from it when needed */
+  input: StatusPageInput;
+  /** the same page marked "showing the status as of …", served while the live status cannot be read */
+  staleHtml?: string;
   /** its Content-Security-Policy (the style sheet's hash), computed once per rendering */
   policy: string;
-  /** the same page marked "showing the status as of …", served while the live status cannot be read */
-  stale: string;
   public: boolean;
+  /** how many pages of resolved incidents there are */
+  pages: number;
 }
 
 /**
@@ -61,22 +65,32 @@ export class PublicStatusController {
     @Param('slug', slug) pageSlug: string,
     @Query(new ZodPipe(pageQuery)) query: z.infer<typeof pageQuery>,
   ) {
-    const subscribed = query.subscribed !== undefined;
-    const rendering = await this.renderings.get<PageValue>(`page:${pageSlug}:${query.history}:${subscribed}`, async () => {
+    const first = await this.rendered(pageSlug, 1);
+    if (!first) return notFound(reply);
+    if (!mayRead(req, first.value.public)) return privatePage(reply, req);
+    // only the history pages there are: the renderings one replica keeps stay as few as the pages it shows
+    if (query.history > first.value.pages) return notFound(reply);
+    const rendering = query.history === 1 ? first : await this.rendered(pageSlug, query.history);
+    if (!rendering) return notFound(reply);
+    const value = rendering.value;
+    // the page as of its last rendering, said so, while the live status cannot be read (rendered when first needed)
+    const html = rendering.stale
+      ? (value.staleHtml ??= renderStatusPage({ ...value.input, stale: { since: value.input.summary.updatedAt }, subscribe: null }))
+      : value.html;
+    // the stale page has the same style sheet, so the same policy
+    return sendRendering(req, reply, rendering, html, 'text/html; charset=utf-8', value.policy);
+  }
+
+  private rendered(pageSlug: string, history: number) {
+    return this.renderings.get<PageValue>(`page:${pageSlug}:${history}`, async () => {
       const page = await this.status.pageBySlug(pageSlug);
       if (!page) return null;
-      const [summary, history] = [await this.status.summary(page), await this.status.history(page, query.history)];
+      const [summary, pages] = [await this.status.summary(page), await this.status.history(page, history)];
       const basePath = `/status/${page.slug}`;
-      const subscribe = page.public ? { action: `${basePath}/subscribe`, ...(subscribed && { notice: SUBSCRIBE_ANSWER }) } : null;
-      const html = renderStatusPage({ summary, history, basePath, subscribe });
-      const stale = renderStatusPage({ summary, history, basePath, stale: { since: summary.updatedAt }, subscribe: null });
-      return { value: { html, policy: pagePolicy(html), public: page.public, stale }, pageId: page.id, bytes: html };
+      const input = { summary, history: pages, basePath, subscribe: page.public ? { action: `${basePath}/subscribe` } : null };
+      const html = renderStatusPage(input);
+      return { value: { html, input, policy: pagePolicy(html), public: page.public, pages: pages.pages }, pageId: page.id, bytes: html };
     });
-    if (!rendering) return notFound(reply);
-    if (!mayRead(req, rendering.value.public)) return privatePage(reply, req);
-    const html = rendering.stale ? rendering.value.stale : rendering.value.html;
-    // the stale page has the same style sheet, so the same policy
-    return sendRendering(req, reply, rendering, html, 'text/html; charset=utf-8', rendering.value.policy);
   }
 
   @Get('status/:slug/feed.atom')
@@ -110,10 +124,12 @@ export class PublicStatusController {
     @Param('file') file: string,
     @Query('metric') metric?: string,
   ) {
-    return this.badge(req, reply, pageSlug, decodeURIComponent(file.replace(/\.svg$/, '')), metric);
+    // the router decoded it already
+    return this.badge(req, reply, pageSlug, file.replace(/\.svg$/, ''), metric);
   }
 
   @Post('status/:slug/subscribe')
+  @HttpCode(200)
   async subscribeForm(@Req() req: AppRequest, @Res() reply: FastifyReply, @Param('slug', slug) pageSlug: string, @Body() body: unknown) {
     const parsed = subscriptionRequestSchema.safeParse({ email: (body as { email?: unknown } | null)?.email });
     const page = await this.status.pageBySlug(pageSlug);
@@ -121,7 +137,8 @@ export class PublicStatusController {
     if (!parsed.success)
       return small(reply.status(422), 'Not an e-mail address', 'Go back and enter an e-mail address to subscribe.', `/status/${page.slug}`);
     await this.subscriptions.request(page, parsed.data, req.ip ?? 'unknown');
-    return seeOther(reply, `/status/${page.slug}?subscribed=1#subscribe`);
+    // the same answer whoever the address belongs to; a page of its own, not a variant of the cached status page
+    return small(reply.status(200), 'Check your inbox', SUBSCRIBE_ANSWER, `/status/${page.slug}`, undefined, `Back to ${page.title}`);
   }
 
   @Get('status/:slug/confirm')
@@ -130,8 +147,9 @@ export class PublicStatusController {
     @Param('slug', slug) pageSlug: string,
     @Query(new ZodPipe(tokenQuery)) query: z.infer<typeof tokenQuery>,
   ) {
+    // a private page takes no subscribers, and tells nothing of itself here
     const page = await this.status.pageBySlug(pageSlug);
-    if (!page) return notFound(reply);
+    if (!page?.public) return notFound(reply);
     return small(reply, `Subscribe to ${page.title}`, 'Confirm to get this page’s incidents and maintenance by e-mail.', null, {
       action: `/status/${page.slug}/confirm`,
       token: query.code ?? '',
@@ -147,7 +165,7 @@ export class PublicStatusController {
     @Body(new ZodPipe(tokenBody)) body: z.infer<typeof tokenBody>,
   ) {
     const page = await this.status.pageBySlug(pageSlug);
-    if (!page) return notFound(reply);
+    if (!page?.public) return notFound(reply);
     const done = await this.subscriptions.confirm(page, body.code ?? '');
     return done
       ? small(
@@ -170,9 +188,10 @@ export class PublicStatusController {
     @Param('slug', slug) pageSlug: string,
     @Query(new ZodPipe(tokenQuery)) query: z.infer<typeof tokenQuery>,
   ) {
+    // works for a page made private since (a subscriber must always be able to leave), naming nothing of it
     const page = await this.status.pageBySlug(pageSlug);
     if (!page) return notFound(reply);
-    return small(reply, `Unsubscribe from ${page.title}`, 'Stop getting this page’s incidents and maintenance by e-mail?', null, {
+    return small(reply, 'Unsubscribe', 'Stop getting this status page’s incidents and maintenance by e-mail?', null, {
       action: `/status/${page.slug}/unsubscribe`,
       token: query.code ?? '',
       button: 'Unsubscribe',
@@ -192,7 +211,7 @@ export class PublicStatusController {
     if (!page) return notFound(reply);
     const done = await this.subscriptions.unsubscribe(page, body.code ?? query.code ?? '');
     return done
-      ? small(reply, 'You are unsubscribed', `No more mail from ${page.title}.`, `/status/${page.slug}`)
+      ? small(reply, 'You are unsubscribed', 'No more mail from this status page.', page.public ? `/status/${page.slug}` : '/')
       : small(reply.status(400), 'This link does not work', 'It was altered: use the link in the latest mail.', `/status/${page.slug}`);
   }
 

@@ -4,8 +4,9 @@ import { RealtimeBus } from '../../platform';
 
 /** A rendering is served this long before it is built again (unless a change of its page drops it first). */
 export const FRESH_MS = 3000;
-/** Renderings one replica keeps, at most: pages × (HTML, JSON, feed, badges, history pages). */
-const MAX_ENTRIES = 2000;
+/** Renderings one replica keeps, at most, and their bytes: the least recently used go first. */
+const MAX_ENTRIES = 1000;
+const MAX_BYTES = 64 * 1024 * 1024;
 
 export interface Rendering<T> {
   value: T;
@@ -20,7 +21,7 @@ interface Entry {
   rendering: Rendering<unknown>;
   pageId: number | null;
   freshUntil: number;
-  pending?: Promise<Rendering<unknown>>;
+  bytes: number;
 }
 
 /** What a build gives: the value, and the page it shows (its changes drop the rendering). */
@@ -41,29 +42,50 @@ export interface Built<T> {
 @Injectable()
 export class StatusRenderings implements OnModuleInit {
   private readonly logger = new Logger(StatusRenderings.name);
+  /** In insertion order, a read moving an entry to the end: the first is the least recently used. */
   private readonly entries = new Map<string, Entry>();
+  /** The builds going on, by key: concurrent requests for one (a first visit included) wait for the one build. */
+  private readonly building = new Map<string, Promise<Rendering<unknown> | null>>();
+  private bytes = 0;
 
   constructor(private readonly bus: RealtimeBus) {}
 
   onModuleInit() {
     this.bus.subscribeInternal('status-changed', (envelope) => {
-      const pages = new Set((envelope.data as { pages?: number[] } | null)?.pages ?? []);
-      for (const entry of this.entries.values()) if (entry.pageId === null || pages.has(entry.pageId)) entry.freshUntil = 0;
+      const { pages = [], access = false } = (envelope.data as { pages?: number[]; access?: boolean } | null) ?? {};
+      const changed = new Set(pages);
+      for (const [key, entry] of this.entries) {
+        if (entry.pageId !== null && !changed.has(entry.pageId)) continue;
+        // who may read it changed (made private, deleted): no stale copy may outlive that, even with the database away
+        if (access) this.forget(key);
+        else entry.freshUntil = 0;
+      }
     });
   }
 
   async get<T>(key: string, build: () => Promise<Built<T> | null>, now = Date.now()): Promise<Rendering<T> | null> {
     const entry = this.entries.get(key);
-    if (entry && now < entry.freshUntil) return entry.rendering as Rendering<T>;
-    if (entry?.pending) return (await entry.pending) as Rendering<T>;
+    if (entry && now < entry.freshUntil) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return entry.rendering as Rendering<T>;
+    }
+    const going = this.building.get(key);
+    if (going) return (await going) as Rendering<T> | null;
     const pending = this.build(key, build, entry);
-    if (entry) entry.pending = pending as Promise<Rendering<unknown>>;
+    this.building.set(key, pending as Promise<Rendering<unknown> | null>);
     try {
       return await pending;
     } finally {
-      const current = this.entries.get(key);
-      if (current) delete current.pending;
+      this.building.delete(key);
     }
+  }
+
+  private forget(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.bytes;
+    this.entries.delete(key);
   }
 
   private async build<T>(key: string, build: () => Promise<Built<T> | null>, entry: Entry | undefined): Promise<Rendering<T> | null> {
@@ -78,10 +100,8 @@ export class StatusRenderings implements OnModuleInit {
       entry.rendering = { ...entry.rendering, stale: true };
       return entry.rendering as Rendering<T>;
     }
-    if (!built) {
-      this.entries.delete(key);
-      return null;
-    }
+    this.forget(key);
+    if (!built) return null;
     const bytes = built.bytes ?? (typeof built.value === 'string' ? built.value : JSON.stringify(built.value));
     const rendering: Rendering<T> = {
       value: built.value,
@@ -89,8 +109,13 @@ export class StatusRenderings implements OnModuleInit {
       at: Date.now(),
       stale: false,
     };
-    if (this.entries.size >= MAX_ENTRIES && !this.entries.has(key)) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { rendering, pageId: built.pageId, freshUntil: Date.now() + FRESH_MS });
+    // what it holds, roughly: its text twice (the value, and the data it was built from)
+    const size = 2 * bytes.length;
+    while (this.entries.size > 0 && (this.entries.size >= MAX_ENTRIES || this.bytes + size > MAX_BYTES)) {
+      this.forget(this.entries.keys().next().value!);
+    }
+    this.entries.set(key, { rendering, pageId: built.pageId, freshUntil: Date.now() + FRESH_MS, bytes: size });
+    this.bytes += size;
     return rendering;
   }
 }

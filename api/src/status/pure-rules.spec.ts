@@ -1,4 +1,5 @@
 import { barsStart, dailyBars, uptimeOver } from './uptime';
+import { clientKey } from './subscriptions.service';
 
 const now = new Date('2026-11-29T12:00:00Z');
 const at = (iso: string) => new Date(iso);
@@ -63,5 +64,15 @@ describe('daily bars', () => {
     expect(bars.at(-2)!.incidents).toEqual([{ id: 7, title: 'Payments down', impact: 'critical' }]);
     expect(bars.at(-1)!.incidents).toEqual([]);
     expect(uptimeOver(bars, 30)).toBe(0);
+  });
+});
+
+describe('subscription limits', () => {
+  it('counts an IPv6 client by its /64 and an IPv4 client by its address', () => {
+    expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(clientKey('192.0.2.7')).toBe('192.0.2.7');
   });
 });
