@@ -64,6 +64,9 @@ module.exports = {
     below('features-sit-below-status', 'domains|notifications|releases', ['status']),
     below('features-sit-below-configuration', 'domains|notifications|releases|status', ['configuration', 'retention']),
     below('status-stands-apart-from-releases', 'status', ['releases']),
+    // on-call (being built) sits beside status: above the features, below configuration
+    below('features-sit-below-on-call', 'platform|identity|breakers|domains|notifications|releases|status', ['on-call']),
+    below('on-call-sits-below-configuration', 'on-call', ['configuration', 'retention', 'status']),
     // the features may use each other's index.ts; today none needs to, and a first such arrow should be a decision
     below('domains-stand-alone', 'domains', ['notifications', 'releases']),
     below('notifications-stand-alone', 'notifications', ['domains', 'releases']),

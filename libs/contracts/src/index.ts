@@ -45,3 +45,5 @@ export * from './release-vocabulary';
 export * from './resilience4j';
 export * from './status-page-vocabulary';
 export * from './status-pages';
+export * from './on-call-vocabulary';
+export * from './on-call';

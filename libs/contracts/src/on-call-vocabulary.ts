@@ -1,0 +1,58 @@
+/*
+ * On call: alert groups (what an escalation policy's events gather, per subject), escalation policies, and schedules
+ * of who is on call. Zod-free, so that the screens can use the words without a schema library.
+ */
+
+/** An alert group's states: firing until someone acknowledges it or its subject recovers; silenced until a time. */
+export const ALERT_GROUP_STATES = ['firing', 'acknowledged', 'silenced', 'resolved'] as const;
+export type AlertGroupState = (typeof ALERT_GROUP_STATES)[number];
+
+export const ALERT_GROUP_STATE_LABELS: Record<AlertGroupState, string> = {
+  firing: 'Firing',
+  acknowledged: 'Acknowledged',
+  silenced: 'Silenced',
+  resolved: 'Resolved',
+};
+
+/** What an alert group is about: the subject of the events it gathers. */
+export const ALERT_GROUP_SUBJECTS = ['breaker', 'domain', 'slo', 'remote'] as const;
+export type AlertGroupSubject = (typeof ALERT_GROUP_SUBJECTS)[number];
+
+/** The events an alert group raises for notification rules. */
+export const ALERT_GROUP_EVENTS = ['alert_group.acknowledged', 'alert_group.escalated', 'alert_group.resolved'] as const;
+export type AlertGroupEventType = (typeof ALERT_GROUP_EVENTS)[number];
+
+/** How long a rotation's shift lasts: a number of hours, or a day or a week of the schedule's own wall clock. */
+export const SHIFT_LENGTHS = ['daily', 'weekly'] as const;
+export type ShiftLength = number | (typeof SHIFT_LENGTHS)[number];
+
+export const ON_CALL_LIMITS = {
+  policies: 200,
+  stepsPerPolicy: 10,
+  targetsPerStep: 20,
+  /** a step waits this long at most before the next */
+  waitMinutes: 1440,
+  repeat: 5,
+  schedules: 200,
+  rotationsPerSchedule: 10,
+  usersPerRotation: 50,
+  overridesPerSchedule: 200,
+  /** a rotation's shift in hours, at most four weeks */
+  shiftHours: 672,
+  nameLength: 120,
+  silenceMinutes: 10_080,
+} as const;
+
+/** A schedule as the on-call rule reads it: rotations in order (the first with someone on call wins), then overrides on top. */
+export interface ScheduleRules {
+  timeZone: string;
+  rotations: readonly {
+    users: readonly string[];
+    /** the first shift's start, in the schedule's wall clock: YYYY-MM-DDTHH:MM */
+    start: string;
+    lengthHours: ShiftLength;
+    /** daily and weekly shifts hand over at this wall-clock time (HH:MM) */
+    handoffTime?: string;
+  }[];
+  overrides: readonly { user: string; start: string; end: string }[];
+}
