@@ -19,6 +19,7 @@ import { ReleasesModule } from './releases';
 import { NotificationsModule } from './notifications';
 import { RetentionModule } from './retention';
 import { StatusModule } from './status';
+import { OnCallModule } from './on-call';
 
 @Module({})
 export class AppModule {
@@ -57,6 +58,7 @@ export class AppModule {
         RetentionModule,
         NotificationsModule,
         StatusModule,
+        OnCallModule,
         RealtimeModule,
         DocsModule,
       ],

@@ -7,6 +7,7 @@ import { RELEASE_ENTITIES } from './releases';
 import { RETENTION_ENTITIES } from './retention';
 import { CONFIGURATION_ENTITIES } from './configuration';
 import { STATUS_ENTITIES } from './status';
+import { ON_CALL_ENTITIES } from './on-call';
 
 /**
  * Every context's entities, for the one DataSource: each context declares its own (its tables.ts), and only the
@@ -22,4 +23,5 @@ export const ENTITIES = [
   ...RETENTION_ENTITIES,
   ...CONFIGURATION_ENTITIES,
   ...STATUS_ENTITIES,
+  ...ON_CALL_ENTITIES,
 ];

@@ -1,2 +1,4 @@
 /** The on-call context's public face (see README.md): being built. */
+export { ON_CALL_ENTITIES } from './tables';
+export { OnCallModule } from './on-call.module';
 export { onCallAt } from './on-call-at';

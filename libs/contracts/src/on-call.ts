@@ -66,23 +66,61 @@ const rotationSchema = z.strictObject({
   handoffTime: clock.optional(),
 });
 
-export const createScheduleSchema = z
-  .strictObject({
-    name,
-    timeZone: timeZoneSchema,
-    rotations: z.array(rotationSchema).max(L.rotationsPerSchedule).default([]),
-    overrides: z
-      .array(z.strictObject({ user: z.string().uuid('must be a user id'), start: wallTime, end: wallTime }))
-      .max(L.overridesPerSchedule)
-      .default([]),
-  })
-  .superRefine((schedule, ctx) => {
-    schedule.overrides.forEach((override, index) => {
-      if (override.end <= override.start)
-        ctx.addIssue({ code: 'custom', path: ['overrides', index, 'end'], message: 'must be after the start' });
-    });
+const scheduleFields = z.strictObject({
+  name,
+  timeZone: timeZoneSchema,
+  rotations: z.array(rotationSchema).max(L.rotationsPerSchedule).default([]),
+  overrides: z
+    .array(z.strictObject({ user: z.string().uuid('must be a user id'), start: wallTime, end: wallTime }))
+    .max(L.overridesPerSchedule)
+    .default([]),
+});
+
+function overridesInOrder(schedule: { overrides?: { start: string; end: string }[] }, ctx: z.RefinementCtx) {
+  schedule.overrides?.forEach((override, index) => {
+    if (override.end <= override.start)
+      ctx.addIssue({ code: 'custom', path: ['overrides', index, 'end'], message: 'must be after the start' });
   });
+}
+
+/** POST /api/schedules */
+export const createScheduleSchema = scheduleFields.superRefine(overridesInOrder);
+/** PATCH /api/schedules/{id}: any field; rotations and overrides replace the lists */
+export const updateScheduleSchema = z
+  .strictObject({
+    name: scheduleFields.shape.name,
+    timeZone: scheduleFields.shape.timeZone,
+    rotations: z.array(rotationSchema).max(L.rotationsPerSchedule),
+    overrides: scheduleFields.shape.overrides.unwrap(),
+  })
+  .partial()
+  .superRefine(overridesInOrder);
 export type CreateSchedule = z.infer<typeof createScheduleSchema>;
+export type UpdateSchedule = z.infer<typeof updateScheduleSchema>;
+
+/** GET /api/schedules/{id}/on-call?at= (default now) */
+export const onCallQuerySchema = z.strictObject({
+  at: z.iso.datetime({ offset: true, message: 'must be an ISO time such as 2026-11-29T09:00:00Z' }).optional(),
+});
+
+/** A person as a schedule names them. */
+export interface OnCallPerson {
+  id: string;
+  email: string;
+  name: string | null;
+}
+
+export interface ScheduleView {
+  id: string;
+  name: string;
+  timeZone: string;
+  rotations: CreateSchedule['rotations'];
+  overrides: CreateSchedule['overrides'];
+  /** who is on call now */
+  onCallNow: OnCallPerson | null;
+  createdAt: string;
+  updatedAt: string;
+}
 
 /** POST /api/alert-groups/{id}/silence */
 export const silenceSchema = z.strictObject({

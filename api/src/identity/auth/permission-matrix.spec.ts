@@ -149,6 +149,13 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'ser
   'GET /api/status-components': 'circuit_breaker_operate',
   'GET /api/public/status/:slug': 'public',
   'POST /api/public/status/:slug/subscriptions': 'public',
+  // on-call schedules: kept by circuit_breaker_admin, read by those who act on alerts
+  'GET /api/schedules': ['circuit_breaker_admin', 'circuit_breaker_operate'],
+  'POST /api/schedules': 'circuit_breaker_admin',
+  'GET /api/schedules/:id': ['circuit_breaker_admin', 'circuit_breaker_operate'],
+  'GET /api/schedules/:id/on-call': ['circuit_breaker_admin', 'circuit_breaker_operate'],
+  'PATCH /api/schedules/:id': 'circuit_breaker_admin',
+  'DELETE /api/schedules/:id': 'circuit_breaker_admin',
 };
 
 /**

@@ -30,6 +30,7 @@ import { AuditRetentionFloor1766700000000 } from './1766700000000-AuditRetention
 import { AgentInstanceBreakers1766800000000 } from './1766800000000-AgentInstanceBreakers';
 import { LogChannelsAndSampleData1766900000000 } from './1766900000000-LogChannelsAndSampleData';
 import { StatusPages1767000000000 } from './1767000000000-StatusPages';
+import { OnCallSchedules1767100000000 } from './1767100000000-OnCallSchedules';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   AgentInstanceBreakers1766800000000,
   LogChannelsAndSampleData1766900000000,
   StatusPages1767000000000,
+  OnCallSchedules1767100000000,
 ];

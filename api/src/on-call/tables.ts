@@ -1,0 +1,4 @@
+import { ScheduleEntity } from './entities/schedule.entity';
+
+/** The on-call context's tables (entities.ts assembles every context's for the DataSource). */
+export const ON_CALL_ENTITIES = [ScheduleEntity];

@@ -1,0 +1,28 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * On-call schedules: rotations of people and overrides, in the schedule's own time zone (wall-clock times, so a DST
+ * change never moves a hand-over). Names are unique whatever their letter case, as the configuration document keys them.
+ */
+export class OnCallSchedules1767100000000 implements MigrationInterface {
+  name = 'OnCallSchedules1767100000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE TABLE on_call_schedules (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        name text NOT NULL,
+        time_zone text NOT NULL,
+        rotations jsonb NOT NULL DEFAULT '[]',
+        overrides jsonb NOT NULL DEFAULT '[]',
+        created_by uuid REFERENCES users (id) ON DELETE SET NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      )`);
+    await queryRunner.query('CREATE UNIQUE INDEX on_call_schedules_name ON on_call_schedules (lower(name))');
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TABLE on_call_schedules');
+  }
+}
