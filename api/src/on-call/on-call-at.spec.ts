@@ -1,5 +1,5 @@
 import type { ScheduleRules } from '@cbh/contracts';
-import { onCallAt } from './on-call-at';
+import { onCallAt, shiftsBetween } from './on-call-at';
 
 const at = (iso: string) => new Date(iso);
 const daily = (timeZone: string, overrides: ScheduleRules['overrides'] = []): ScheduleRules => ({
@@ -50,5 +50,24 @@ describe('who is on call', () => {
     expect(onCallAt(weekly, at('2026-11-10T11:00:00Z'))).toBe('dan');
     expect(onCallAt(weekly, at('2026-11-10T12:30:00Z'))).toBe('eve');
     expect(onCallAt(weekly, at('2026-11-16T10:00:00Z'))).toBe('ana');
+  });
+});
+
+describe('shifts between two moments', () => {
+  it('lists each person’s stretch, joined across shifts, with hand-overs at the wall clock’s 09:00 through the DST change', () => {
+    const rules: ScheduleRules = {
+      timeZone: 'Europe/Berlin',
+      rotations: [{ users: ['ana', 'ben'], start: '2026-10-24T09:00', lengthHours: 'daily', handoffTime: '09:00' }],
+      overrides: [{ user: 'ana', start: '2026-10-26T09:00', end: '2026-10-27T09:00' }],
+    };
+    const shifts = shiftsBetween(rules, at('2026-10-24T00:00:00Z'), at('2026-10-28T00:00:00Z'));
+    expect(shifts.map(({ user, start, end }) => [user, start.toISOString(), end.toISOString()])).toEqual([
+      [null, '2026-10-24T00:00:00.000Z', '2026-10-24T07:00:00.000Z'],
+      ['ana', '2026-10-24T07:00:00.000Z', '2026-10-25T08:00:00.000Z'],
+      // ben's shift on the 25th; the override of the 26th names ana, whose shift it is anyway: one stretch
+      ['ben', '2026-10-25T08:00:00.000Z', '2026-10-26T08:00:00.000Z'],
+      ['ana', '2026-10-26T08:00:00.000Z', '2026-10-27T08:00:00.000Z'],
+      ['ben', '2026-10-27T08:00:00.000Z', '2026-10-28T00:00:00.000Z'],
+    ]);
   });
 });

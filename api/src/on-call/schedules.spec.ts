@@ -52,3 +52,37 @@ describe('on-call schedules', () => {
     expect((await admin(`/api/schedules/${schedule!.id}`)).status).toBe(404);
   });
 });
+
+describe('a person’s calendar of their own shifts', () => {
+  it('serves the shifts of the person whose secret address it is, and stops at once when revoked or made anew', async () => {
+    const admin = as(spec.admin);
+    const me = await json<{ id: string }>(admin('/api/auth/user'));
+    const [other] = await spec.api.sql("SELECT id FROM users WHERE email <> 'root@example.com' ORDER BY email LIMIT 1");
+    const today = new Date().toISOString().slice(0, 10);
+    const created = await admin('/api/schedules', 'POST', {
+      name: 'Calendar',
+      timeZone: 'UTC',
+      rotations: [{ users: [me.id, other.id], start: `${today}T00:00`, lengthHours: 'daily', handoffTime: '00:00' }],
+    });
+    expect(created.status).toBe(201);
+    const { url } = await json<{ url: string }>(admin('/api/account/on-call-feed', 'POST'));
+    expect(url).toMatch(/\/api\/public\/on-call\/ocf_[\w-]{32}\.ics$/);
+    const path = new URL(url).pathname;
+    const calendar = await spec.api.call(path, { cookie: null });
+    expect(calendar.status).toBe(200);
+    expect(calendar.headers.get('content-type')).toContain('text/calendar');
+    const text = await calendar.text();
+    expect(text).toContain('BEGIN:VCALENDAR');
+    // every other day is mine over the next eight weeks: about 28 shifts, each a day long, and none of the other person's
+    const events = text.split('BEGIN:VEVENT').length - 1;
+    expect(events).toBeGreaterThanOrEqual(27);
+    expect(events).toBeLessThanOrEqual(33);
+    expect(text).toContain('SUMMARY:On call: Calendar');
+
+    const renewed = await json<{ url: string }>(admin('/api/account/on-call-feed', 'POST'));
+    expect((await spec.api.call(path, { cookie: null })).status).toBe(404);
+    expect((await spec.api.call(new URL(renewed.url).pathname, { cookie: null })).status).toBe(200);
+    expect((await admin('/api/account/on-call-feed', 'DELETE')).status).toBe(204);
+    expect((await spec.api.call(new URL(renewed.url).pathname, { cookie: null })).status).toBe(404);
+  });
+});

@@ -1,4 +1,5 @@
+import { OnCallFeedEntity } from './entities/on-call-feed.entity';
 import { ScheduleEntity } from './entities/schedule.entity';
 
 /** The on-call context's tables (entities.ts assembles every context's for the DataSource). */
-export const ON_CALL_ENTITIES = [ScheduleEntity];
+export const ON_CALL_ENTITIES = [ScheduleEntity, OnCallFeedEntity];

@@ -156,6 +156,10 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'ser
   'GET /api/schedules/:id/on-call': ['circuit_breaker_admin', 'circuit_breaker_operate'],
   'PATCH /api/schedules/:id': 'circuit_breaker_admin',
   'DELETE /api/schedules/:id': 'circuit_breaker_admin',
+  // a person's own calendar address, and the calendar at it (its secret address its only credential)
+  'POST /api/account/on-call-feed': 'signed-in',
+  'DELETE /api/account/on-call-feed': 'signed-in',
+  'GET /api/public/on-call/:file': 'public',
 };
 
 /**
@@ -164,6 +168,9 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'ser
  * session (@SessionOnly).
  */
 const SESSION_ONLY = new Set([
+  // a calendar's secret address is made and revoked by the person, in a session, never by a token
+  'POST /api/account/on-call-feed',
+  'DELETE /api/account/on-call-feed',
   'GET /api/login',
   'POST /api/login',
   'GET /api/logout',

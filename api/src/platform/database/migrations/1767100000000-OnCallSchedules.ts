@@ -3,6 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * On-call schedules: rotations of people and overrides, in the schedule's own time zone (wall-clock times, so a DST
  * change never moves a hand-over). Names are unique whatever their letter case, as the configuration document keys them.
+ * And each person's secret calendar address of their own shifts.
  */
 export class OnCallSchedules1767100000000 implements MigrationInterface {
   name = 'OnCallSchedules1767100000000';
@@ -20,9 +21,17 @@ export class OnCallSchedules1767100000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
     await queryRunner.query('CREATE UNIQUE INDEX on_call_schedules_name ON on_call_schedules (lower(name))');
+    // a person's calendar of their own shifts: one secret address each, kept as its hash, revoked by replacing it
+    await queryRunner.query(`
+      CREATE TABLE on_call_feeds (
+        user_id uuid PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        token_hash text NOT NULL UNIQUE,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TABLE on_call_feeds');
     await queryRunner.query('DROP TABLE on_call_schedules');
   }
 }
