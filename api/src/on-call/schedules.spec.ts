@@ -1,12 +1,9 @@
 import type { ScheduleView } from '@cbh/contracts';
 import { apiForThisFile, DEMO_PASSWORD, signIn } from '../../test/test-api';
+import { callsAs, json } from './on-call.test-kit';
 
 const spec = apiForThisFile();
-const json = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
-const as =
-  (cookie: string) =>
-  (path: string, method = 'GET', body?: unknown) =>
-    spec.api.call(path, { method, body, cookie });
+const as = (cookie: string) => callsAs(spec, cookie);
 
 describe('on-call schedules', () => {
   it('keeps a schedule and answers who is on call at a moment, across the autumn DST change in its own time zone', async () => {

@@ -1,5 +1,6 @@
+import { EscalationPolicyEntity } from './entities/escalation-policy.entity';
 import { OnCallFeedEntity } from './entities/on-call-feed.entity';
 import { ScheduleEntity } from './entities/schedule.entity';
 
 /** The on-call context's tables (entities.ts assembles every context's for the DataSource). */
-export const ON_CALL_ENTITIES = [ScheduleEntity, OnCallFeedEntity];
+export const ON_CALL_ENTITIES = [ScheduleEntity, OnCallFeedEntity, EscalationPolicyEntity];

@@ -126,3 +126,12 @@ export interface ScheduleView {
 export const silenceSchema = z.strictObject({
   minutes: z.number({ message: 'must be a number' }).int().min(1).max(L.silenceMinutes, `must be at most ${L.silenceMinutes}`),
 });
+
+export interface EscalationPolicyView {
+  id: string;
+  name: string;
+  steps: CreateEscalationPolicy['steps'];
+  repeat: number;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -156,6 +156,12 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'ser
   'GET /api/schedules/:id/on-call': ['circuit_breaker_admin', 'circuit_breaker_operate'],
   'PATCH /api/schedules/:id': 'circuit_breaker_admin',
   'DELETE /api/schedules/:id': 'circuit_breaker_admin',
+  // escalation policies: kept by circuit_breaker_admin, as notification rules are
+  'GET /api/escalation-policies': ['circuit_breaker_admin', 'circuit_breaker_operate'],
+  'POST /api/escalation-policies': 'circuit_breaker_admin',
+  'GET /api/escalation-policies/:id': ['circuit_breaker_admin', 'circuit_breaker_operate'],
+  'PATCH /api/escalation-policies/:id': 'circuit_breaker_admin',
+  'DELETE /api/escalation-policies/:id': 'circuit_breaker_admin',
   // a person's own calendar address, and the calendar at it (its secret address its only credential)
   'POST /api/account/on-call-feed': 'signed-in',
   'DELETE /api/account/on-call-feed': 'signed-in',
