@@ -3,6 +3,7 @@ import { BreakersModule, FleetModule, LoadTestsModule, ServicesModule } from '..
 import { DomainsModule } from '../domains';
 import { NotificationsModule } from '../notifications';
 import { StatusModule } from '../status';
+import { OnCallModule } from '../on-call';
 import { ConfigurationController } from './configuration.controller';
 import { ConfigurationRepository } from './configuration.repository';
 import { ConfigurationService } from './configuration.service';
@@ -15,7 +16,7 @@ import { SampleDataService } from './sample-data/sample-data.service';
  * and imported as a diff; and the sample data, which is such a document loaded (and removed) in one action.
  */
 @Module({
-  imports: [BreakersModule, ServicesModule, DomainsModule, NotificationsModule, FleetModule, LoadTestsModule, StatusModule],
+  imports: [BreakersModule, ServicesModule, DomainsModule, NotificationsModule, FleetModule, LoadTestsModule, StatusModule, OnCallModule],
   controllers: [ConfigurationController, SampleDataController],
   providers: [ConfigurationService, ConfigurationRepository, SampleDataService],
 })

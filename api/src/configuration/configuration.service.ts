@@ -36,6 +36,8 @@ import { byName, type Announcement, type Step } from './steps';
 import { exportScrapeTargets, mayImportScrapeTargets, scrapeTargetSteps } from './scrape-target-steps';
 import { exportStatusPages, mayImportStatusPages, memberNamesIn, statusPageSteps, type MemberNames } from './status-page-steps';
 import { StatusPagesService } from '../status';
+import { EscalationPoliciesService, SchedulesService } from '../on-call';
+import { exportOnCall, mayImportOnCall, onCallHubIn, onCallSteps, type OnCallHub } from './on-call-steps';
 
 /** What the hub holds of what a document describes. */
 interface Hub extends HubItems {
@@ -43,6 +45,8 @@ interface Hub extends HubItems {
   notifications: NotificationConfiguration | null;
   /** Read only for a document with scrape targets, or an export for a holder of circuit_breaker_admin. */
   scrapeTargets: ScrapeTargetEntity[] | null;
+  /** Read only for a document with on-call lists, or an export for a holder of circuit_breaker_admin. */
+  onCall: OnCallHub | null;
   /** Read only for a document with status pages, or an export for a holder of circuit_breaker_admin. */
   statusPages: { pages: StatusPageView[]; names: MemberNames } | null;
 }
@@ -62,6 +66,8 @@ export class ConfigurationService {
     private readonly scrapeTargets: ScrapeTargetsService,
     private readonly repository: ConfigurationRepository,
     private readonly statusPages: StatusPagesService,
+    private readonly schedules: SchedulesService,
+    private readonly policies: EscalationPoliciesService,
   ) {}
 
   /**
@@ -71,7 +77,7 @@ export class ConfigurationService {
   async exportDocument(req: AppRequest): Promise<ConfigDocument> {
     const admin = hasPermission(req.user, 'circuit_breaker_admin');
     const omitted = omittedLists(req);
-    const hub = await this.read(this.dataSource.manager, admin, admin, admin);
+    const hub = await this.read(this.dataSource.manager, admin, admin, admin, admin);
     const breakerNames = new Map(hub.breakers.map((breaker) => [breaker.id, breaker.name]));
     const readable = <T>(list: CoreList, items: () => T[]): T[] => (omitted.includes(list) ? [] : items());
     return {
@@ -81,6 +87,7 @@ export class ConfigurationService {
       domains: readable('domains', () => hub.domains.map((domain) => domainItem(domain, hub.certificates.get(domain.id))).sort(byName)),
       ...(hub.notifications ? exportNotifications(req, hub.notifications) : {}),
       ...(hub.scrapeTargets ? { scrapeTargets: exportScrapeTargets(hub.scrapeTargets) } : {}),
+      ...(hub.onCall ? exportOnCall(hub.onCall) : {}),
       ...(hub.statusPages ? { statusPages: exportStatusPages(req, hub.statusPages.pages, hub.statusPages.names) } : {}),
       ...(omitted.length > 0 ? { omitted } : {}),
     };
@@ -94,16 +101,18 @@ export class ConfigurationService {
     mayImportNotifications(req, document);
     mayImportScrapeTargets(req, document);
     mayImportStatusPages(req, document.statusPages);
+    mayImportOnCall(req, document);
     const lists = appliedLists(req, document);
     const withNotifications = hasNotificationLists(document);
     const withTargets = document.scrapeTargets !== undefined;
     const withPages = document.statusPages !== undefined;
+    const withOnCall = document.schedules !== undefined || document.escalationPolicies !== undefined;
     if (dryRun) {
       const steps = this.plan(
         req,
         document,
         lists,
-        await this.read(this.dataSource.manager, withNotifications, withTargets, withPages),
+        await this.read(this.dataSource.manager, withNotifications, withTargets, withPages, withOnCall),
         prune,
         [],
       );
@@ -117,7 +126,7 @@ export class ConfigurationService {
         req,
         document,
         lists,
-        await this.read(manager, withNotifications, withTargets, withPages),
+        await this.read(manager, withNotifications, withTargets, withPages, withOnCall),
         prune,
         announcements,
       );
@@ -137,7 +146,13 @@ export class ConfigurationService {
     return { changes };
   }
 
-  private async read(manager: EntityManager, withNotifications: boolean, withTargets: boolean, withPages: boolean): Promise<Hub> {
+  private async read(
+    manager: EntityManager,
+    withNotifications: boolean,
+    withTargets: boolean,
+    withPages: boolean,
+    withOnCall: boolean,
+  ): Promise<Hub> {
     // one after the other: in a transaction they share one connection
     const breakers = await this.breakers.hubConfigsIn(manager);
     const services = await this.services.allIn(manager);
@@ -147,7 +162,11 @@ export class ConfigurationService {
     const statusPages = withPages
       ? { pages: await this.statusPages.allIn(manager), names: await memberNamesIn(manager, this.breakers, this.domains) }
       : null;
+    const onCall = withOnCall
+      ? await onCallHubIn(manager, { schedules: this.schedules, policies: this.policies, notifications: this.notifications })
+      : null;
     return {
+      onCall,
       statusPages,
       scrapeTargets,
       breakers,
@@ -176,6 +195,15 @@ export class ConfigurationService {
       ? new NotificationSteps(this.notifications, req, document, hub.notifications, prune).plan()
       : { deleted: [], kept: [] };
     const targets = scrapeTargetSteps(this.scrapeTargets, req, document.scrapeTargets, hub.scrapeTargets ?? [], prune, announcements);
+    const onCall = hub.onCall
+      ? onCallSteps(
+          { schedules: this.schedules, policies: this.policies, notifications: this.notifications },
+          req,
+          document,
+          hub.onCall,
+          prune,
+        )
+      : { deleted: [], kept: [] };
     // last: their components name the breakers and domains the steps above may create
     const pages = statusPageSteps(
       { pages: this.statusPages, breakers: this.breakers, domains: this.domains },
@@ -191,6 +219,8 @@ export class ConfigurationService {
       ...notifications.kept,
       ...targets.deleted,
       ...targets.kept,
+      ...onCall.deleted,
+      ...onCall.kept,
       ...pages.deleted,
       ...pages.kept,
     ];

@@ -52,6 +52,8 @@ it('exports every setting a user can set, keyed by name and nothing the hub comp
     notificationRules: [],
     maintenanceWindows: [],
     scrapeTargets: [],
+    schedules: [],
+    escalationPolicies: [],
     statusPages: [],
   });
 
@@ -276,6 +278,8 @@ it("describes both routes in the API docs, with the document's schema and who ma
     'notificationRules',
     'maintenanceWindows',
     'scrapeTargets',
+    'schedules',
+    'escalationPolicies',
     'statusPages',
     'omitted',
   ]);

@@ -44,7 +44,16 @@ it('refuses a viewer holding import_data every breaker or service they would cre
   const document = await exportFor(viewer);
   expect(document.breakers.map((breaker) => breaker.name)).toEqual(['Inventory Service', 'Payment Gateway', 'Search API']);
   expect(document.domains).toEqual([]);
-  expect(document.omitted).toEqual(['domains', 'channels', 'notificationRules', 'maintenanceWindows', 'scrapeTargets', 'statusPages']);
+  expect(document.omitted).toEqual([
+    'domains',
+    'channels',
+    'notificationRules',
+    'maintenanceWindows',
+    'scrapeTargets',
+    'schedules',
+    'escalationPolicies',
+    'statusPages',
+  ]);
   const before = await hubState();
 
   const payment = document.breakers.findIndex((breaker) => breaker.name === 'Payment Gateway');
@@ -104,7 +113,18 @@ it("leaves out of an export_data holder's export the lists they may not read, na
     breakers: [],
     services: [],
     domains: [],
-    omitted: ['breakers', 'services', 'domains', 'channels', 'notificationRules', 'maintenanceWindows', 'scrapeTargets', 'statusPages'],
+    omitted: [
+      'breakers',
+      'services',
+      'domains',
+      'channels',
+      'notificationRules',
+      'maintenanceWindows',
+      'scrapeTargets',
+      'schedules',
+      'escalationPolicies',
+      'statusPages',
+    ],
   });
   const before = await hubState();
   // an empty list the caller may not read is left alone too, whether or not the document says it was omitted
@@ -122,7 +142,17 @@ it("leaves out of an export_data holder's export the lists they may not read, na
   expect({ domains: domains.domains, breakers: domains.breakers, omitted: domains.omitted }).toEqual({
     domains: [{ name: 'kept.example.test' }],
     breakers: [],
-    omitted: ['breakers', 'services', 'channels', 'notificationRules', 'maintenanceWindows', 'scrapeTargets', 'statusPages'],
+    omitted: [
+      'breakers',
+      'services',
+      'channels',
+      'notificationRules',
+      'maintenanceWindows',
+      'scrapeTargets',
+      'schedules',
+      'escalationPolicies',
+      'statusPages',
+    ],
   });
 });
 

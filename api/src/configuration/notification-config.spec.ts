@@ -27,6 +27,8 @@ const EVERY_LIST = [
   'notificationRules',
   'maintenanceWindows',
   'scrapeTargets',
+  'schedules',
+  'escalationPolicies',
   'statusPages',
 ];
 

@@ -41,49 +41,65 @@ export class EscalationPoliciesService {
   }
 
   async create(req: AppRequest, body: CreateEscalationPolicy): Promise<EscalationPolicyView> {
-    return this.dataSource.transaction(async (manager) => {
-      const repository = manager.getRepository(EscalationPolicyEntity);
-      if ((await repository.count()) >= ON_CALL_LIMITS.policies)
-        throw new ConflictException(`At most ${ON_CALL_LIMITS.policies} escalation policies`);
-      await this.refuseTakenName(manager, body.name);
-      await this.refuseUnknownTargets(manager, body.steps);
-      const saved = await repository.save(repository.create({ ...body, createdBy: req.user?.id ?? null }));
-      await this.audit.record(
-        req,
-        { action: 'escalation-policy.create', targetType: 'escalation_policy', targetId: saved.id, after: body },
-        manager,
-      );
-      return view(saved);
-    });
+    return view(await this.dataSource.transaction((manager) => this.createIn(manager, req, body)));
+  }
+
+  async createIn(manager: EntityManager, req: AppRequest, body: CreateEscalationPolicy): Promise<EscalationPolicyEntity> {
+    const repository = manager.getRepository(EscalationPolicyEntity);
+    if ((await repository.count()) >= ON_CALL_LIMITS.policies)
+      throw new ConflictException(`At most ${ON_CALL_LIMITS.policies} escalation policies`);
+    await this.refuseTakenName(manager, body.name);
+    await this.refuseUnknownTargets(manager, body.steps);
+    const saved = await repository.save(repository.create({ ...body, createdBy: req.user?.id ?? null }));
+    await this.audit.record(
+      req,
+      { action: 'escalation-policy.create', targetType: 'escalation_policy', targetId: saved.id, after: body },
+      manager,
+    );
+    return saved;
   }
 
   async update(req: AppRequest, id: string, body: Partial<CreateEscalationPolicy>): Promise<EscalationPolicyView> {
-    return this.dataSource.transaction(async (manager) => {
-      const row = await this.find(id, manager);
-      const before = { name: row.name, steps: row.steps, repeat: row.repeat };
-      if (body.name !== undefined && body.name.toLowerCase() !== row.name.toLowerCase()) await this.refuseTakenName(manager, body.name);
-      if (body.steps) await this.refuseUnknownTargets(manager, body.steps);
-      Object.assign(row, body, { updatedAt: new Date() });
-      const saved = await manager.getRepository(EscalationPolicyEntity).save(row);
-      await this.audit.record(
-        req,
-        { action: 'escalation-policy.update', targetType: 'escalation_policy', targetId: id, before, after: body },
-        manager,
-      );
-      return view(saved);
-    });
+    return view(await this.dataSource.transaction((manager) => this.updateIn(manager, req, id, body)));
+  }
+
+  async updateIn(
+    manager: EntityManager,
+    req: AppRequest,
+    id: string,
+    body: Partial<CreateEscalationPolicy>,
+  ): Promise<EscalationPolicyEntity> {
+    const row = await this.find(id, manager);
+    const before = { name: row.name, steps: row.steps, repeat: row.repeat };
+    if (body.name !== undefined && body.name.toLowerCase() !== row.name.toLowerCase()) await this.refuseTakenName(manager, body.name);
+    if (body.steps) await this.refuseUnknownTargets(manager, body.steps);
+    Object.assign(row, body, { updatedAt: new Date() });
+    const saved = await manager.getRepository(EscalationPolicyEntity).save(row);
+    await this.audit.record(
+      req,
+      { action: 'escalation-policy.update', targetType: 'escalation_policy', targetId: id, before, after: body },
+      manager,
+    );
+    return saved;
   }
 
   async remove(req: AppRequest, id: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const row = await this.find(id, manager);
-      await manager.getRepository(EscalationPolicyEntity).delete({ id });
-      await this.audit.record(
-        req,
-        { action: 'escalation-policy.delete', targetType: 'escalation_policy', targetId: id, before: { name: row.name } },
-        manager,
-      );
-    });
+    await this.dataSource.transaction((manager) => this.removeIn(manager, req, id));
+  }
+
+  async removeIn(manager: EntityManager, req: AppRequest, id: string): Promise<void> {
+    const row = await this.find(id, manager);
+    await manager.getRepository(EscalationPolicyEntity).delete({ id });
+    await this.audit.record(
+      req,
+      { action: 'escalation-policy.delete', targetType: 'escalation_policy', targetId: id, before: { name: row.name } },
+      manager,
+    );
+  }
+
+  /** Every policy, for the configuration document. */
+  allIn(manager: EntityManager): Promise<EscalationPolicyEntity[]> {
+    return manager.getRepository(EscalationPolicyEntity).find({ order: { name: 'ASC' } });
   }
 
   private async refuseTakenName(manager: EntityManager, name: string) {

@@ -12,5 +12,6 @@ import { SchedulesService } from './schedules.service';
   imports: [NotificationsModule],
   controllers: [EscalationPoliciesController, SchedulesController, ShiftFeedAddressController, ShiftFeedController],
   providers: [EscalationPoliciesService, SchedulesService, ShiftFeedsService],
+  exports: [EscalationPoliciesService, SchedulesService],
 })
 export class OnCallModule {}

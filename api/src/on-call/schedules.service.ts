@@ -44,47 +44,52 @@ export class SchedulesService {
   }
 
   async create(req: AppRequest, body: CreateSchedule): Promise<ScheduleView> {
-    const row = await this.dataSource.transaction(async (manager) => {
-      const repository = manager.getRepository(ScheduleEntity);
-      if ((await repository.count()) >= ON_CALL_LIMITS.schedules)
-        throw new ConflictException(`At most ${ON_CALL_LIMITS.schedules} schedules`);
-      await this.refuseTakenName(manager, body.name);
-      await this.refuseUnknownUsers(manager, body);
-      const saved = await repository.save(repository.create({ ...body, createdBy: req.user?.id ?? null }));
-      await this.audit.record(req, { action: 'schedule.create', targetType: 'on_call_schedule', targetId: saved.id, after: body }, manager);
-      return saved;
-    });
-    return (await this.views([row]))[0]!;
+    return (await this.views([await this.dataSource.transaction((manager) => this.createIn(manager, req, body))]))[0]!;
+  }
+
+  async createIn(manager: EntityManager, req: AppRequest, body: CreateSchedule): Promise<ScheduleEntity> {
+    const repository = manager.getRepository(ScheduleEntity);
+    if ((await repository.count()) >= ON_CALL_LIMITS.schedules)
+      throw new ConflictException(`At most ${ON_CALL_LIMITS.schedules} schedules`);
+    await this.refuseTakenName(manager, body.name);
+    await this.refuseUnknownUsers(manager, body);
+    const saved = await repository.save(repository.create({ ...body, createdBy: req.user?.id ?? null }));
+    await this.audit.record(req, { action: 'schedule.create', targetType: 'on_call_schedule', targetId: saved.id, after: body }, manager);
+    return saved;
   }
 
   async update(req: AppRequest, id: string, body: UpdateSchedule): Promise<ScheduleView> {
-    const row = await this.dataSource.transaction(async (manager) => {
-      const row = await this.find(id, manager);
-      const before = { name: row.name, timeZone: row.timeZone, rotations: row.rotations, overrides: row.overrides };
-      if (body.name !== undefined && body.name.toLowerCase() !== row.name.toLowerCase()) await this.refuseTakenName(manager, body.name);
-      await this.refuseUnknownUsers(manager, body);
-      Object.assign(row, body, { updatedAt: new Date() });
-      const saved = await manager.getRepository(ScheduleEntity).save(row);
-      await this.audit.record(
-        req,
-        { action: 'schedule.update', targetType: 'on_call_schedule', targetId: id, before, after: body },
-        manager,
-      );
-      return saved;
-    });
-    return (await this.views([row]))[0]!;
+    return (await this.views([await this.dataSource.transaction((manager) => this.updateIn(manager, req, id, body))]))[0]!;
+  }
+
+  async updateIn(manager: EntityManager, req: AppRequest, id: string, body: UpdateSchedule): Promise<ScheduleEntity> {
+    const row = await this.find(id, manager);
+    const before = { name: row.name, timeZone: row.timeZone, rotations: row.rotations, overrides: row.overrides };
+    if (body.name !== undefined && body.name.toLowerCase() !== row.name.toLowerCase()) await this.refuseTakenName(manager, body.name);
+    await this.refuseUnknownUsers(manager, body);
+    Object.assign(row, body, { updatedAt: new Date() });
+    const saved = await manager.getRepository(ScheduleEntity).save(row);
+    await this.audit.record(req, { action: 'schedule.update', targetType: 'on_call_schedule', targetId: id, before, after: body }, manager);
+    return saved;
   }
 
   async remove(req: AppRequest, id: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const row = await this.find(id, manager);
-      await manager.getRepository(ScheduleEntity).delete({ id });
-      await this.audit.record(
-        req,
-        { action: 'schedule.delete', targetType: 'on_call_schedule', targetId: id, before: { name: row.name } },
-        manager,
-      );
-    });
+    await this.dataSource.transaction((manager) => this.removeIn(manager, req, id));
+  }
+
+  async removeIn(manager: EntityManager, req: AppRequest, id: string): Promise<void> {
+    const row = await this.find(id, manager);
+    await manager.getRepository(ScheduleEntity).delete({ id });
+    await this.audit.record(
+      req,
+      { action: 'schedule.delete', targetType: 'on_call_schedule', targetId: id, before: { name: row.name } },
+      manager,
+    );
+  }
+
+  /** Every schedule, for the configuration document. */
+  allIn(manager: EntityManager): Promise<ScheduleEntity[]> {
+    return manager.getRepository(ScheduleEntity).find({ order: { name: 'ASC' } });
   }
 
   private async views(rows: readonly ScheduleEntity[], now = new Date()): Promise<ScheduleView[]> {

@@ -8,6 +8,14 @@ import { channelFieldProblems } from './notification-vocabulary';
 import { channelUrlSchema, createChannelSchema, createRuleSchema, createWindowSchema } from './notifications';
 import { createScrapeTargetSchema, SCRAPE_TARGET_LIMITS } from './scrape-targets';
 import { CHAOS_PATH, serviceSchema } from './services';
+import {
+  createEscalationPolicySchema,
+  escalationStepSchema,
+  createScheduleSchema,
+  scheduleOverrideSchema,
+  scheduleRotationSchema,
+} from './on-call';
+import { ON_CALL_LIMITS } from './on-call-vocabulary';
 import { STATUS_PAGE_LIMITS } from './status-page-vocabulary';
 import { createStatusPageSchema, statusComponentSchema } from './status-pages';
 
@@ -138,6 +146,44 @@ export const statusPageItemSchema = z.strictObject({
 });
 export type StatusPageItem = z.output<typeof statusPageItemSchema>;
 
+const email = z.email({ message: 'must be an e-mail address' }).max(254);
+const byName = z.string().trim().min(1).max(ON_CALL_LIMITS.nameLength);
+
+/** An on-call schedule: what POST /api/schedules takes, its people by e-mail (ids differ between hubs). */
+export const scheduleItemSchema = z.strictObject({
+  name: createScheduleSchema.shape.name,
+  timeZone: createScheduleSchema.shape.timeZone,
+  rotations: z
+    .array(z.strictObject({ ...scheduleRotationSchema.shape, users: z.array(email).min(1).max(ON_CALL_LIMITS.usersPerRotation) }))
+    .max(ON_CALL_LIMITS.rotationsPerSchedule)
+    .default([]),
+  overrides: z
+    .array(z.strictObject({ user: email, start: scheduleOverrideSchema.shape.start, end: scheduleOverrideSchema.shape.end }))
+    .max(ON_CALL_LIMITS.overridesPerSchedule)
+    .default([]),
+});
+export type ScheduleItem = z.output<typeof scheduleItemSchema>;
+
+/** An escalation policy: its steps' channels and schedule by name, people by e-mail. */
+export const escalationPolicyItemSchema = z.strictObject({
+  name: createEscalationPolicySchema.shape.name,
+  steps: z
+    .array(
+      z.strictObject({
+        notify: z.strictObject({
+          channels: z.array(byName).max(ON_CALL_LIMITS.targetsPerStep).optional(),
+          users: z.array(email).max(ON_CALL_LIMITS.targetsPerStep).optional(),
+          schedule: byName.optional(),
+        }),
+        waitMinutes: escalationStepSchema.shape.waitMinutes,
+      }),
+    )
+    .min(1)
+    .max(ON_CALL_LIMITS.stepsPerPolicy),
+  repeat: createEscalationPolicySchema.shape.repeat,
+});
+export type EscalationPolicyItem = z.output<typeof escalationPolicyItemSchema>;
+
 const list = <T extends z.ZodType>(item: T, max: number = CONFIG_DOCUMENT_MAX_ITEMS) =>
   z.array(item, { message: 'must be a list' }).max(max, `must hold at most ${max} items`);
 
@@ -165,6 +211,8 @@ export const configDocumentSchema = z
     notificationRules: list(notificationRuleItemSchema, NOTIFICATION_LIMITS.rules).optional(),
     maintenanceWindows: list(maintenanceWindowItemSchema, NOTIFICATION_LIMITS.windows).optional(),
     scrapeTargets: list(scrapeTargetItemSchema, SCRAPE_TARGET_LIMITS.targets).optional(),
+    schedules: list(scheduleItemSchema, ON_CALL_LIMITS.schedules).optional(),
+    escalationPolicies: list(escalationPolicyItemSchema, ON_CALL_LIMITS.policies).optional(),
     statusPages: list(statusPageItemSchema, STATUS_PAGE_LIMITS.pagesPerHub).optional(),
     // optional: the lists an export left out as its reader may not read them (written only when there are some)
     omitted: z
@@ -189,6 +237,8 @@ export const configDocumentSchema = z
     refuseDuplicateNames(document.notificationRules, 'notificationRules', ctx);
     refuseDuplicateNames(document.maintenanceWindows, 'maintenanceWindows', ctx);
     refuseDuplicateNames(document.scrapeTargets, 'scrapeTargets', ctx);
+    refuseDuplicateNames(document.schedules, 'schedules', ctx);
+    refuseDuplicateNames(document.escalationPolicies, 'escalationPolicies', ctx);
     refuseDuplicateNames(
       document.statusPages?.map((page) => ({ name: page.slug })),
       'statusPages',

@@ -28,6 +28,8 @@ export const IMPORT_KINDS = [
   'notificationRule',
   'maintenanceWindow',
   'scrapeTarget',
+  'schedule',
+  'escalationPolicy',
   'statusPage',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -41,6 +43,8 @@ export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
   notificationRule: 'notification rule',
   maintenanceWindow: 'maintenance window',
   scrapeTarget: 'scrape target',
+  schedule: 'on-call schedule',
+  escalationPolicy: 'escalation policy',
   statusPage: 'status page',
 };
 
@@ -52,10 +56,11 @@ export const NOTIFICATION_LISTS = ['channels', 'notificationRules', 'maintenance
 
 /**
  * The lists of the document that only holders of circuit_breaker_admin export and import, as they manage their items
- * by hand: the notification lists, the Prometheus endpoints scraped for resilience4j breakers, and the status pages
- * (keyed by slug; their components name breakers and domains by name).
+ * by hand: the notification lists, the Prometheus endpoints scraped for resilience4j breakers, on-call schedules and
+ * escalation policies (people by e-mail, channels and schedules by name), and the status pages (keyed by slug; their
+ * components name breakers and domains by name).
  */
-export const ADMIN_LISTS = [...NOTIFICATION_LISTS, 'scrapeTargets', 'statusPages'] as const;
+export const ADMIN_LISTS = [...NOTIFICATION_LISTS, 'scrapeTargets', 'schedules', 'escalationPolicies', 'statusPages'] as const;
 
 /**
  * The lists every document holds, and what each needs as its own routes do: reading (an export writes it, an import

@@ -59,21 +59,20 @@ export const createEscalationPolicySchema = z.strictObject({
 export const updateEscalationPolicySchema = createEscalationPolicySchema.partial();
 export type CreateEscalationPolicy = z.infer<typeof createEscalationPolicySchema>;
 
-const rotationSchema = z.strictObject({
+export const scheduleRotationSchema = z.strictObject({
   users: z.array(z.string().uuid('must be user ids')).min(1, 'must name someone').max(L.usersPerRotation),
   start: wallTime,
   lengthHours: z.union([z.number().int().min(1).max(L.shiftHours), z.enum(SHIFT_LENGTHS)], { message: 'must be hours, daily or weekly' }),
   handoffTime: clock.optional(),
 });
 
+export const scheduleOverrideSchema = z.strictObject({ user: z.string().uuid('must be a user id'), start: wallTime, end: wallTime });
+
 const scheduleFields = z.strictObject({
   name,
   timeZone: timeZoneSchema,
-  rotations: z.array(rotationSchema).max(L.rotationsPerSchedule).default([]),
-  overrides: z
-    .array(z.strictObject({ user: z.string().uuid('must be a user id'), start: wallTime, end: wallTime }))
-    .max(L.overridesPerSchedule)
-    .default([]),
+  rotations: z.array(scheduleRotationSchema).max(L.rotationsPerSchedule).default([]),
+  overrides: z.array(scheduleOverrideSchema).max(L.overridesPerSchedule).default([]),
 });
 
 function overridesInOrder(schedule: { overrides?: { start: string; end: string }[] }, ctx: z.RefinementCtx) {
@@ -85,12 +84,14 @@ function overridesInOrder(schedule: { overrides?: { start: string; end: string }
 
 /** POST /api/schedules */
 export const createScheduleSchema = scheduleFields.superRefine(overridesInOrder);
+/** The fields of a schedule, without the refinement (what the configuration document builds on). */
+export const scheduleFieldsSchema = scheduleFields;
 /** PATCH /api/schedules/{id}: any field; rotations and overrides replace the lists */
 export const updateScheduleSchema = z
   .strictObject({
     name: scheduleFields.shape.name,
     timeZone: scheduleFields.shape.timeZone,
-    rotations: z.array(rotationSchema).max(L.rotationsPerSchedule),
+    rotations: z.array(scheduleRotationSchema).max(L.rotationsPerSchedule),
     overrides: scheduleFields.shape.overrides.unwrap(),
   })
   .partial()

@@ -135,7 +135,9 @@ export class SampleDataService {
       notificationRule: byName(notifications.rules.map(({ row }) => [row.name, row.id])),
       maintenanceWindow: byName(notifications.windows.map(({ id, name }) => [name, id])),
       scrapeTarget: new Map(),
-      // the sample document holds no status pages
+      // the sample document holds no schedules, escalation policies or status pages
+      schedule: new Map(),
+      escalationPolicy: new Map(),
       statusPage: new Map(),
     };
     return created.flatMap(({ kind, name }) => {
