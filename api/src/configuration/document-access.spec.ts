@@ -1,5 +1,6 @@
 import type { ConfigDocument, ImportResult, Permission } from '@cbh/contracts';
 import { apiForThisFile, DEMO_PASSWORD, signIn } from '../../test/test-api';
+import { ADMIN_ONLY_LISTS, EVERY_LIST } from './document.test-kit';
 
 /*
  * export_data and import_data move the document; what it lists stays with each list's own permissions: a list its
@@ -44,16 +45,7 @@ it('refuses a viewer holding import_data every breaker or service they would cre
   const document = await exportFor(viewer);
   expect(document.breakers.map((breaker) => breaker.name)).toEqual(['Inventory Service', 'Payment Gateway', 'Search API']);
   expect(document.domains).toEqual([]);
-  expect(document.omitted).toEqual([
-    'domains',
-    'channels',
-    'notificationRules',
-    'maintenanceWindows',
-    'scrapeTargets',
-    'schedules',
-    'escalationPolicies',
-    'statusPages',
-  ]);
+  expect(document.omitted).toEqual(['domains', ...ADMIN_ONLY_LISTS]);
   const before = await hubState();
 
   const payment = document.breakers.findIndex((breaker) => breaker.name === 'Payment Gateway');
@@ -113,18 +105,7 @@ it("leaves out of an export_data holder's export the lists they may not read, na
     breakers: [],
     services: [],
     domains: [],
-    omitted: [
-      'breakers',
-      'services',
-      'domains',
-      'channels',
-      'notificationRules',
-      'maintenanceWindows',
-      'scrapeTargets',
-      'schedules',
-      'escalationPolicies',
-      'statusPages',
-    ],
+    omitted: EVERY_LIST,
   });
   const before = await hubState();
   // an empty list the caller may not read is left alone too, whether or not the document says it was omitted
@@ -142,17 +123,7 @@ it("leaves out of an export_data holder's export the lists they may not read, na
   expect({ domains: domains.domains, breakers: domains.breakers, omitted: domains.omitted }).toEqual({
     domains: [{ name: 'kept.example.test' }],
     breakers: [],
-    omitted: [
-      'breakers',
-      'services',
-      'channels',
-      'notificationRules',
-      'maintenanceWindows',
-      'scrapeTargets',
-      'schedules',
-      'escalationPolicies',
-      'statusPages',
-    ],
+    omitted: ['breakers', 'services', ...ADMIN_ONLY_LISTS],
   });
 });
 

@@ -44,3 +44,19 @@ export function documentRoutes(spec: { readonly api: TestApi; readonly admin: st
 
 export const changed = (changes: ImportChange[]) => changes.filter((change) => change.action !== 'unchanged');
 export const refusal = async (response: Response) => ({ status: response.status, message: (await response.json()).message });
+
+/** The document's lists, in the order it writes them (what `omitted` names for a reader who may read none). */
+export const EVERY_LIST = [
+  'breakers',
+  'services',
+  'domains',
+  'channels',
+  'notificationRules',
+  'maintenanceWindows',
+  'scrapeTargets',
+  'schedules',
+  'escalationPolicies',
+  'statusPages',
+];
+/** The lists only holders of circuit_breaker_admin read and write. */
+export const ADMIN_ONLY_LISTS = EVERY_LIST.slice(3);

@@ -9,7 +9,7 @@ import type {
   TestDeliveryView,
 } from '@cbh/contracts';
 import { apiForThisFile } from '../../test/test-api';
-import { changed, documentRoutes, refusal, type Caller } from './document.test-kit';
+import { changed, documentRoutes, EVERY_LIST, refusal, type Caller } from './document.test-kit';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 
 /*
@@ -18,19 +18,6 @@ import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-r
  */
 const SECRET = 'whsec-the-receiver-and-the-hub-share';
 const LEAK = 'do-not-leak';
-/** The document's lists, in the order it writes them. */
-const EVERY_LIST = [
-  'breakers',
-  'services',
-  'domains',
-  'channels',
-  'notificationRules',
-  'maintenanceWindows',
-  'scrapeTargets',
-  'schedules',
-  'escalationPolicies',
-  'statusPages',
-];
 
 const spec = apiForThisFile({ ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' });
 const { exported, exportedDocument, importing, imported, auditCounts } = documentRoutes(spec);
