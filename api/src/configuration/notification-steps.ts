@@ -245,7 +245,7 @@ export class NotificationSteps {
           change: { kind: 'notificationRule', name: item.name, action: 'create' },
           label,
           apply: async (manager) => {
-            await this.settings.createRuleIn(manager, this.req, { ...settings, channelIds: channelIds() });
+            await this.settings.createRuleIn(manager, this.req, { ...settings, channelIds: channelIds(), escalationPolicyId: null });
           },
         };
       }

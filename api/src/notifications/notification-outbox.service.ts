@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
+  alertGroupPath,
   breakerPath,
   DELIVERY_RETRY_DELAYS_S,
   DELIVERY_RETRY_JITTER,
@@ -19,6 +20,7 @@ import { NotificationRuleChannelEntity, NotificationRuleEntity } from './entitie
 import { mutingWindow } from './maintenance';
 import { NotificationsRepository, type NewDelivery } from './notifications.repository';
 import { OutboxAudiences } from './outbox-audiences';
+import { type EscalationRoute, OutboxEscalations } from './outbox-escalations';
 import { typesFor, type OutboxEvent } from './rule-matching';
 import { ChannelSender } from './senders/channel-sender';
 
@@ -70,6 +72,7 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly hubMetrics: HubMetrics,
     private readonly audiences: OutboxAudiences,
+    private readonly escalations: OutboxEscalations,
   ) {}
 
   onModuleInit() {
@@ -122,10 +125,15 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
       const deliveries: NewDelivery[] = [];
       for (const event of events) {
         deliveries.push(...(await this.audienceDeliveries(manager, event)));
+        const routes: EscalationRoute[] = [];
         for (const rule of rules) {
           const channels = channelsOf.get(rule.id) ?? [];
-          if (channels.length === 0) continue;
+          if (channels.length === 0 && !rule.escalationPolicyId) continue;
           const { own, flapping } = typesFor(rule, event);
+          // a maintenance window keeps a rule from paging as from sending
+          if (own && rule.escalationPolicyId && !mutingWindow(windows, event)) {
+            routes.push({ ruleId: rule.id, ruleName: rule.name, policyId: rule.escalationPolicyId });
+          }
           const sends: { type: NotificationEventType; data: Record<string, unknown> }[] = [];
           if (own) sends.push({ type: event.type, data: event.data });
           if (flapping) {
@@ -166,6 +174,8 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
             }
           }
         }
+        // in the event's order: a group opened by one event of the batch is joined by the next
+        await this.escalations.onEvent(manager, event, routes);
       }
       await this.repository.insertDeliveries(manager, deliveries);
       await this.repository.markDispatched(
@@ -318,7 +328,9 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
     // an incident's data carries its public page's address already
     if (event.subjectKind === 'status_page') return data as WebhookBody['data'];
     const path =
-      event.subjectKind === 'breaker'
+      event.subjectKind === 'alert_group'
+        ? alertGroupPath(event.subjectId)
+        : event.subjectKind === 'breaker'
         ? breakerPath(event.subjectId)
         : event.subjectKind === 'remote'
           ? ROUTES.users.path

@@ -24,6 +24,7 @@ import { NotificationRuleChannelEntity, NotificationRuleEntity } from './entitie
 import { ChannelSecrets } from './channel-secrets';
 import { mayMute, mayRouteEvents, readsDomainEvents } from './notification-access';
 import { auditedChannel, channelView, ruleView, windowView } from './notification-views';
+import { refuseSilentRule, withKnownPolicy } from './rule-policy';
 import { NotificationsRepository } from './notifications.repository';
 
 export { readsDomainEvents } from './notification-access';
@@ -174,8 +175,8 @@ export class NotificationSettingsService {
     if (count >= NOTIFICATION_LIMITS.rules) throw new ConflictException(`At most ${NOTIFICATION_LIMITS.rules} rules`);
     const channelIds = await this.existingChannels(manager, body.channelIds);
     const { channelIds: _ids, ...fields } = body;
-    const row = await withUniqueName('rule', body.name, () =>
-      manager.getRepository(NotificationRuleEntity).save({ ...fields, createdBy: req?.user?.id ?? null }),
+    const row = await withKnownPolicy(() =>
+      withUniqueName('rule', body.name, () => manager.getRepository(NotificationRuleEntity).save({ ...fields, createdBy: req?.user?.id ?? null })),
     );
     await manager.getRepository(NotificationRuleChannelEntity).insert(channelIds.map((channelId) => ({ ruleId: row.id, channelId })));
     const view = ruleView(row, channelIds);
@@ -201,13 +202,14 @@ export class NotificationSettingsService {
     const { channelIds, ...fields } = patch;
     const definedFields = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
     Object.assign(row, definedFields);
-    const saved = await withUniqueName('rule', row.name, () => manager.getRepository(NotificationRuleEntity).save(row));
+    const saved = await withKnownPolicy(() => withUniqueName('rule', row.name, () => manager.getRepository(NotificationRuleEntity).save(row)));
     let channels = channelsBefore;
     if (channelIds) {
       channels = await this.existingChannels(manager, channelIds);
       await manager.getRepository(NotificationRuleChannelEntity).delete({ ruleId: id });
       await manager.getRepository(NotificationRuleChannelEntity).insert(channels.map((channelId) => ({ ruleId: id, channelId })));
     }
+    refuseSilentRule(channels, saved.escalationPolicyId);
     const view = ruleView(saved, channels);
     await this.audit.record(
       req,

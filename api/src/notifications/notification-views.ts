@@ -33,6 +33,7 @@ export function ruleView(row: NotificationRuleEntity, channelIds: string[]): Rul
     enabled: row.enabled,
     events: row.events,
     channelIds: [...channelIds].sort(),
+    escalationPolicyId: row.escalationPolicyId ?? null,
     breakers: row.breakers,
     breakerTypes: row.breakerTypes,
     domains: row.domains,

@@ -11,6 +11,8 @@ import { NotificationOutbox } from './notification-outbox.service';
 import { NotificationSettingsService } from './notification-settings.service';
 import { NotificationsRepository } from './notifications.repository';
 import { OutboxAudiences } from './outbox-audiences';
+import { OutboxEscalations } from './outbox-escalations';
+import { OutboxWriter } from './outbox-writer';
 import { ChannelSender } from './senders/channel-sender';
 
 /** Channels, rules, maintenance windows and the outbox that delivers notifications from every replica. */
@@ -22,7 +24,16 @@ import { ChannelSender } from './senders/channel-sender';
     MaintenanceWindowsController,
     NotificationDeliveriesController,
   ],
-  providers: [ChannelSecrets, ChannelSender, NotificationsRepository, NotificationSettingsService, NotificationOutbox, OutboxAudiences],
-  exports: [NotificationSettingsService, OutboxAudiences],
+  providers: [
+    ChannelSecrets,
+    ChannelSender,
+    NotificationsRepository,
+    NotificationSettingsService,
+    NotificationOutbox,
+    OutboxAudiences,
+    OutboxEscalations,
+    OutboxWriter,
+  ],
+  exports: [NotificationSettingsService, OutboxAudiences, OutboxEscalations, OutboxWriter, ChannelSender],
 })
 export class NotificationsModule {}

@@ -31,6 +31,9 @@ export interface NewDelivery {
   ruleName: string | null;
   status: Extract<DeliveryStatus, 'pending' | 'muted' | 'suppressed'>;
   lastError?: string | null;
+  /** a message of an alert group, sent by this escalation step (from 1) */
+  alertGroupId?: number | null;
+  step?: number | null;
 }
 
 /** How one try ended, as the worker records it. */
@@ -86,6 +89,11 @@ export class NotificationsRepository {
     }));
   }
 
+  /** Wakes the outbox on every replica when the transaction commits (PostgreSQL holds a NOTIFY until then). */
+  async wakeAtCommit(manager: EntityManager): Promise<void> {
+    await manager.query(`SELECT pg_notify('cbh_events', '{"origin":"database","internal":"notifications-due","data":null}')`);
+  }
+
   async markDispatched(manager: EntityManager, ids: string[]) {
     if (ids.length) await manager.query('UPDATE notification_events SET dispatched_at = now() WHERE id = ANY($1::bigint[])', [ids]);
   }
@@ -138,6 +146,8 @@ export class NotificationsRepository {
             lastError: delivery.lastError ?? null,
             audience: delivery.audience ?? null,
             recipient: delivery.recipient ?? null,
+            alertGroupId: delivery.alertGroupId ?? null,
+            step: delivery.step ?? null,
             attempts: 0,
             maxAttempts: DELIVERY_MAX_ATTEMPTS,
             nextAttemptAt: delivery.status === 'pending' ? () => 'now()' : null,
@@ -329,6 +339,8 @@ function fromColumns(row: Record<string, unknown>): Partial<NotificationDelivery
     channelId: row.channel_id as string | null,
     audience: (row.audience ?? null) as string | null,
     recipient: (row.recipient ?? null) as string | null,
+    alertGroupId: (row.alert_group_id ?? null) as number | null,
+    step: (row.step ?? null) as number | null,
     ruleId: row.rule_id as string | null,
     ruleName: row.rule_name as string | null,
     status: row.status as DeliveryStatus,

@@ -40,6 +40,11 @@ export const api = createApi({
     'StatusComponents',
     'StatusIncidents',
     'StatusSubscribers',
+    'AlertGroups',
+    'EscalationPolicies',
+    'Schedules',
+    'ContactMethods',
+    'BreakerDependencies',
   ],
   endpoints: (build) => ({
     /** The signed-in account, or null when signed out (401). */

@@ -15,3 +15,4 @@ export * from './notifications';
 export * from './scrape-targets';
 export * from './releases';
 export * from './status-pages';
+export * from './on-call';

@@ -144,6 +144,9 @@ export function invalidationFor(message: ServerMessage) {
     case 'domainsChecked':
       // rounds that only added a check: the monitoring list and open details, not every list
       return api.util.invalidateTags(['DomainChecks']);
+    case 'alertGroupChanged':
+      // the lists, the counts, the group's own page, and a breaker's page that shows what quiets it
+      return api.util.invalidateTags(['AlertGroups']);
     default:
       return null;
   }

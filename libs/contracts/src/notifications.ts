@@ -99,8 +99,8 @@ const ruleFields = {
       z.uuid({ message: 'must be a channel id' }).transform((id) => id.toLowerCase()),
       { message: 'must be a list of channel ids' },
     )
-    .min(1, 'name at least one channel')
     .max(NOTIFICATION_LIMITS.channels),
+  escalationPolicyId: z.uuid({ message: 'must be an escalation policy id' }).transform((id) => id.toLowerCase()).nullable(),
   breakers: nameList,
   breakerTypes: z.array(z.enum(BREAKER_TYPES, { message: `must be one of ${BREAKER_TYPES.join(', ')}` })).max(BREAKER_TYPES.length),
   domains: nameList,
@@ -119,12 +119,20 @@ const ruleFields = {
   flappingMinutes: minutes(1440),
 };
 
-/** POST /api/notification-rules: events and channels; filters and intervals optional. */
+/** A rule sends to its channels, opens alert groups under its escalation policy, or both: never neither. */
+export function reachesSomeone(rule: { channelIds?: string[]; escalationPolicyId?: string | null }, ctx: z.RefinementCtx) {
+  if ((rule.channelIds?.length ?? 0) === 0 && !rule.escalationPolicyId) {
+    ctx.addIssue({ code: 'custom', path: ['channelIds'], message: 'name at least one channel or an escalation policy' });
+  }
+}
+
+/** POST /api/notification-rules: events, and channels or an escalation policy; filters and intervals optional. */
 export const createRuleSchema = z.strictObject({
   name: ruleFields.name,
   enabled: ruleFields.enabled.default(true),
   events: ruleFields.events,
-  channelIds: ruleFields.channelIds,
+  channelIds: ruleFields.channelIds.default([]),
+  escalationPolicyId: ruleFields.escalationPolicyId.default(null),
   breakers: ruleFields.breakers.default([]),
   breakerTypes: ruleFields.breakerTypes.default([]),
   domains: ruleFields.domains.default([]),
@@ -133,7 +141,7 @@ export const createRuleSchema = z.strictObject({
   stuckOpenMinutes: ruleFields.stuckOpenMinutes.default(RULE_DEFAULTS.stuckOpenMinutes),
   flappingOpenings: ruleFields.flappingOpenings.default(RULE_DEFAULTS.flappingOpenings),
   flappingMinutes: ruleFields.flappingMinutes.default(RULE_DEFAULTS.flappingMinutes),
-});
+}).superRefine(reachesSomeone);
 export type CreateRule = z.infer<typeof createRuleSchema>;
 
 /** PATCH /api/notification-rules/{id}: any field, at least one. */
@@ -143,6 +151,7 @@ export const updateRuleSchema = z
     enabled: ruleFields.enabled.optional(),
     events: ruleFields.events.optional(),
     channelIds: ruleFields.channelIds.optional(),
+    escalationPolicyId: ruleFields.escalationPolicyId.optional(),
     breakers: ruleFields.breakers.optional(),
     breakerTypes: ruleFields.breakerTypes.optional(),
     domains: ruleFields.domains.optional(),

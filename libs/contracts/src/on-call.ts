@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ON_CALL_LIMITS as L, SHIFT_LENGTHS } from './on-call-vocabulary';
+import {
+  ALERT_GROUP_STATES,
+  ON_CALL_LIMITS as L,
+  SHIFT_LENGTHS,
+  type AlertGroupState,
+  type AlertGroupSubject,
+} from './on-call-vocabulary';
 
 /* The bodies of POST/PATCH /api/escalation-policies and /api/schedules, and of …/silence. Words in on-call-vocabulary.ts. */
 
@@ -135,4 +141,172 @@ export interface EscalationPolicyView {
   repeat: number;
   createdAt: string;
   updatedAt: string;
+}
+
+/* Alert groups: GET /api/alert-groups, GET /api/alert-groups/{id}, and the actions on one. */
+
+export const ALERT_GROUP_PAGE_LIMITS = { default: 50, max: 200 } as const;
+
+/** GET /api/alert-groups: newest first, filtered; `before` is the id the page starts below (the last page's `nextBefore`). */
+export const alertGroupQuerySchema = z.strictObject({
+  state: z.enum(ALERT_GROUP_STATES, { message: `must be one of ${ALERT_GROUP_STATES.join(', ')}` }).optional(),
+  /** `breaker:12`, `domain:3`: one subject's groups */
+  subject: z
+    .string()
+    .regex(/^(breaker|domain|slo|remote):\d{1,10}$/, 'must be a subject such as breaker:12 or domain:3')
+    .optional(),
+  service: z.string().trim().min(1).max(64).optional(),
+  before: z.coerce.number({ message: 'must be a group id' }).int().positive().optional(),
+  limit: z.coerce.number({ message: 'must be a number' }).int().min(1).max(ALERT_GROUP_PAGE_LIMITS.max).default(ALERT_GROUP_PAGE_LIMITS.default),
+});
+export type AlertGroupQuery = z.infer<typeof alertGroupQuerySchema>;
+
+export interface AlertGroupView {
+  id: number;
+  state: AlertGroupState;
+  /** what it is about; `service` is the breaker's service (null for the hub's own breakers and for other subjects) */
+  subject: { kind: AlertGroupSubject; id: number; name: string };
+  service: string | null;
+  title: string;
+  escalationPolicy: { id: string; name: string } | null;
+  openedAt: string;
+  acknowledgedAt: string | null;
+  acknowledgedBy: string | null;
+  resolvedAt: string | null;
+  resolvedBy: string | null;
+  silencedUntil: string | null;
+  /** the step the escalation fires next (from 1) and when; null once acknowledged, resolved or every step fired */
+  nextStep: { step: number; at: string } | null;
+  /** events of its own subject, and events of subjects depending on it that joined it */
+  eventCount: number;
+  causedCount: number;
+}
+
+export const ALERT_GROUP_ENTRY_KINDS = [
+  'opened',
+  'event',
+  'caused',
+  'step',
+  'acknowledged',
+  'unacknowledged',
+  'silenced',
+  'unsilenced',
+  'resolved',
+  'escalation_ended',
+] as const;
+export type AlertGroupEntryKind = (typeof ALERT_GROUP_ENTRY_KINDS)[number];
+
+export interface AlertGroupEntryView {
+  id: string;
+  at: string;
+  kind: AlertGroupEntryKind;
+  /** one line a person reads: "Breaker payments opened", "Step 2: webhook ops-hook", "Acknowledged by ana@example.com" */
+  text: string;
+  /** the event's type (event, caused), the step's number (step), who acted (acknowledged, resolved, silenced) */
+  eventType: string | null;
+  step: number | null;
+  actor: string | null;
+  /** caused: the subject whose event joined this group */
+  subject: { kind: AlertGroupSubject; id: number; name: string } | null;
+}
+
+export interface AlertGroupDeliveryView {
+  id: string;
+  /** "ana@example.com", "ops-hook (webhook)", "Slack of ana@example.com" */
+  to: string;
+  step: number | null;
+  status: 'pending' | 'delivering' | 'delivered' | 'failed' | 'muted' | 'suppressed';
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+}
+
+/** GET /api/alert-groups/{id}: the group, its timeline (oldest first, at most 500) and every message sent for it. */
+export interface AlertGroupDetailView extends AlertGroupView {
+  timeline: AlertGroupEntryView[];
+  deliveries: AlertGroupDeliveryView[];
+}
+
+export interface AlertGroupPage {
+  items: AlertGroupView[];
+  nextBefore: number | null;
+}
+
+/** GET /api/alert-groups/summary: the groups the caller may act on, by state (the top bar's count is `firing`). */
+export interface AlertGroupSummary {
+  firing: number;
+  acknowledged: number;
+  silenced: number;
+}
+
+/** GET /api/alert-groups/response-times?days=30: mean time to acknowledge and to resolve, per service. */
+export const responseTimesQuerySchema = z.strictObject({
+  days: z.coerce.number({ message: 'must be a number' }).int().min(1).max(90).default(30),
+});
+export interface ResponseTimesView {
+  days: number;
+  services: {
+    /** the breakers' service; null: the hub's own breakers, and domain, release and SLO groups */
+    service: string | null;
+    groups: number;
+    acknowledged: number;
+    resolved: number;
+    mttaSeconds: number | null;
+    mttrSeconds: number | null;
+  }[];
+}
+
+/* Each person's contact methods: GET/POST /api/account/contact-methods, DELETE /api/account/contact-methods/{id}. */
+
+export const CONTACT_METHOD_TYPES = ['slack', 'discord', 'webhook'] as const;
+export type ContactMethodType = (typeof CONTACT_METHOD_TYPES)[number];
+export const CONTACT_METHODS_PER_PERSON = 5;
+
+export const createContactMethodSchema = z.strictObject({
+  type: z.enum(CONTACT_METHOD_TYPES, { message: `must be one of ${CONTACT_METHOD_TYPES.join(', ')}` }),
+  url: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).max(2048, 'must be at most 2048 characters'),
+  label: z.string().trim().max(L.nameLength, `must be at most ${L.nameLength} characters`).optional(),
+});
+export type CreateContactMethod = z.infer<typeof createContactMethodSchema>;
+
+/** A contact method: the person's verified e-mail (id `email`, always first) or a personal channel; never its URL. */
+export interface ContactMethodView {
+  id: string;
+  type: 'email' | ContactMethodType;
+  label: string;
+  /** the e-mail address, or the URL's host (the path holds the credentials) */
+  target: string;
+  createdAt: string | null;
+}
+
+/* What a breaker depends on: GET/PUT /api/circuit-breakers/{id}/dependencies. */
+
+export const DEPENDENCY_KINDS = ['domain', 'breaker', 'service'] as const;
+export type DependencyKind = (typeof DEPENDENCY_KINDS)[number];
+export const DEPENDENCIES_PER_BREAKER = 20;
+
+/** A parent: a domain or another breaker by id, or a service (the agents' and scrapes' `service`) by name. */
+export const dependencySchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('domain'), id: z.number({ message: 'must be an id' }).int().positive() }),
+    z.strictObject({ kind: z.literal('breaker'), id: z.number({ message: 'must be an id' }).int().positive() }),
+    z.strictObject({ kind: z.literal('service'), name: z.string().trim().regex(/^[a-z0-9-]{1,64}$/, 'must be a service name') }),
+  ],
+  { message: `must name a kind: ${DEPENDENCY_KINDS.join(', ')}` },
+);
+export type Dependency = z.infer<typeof dependencySchema>;
+
+export const breakerDependenciesSchema = z.strictObject({
+  dependsOn: z.array(dependencySchema).max(DEPENDENCIES_PER_BREAKER, `must hold at most ${DEPENDENCIES_PER_BREAKER}`),
+});
+export type BreakerDependencies = z.infer<typeof breakerDependenciesSchema>;
+
+export interface BreakerDependenciesView {
+  breakerId: number;
+  /** services by name (id null) */
+  dependsOn: { kind: DependencyKind; id: number | null; name: string }[];
+  /** the open alert group of a parent this breaker's events join now, if any */
+  quietedBy: { groupId: number; title: string } | null;
 }

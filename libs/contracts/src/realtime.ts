@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { BreakerConfigView, BreakerTransition } from './breakers';
 import type { ManualAction } from './manual-control';
+import type { AlertGroupState, AlertGroupSubject } from './on-call-vocabulary';
 import type { DomainAlertView } from './domains';
 import type { BreakerStats } from './metrics';
 import type { ServiceView, TestResultView } from './services';
@@ -28,4 +29,6 @@ export type ServerMessage =
   /** A domain was added, changed by someone, or deleted. */
   | { type: 'domainUpdated'; data: { domainId: number } }
   /** The domains whose rounds of checks one replica finished in the last second (sent once a second at most). */
-  | { type: 'domainsChecked'; data: { domainIds: number[] } };
+  | { type: 'domainsChecked'; data: { domainIds: number[] } }
+  /** An alert group opened, changed state or grew its timeline: for those who may read it (domain groups: domain_management). */
+  | { type: 'alertGroupChanged'; data: { id: number; subjectKind: AlertGroupSubject; state: AlertGroupState } };

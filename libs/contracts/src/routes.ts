@@ -44,6 +44,11 @@ export function publicStatusPath(slug: string): string {
   return `/status/${slug}`;
 }
 
+/** The path of one alert group's page (its timeline and actions) in the console. */
+export function alertGroupPath(id: number): string {
+  return `/on-call/groups/${id}`;
+}
+
 /** The named pages of the site; link to one through its path here, never a typed-out string. */
 export const ROUTES = {
   home: { path: '/', remote: 'mfe_learning', title: 'Home' },
@@ -74,6 +79,9 @@ export const ROUTES = {
   /** The status pages people who depend on a service read, driven by the breakers and domain checks; their incidents. */
   statusPages: { path: '/status-pages', remote: 'mfe_status', title: 'Status Pages', permission: 'circuit_breaker_admin' },
   statusPage: { path: '/status-pages/:id', remote: 'mfe_status', title: 'Status Page', permission: 'circuit_breaker_admin' },
+  /** Alert groups firing and acknowledged, live; escalation policies; schedules and who is on call. */
+  onCall: { path: '/on-call', remote: 'mfe_dashboard', title: 'On Call', permission: 'circuit_breaker_view' },
+  alertGroup: { path: '/on-call/groups/:id', remote: 'mfe_dashboard', title: 'Alert Group', permission: 'circuit_breaker_view' },
 } as const satisfies Record<string, RouteDefinition>;
 
 /** One page per pattern demonstration, rendered by mfe_patterns. */

@@ -21,6 +21,9 @@ export class NotificationDeliveryEntity {
   @Column('uuid', { name: 'rule_id', nullable: true }) ruleId!: string | null;
   /** Kept so the log still names a rule deleted since. */
   @Column('text', { name: 'rule_name', nullable: true }) ruleName!: string | null;
+  /** a message of an alert group, and the escalation step (from 1) that sent it */
+  @Column('integer', { name: 'alert_group_id', nullable: true }) alertGroupId!: number | null;
+  @Column('integer', { nullable: true }) step!: number | null;
   @Column('text') status!: DeliveryStatus;
   @Column('integer') attempts!: number;
   @Column('integer', { name: 'max_attempts' }) maxAttempts!: number;

@@ -16,6 +16,8 @@ export class NotificationRuleEntity {
   @Column('integer', { name: 'stuck_open_minutes' }) stuckOpenMinutes!: number;
   @Column('integer', { name: 'flapping_openings' }) flappingOpenings!: number;
   @Column('integer', { name: 'flapping_minutes' }) flappingMinutes!: number;
+  /** alert groups open under this policy for the events the rule lets through (the on-call context fires its steps) */
+  @Column('uuid', { name: 'escalation_policy_id', nullable: true }) escalationPolicyId!: string | null;
   @Column('uuid', { name: 'created_by', nullable: true }) createdBy!: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;

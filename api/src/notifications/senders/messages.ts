@@ -7,6 +7,7 @@ import {
   type IncidentEventData,
   type NotificationEventType,
   type ReleaseEventData,
+  type AlertGroupEventData,
 } from '@cbh/contracts';
 import type { OutgoingNotification } from './channel-sender.types';
 
@@ -20,7 +21,11 @@ export interface NotificationMessage {
   when: string;
   /** The page of the breaker or domain. */
   url: string;
+  /** An alert group's message: the signed link that acknowledges it (a confirmation page; only its button acts). */
+  acknowledgeUrl?: string;
 }
+
+export const ACKNOWLEDGE_TEXT = 'Acknowledge';
 
 export const LINK_TEXT = 'Open in Circuit Breaker Hub';
 
@@ -90,9 +95,29 @@ function incidentMessage(type: NotificationEventType, { page, incident, url }: I
   };
 }
 
+/** The words of a notification, with the acknowledge link an alert group's message carries. */
+export function describeNotification(notification: OutgoingNotification): NotificationMessage {
+  const message = describeEvent(notification);
+  const acknowledgeUrl = notification.data.alertGroup?.acknowledgeUrl;
+  if (!acknowledgeUrl) return message;
+  const step = notification.data.alertGroup?.step;
+  return { ...message, title: `${message.title}${step ? ` (alert group ${notification.data.alertGroup!.id}, step ${step})` : ''}`, acknowledgeUrl };
+}
+
+function alertGroupMessage(type: NotificationEventType, { alertGroup, by, step, url }: AlertGroupEventData): Omit<NotificationMessage, 'when'> {
+  const what =
+    type === 'alert_group.acknowledged'
+      ? `acknowledged by ${by ?? 'someone'}`
+      : type === 'alert_group.resolved'
+        ? `resolved${by ? ` by ${by}` : ''}`
+        : `escalated to step ${step ?? '?'}`;
+  return { title: `Alert group ${alertGroup.id} ${what}: ${alertGroup.title}`, happened: `${NOTIFICATION_EVENT_LABELS[type]}: ${alertGroup.title}`, url };
+}
+
 /** The words of a notification; its type says which of the data's shapes it carries. */
-export function describeNotification({ type, occurredAt, data }: OutgoingNotification): NotificationMessage {
+function describeEvent({ type, occurredAt, data }: OutgoingNotification): NotificationMessage {
   const when = describeTime(occurredAt);
+  if (type.startsWith('alert_group.')) return { ...alertGroupMessage(type, data as AlertGroupEventData), when };
   if (isBreakerEvent(type)) return { ...breakerMessage(type, data as BreakerEventData, occurredAt), when };
   if (isDomainEvent(type)) return { ...domainMessage(type, data as DomainEventData), when };
   if (type === 'release.rolled_back') {
@@ -129,7 +154,7 @@ const slackEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, 
 
 /** A Slack incoming webhook's body: `text` for notifications and old clients, one mrkdwn section (at most 3,000 characters) for the rest. */
 export function slackPayload(message: NotificationMessage): { text: string; blocks: unknown[] } {
-  const link = `<${message.url}|${LINK_TEXT}>`;
+  const link = `<${message.url}|${LINK_TEXT}>${message.acknowledgeUrl ? ` · <${message.acknowledgeUrl}|${ACKNOWLEDGE_TEXT}>` : ''}`;
   const lines = [`*${slackEscape(message.title)}*`, slackEscape(message.happened), `When: ${message.when}`];
   const section = `${clip(lines.join('\n'), 3000 - link.length - 1)}\n${link}`;
   return {
@@ -160,7 +185,10 @@ export function discordPayload(message: NotificationMessage, notification: Outgo
     embeds: [
       {
         title: clip(message.title, 256),
-        description: clip(`${message.happened}\nWhen: ${message.when}\n[${LINK_TEXT}](${message.url})`, 4096),
+        description: clip(
+          `${message.happened}\nWhen: ${message.when}\n[${LINK_TEXT}](${message.url})${message.acknowledgeUrl ? ` · [${ACKNOWLEDGE_TEXT}](${message.acknowledgeUrl})` : ''}`,
+          4096,
+        ),
         url: message.url,
         timestamp: notification.occurredAt,
         color: discordColor(notification),
@@ -174,6 +202,6 @@ export function discordPayload(message: NotificationMessage, notification: Outgo
 export function emailContent(message: NotificationMessage): { subject: string; text: string } {
   return {
     subject: message.title,
-    text: `${message.happened}\n\nWhen: ${message.when}\n\n${LINK_TEXT}: ${message.url}\n`,
+    text: `${message.happened}\n\nWhen: ${message.when}\n\n${LINK_TEXT}: ${message.url}\n${message.acknowledgeUrl ? `${ACKNOWLEDGE_TEXT}: ${message.acknowledgeUrl}\n` : ''}`,
   };
 }

@@ -247,6 +247,7 @@ export function ruleToCreate(draft: RuleDraft): CreateRule {
     enabled: true,
     events: draft.events,
     channelIds: draft.channelIds,
+    escalationPolicyId: null,
     breakers: parts.breakerFilters ? draft.breakers : [],
     breakerTypes: parts.breakerFilters ? draft.breakerTypes : [],
     domains: parts.domainFilters ? draft.domains : [],

@@ -68,6 +68,7 @@ export const RULE: RuleView = {
   id: ID.rule,
   name: 'Page on-call',
   enabled: true,
+  escalationPolicyId: null,
   events: ['breaker.opened', 'breaker.flapping'],
   channelIds: [ID.webhook],
   breakers: ['payments'],

@@ -31,6 +31,7 @@ import { AgentInstanceBreakers1766800000000 } from './1766800000000-AgentInstanc
 import { LogChannelsAndSampleData1766900000000 } from './1766900000000-LogChannelsAndSampleData';
 import { StatusPages1767000000000 } from './1767000000000-StatusPages';
 import { OnCallSchedules1767100000000 } from './1767100000000-OnCallSchedules';
+import { AlertGroups1767200000000 } from './1767200000000-AlertGroups';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   LogChannelsAndSampleData1766900000000,
   StatusPages1767000000000,
   OnCallSchedules1767100000000,
+  AlertGroups1767200000000,
 ];

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { NotificationDeliveryEntity } from './entities/notification-delivery.entity';
+import { NotificationChannelEntity } from './entities/notification-channel.entity';
+import { NotificationsRepository, type NewDelivery } from './notifications.repository';
+
+/** A message of an alert group as its page lists it. */
+export interface GroupDelivery {
+  delivery: NotificationDeliveryEntity;
+  /** the channel's name for a channel's delivery; null for a person's (the on-call context names the recipient) */
+  channelName: string | null;
+}
+
+/** Deliveries an alert group's page lists at most. */
+const GROUP_DELIVERIES = 500;
+
+/**
+ * For the on-call context: writes an escalation step's deliveries in the transaction that claims the step (so the
+ * step and its messages exist together, or neither), and reads back a group's messages. The outbox delivers them
+ * like any other, with its leases and retries.
+ */
+@Injectable()
+export class OutboxWriter {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly repository: NotificationsRepository,
+  ) {}
+
+  async write(manager: EntityManager, deliveries: NewDelivery[]): Promise<void> {
+    await this.repository.insertDeliveries(manager, deliveries);
+    // the outbox on every replica wakes at the commit (the same wake-up as a new event's)
+    if (deliveries.length > 0) await this.repository.wakeAtCommit(manager);
+  }
+
+  async ofAlertGroup(groupId: number): Promise<GroupDelivery[]> {
+    const rows = await this.dataSource
+      .getRepository(NotificationDeliveryEntity)
+      .find({ where: { alertGroupId: groupId }, order: { seq: 'ASC' }, take: GROUP_DELIVERIES });
+    const channelIds = [...new Set(rows.flatMap((row) => (row.channelId ? [row.channelId] : [])))];
+    const channels = channelIds.length
+      ? await this.dataSource.getRepository(NotificationChannelEntity).find({ where: channelIds.map((id) => ({ id })), select: { id: true, name: true, type: true } })
+      : [];
+    const names = new Map(channels.map((channel) => [channel.id, `${channel.name} (${channel.type})`]));
+    return rows.map((delivery) => ({ delivery, channelName: delivery.channelId ? (names.get(delivery.channelId) ?? 'a deleted channel') : null }));
+  }
+}
