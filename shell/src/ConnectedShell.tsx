@@ -4,6 +4,7 @@ import { Route, Routes } from '@cbh/router';
 import { api, createAppStore, useGetAuthUserQuery, useLiveConnection } from '@cbh/api-client';
 import { canOpen, hasPermission, ROUTES } from '@cbh/contracts';
 import { FullScreenSpinner } from '@cbh/ui';
+import { FiringAlertGroupsCount } from './chrome/FiringAlertGroupsCount';
 import { OpenBreakersCount } from './chrome/OpenBreakersCount';
 import { OpenBreakerToasts } from './chrome/OpenBreakerToasts';
 import { ShellFrame } from './chrome/ShellFrame';
@@ -25,6 +26,9 @@ function Shell({ manifest, load = loadRemoteRoutes, reset = resetRemote }: Shell
           user={user ?? null}
           live={live}
           openBreakers={user ? <OpenBreakersCount canView={canOpen(user, ROUTES.breakers)} /> : null}
+          firingAlertGroups={
+            user ? <FiringAlertGroupsCount canAct={hasPermission(user, 'circuit_breaker_operate') && canOpen(user, ROUTES.onCall)} /> : null
+          }
         />
       }
     >

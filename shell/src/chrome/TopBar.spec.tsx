@@ -49,13 +49,13 @@ describe('the menu that stands in for the top bar on a phone', () => {
 
   it.each([
     ['a signed-out visitor', null, ['Home', 'Dashboard'], ['Load Test']],
-    ['a viewer', viewer, ['Home', 'Dashboard', 'Circuit Breakers'], ['Load Test']],
+    ['a viewer', viewer, ['Home', 'Dashboard', 'Circuit Breakers'], ['On Call', 'Load Test']],
     ['an admin with domain_management', elevation, ['Home', 'Dashboard', 'Domains'], ['Load Test']],
     [
       'a super admin',
       superAdmin,
       ['Home', 'Dashboard', 'Circuit Breakers', 'Domains'],
-      ['Load Test', 'Notifications', 'Scrape Targets', 'User Management', 'Core Logic', 'Organisation', 'System', 'Releases'],
+      ['On Call', 'Load Test', 'Notifications', 'Scrape Targets', 'User Management', 'Core Logic', 'Organisation', 'System', 'Releases'],
     ],
     ['a system_admin without user_management', systemAdmin, ['Home', 'Dashboard'], ['Load Test', 'System', 'Releases']],
   ])('lists the pages %s may open, the same the top bar and its More link on a desk', async (_who, user, row, more) => {
@@ -120,20 +120,33 @@ describe('the top bar on a desk', () => {
     expect(nav().getByRole('button', { name: 'More' }).className).not.toContain('active');
   });
 
-  it.each(['/load-test', '/scrape-targets', '/notifications', '/settings/organisation', '/settings/system', '/settings/releases'])(
-    'highlights More and, under it, the link of %s',
-    (path) => {
-      renderBar(superAdmin, path);
-      const more = nav().getByRole('button', { name: 'More' });
-      expect(more.className).toContain('active');
-      fireEvent.click(more);
-      expect(more.getAttribute('aria-expanded')).toBe('true');
-      const current = nav()
-        .getAllByRole('link')
-        .filter((link) => link.getAttribute('aria-current') === 'page');
-      expect(current.map((link) => link.getAttribute('href'))).toEqual([path]);
-    },
-  );
+  it.each([
+    '/on-call',
+    '/load-test',
+    '/scrape-targets',
+    '/notifications',
+    '/settings/organisation',
+    '/settings/system',
+    '/settings/releases',
+  ])('highlights More and, under it, the link of %s', (path) => {
+    renderBar(superAdmin, path);
+    const more = nav().getByRole('button', { name: 'More' });
+    expect(more.className).toContain('active');
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    const current = nav()
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => link.getAttribute('href'))).toEqual([path]);
+  });
+
+  it('highlights On Call under More on an alert group’s page', () => {
+    renderBar(viewer, '/on-call/groups/7');
+    const more = nav().getByRole('button', { name: 'More' });
+    expect(more.className).toContain('active');
+    fireEvent.click(more);
+    expect(nav().getByRole('link', { name: 'On Call' }).getAttribute('aria-current')).toBe('page');
+  });
 
   it('closes More on Escape, giving focus back to it, and on a click outside', () => {
     renderBar(superAdmin);

@@ -40,10 +40,8 @@ const Title = styled(Link)`
   text-decoration: none;
   white-space: nowrap;
   ${SMALL_DESK} {
-    font-size: 16px;
-  }
-  ${NARROW_SCREEN} {
-    /* the one row keeps Live, the count and the menu button: on the narrowest phones the title gives way */
+    /* the one row keeps Live, the counts and the menu button (or the links, on a small desk): the title gives way on
+       the narrowest phones, and on the narrowest desks while alert groups fire */
     min-width: 0;
     overflow: hidden;
     text-overflow: ellipsis;
@@ -280,7 +278,7 @@ function SessionLinks({ user }: { user: AuthUser | null }) {
   );
 }
 
-/** On a phone, everything the bar and the sidebar hold on a desk beyond the title, Live and the count. */
+/** On a phone, everything the bar and the sidebar hold on a desk beyond the title, Live and the counts. */
 function MenuContent({ user, links }: { user: AuthUser | null; links: NavLinks }) {
   return (
     <>
@@ -303,8 +301,21 @@ function MenuContent({ user, links }: { user: AuthUser | null; links: NavLinks }
   );
 }
 
-/** `openBreakers` is the open-breaker count, which reads the store: the shell without one shows none. */
-export function TopBar({ user, live = false, openBreakers = null }: { user: AuthUser | null; live?: boolean; openBreakers?: ReactNode }) {
+/**
+ * `openBreakers` is the open-breaker count and `firingAlertGroups` the firing alert groups' count, which read the
+ * store: the shell without one shows neither.
+ */
+export function TopBar({
+  user,
+  live = false,
+  openBreakers = null,
+  firingAlertGroups = null,
+}: {
+  user: AuthUser | null;
+  live?: boolean;
+  openBreakers?: ReactNode;
+  firingAlertGroups?: ReactNode;
+}) {
   const links = navLinks(user);
   return (
     <Bar>
@@ -330,6 +341,7 @@ export function TopBar({ user, live = false, openBreakers = null }: { user: Auth
               <LiveWord>{live ? 'Live' : 'Offline'}</LiveWord>
             </LiveStatus>
             {openBreakers}
+            {firingAlertGroups}
           </>
         ) : null}
         <WideOnly>

@@ -57,7 +57,13 @@ const PHONE = session('b', { browser: 'Safari 18', os: 'iOS' });
 const LAPTOP = session('c');
 
 function accountApi(me: AuthUser | null, routes: Record<string, unknown> = {}) {
-  return fakeApi({ 'GET /api/auth/user': me, 'GET /api/tokens': [TOKEN], 'GET /api/sessions': [HERE, PHONE, LAPTOP], ...routes });
+  return fakeApi({
+    'GET /api/auth/user': me,
+    'GET /api/tokens': [TOKEN],
+    'GET /api/sessions': [HERE, PHONE, LAPTOP],
+    'GET /api/account/contact-methods': me ? [{ id: 'email', type: 'email', label: 'E-mail', target: me.email, createdAt: null }] : [],
+    ...routes,
+  });
 }
 
 it('shows the profile: name, e-mail, role and the permissions the person holds', async () => {

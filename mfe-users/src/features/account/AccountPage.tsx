@@ -1,12 +1,13 @@
 import styled from 'styled-components';
 import { useGetAuthUserQuery } from '@cbh/api-client';
 import { ButtonLink, Card, Muted, PageHeader } from '@cbh/ui';
+import { ContactMethodsSection } from './ContactMethodsSection';
 import { ProfileCard } from './ProfileCard';
 import { SessionsSection } from './SessionsSection';
 import { TokensSection } from './TokensSection';
 
 const TITLE = 'Account';
-const DESCRIPTION = 'Your profile, your access tokens and where you are signed in.';
+const DESCRIPTION = 'Your profile, how escalations reach you, your access tokens and where you are signed in.';
 
 // min-width 0 lets the tables inside scroll sideways instead of widening the page on a narrow screen
 const Page = styled.div`
@@ -28,6 +29,7 @@ export function AccountPage() {
       ) : me ? (
         <>
           <ProfileCard me={me} />
+          <ContactMethodsSection />
           <TokensSection me={me} />
           <SessionsSection />
         </>
