@@ -331,10 +331,10 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
       event.subjectKind === 'alert_group'
         ? alertGroupPath(event.subjectId)
         : event.subjectKind === 'breaker'
-        ? breakerPath(event.subjectId)
-        : event.subjectKind === 'remote'
-          ? ROUTES.users.path
-          : ROUTES.domains.path;
+          ? breakerPath(event.subjectId)
+          : event.subjectKind === 'remote'
+            ? ROUTES.users.path
+            : ROUTES.domains.path;
     return { ...data, url: this.link(path) } as WebhookBody['data'];
   }
 

@@ -176,7 +176,9 @@ export class NotificationSettingsService {
     const channelIds = await this.existingChannels(manager, body.channelIds);
     const { channelIds: _ids, ...fields } = body;
     const row = await withKnownPolicy(() =>
-      withUniqueName('rule', body.name, () => manager.getRepository(NotificationRuleEntity).save({ ...fields, createdBy: req?.user?.id ?? null })),
+      withUniqueName('rule', body.name, () =>
+        manager.getRepository(NotificationRuleEntity).save({ ...fields, createdBy: req?.user?.id ?? null }),
+      ),
     );
     await manager.getRepository(NotificationRuleChannelEntity).insert(channelIds.map((channelId) => ({ ruleId: row.id, channelId })));
     const view = ruleView(row, channelIds);
@@ -202,7 +204,9 @@ export class NotificationSettingsService {
     const { channelIds, ...fields } = patch;
     const definedFields = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
     Object.assign(row, definedFields);
-    const saved = await withKnownPolicy(() => withUniqueName('rule', row.name, () => manager.getRepository(NotificationRuleEntity).save(row)));
+    const saved = await withKnownPolicy(() =>
+      withUniqueName('rule', row.name, () => manager.getRepository(NotificationRuleEntity).save(row)),
+    );
     let channels = channelsBefore;
     if (channelIds) {
       channels = await this.existingChannels(manager, channelIds);

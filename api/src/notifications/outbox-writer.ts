@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import { NotificationDeliveryEntity } from './entities/notification-delivery.entity';
 import { NotificationChannelEntity } from './entities/notification-channel.entity';
 import { NotificationsRepository, type NewDelivery } from './notifications.repository';
@@ -32,15 +32,26 @@ export class OutboxWriter {
     if (deliveries.length > 0) await this.repository.wakeAtCommit(manager);
   }
 
+  /** The channels of these ids that exist, with their names. */
+  async channels(manager: EntityManager, ids: string[]): Promise<{ id: string; name: string }[]> {
+    if (ids.length === 0) return [];
+    return manager.getRepository(NotificationChannelEntity).find({ where: { id: In(ids) }, select: { id: true, name: true } });
+  }
+
   async ofAlertGroup(groupId: number): Promise<GroupDelivery[]> {
     const rows = await this.dataSource
       .getRepository(NotificationDeliveryEntity)
       .find({ where: { alertGroupId: groupId }, order: { seq: 'ASC' }, take: GROUP_DELIVERIES });
     const channelIds = [...new Set(rows.flatMap((row) => (row.channelId ? [row.channelId] : [])))];
     const channels = channelIds.length
-      ? await this.dataSource.getRepository(NotificationChannelEntity).find({ where: channelIds.map((id) => ({ id })), select: { id: true, name: true, type: true } })
+      ? await this.dataSource
+          .getRepository(NotificationChannelEntity)
+          .find({ where: { id: In(channelIds) }, select: { id: true, name: true, type: true } })
       : [];
     const names = new Map(channels.map((channel) => [channel.id, `${channel.name} (${channel.type})`]));
-    return rows.map((delivery) => ({ delivery, channelName: delivery.channelId ? (names.get(delivery.channelId) ?? 'a deleted channel') : null }));
+    return rows.map((delivery) => ({
+      delivery,
+      channelName: delivery.channelId ? (names.get(delivery.channelId) ?? 'a deleted channel') : null,
+    }));
   }
 }

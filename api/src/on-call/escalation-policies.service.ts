@@ -89,7 +89,14 @@ export class EscalationPoliciesService {
 
   async removeIn(manager: EntityManager, req: AppRequest, id: string): Promise<void> {
     const row = await this.find(id, manager);
-    await manager.getRepository(EscalationPolicyEntity).delete({ id });
+    try {
+      await manager.getRepository(EscalationPolicyEntity).delete({ id });
+    } catch (error) {
+      // the rules' foreign key: a rule naming the policy would stop paging without a word
+      if ((error as { code?: string }).code === '23503')
+        throw new ConflictException(`A notification rule uses escalation policy ${row.name}: change or delete the rule first`);
+      throw error;
+    }
     await this.audit.record(
       req,
       { action: 'escalation-policy.delete', targetType: 'escalation_policy', targetId: id, before: { name: row.name } },

@@ -1,5 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Req } from '@nestjs/common';
-import { createScheduleSchema, onCallQuerySchema, updateScheduleSchema, type CreateSchedule, type UpdateSchedule } from '@cbh/contracts';
+import {
+  createScheduleSchema,
+  onCallQuerySchema,
+  shiftsQuerySchema,
+  updateScheduleSchema,
+  type CreateSchedule,
+  type UpdateSchedule,
+} from '@cbh/contracts';
 import type { z } from 'zod';
 import { RequireAnyPermission, RequirePermission, ZodPipe } from '../platform';
 import type { AppRequest } from '../identity';
@@ -35,6 +42,12 @@ export class SchedulesController {
   async onCall(@Param('id', id) scheduleId: string, @Query(new ZodPipe(onCallQuerySchema)) query: z.infer<typeof onCallQuerySchema>) {
     const at = query.at ? new Date(query.at) : new Date();
     return { at: at.toISOString(), user: await this.schedules.onCall(scheduleId, at) };
+  }
+
+  @Get(':id/shifts')
+  @RequireAnyPermission('circuit_breaker_admin', 'circuit_breaker_operate')
+  shifts(@Param('id', id) scheduleId: string, @Query(new ZodPipe(shiftsQuerySchema)) query: z.infer<typeof shiftsQuerySchema>) {
+    return this.schedules.shifts(scheduleId, new Date(query.from), new Date(query.to));
   }
 
   @Patch(':id')

@@ -3,7 +3,7 @@ import { DataSource, In, type EntityManager } from 'typeorm';
 import { ON_CALL_LIMITS, type CreateSchedule, type OnCallPerson, type ScheduleView, type UpdateSchedule } from '@cbh/contracts';
 import { AuditService, UserEntity, type AppRequest } from '../identity';
 import { ScheduleEntity } from './entities/schedule.entity';
-import { onCallAt } from './on-call-at';
+import { onCallAt, shiftsBetween } from './on-call-at';
 
 const personOf = (user: UserEntity): OnCallPerson => ({
   id: user.id,
@@ -90,6 +90,19 @@ export class SchedulesService {
   /** Every schedule, for the configuration document. */
   allIn(manager: EntityManager): Promise<ScheduleEntity[]> {
     return manager.getRepository(ScheduleEntity).find({ order: { name: 'ASC' } });
+  }
+
+  /** The stretches of who is on call between two moments (the screens' calendar), each person named. */
+  async shifts(id: string, from: Date, to: Date): Promise<{ start: string; end: string; user: OnCallPerson | null }[]> {
+    const stretches = shiftsBetween(await this.find(id), from, to);
+    const ids = [...new Set(stretches.flatMap((shift) => (shift.user ? [shift.user] : [])))];
+    const users = ids.length ? await this.dataSource.getRepository(UserEntity).findBy({ id: In(ids) }) : [];
+    const byId = new Map(users.map((user) => [user.id, personOf(user)]));
+    return stretches.map((shift) => ({
+      start: shift.start.toISOString(),
+      end: shift.end.toISOString(),
+      user: shift.user ? (byId.get(shift.user) ?? null) : null,
+    }));
   }
 
   private async views(rows: readonly ScheduleEntity[], now = new Date()): Promise<ScheduleView[]> {

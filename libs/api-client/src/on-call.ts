@@ -102,7 +102,10 @@ export const onCallApi = api.injectEndpoints({
       invalidatesTags: ['Schedules'],
     }),
 
-    getContactMethods: build.query<ContactMethodView[], void>({ query: () => '/account/contact-methods', providesTags: ['ContactMethods'] }),
+    getContactMethods: build.query<ContactMethodView[], void>({
+      query: () => '/account/contact-methods',
+      providesTags: ['ContactMethods'],
+    }),
     addContactMethod: build.mutation<ContactMethodView, CreateContactMethod>({
       query: (body) => ({ url: '/account/contact-methods', method: 'POST', body }),
       invalidatesTags: ['ContactMethods'],

@@ -1,7 +1,7 @@
 // No schema library here: the notifications page imports these words, and a module with schemas would bring one along.
 import type { AlertSeverity, DomainAlertType } from './domain-vocabulary';
 import type { BreakerSource, BreakerStateName, BreakerTypeName } from './breaker-vocabulary';
-import type { AlertGroupState, AlertGroupSubject } from './on-call-vocabulary';
+import type { AlertGroupEventData, AlertGroupMessageData } from './on-call-vocabulary';
 
 /*
  * Notifications: events the hub raises (a breaker opening, a domain alert), rules that route them to channels
@@ -207,29 +207,6 @@ export function breakerRefOf(breaker: { source: BreakerSource; service: string |
 export type NotificationSubjectKind = 'breaker' | 'domain' | 'remote' | 'status_page' | 'alert_group';
 
 /**
- * What every message of an alert group carries (`data.alertGroup`): the group, the step that sent it, its page, and
- * the link that acknowledges it — signed, bound to the group and to the person or channel the message went to, good
- * until the group resolves. Opening the link shows a confirmation page; only its button (a POST) acknowledges.
- */
-export interface AlertGroupMessageData {
-  id: number;
-  state: AlertGroupState;
-  /** the escalation step that sent this message, from 1 (repeats count on: a policy of 2 steps repeated once has 4) */
-  step: number | null;
-  url: string;
-  acknowledgeUrl: string | null;
-}
-
-/** The data of alert_group.acknowledged, .escalated and .resolved, as webhooks receive it. */
-export interface AlertGroupEventData {
-  alertGroup: { id: number; title: string; state: AlertGroupState; subject: { kind: AlertGroupSubject; id: number; name: string } };
-  /** who acknowledged or resolved it ("recovery" when its subject recovered), or the step that escalated it */
-  by?: string;
-  step?: number;
-  url: string;
-}
-
-/**
  * The data of an incident event (incident.created, incident.updated, incident.resolved), as webhooks receive it:
  * the page, the incident with its latest update, and the public page's address.
  */
@@ -283,7 +260,9 @@ export interface WebhookBody {
   id: string;
   type: NotificationEventType;
   occurredAt: string;
-  data: (BreakerEventData | DomainEventData | ReleaseEventData | IncidentEventData | AlertGroupEventData | { message: string; url: string }) & {
+  data: (
+    BreakerEventData | DomainEventData | ReleaseEventData | IncidentEventData | AlertGroupEventData | { message: string; url: string }
+  ) & {
     /** set on every message an escalation policy's step sends */
     alertGroup?: AlertGroupMessageData;
   };

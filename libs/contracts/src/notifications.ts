@@ -100,7 +100,10 @@ const ruleFields = {
       { message: 'must be a list of channel ids' },
     )
     .max(NOTIFICATION_LIMITS.channels),
-  escalationPolicyId: z.uuid({ message: 'must be an escalation policy id' }).transform((id) => id.toLowerCase()).nullable(),
+  escalationPolicyId: z
+    .uuid({ message: 'must be an escalation policy id' })
+    .transform((id) => id.toLowerCase())
+    .nullable(),
   breakers: nameList,
   breakerTypes: z.array(z.enum(BREAKER_TYPES, { message: `must be one of ${BREAKER_TYPES.join(', ')}` })).max(BREAKER_TYPES.length),
   domains: nameList,
@@ -127,21 +130,23 @@ export function reachesSomeone(rule: { channelIds?: string[]; escalationPolicyId
 }
 
 /** POST /api/notification-rules: events, and channels or an escalation policy; filters and intervals optional. */
-export const createRuleSchema = z.strictObject({
-  name: ruleFields.name,
-  enabled: ruleFields.enabled.default(true),
-  events: ruleFields.events,
-  channelIds: ruleFields.channelIds.default([]),
-  escalationPolicyId: ruleFields.escalationPolicyId.default(null),
-  breakers: ruleFields.breakers.default([]),
-  breakerTypes: ruleFields.breakerTypes.default([]),
-  domains: ruleFields.domains.default([]),
-  severities: ruleFields.severities.default([]),
-  minIntervalMinutes: ruleFields.minIntervalMinutes.default(RULE_DEFAULTS.minIntervalMinutes),
-  stuckOpenMinutes: ruleFields.stuckOpenMinutes.default(RULE_DEFAULTS.stuckOpenMinutes),
-  flappingOpenings: ruleFields.flappingOpenings.default(RULE_DEFAULTS.flappingOpenings),
-  flappingMinutes: ruleFields.flappingMinutes.default(RULE_DEFAULTS.flappingMinutes),
-}).superRefine(reachesSomeone);
+export const createRuleSchema = z
+  .strictObject({
+    name: ruleFields.name,
+    enabled: ruleFields.enabled.default(true),
+    events: ruleFields.events,
+    channelIds: ruleFields.channelIds.default([]),
+    escalationPolicyId: ruleFields.escalationPolicyId.default(null),
+    breakers: ruleFields.breakers.default([]),
+    breakerTypes: ruleFields.breakerTypes.default([]),
+    domains: ruleFields.domains.default([]),
+    severities: ruleFields.severities.default([]),
+    minIntervalMinutes: ruleFields.minIntervalMinutes.default(RULE_DEFAULTS.minIntervalMinutes),
+    stuckOpenMinutes: ruleFields.stuckOpenMinutes.default(RULE_DEFAULTS.stuckOpenMinutes),
+    flappingOpenings: ruleFields.flappingOpenings.default(RULE_DEFAULTS.flappingOpenings),
+    flappingMinutes: ruleFields.flappingMinutes.default(RULE_DEFAULTS.flappingMinutes),
+  })
+  .superRefine(reachesSomeone);
 export type CreateRule = z.infer<typeof createRuleSchema>;
 
 /** PATCH /api/notification-rules/{id}: any field, at least one. */

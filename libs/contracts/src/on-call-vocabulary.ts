@@ -22,6 +22,29 @@ export type AlertGroupSubject = (typeof ALERT_GROUP_SUBJECTS)[number];
 export const ALERT_GROUP_EVENTS = ['alert_group.acknowledged', 'alert_group.escalated', 'alert_group.resolved'] as const;
 export type AlertGroupEventType = (typeof ALERT_GROUP_EVENTS)[number];
 
+/**
+ * What every message of an alert group carries (`data.alertGroup`): the group, the step that sent it, its page, and
+ * the link that acknowledges it — signed, bound to the group and to the person or channel the message went to, good
+ * until the group resolves. Opening the link shows a confirmation page; only its button (a POST) acknowledges.
+ */
+export interface AlertGroupMessageData {
+  id: number;
+  state: AlertGroupState;
+  /** the escalation step that sent this message, from 1 (repeats count on: a policy of 2 steps repeated once has 4) */
+  step: number | null;
+  url: string;
+  acknowledgeUrl: string | null;
+}
+
+/** The data of alert_group.acknowledged, .escalated and .resolved, as webhooks receive it. */
+export interface AlertGroupEventData {
+  alertGroup: { id: number; title: string; state: AlertGroupState; subject: { kind: AlertGroupSubject; id: number; name: string } };
+  /** who acknowledged or resolved it ("recovery" when its subject recovered), or the step that escalated it */
+  by?: string;
+  step?: number;
+  url: string;
+}
+
 /** How long a rotation's shift lasts: a number of hours, or a day or a week of the schedule's own wall clock. */
 export const SHIFT_LENGTHS = ['daily', 'weekly'] as const;
 export type ShiftLength = number | (typeof SHIFT_LENGTHS)[number];

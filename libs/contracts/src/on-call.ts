@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  ALERT_GROUP_STATES,
-  ON_CALL_LIMITS as L,
-  SHIFT_LENGTHS,
-  type AlertGroupState,
-  type AlertGroupSubject,
-} from './on-call-vocabulary';
+import { ALERT_GROUP_STATES, ON_CALL_LIMITS as L, SHIFT_LENGTHS, type AlertGroupState, type AlertGroupSubject } from './on-call-vocabulary';
 
 /* The bodies of POST/PATCH /api/escalation-policies and /api/schedules, and of …/silence. Words in on-call-vocabulary.ts. */
 
@@ -110,6 +104,19 @@ export const onCallQuerySchema = z.strictObject({
   at: z.iso.datetime({ offset: true, message: 'must be an ISO time such as 2026-11-29T09:00:00Z' }).optional(),
 });
 
+/** GET /api/schedules/{id}/shifts?from=&to=: at most SHIFTS_SPAN_DAYS apart. */
+export const SHIFTS_SPAN_DAYS = 62;
+export const shiftsQuerySchema = z
+  .strictObject({
+    from: z.iso.datetime({ offset: true, message: 'must be an ISO time such as 2026-11-29T09:00:00Z' }),
+    to: z.iso.datetime({ offset: true, message: 'must be an ISO time such as 2026-12-13T09:00:00Z' }),
+  })
+  .refine((query) => Date.parse(query.to) > Date.parse(query.from), { message: 'to must be after from', path: ['to'] })
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= SHIFTS_SPAN_DAYS * 86_400_000, {
+    message: `must span at most ${SHIFTS_SPAN_DAYS} days`,
+    path: ['to'],
+  });
+
 /** A person as a schedule names them. */
 export interface OnCallPerson {
   id: string;
@@ -157,7 +164,12 @@ export const alertGroupQuerySchema = z.strictObject({
     .optional(),
   service: z.string().trim().min(1).max(64).optional(),
   before: z.coerce.number({ message: 'must be a group id' }).int().positive().optional(),
-  limit: z.coerce.number({ message: 'must be a number' }).int().min(1).max(ALERT_GROUP_PAGE_LIMITS.max).default(ALERT_GROUP_PAGE_LIMITS.default),
+  limit: z.coerce
+    .number({ message: 'must be a number' })
+    .int()
+    .min(1)
+    .max(ALERT_GROUP_PAGE_LIMITS.max)
+    .default(ALERT_GROUP_PAGE_LIMITS.default),
 });
 export type AlertGroupQuery = z.infer<typeof alertGroupQuerySchema>;
 
@@ -292,7 +304,13 @@ export const dependencySchema = z.discriminatedUnion(
   [
     z.strictObject({ kind: z.literal('domain'), id: z.number({ message: 'must be an id' }).int().positive() }),
     z.strictObject({ kind: z.literal('breaker'), id: z.number({ message: 'must be an id' }).int().positive() }),
-    z.strictObject({ kind: z.literal('service'), name: z.string().trim().regex(/^[a-z0-9-]{1,64}$/, 'must be a service name') }),
+    z.strictObject({
+      kind: z.literal('service'),
+      name: z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9-]{1,64}$/, 'must be a service name'),
+    }),
   ],
   { message: `must name a kind: ${DEPENDENCY_KINDS.join(', ')}` },
 );

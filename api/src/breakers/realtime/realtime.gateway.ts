@@ -30,6 +30,10 @@ function mayReceive(user: SessionUser, message: ServerMessage): boolean {
   if (message.type === 'domainAlert' || message.type === 'domainUpdated' || message.type === 'domainsChecked') {
     return hasPermission(user, 'domain_management');
   }
+  // a domain's alert groups are read as its alerts are
+  if (message.type === 'alertGroupChanged' && message.data.subjectKind === 'domain') {
+    return hasPermission(user, 'domain_management') && hasPermission(user, 'circuit_breaker_view');
+  }
   return hasPermission(user, 'circuit_breaker_view');
 }
 

@@ -166,6 +166,26 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'ser
   'POST /api/account/on-call-feed': 'signed-in',
   'DELETE /api/account/on-call-feed': 'signed-in',
   'GET /api/public/on-call/:file': 'public',
+  'GET /api/schedules/:id/shifts': ['circuit_breaker_admin', 'circuit_breaker_operate'],
+  // alert groups: read by whoever reads breakers, acted on by operators (a domain's groups: also domain_management)
+  'GET /api/alert-groups': 'circuit_breaker_view',
+  'GET /api/alert-groups/summary': 'circuit_breaker_view',
+  'GET /api/alert-groups/response-times': 'circuit_breaker_view',
+  'GET /api/alert-groups/:id': 'circuit_breaker_view',
+  'POST /api/alert-groups/:id/acknowledge': 'circuit_breaker_operate',
+  'POST /api/alert-groups/:id/unacknowledge': 'circuit_breaker_operate',
+  'POST /api/alert-groups/:id/resolve': 'circuit_breaker_operate',
+  'POST /api/alert-groups/:id/silence': 'circuit_breaker_operate',
+  // the page an acknowledge link opens: its signature is its only credential
+  'GET /api/public/acknowledge': 'public',
+  'POST /api/public/acknowledge': 'public',
+  // each person's own contact methods, in a session
+  'GET /api/account/contact-methods': 'signed-in',
+  'POST /api/account/contact-methods': 'signed-in',
+  'DELETE /api/account/contact-methods/:id': 'signed-in',
+  // what a breaker depends on
+  'GET /api/circuit-breakers/:id/dependencies': 'circuit_breaker_view',
+  'PUT /api/circuit-breakers/:id/dependencies': 'circuit_breaker_admin',
 };
 
 /**
@@ -177,6 +197,10 @@ const SESSION_ONLY = new Set([
   // a calendar's secret address is made and revoked by the person, in a session, never by a token
   'POST /api/account/on-call-feed',
   'DELETE /api/account/on-call-feed',
+  // where a person is paged is theirs to set, in a session
+  'GET /api/account/contact-methods',
+  'POST /api/account/contact-methods',
+  'DELETE /api/account/contact-methods/:id',
   'GET /api/login',
   'POST /api/login',
   'GET /api/logout',

@@ -101,17 +101,28 @@ export function describeNotification(notification: OutgoingNotification): Notifi
   const acknowledgeUrl = notification.data.alertGroup?.acknowledgeUrl;
   if (!acknowledgeUrl) return message;
   const step = notification.data.alertGroup?.step;
-  return { ...message, title: `${message.title}${step ? ` (alert group ${notification.data.alertGroup!.id}, step ${step})` : ''}`, acknowledgeUrl };
+  return {
+    ...message,
+    title: `${message.title}${step ? ` (alert group ${notification.data.alertGroup!.id}, step ${step})` : ''}`,
+    acknowledgeUrl,
+  };
 }
 
-function alertGroupMessage(type: NotificationEventType, { alertGroup, by, step, url }: AlertGroupEventData): Omit<NotificationMessage, 'when'> {
+function alertGroupMessage(
+  type: NotificationEventType,
+  { alertGroup, by, step, url }: AlertGroupEventData,
+): Omit<NotificationMessage, 'when'> {
   const what =
     type === 'alert_group.acknowledged'
       ? `acknowledged by ${by ?? 'someone'}`
       : type === 'alert_group.resolved'
         ? `resolved${by ? ` by ${by}` : ''}`
         : `escalated to step ${step ?? '?'}`;
-  return { title: `Alert group ${alertGroup.id} ${what}: ${alertGroup.title}`, happened: `${NOTIFICATION_EVENT_LABELS[type]}: ${alertGroup.title}`, url };
+  return {
+    title: `Alert group ${alertGroup.id} ${what}: ${alertGroup.title}`,
+    happened: `${NOTIFICATION_EVENT_LABELS[type]}: ${alertGroup.title}`,
+    url,
+  };
 }
 
 /** The words of a notification; its type says which of the data's shapes it carries. */

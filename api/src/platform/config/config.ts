@@ -128,6 +128,8 @@ export const envSchema = z
     WS_MAX_FRAME_BYTES: z.coerce.number().int().min(256).max(1_048_576).default(4096),
     // versions of each remote kept: after an upload the oldest that are neither live, previous nor canary go
     RELEASE_VERSIONS_KEPT: z.coerce.number().int().min(3).max(1000).default(20),
+    // how long an escalation policy's minute lasts, in seconds: 60, but a test or a drill may run a policy faster
+    ESCALATION_MINUTE_SECONDS: z.coerce.number().min(0.01).max(60).default(60),
     RDAP_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://rdap.org'),
     NODE_ENV: optional(z.string()),
   })

@@ -9,11 +9,11 @@ import { isYaml } from './media-type';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The pages that work without JavaScript post HTML forms: sign-in, sign-out's confirmation and an invitation's
- * password. Every other /api route takes JSON only, the one body type a page on another origin cannot send
+ * The pages that work without JavaScript post HTML forms: sign-in, sign-out's confirmation, an invitation's
+ * password and an alert group's acknowledge link (opened from a mail or a chat message). Every other /api route takes JSON only, the one body type a page on another origin cannot send
  * without a CORS preflight, which this API never grants.
  */
-const FORM_ROUTES = [/^\/api\/login$/, /^\/api\/logout$/, /^\/api\/invitations\/[^/]+$/];
+const FORM_ROUTES = [/^\/api\/login$/, /^\/api\/logout$/, /^\/api\/invitations\/[^/]+$/, /^\/api\/public\/acknowledge$/];
 
 const mediaType = (request: IncomingMessage) =>
   String(request.headers['content-type'] ?? '')

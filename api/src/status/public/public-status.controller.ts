@@ -3,14 +3,13 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { hasPermission, STATUS_PAGE_SLUG, subscriptionRequestSchema, type SubscriptionRequest } from '@cbh/contracts';
-import { Public, ZodPipe } from '../../platform';
+import { Public, sendSmallPage, ZodPipe } from '../../platform';
 import type { AppRequest } from '../../identity';
 import { SUBSCRIBE_ANSWER, SubscriptionsService } from '../subscriptions.service';
 import { PublicStatusService } from './public-status.service';
 import { renderStateBadge, renderUptimeBadge } from './render-badge';
 import { renderAtomFeed } from './render-feed';
 import { renderStatusPage, type StatusPageInput } from './render-page';
-import { SMALL_PAGE_STYLE, smallPage } from './small-page';
 import { StatusRenderings, type Rendering } from './status-renderings';
 
 const slug = new ZodPipe(z.string().max(60).regex(STATUS_PAGE_SLUG, 'is not a status page'), 'slug');
@@ -28,7 +27,6 @@ const styleHash = (html: string) => {
 /** No script at all, the one inline style sheet by its hash, forms to this site only, never framed elsewhere. */
 const pagePolicy = (html: string) =>
   `default-src 'none'; style-src ${styleHash(html)}; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
-const SMALL_POLICY = pagePolicy(`<style>${SMALL_PAGE_STYLE}</style>`);
 
 interface PageValue {
   html: string;
@@ -308,9 +306,5 @@ function small(
   form?: { action: string; token: string; button: string },
   backLabel = 'Back',
 ) {
-  return reply
-    .header('Content-Type', 'text/html; charset=utf-8')
-    .header('Cache-Control', 'no-store')
-    .header('Content-Security-Policy', SMALL_POLICY)
-    .send(smallPage({ title, text, form, back: back ? { href: back, label: backLabel } : undefined }));
+  return sendSmallPage(reply, { title, text, form, back: back ? { href: back, label: backLabel } : undefined });
 }

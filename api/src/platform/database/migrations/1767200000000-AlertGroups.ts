@@ -80,12 +80,22 @@ export class AlertGroups1767200000000 implements MigrationInterface {
       'ALTER TABLE notification_rules ADD COLUMN escalation_policy_id uuid REFERENCES escalation_policies (id) ON DELETE RESTRICT',
     );
     await queryRunner.query('ALTER TABLE notification_deliveries ADD COLUMN alert_group_id integer, ADD COLUMN step integer');
+    // a group's own events (acknowledged, escalated, resolved) are about the group
+    await queryRunner.query('ALTER TABLE notification_events DROP CONSTRAINT notification_events_subject_kind_check');
+    await queryRunner.query(
+      "ALTER TABLE notification_events ADD CONSTRAINT notification_events_subject_kind_check CHECK (subject_kind IN ('breaker', 'domain', 'remote', 'status_page', 'alert_group'))",
+    );
     await queryRunner.query(
       'CREATE INDEX notification_deliveries_alert_group ON notification_deliveries (alert_group_id) WHERE alert_group_id IS NOT NULL',
     );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query("DELETE FROM notification_events WHERE subject_kind = 'alert_group'");
+    await queryRunner.query('ALTER TABLE notification_events DROP CONSTRAINT notification_events_subject_kind_check');
+    await queryRunner.query(
+      "ALTER TABLE notification_events ADD CONSTRAINT notification_events_subject_kind_check CHECK (subject_kind IN ('breaker', 'domain', 'remote', 'status_page'))",
+    );
     await queryRunner.query('ALTER TABLE notification_deliveries DROP COLUMN alert_group_id, DROP COLUMN step');
     await queryRunner.query('ALTER TABLE notification_rules DROP COLUMN escalation_policy_id');
     await queryRunner.query('DROP TABLE breaker_dependencies');

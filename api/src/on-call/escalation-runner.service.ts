@@ -1,0 +1,110 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig, PeriodicWork, RealtimeBus, type Repeating } from '../platform';
+import { OutboxWriter } from '../notifications';
+import { AlertGroupJournal } from './alert-group-journal';
+import { AlertGroupsRepository } from './alert-groups.repository';
+import type { AlertGroupEntity } from './entities/alert-group.entity';
+import { EscalationPolicyEntity } from './entities/escalation-policy.entity';
+import { StepRecipients } from './step-recipients';
+
+/** Groups one transaction takes: their steps' deliveries are written with them. */
+const GROUPS_PER_TURN = 100;
+/** How often a replica looks for due steps without being woken. */
+const POLL_MS = 1000;
+
+/**
+ * Fires escalation steps, on every replica. A step is due when its group's `next_step_at` passes; one replica locks
+ * the group (SKIP LOCKED), writes the step's deliveries to the outbox, its timeline entry and the next step's time in
+ * one transaction, and commits. A replica killed mid-step commits nothing, and another takes the step: each step fires
+ * exactly once, and the outbox delivers each of its messages once. A silence that ended restarts the escalation from
+ * its first step; a group whose steps (and repeats) are all fired waits for someone.
+ */
+@Injectable()
+export class EscalationRunner implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(EscalationRunner.name);
+  private turns?: Repeating;
+  private readonly minuteMs: number;
+
+  constructor(
+    private readonly work: PeriodicWork,
+    private readonly dataSource: DataSource,
+    private readonly repository: AlertGroupsRepository,
+    private readonly journal: AlertGroupJournal,
+    private readonly recipients: StepRecipients,
+    private readonly outbox: OutboxWriter,
+    private readonly bus: RealtimeBus,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.minuteMs = config.ESCALATION_MINUTE_SECONDS * 1000;
+  }
+
+  onModuleInit() {
+    this.turns = this.work.every(POLL_MS, () => this.turn());
+    // a group opened or un-acknowledged on any replica has its first step due now
+    this.bus.subscribe(({ message }) => {
+      if (message.type === 'alertGroupChanged' && message.data.state === 'firing') void this.turns?.runAgain();
+    });
+  }
+
+  onApplicationShutdown() {
+    void this.turns?.stop();
+  }
+
+  /** Fires every due step, a batch per transaction. */
+  async turn(): Promise<number> {
+    let fired = 0;
+    try {
+      for (;;) {
+        const taken = await this.dataSource.transaction(async (manager) => {
+          const due = await this.repository.claimDue(manager, GROUPS_PER_TURN);
+          const policies = new Map<string, EscalationPolicyEntity | null>();
+          for (const group of due) await this.fire(manager, group, policies);
+          return due.length;
+        });
+        fired += taken;
+        if (taken < GROUPS_PER_TURN) return fired;
+      }
+    } catch (error) {
+      this.logger.warn(`escalation steps not fired: ${(error as Error).message}`);
+      return fired;
+    }
+  }
+
+  private async fire(manager: EntityManager, group: AlertGroupEntity, policies: Map<string, EscalationPolicyEntity | null>) {
+    if (group.state === 'silenced') {
+      group.state = 'firing';
+      group.silencedUntil = null;
+      group.nextStep = 0;
+      await this.journal.entry(manager, group, { kind: 'unsilenced', text: 'The silence ended: the escalation starts again' });
+    }
+    const policyId = group.escalationPolicyId;
+    if (policyId && !policies.has(policyId)) {
+      policies.set(policyId, await manager.getRepository(EscalationPolicyEntity).findOneBy({ id: policyId }));
+    }
+    const policy = policyId ? policies.get(policyId) : null;
+    const total = policy ? policy.steps.length * (policy.repeat + 1) : 0;
+    if (!policy || group.nextStep >= total) {
+      group.nextStepAt = null;
+      const text = policy
+        ? 'Every step fired and nobody acknowledged: the escalation ends'
+        : 'The escalation policy was deleted: no further steps';
+      await this.journal.entry(manager, group, { kind: 'escalation_ended', text });
+      return this.journal.save(manager, group);
+    }
+    const step = policy.steps[group.nextStep % policy.steps.length]!;
+    const number = group.nextStep + 1;
+    const { deliveries, told } = await this.recipients.of(manager, group, step, number);
+    await this.outbox.write(manager, deliveries);
+    await this.journal.entry(manager, group, {
+      kind: 'step',
+      step: number,
+      text: `Step ${number}: ${told.length ? told.join(', ') : 'nobody to tell'}`,
+    });
+    if (number > 1) await this.journal.raise(manager, group, 'alert_group.escalated', { step: number });
+    group.nextStep++;
+    // after the last step too: its wait ends the escalation, said on the timeline
+    group.nextStepAt = new Date(Date.now() + step.waitMinutes * this.minuteMs);
+    await this.journal.save(manager, group);
+  }
+}
