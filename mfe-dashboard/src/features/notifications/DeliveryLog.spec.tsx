@@ -123,6 +123,9 @@ it('hides domain events from the filter without domain_management', async () => 
     'Incident opened',
     'Incident updated',
     'Incident resolved',
+    'Alert group acknowledged',
+    'Alert group escalated',
+    'Alert group resolved',
     'Breaker events capped',
     'Test',
   ]);

@@ -6,8 +6,9 @@ import {
   NOTIFICATION_EVENT_LABELS,
   NOTIFICATION_EVENTS,
   type ChannelView,
+  type EscalationPolicyView,
 } from '@cbh/contracts';
-import { CheckboxGroup, FieldRow, FormField, TextInput } from '@cbh/ui';
+import { CheckboxGroup, FieldRow, FormField, Select, TextInput } from '@cbh/ui';
 import { FormDialog } from '../shared/form-dialog';
 import { NamesField, TextField } from '../shared/form-parts';
 import { useNameChoices } from './name-choices';
@@ -30,15 +31,18 @@ type NumberField = 'minIntervalMinutes' | 'stuckOpenMinutes' | 'flappingOpenings
 const SEVERITY_CHOICES = ALERT_SEVERITIES.map((severity) => ({ value: severity, label: capitalised(severity) }));
 
 /**
- * A new rule: which events go to which channels, with filters and limits shown as the chosen events need them.
- * Domain alert events are offered to holders of domain_management only, as the API accepts them only from them.
+ * A new rule: which events go to which channels or escalation policy (or both), with filters and limits shown as the
+ * chosen events need them. Domain alert events are offered to holders of domain_management only, as the API accepts
+ * them only from them.
  */
 export function RuleDialog({
   channels,
+  policies,
   domainEvents,
   onClose,
 }: {
   channels: readonly ChannelView[];
+  policies: readonly EscalationPolicyView[];
   domainEvents: boolean;
   onClose: () => void;
 }) {
@@ -71,7 +75,7 @@ export function RuleDialog({
   return (
     <FormDialog
       title="Add rule"
-      description="Which events go to which channels."
+      description="Which events go to which channels, or page through an escalation policy."
       formLabel="New rule"
       form={form}
       pending={isLoading}
@@ -91,8 +95,34 @@ export function RuleDialog({
         legend="Channels"
         choices={channels.map((channel) => ({ value: channel.id, label: channel.name }))}
         {...form.field('channelIds')}
-        hint={channels.length === 0 ? 'Add a channel first.' : undefined}
+        hint={
+          draft.escalationPolicyId
+            ? 'Optional with an escalation policy.'
+            : channels.length === 0
+              ? 'Add a channel first, or pick an escalation policy.'
+              : undefined
+        }
       />
+      <FormField
+        label="Escalation policy"
+        hint="Optional: the events open an alert group that pages the policy's steps until someone acknowledges it."
+        problem={form.problem('escalationPolicyId')}
+      >
+        {(described) => (
+          <Select
+            value={draft.escalationPolicyId}
+            onChange={(event) => form.change('escalationPolicyId', event.target.value)}
+            {...described}
+          >
+            <option value="">None</option>
+            {policies.map((policy) => (
+              <option key={policy.id} value={policy.id}>
+                {policy.name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
       {parts.breakerFilters ? (
         <>
           <NamesField

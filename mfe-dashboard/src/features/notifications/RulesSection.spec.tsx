@@ -1,5 +1,5 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CreateRule, RuleView } from '@cbh/contracts';
 import { apiError, clickAndSettle, polyfillRadix } from '@cbh/test-support';
 import { admin, breakerAdmin, ID, notificationsApi, renderPage, RULE } from './test-kit';
@@ -18,9 +18,10 @@ it('lists each rule with its switch, events, channels by name, filters and minim
   const cells = row(ID.rule)
     .getAllByRole('cell')
     .map((cell) => cell.textContent);
-  expect(cells.slice(2, 6)).toEqual([
+  expect(cells.slice(2, 7)).toEqual([
     'Breaker openedBreaker flapping',
     'On-call webhook',
+    'None',
     'Breakers: paymentsFlapping: 5 openings in 10 min',
     '5 min',
   ]);
@@ -47,7 +48,7 @@ it('creates a rule: the events chosen bring their own fields, and the body names
     },
   });
   renderPage();
-  await screen.findByText('No rules yet: nothing is sent until a rule names an event and a channel.');
+  await screen.findByText('No rules yet: nothing is sent until a rule names an event and a channel or an escalation policy.');
   fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
   // the dialogs come with the first one opened
   await screen.findByRole('dialog');
@@ -82,6 +83,7 @@ it('creates a rule: the events chosen bring their own fields, and the body names
       // in the order offered, whatever order they were ticked in
       events: ['breaker.flapping', 'domain.alert.opened'],
       channelIds: [ID.webhook, ID.email],
+      escalationPolicyId: null,
       breakers: ['payments', 'inventory'],
       breakerTypes: ['adaptive'],
       domains: [],
@@ -102,8 +104,8 @@ it('offers domain alert events only to holders of domain_management, and shows a
   fireEvent.click(await screen.findByRole('button', { name: 'Add rule' }));
   await screen.findByRole('dialog');
   const events = within(dialog().getByRole('group', { name: 'Events' }));
-  // the four breaker events, the two release events and the three status page incident events
-  expect(events.getAllByRole('checkbox')).toHaveLength(9);
+  // the four breaker events, the two release events, the three status page incident events and the three alert group events
+  expect(events.getAllByRole('checkbox')).toHaveLength(12);
   expect(events.getByLabelText('Release rolled back')).toBeTruthy();
   expect(events.queryByLabelText('Domain alert opened')).toBeNull();
   expect(dialog().getByText('Domain alert events need the domain_management permission.')).toBeTruthy();
@@ -114,4 +116,43 @@ it('offers domain alert events only to holders of domain_management, and shows a
   type('Stuck open after (minutes)', '30');
   await clickAndSettle(dialog().getByRole('button', { name: 'Save' }));
   expect(dialog().getByRole('alert').textContent).toBe('Missing permission: domain_management');
+});
+
+it('names the escalation policy a rule pages through', async () => {
+  notificationsApi(admin, { 'GET /api/notification-rules': [{ ...RULE, channelIds: [], escalationPolicyId: ID.policy }] });
+  renderPage();
+  await screen.findByTestId(`rule-row-${ID.rule}`);
+  await waitFor(() => expect(row(ID.rule).getAllByRole('cell')[4]!.textContent).toBe('Payments escalation'));
+  expect(row(ID.rule).getAllByRole('cell')[3]!.textContent).toBe('None');
+});
+
+it('creates a rule that pages through an escalation policy alone, with no channel', async () => {
+  const api = notificationsApi(admin, {
+    'GET /api/notification-rules': [],
+    'POST /api/notification-rules': (body: unknown) =>
+      Response.json({ ...(body as CreateRule), id: ID.created, createdAt: '2026-05-02T10:00:00.000Z' }, { status: 201 }),
+  });
+  renderPage();
+  await screen.findByText('No rules yet: nothing is sent until a rule names an event and a channel or an escalation policy.');
+  fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+  await screen.findByRole('dialog');
+  const save = dialog().getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+  type('Name', 'Page the payments team');
+  tick('Events', 'Breaker opened');
+  tick('Channels', 'Ops mail');
+  tick('Channels', 'Ops mail');
+  // neither channels nor a policy: the schema's words
+  expect(dialog().getByText('Channels: name at least one channel or an escalation policy')).toBeTruthy();
+  expect(save.disabled).toBe(true);
+
+  const policy = dialog().getByLabelText('Escalation policy') as HTMLSelectElement;
+  expect([...policy.options].map((option) => option.textContent)).toEqual(['None', 'Payments escalation']);
+  fireEvent.change(policy, { target: { value: ID.policy } });
+  expect(dialog().queryByText('Channels: name at least one channel or an escalation policy')).toBeNull();
+  expect(save.disabled).toBe(false);
+
+  await clickAndSettle(save);
+  expect(api.callsTo('POST', '/api/notification-rules').map((call) => call.body)).toEqual([
+    expect.objectContaining({ name: 'Page the payments team', channelIds: [], escalationPolicyId: ID.policy }),
+  ]);
 });

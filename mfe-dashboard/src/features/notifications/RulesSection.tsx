@@ -1,15 +1,21 @@
 import styled from 'styled-components';
-import { useDeleteNotificationRuleMutation, useGetNotificationChannelsQuery, useGetNotificationRulesQuery } from '@cbh/api-client';
-import type { ChannelView } from '@cbh/contracts';
+import {
+  useDeleteNotificationRuleMutation,
+  useGetEscalationPoliciesQuery,
+  useGetNotificationChannelsQuery,
+  useGetNotificationRulesQuery,
+} from '@cbh/api-client';
+import type { ChannelView, EscalationPolicyView } from '@cbh/contracts';
 import { Muted } from '@cbh/ui';
 import { RuleDialog } from './lazy-dialogs';
 import { eventLabels, ruleFilterLines } from './notification-text';
 import { RuleEnabledSwitch } from './RuleEnabledSwitch';
 import { RecordsSection, RowButtons } from '../shared/records-section';
 
-const COLUMNS = ['Name', 'Enabled', 'Events', 'Channels', 'Filters', 'Min interval', 'Actions'];
+const COLUMNS = ['Name', 'Enabled', 'Events', 'Channels', 'Escalation policy', 'Filters', 'Min interval', 'Actions'];
 
 const NO_CHANNELS: readonly ChannelView[] = [];
+const NO_POLICIES: readonly EscalationPolicyView[] = [];
 
 const Lines = styled.ul`
   margin: 0;
@@ -30,13 +36,16 @@ function LineList({ lines, empty }: { lines: readonly string[]; empty: string })
   );
 }
 
-/** The rules, with a switch each, the channels they send to by name, and their filters. */
+/** The rules, with a switch each, their channels and escalation policy by name, and their filters. */
 export function RulesSection({ domainEvents }: { domainEvents: boolean }) {
   const rules = useGetNotificationRulesQuery();
   // the same cache entry the channels card reads (and refreshes)
   const channels = useGetNotificationChannelsQuery();
   const [remove] = useDeleteNotificationRuleMutation();
+  // the same cache entry the on-call page's policies tab reads
+  const policies = useGetEscalationPoliciesQuery();
   const channelNames = new Map((channels.data ?? []).map((channel) => [channel.id, channel.name]));
+  const policyNames = new Map((policies.data ?? []).map((policy) => [policy.id, policy.name]));
 
   return (
     <RecordsSection
@@ -46,7 +55,7 @@ export function RulesSection({ domainEvents }: { domainEvents: boolean }) {
       addLabel="Add rule"
       query={rules}
       what="rules"
-      empty="No rules yet: nothing is sent until a rule names an event and a channel."
+      empty="No rules yet: nothing is sent until a rule names an event and a channel or an escalation policy."
       table={{ label: 'Notification rules', minWidth: 960, columns: COLUMNS }}
       row={(rule, editing) => (
         <tr data-testid={`rule-row-${rule.id}`}>
@@ -60,6 +69,7 @@ export function RulesSection({ domainEvents }: { domainEvents: boolean }) {
           <td>
             <LineList lines={rule.channelIds.map((id) => channelNames.get(id) ?? 'A deleted channel')} empty="None" />
           </td>
+          <td>{rule.escalationPolicyId ? (policyNames.get(rule.escalationPolicyId) ?? 'An escalation policy') : <Muted>None</Muted>}</td>
           <td>
             <LineList lines={ruleFilterLines(rule)} empty="Every breaker and domain" />
           </td>
@@ -70,7 +80,14 @@ export function RulesSection({ domainEvents }: { domainEvents: boolean }) {
         </tr>
       )}
       // rules are added, switched and deleted, not edited
-      dialog={(_rule, close) => <RuleDialog channels={channels.data ?? NO_CHANNELS} domainEvents={domainEvents} onClose={close} />}
+      dialog={(_rule, close) => (
+        <RuleDialog
+          channels={channels.data ?? NO_CHANNELS}
+          policies={policies.data ?? NO_POLICIES}
+          domainEvents={domainEvents}
+          onClose={close}
+        />
+      )}
       deletion={{
         what: 'rule',
         consequence: () => 'Its events are no longer sent to its channels.',

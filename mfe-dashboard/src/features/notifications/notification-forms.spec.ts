@@ -29,6 +29,7 @@ function expectSameProblems(form: Problems<string>, schema: Record<string, strin
 
 const LONG_NAME = 'n'.repeat(101);
 const CHANNEL_ID = '0b6f1c9e-3b0a-4d2e-9f5a-0a1b2c3d4e5f';
+const POLICY_ID = '1c7a2d0f-4c1b-4e3f-8a6b-1b2c3d4e5f6a';
 
 describe('the channel form judges as createChannelSchema does', () => {
   const webhook = (fields: Partial<ChannelDraft>): ChannelDraft => ({
@@ -105,6 +106,8 @@ describe('the rule form judges as createRuleSchema does', () => {
     ['no name', rule({ name: '' })],
     ['no event', rule({ events: [] })],
     ['no channel', rule({ channelIds: [] })],
+    ['no channel, an escalation policy', rule({ channelIds: [], escalationPolicyId: POLICY_ID })],
+    ['channels and an escalation policy', rule({ escalationPolicyId: POLICY_ID })],
     ['a breaker name too long', rule({ breakers: ['x'.repeat(201)] })],
     ['too many breaker names', rule({ breakers: Array.from({ length: 101 }, (_, i) => `b${i}`) })],
     ['a fractional interval', rule({ minIntervalMinutes: '2.5' })],
@@ -129,12 +132,22 @@ describe('the rule form judges as createRuleSchema does', () => {
       enabled: true,
       events: ['breaker.opened'],
       channelIds: [CHANNEL_ID],
+      escalationPolicyId: null,
       breakers: ['payments'],
       breakerTypes: [],
       domains: [],
       severities: [],
       ...RULE_DEFAULTS,
     });
+  });
+
+  it('carries the escalation policy chosen, and sends none as null', () => {
+    expect(ruleToCreate(rule({ channelIds: [], escalationPolicyId: POLICY_ID }))).toMatchObject({
+      channelIds: [],
+      escalationPolicyId: POLICY_ID,
+    });
+    expect(ruleToCreate(rule({})).escalationPolicyId).toBeNull();
+    expect(ruleProblems(rule({ channelIds: [], escalationPolicyId: POLICY_ID }))).toEqual({});
   });
 });
 

@@ -174,6 +174,8 @@ export interface RuleDraft {
   name: string;
   events: RuleEventType[];
   channelIds: string[];
+  /** the policy whose steps the rule's events page, '' for none */
+  escalationPolicyId: string;
   breakers: string[];
   breakerTypes: BreakerTypeName[];
   domains: string[];
@@ -188,6 +190,7 @@ export const RULE_FIELDS: readonly RuleField[] = [
   'name',
   'events',
   'channelIds',
+  'escalationPolicyId',
   'breakers',
   'breakerTypes',
   'domains',
@@ -202,6 +205,7 @@ export const emptyRuleDraft = (): RuleDraft => ({
   name: '',
   events: [],
   channelIds: [],
+  escalationPolicyId: '',
   breakers: [],
   breakerTypes: [],
   domains: [],
@@ -227,7 +231,10 @@ export function ruleProblems(draft: RuleDraft): Problems<RuleField> {
   return compact<RuleField>({
     name: nameProblem(draft.name),
     events: draft.events.length === 0 ? 'name at least one event type' : undefined,
-    channelIds: draft.channelIds.length === 0 ? 'name at least one channel' : undefined,
+    // a rule sends to its channels, pages through its policy, or both (reachesSomeone in the contracts)
+    channelIds:
+      draft.channelIds.length === 0 && !draft.escalationPolicyId ? 'name at least one channel or an escalation policy' : undefined,
+    escalationPolicyId: undefined,
     breakers: parts.breakerFilters ? namesProblem(draft.breakers) : undefined,
     breakerTypes: undefined,
     domains: parts.domainFilters ? namesProblem(draft.domains) : undefined,
@@ -247,7 +254,7 @@ export function ruleToCreate(draft: RuleDraft): CreateRule {
     enabled: true,
     events: draft.events,
     channelIds: draft.channelIds,
-    escalationPolicyId: null,
+    escalationPolicyId: draft.escalationPolicyId || null,
     breakers: parts.breakerFilters ? draft.breakers : [],
     breakerTypes: parts.breakerFilters ? draft.breakerTypes : [],
     domains: parts.domainFilters ? draft.domains : [],

@@ -10,6 +10,7 @@ import {
   type AuthUser,
   type ChannelView,
   type DeliveryView,
+  type EscalationPolicyView,
   type MaintenanceWindowView,
   type RuleView,
 } from '@cbh/contracts';
@@ -37,6 +38,7 @@ export const ID = {
   rule: '3c6a8e4a-2b5d-4e77-9c73-2f3a4b5c6d7e',
   window: '4d7b9f5b-3c6e-4f88-8d84-3a4b5c6d7e8f',
   created: '5e8c0a6c-4d7f-4a99-9e95-4b5c6d7e8f9a',
+  policy: '6f9d1b7d-5e8a-4b0a-8f06-5c6d7e8f9a0b',
 };
 
 export const WEBHOOK: ChannelView = {
@@ -91,6 +93,16 @@ export const WINDOW: MaintenanceWindowView = {
   createdAt: '2026-05-01T10:00:00.000Z',
 };
 
+/** An escalation policy a rule may page through. */
+export const POLICY: EscalationPolicyView = {
+  id: ID.policy,
+  name: 'Payments escalation',
+  steps: [{ notify: { channels: [ID.webhook] }, waitMinutes: 5 }],
+  repeat: 0,
+  createdAt: '2026-05-01T10:00:00.000Z',
+  updatedAt: '2026-05-01T10:00:00.000Z',
+};
+
 /** A delivery of breaker.opened for `payments` to the webhook, as the log lists it. */
 export function delivery(id: string, fields: Partial<DeliveryView> = {}): DeliveryView {
   return {
@@ -125,6 +137,7 @@ export function notificationsApi(me: AuthUser | null, routes: Record<string, unk
     'GET /api/notification-channels': [WEBHOOK, EMAIL],
     'GET /api/notification-rules': [RULE],
     'GET /api/maintenance-windows': [WINDOW],
+    'GET /api/escalation-policies': [POLICY],
     'GET /api/notification-deliveries': { items: [delivery('d1')], nextBefore: null },
     // what the rule and window forms offer to pick from
     'GET /api/circuit-breakers': BREAKER_NAMES.map((name, index) => ({ id: index + 1, name, source: 'hub', service: null })),

@@ -21,6 +21,7 @@ export function FormDialog<Saved>({
   form,
   pending,
   unchanged = false,
+  wide = false,
   save,
   saved,
   failure,
@@ -36,6 +37,8 @@ export function FormDialog<Saved>({
   pending: boolean;
   /** An edit that changes nothing: Save stays disabled. */
   unchanged?: boolean;
+  /** A form of lists (steps, rotations) that needs the wide panel. */
+  wide?: boolean;
   /** Sends the form; rejects with the server's refusal. */
   save: () => Promise<Saved>;
   /** The toast that says what was saved. */
@@ -56,7 +59,7 @@ export function FormDialog<Saved>({
   };
 
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={title} description={description}>
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={title} description={description} wide={wide}>
       <Form onSubmit={submit} aria-label={formLabel} noValidate>
         <Fieldset disabled={pending}>
           {children}

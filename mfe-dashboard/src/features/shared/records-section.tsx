@@ -75,6 +75,7 @@ export function RecordsSection<Row extends { id: number | string; name: string }
   row,
   dialog,
   deletion,
+  readOnly = false,
 }: {
   id: string;
   title: string;
@@ -92,6 +93,8 @@ export function RecordsSection<Row extends { id: number | string; name: string }
   dialog: (row: Row | undefined, close: () => void) => ReactNode;
   /** What the delete confirmation says: the record's kind ('maintenance window') and what deleting it changes. */
   deletion: { what: string; consequence: (row: Row) => string; remove: (row: Row) => Promise<unknown> };
+  /** For readers who may not change the records: no Add (`row` then draws no buttons either). */
+  readOnly?: boolean;
 }) {
   const [editing, setEditing] = useState<Editing<Row>>(null);
   const close = () => setEditing(null);
@@ -100,7 +103,7 @@ export function RecordsSection<Row extends { id: number | string; name: string }
     delete: (each) => setEditing({ kind: 'delete', row: each }),
   };
 
-  const add = <Button onClick={() => setEditing({ kind: 'add' })}>{addLabel}</Button>;
+  const add = readOnly ? null : <Button onClick={() => setEditing({ kind: 'add' })}>{addLabel}</Button>;
   // with none yet, the one action that fills the list stands in the empty state instead of beside the title
   const none = query.data !== undefined && !query.isError && query.data.length === 0;
 

@@ -16,9 +16,13 @@ export function useFormDraft<Draft extends object, Field extends string>(
   const problems = judge(draft);
   const problem = (field: Field): string | undefined => refusal[field] ?? (touched.has(field) ? problems[field] : undefined);
 
-  const change = <Key extends keyof Draft & string>(key: Key, value: Draft[Key]) => {
+  /**
+   * `parts` names what inside a list field was changed ('steps.1.waitMinutes'), so that an item's problem shows once
+   * that item has been changed, not as soon as another item is added.
+   */
+  const change = <Key extends keyof Draft & string>(key: Key, value: Draft[Key], parts: readonly string[] = []) => {
     setDraft((current) => ({ ...current, [key]: value }));
-    setTouched((current) => new Set(current).add(key));
+    setTouched((current) => new Set([...current, key, ...parts]));
     // what the server said about this field, or about the whole form, no longer holds once the field changes
     setRefusal(
       (current) =>
