@@ -23,6 +23,10 @@ const NotificationsPage = lazy(() =>
 const ScrapeTargetsPage = lazy(() =>
   import('../features/scrape-targets/ScrapeTargetsPage').then((module) => ({ default: module.ScrapeTargetsPage })),
 );
+const OnCallPage = lazy(() => import('../features/on-call/OnCallPage').then((module) => ({ default: module.OnCallPage })));
+const AlertGroupPage = lazy(() =>
+  import('../features/on-call/groups/AlertGroupPage').then((module) => ({ default: module.AlertGroupPage })),
+);
 
 /** The first page whose path matches is shown: /circuit-breakers/new comes before /circuit-breakers/:id. */
 export const pages = [
@@ -33,6 +37,8 @@ export const pages = [
   { path: ROUTES.loadTest.path, Component: LoadTestPage },
   { path: ROUTES.notifications.path, Component: NotificationsPage },
   { path: ROUTES.scrapeTargets.path, Component: ScrapeTargetsPage },
+  { path: ROUTES.onCall.path, Component: OnCallPage },
+  { path: ROUTES.alertGroup.path, Component: AlertGroupPage },
 ];
 
 export default function DashboardRoutes() {

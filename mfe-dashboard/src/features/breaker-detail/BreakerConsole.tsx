@@ -8,6 +8,7 @@ import { SOURCE_LABELS } from '../shared/breaker-origin';
 import { termsAndValues } from '../shared/figure-styles';
 import { BreakerServices } from './BreakerServices';
 import { DeleteBreaker } from './DeleteBreaker';
+import { DependsOnCard } from './DependsOnCard';
 import { LiveFigures } from './LiveFigures';
 import { LoadTestHistory } from './LoadTestHistory';
 import { ManualControls } from './ManualControls';
@@ -158,6 +159,7 @@ export function BreakerConsole({ breaker, user }: BreakerConsoleProps) {
               <LibrarySettingsCard breaker={breaker} canAdminister={canAdminister} />
             </Suspense>
           )}
+          <DependsOnCard breaker={breaker} user={user} />
         </Stack>
         <ChartsCard aria-labelledby="live-charts-title">
           <SectionTitle id="live-charts-title">Metrics</SectionTitle>

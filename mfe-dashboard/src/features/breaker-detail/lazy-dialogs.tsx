@@ -14,6 +14,9 @@ export const LibrarySettingsDialog = lazy(() =>
   import('./LibrarySettingsDialog').then((dialog) => ({ default: dialog.LibrarySettingsDialog })),
 );
 
+/** What a breaker depends on, fetched when first edited. */
+export const DependenciesDialog = lazy(() => import('./DependenciesDialog').then((dialog) => ({ default: dialog.DependenciesDialog })));
+
 /** Renders its dialog from the first time it opens on (it stays mounted, to close as Radix closes it); nothing before. */
 export function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
   const [opened, setOpened] = useState(open);

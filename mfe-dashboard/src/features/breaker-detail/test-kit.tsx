@@ -9,6 +9,7 @@ import {
   HISTORY_RANGES,
   type AuthUser,
   type BreakerConfigView,
+  type BreakerDependenciesView,
   type BreakerHistory,
   type BreakerInstanceView,
   type HistoryRange,
@@ -154,6 +155,11 @@ export function breakerInstance(instance: string, fields: Partial<BreakerInstanc
   };
 }
 
+/** A breaker that depends on nothing, as GET /api/circuit-breakers/{id}/dependencies answers. */
+export function noDependencies(breakerId: number): BreakerDependenciesView {
+  return { breakerId, dependsOn: [], quietedBy: null };
+}
+
 /** The fake API of the console: the signed-in account, the breakers, their metrics, services, load tests and journal. */
 export function breakerApi(me: AuthUser | null, routes: Record<string, unknown> = {}) {
   return fakeApi({
@@ -178,6 +184,8 @@ export function breakerApi(me: AuthUser | null, routes: Record<string, unknown> 
     'GET /api/circuit-breakers/5/history': (_body: unknown, url: URL) => historyOf(url),
     'GET /api/circuit-breakers/7/history': (_body: unknown, url: URL) => historyOf(url, 7),
     'GET /api/circuit-breakers/8/history': (_body: unknown, url: URL) => historyOf(url, 8),
+    // what each depends on: nothing, unless a spec says otherwise
+    ...Object.fromEntries([5, 7, 8].map((id) => [`GET /api/circuit-breakers/${id}/dependencies`, noDependencies(id)])),
     ...routes,
   });
 }

@@ -8,6 +8,7 @@ import { REFETCH_AFTER_SECONDS, useGetDashboardActivityQuery, useGetDashboardSta
 import { Actions, List, MoreLink, SectionTitle } from './dashboard-parts';
 import { DomainAlertsCard } from './DomainAlertsCard';
 import { HealthOverview } from './HealthOverview';
+import { ResponseTimesCard } from './ResponseTimesCard';
 
 const Banner = styled(Card)`
   display: flex;
@@ -103,6 +104,7 @@ export function DashboardPage() {
           {hasPermission(user, 'domain_management') ? <DomainAlertsCard /> : null}
         </CardGrid>
       ) : null}
+      {hasPermission(user, 'circuit_breaker_view') ? <ResponseTimesCard user={user} /> : null}
 
       <CardGrid $min={320}>
         <Card>

@@ -1,0 +1,101 @@
+import styled from 'styled-components';
+import type { AlertGroupEntryKind, AlertGroupEntryView, AuthUser } from '@cbh/contracts';
+import { Card, Dot, formatExactTime, Muted, SectionTitle, theme } from '@cbh/ui';
+import { SubjectName } from './SubjectName';
+
+const List = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  li {
+    display: grid;
+    grid-template-columns: max-content minmax(0, 1fr);
+    gap: 4px 12px;
+    padding: 8px 0;
+    border-bottom: 1px solid ${theme.colors.border};
+    font-size: 14px;
+  }
+  li:last-child {
+    border-bottom: 0;
+  }
+  time {
+    color: ${theme.colors.muted};
+    font-variant-numeric: tabular-nums;
+    white-space: nowrap;
+  }
+  @media (max-width: 480px) {
+    li {
+      grid-template-columns: minmax(0, 1fr);
+    }
+  }
+`;
+
+// inline, so that a long line wraps under its dot rather than leaving the dot on a line of its own on a phone
+const Text = styled.span`
+  overflow-wrap: anywhere;
+  > span:first-child {
+    margin-right: 8px;
+    vertical-align: middle;
+  }
+`;
+
+/** A dot beside each entry, in the colour of what it did to the group (the words say it too). */
+const KIND_COLORS: Record<AlertGroupEntryKind, string> = {
+  opened: theme.colors.open,
+  event: theme.colors.orange,
+  caused: theme.colors.orange,
+  step: theme.colors.primary,
+  acknowledged: theme.colors.yellow,
+  unacknowledged: theme.colors.open,
+  silenced: theme.colors.grey,
+  unsilenced: theme.colors.open,
+  resolved: theme.colors.success,
+  escalation_ended: theme.colors.grey,
+};
+
+/** Entries come seconds apart: the day, and the time to the second, on the reader's clock. */
+function entryTime(at: string): string {
+  return new Date(at).toLocaleString('en', {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+}
+
+/**
+ * What happened to the group, oldest first: each event that joined it (a `caused` one from a subject depending on
+ * this one, linked to that subject's page), each step that paged someone, and who acknowledged, silenced or resolved it.
+ */
+export function AlertGroupTimeline({ entries, user }: { entries: readonly AlertGroupEntryView[]; user: AuthUser }) {
+  return (
+    <Card aria-labelledby="group-timeline-title">
+      <SectionTitle id="group-timeline-title">Timeline</SectionTitle>
+      {entries.length === 0 ? (
+        <Muted>Nothing has happened to it yet.</Muted>
+      ) : (
+        <List aria-label="Timeline, oldest first">
+          {entries.map((entry) => (
+            <li key={entry.id} data-testid={`timeline-entry-${entry.id}`}>
+              <time dateTime={entry.at} title={formatExactTime(entry.at)}>
+                {entryTime(entry.at)}
+              </time>
+              <Text>
+                <Dot $color={KIND_COLORS[entry.kind]} aria-hidden />
+                {entry.text}
+                {entry.kind === 'caused' && entry.subject ? (
+                  <Muted as="span">
+                    {' '}
+                    (from <SubjectName subject={entry.subject} user={user} />)
+                  </Muted>
+                ) : null}
+              </Text>
+            </li>
+          ))}
+        </List>
+      )}
+    </Card>
+  );
+}
