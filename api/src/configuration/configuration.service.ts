@@ -43,6 +43,8 @@ import { exportOnCall, mayImportOnCall, onCallHubIn, onCallSteps, type OnCallHub
 interface Hub extends HubItems {
   /** Read only for a document with notification lists, or an export for a holder of circuit_breaker_admin. */
   notifications: NotificationConfiguration | null;
+  /** The escalation policies' names by id, read with the notification lists (their rules name policies). */
+  policyNames: Map<string, string>;
   /** Read only for a document with scrape targets, or an export for a holder of circuit_breaker_admin. */
   scrapeTargets: ScrapeTargetEntity[] | null;
   /** Read only for a document with on-call lists, or an export for a holder of circuit_breaker_admin. */
@@ -85,7 +87,7 @@ export class ConfigurationService {
       breakers: readable('breakers', () => hub.breakers.map(breakerItem).sort(byName)),
       services: readable('services', () => hub.services.map((service) => serviceItem(service, breakerNames)).sort(byName)),
       domains: readable('domains', () => hub.domains.map((domain) => domainItem(domain, hub.certificates.get(domain.id))).sort(byName)),
-      ...(hub.notifications ? exportNotifications(req, hub.notifications) : {}),
+      ...(hub.notifications ? exportNotifications(req, hub.notifications, hub.policyNames) : {}),
       ...(hub.scrapeTargets ? { scrapeTargets: exportScrapeTargets(hub.scrapeTargets) } : {}),
       ...(hub.onCall ? exportOnCall(hub.onCall) : {}),
       ...(hub.statusPages ? { statusPages: exportStatusPages(req, hub.statusPages.pages, hub.statusPages.names) } : {}),
@@ -158,6 +160,7 @@ export class ConfigurationService {
     const services = await this.services.allIn(manager);
     const { domains, certificates } = await this.domains.withCertificatesIn(manager);
     const notifications = withNotifications ? await this.notifications.configurationIn(manager) : null;
+    const policyNames = new Map(withNotifications ? (await this.policies.allIn(manager)).map((policy) => [policy.id, policy.name]) : []);
     const scrapeTargets = withTargets ? await this.scrapeTargets.allIn(manager) : null;
     const statusPages = withPages
       ? { pages: await this.statusPages.allIn(manager), names: await memberNamesIn(manager, this.breakers, this.domains) }
@@ -167,6 +170,7 @@ export class ConfigurationService {
       : null;
     return {
       onCall,
+      policyNames,
       statusPages,
       scrapeTargets,
       breakers,
@@ -192,8 +196,11 @@ export class ConfigurationService {
     const owners = { breakers: this.breakers, services: this.services, domains: this.domains };
     const items = new HubSteps(owners, req, document, hub, prune, announcements, lists).plan();
     const notifications = hub.notifications
-      ? new NotificationSteps(this.notifications, req, document, hub.notifications, prune).plan()
-      : { deleted: [], kept: [] };
+      ? new NotificationSteps(this.notifications, req, document, hub.notifications, prune, {
+          names: hub.policyNames,
+          idIn: (manager, name) => this.policies.idByNameIn(manager, name),
+        }).plan()
+      : { deleted: [], kept: [], rules: [] };
     const targets = scrapeTargetSteps(this.scrapeTargets, req, document.scrapeTargets, hub.scrapeTargets ?? [], prune, announcements);
     const onCall = hub.onCall
       ? onCallSteps(
@@ -221,6 +228,8 @@ export class ConfigurationService {
       ...targets.kept,
       ...onCall.deleted,
       ...onCall.kept,
+      // after the policies they name
+      ...notifications.rules,
       ...pages.deleted,
       ...pages.kept,
     ];

@@ -1,4 +1,5 @@
 import { BadRequestException, ForbiddenException, HttpException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import {
   CHANNEL_ADDRESS,
   ALERT_SEVERITIES,
@@ -56,14 +57,18 @@ export const hasNotificationLists = (document: ConfigDocument) => NOTIFICATION_L
  * as references to the variables CBH_CHANNEL_<NAME>_URL and _SECRET, every setting of a rule written out, its
  * channels by name, each list of values in one order.
  */
-export function exportNotifications(req: AppRequest, configuration: NotificationConfiguration): Required<NotificationLists> {
+export function exportNotifications(
+  req: AppRequest,
+  configuration: NotificationConfiguration,
+  policyNames: ReadonlyMap<string, string>,
+): Required<NotificationLists> {
   const stems = channelVariableStems(configuration.channels.map(({ row }) => row.name));
   const channelNames = new Map(configuration.channels.map(({ row }) => [row.id, row.name]));
   return {
     channels: configuration.channels.map(({ row }) => channelItem(row, stems.get(row.name)!)).sort(byName),
     notificationRules: configuration.rules
       .filter(({ row }) => mayRoute(req, row.events))
-      .map(({ row, channelIds }) => ruleItem(row, channelIds, channelNames))
+      .map(({ row, channelIds }) => ruleItem(row, channelIds, channelNames, policyNames))
       .sort(byName),
     maintenanceWindows: configuration.windows.map(windowSettings).sort(byName),
   };
@@ -83,12 +88,19 @@ function channelItem(row: NotificationChannelEntity, stem: string): ChannelItem 
 const inOrder = <T extends string>(values: readonly T[], vocabulary: readonly T[]): T[] =>
   vocabulary.filter((value) => values.includes(value));
 
-function ruleItem(row: NotificationRuleEntity, channelIds: string[], channelNames: Map<string, string>): NotificationRuleItem {
+function ruleItem(
+  row: NotificationRuleEntity,
+  channelIds: string[],
+  channelNames: Map<string, string>,
+  policyNames: ReadonlyMap<string, string>,
+): NotificationRuleItem {
+  const policy = row.escalationPolicyId ? policyNames.get(row.escalationPolicyId) : undefined;
   return {
     name: row.name,
     enabled: row.enabled,
     events: inOrder(row.events, NOTIFICATION_EVENTS),
     channels: channelIds.flatMap((id) => channelNames.get(id) ?? []).sort((a, b) => byName({ name: a }, { name: b })),
+    ...(policy ? { escalationPolicy: policy } : {}),
     breakers: row.breakers,
     breakerTypes: inOrder(row.breakerTypes, BREAKER_TYPES),
     domains: row.domains,
@@ -112,6 +124,12 @@ function unfilled(place: string, reference: string, what: string, why = '') {
   return new BadRequestException(`${place}: ${reference} is not set where the document was read${why}: set it or give the ${what}`);
 }
 
+/** The escalation policies a rule may name: the hub's by id, and a name's id once the on-call steps ran. */
+export interface RulePolicies {
+  names: ReadonlyMap<string, string>;
+  idIn(manager: EntityManager, name: string): Promise<string | null>;
+}
+
 /**
  * The steps of a document's notification lists, planned against what the hub has: deletions (with prune, of the
  * lists the document has) before creations, channels before the rules that name them. A list the document lacks is
@@ -128,17 +146,23 @@ export class NotificationSteps {
     private readonly document: ConfigDocument,
     private readonly hub: NotificationConfiguration,
     private readonly prune: boolean,
+    private readonly policies: RulePolicies,
   ) {
     this.channelIds = new Map(hub.channels.map(({ row }) => [key(row.name), row.id]));
   }
 
-  plan(): { deleted: Step[]; kept: Step[] } {
+  /**
+   * Deletions, then channels and windows; the rules apart (`rules`): they name escalation policies, which the on-call
+   * steps create after the channels their steps name, so the rules' steps run after those.
+   */
+  plan(): { deleted: Step[]; kept: Step[]; rules: Step[] } {
     const channels = this.channels();
     const rules = this.rules();
     const windows = this.windows();
     return {
       deleted: [...rules.deleted, ...windows.deleted, ...channels.deleted],
-      kept: [...channels.kept, ...rules.kept, ...windows.kept],
+      kept: [...channels.kept, ...windows.kept],
+      rules: rules.kept,
     };
   }
 
@@ -227,25 +251,37 @@ export class NotificationSteps {
       ...(this.document.channels ?? []).map((channel) => key(channel.name)),
       ...(this.prune && this.document.channels ? [] : this.hub.channels.map(({ row }) => key(row.name))),
     ]);
+    const policyNames = new Set([
+      ...(this.document.escalationPolicies ?? []).map((policy) => key(policy.name)),
+      ...(this.prune && this.document.escalationPolicies ? [] : [...this.policies.names.values()].map(key)),
+    ]);
     const kept = items.map((item, index): Step => {
       const place = `notificationRules[${index}]`;
       const label = `${place} (${item.name})`;
       item.channels.forEach((name, at) => {
         if (!nameable.has(key(name))) throw new BadRequestException(`${place}.channels[${at}]: no channel named '${name}'`);
       });
+      if (item.escalationPolicy !== undefined && !policyNames.has(key(item.escalationPolicy)))
+        throw new BadRequestException(`${place}.escalationPolicy: no escalation policy named '${item.escalationPolicy}'`);
+      const policyId = (manager: EntityManager) =>
+        item.escalationPolicy ? this.policies.idIn(manager, item.escalationPolicy) : Promise.resolve(null);
       const current = existing.get(key(item.name));
       if (!mayRoute(this.req, item.events) || (current && !mayRoute(this.req, current.row.events))) {
         throw new ForbiddenException(`${label}: Requires the domain_management permission to notify about domain events`);
       }
       const wanted = [...new Map(item.channels.map((name) => [key(name), name])).keys()];
       const channelIds = () => wanted.map((name) => this.channelIds.get(name)!);
-      const { channels: _names, ...settings } = item;
+      const { channels: _names, escalationPolicy: _policy, ...settings } = item;
       if (!current) {
         return {
           change: { kind: 'notificationRule', name: item.name, action: 'create' },
           label,
           apply: async (manager) => {
-            await this.settings.createRuleIn(manager, this.req, { ...settings, channelIds: channelIds(), escalationPolicyId: null });
+            await this.settings.createRuleIn(manager, this.req, {
+              ...settings,
+              channelIds: channelIds(),
+              escalationPolicyId: await policyId(manager),
+            });
           },
         };
       }
@@ -256,6 +292,7 @@ export class NotificationSteps {
         enabled: item.enabled !== row.enabled,
         events: !sameSet(item.events, row.events),
         channels: !sameSet(wanted, had),
+        escalationPolicy: key(item.escalationPolicy ?? '') !== key(this.policies.names.get(row.escalationPolicyId ?? '') ?? ''),
         breakers: !sameList(item.breakers, row.breakers),
         breakerTypes: !sameSet(item.breakerTypes, row.breakerTypes),
         domains: !sameList(item.domains, row.domains),
@@ -272,9 +309,12 @@ export class NotificationSteps {
         label,
         apply: async (manager) => {
           const patch: UpdateRule = Object.fromEntries(
-            fields.filter((field) => field !== 'channels').map((field) => [field, settings[field as keyof typeof settings]]),
+            fields
+              .filter((field) => field !== 'channels' && field !== 'escalationPolicy')
+              .map((field) => [field, settings[field as keyof typeof settings]]),
           );
           if (differs.channels) patch.channelIds = channelIds();
+          if (differs.escalationPolicy) patch.escalationPolicyId = await policyId(manager);
           await this.settings.updateRuleIn(manager, this.req, row.id, patch);
         },
       };

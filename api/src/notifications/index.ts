@@ -21,3 +21,4 @@ export { OutboxWriter } from './outbox-writer';
 export type { GroupDelivery } from './outbox-writer';
 export type { NewDelivery } from './notifications.repository';
 export { ChannelSender } from './senders/channel-sender';
+export { rulesNamingPolicy } from './rule-policy';

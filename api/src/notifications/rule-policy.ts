@@ -1,4 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { NotificationRuleEntity } from './entities/notification-rule.entity';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
@@ -23,4 +25,12 @@ export function refuseSilentRule(channels: string[], escalationPolicyId: string 
   if (channels.length === 0 && !escalationPolicyId) {
     throw new BadRequestException('channelIds: name at least one channel or an escalation policy');
   }
+}
+
+/** The names of the rules that open alert groups under a policy: a policy in use is not deleted by hand. */
+export async function rulesNamingPolicy(manager: EntityManager, policyId: string): Promise<string[]> {
+  const rules = await manager
+    .getRepository(NotificationRuleEntity)
+    .find({ where: { escalationPolicyId: policyId }, select: { name: true }, take: 10 });
+  return rules.map((rule) => rule.name);
 }

@@ -2,7 +2,7 @@ import { ConflictException, Injectable, NotFoundException, UnprocessableEntityEx
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { ON_CALL_LIMITS, type CreateEscalationPolicy, type EscalationPolicyView } from '@cbh/contracts';
 import { AuditService, UserEntity, type AppRequest } from '../identity';
-import { NotificationSettingsService } from '../notifications';
+import { NotificationSettingsService, rulesNamingPolicy } from '../notifications';
 import { EscalationPolicyEntity } from './entities/escalation-policy.entity';
 import { ScheduleEntity } from './entities/schedule.entity';
 
@@ -83,25 +83,37 @@ export class EscalationPoliciesService {
     return saved;
   }
 
+  /** By hand: refused while a rule names the policy (a configuration import may prune it, pointing its rules elsewhere). */
   async remove(req: AppRequest, id: string): Promise<void> {
-    await this.dataSource.transaction((manager) => this.removeIn(manager, req, id));
+    await this.dataSource.transaction(async (manager) => {
+      const row = await this.find(id, manager);
+      const rules = await rulesNamingPolicy(manager, id);
+      if (rules.length > 0)
+        throw new ConflictException(
+          `Notification rule ${rules.join(', ')} uses escalation policy ${row.name}: change or delete the rule first`,
+        );
+      await this.removeIn(manager, req, id);
+    });
   }
 
   async removeIn(manager: EntityManager, req: AppRequest, id: string): Promise<void> {
     const row = await this.find(id, manager);
-    try {
-      await manager.getRepository(EscalationPolicyEntity).delete({ id });
-    } catch (error) {
-      // the rules' foreign key: a rule naming the policy would stop paging without a word
-      if ((error as { code?: string }).code === '23503')
-        throw new ConflictException(`A notification rule uses escalation policy ${row.name}: change or delete the rule first`);
-      throw error;
-    }
+    await manager.getRepository(EscalationPolicyEntity).delete({ id });
     await this.audit.record(
       req,
       { action: 'escalation-policy.delete', targetType: 'escalation_policy', targetId: id, before: { name: row.name } },
       manager,
     );
+  }
+
+  /** A policy's id by its name (whatever the letter case), in a transaction: the configuration document names policies. */
+  async idByNameIn(manager: EntityManager, name: string): Promise<string | null> {
+    const row = await manager
+      .getRepository(EscalationPolicyEntity)
+      .createQueryBuilder('p')
+      .where('lower(p.name) = lower(:name)', { name })
+      .getOne();
+    return row?.id ?? null;
   }
 
   /** Every policy, for the configuration document. */

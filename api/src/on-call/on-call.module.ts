@@ -16,6 +16,7 @@ import { EscalationPoliciesController } from './escalation-policies.controller';
 import { EscalationPoliciesService } from './escalation-policies.service';
 import { EscalationRunner } from './escalation-runner.service';
 import { OnCallAudience } from './on-call-audience';
+import { OnCallPeopleController } from './people.controller';
 import { ShiftFeedAddressController, ShiftFeedController } from './shift-feeds.controller';
 import { ShiftFeedsService } from './shift-feeds.service';
 import { SchedulesController } from './schedules.controller';
@@ -38,6 +39,7 @@ import { StepRecipients } from './step-recipients';
     ShiftFeedController,
     ContactMethodsController,
     DependenciesController,
+    OnCallPeopleController,
   ],
   providers: [
     AcknowledgeLinks,

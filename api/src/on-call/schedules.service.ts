@@ -4,8 +4,9 @@ import { ON_CALL_LIMITS, type CreateSchedule, type OnCallPerson, type ScheduleVi
 import { AuditService, UserEntity, type AppRequest } from '../identity';
 import { ScheduleEntity } from './entities/schedule.entity';
 import { onCallAt, shiftsBetween } from './on-call-at';
+import { EscalationPolicyEntity } from './entities/escalation-policy.entity';
 
-const personOf = (user: UserEntity): OnCallPerson => ({
+export const personOf = (user: Pick<UserEntity, 'id' | 'email' | 'firstName' | 'lastName'>): OnCallPerson => ({
   id: user.id,
   email: user.email,
   name: [user.firstName, user.lastName].filter(Boolean).join(' ') || null,
@@ -73,8 +74,19 @@ export class SchedulesService {
     return saved;
   }
 
+  /** By hand: refused while a policy's step names the schedule (that step would quietly reach nobody). */
   async remove(req: AppRequest, id: string): Promise<void> {
-    await this.dataSource.transaction((manager) => this.removeIn(manager, req, id));
+    await this.dataSource.transaction(async (manager) => {
+      const row = await this.find(id, manager);
+      const policies = (await manager.getRepository(EscalationPolicyEntity).find({ select: { name: true, steps: true } })).filter(
+        (policy) => policy.steps.some((step) => step.notify.schedule === id),
+      );
+      if (policies.length > 0)
+        throw new ConflictException(
+          `Escalation policy ${policies.map((policy) => policy.name).join(', ')} names schedule ${row.name}: change the policy first`,
+        );
+      await this.removeIn(manager, req, id);
+    });
   }
 
   async removeIn(manager: EntityManager, req: AppRequest, id: string): Promise<void> {

@@ -84,6 +84,12 @@ export const onCallApi = api.injectEndpoints({
       invalidatesTags: ['EscalationPolicies'],
     }),
 
+    /** Active persons a schedule or policy may name (circuit_breaker_admin or _operate; not the user list). */
+    getOnCallPeople: build.query<OnCallPerson[], void>({ query: () => '/on-call/people', providesTags: ['Users'] }),
+    /** The signed-in person's calendar address of their shifts: made anew (revoking the old) or revoked, in a session. */
+    makeShiftFeed: build.mutation<{ url: string }, void>({ query: () => ({ url: '/account/on-call-feed', method: 'POST' }) }),
+    revokeShiftFeed: build.mutation<void, void>({ query: () => ({ url: '/account/on-call-feed', method: 'DELETE' }) }),
+
     getSchedules: build.query<ScheduleView[], void>({ query: () => '/schedules', providesTags: ['Schedules'] }),
     getScheduleShifts: build.query<ShiftView[], { id: string; from: string; to: string }>({
       query: ({ id, from, to }) => ({ url: `/schedules/${id}/shifts`, params: { from, to } }),
@@ -139,6 +145,9 @@ export const {
   useCreateEscalationPolicyMutation,
   useUpdateEscalationPolicyMutation,
   useDeleteEscalationPolicyMutation,
+  useGetOnCallPeopleQuery,
+  useMakeShiftFeedMutation,
+  useRevokeShiftFeedMutation,
   useGetSchedulesQuery,
   useGetScheduleShiftsQuery,
   useCreateScheduleMutation,

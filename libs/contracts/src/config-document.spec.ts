@@ -87,7 +87,7 @@ describe('notification items', () => {
       'channels[1].secret: must be at least 8 characters',
       'channels[2].recipients: name at least one address',
       'channels[2].secret: signs webhook channels only',
-      'notificationRules[0].channels: name at least one channel',
+      'notificationRules[0].channels: name at least one channel or an escalationPolicy',
       'maintenanceWindows[0].endsAt: must be after the start',
       'channels[1].name: repeats the name of channels[0]',
     ]);

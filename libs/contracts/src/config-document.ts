@@ -96,24 +96,31 @@ export const channelItemSchema = z
 
 const rule = createRuleSchema.shape;
 
-/** A notification rule: what POST /api/notification-rules takes, its channels named, not numbered. */
-export const notificationRuleItemSchema = z.strictObject({
-  name: rule.name,
-  enabled: rule.enabled,
-  events: rule.events,
-  channels: z
-    .array(createChannelSchema.shape.name, { message: 'must be a list of channel names' })
-    .min(1, 'name at least one channel')
-    .max(NOTIFICATION_LIMITS.channels, `must hold at most ${NOTIFICATION_LIMITS.channels} names`),
-  breakers: rule.breakers,
-  breakerTypes: rule.breakerTypes,
-  domains: rule.domains,
-  severities: rule.severities,
-  minIntervalMinutes: rule.minIntervalMinutes,
-  stuckOpenMinutes: rule.stuckOpenMinutes,
-  flappingOpenings: rule.flappingOpenings,
-  flappingMinutes: rule.flappingMinutes,
-});
+/** A notification rule: what POST /api/notification-rules takes, its channels and escalation policy named, not numbered. */
+export const notificationRuleItemSchema = z
+  .strictObject({
+    name: rule.name,
+    enabled: rule.enabled,
+    events: rule.events,
+    channels: z
+      .array(createChannelSchema.shape.name, { message: 'must be a list of channel names' })
+      .max(NOTIFICATION_LIMITS.channels, `must hold at most ${NOTIFICATION_LIMITS.channels} names`)
+      .default([]),
+    /** the escalation policy its events open alert groups under, by name (a policy of the document or the hub's) */
+    escalationPolicy: createEscalationPolicySchema.shape.name.optional(),
+    breakers: rule.breakers,
+    breakerTypes: rule.breakerTypes,
+    domains: rule.domains,
+    severities: rule.severities,
+    minIntervalMinutes: rule.minIntervalMinutes,
+    stuckOpenMinutes: rule.stuckOpenMinutes,
+    flappingOpenings: rule.flappingOpenings,
+    flappingMinutes: rule.flappingMinutes,
+  })
+  .superRefine((item, ctx) => {
+    if (item.channels.length === 0 && !item.escalationPolicy)
+      ctx.addIssue({ code: 'custom', path: ['channels'], message: 'name at least one channel or an escalationPolicy' });
+  });
 
 /** A maintenance window: what POST /api/maintenance-windows takes. */
 export const maintenanceWindowItemSchema = createWindowSchema;

@@ -117,6 +117,9 @@ export const shiftsQuerySchema = z
     path: ['to'],
   });
 
+/** GET /api/on-call/people answers at most this many active persons (by e-mail), for the pickers of schedules and policies. */
+export const ON_CALL_PEOPLE_LIMIT = 500;
+
 /** A person as a schedule names them. */
 export interface OnCallPerson {
   id: string;

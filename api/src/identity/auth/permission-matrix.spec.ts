@@ -183,6 +183,7 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'ser
   'GET /api/account/contact-methods': 'signed-in',
   'POST /api/account/contact-methods': 'signed-in',
   'DELETE /api/account/contact-methods/:id': 'signed-in',
+  'GET /api/on-call/people': ['circuit_breaker_admin', 'circuit_breaker_operate'],
   // what a breaker depends on
   'GET /api/circuit-breakers/:id/dependencies': 'circuit_breaker_view',
   'PUT /api/circuit-breakers/:id/dependencies': 'circuit_breaker_admin',

@@ -75,9 +75,10 @@ export class AlertGroups1767200000000 implements MigrationInterface {
         PRIMARY KEY (breaker_id, parent_kind, parent_key)
       )`);
     await queryRunner.query('CREATE INDEX breaker_dependencies_parent ON breaker_dependencies (parent_kind, parent_key)');
-    // a policy in use by a rule cannot go: the rule would stop paging without a word
+    // the API refuses to delete a policy a rule names (409); a configuration import that prunes one and points the
+    // rule elsewhere in the same transaction relies on SET NULL between the two steps
     await queryRunner.query(
-      'ALTER TABLE notification_rules ADD COLUMN escalation_policy_id uuid REFERENCES escalation_policies (id) ON DELETE RESTRICT',
+      'ALTER TABLE notification_rules ADD COLUMN escalation_policy_id uuid REFERENCES escalation_policies (id) ON DELETE SET NULL',
     );
     await queryRunner.query('ALTER TABLE notification_deliveries ADD COLUMN alert_group_id integer, ADD COLUMN step integer');
     // a group's own events (acknowledged, escalated, resolved) are about the group
