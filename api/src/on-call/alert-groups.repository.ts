@@ -14,6 +14,9 @@ export interface NewGroup {
   openingData: Record<string, unknown>;
 }
 
+/** A NOTIFY payload is at most 8,000 bytes. */
+const NOTIFY_BYTES = 7_900;
+
 export interface ResponseTimeRow {
   service: string | null;
   groups: string;
@@ -131,11 +134,51 @@ export class AlertGroupsRepository {
 
   /** Tells every replica's /ws viewers when the transaction commits (PostgreSQL holds a NOTIFY until then). */
   async announce(manager: EntityManager, group: AlertGroupEntity): Promise<void> {
-    const message: ServerMessage = {
-      type: 'alertGroupChanged',
-      data: { id: group.id, subjectKind: group.subjectKind, state: group.state },
+    await this.announceAll(manager, [group]);
+  }
+
+  /** Many groups' escalation fields written in one statement (an escalation turn's). */
+  async saveEscalations(manager: EntityManager, groups: readonly AlertGroupEntity[]): Promise<void> {
+    if (groups.length === 0) return;
+    await manager.query(
+      `UPDATE alert_groups g
+       SET state = v.state, next_step = v.next_step, next_step_at = v.next_step_at, silenced_until = v.silenced_until
+       FROM jsonb_to_recordset($1::jsonb) AS v(id integer, state text, next_step integer, next_step_at timestamptz, silenced_until timestamptz)
+       WHERE g.id = v.id`,
+      [
+        JSON.stringify(
+          groups.map((group) => ({
+            id: group.id,
+            state: group.state,
+            next_step: group.nextStep,
+            next_step_at: group.nextStepAt,
+            silenced_until: group.silencedUntil,
+          })),
+        ),
+      ],
+    );
+  }
+
+  /** Tells every replica's /ws viewers of many groups at commit, as few NOTIFYs as the payload limit allows. */
+  async announceAll(manager: EntityManager, groups: readonly AlertGroupEntity[]): Promise<void> {
+    let batch: string[] = [];
+    let bytes = 2;
+    const send = async () => {
+      if (batch.length) await manager.query(`SELECT pg_notify('cbh_events', $1)`, [`[${batch.join(',')}]`]);
+      batch = [];
+      bytes = 2;
     };
-    await manager.query(`SELECT pg_notify('cbh_events', $1)`, [JSON.stringify({ origin: 'database', message })]);
+    for (const group of groups) {
+      const message: ServerMessage = {
+        type: 'alertGroupChanged',
+        data: { id: group.id, subjectKind: group.subjectKind, state: group.state },
+      };
+      const envelope = JSON.stringify({ origin: 'database', message });
+      if (bytes + envelope.length + 1 > NOTIFY_BYTES) await send();
+      batch.push(envelope);
+      bytes += envelope.length + 1;
+    }
+    await send();
   }
 
   async responseTimes(days: number, withDomains: boolean): Promise<ResponseTimeRow[]> {

@@ -1,15 +1,23 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig, PeriodicWork, RealtimeBus, type Repeating } from '../platform';
-import { OutboxWriter } from '../notifications';
-import { AlertGroupJournal } from './alert-group-journal';
+import { OutboxWriter, type NewDelivery } from '../notifications';
+import { AlertGroupJournal, JournalBatch } from './alert-group-journal';
 import { AlertGroupsRepository } from './alert-groups.repository';
 import type { AlertGroupEntity } from './entities/alert-group.entity';
 import { EscalationPolicyEntity } from './entities/escalation-policy.entity';
-import { StepRecipients } from './step-recipients';
+import { StepRecipients, TurnReads } from './step-recipients';
+
+/** What one transaction of the runner gathers before writing it at once. */
+interface Turn {
+  policies: Map<string, EscalationPolicyEntity | null>;
+  reads: TurnReads;
+  batch: JournalBatch;
+  deliveries: NewDelivery[];
+}
 
 /** Groups one transaction takes: their steps' deliveries are written with them. */
-const GROUPS_PER_TURN = 100;
+const GROUPS_PER_TURN = 200;
 /** How often a replica looks for due steps without being woken. */
 const POLL_MS = 1000;
 
@@ -58,8 +66,11 @@ export class EscalationRunner implements OnModuleInit, OnApplicationShutdown {
       for (;;) {
         const taken = await this.dataSource.transaction(async (manager) => {
           const due = await this.repository.claimDue(manager, GROUPS_PER_TURN);
-          const policies = new Map<string, EscalationPolicyEntity | null>();
-          for (const group of due) await this.fire(manager, group, policies);
+          const turn: Turn = { policies: new Map(), reads: new TurnReads(), batch: new JournalBatch(), deliveries: [] };
+          for (const group of due) await this.fire(manager, group, turn);
+          // a few statements for the whole batch: a thousand groups falling due at once fire within a second or two
+          await this.outbox.write(manager, turn.deliveries);
+          await this.journal.flush(manager, turn.batch);
           return due.length;
         });
         fired += taken;
@@ -71,12 +82,13 @@ export class EscalationRunner implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  private async fire(manager: EntityManager, group: AlertGroupEntity, policies: Map<string, EscalationPolicyEntity | null>) {
+  private async fire(manager: EntityManager, group: AlertGroupEntity, { policies, reads, batch, deliveries }: Turn) {
+    batch.changed(group);
     if (group.state === 'silenced') {
       group.state = 'firing';
       group.silencedUntil = null;
       group.nextStep = 0;
-      await this.journal.entry(manager, group, { kind: 'unsilenced', text: 'The silence ended: the escalation starts again' });
+      batch.entry(group, { kind: 'unsilenced', text: 'The silence ended: the escalation starts again' });
     }
     const policyId = group.escalationPolicyId;
     if (policyId && !policies.has(policyId)) {
@@ -89,22 +101,21 @@ export class EscalationRunner implements OnModuleInit, OnApplicationShutdown {
       const text = policy
         ? 'Every step fired and nobody acknowledged: the escalation ends'
         : 'The escalation policy was deleted: no further steps';
-      await this.journal.entry(manager, group, { kind: 'escalation_ended', text });
-      return this.journal.save(manager, group);
+      batch.entry(group, { kind: 'escalation_ended', text });
+      return;
     }
     const step = policy.steps[group.nextStep % policy.steps.length]!;
     const number = group.nextStep + 1;
-    const { deliveries, told } = await this.recipients.of(manager, group, step, number);
-    await this.outbox.write(manager, deliveries);
-    await this.journal.entry(manager, group, {
+    const sent = await this.recipients.of(manager, group, step, number, reads);
+    deliveries.push(...sent.deliveries);
+    batch.entry(group, {
       kind: 'step',
       step: number,
-      text: `Step ${number}: ${told.length ? told.join(', ') : 'nobody to tell'}`,
+      text: `Step ${number}: ${sent.told.length ? sent.told.join(', ') : 'nobody to tell'}`,
     });
-    if (number > 1) await this.journal.raise(manager, group, 'alert_group.escalated', { step: number });
+    if (number > 1) batch.raise(group, 'alert_group.escalated', { step: number });
     group.nextStep++;
     // after the last step too: its wait ends the escalation, said on the timeline
     group.nextStepAt = new Date(Date.now() + step.waitMinutes * this.minuteMs);
-    await this.journal.save(manager, group);
   }
 }

@@ -26,6 +26,17 @@ export function recipientOf(text: string | null): PersonRecipient | null {
 
 type Step = EscalationPolicyEntity['steps'][number];
 
+/**
+ * What a turn of the runner has read already: a thousand groups of one policy name the same channels, schedules and
+ * people, read once a turn rather than once a group.
+ */
+export class TurnReads {
+  readonly channels = new Map<string, { id: string; name: string } | null>();
+  readonly schedules = new Map<string, ScheduleEntity | null>();
+  readonly users = new Map<string, UserEntity | null>();
+  readonly methods = new Map<string, ContactMethodEntity[]>();
+}
+
 /** What one step sends, and whom it names, in words for the timeline. */
 export interface StepMessages {
   deliveries: NewDelivery[];
@@ -45,7 +56,14 @@ export class StepRecipients {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async of(manager: EntityManager, group: AlertGroupEntity, step: Step, number: number, now = new Date()): Promise<StepMessages> {
+  async of(
+    manager: EntityManager,
+    group: AlertGroupEntity,
+    step: Step,
+    number: number,
+    reads = new TurnReads(),
+    now = new Date(),
+  ): Promise<StepMessages> {
     const told: string[] = [];
     const deliveries: NewDelivery[] = [];
     const message = (to: AckRecipient) =>
@@ -74,28 +92,44 @@ export class StepRecipients {
     };
 
     const channelIds = step.notify.channels ?? [];
-    const channels = await this.outbox.channels(manager, channelIds);
-    for (const channel of channels) {
+    const unread = channelIds.filter((id) => !reads.channels.has(id));
+    if (unread.length) {
+      const found = new Map((await this.outbox.channels(manager, unread)).map((channel) => [channel.id, channel]));
+      for (const id of unread) reads.channels.set(id, found.get(id) ?? null);
+    }
+    for (const channel of channelIds.flatMap((id) => reads.channels.get(id) ?? [])) {
       deliveries.push({ ...base, payload: message({ kind: 'channel', id: channel.id }), channelId: channel.id });
       told.push(`channel ${channel.name}`);
     }
 
     const people = new Set(step.notify.users ?? []);
     if (step.notify.schedule) {
-      const schedule = await manager.getRepository(ScheduleEntity).findOneBy({ id: step.notify.schedule });
+      const id = step.notify.schedule;
+      if (!reads.schedules.has(id)) reads.schedules.set(id, await manager.getRepository(ScheduleEntity).findOneBy({ id }));
+      const schedule = reads.schedules.get(id)!;
       const onCall = schedule ? onCallAt(schedule, now) : null;
       if (onCall) people.add(onCall);
       else told.push(schedule ? `schedule ${schedule.name}: nobody on call` : 'a deleted schedule');
     }
     if (people.size > 0) {
-      const users = await manager.getRepository(UserEntity).findBy({ id: In([...people]) });
-      const methods = await manager.getRepository(ContactMethodEntity).findBy({ userId: In([...people]) });
-      for (const user of users) {
+      const unreadPeople = [...people].filter((id) => !reads.users.has(id));
+      if (unreadPeople.length) {
+        const users = new Map((await manager.getRepository(UserEntity).findBy({ id: In(unreadPeople) })).map((user) => [user.id, user]));
+        const methods = await manager.getRepository(ContactMethodEntity).findBy({ userId: In(unreadPeople) });
+        for (const id of unreadPeople) {
+          reads.users.set(id, users.get(id) ?? null);
+          reads.methods.set(
+            id,
+            methods.filter((method) => method.userId === id),
+          );
+        }
+      }
+      for (const user of [...people].flatMap((id) => reads.users.get(id) ?? [])) {
         const payload = message({ kind: 'user', id: user.id });
         const personal = { ...base, payload, channelId: null, audience: ON_CALL_AUDIENCE };
         // an account not yet activated has no verified address
         if (user.isActive) deliveries.push({ ...personal, recipient: `email:${user.id}` });
-        for (const method of methods.filter((candidate) => candidate.userId === user.id)) {
+        for (const method of reads.methods.get(user.id) ?? []) {
           deliveries.push({ ...personal, recipient: `contact:${method.id}` });
         }
         told.push(user.email);

@@ -24,6 +24,17 @@ export class HubEvents {
     await this.raiseIn(this.dataSource.manager, event);
   }
 
+  /** Many raised in one statement (an escalation turn's), in a transaction; none may carry a dedupe key. */
+  async raiseAllIn(manager: EntityManager, events: readonly Omit<HubEvent, 'dedupeKey'>[]): Promise<void> {
+    if (events.length === 0) return;
+    await manager.query(
+      `INSERT INTO notification_events (type, subject_kind, subject_id, subject_name, occurred_at, data)
+       SELECT e.type, e.kind, e.id, e.name, now(), e.data
+       FROM jsonb_to_recordset($1::jsonb) AS e(type text, kind text, id integer, name text, data jsonb)`,
+      [JSON.stringify(events.map(({ type, subject, data }) => ({ type, kind: subject.kind, id: subject.id, name: subject.name, data })))],
+    );
+  }
+
   /** Raised in a transaction: the event exists exactly when what it tells of was stored. */
   async raiseIn(manager: EntityManager, { type, subject, data, dedupeKey }: HubEvent): Promise<void> {
     await manager.query(
