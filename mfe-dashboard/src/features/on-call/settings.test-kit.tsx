@@ -6,24 +6,24 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createAppStore, type ShiftView } from '@cbh/api-client';
-import type { AuthUser, ChannelView, EscalationPolicyView, ScheduleView, UserView } from '@cbh/contracts';
+import type { AuthUser, ChannelView, EscalationPolicyView, OnCallPerson, ScheduleView } from '@cbh/contracts';
 import { MemoryRouter } from '@cbh/router';
 import { authUser, fakeApi } from '@cbh/test-support';
 import { Toaster } from '@cbh/ui';
 
-/** Keeps policies and schedules, and may list people. */
+/** Keeps policies and schedules, and manages users. */
 export const admin = authUser({
   email: 'ada@example.com',
   role: 'admin',
   permissions: ['circuit_breaker_view', 'circuit_breaker_operate', 'circuit_breaker_admin', 'user_management'],
 });
-/** Keeps policies and schedules, but may not list people. */
+/** Keeps policies and schedules, without user_management: picks people all the same. */
 export const breakerAdmin = authUser({
   email: 'bea@example.com',
   role: 'admin',
   permissions: ['circuit_breaker_view', 'circuit_breaker_operate', 'circuit_breaker_admin'],
 });
-/** Reads policies and schedules. */
+/** Reads policies and schedules, and may list people. */
 export const operator = authUser({
   email: 'otto@example.com',
   role: 'operator',
@@ -41,26 +41,10 @@ export const ID = {
   created: '5e8c0a6c-4d7f-4a99-9e95-4b5c6d7e8f9a',
 };
 
-function user(id: string, email: string, isActive = true): UserView {
-  return {
-    id,
-    email,
-    role: 'operator',
-    firstName: null,
-    lastName: null,
-    profileImageUrl: null,
-    permissions: [],
-    isActive,
-    activatedAt: null,
-    lastLoginAt: null,
-    createdAt: '2026-05-01T10:00:00.000Z',
-  };
-}
-
-/** Ana and Bob, and Cy, who was deactivated. */
-export const USERS: UserView[] = [user(ID.ana, 'ana@example.com'), user(ID.bob, 'bob@example.com'), user(ID.cy, 'cy@example.com', false)];
-export const ANA = { id: ID.ana, email: 'ana@example.com', name: 'Ana Lima' };
-export const BOB = { id: ID.bob, email: 'bob@example.com', name: null };
+/** Ana and Bob, as GET /api/on-call/people lists them; Cy (ID.cy) was deactivated, so is not listed. */
+export const ANA: OnCallPerson = { id: ID.ana, email: 'ana@example.com', name: 'Ana Lima' };
+export const BOB: OnCallPerson = { id: ID.bob, email: 'bob@example.com', name: null };
+export const PEOPLE: OnCallPerson[] = [ANA, BOB];
 
 const channel = (id: string, name: string, type: ChannelView['type']): ChannelView => ({
   id,
@@ -118,7 +102,7 @@ export function shiftsFrom(from: string, to: string): ShiftView[] {
 export function onCallSettingsApi(me: AuthUser | null, routes: Record<string, unknown> = {}) {
   return fakeApi({
     'GET /api/auth/user': me,
-    'GET /api/users': USERS,
+    'GET /api/on-call/people': PEOPLE,
     'GET /api/notification-channels': CHANNELS,
     'GET /api/schedules': [SCHEDULE],
     'GET /api/escalation-policies': [POLICY],

@@ -3,8 +3,9 @@ import { Combobox, describedBy, FieldBox, FieldDescription, FieldLabel, Hint, Mu
 import type { PeopleDirectory } from './use-people';
 
 /**
- * How the fields name a person they hold: by e-mail; someone past the directory's first page is told apart from
- * others by the start of their id, as nothing else is known of them.
+ * How the fields name a person they hold: by e-mail; someone the directory does not list (deactivated since, or past
+ * its first 500) and no schedule names now is told apart from others by the start of their id, as nothing else is
+ * known of them.
  */
 const shown = (people: PeopleDirectory, id: string) => people.emailOf(id) ?? `unlisted account ${id.slice(0, 8)}`;
 
@@ -87,7 +88,7 @@ export function PersonSelect({
 }) {
   const id = useId();
   if (!people.pickable) return <Unpickable label={label} ids={value ? [value] : []} people={people} />;
-  // someone deactivated since stays shown as chosen rather than silently swapped for another
+  // someone deactivated since (so unlisted) stays shown as chosen rather than silently swapped for another
   const listedNow = people.pickable.some((person) => person.id === value);
   return (
     <FieldBox>

@@ -34,14 +34,14 @@ it('lists each policy with its steps summarised by name and how often it repeats
   expect(row().getByRole('button', { name: 'Edit Payments paging' })).toBeTruthy();
 });
 
-it('shows the list read-only to an operator, counting the channels and people they may not list', async () => {
-  // nobody on call now, whose e-mail would name them
+it('shows the list read-only to an operator, naming the people and counting the channels they may not list', async () => {
+  // nobody on call now, whose e-mail would name them: the people come from the on-call list operators may read
   const api = onCallSettingsApi(operator, { 'GET /api/schedules': [{ ...SCHEDULE, onCallNow: null }] });
   renderPanel(<EscalationPoliciesPanel />);
   await screen.findByTestId(`policy-row-${ID.policy}`);
   await waitFor(() =>
     expect([...stepsCell().querySelectorAll('li')].map((line) => line.textContent)).toEqual([
-      '1. 1 person, schedule Payments primary — wait 5 min',
+      '1. ana@example.com, schedule Payments primary — wait 5 min',
       '2. 1 channel — wait 10 min',
     ]),
   );
@@ -153,14 +153,39 @@ it('says why a policy a rule uses cannot be deleted, in the API’s words', asyn
   ).toBeTruthy();
 });
 
-it('tells an admin who may not list people why no one can be picked, and keeps who a step names', async () => {
-  const api = onCallSettingsApi(breakerAdmin);
+it('lets an admin without user_management pick people from the on-call list, and keeps a deactivated one a step names', async () => {
+  const named = { ...POLICY, steps: [{ notify: { users: [ID.cy, ID.ana] }, waitMinutes: 5 }] };
+  const api = onCallSettingsApi(breakerAdmin, {
+    'GET /api/schedules': [{ ...SCHEDULE, onCallNow: null }],
+    'GET /api/escalation-policies': [named],
+    [`PATCH /api/escalation-policies/${ID.policy}`]: named,
+  });
+  renderPanel(<EscalationPoliciesPanel />);
+  // Cy was deactivated, so is not listed: counted in the list
+  await waitFor(() =>
+    expect([...stepsCell().querySelectorAll('li')].map((line) => line.textContent)).toEqual(['1. ana@example.com, 1 person — wait 5 min']),
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Edit Payments paging' }));
+  await screen.findByRole('dialog');
+  const people = await waitFor(() => step(1).getByRole('combobox', { name: 'People' }));
+  expect(step(1).getByText('unlisted account 0a1b2c3d')).toBeTruthy();
+  expect(step(1).queryByText(/user_management/)).toBeNull();
+  fireEvent.change(people, { target: { value: 'bob@example.com' } });
+  fireEvent.keyDown(people, { key: 'Enter' });
+  await clickAndSettle(dialog().getByRole('button', { name: 'Save' }));
+  expect(api.callsTo('PATCH', `/api/escalation-policies/${ID.policy}`).map((call) => call.body)).toEqual([
+    { steps: [{ notify: { users: [ID.cy, ID.ana, ID.bob] }, waitMinutes: 5 }] },
+  ]);
+  expect(api.callsTo('GET', '/api/users')).toEqual([]);
+});
+
+it('says why no one can be picked when the people cannot be read, and keeps who a step names', async () => {
+  onCallSettingsApi(breakerAdmin, { 'GET /api/on-call/people': apiError(503, 'Database unavailable') });
   renderPanel(<EscalationPoliciesPanel />);
   fireEvent.click(await screen.findByRole('button', { name: 'Edit Payments paging' }));
   await screen.findByRole('dialog');
   const people = step(1).getByRole('group', { name: 'People' });
   // Ana is on call now in a schedule, so her e-mail is known without the list
   expect(people.textContent).toContain('ana@example.com');
-  expect(people.textContent).toContain('People are listed to holders of user_management only');
-  expect(api.callsTo('GET', '/api/users')).toEqual([]);
+  await waitFor(() => expect(people.textContent).toContain('People could not be read, so no one can be picked now. Database unavailable.'));
 });

@@ -10,8 +10,8 @@ export interface TargetNames {
 
 /**
  * Targets by name where they can be named ("webhook ops-hook", "ana@example.com", "schedule Payments primary"), the
- * rest counted: channels are listed to circuit_breaker_admin only and people to user managers only, so an operator
- * reads "2 channels, 1 person".
+ * rest counted: channels are listed to circuit_breaker_admin only, so an operator reads "2 channels", and people are
+ * listed while active, so a step naming someone deactivated since reads "1 person".
  */
 function targetParts(notify: EscalationPolicyView['steps'][number]['notify'], names: TargetNames): string[] {
   const named = <T>(ids: readonly string[] | undefined, lookup: (id: string) => T | undefined) => {

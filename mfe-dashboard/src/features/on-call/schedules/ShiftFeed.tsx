@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { failureText } from '@cbh/api-client';
+import { failureText, useMakeShiftFeedMutation, useRevokeShiftFeedMutation } from '@cbh/api-client';
 import { Button, CopyField, Muted, toast, WrapRow } from '@cbh/ui';
 import { Section } from '../../shared/section-parts';
-import { useMakeShiftFeedMutation, useRevokeShiftFeedMutation } from './shift-feed-api';
 
 const Stack = styled.div`
   display: grid;
