@@ -32,6 +32,7 @@ const POLL_MS = 1000;
 export class EscalationRunner implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(EscalationRunner.name);
   private turns?: Repeating;
+  private timer?: NodeJS.Timeout;
   private readonly minuteMs: number;
 
   constructor(
@@ -56,11 +57,24 @@ export class EscalationRunner implements OnModuleInit, OnApplicationShutdown {
   }
 
   onApplicationShutdown() {
+    clearTimeout(this.timer);
     void this.turns?.stop();
   }
 
-  /** Fires every due step, a batch per transaction. */
+  /** Fires every due step, a batch per transaction; then sleeps until the next step falls due, if sooner than a poll. */
   async turn(): Promise<number> {
+    const fired = await this.fireDue();
+    const next = await this.repository.nextDue().catch(() => null);
+    const wait = next ? next.getTime() - Date.now() : Infinity;
+    if (wait < POLL_MS) {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => void this.turns?.runAgain(), Math.max(wait, 0) + 5);
+      this.timer.unref();
+    }
+    return fired;
+  }
+
+  private async fireDue(): Promise<number> {
     let fired = 0;
     try {
       for (;;) {
