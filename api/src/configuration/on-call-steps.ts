@@ -33,7 +33,7 @@ export async function onCallHubIn(
     ]),
   ];
   const users = userIds.length ? await manager.getRepository(UserEntity).findBy({ id: In(userIds) }) : [];
-  const channels = (await owners.notifications.configurationIn(manager)).channels.map(({ row }) => [row.id, row.name] as const);
+  const channels = (await owners.notifications.channelNamesIn(manager)).map((row) => [row.id, row.name] as const);
   return { schedules, policies, emails: new Map(users.map((user) => [user.id, user.email])), channels: new Map(channels) };
 }
 
@@ -89,7 +89,7 @@ export function exportOnCall(hub: OnCallHub) {
 async function resolverIn(manager: EntityManager, owners: { schedules: SchedulesService; notifications: NotificationSettingsService }) {
   const users = await manager.getRepository(UserEntity).find({ select: { id: true, email: true } });
   const ids = new Map(users.map((user) => [key(user.email), user.id]));
-  const channels = new Map((await owners.notifications.configurationIn(manager)).channels.map(({ row }) => [key(row.name), row.id]));
+  const channels = new Map((await owners.notifications.channelNamesIn(manager)).map((row) => [key(row.name), row.id]));
   const schedules = new Map((await owners.schedules.allIn(manager)).map((row) => [key(row.name), row.id]));
   const find = (map: Map<string, string>, what: string, place: string) => (name: string) => {
     const id = map.get(key(name));

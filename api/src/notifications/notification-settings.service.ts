@@ -324,6 +324,11 @@ export class NotificationSettingsService {
   // ---- configuration as code
 
   /** Everything an export writes and an import compares with, read on the manager given (an import's transaction). */
+  /** Every channel's id and name, nothing sealed opened: what names channels elsewhere (on-call steps) needs. */
+  channelNamesIn(manager: EntityManager): Promise<{ id: string; name: string }[]> {
+    return manager.getRepository(NotificationChannelEntity).find({ select: { id: true, name: true }, order: { name: 'ASC' } });
+  }
+
   async configurationIn(manager: EntityManager): Promise<NotificationConfiguration> {
     // one after the other: in a transaction they share one connection
     const channels = await manager.getRepository(NotificationChannelEntity).find({ order: { name: 'ASC' } });

@@ -132,7 +132,7 @@ export class EscalationPoliciesService {
 
   /** Every channel, person and schedule a step names must exist (422 naming the step). */
   private async refuseUnknownTargets(manager: EntityManager, steps: CreateEscalationPolicy['steps']) {
-    const channels = new Set((await this.notifications.configurationIn(manager)).channels.map((channel) => channel.row.id));
+    const channels = new Set((await this.notifications.channelNamesIn(manager)).map((channel) => channel.id));
     const userIds = [...new Set(steps.flatMap((step) => step.notify.users ?? []))];
     const users = new Set(
       userIds.length ? (await manager.getRepository(UserEntity).findBy({ id: In(userIds) })).map((user) => user.id) : [],
