@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Button, FieldGroup, theme, VisuallyHidden } from '@cbh/ui';
+import { Button, FieldGroup, FieldRow, theme, VisuallyHidden } from '@cbh/ui';
 
 /** `list` with the item at `index` moved one place up (-1) or down (1). */
 export function moved<T>(list: readonly T[], index: number, by: -1 | 1): T[] {
@@ -19,14 +19,36 @@ export const ListItem = styled(FieldGroup)`
     margin: 0;
     font-weight: 600;
   }
+  /* a select is as wide as its longest option unless told otherwise: a long schedule's name or e-mail would push it
+     past its column, under the field beside it, and past a phone's dialog */
+  select {
+    width: 100%;
+    min-width: 0;
+  }
 `;
 
-// under the legend, which must stay the fieldset's first child to name it
+/**
+ * An item's fields side by side where they fit: each at the top of its column, so a field without a hint is not
+ * stretched to the height of its neighbours (its control drawn taller and lower than theirs).
+ */
+export const ItemFields = styled(FieldRow)`
+  align-items: start;
+  > * {
+    min-width: 0;
+  }
+`;
+
+// under the legend, which must stay the fieldset's first child to name it; the buttons' words line up with it, and the
+// three stay on one line on a phone
 const Buttons = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 4px;
-  margin-top: -8px;
+  margin: -8px 0 0 -8px;
+  button {
+    padding-left: 8px;
+    padding-right: 8px;
+  }
 `;
 
 /**

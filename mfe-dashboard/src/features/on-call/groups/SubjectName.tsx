@@ -10,10 +10,16 @@ const Kind = styled.span`
   color: ${theme.colors.muted};
 `;
 
-/** A finger's target (WCAG 2.5.8) in a row of text. */
+/**
+ * A finger's target (WCAG 2.5.8) in a row of text: one piece that wraps inside itself only when it must, padded to
+ * more than 24 px tall, the padding taken back by a margin so that its line is no taller than the others. (Made 24 px
+ * tall by its height, it hung below the text's baseline and pushed the next line — the summary's next fact, the
+ * timeline's next entry — away.)
+ */
 const SubjectLink = styled(Link)`
   display: inline-block;
-  min-height: 24px;
+  padding: 4px 0;
+  margin: -4px 0;
   overflow-wrap: anywhere;
 `;
 

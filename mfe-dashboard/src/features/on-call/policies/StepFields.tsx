@@ -1,6 +1,6 @@
 import type { ChannelView, ScheduleView } from '@cbh/contracts';
-import { CheckboxGroup, FieldRow, FormField, Hint, Problem, Select, TextInput } from '@cbh/ui';
-import { ItemHead, ListItem } from '../list-controls';
+import { CheckboxGroup, FormField, Hint, Problem, Select, TextInput } from '@cbh/ui';
+import { ItemFields, ItemHead, ListItem } from '../list-controls';
 import { PeopleField } from '../people/PeopleField';
 import type { PeopleDirectory } from '../people/use-people';
 import type { PolicyField, StepDraft } from './policy-form';
@@ -55,7 +55,7 @@ export function StepFields({
         problem={problem(`${path}.notify.users`)}
         people={choices.people}
       />
-      <FieldRow $min={200}>
+      <ItemFields $min={200}>
         <FormField label="Schedule" hint="Whoever it has on call when the step fires.">
           {(described) => (
             <Select value={step.schedule} onChange={(event) => notify({ schedule: event.target.value })} {...described}>
@@ -81,7 +81,7 @@ export function StepFields({
             />
           )}
         </FormField>
-      </FieldRow>
+      </ItemFields>
       {whom ? (
         <Problem>
           Step {index + 1}: {whom}

@@ -1,5 +1,5 @@
-import { FieldRow, FormField, TextInput } from '@cbh/ui';
-import { ItemHead, ListItem } from '../list-controls';
+import { FormField, TextInput } from '@cbh/ui';
+import { ItemFields, ItemHead, ListItem } from '../list-controls';
 import { PersonSelect } from '../people/PeopleField';
 import type { PeopleDirectory } from '../people/use-people';
 import type { OverrideDraft, ScheduleField } from './schedule-form';
@@ -39,7 +39,7 @@ export function OverrideFields({
         problem={problem(`${path}.user`)}
         people={people}
       />
-      <FieldRow $min={180}>
+      <ItemFields $min={180}>
         <FormField label="From" hint={`In ${timeZone}.`} problem={problem(`${path}.start`)}>
           {(described) => (
             <TextInput type="datetime-local" value={override.start} onChange={(event) => set('start', event.target.value)} {...described} />
@@ -50,7 +50,7 @@ export function OverrideFields({
             <TextInput type="datetime-local" value={override.end} onChange={(event) => set('end', event.target.value)} {...described} />
           )}
         </FormField>
-      </FieldRow>
+      </ItemFields>
     </ListItem>
   );
 }

@@ -1,6 +1,6 @@
-import { FieldRow, FormField, Select, TextInput } from '@cbh/ui';
+import { FormField, Select, TextInput } from '@cbh/ui';
 import { ON_CALL_LIMITS } from '@cbh/contracts';
-import { ItemHead, ListItem } from '../list-controls';
+import { ItemFields, ItemHead, ListItem } from '../list-controls';
 import { PeopleField } from '../people/PeopleField';
 import type { PeopleDirectory } from '../people/use-people';
 import type { RotationDraft, ScheduleField, ShiftKind } from './schedule-form';
@@ -50,7 +50,7 @@ export function RotationFields({
         problem={problem(`${path}.users`)}
         people={people}
       />
-      <FieldRow $min={180}>
+      <ItemFields $min={180}>
         <FormField label="First shift starts" hint={`In ${timeZone}.`} problem={problem(`${path}.start`)}>
           {(described) => (
             <TextInput
@@ -98,7 +98,7 @@ export function RotationFields({
             )}
           </FormField>
         )}
-      </FieldRow>
+      </ItemFields>
     </ListItem>
   );
 }

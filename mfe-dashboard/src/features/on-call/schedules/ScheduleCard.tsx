@@ -86,7 +86,7 @@ export function ScheduleCard({
           <dd>{overridesText(schedule, wallTimeNow(schedule.timeZone))}</dd>
         </div>
       </Facts>
-      <ShiftCalendar scheduleId={schedule.id} timeZone={schedule.timeZone} myEmail={myEmail} />
+      <ShiftCalendar scheduleId={schedule.id} name={schedule.name} timeZone={schedule.timeZone} myEmail={myEmail} />
     </Item>
   );
 }

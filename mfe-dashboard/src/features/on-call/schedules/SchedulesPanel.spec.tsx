@@ -37,7 +37,7 @@ it('shows each schedule with who is on call now, its zone and rotations, and its
   });
 
   // the shifts asked for are the reader's two weeks from midnight today
-  const table = await card().findByRole('region', { name: 'Shifts of the next 14 days' });
+  const table = await card().findByRole('region', { name: 'Payments primary: shifts of the next 14 days' });
   const [read] = api.calls.filter((call) => call.path.startsWith(`/api/schedules/${ID.schedule}/shifts`));
   const query = new URL(read!.path, 'http://hub').searchParams;
   expect([query.get('from'), query.get('to')]).toEqual([midnight(0).toISOString(), midnight(14).toISOString()]);
