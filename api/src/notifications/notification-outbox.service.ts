@@ -114,6 +114,9 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
   /** Fans out one batch of waiting events; answers how many it took. */
   async fanOut(): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
+      // one replica fans out at a time, in id order: an event sees the alert groups its predecessors opened (a
+      // recovery after its opening, a child's event after its parent's) — the others skip, and deliver meanwhile
+      if (!(await this.repository.takeFanOutTurn(manager))) return 0;
       const events = await this.repository.takeWaitingEvents(manager, EVENTS_PER_TURN);
       if (events.length === 0) return 0;
       // one after the other: a transaction's queries share its one connection

@@ -12,6 +12,9 @@ import {
 import { NotificationDeliveryEntity } from './entities/notification-delivery.entity';
 import type { OutboxEvent } from './rule-matching';
 
+/** The advisory lock of the events' fan-out (an arbitrary constant of this hub's). */
+const FAN_OUT_LOCK = 0x63626801;
+
 /** Deliveries one INSERT writes: about 14 parameters each, well under PostgreSQL's 65,535 a statement. */
 const INSERT_BATCH = 500;
 
@@ -68,6 +71,12 @@ export interface DeliveryRow extends NotificationDeliveryEntity {
 @Injectable()
 export class NotificationsRepository {
   constructor(private readonly dataSource: DataSource) {}
+
+  /** This transaction's turn to fan out, unless another replica's transaction has it (then false, at once). */
+  async takeFanOutTurn(manager: EntityManager): Promise<boolean> {
+    const [row]: { taken: boolean }[] = await manager.query('SELECT pg_try_advisory_xact_lock($1) AS taken', [FAN_OUT_LOCK]);
+    return row?.taken === true;
+  }
 
   /** Up to `limit` events no replica has fanned out yet, locked for this transaction; others skip them. */
   async takeWaitingEvents(manager: EntityManager, limit: number): Promise<OutboxEvent[]> {

@@ -1,5 +1,6 @@
 import {
   EVENTS_CAPPED_EVENT,
+  isDomainEvent,
   parseBreakerRef,
   type AlertSeverity,
   type BreakerSource,
@@ -72,6 +73,11 @@ export function filtersPass(rule: RuleFilters, event: OutboxEvent): boolean {
   }
   // a release event is about a remote, an incident about a status page: no breaker or domain filter applies to them
   if (event.subjectKind === 'remote' || event.subjectKind === 'status_page') return true;
+  // a domain's alert group is told only to rules that may route domain events (made by holders of domain_management)
+  if (event.subjectKind === 'alert_group') {
+    const subject = (event.data.alertGroup as { subject?: { kind?: string } } | undefined)?.subject;
+    return subject?.kind !== 'domain' || rule.events.some((type) => isDomainEvent(type));
+  }
   const severity = (event.data.alert as { severity?: AlertSeverity } | undefined)?.severity;
   if (rule.domains.length > 0 && !lower(rule.domains).includes(event.subjectName.toLowerCase())) return false;
   if (rule.severities.length > 0 && (!severity || !rule.severities.includes(severity))) return false;

@@ -48,6 +48,7 @@ export class AcknowledgePageController {
     const link = this.links.verify(body.code ?? '');
     if (!link) return broken(reply);
     const group = await this.groups.acknowledgeByLink(link.groupId, link.to);
+    if (group === 'gone') return broken(reply);
     if (!group)
       return sendSmallPage(reply.status(409), { title: 'Already resolved', text: 'The alert group was resolved; nothing to acknowledge.' });
     return sendSmallPage(reply, {
@@ -59,5 +60,8 @@ export class AcknowledgePageController {
 }
 
 function broken(reply: FastifyReply) {
-  return sendSmallPage(reply.status(404), { title: 'This link does not work', text: 'It was altered, or its alert group is gone.' });
+  return sendSmallPage(reply.status(404), {
+    title: 'This link does not work',
+    text: 'It was altered, or its alert group, account or channel is gone.',
+  });
 }

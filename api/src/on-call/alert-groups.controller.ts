@@ -41,21 +41,21 @@ export class AlertGroupsController {
   @HttpCode(200)
   @RequirePermission('circuit_breaker_operate')
   acknowledge(@Req() req: AppRequest, @Param('id', ParseIntPipe) id: number) {
-    return this.groups.act(id, req.user!, 'acknowledge');
+    return this.groups.act(req, id, 'acknowledge');
   }
 
   @Post(':id/unacknowledge')
   @HttpCode(200)
   @RequirePermission('circuit_breaker_operate')
   unacknowledge(@Req() req: AppRequest, @Param('id', ParseIntPipe) id: number) {
-    return this.groups.act(id, req.user!, 'unacknowledge');
+    return this.groups.act(req, id, 'unacknowledge');
   }
 
   @Post(':id/resolve')
   @HttpCode(200)
   @RequirePermission('circuit_breaker_operate')
   resolve(@Req() req: AppRequest, @Param('id', ParseIntPipe) id: number) {
-    return this.groups.act(id, req.user!, 'resolve');
+    return this.groups.act(req, id, 'resolve');
   }
 
   @Post(':id/silence')
@@ -66,6 +66,6 @@ export class AlertGroupsController {
     @Param('id', ParseIntPipe) id: number,
     @Body(new ZodPipe(silenceSchema)) body: z.infer<typeof silenceSchema>,
   ) {
-    return this.groups.act(id, req.user!, 'silence', body.minutes);
+    return this.groups.act(req, id, 'silence', body.minutes);
   }
 }

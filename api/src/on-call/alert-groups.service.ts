@@ -9,7 +9,7 @@ import {
   type AlertGroupSummary,
   type ResponseTimesView,
 } from '@cbh/contracts';
-import { UserEntity, type SessionUser } from '../identity';
+import { AuditService, UserEntity, type AppRequest, type SessionUser } from '../identity';
 import { OutboxWriter } from '../notifications';
 import type { AckRecipient } from './acknowledge-links';
 import { AlertGroupJournal } from './alert-group-journal';
@@ -26,6 +26,14 @@ const TIMELINE_ENTRIES = 500;
 
 export type GroupAction = 'acknowledge' | 'unacknowledge' | 'resolve' | 'silence';
 
+/** What the audit log keeps of a group before and after an action. */
+const audited = (group: AlertGroupEntity) => ({
+  state: group.state,
+  acknowledgedBy: group.acknowledgedBy,
+  resolvedBy: group.resolvedBy,
+  silencedUntil: group.silencedUntil?.toISOString() ?? null,
+});
+
 /** A domain's groups are read and acted on only with domain_management, as its alerts are. */
 const mayRead = (user: SessionUser, group: Pick<AlertGroupEntity, 'subjectKind'>) =>
   group.subjectKind !== 'domain' || hasPermission(user, 'domain_management');
@@ -38,6 +46,7 @@ export class AlertGroupsService {
     private readonly repository: AlertGroupsRepository,
     private readonly journal: AlertGroupJournal,
     private readonly outbox: OutboxWriter,
+    private readonly audit: AuditService,
   ) {}
 
   async list(query: AlertGroupQuery, user: SessionUser): Promise<AlertGroupPage> {
@@ -105,24 +114,47 @@ export class AlertGroupsService {
   }
 
   /** A person's action from the console (a session or a token): named by their e-mail. */
-  async act(id: number, user: SessionUser, action: GroupAction, minutes = 0): Promise<AlertGroupDetailView> {
+  async act(req: AppRequest, id: number, action: GroupAction, minutes = 0): Promise<AlertGroupDetailView> {
+    const user = req.user!;
     await this.dataSource.transaction(async (manager) => {
       const group = await this.readable(manager, id, user, true);
+      const before = audited(group);
       await this.apply(manager, group, action, user.email, minutes);
+      await this.audit.record(
+        req,
+        { action: `alert-group.${action}`, targetType: 'alert_group', targetId: String(id), before, after: audited(group) },
+        manager,
+      );
     });
     return this.one(id, user);
   }
 
   /** An acknowledgement through a message's signed link: by the person it went to, or "via <channel>". */
-  async acknowledgeByLink(id: number, to: AckRecipient): Promise<AlertGroupEntity | null> {
-    const by =
-      to.kind === 'user'
-        ? ((await this.dataSource.getRepository(UserEntity).findOneBy({ id: to.id }))?.email ?? 'a deleted account')
-        : `via ${(await this.outbox.channels(this.dataSource.manager, [to.id]))[0]?.name ?? 'a deleted channel'}`;
+  async acknowledgeByLink(id: number, to: AckRecipient): Promise<AlertGroupEntity | null | 'gone'> {
+    // a link of a deactivated or deleted account, or of a deleted channel, acts no more
+    const user = to.kind === 'user' ? await this.dataSource.getRepository(UserEntity).findOneBy({ id: to.id }) : null;
+    const channel = to.kind === 'channel' ? (await this.outbox.channels(this.dataSource.manager, [to.id]))[0] : undefined;
+    if (to.kind === 'user' ? !user?.isActive : !channel) return 'gone';
+    const by = user ? user.email : `via ${channel!.name}`;
     return this.dataSource.transaction(async (manager) => {
       const group = await manager.getRepository(AlertGroupEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!group || group.state === 'resolved') return null;
-      if (group.state !== 'acknowledged') await this.apply(manager, group, 'acknowledge', by, 0);
+      if (group.state !== 'acknowledged') {
+        const before = audited(group);
+        await this.apply(manager, group, 'acknowledge', by, 0);
+        // no session: the link's recipient is the actor, named in the entry
+        await this.audit.record(
+          null,
+          {
+            action: 'alert-group.acknowledge',
+            targetType: 'alert_group',
+            targetId: String(id),
+            before,
+            after: { ...audited(group), by, via: 'link' },
+          },
+          manager,
+        );
+      }
       return group;
     });
   }

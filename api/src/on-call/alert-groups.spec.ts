@@ -149,6 +149,14 @@ describe('an alert group escalates until someone acknowledges it', () => {
 
     expect((await call(`/api/alert-groups/${group!.id}/acknowledge`, 'POST')).status).toBe(200);
     expect((await detail(group!.id)).acknowledgedBy).toBe(me.email);
+    // audited with who, before and after
+    const { entries } = await json<{
+      entries: { action: string; targetId: string; before: { state: string }; after: { state: string } }[];
+    }>(call('/api/audit?action=alert-group.acknowledge&pageSize=5'));
+    expect(entries.find((entry) => entry.targetId === String(group!.id))).toMatchObject({
+      before: { state: 'firing' },
+      after: { state: 'acknowledged' },
+    });
     expect((await call(`/api/alert-groups/${group!.id}/unacknowledge`, 'POST', undefined, pair.second)).status).toBe(200);
     expect(await eventually(async () => (await detail(group!.id)).deliveries.length === 2, 10_000)).toBe(true);
     expect((await detail(group!.id)).deliveries.map((delivery) => delivery.step)).toEqual([1, 1]);
@@ -299,5 +307,32 @@ describe('each step fires once across replicas', () => {
       const [group] = await groupsOf(`breaker:${b.id}`);
       expect((await detail(group!.id)).deliveries.map((delivery) => delivery.step)).toEqual([1, 2]);
     }
+  });
+});
+
+describe('who is no longer here', () => {
+  it('tells a deactivated person nothing, and their acknowledge link acts no more', async () => {
+    // the demo operator leaves (and comes back at the end, for the tests after this one)
+    const people = await json<{ id: string; email: string }[]>(call('/api/on-call/people'));
+    const leaver = people.find((person) => person.email === 'operator@example.com')!;
+    expect(leaver).toBeDefined();
+    const db = await breaker('oncall-leaver');
+    await paging(db.name, [{ notify: { users: [leaver.id] }, waitMinutes: 60 }]);
+    const mailsBefore = pair.smtp.mails.length;
+    expect((await forceOpen(db.id)).status).toBe(200);
+    expect(await eventually(async () => pair.smtp.mails.length > mailsBefore, 10_000)).toBe(true);
+    const link = linkIn(pair.smtp.mails.at(-1)!, /http:\/\/[^\s]+\/api\/public\/acknowledge\?code=[\w.-]+/);
+    const code = new URL(link).searchParams.get('code')!;
+
+    expect((await call(`/api/users/${leaver.id}/status`, 'PATCH', { isActive: false })).status).toBe(200);
+    const refused = await fetch(`${pair.api.baseUrl}/api/public/acknowledge`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `code=${encodeURIComponent(code)}`,
+    });
+    expect(refused.status).toBe(404);
+    const [group] = await groupsOf(`breaker:${db.id}`);
+    expect((await detail(group!.id)).state).toBe('firing');
+    expect((await call(`/api/users/${leaver.id}/status`, 'PATCH', { isActive: true })).status).toBe(200);
   });
 });

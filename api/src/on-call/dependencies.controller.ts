@@ -11,8 +11,8 @@ export class DependenciesController {
 
   @Get()
   @RequirePermission('circuit_breaker_view')
-  of(@Param('id', ParseIntPipe) id: number) {
-    return this.dependencies.of(id);
+  of(@Req() req: AppRequest, @Param('id', ParseIntPipe) id: number) {
+    return this.dependencies.of(id, req.user!);
   }
 
   @Put()

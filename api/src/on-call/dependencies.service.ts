@@ -1,7 +1,7 @@
-import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { ForbiddenException, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { BreakerDependencies, BreakerDependenciesView, Dependency } from '@cbh/contracts';
-import { AuditService, type AppRequest } from '../identity';
+import { hasPermission, type BreakerDependencies, type BreakerDependenciesView, type Dependency } from '@cbh/contracts';
+import { AuditService, type AppRequest, type SessionUser } from '../identity';
 import { AlertGroupsRepository } from './alert-groups.repository';
 import { DependenciesRepository } from './dependencies.repository';
 import { BreakerDependencyEntity } from './entities/breaker-dependency.entity';
@@ -21,7 +21,21 @@ export class DependenciesService {
     private readonly audit: AuditService,
   ) {}
 
-  async of(breakerId: number): Promise<BreakerDependenciesView> {
+  /** Without domain_management a domain parent is named by nothing but its kind, and its group is not shown. */
+  async of(breakerId: number, user: SessionUser): Promise<BreakerDependenciesView> {
+    const { quietedBy, ...view } = await this.read(breakerId);
+    const quieted = quietedBy ? { groupId: quietedBy.groupId, title: quietedBy.title } : null;
+    if (hasPermission(user, 'domain_management')) return { ...view, quietedBy: quieted };
+    return {
+      ...view,
+      dependsOn: view.dependsOn.map((parent) => (parent.kind === 'domain' ? { kind: 'domain', id: null, name: 'a domain' } : parent)),
+      quietedBy: quietedBy?.domain ? null : quieted,
+    };
+  }
+
+  private async read(
+    breakerId: number,
+  ): Promise<BreakerDependenciesView & { quietedBy: { groupId: number; title: string; domain?: boolean } | null }> {
     await this.breakerExists(breakerId);
     const rows = await this.dataSource
       .getRepository(BreakerDependencyEntity)
@@ -39,12 +53,17 @@ export class DependenciesService {
           ? { kind: 'service' as const, id: null, name: row.parentKey }
           : { kind: row.parentKind, id: Number(row.parentKey), name: names.get(`${row.parentKind}:${row.parentKey}`) ?? 'deleted' },
       ),
-      quietedBy: parent ? { groupId: parent.id, title: parent.title } : null,
+      quietedBy: parent ? { groupId: parent.id, title: parent.title, domain: parent.subjectKind === 'domain' } : null,
     };
   }
 
   async replace(req: AppRequest, breakerId: number, body: BreakerDependencies): Promise<BreakerDependenciesView> {
     await this.breakerExists(breakerId);
+    const before = await this.read(breakerId);
+    // domains are named only by those who may read them, and a domain parent is kept or dropped only by them
+    const touchesDomains = [...body.dependsOn, ...before.dependsOn].some((dependency) => dependency.kind === 'domain');
+    if (touchesDomains && !hasPermission(req.user, 'domain_management'))
+      throw new ForbiddenException('Requires the domain_management permission to make a breaker depend on a domain');
     const wanted = [...new Map(body.dependsOn.map((dependency) => [`${dependency.kind}:${keyOf(dependency)}`, dependency])).values()];
     const idsOf = (kind: 'domain' | 'breaker') => wanted.flatMap((dependency) => (dependency.kind === kind ? [dependency.id] : []));
     const domains = new Set((await this.names.domains(idsOf('domain'))).map((row) => row.id));
@@ -57,7 +76,6 @@ export class DependenciesService {
           `dependsOn[${index}]: ${dependency.id === breakerId ? 'a breaker cannot depend on itself' : `no breaker with id ${dependency.id}`}`,
         );
     });
-    const before = await this.of(breakerId);
     await this.dataSource.transaction(async (manager) => {
       const repository = manager.getRepository(BreakerDependencyEntity);
       await repository.delete({ breakerId });
@@ -75,7 +93,7 @@ export class DependenciesService {
         manager,
       );
     });
-    return this.of(breakerId);
+    return this.of(breakerId, req.user!);
   }
 
   private async breakerExists(id: number) {

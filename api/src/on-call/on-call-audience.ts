@@ -56,6 +56,8 @@ export class OnCallAudience implements OutboxAudience, OnModuleInit {
     if (to?.kind === 'contact') {
       const method = await this.dataSource.getRepository(ContactMethodEntity).findOneBy({ id: to.id });
       if (!method) return final('The contact method was removed');
+      const owner = await this.dataSource.getRepository(UserEntity).findOneBy({ id: method.userId });
+      if (!owner?.isActive) return final('The account is gone or not active');
       const url = this.box.open(method.urlSealed);
       if (!url) return final('The contact method cannot be opened (sealed under another server secret)');
       return this.sender.send({ type: method.type, name: method.label, url, secret: null, recipients: [] }, notification);

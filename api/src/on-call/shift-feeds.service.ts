@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { UserEntity } from '../identity';
 import { DataSource } from 'typeorm';
 import ical from 'ical-generator';
 import { APP_CONFIG, type AppConfig } from '../platform';
@@ -41,6 +42,8 @@ export class ShiftFeedsService {
   async calendar(token: string, now = new Date()): Promise<string | null> {
     const feed = await this.dataSource.getRepository(OnCallFeedEntity).findOneBy({ tokenHash: hashOf(token) });
     if (!feed) return null;
+    // a deactivated account's address reads nothing
+    if (!(await this.dataSource.getRepository(UserEntity).findOneBy({ id: feed.userId }))?.isActive) return null;
     const from = new Date(now.getTime() - PAST_DAYS * DAY_MS);
     const to = new Date(now.getTime() + AHEAD_DAYS * DAY_MS);
     const calendar = ical({ name: 'My on-call shifts', prodId: { company: 'Circuit Breaker Hub', product: 'on-call' } });

@@ -127,8 +127,12 @@ export class StepRecipients {
       for (const user of [...people].flatMap((id) => reads.users.get(id) ?? [])) {
         const payload = message({ kind: 'user', id: user.id });
         const personal = { ...base, payload, channelId: null, audience: ON_CALL_AUDIENCE };
-        // an account not yet activated has no verified address
-        if (user.isActive) deliveries.push({ ...personal, recipient: `email:${user.id}` });
+        // an account not yet activated (or deactivated) is told nothing, on no method
+        if (!user.isActive) {
+          told.push(`${user.email} (not active: not told)`);
+          continue;
+        }
+        deliveries.push({ ...personal, recipient: `email:${user.id}` });
         for (const method of reads.methods.get(user.id) ?? []) {
           deliveries.push({ ...personal, recipient: `contact:${method.id}` });
         }

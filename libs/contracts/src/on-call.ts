@@ -163,10 +163,10 @@ export const alertGroupQuerySchema = z.strictObject({
   /** `breaker:12`, `domain:3`: one subject's groups */
   subject: z
     .string()
-    .regex(/^(breaker|domain|slo|remote):\d{1,10}$/, 'must be a subject such as breaker:12 or domain:3')
+    .regex(/^(breaker|domain|slo|remote):\d{1,9}$/, 'must be a subject such as breaker:12 or domain:3')
     .optional(),
   service: z.string().trim().min(1).max(64).optional(),
-  before: z.coerce.number({ message: 'must be a group id' }).int().positive().optional(),
+  before: z.coerce.number({ message: 'must be a group id' }).int().positive().max(2_147_483_647).optional(),
   limit: z.coerce
     .number({ message: 'must be a number' })
     .int()
@@ -305,8 +305,8 @@ export const DEPENDENCIES_PER_BREAKER = 20;
 export const dependencySchema = z.discriminatedUnion(
   'kind',
   [
-    z.strictObject({ kind: z.literal('domain'), id: z.number({ message: 'must be an id' }).int().positive() }),
-    z.strictObject({ kind: z.literal('breaker'), id: z.number({ message: 'must be an id' }).int().positive() }),
+    z.strictObject({ kind: z.literal('domain'), id: z.number({ message: 'must be an id' }).int().positive().max(2_147_483_647) }),
+    z.strictObject({ kind: z.literal('breaker'), id: z.number({ message: 'must be an id' }).int().positive().max(2_147_483_647) }),
     z.strictObject({
       kind: z.literal('service'),
       name: z

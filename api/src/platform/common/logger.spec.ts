@@ -10,3 +10,9 @@ it('logs a token sent in the query (refused) without it', () => {
   expect(withoutTokens('/api/users?access_token=cbh_secret&x=1')).toBe('/api/users?access_token=[token]&x=1');
   expect(withoutTokens('/metrics?TOKEN=cbh_secret')).toBe('/metrics?TOKEN=[token]');
 });
+
+it('logs an acknowledge link, a subscription link and a calendar address without what acts as their credential', () => {
+  expect(withoutTokens('/api/public/acknowledge?code=7.cabc.MAC')).toBe('/api/public/acknowledge?code=[token]');
+  expect(withoutTokens('/status/payments/confirm?code=1.2.MAC')).toBe('/status/payments/confirm?code=[token]');
+  expect(withoutTokens('/api/public/on-call/ocf_secret.ics')).toBe('/api/public/on-call/[token]');
+});

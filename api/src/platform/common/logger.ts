@@ -5,13 +5,14 @@ import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 
 /**
- * A request's URL as logged: the single-use tokens of invitation and elevation links left out, and any token a
- * client put in the query (refused, but its request is still logged).
+ * A request's URL as logged: the single-use tokens of invitation and elevation links and the secret address of a
+ * calendar feed left out, any token a client put in the query (refused, but its request is still logged), and every
+ * `code` (an acknowledge link's, a status subscription's, a sign-in's): whoever reads the log must not act with them.
  */
 export function withoutTokens(url: string): string {
   return url
-    .replace(/(\/api\/(?:invitations|auth\/elevate\/verify)\/)[^/?#]+/, '$1[token]')
-    .replace(/([?&](?:access_token|token)=)[^&#]*/gi, '$1[token]');
+    .replace(/(\/api\/(?:invitations|auth\/elevate\/verify|public\/on-call)\/)[^/?#]+/, '$1[token]')
+    .replace(/([?&](?:access_token|token|code)=)[^&#]*/gi, '$1[token]');
 }
 
 /**
