@@ -66,9 +66,10 @@ export class EscalationRunner implements OnModuleInit, OnApplicationShutdown {
     const fired = await this.fireDue();
     const next = await this.repository.nextDue().catch(() => null);
     const wait = next ? next.getTime() - Date.now() : Infinity;
-    if (wait < POLL_MS) {
+    // a step due already was left by this turn (another replica holds it, or it failed): the poll looks again, no sooner
+    if (wait > 0 && wait < POLL_MS) {
       clearTimeout(this.timer);
-      this.timer = setTimeout(() => void this.turns?.runAgain(), Math.max(wait, 0) + 5);
+      this.timer = setTimeout(() => void this.turns?.runAgain(), wait + 5);
       this.timer.unref();
     }
     return fired;
