@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import {
   alertGroupPath,
   breakerPath,
@@ -11,14 +11,23 @@ import {
   type TestDeliveryView,
   type WebhookBody,
 } from '@cbh/contracts';
-import { APP_CONFIG, type AppConfig, HubMetrics, InstanceRegistry, PeriodicWork, RealtimeBus, type Repeating } from '../platform';
+import {
+  APP_CONFIG,
+  type AppConfig,
+  GroupCommit,
+  HubMetrics,
+  InstanceRegistry,
+  PeriodicWork,
+  RealtimeBus,
+  type Repeating,
+} from '../platform';
 import { ChannelSecrets } from './channel-secrets';
 import { MaintenanceWindowEntity } from './entities/maintenance-window.entity';
 import { NotificationChannelEntity } from './entities/notification-channel.entity';
 import type { NotificationDeliveryEntity } from './entities/notification-delivery.entity';
 import { NotificationRuleChannelEntity, NotificationRuleEntity } from './entities/notification-rule.entity';
 import { mutingWindow } from './maintenance';
-import { NotificationsRepository, type NewDelivery } from './notifications.repository';
+import { NotificationsRepository, type NewDelivery, type TryRecord } from './notifications.repository';
 import { OutboxAudiences } from './outbox-audiences';
 import { type EscalationRoute, OutboxEscalations } from './outbox-escalations';
 import { typesFor, type OutboxEvent } from './rule-matching';
@@ -60,6 +69,13 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
   private readonly inFlightByChannel = new Map<string, number>();
   private turns?: Repeating;
   private sweeping?: Repeating;
+  /** Whether the next turn fans out: woken by new events, or a poll's time since the last. */
+  private fanOutWanted = true;
+  private lastFanOut = 0;
+  /** Tries' ends, written together: one statement for every try that ended while the last was written. */
+  private readonly records = new GroupCommit((tries: { id: string; record: TryRecord }[]) =>
+    this.repository.recordTries(this.instance.id, tries),
+  );
 
   constructor(
     private readonly work: PeriodicWork,
@@ -93,16 +109,26 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
 
   /** Runs a turn now, or once more after the one going on: wake-ups that arrive meanwhile are one. */
   wake() {
+    this.fanOutWanted = true;
     void this.turns?.runAgain();
   }
 
-  /** Events fanned out to deliveries, then the due deliveries tried. */
+  /** A try ended: its slot takes the next due delivery. No fan-out for it — events wake the outbox themselves. */
+  private slotFreed() {
+    void this.turns?.runAgain();
+  }
+
+  /** Events fanned out to deliveries (when woken for them, or once a poll), then the due deliveries tried. */
   private async turn() {
-    // apart: a fan-out that fails (the database away) must not hold back deliveries already written
-    try {
-      while ((await this.fanOut()) === EVENTS_PER_TURN && !this.stopped);
-    } catch (error) {
-      this.logger.warn(`notification events not fanned out: ${(error as Error).message}`);
+    if (this.fanOutWanted || Date.now() - this.lastFanOut >= POLL_MS) {
+      this.fanOutWanted = false;
+      this.lastFanOut = Date.now();
+      // apart: a fan-out that fails (the database away) must not hold back deliveries already written
+      try {
+        while ((await this.fanOut()) === EVENTS_PER_TURN && !this.stopped);
+      } catch (error) {
+        this.logger.warn(`notification events not fanned out: ${(error as Error).message}`);
+      }
     }
     try {
       await this.deliverDue();
@@ -223,30 +249,35 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
         .map(([channelId]) => channelId);
       const claimed = await this.repository.claimDue(this.instance.id, free, LEASE_SECONDS, TRIES_PER_CHANNEL, busy);
       if (claimed.length === 0) return;
+      // one read of the batch's channels, not one a try
+      const ids = [...new Set(claimed.flatMap((delivery) => (delivery.channelId ? [delivery.channelId] : [])))];
+      const channels = new Map(
+        ids.length ? (await this.dataSource.getRepository(NotificationChannelEntity).findBy({ id: In(ids) })).map((c) => [c.id, c]) : [],
+      );
       for (const delivery of claimed) {
         this.inFlight++;
         const lane = delivery.channelId ?? `audience:${delivery.audience}`;
         this.inFlightByChannel.set(lane, (this.inFlightByChannel.get(lane) ?? 0) + 1);
         // tracked: shutdown waits for a try going on (a bounded while) before the database closes
         void this.work
-          .track(this.attempt(delivery))
+          .track(this.attempt(delivery, delivery.channelId ? channels.get(delivery.channelId) : undefined))
           .catch((error: Error) => this.logger.warn(`delivery ${delivery.id} not recorded: ${error.message}`))
           .finally(() => {
             this.inFlight--;
             const left = this.inFlightByChannel.get(lane)! - 1;
             if (left > 0) this.inFlightByChannel.set(lane, left);
             else this.inFlightByChannel.delete(lane);
-            this.wake();
+            this.slotFreed();
           });
       }
     }
   }
 
-  /** One try of a leased delivery, and its record: delivered, a retry at its time, or failed for good. */
-  private async attempt(delivery: NotificationDeliveryEntity): Promise<TestDeliveryView> {
-    const channel = delivery.channelId
-      ? await this.dataSource.getRepository(NotificationChannelEntity).findOneBy({ id: delivery.channelId })
-      : null;
+  /**
+   * One try of a leased delivery to its channel (none: deleted since), and its record: delivered, a retry at its time,
+   * or failed for good.
+   */
+  private async attempt(delivery: NotificationDeliveryEntity, channel: NotificationChannelEntity | undefined): Promise<TestDeliveryView> {
     const audience = delivery.audience ? this.audiences.named(delivery.audience) : undefined;
     const renewal = setInterval(
       () => void this.repository.renewLease(delivery.id, this.instance.id, LEASE_SECONDS).catch(() => undefined),
@@ -275,12 +306,15 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
     }
     const retry = !outcome.ok && outcome.retryable && delivery.attempts < delivery.maxAttempts;
     this.hubMetrics.notificationDeliveries.inc({ outcome: outcome.ok ? 'delivered' : retry ? 'retry' : 'failed' });
-    await this.repository.recordTry(delivery.id, this.instance.id, {
-      status: outcome.ok ? 'delivered' : retry ? 'pending' : 'failed',
-      statusCode: outcome.statusCode,
-      durationMs: outcome.durationMs,
-      lastError: outcome.error,
-      nextAttemptAt: retry ? new Date(Date.now() + retryDelayMs(delivery.attempts)) : null,
+    await this.records.add({
+      id: delivery.id,
+      record: {
+        status: outcome.ok ? 'delivered' : retry ? 'pending' : 'failed',
+        statusCode: outcome.statusCode,
+        durationMs: outcome.durationMs,
+        lastError: outcome.error,
+        nextAttemptAt: retry ? new Date(Date.now() + retryDelayMs(delivery.attempts)) : null,
+      },
     });
     return {
       deliveryId: delivery.id,
@@ -311,7 +345,8 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
       this.instance.id,
       LEASE_SECONDS,
     );
-    return this.attempt(delivery);
+    const found = await this.dataSource.getRepository(NotificationChannelEntity).findOneBy({ id: channel.id });
+    return this.attempt(delivery, found ?? undefined);
   }
 
   /** Looks for breakers stuck open past each watching rule's minutes; the database keeps each finding once. */

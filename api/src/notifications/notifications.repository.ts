@@ -229,16 +229,32 @@ export class NotificationsRepository {
     return count > 0;
   }
 
-  /** Records a try's end, if this replica still holds the lease (else another took the delivery over). */
-  async recordTry(id: string, owner: string, record: TryRecord): Promise<boolean> {
-    const [, count]: [unknown, number] = await this.dataSource.query(
-      `UPDATE notification_deliveries
-       SET status = $3, status_code = $4, duration_ms = $5, last_error = $6, next_attempt_at = $7,
-           delivered_at = CASE WHEN $3 = 'delivered' THEN now() ELSE delivered_at END, lease_owner = NULL, lease_until = NULL
-       WHERE id = $1 AND lease_owner = $2 AND status = 'delivering'`,
-      [id, owner, record.status, record.statusCode, Math.round(record.durationMs), record.lastError, record.nextAttemptAt],
+  /**
+   * Records tries' ends in one statement, each only if this replica still holds its lease (else another replica took
+   * the delivery over): answers, per try, whether it was recorded.
+   */
+  async recordTries(owner: string, tries: { id: string; record: TryRecord }[]): Promise<boolean[]> {
+    const [rows]: [{ id: string }[], number] = await this.dataSource.query(
+      `UPDATE notification_deliveries d
+       SET status = t.status, status_code = t.status_code, duration_ms = t.duration_ms, last_error = t.last_error,
+           next_attempt_at = t.next_attempt_at, delivered_at = CASE WHEN t.status = 'delivered' THEN now() ELSE d.delivered_at END,
+           lease_owner = NULL, lease_until = NULL
+       FROM unnest($2::uuid[], $3::text[], $4::int[], $5::int[], $6::text[], $7::timestamptz[])
+         AS t(id, status, status_code, duration_ms, last_error, next_attempt_at)
+       WHERE d.id = t.id AND d.lease_owner = $1 AND d.status = 'delivering'
+       RETURNING d.id`,
+      [
+        owner,
+        tries.map((one) => one.id),
+        tries.map((one) => one.record.status),
+        tries.map((one) => one.record.statusCode),
+        tries.map((one) => Math.round(one.record.durationMs)),
+        tries.map((one) => one.record.lastError),
+        tries.map((one) => one.record.nextAttemptAt),
+      ],
     );
-    return count > 0;
+    const recorded = new Set(rows.map((row) => row.id));
+    return tries.map((one) => recorded.has(one.id));
   }
 
   /** A failed delivery gets one more try, now; null when there is no such failed delivery. */

@@ -8,6 +8,7 @@ export { bearerOf, cookieValue, isFormPost, isOwnNavigation, pathOf, seeOther } 
 export { NestPinoLogger, createLogger, logRequests, requestId } from './common/logger';
 export { movesOrigin } from './common/origin';
 export { linkNextPage, pageOptions } from './common/paging';
+export { GroupCommit } from './common/group-commit';
 export { PeriodicWork } from './common/periodic-work';
 export type { Repeating } from './common/repeating';
 export { withUniqueName } from './common/unique-name';
@@ -25,7 +26,7 @@ export { DocsModule } from './docs/docs.module';
 export { HealthModule } from './health/health.module';
 export { MailModule } from './mail/mail.module';
 export { MailService } from './mail/mail.service';
-export { BUCKET_SLOTS, Family, bucketOf, exposition } from './observability/exposition';
+export { BUCKET_SLOTS, Family, LATENCY_BUCKETS_SECONDS, bucketOf, exposition } from './observability/exposition';
 export type { Labels } from './observability/exposition';
 export { HubMetrics, HubMetricsModule } from './observability/hub-metrics';
 export {

@@ -1,0 +1,37 @@
+/**
+ * Writes that arrive while one is going on wait and go together in the next one: one statement for many callers (a
+ * group commit). No timer: a lone write goes at once, and under load the batch is whatever piled up meanwhile.
+ */
+export class GroupCommit<T, R> {
+  private readonly waiting: { item: T; resolve: (result: R) => void; reject: (error: Error) => void }[] = [];
+  private writing = false;
+
+  /** `write` answers one result per item, in the items' order. */
+  constructor(
+    private readonly write: (items: T[]) => Promise<R[]>,
+    private readonly maxBatch = 500,
+  ) {}
+
+  add(item: T): Promise<R> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ item, resolve, reject });
+      if (this.writing) return;
+      this.writing = true;
+      // after this turn: what the same turn adds goes in the same write
+      queueMicrotask(() => void this.drain());
+    });
+  }
+
+  private async drain() {
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, this.maxBatch);
+      try {
+        const results = await this.write(batch.map((entry) => entry.item));
+        batch.forEach((entry, index) => entry.resolve(results[index]!));
+      } catch (error) {
+        for (const entry of batch) entry.reject(error as Error);
+      }
+    }
+    this.writing = false;
+  }
+}
