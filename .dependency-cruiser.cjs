@@ -3,7 +3,7 @@
  * point one way, down this list; a context is used by others only through its `index.ts`:
  *
  *   configuration, retention          on top: export/import/bulk and pruning, through the ports below
- *   status                            status pages: read breakers, domains and maintenance; an audience of the outbox
+ *   status | on-call | slos           status pages; alert groups and escalation; service level objectives
  *   domains | notifications | releases features: each may use another's index.ts, never in a circle
  *   breakers                          breaker configs, engine, load tests, metrics, /ws, fleet, scraping
  *   identity                          sign-in, sessions, users, tokens, organisation, elevation, access guard, audit
@@ -67,6 +67,9 @@ module.exports = {
     // on-call (being built) sits beside status: above the features, below configuration
     below('features-sit-below-on-call', 'platform|identity|breakers|domains|notifications|releases|status', ['on-call']),
     below('on-call-sits-below-configuration', 'on-call', ['configuration', 'retention', 'status']),
+    // slos sits beside on-call: it reads the features' figures and raises events the outbox routes
+    below('features-sit-below-slos', 'platform|identity|breakers|domains|notifications|releases|status|on-call', ['slos']),
+    below('slos-sit-below-configuration', 'slos', ['configuration', 'retention', 'status', 'on-call']),
     // the features may use each other's index.ts; today none needs to, and a first such arrow should be a decision
     below('domains-stand-alone', 'domains', ['notifications', 'releases']),
     below('notifications-stand-alone', 'notifications', ['domains', 'releases']),

@@ -20,6 +20,7 @@ import { NotificationsModule } from './notifications';
 import { RetentionModule } from './retention';
 import { StatusModule } from './status';
 import { OnCallModule } from './on-call';
+import { SlosModule } from './slos';
 
 @Module({})
 export class AppModule {
@@ -59,6 +60,7 @@ export class AppModule {
         NotificationsModule,
         StatusModule,
         OnCallModule,
+        SlosModule,
         RealtimeModule,
         DocsModule,
       ],

@@ -8,6 +8,7 @@ import { RETENTION_ENTITIES } from './retention';
 import { CONFIGURATION_ENTITIES } from './configuration';
 import { STATUS_ENTITIES } from './status';
 import { ON_CALL_ENTITIES } from './on-call';
+import { SLO_ENTITIES } from './slos';
 
 /**
  * Every context's entities, for the one DataSource: each context declares its own (its tables.ts), and only the
@@ -24,4 +25,5 @@ export const ENTITIES = [
   ...CONFIGURATION_ENTITIES,
   ...STATUS_ENTITIES,
   ...ON_CALL_ENTITIES,
+  ...SLO_ENTITIES,
 ];

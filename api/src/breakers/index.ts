@@ -8,6 +8,7 @@ export { DashboardModule } from './dashboard/dashboard.module';
 export type { BreakerConfigEntity } from './entities/breaker-config.entity';
 export { acceptAgentReports } from './fleet/agent-report-body';
 export { FleetModule } from './fleet/fleet.module';
+export { TOTALS_BUCKETS_AT } from './fleet/instance-periods';
 export { LoadTestsModule } from './load-tests/load-tests.module';
 export { LoadTestsService } from './load-tests/load-tests.service';
 export { MetricsModule } from './metrics/metrics.module';

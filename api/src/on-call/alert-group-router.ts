@@ -7,16 +7,19 @@ import { AlertGroupsRepository } from './alert-groups.repository';
 import type { AlertGroupEntity } from './entities/alert-group.entity';
 
 /** The subjects alert groups gather (status pages' incidents are told, never paged). */
-const GROUPED: ReadonlySet<string> = new Set<AlertGroupSubject>(['breaker', 'domain', 'remote']);
+const GROUPED: ReadonlySet<string> = new Set<AlertGroupSubject>(['breaker', 'domain', 'remote', 'slo']);
 /** A subject's recovery resolves its group. */
-const RECOVERIES: ReadonlySet<RaisedEventType> = new Set<RaisedEventType>(['breaker.recovered', 'domain.alert.resolved']);
+const RECOVERIES: ReadonlySet<RaisedEventType> = new Set<RaisedEventType>(['breaker.recovered', 'domain.alert.resolved', 'slo.recovered']);
 
 /** One line for a group's title and timeline: what happened to what. */
 export function eventTitle(event: OutboxEvent): string {
   const service = (event.data.breaker as { service?: string | null } | undefined)?.service;
   const name = service ? `${event.subjectName} (${service})` : event.subjectName;
   const alert = (event.data.alert as { message?: string } | undefined)?.message;
-  return `${NOTIFICATION_EVENT_LABELS[event.type]}: ${name}${alert ? ` — ${alert}` : ''}`;
+  // an SLO's burn says how fast, over which window
+  const burn =
+    event.type === 'slo.burn_rate' ? ` — ${event.data.severity}: ${Number(event.data.burnRate).toFixed(1)}× over ${event.data.window}` : '';
+  return `${NOTIFICATION_EVENT_LABELS[event.type]}: ${name}${alert ? ` — ${alert}` : ''}${burn}`;
 }
 
 /**

@@ -1,7 +1,6 @@
 // No schema library here: the notifications page imports these words, and a module with schemas would bring one along.
-import type { AlertSeverity, DomainAlertType } from './domain-vocabulary';
-import type { BreakerSource, BreakerStateName, BreakerTypeName } from './breaker-vocabulary';
-import type { AlertGroupEventData, AlertGroupMessageData } from './on-call-vocabulary';
+import type { AlertSeverity } from './domain-vocabulary';
+import type { BreakerSource, BreakerTypeName } from './breaker-vocabulary';
 
 /*
  * Notifications: events the hub raises (a breaker opening, a domain alert), rules that route them to channels
@@ -48,6 +47,9 @@ export const NOTIFICATION_EVENTS = [
   'alert_group.acknowledged',
   'alert_group.escalated',
   'alert_group.resolved',
+  'slo.burn_rate',
+  'slo.budget_exhausted',
+  'slo.recovered',
 ] as const;
 export type RuleEventType = (typeof NOTIFICATION_EVENTS)[number];
 export const TEST_EVENT = 'notification.test' as const;
@@ -81,6 +83,9 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEventType, string> = 
   'alert_group.acknowledged': 'Alert group acknowledged',
   'alert_group.escalated': 'Alert group escalated',
   'alert_group.resolved': 'Alert group resolved',
+  'slo.burn_rate': 'SLO burning its budget',
+  'slo.budget_exhausted': 'SLO budget exhausted',
+  'slo.recovered': 'SLO no longer burning',
   'breaker.events_capped': 'Breaker events capped',
   'notification.test': 'Test',
 };
@@ -160,26 +165,6 @@ export const SECRET_SET_TEXT = '••• set';
 /** In an exported document a channel's URL and secret are references the client fills from its environment. */
 export const ENV_REFERENCE = /^\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}$/;
 
-/** The data of a breaker event, as webhooks receive it. */
-export interface BreakerEventData {
-  /** `source` and `service` say where the breaker runs (hub, agent or scrape); service is null for the hub's own. */
-  breaker: { id: number; name: string; type: BreakerTypeName; source?: BreakerSource; service?: string | null };
-  /** The service instance an agent's or scraped breaker moved on, null when the hub journalled the move. */
-  instance?: string | null;
-  from?: BreakerStateName;
-  to?: BreakerStateName;
-  reason?: string;
-  /** When the breaker opened (stuck_open) */
-  openedAt?: string;
-  /** Openings counted (flapping) and the minutes they were counted over. */
-  openings?: number;
-  minutes?: number;
-  /** breaker.events_capped: the cap its service passed, and the minute it passed it in (ISO 8601, UTC). */
-  limit?: number;
-  minute?: string;
-  url: string;
-}
-
 /**
  * An entry of a rule's breaker filter: the name of one of the hub's own breakers (as before breakers of other
  * services existed), or `agent:<service>/<name>` / `scrape:<service>/<name>` for a breaker an agent reports or a
@@ -203,70 +188,14 @@ export function breakerRefOf(breaker: { source: BreakerSource; service: string |
   return breaker.source === 'hub' || breaker.service === null ? breaker.name : `${breaker.source}:${breaker.service}/${breaker.name}`;
 }
 
-/** What an event is about: a breaker, a domain, a remote (its releases) or a status page (its incidents). */
-export type NotificationSubjectKind = 'breaker' | 'domain' | 'remote' | 'status_page' | 'alert_group';
-
-/**
- * The data of an incident event (incident.created, incident.updated, incident.resolved), as webhooks receive it:
- * the page, the incident with its latest update, and the public page's address.
- */
-export interface IncidentEventData {
-  page: { id: number; slug: string; title: string };
-  incident: {
-    id: number;
-    title: string;
-    impact: 'none' | 'minor' | 'major' | 'critical';
-    status: 'investigating' | 'identified' | 'monitoring' | 'resolved';
-    components: { id: number; name: string; state: string }[];
-    /** the latest update's Markdown */
-    message: string;
-  };
-  url: string;
-}
+/** What an event is about: a breaker, a domain, a remote (its releases), a status page (its incidents), an alert group or an SLO. */
+export type NotificationSubjectKind = 'breaker' | 'domain' | 'remote' | 'status_page' | 'alert_group' | 'slo';
 
 /**
  * `maintenance.scheduled`: a maintenance window that covers a status page's components, active now or starting within
  * 14 days, told once per page and span. No rule names it: it goes to the page's subscribers.
  */
 export const MAINTENANCE_SCHEDULED_EVENT = 'maintenance.scheduled' as const;
-export interface MaintenanceEventData {
-  page: { id: number; slug: string; title: string };
-  maintenance: { name: string; startsAt: string; endsAt: string; active: boolean; components: string[] };
-  url: string;
-}
-
-/**
- * The data of a release event, as webhooks receive it: a canary of a remote rolled back by itself, or failing for
- * too few people yet to roll it back.
- */
-export interface ReleaseEventData {
-  remote: string;
-  /** The canary's version, and the live version (everyone is back on it after a rollback; null: the deployed folder). */
-  versionId: number;
-  liveVersionId: number | null;
-  reason: string;
-  url: string;
-}
-
-/** The data of a domain alert event, as webhooks receive it. */
-export interface DomainEventData {
-  domain: { id: number; name: string };
-  alert: { id: number; type: DomainAlertType; severity: AlertSeverity; message: string; status: 'open' | 'resolved' };
-  url: string;
-}
-
-/** The body of every webhook delivery; `id` is the delivery's id, the same on every retry (X-CBH-Delivery). */
-export interface WebhookBody {
-  id: string;
-  type: NotificationEventType;
-  occurredAt: string;
-  data: (
-    BreakerEventData | DomainEventData | ReleaseEventData | IncidentEventData | AlertGroupEventData | { message: string; url: string }
-  ) & {
-    /** set on every message an escalation policy's step sends */
-    alertGroup?: AlertGroupMessageData;
-  };
-}
 
 export interface ChannelView {
   id: string;

@@ -49,6 +49,11 @@ export function alertGroupPath(id: number): string {
   return `/on-call/groups/${id}`;
 }
 
+/** The path of one SLO's page (its budget burn-down, burn rates and top contributors). */
+export function sloPath(id: number): string {
+  return `/slos/${id}`;
+}
+
 /** The named pages of the site; link to one through its path here, never a typed-out string. */
 export const ROUTES = {
   home: { path: '/', remote: 'mfe_learning', title: 'Home' },
@@ -82,6 +87,9 @@ export const ROUTES = {
   /** Alert groups firing and acknowledged, live; escalation policies; schedules and who is on call. */
   onCall: { path: '/on-call', remote: 'mfe_dashboard', title: 'On Call', permission: 'circuit_breaker_view' },
   alertGroup: { path: '/on-call/groups/:id', remote: 'mfe_dashboard', title: 'Alert Group', permission: 'circuit_breaker_view' },
+  /** Service level objectives: SLI, error budget and burn rates of each, sortable, by service. */
+  slos: { path: '/slos', remote: 'mfe_dashboard', title: 'SLOs', permission: 'circuit_breaker_view' },
+  slo: { path: '/slos/:id', remote: 'mfe_dashboard', title: 'SLO', permission: 'circuit_breaker_view' },
 } as const satisfies Record<string, RouteDefinition>;
 
 /** One page per pattern demonstration, rendered by mfe_patterns. */

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { eventually, twoReplicasForThisFile, type TestApi } from '../../../test/test-api';
 import { ClusterLeasesRepository } from '../../platform/replicas/cluster-leases.repository';
 import { startWebhookReceiver } from '../../../test/webhook-receiver';
+import { agentBreaker, agentReport, sendAgentReport } from '../../../test/agent-reports';
 
 // two replicas on one database: a report may reach either, and every replica must show the same
 const spec = twoReplicasForThisFile({ TOKEN_RATE_LIMIT: '40', ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' });
@@ -28,44 +29,9 @@ async function serviceToken(service: string): Promise<string> {
   return ((await made.json()) as { token: string }).token;
 }
 
-function sendReport(token: string, report: unknown, replica = spec.api): Promise<Response> {
-  return fetch(`${replica.baseUrl}/api/agent/reports`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(report),
-  });
-}
-
-function breaker(
-  name: string,
-  calls: { successes?: number; failures?: number } = {},
-  fields: Partial<AgentBreakerReport> = {},
-): AgentBreakerReport {
-  const successes = calls.successes ?? 0;
-  const failures = calls.failures ?? 0;
-  return {
-    name,
-    library: 'opossum',
-    type: 'error-percentage',
-    settings: { errorThresholdPercentage: 50, timeout: 3000, resetTimeout: 30000 },
-    state: 'CLOSED',
-    override: 'none',
-    window: {
-      successes,
-      failures,
-      timeouts: 0,
-      rejections: 0,
-      latencyHistogram: { boundsMs: [10, 100], counts: [successes + failures, 0, 0] },
-      longestCallMs: successes + failures > 0 ? 8 : 0,
-    },
-    transitions: [],
-    ...fields,
-  };
-}
-
-function report(service: string, instance: string, breakers: AgentBreakerReport[]): AgentReport {
-  return { version: 1, service, instance, sentAt: new Date().toISOString(), breakers };
-}
+const sendReport = (token: string, report: unknown, replica = spec.api) => sendAgentReport(replica.baseUrl, token, report);
+const breaker = agentBreaker;
+const report = agentReport;
 
 async function reply(token: string, body: AgentReport, replica = spec.api): Promise<AgentReportReply> {
   const response = await sendReport(token, body, replica);

@@ -187,6 +187,13 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'ser
   // what a breaker depends on
   'GET /api/circuit-breakers/:id/dependencies': 'circuit_breaker_view',
   'PUT /api/circuit-breakers/:id/dependencies': 'circuit_breaker_admin',
+  // service level objectives (domain SLOs also need domain_management, judged by the service)
+  'GET /api/slos': 'circuit_breaker_view',
+  'POST /api/slos': 'circuit_breaker_admin',
+  'GET /api/slos/:id': 'circuit_breaker_view',
+  'PATCH /api/slos/:id': 'circuit_breaker_admin',
+  'DELETE /api/slos/:id': 'circuit_breaker_admin',
+  'GET /api/slos/:id/report': 'circuit_breaker_view',
 };
 
 /**

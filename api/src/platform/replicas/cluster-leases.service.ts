@@ -10,8 +10,9 @@ import { InstanceRegistry } from './instance-registry.service';
  * - `metrics.agent-series`: /metrics writes the series of the agents' breakers (each service instance's, which every
  *   replica reads alike from the database) on this replica only, so that Prometheus, scraping every replica, counts
  *   each instance's breaker once.
+ * - `slos.counts`: counts each SLO's good and all events per minute and judges its burn-rate alerts (api/src/slos).
  */
-export const CLUSTER_ROLES = ['metrics.agent-series', 'status.components'] as const;
+export const CLUSTER_ROLES = ['metrics.agent-series', 'status.components', 'slos.counts'] as const;
 export type ClusterRole = (typeof CLUSTER_ROLES)[number];
 
 /** A holder renews its roles this often… */

@@ -32,6 +32,7 @@ import { LogChannelsAndSampleData1766900000000 } from './1766900000000-LogChanne
 import { StatusPages1767000000000 } from './1767000000000-StatusPages';
 import { OnCallSchedules1767100000000 } from './1767100000000-OnCallSchedules';
 import { AlertGroups1767200000000 } from './1767200000000-AlertGroups';
+import { Slos1767300000000 } from './1767300000000-Slos';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   StatusPages1767000000000,
   OnCallSchedules1767100000000,
   AlertGroups1767200000000,
+  Slos1767300000000,
 ];

@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { BURN_RATE_WINDOW_MINUTES, BURN_RATE_WINDOWS, type BurnRateWindow, type GoodTotal, type SloIndicator } from '@cbh/contracts';
+import { bucketsWithin } from './slo-counts.repository';
+
+/** An SLO's counts over each burn-rate window and over its own window. */
+export interface SloWindows {
+  sloId: number;
+  window: GoodTotal;
+  burn: Record<BurnRateWindow, GoodTotal>;
+}
+
+/** Burn-rate windows read from minutes (exact to the minute); longer ones from hours. */
+const MINUTE_WINDOWS = BURN_RATE_WINDOWS.filter((window) => BURN_RATE_WINDOW_MINUTES[window] <= 360);
+const HOUR_WINDOWS = BURN_RATE_WINDOWS.filter((window) => BURN_RATE_WINDOW_MINUTES[window] > 360);
+
+const sums = (table: 'm' | 'h', column: 'minute' | 'hour', window: BurnRateWindow) => {
+  const since = `$1::timestamptz - make_interval(mins => ${BURN_RATE_WINDOW_MINUTES[window]})`;
+  return `coalesce(sum(${table}.good) FILTER (WHERE ${table}.${column} > ${since}), 0)::float8 AS "g${window}",
+          coalesce(sum(${table}.total) FILTER (WHERE ${table}.${column} > ${since}), 0)::float8 AS "t${window}"`;
+};
+
+/**
+ * The SLOs' SQL that TypeORM cannot say well. Their figures as the API and the alerts read them, in a few aggregate
+ * statements whatever the number of SLOs.
+ * Windows of a day and more are read in whole hours: the hours that began inside the window (so a window counts
+ * between its length less an hour and its length, never more).
+ */
+@Injectable()
+export class SlosRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Every SLO's windows (or those of `ids`), at `now`. */
+  async windows(now: Date, ids?: number[], manager: EntityManager = this.dataSource.manager): Promise<SloWindows[]> {
+    const rows: Record<string, number>[] = await manager.query(
+      `WITH s AS (SELECT id, slo_window FROM slos WHERE $2::int[] IS NULL OR id = ANY ($2::int[])),
+       m AS (SELECT m.slo_id, ${MINUTE_WINDOWS.map((window) => sums('m', 'minute', window)).join(', ')}
+             FROM slo_minutes m JOIN s ON s.id = m.slo_id
+             WHERE m.minute > $1::timestamptz - interval '6 hours' GROUP BY m.slo_id),
+       h AS (SELECT h.slo_id, ${HOUR_WINDOWS.map((window) => sums('h', 'hour', window)).join(', ')},
+               coalesce(sum(h.good) FILTER (WHERE h.hour > $1::timestamptz - (rtrim(s.slo_window, 'd') || ' days')::interval), 0)::float8 AS gw,
+               coalesce(sum(h.total) FILTER (WHERE h.hour > $1::timestamptz - (rtrim(s.slo_window, 'd') || ' days')::interval), 0)::float8 AS tw
+             FROM slo_hours h JOIN s ON s.id = h.slo_id
+             WHERE h.hour > $1::timestamptz - interval '30 days' GROUP BY h.slo_id)
+       SELECT s.id, m.*, h.* FROM s LEFT JOIN m ON m.slo_id = s.id LEFT JOIN h ON h.slo_id = s.id`,
+      [now, ids ?? null],
+    );
+    return rows.map((row) => ({
+      sloId: Number(row.id),
+      window: { good: row.gw ?? 0, total: row.tw ?? 0 },
+      burn: Object.fromEntries(
+        BURN_RATE_WINDOWS.map((window) => [window, { good: row[`g${window}`] ?? 0, total: row[`t${window}`] ?? 0 }]),
+      ) as Record<BurnRateWindow, GoodTotal>,
+    }));
+  }
+
+  /** An SLO's hours from `from` to `to`, oldest first. */
+  async hours(sloId: number, from: Date, to: Date): Promise<{ hour: Date; good: number; total: number }[]> {
+    const rows: { hour: Date; good: string; total: string }[] = await this.dataSource.query(
+      'SELECT hour, good, total FROM slo_hours WHERE slo_id = $1 AND hour >= $2 AND hour < $3 ORDER BY hour',
+      [sloId, from, to],
+    );
+    return rows.map((row) => ({ hour: row.hour, good: Number(row.good), total: Number(row.total) }));
+  }
+
+  /**
+   * Who spent an SLO's budget since `from`: its breakers (the hub's own by their metric buckets, agents' by the minutes
+   * counted for SLOs), its domains, or the remote's versions; most bad events first, ten at most.
+   */
+  async contributors(
+    slo: { id: number; kind: string; indicator: SloIndicator },
+    from: Date,
+  ): Promise<{ kind: 'breaker' | 'domain' | 'version'; id: string; name: string; bad: number; total: number }[]> {
+    const query =
+      slo.kind === 'domain-uptime'
+        ? `SELECT 'domain' AS kind, d.id::text AS id, d.domain AS name, sum(b.failures)::float8 AS bad, sum(b.checks)::float8 AS total
+           FROM slos s JOIN domain_check_buckets b
+             ON b.domain_id = ANY (ARRAY(SELECT jsonb_array_elements_text(s.indicator -> 'domains')::int)) AND b.minute >= $2
+           JOIN domains d ON d.id = b.domain_id WHERE s.id = $1 GROUP BY d.id, d.domain`
+        : slo.kind === 'breaker-latency'
+          ? `SELECT 'breaker' AS kind, c.id::text AS id, c.name,
+                    sum(lat.total - lat.good)::float8 AS bad, sum(lat.total)::float8 AS total
+             FROM slos s JOIN circuit_breaker_configs c
+               ON CASE WHEN s.indicator ? 'breakers'
+                       THEN c.id = ANY (ARRAY(SELECT jsonb_array_elements_text(s.indicator -> 'breakers')::int))
+                       ELSE c.service = s.indicator ->> 'service' END
+             JOIN slo_breaker_minutes b ON b.config_id = c.id AND b.minute >= $2
+             CROSS JOIN LATERAL (
+               SELECT coalesce(sum(v) FILTER (WHERE i <= $3), 0) AS good, coalesce(sum(v), 0) AS total
+               FROM unnest(b.latency) WITH ORDINALITY AS u(v, i)) lat
+             WHERE s.id = $1 GROUP BY c.id, c.name`
+          : slo.kind === 'remote-loads'
+            ? `SELECT 'version' AS kind, coalesce(l.version_id::text, 'deployed') AS id,
+                    CASE WHEN l.version_id IS NULL THEN 'the deployed build' ELSE 'version ' || l.version_id END AS name,
+                    (count(*) FILTER (WHERE NOT l.ok))::float8 AS bad, count(*)::float8 AS total
+             FROM slos s JOIN remote_loads l ON l.remote = s.indicator ->> 'remote' AND l.at >= $2 WHERE s.id = $1 GROUP BY l.version_id`
+            : `WITH members AS (
+               SELECT c.id, c.name FROM slos s JOIN circuit_breaker_configs c
+                 ON CASE WHEN s.indicator ? 'breakers'
+                         THEN c.id = ANY (ARRAY(SELECT jsonb_array_elements_text(s.indicator -> 'breakers')::int))
+                         ELSE c.service = s.indicator ->> 'service' END
+               WHERE s.id = $1),
+             calls AS (
+               SELECT config_id, sum(failure + timeout + short_circuited + bulkhead_rejected) AS bad,
+                      sum(success + failure + timeout + short_circuited + bulkhead_rejected) AS total
+               FROM metric_buckets WHERE second >= $2 AND config_id IN (SELECT id FROM members) GROUP BY 1
+               UNION ALL
+               SELECT config_id, sum(failure + timeout + rejected), sum(success + failure + timeout + rejected)
+               FROM slo_breaker_minutes WHERE minute >= $2 AND config_id IN (SELECT id FROM members) GROUP BY 1)
+             SELECT 'breaker' AS kind, m.id::text AS id, m.name, sum(c.bad)::float8 AS bad, sum(c.total)::float8 AS total
+             FROM members m JOIN calls c ON c.config_id = m.id GROUP BY m.id, m.name`;
+    const params: unknown[] = [slo.id, from];
+    if (slo.indicator.kind === 'breaker-latency') params.push(bucketsWithin(slo.indicator.thresholdMs));
+    return this.dataSource.query(`SELECT * FROM (${query}) x WHERE bad > 0 ORDER BY bad DESC, name LIMIT 10`, params);
+  }
+
+  /** Which of `ids` exist, among the hub's breakers or domains. */
+  async existing(manager: EntityManager, what: 'breaker' | 'domain', ids: number[]): Promise<Set<number>> {
+    const table = what === 'domain' ? 'domains' : 'circuit_breaker_configs';
+    const rows: { id: number }[] = await manager.query(`SELECT id FROM ${table} WHERE id = ANY ($1::int[])`, [ids]);
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** A breaker's service (null: the hub's own), or undefined when there is no such breaker. */
+  async serviceOf(breakerId: number): Promise<string | null | undefined> {
+    const [row]: { service: string | null }[] = await this.dataSource.query('SELECT service FROM circuit_breaker_configs WHERE id = $1', [
+      breakerId,
+    ]);
+    return row ? row.service : undefined;
+  }
+
+  /** Forgets an SLO's counts (its indicator changed: they counted something else). */
+  async forgetCounts(manager: EntityManager, sloId: number): Promise<void> {
+    await manager.query('DELETE FROM slo_minutes WHERE slo_id = $1', [sloId]);
+    await manager.query('DELETE FROM slo_hours WHERE slo_id = $1', [sloId]);
+  }
+}
