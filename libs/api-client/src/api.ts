@@ -45,6 +45,7 @@ export const api = createApi({
     'Schedules',
     'ContactMethods',
     'BreakerDependencies',
+    'Slos',
   ],
   endpoints: (build) => ({
     /** The signed-in account, or null when signed out (401). */

@@ -16,3 +16,4 @@ export * from './scrape-targets';
 export * from './releases';
 export * from './status-pages';
 export * from './on-call';
+export * from './slos';
