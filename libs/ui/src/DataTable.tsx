@@ -8,10 +8,12 @@ import styled from 'styled-components';
 import { Muted } from './Card';
 import { RowActionsMenu, type RowAction } from './DataTableMenu';
 import { Pager, TableSearch, type TablePaging } from './DataTablePaging';
+import { SortHeading, SortPicker, useTableSort, type SortValue, type TableSortState } from './DataTableSort';
 import { NARROW_SCREEN, theme } from './theme';
 
 export * from './DataTableMenu';
 export * from './DataTablePaging';
+export * from './DataTableSort';
 
 /**
  * How much a column matters: 1 always shows; 2 gives way where the table is narrower than 640 px; 3 where it is
@@ -25,6 +27,8 @@ export interface TableColumn<Row> {
   priority?: ColumnPriority;
   /** keeps the cell on one line (dates, short figures) */
   nowrap?: boolean;
+  /** what the column sorts by: with it, its heading sorts the rows (for lists the browser holds whole, not pages) */
+  sortValue?: (row: Row) => SortValue;
 }
 
 /** Where each priority gives way: the table's own width, not the window's (it may sit in a narrow card). */
@@ -162,18 +166,23 @@ export interface ResponsiveTableProps<Row> {
   rowTestId?: (row: Row) => string;
   /** the whole of it (table, or its empty text) is a region named `label`, a place on the page to find it by */
   region?: boolean;
+  /** how the rows are sorted first, by a column with a sortValue (as given, unless told) */
+  initialSort?: TableSortState;
 }
 
 /** A table that fits its frame at every width (see the file's comment). */
 export function ResponsiveTable<Row>(props: ResponsiveTableProps<Row>) {
-  const { label, rows, rowKey, columns, actions, inline, rowName, empty, onSearch, paging, toolbar, rowTestId, region } = props;
+  const { label, rowKey, columns, actions, inline, rowName, empty, onSearch, paging, toolbar, rowTestId, region } = props;
   const hasActions = Boolean(actions || inline);
+  const { sort, sorted: rows, setSort, toggle } = useTableSort(props.rows, columns, props.initialSort);
+  const sortable = columns.filter((column) => column.sortValue).map((column) => column.header);
   return (
     <div {...(region ? { role: 'region', 'aria-label': label } : {})}>
-      {onSearch || toolbar ? (
+      {onSearch || toolbar || sortable.length > 0 ? (
         <Toolbar>
           {onSearch ? <TableSearch label={props.searchLabel ?? `Search ${label.toLowerCase()}`} onSearch={onSearch} /> : null}
           {toolbar}
+          {sortable.length > 0 && rows.length > 1 ? <SortPicker columns={sortable} sort={sort} onChange={setSort} /> : null}
         </Toolbar>
       ) : null}
       {rows.length === 0 ? (
@@ -184,8 +193,13 @@ export function ResponsiveTable<Row>(props: ResponsiveTableProps<Row>) {
             <thead>
               <tr>
                 {columns.map((column) => (
-                  <th key={column.header} scope="col" data-priority={column.priority ?? 1}>
-                    {column.header}
+                  <th
+                    key={column.header}
+                    scope="col"
+                    data-priority={column.priority ?? 1}
+                    aria-sort={column.sortValue ? (sort?.column === column.header ? sort.direction : 'none') : undefined}
+                  >
+                    {column.sortValue ? <SortHeading header={column.header} sort={sort} onSort={toggle} /> : column.header}
                   </th>
                 ))}
                 {hasActions ? (

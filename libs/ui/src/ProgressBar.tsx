@@ -19,11 +19,12 @@ export function clampProgress(value: number, max: number): number {
   return Math.min(max, Math.max(0, value));
 }
 
-export function ProgressBar({ value, max, label }: { value: number; max: number; label: string }) {
+/** `color` tells what the share means where it is a judgement (a budget nearly spent), primary blue unless given. */
+export function ProgressBar({ value, max, label, color }: { value: number; max: number; label: string; color?: string }) {
   const clamped = clampProgress(value, max);
   return (
     <Track role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={max} aria-valuenow={Math.round(clamped)}>
-      <Fill style={{ width: `${(100 * clamped) / max}%` }} />
+      <Fill style={{ width: `${(100 * clamped) / max}%`, ...(color ? { background: color } : {}) }} />
     </Track>
   );
 }
