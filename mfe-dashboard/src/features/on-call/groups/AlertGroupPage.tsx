@@ -1,40 +1,29 @@
-import styled from 'styled-components';
 import { apiErrorMessage, skipToken, useGetAlertGroupQuery, useGetAuthUserQuery } from '@cbh/api-client';
 import { hasPermission, ROUTES, type AlertGroupDetailView, type AuthUser } from '@cbh/contracts';
-import { Link, useParams } from '@cbh/router';
-import { BackLink, Card, DetailPage, Muted, SectionTitle } from '@cbh/ui';
+import { useParams } from '@cbh/router';
+import { BackLink, DetailPage, Muted } from '@cbh/ui';
 import { OnCallOnly } from '../on-call-access';
-import { canActOn, groupIdFrom } from './alert-group-text';
+import { DetailStack, NotFoundCard } from '../../shared/detail-parts';
+import { recordIdFrom } from '../../shared/record-id';
+import { canActOn } from './alert-group-text';
 import { GroupActions } from './AlertGroupActions';
 import { AlertGroupDeliveries } from './AlertGroupDeliveries';
 import { AlertGroupFacts } from './AlertGroupFacts';
 import { AlertGroupTimeline } from './AlertGroupTimeline';
 
-// grid children take min-width 0, so that a wide table scrolls in its own box rather than widening a phone's page
-const Stack = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: 20px;
-`;
-
-function NotFound() {
-  return (
-    <Card aria-labelledby="group-not-found">
-      <SectionTitle id="group-not-found">Alert group not found</SectionTitle>
-      <Muted>
-        There is no alert group at this address. <Link to={ROUTES.onCall.path}>See all alert groups</Link>.
-      </Muted>
-    </Card>
-  );
-}
+const NOT_FOUND = {
+  title: 'Alert group not found',
+  text: 'There is no alert group at this address.',
+  back: { to: ROUTES.onCall.path, label: 'See all alert groups' },
+};
 
 function GroupDetail({ group, user }: { group: AlertGroupDetailView; user: AuthUser }) {
   return (
-    <Stack>
+    <DetailStack>
       <AlertGroupFacts group={group} user={user} />
       <AlertGroupTimeline entries={group.timeline} user={user} />
       <AlertGroupDeliveries deliveries={group.deliveries} />
-    </Stack>
+    </DetailStack>
   );
 }
 
@@ -44,7 +33,7 @@ function GroupDetail({ group, user }: { group: AlertGroupDetailView; user: AuthU
  * acknowledgement shows at once.
  */
 export function AlertGroupPage() {
-  const id = groupIdFrom(useParams().id);
+  const id = recordIdFrom(useParams().id);
   const { data: user } = useGetAuthUserQuery();
   const allowed = hasPermission(user, 'circuit_breaker_view');
   const group = useGetAlertGroupQuery(allowed && id !== null ? id : skipToken);
@@ -61,7 +50,7 @@ export function AlertGroupPage() {
       >
         {(account) =>
           missing ? (
-            <NotFound />
+            <NotFoundCard {...NOT_FOUND} />
           ) : shown ? (
             <GroupDetail group={shown} user={account} />
           ) : group.isError ? (

@@ -32,10 +32,3 @@ export function canActOn(user: AuthUser | null | undefined, group: Pick<AlertGro
   if (!hasPermission(user, 'circuit_breaker_operate')) return false;
   return group.subject.kind !== 'domain' || hasPermission(user, 'domain_management');
 }
-
-/** Only a plain positive whole number names a group: '07' or '1e3' are not read as another group's id. */
-export function groupIdFrom(param: string | undefined): number | null {
-  if (!param || !/^[1-9]\d*$/.test(param)) return null;
-  const id = Number(param);
-  return Number.isSafeInteger(id) ? id : null;
-}
