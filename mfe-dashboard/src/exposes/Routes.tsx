@@ -27,6 +27,8 @@ const OnCallPage = lazy(() => import('../features/on-call/OnCallPage').then((mod
 const AlertGroupPage = lazy(() =>
   import('../features/on-call/groups/AlertGroupPage').then((module) => ({ default: module.AlertGroupPage })),
 );
+const SlosPage = lazy(() => import('../features/slos/SlosPage').then((module) => ({ default: module.SlosPage })));
+const SloPage = lazy(() => import('../features/slos/SloPage').then((module) => ({ default: module.SloPage })));
 
 /** The first page whose path matches is shown: /circuit-breakers/new comes before /circuit-breakers/:id. */
 export const pages = [
@@ -39,6 +41,8 @@ export const pages = [
   { path: ROUTES.scrapeTargets.path, Component: ScrapeTargetsPage },
   { path: ROUTES.onCall.path, Component: OnCallPage },
   { path: ROUTES.alertGroup.path, Component: AlertGroupPage },
+  { path: ROUTES.slos.path, Component: SlosPage },
+  { path: ROUTES.slo.path, Component: SloPage },
 ];
 
 export default function DashboardRoutes() {
