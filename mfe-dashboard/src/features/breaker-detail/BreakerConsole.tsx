@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
-import { useGetLatestMetricsQuery } from '@cbh/api-client';
+import { SLO_POLL_MS, useGetLatestMetricsQuery, useGetSlosQuery } from '@cbh/api-client';
 import { JournalReplay, OverrideBadge, useMetricsHistory } from '@cbh/breaker-widgets';
 import { canOpen, hasPermission, readOnlyBreakerMessage, ROUTES, type AuthUser, type BreakerConfigView } from '@cbh/contracts';
 import { Badge, Card, Columns, Muted, PageHeader, SectionTitle, SIDE_BY_SIDE, StateBadge, theme, WrapRow } from '@cbh/ui';
@@ -21,6 +21,8 @@ const LibrarySettingsCard = lazy(() => import('./LibrarySettingsCard').then((mod
 const BreakerInstances = lazy(() => import('./BreakerInstances').then((module) => ({ default: module.BreakerInstances })));
 // only an open breaker's page, for those who may manage status pages, asks which of their components include it
 const IncidentOffer = lazy(() => import('./IncidentOffer').then((module) => ({ default: module.IncidentOffer })));
+// only a breaker that feeds an SLO downloads the card: most feed none, and the page's first load is at its budget
+const BreakerSlosCard = lazy(() => import('./BreakerSlosCard').then((module) => ({ default: module.BreakerSlosCard })));
 
 // Grid children take min-width 0: otherwise a wide table inside (which scrolls in its own box) would widen
 // the column, and with it a phone's page.
@@ -104,6 +106,16 @@ function BreakerOrigin({ breaker }: { breaker: BreakerConfigView }) {
 
 const Loading = () => <Muted role="status">Loading…</Muted>;
 
+/** The SLOs the breaker feeds, once read; nothing while there are none (or they cannot be read). */
+function FedSlos({ breakerId }: { breakerId: number }) {
+  const { data: slos } = useGetSlosQuery({ breaker: breakerId }, { pollingInterval: SLO_POLL_MS, skipPollingIfUnfocused: true });
+  return slos?.length ? (
+    <Suspense fallback={null}>
+      <BreakerSlosCard slos={slos} />
+    </Suspense>
+  ) : null;
+}
+
 export interface BreakerConsoleProps {
   breaker: BreakerConfigView;
   user: AuthUser;
@@ -160,6 +172,7 @@ export function BreakerConsole({ breaker, user }: BreakerConsoleProps) {
             </Suspense>
           )}
           <DependsOnCard breaker={breaker} user={user} />
+          <FedSlos breakerId={breaker.id} />
         </Stack>
         <ChartsCard aria-labelledby="live-charts-title">
           <SectionTitle id="live-charts-title">Metrics</SectionTitle>
