@@ -11,6 +11,7 @@ const MAIN_PAGES: [string, string][] = [
   [ROUTES.breakers.title, ROUTES.breakers.path],
   [ROUTES.domains.title, ROUTES.domains.path],
   [ROUTES.onCall.title, ROUTES.onCall.path],
+  [ROUTES.slos.title, ROUTES.slos.path],
   [ROUTES.loadTest.title, ROUTES.loadTest.path],
   [ROUTES.notifications.title, ROUTES.notifications.path],
   [ROUTES.scrapeTargets.title, ROUTES.scrapeTargets.path],

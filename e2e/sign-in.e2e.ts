@@ -31,6 +31,7 @@ test('a super admin signs in through /api/login, sees home with the badge and ev
     'Circuit Breakers',
     'Domains',
     'On Call',
+    'SLOs',
     'Load Test',
     'Notifications',
     'Scrape Targets',
@@ -70,7 +71,7 @@ test('a viewer sees neither Domains, User Management nor Core Logic', async ({ p
   await expect(page.getByTestId('account-name')).toHaveText('Vera');
   await expect(nav(page).getByRole('link')).toHaveText(['Home', 'Dashboard', 'Circuit Breakers']);
   await nav(page).getByRole('button', { name: 'More' }).click();
-  await expect(nav(page).getByRole('link')).toHaveText(['Home', 'Dashboard', 'Circuit Breakers', 'On Call', 'Load Test']);
+  await expect(nav(page).getByRole('link')).toHaveText(['Home', 'Dashboard', 'Circuit Breakers', 'On Call', 'SLOs', 'Load Test']);
 });
 
 test('the elevation account is offered Elevate to Super Admin', async ({ page }) => {

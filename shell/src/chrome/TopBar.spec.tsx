@@ -49,13 +49,24 @@ describe('the menu that stands in for the top bar on a phone', () => {
 
   it.each([
     ['a signed-out visitor', null, ['Home', 'Dashboard'], ['Load Test']],
-    ['a viewer', viewer, ['Home', 'Dashboard', 'Circuit Breakers'], ['On Call', 'Load Test']],
+    ['a viewer', viewer, ['Home', 'Dashboard', 'Circuit Breakers'], ['On Call', 'SLOs', 'Load Test']],
     ['an admin with domain_management', elevation, ['Home', 'Dashboard', 'Domains'], ['Load Test']],
     [
       'a super admin',
       superAdmin,
       ['Home', 'Dashboard', 'Circuit Breakers', 'Domains'],
-      ['On Call', 'Load Test', 'Notifications', 'Scrape Targets', 'User Management', 'Core Logic', 'Organisation', 'System', 'Releases'],
+      [
+        'On Call',
+        'SLOs',
+        'Load Test',
+        'Notifications',
+        'Scrape Targets',
+        'User Management',
+        'Core Logic',
+        'Organisation',
+        'System',
+        'Releases',
+      ],
     ],
     ['a system_admin without user_management', systemAdmin, ['Home', 'Dashboard'], ['Load Test', 'System', 'Releases']],
   ])('lists the pages %s may open, the same the top bar and its More link on a desk', async (_who, user, row, more) => {

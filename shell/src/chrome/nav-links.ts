@@ -6,6 +6,7 @@ const MAIN_ROUTES: readonly RouteDefinition[] = [ROUTES.home, ROUTES.dashboard, 
 /** The lesser pages, under More on a desk: the bar stays one row from 900 px up whoever signs in. */
 const MORE_ROUTES: readonly RouteDefinition[] = [
   ROUTES.onCall,
+  ROUTES.slos,
   ROUTES.loadTest,
   ROUTES.notifications,
   ROUTES.scrapeTargets,
