@@ -12,7 +12,7 @@ import type { HubClient } from './hub-client';
 import { count, type Progress } from './progress';
 
 /** Every breaker on the hub, page by page (GET /api/circuit-breakers answers at most a page of them at a time). */
-async function allBreakers(hub: HubClient): Promise<BreakerConfigView[]> {
+export async function allBreakers(hub: HubClient): Promise<BreakerConfigView[]> {
   const breakers: BreakerConfigView[] = [];
   for (;;) {
     const after = breakers.at(-1)?.id;

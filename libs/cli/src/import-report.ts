@@ -1,5 +1,5 @@
 import { styleText } from 'node:util';
-import type { ImportAction, ImportChange, ImportResult } from '@cbh/contracts';
+import type { ImportAction, ImportChange } from '@cbh/contracts';
 import { count } from './progress';
 
 const MARKS: Record<Exclude<ImportAction, 'unchanged'>, { mark: string; color: 'green' | 'yellow' | 'red' }> = {
@@ -8,17 +8,23 @@ const MARKS: Record<Exclude<ImportAction, 'unchanged'>, { mark: string; color: '
   delete: { mark: '-', color: 'red' },
 };
 
+/** A change of an import, or of an item cbh applies itself (an SLO of an OpenSLO file). */
+export type Change = Omit<ImportChange, 'kind'> & { kind: ImportChange['kind'] | 'slo' };
+type Changes = { changes: readonly Change[] };
+
 /** The lines of an import's diff, one per change (unchanged items left out), coloured on a terminal. */
-export function diffLines(result: ImportResult, colors: boolean): string[] {
-  return changed(result).map((change) => {
-    const { mark, color } = MARKS[change.action as keyof typeof MARKS];
-    const line = `${mark} ${change.kind} ${change.name}${change.fields?.length ? `: ${change.fields.join(', ')}` : ''}`;
-    return colors ? styleText(color, line) : line;
-  });
+export function diffLines(result: Changes, colors: boolean): string[] {
+  return changed(result).map((change) => diffLine(change, colors));
+}
+
+export function diffLine(change: Change, colors: boolean): string {
+  const { mark, color } = MARKS[change.action as keyof typeof MARKS];
+  const line = `${mark} ${change.kind} ${change.name}${change.fields?.length ? `: ${change.fields.join(', ')}` : ''}`;
+  return colors ? styleText(color, line) : line;
 }
 
 /** "3 changes: 1 to create, 1 to update, 1 to delete (12 unchanged)", or for an applied import "… created …". */
-export function summary(result: ImportResult, applied: boolean): string {
+export function summary(result: Changes, applied: boolean): string {
   const changes = changed(result);
   const unchanged = result.changes.length - changes.length;
   const rest = unchanged ? ` (${count(unchanged)} unchanged)` : '';
@@ -30,4 +36,4 @@ export function summary(result: ImportResult, applied: boolean): string {
   return `${applied ? 'Applied ' : ''}${count(changes.length)} change${changes.length === 1 ? '' : 's'}: ${parts.join(', ')}${rest}`;
 }
 
-export const changed = (result: ImportResult): ImportChange[] => result.changes.filter((change) => change.action !== 'unchanged');
+export const changed = (result: Changes): Change[] => result.changes.filter((change) => change.action !== 'unchanged');

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { CONFIG_FORMATS, MANUAL_ACTION_TEXT, MANUAL_ACTIONS, type ImportResult, type ReleaseView } from '@cbh/contracts';
 import packageJson from '../package.json';
@@ -5,9 +6,10 @@ import { controlBreakers } from './breaker-controls';
 import { CliError, EXIT, HubRefusal } from './cli-error';
 import { ConfigFile } from './config-file';
 import { hubFromEnv } from './hub-client';
-import { changed, diffLines, summary } from './import-report';
+import { changed, diffLine, diffLines, summary } from './import-report';
 import { count, Progress } from './progress';
 import { buildRemote, containerOf, problemLines, pushBuild, readBuild, releaseOf, statusLines } from './release';
+import { applyOpenSlo, exportSlos, readOpenSloFile, sloRules } from './slos';
 
 const progress = new Progress();
 // `cbh export | head` closes the pipe early: that is the reader's choice, not a failure to report
@@ -50,6 +52,10 @@ async function importFile(fileName: string, { dryRun, prune }: { dryRun: boolean
   }
 }
 
+const FILE_ARGUMENT = 'a document from cbh export (.yaml, .yml or .json), or an OpenSLO file of SLOs (cbh slo export --openslo)';
+/** An SLO's line as `cbh apply` of an OpenSLO file applies it, printed as it goes. */
+const print = (change: Parameters<typeof diffLine>[0]) => console.log(diffLine(change, colors));
+
 const program = new Command('cbh')
   .description(
     "The hub's configuration as a file to diff, review and apply, and breakers controlled by name.\n" +
@@ -84,11 +90,15 @@ program
   .description(
     'show what applying FILE would change, changing nothing (exit 2 when something would change); ${env:NAME} in a channel is filled in from the environment',
   )
-  .argument('<file>', 'a document from cbh export (.yaml, .yml or .json)')
+  .argument('<file>', FILE_ARGUMENT)
   .option('--prune', 'also show the items the hub has and FILE lacks, which apply --prune deletes')
   .action(async (file: string, { prune = false }: { prune?: boolean }) => {
-    const result = await importFile(file, { dryRun: true, prune });
-    for (const line of diffLines(result, colors)) console.log(line);
+    const openslo = readOpenSloFile(file);
+    // an OpenSLO file's lines are printed as its SLOs are compared
+    const result = openslo
+      ? { changes: await applyOpenSlo(hubFromEnv(), openslo, { dryRun: true, prune, progress, print }) }
+      : await importFile(file, { dryRun: true, prune });
+    if (!openslo) for (const line of diffLines(result, colors)) console.log(line);
     console.log(summary(result, false));
     process.exitCode = changed(result).length ? EXIT.changes : EXIT.ok;
   });
@@ -96,11 +106,16 @@ program
 program
   .command('apply')
   .description(
-    'apply FILE to the hub in one transaction (all or nothing) and print what changed; ${env:NAME} in a channel is filled in from the environment',
+    'apply FILE to the hub in one transaction (all or nothing) and print what changed; ${env:NAME} in a channel is filled in from the environment; an OpenSLO file’s SLOs are created or updated one by one, matched by name',
   )
-  .argument('<file>', 'a document from cbh export (.yaml, .yml or .json)')
+  .argument('<file>', FILE_ARGUMENT)
   .option('--prune', 'also delete the items the hub has and FILE lacks')
   .action(async (file: string, { prune = false }: { prune?: boolean }) => {
+    const openslo = readOpenSloFile(file);
+    if (openslo) {
+      const changes = await applyOpenSlo(hubFromEnv(), openslo, { dryRun: false, prune, progress, print });
+      return console.log(summary({ changes }, true));
+    }
     const result = await importFile(file, { dryRun: false, prune });
     for (const line of diffLines(result, colors)) console.log(line);
     console.log(summary(result, true));
@@ -116,6 +131,33 @@ for (const action of MANUAL_ACTIONS) {
       if (!(await controlBreakers(hubFromEnv(), action, names, progress))) process.exitCode = EXIT.failed;
     });
 }
+
+const slo = program.command('slo').description('service level objectives: export them, or write their Prometheus rules');
+
+slo
+  .command('export')
+  .description('print the hub’s SLOs: its JSON, or OpenSLO v1 YAML that cbh apply takes back (needs circuit_breaker_view)')
+  .option('--openslo', 'as OpenSLO v1 YAML, one document an SLO')
+  .option('-o, --output <file>', 'write to FILE instead of stdout')
+  .action(async ({ openslo = false, output }: { openslo?: boolean; output?: string }) => {
+    const { text, count: n } = await exportSlos(hubFromEnv(), openslo);
+    if (output) {
+      try {
+        writeFileSync(output, text);
+      } catch (error) {
+        throw new CliError(`Cannot write ${output}: ${(error as Error).message}`);
+      }
+      console.error(`Wrote ${count(n)} SLO${n === 1 ? '' : 's'} to ${output}`);
+    } else process.stdout.write(text);
+  });
+
+slo
+  .command('rules')
+  .description('print the Prometheus recording and alerting rules of an SLO (Sloth’s shape) over the hub’s /metrics')
+  .argument('<slo>', 'the SLO’s id, or its name')
+  .action(async (which: string) => {
+    process.stdout.write(await sloRules(hubFromEnv(), which));
+  });
 
 const release = program.command('release').description("a remote's build as a version: check, push, promote, roll back (system_admin)");
 

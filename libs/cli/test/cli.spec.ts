@@ -1,4 +1,3 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,12 +13,12 @@ import {
 import { signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../api/test/test-api';
 import { startWebhookReceiver } from '../../../api/test/webhook-receiver';
 import { freePort } from '../../../tools/testing/free-port';
+import { buildCli, ROOT, runCli, type Run } from './cli.test-kit';
 
 /**
  * `cbh` as a CI job runs it: the built bundle in a child process, against the real API on PostgreSQL, authenticated
  * by a token made through the API.
  */
-const ROOT = path.resolve(__dirname, '../../..');
 const work = mkdtempSync(path.join(tmpdir(), 'cbh-cli-'));
 const bundle = path.join(work, 'dist/cbh.js');
 
@@ -28,18 +27,7 @@ let admin: string;
 let token: string;
 
 beforeAll(async () => {
-  const built = spawnSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'),
-      '--config',
-      'libs/cli/webpack.config.js',
-      '--output-path',
-      path.dirname(bundle),
-    ],
-    { cwd: ROOT, encoding: 'utf8' },
-  );
-  if (built.status !== 0) throw new Error(`the CLI did not build:\n${built.stdout}${built.stderr}`);
+  buildCli(path.dirname(bundle));
   // channels may call a receiver on loopback
   api = await startTestApi({ ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' });
   admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
@@ -55,26 +43,9 @@ async function createToken(permissions?: string[]): Promise<CreatedApiTokenView>
   return response.json();
 }
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** `cbh ARGS` in the scratch directory with CBH_URL and CBH_TOKEN set (or as given), and what it printed. */
 function cbh(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bundle, ...args], {
-      cwd: work,
-      env: { PATH: process.env.PATH, CBH_URL: api.baseUrl, CBH_TOKEN: token, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCli(bundle, work, args, { CBH_URL: api.baseUrl, CBH_TOKEN: token, ...env });
 }
 
 /**

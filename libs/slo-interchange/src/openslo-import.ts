@@ -68,11 +68,12 @@ export function fromOpenSlo(text: string): CreateSlo[] {
     if (value === null || value === undefined) return;
     const body = readDocument(value, problem);
     if (body === null) return;
-    const twin = named.get(body.name);
+    // the hub's names are unique whatever their letter case
+    const twin = named.get(body.name.toLowerCase());
     if (twin !== undefined) {
       problem(['metadata', 'displayName'], `document ${twin} has the same name: each SLO of the hub has a name of its own`);
     }
-    named.set(body.name, number);
+    named.set(body.name.toLowerCase(), number);
     bodies.push(body);
   });
   if (problems.length > 0) throw new OpenSloImportError(problems);

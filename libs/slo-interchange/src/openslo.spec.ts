@@ -322,7 +322,7 @@ describe('fromOpenSlo', () => {
   });
 
   it('refuses two documents of the same name, and text that is not YAML', () => {
-    expect(problemsOf(toOpenSlo([SLOS[0]!]) + '---\n' + toOpenSlo([SLOS[0]!]))).toEqual([
+    expect(problemsOf(toOpenSlo([SLOS[0]!]) + '---\n' + toOpenSlo([{ ...SLOS[0]!, name: 'CHECKOUT calls' }]))).toEqual([
       { document: 2, path: 'metadata.displayName', message: 'document 1 has the same name: each SLO of the hub has a name of its own' },
     ]);
     expect(problemsOf('apiVersion: [openslo/v1\n')).toEqual([{ document: 1, path: '', message: expect.stringMatching(/^not YAML: /) }]);
