@@ -58,6 +58,8 @@ function breakerMatchers(indicator: { breakers?: number[]; service?: string }, k
     const names = byService.get(breaker.service ?? '') ?? [];
     byService.set(breaker.service ?? '', [...names, breaker.name]);
   }
+  // an empty sum() is no PromQL; the hub's indicators name at least one breaker, a hand-made one may not
+  if (byService.size === 0) throw new Error('the indicator names no breakers and no service');
   return [...byService].map(([service, names]) => `name=~"${names.map(literally).join('|')}",service="${quoted(service)}"`);
 }
 

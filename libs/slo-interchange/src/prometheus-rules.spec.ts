@@ -110,6 +110,7 @@ describe('prometheusRules', () => {
       "breaker-latency under 300 ms cannot be read from the hub's /metrics: cbh_circuitbreaker_call_duration_seconds counts calls in buckets of 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000 ms, so the threshold must be one of them",
     );
     expect(rules({ kind: 'breaker-calls', breakers: [9] })).toThrow(/^breaker 9 is not among the breakers given/);
+    expect(rules({ kind: 'breaker-calls', breakers: [] })).toThrow('the indicator names no breakers and no service');
   });
 });
 
