@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ClusterLeases, PeriodicWork, type Repeating } from '../platform';
+import { ClusterLeases, HubMetrics, PeriodicWork, type Repeating } from '../platform';
 import { SloEntity } from './entities/slo.entity';
 import { judgeSlo, SloAlerts } from './slo-alerts';
 import { SloCountsRepository } from './slo-counts.repository';
@@ -11,10 +11,10 @@ import { SlosRepository } from './slos.repository';
 const ROUND_MS = 15_000;
 /** Each round recounts this many minutes back: figures written late (a replica's backlog, a slow check) still count. */
 const RECOUNT_MINUTES = 5;
-/** Hours are kept this long: the monthly reports of the past year read them. */
-const HOUR_DAYS = 400;
+/** Days are kept this long: the monthly reports of the past year read them. */
+const DAYS_KEPT = 400;
 const PRUNE_EVERY_MS = 600_000;
-const DAY_MS = 86_400_000;
+const DAY_MINUTES = 1440;
 
 /**
  * Counts every SLO's good and all events per minute from the hub's own figures and judges its burn-rate alerts, on the
@@ -34,6 +34,7 @@ export class SloCounter implements OnModuleInit {
     private readonly counts: SloCountsRepository,
     private readonly figures: SlosRepository,
     private readonly alerts: SloAlerts,
+    private readonly hubMetrics: HubMetrics,
   ) {}
 
   onModuleInit() {
@@ -48,10 +49,12 @@ export class SloCounter implements OnModuleInit {
   private async round() {
     if (!this.leases.holds('slos.counts')) return;
     try {
+      const timed = this.hubMetrics.sloRounds.startTimer();
       await this.countAndJudge(new Date());
+      timed();
       if (Date.now() - this.lastPrune >= PRUNE_EVERY_MS) {
         this.lastPrune = Date.now();
-        await this.counts.prune(HOUR_DAYS);
+        await this.counts.prune(Math.floor(Date.now() / 60_000), DAYS_KEPT);
       }
     } catch (error) {
       this.logger.warn(`SLOs not counted: ${(error as Error).message}`);
@@ -60,7 +63,7 @@ export class SloCounter implements OnModuleInit {
 
   /** One round at `now`: the agents' counters read, the recent minutes recounted, every SLO judged. */
   async countAndJudge(now: Date): Promise<{ events: number }> {
-    const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+    const minute = Math.floor(now.getTime() / 60_000);
     return this.dataSource.transaction(async (manager) => {
       await this.counts.takeCountingTurn(manager);
       await this.counts.readInstanceCounters(manager, minute);
@@ -71,7 +74,7 @@ export class SloCounter implements OnModuleInit {
       if (fresh.length > 0) {
         await this.counts.recount(
           manager,
-          new Date(minute.getTime() - 30 * DAY_MS),
+          minute - 30 * DAY_MINUTES,
           fresh.map((row) => row.id),
         );
         await manager.getRepository(SloEntity).update(
@@ -79,7 +82,7 @@ export class SloCounter implements OnModuleInit {
           { backfilled: true },
         );
       }
-      await this.counts.recount(manager, new Date(minute.getTime() - RECOUNT_MINUTES * 60_000));
+      await this.counts.recount(manager, minute - RECOUNT_MINUTES);
       const windows = new Map((await this.figures.windows(now, undefined, manager)).map((entry) => [entry.sloId, entry]));
       const judged = rows.map((row) => ({ row, judgement: judgeSlo(sloView(row, windows.get(row.id)), row.alerts, now) }));
       return { events: await this.alerts.write(manager, judged) };

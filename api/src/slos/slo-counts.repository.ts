@@ -47,11 +47,11 @@ export class SloCountsRepository {
 
   /**
    * Reads the counters of the agents' and scraped breakers some SLO names, and adds what each instance counted since
-   * its last reading to the breaker's minute `minute`. A first reading only remembers; a counter that went down (the
+   * its last reading to the breaker's minute `minute` (minutes since 1970). A first reading only remembers; a counter that went down (the
    * instance restarted) counts from zero. In one transaction with the readings, which holds the counting's lock (see
    * takeCountingTurn), so nothing counts twice.
    */
-  async readInstanceCounters(manager: EntityManager, minute: Date): Promise<number> {
+  async readInstanceCounters(manager: EntityManager, minute: number): Promise<number> {
     const rows: InstanceTotalsRow[] = await manager.query(
       `SELECT b.config_id, b.instance, b.totals, r.totals::text[] AS previous
        FROM breaker_instances b
@@ -91,14 +91,18 @@ export class SloCountsRepository {
     return rows.length;
   }
 
-  /** Recomputes every SLO's (or `ids`') good and all events of each minute from `from` on, and the hours those minutes are in. */
-  async recount(manager: EntityManager, from: Date, ids: number[] | null = null): Promise<void> {
+  /**
+   * Recomputes every SLO's (or `ids`') good and all events of each minute from minute `from` on (minutes since 1970),
+   * then the hours and the days those minutes are in.
+   */
+  async recount(manager: EntityManager, from: number, ids: number[] | null = null): Promise<void> {
+    const minuteOf = (column: string) => `floor(extract(epoch FROM ${column}) / 60)::int`;
     await manager.query(
       `WITH members AS (${members('$3')}),
        calls AS (
-         SELECT config_id, date_trunc('minute', second) AS minute, sum(success)::bigint AS good,
+         SELECT config_id, ${minuteOf('second')} AS minute, sum(success)::bigint AS good,
                 sum(success + failure + timeout + short_circuited + bulkhead_rejected)::bigint AS total
-         FROM metric_buckets WHERE second >= $1 GROUP BY 1, 2
+         FROM metric_buckets WHERE second >= to_timestamp($1::bigint * 60) GROUP BY 1, 2
          UNION ALL
          SELECT config_id, minute, success, success + failure + timeout + rejected FROM slo_breaker_minutes WHERE minute >= $1),
        counted AS (
@@ -112,33 +116,49 @@ export class SloCountsRepository {
          FROM members m JOIN slo_breaker_minutes b ON b.config_id = m.config_id AND b.minute >= $1
          WHERE m.kind = 'breaker-latency' GROUP BY 1, 2
          UNION ALL
-         SELECT s.id, d.minute, sum(d.checks - d.failures), sum(d.checks)
+         SELECT s.id, ${minuteOf('d.minute')}, sum(d.checks - d.failures), sum(d.checks)
          FROM slos s JOIN domain_check_buckets d
-           ON d.domain_id = ANY (ARRAY(SELECT jsonb_array_elements_text(s.indicator -> 'domains')::int)) AND d.minute >= $1
+           ON d.domain_id = ANY (ARRAY(SELECT jsonb_array_elements_text(s.indicator -> 'domains')::int))
+          AND d.minute >= to_timestamp($1::bigint * 60)
          WHERE s.kind = 'domain-uptime' AND ($3::int[] IS NULL OR s.id = ANY ($3::int[])) GROUP BY 1, 2
          UNION ALL
-         SELECT s.id, date_trunc('minute', l.at), count(*) FILTER (WHERE l.ok), count(*)
-         FROM slos s JOIN remote_loads l ON l.remote = s.indicator ->> 'remote' AND l.at >= $1
+         SELECT s.id, ${minuteOf('l.at')}, count(*) FILTER (WHERE l.ok), count(*)
+         FROM slos s JOIN remote_loads l ON l.remote = s.indicator ->> 'remote' AND l.at >= to_timestamp($1::bigint * 60)
          WHERE s.kind = 'remote-loads' AND ($3::int[] IS NULL OR s.id = ANY ($3::int[])) GROUP BY 1, 2)
        INSERT INTO slo_minutes AS m (slo_id, minute, good, total)
        SELECT slo_id, minute, least(good, 2147483647), least(total, 2147483647) FROM counted WHERE total > 0
-       ON CONFLICT (slo_id, minute) DO UPDATE SET good = EXCLUDED.good, total = EXCLUDED.total`,
+       ON CONFLICT (slo_id, minute) DO UPDATE SET good = EXCLUDED.good, total = EXCLUDED.total
+         WHERE (m.good, m.total) IS DISTINCT FROM (EXCLUDED.good, EXCLUDED.total)`,
       [from, BOUNDS_MS, ids],
     );
+    // integer division: the hour of a minute, the day of an hour; a row whose figures did not change is not rewritten
     await manager.query(
       `INSERT INTO slo_hours AS h (slo_id, hour, good, total)
-       SELECT slo_id, date_trunc('hour', minute), sum(good), sum(total) FROM slo_minutes
-       WHERE minute >= date_trunc('hour', $1::timestamptz) AND ($2::int[] IS NULL OR slo_id = ANY ($2::int[])) GROUP BY 1, 2
-       ON CONFLICT (slo_id, hour) DO UPDATE SET good = EXCLUDED.good, total = EXCLUDED.total`,
+       SELECT slo_id, minute / 60, sum(good), sum(total) FROM slo_minutes
+       WHERE minute >= $1 / 60 * 60 AND ($2::int[] IS NULL OR slo_id = ANY ($2::int[])) GROUP BY 1, 2
+       ON CONFLICT (slo_id, hour) DO UPDATE SET good = EXCLUDED.good, total = EXCLUDED.total
+         WHERE (h.good, h.total) IS DISTINCT FROM (EXCLUDED.good, EXCLUDED.total)`,
+      [from, ids],
+    );
+    await manager.query(
+      `INSERT INTO slo_days AS d (slo_id, day, good, total)
+       SELECT slo_id, hour / 24, sum(good), sum(total) FROM slo_hours
+       WHERE hour >= $1 / 1440 * 24 AND ($2::int[] IS NULL OR slo_id = ANY ($2::int[])) GROUP BY 1, 2
+       ON CONFLICT (slo_id, day) DO UPDATE SET good = EXCLUDED.good, total = EXCLUDED.total
+         WHERE (d.good, d.total) IS DISTINCT FROM (EXCLUDED.good, EXCLUDED.total)`,
       [from, ids],
     );
   }
 
-  /** Minutes past a day and hours past `hourDays` go: the hours hold everything the windows and reports read after that. */
-  async prune(hourDays: number): Promise<void> {
-    await this.dataSource.query(`DELETE FROM slo_minutes WHERE minute < now() - interval '1 day'`);
-    await this.dataSource.query(`DELETE FROM slo_breaker_minutes WHERE minute < now() - interval '1 day'`);
-    await this.dataSource.query(`DELETE FROM slo_hours WHERE hour < now() - make_interval(days => $1)`, [hourDays]);
+  /**
+   * Minutes past 7 hours (the 6 h burn rate's), hours past 4 days (the 3 d burn rate's, and a whole day to roll up),
+   * days past `dayCount` go; the agents' minutes after a day, readings of instances gone or silent for an hour.
+   */
+  async prune(nowMinute: number, dayCount: number): Promise<void> {
+    await this.dataSource.query('DELETE FROM slo_minutes WHERE minute < $1', [nowMinute - 7 * 60]);
+    await this.dataSource.query('DELETE FROM slo_breaker_minutes WHERE minute < $1', [nowMinute - 1440]);
+    await this.dataSource.query('DELETE FROM slo_hours WHERE hour < $1', [Math.floor(nowMinute / 60) - 4 * 24]);
+    await this.dataSource.query('DELETE FROM slo_days WHERE day < $1', [Math.floor(nowMinute / 1440) - dayCount]);
     await this.dataSource.query(
       `DELETE FROM slo_instance_readings r WHERE read_at < now() - interval '1 hour'
          OR NOT EXISTS (SELECT 1 FROM breaker_instances b WHERE b.config_id = r.config_id AND b.instance = r.instance)`,

@@ -9,15 +9,15 @@ export interface SloMonth {
   days: ({ day: string } & GoodTotal)[];
 }
 
-/** The month's days from its hours; days without events are listed too, so the report has every day of the month. */
-export function monthOf(month: string, hours: { hour: Date; good: number; total: number }[]): SloMonth {
+/** The month's days from the days counted; days without events are listed too, so the report has every day of the month. */
+export function monthOf(month: string, counted: { day: Date; good: number; total: number }[]): SloMonth {
   const [year, monthIndex] = month.split('-').map(Number) as [number, number];
   const dayCount = new Date(Date.UTC(year, monthIndex, 0)).getUTCDate();
   const days = Array.from({ length: dayCount }, (_, i) => ({ day: `${month}-${String(i + 1).padStart(2, '0')}`, good: 0, total: 0 }));
-  for (const hour of hours) {
-    const day = days[hour.hour.getUTCDate() - 1]!;
-    day.good += hour.good;
-    day.total += hour.total;
+  for (const entry of counted) {
+    const day = days[entry.day.getUTCDate() - 1]!;
+    day.good += entry.good;
+    day.total += entry.total;
   }
   return { month, days };
 }

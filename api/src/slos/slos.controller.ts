@@ -65,7 +65,7 @@ export class SlosController {
   ) {
     const slo = await this.slos.find(req, id);
     const { from, to } = monthSpan(query.month);
-    const month = monthOf(query.month, await this.figures.hours(id, from, to));
+    const month = monthOf(query.month, await this.figures.days(id, from, to));
     res.header('Cache-Control', 'no-store');
     if (query.format === 'csv') {
       const file = `slo-${id}-${query.month}.csv`;

@@ -3,6 +3,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { BURN_RATE_WINDOW_MINUTES, BURN_RATE_WINDOWS, type BurnRateWindow, type GoodTotal, type SloIndicator } from '@cbh/contracts';
 import { bucketsWithin } from './slo-counts.repository';
 
+const DAY_MS = 86_400_000;
+
 /** An SLO's counts over each burn-rate window and over its own window. */
 export interface SloWindows {
   sloId: number;
@@ -10,21 +12,20 @@ export interface SloWindows {
   burn: Record<BurnRateWindow, GoodTotal>;
 }
 
-/** Burn-rate windows read from minutes (exact to the minute); longer ones from hours. */
+/** Burn-rate windows read from minutes (exact to the minute); the day and the three days from hours. */
 const MINUTE_WINDOWS = BURN_RATE_WINDOWS.filter((window) => BURN_RATE_WINDOW_MINUTES[window] <= 360);
 const HOUR_WINDOWS = BURN_RATE_WINDOWS.filter((window) => BURN_RATE_WINDOW_MINUTES[window] > 360);
 
-const sums = (table: 'm' | 'h', column: 'minute' | 'hour', window: BurnRateWindow) => {
-  const since = `$1::timestamptz - make_interval(mins => ${BURN_RATE_WINDOW_MINUTES[window]})`;
-  return `coalesce(sum(${table}.good) FILTER (WHERE ${table}.${column} > ${since}), 0)::float8 AS "g${window}",
-          coalesce(sum(${table}.total) FILTER (WHERE ${table}.${column} > ${since}), 0)::float8 AS "t${window}"`;
-};
+/** The sums of one window: the rows whose key (minutes, hours since 1970) is within `span` keys of `now`'s. */
+const sums = (table: 'm' | 'h', key: string, now: string, span: number, name: string) =>
+  `coalesce(sum(${table}.good) FILTER (WHERE ${table}.${key} > ${now} - ${span}), 0)::float8 AS "g${name}",
+   coalesce(sum(${table}.total) FILTER (WHERE ${table}.${key} > ${now} - ${span}), 0)::float8 AS "t${name}"`;
 
 /**
- * The SLOs' SQL that TypeORM cannot say well. Their figures as the API and the alerts read them, in a few aggregate
- * statements whatever the number of SLOs.
- * Windows of a day and more are read in whole hours: the hours that began inside the window (so a window counts
- * between its length less an hour and its length, never more).
+ * The SLOs' SQL that TypeORM cannot say well. Their figures as the API and the alerts read them, in one aggregate
+ * statement whatever the number of SLOs: the burn rates up to 6 hours from minutes, the day and three days from hours,
+ * the SLO's own window from days — the whole days that began inside it, today's included (so a 30-day window counts
+ * between 29 and 30 days, never more).
  */
 @Injectable()
 export class SlosRepository {
@@ -32,18 +33,17 @@ export class SlosRepository {
 
   /** Every SLO's windows (or those of `ids`), at `now`. */
   async windows(now: Date, ids?: number[], manager: EntityManager = this.dataSource.manager): Promise<SloWindows[]> {
+    const minute = Math.floor(now.getTime() / 60_000);
     const rows: Record<string, number>[] = await manager.query(
-      `WITH s AS (SELECT id, slo_window FROM slos WHERE $2::int[] IS NULL OR id = ANY ($2::int[])),
-       m AS (SELECT m.slo_id, ${MINUTE_WINDOWS.map((window) => sums('m', 'minute', window)).join(', ')}
-             FROM slo_minutes m JOIN s ON s.id = m.slo_id
-             WHERE m.minute > $1::timestamptz - interval '6 hours' GROUP BY m.slo_id),
-       h AS (SELECT h.slo_id, ${HOUR_WINDOWS.map((window) => sums('h', 'hour', window)).join(', ')},
-               coalesce(sum(h.good) FILTER (WHERE h.hour > $1::timestamptz - (rtrim(s.slo_window, 'd') || ' days')::interval), 0)::float8 AS gw,
-               coalesce(sum(h.total) FILTER (WHERE h.hour > $1::timestamptz - (rtrim(s.slo_window, 'd') || ' days')::interval), 0)::float8 AS tw
-             FROM slo_hours h JOIN s ON s.id = h.slo_id
-             WHERE h.hour > $1::timestamptz - interval '30 days' GROUP BY h.slo_id)
-       SELECT s.id, m.*, h.* FROM s LEFT JOIN m ON m.slo_id = s.id LEFT JOIN h ON h.slo_id = s.id`,
-      [now, ids ?? null],
+      `WITH s AS (SELECT id, rtrim(slo_window, 'd')::int AS days FROM slos WHERE $2::int[] IS NULL OR id = ANY ($2::int[])),
+       m AS (SELECT m.slo_id, ${MINUTE_WINDOWS.map((window) => sums('m', 'minute', '$1', BURN_RATE_WINDOW_MINUTES[window], window)).join(', ')}
+             FROM slo_minutes m JOIN s ON s.id = m.slo_id WHERE m.minute > $1 - 360 GROUP BY m.slo_id),
+       h AS (SELECT h.slo_id, ${HOUR_WINDOWS.map((window) => sums('h', 'hour', '$3', BURN_RATE_WINDOW_MINUTES[window] / 60, window)).join(', ')}
+             FROM slo_hours h JOIN s ON s.id = h.slo_id WHERE h.hour > $3 - 72 GROUP BY h.slo_id),
+       d AS (SELECT d.slo_id, sum(d.good)::float8 AS gw, sum(d.total)::float8 AS tw
+             FROM slo_days d JOIN s ON s.id = d.slo_id WHERE d.day > $4 - s.days GROUP BY d.slo_id)
+       SELECT s.id, m.*, h.*, d.* FROM s LEFT JOIN m ON m.slo_id = s.id LEFT JOIN h ON h.slo_id = s.id LEFT JOIN d ON d.slo_id = s.id`,
+      [minute, ids ?? null, Math.floor(minute / 60), Math.floor(minute / 1440)],
     );
     return rows.map((row) => ({
       sloId: Number(row.id),
@@ -54,13 +54,13 @@ export class SlosRepository {
     }));
   }
 
-  /** An SLO's hours from `from` to `to`, oldest first. */
-  async hours(sloId: number, from: Date, to: Date): Promise<{ hour: Date; good: number; total: number }[]> {
-    const rows: { hour: Date; good: string; total: string }[] = await this.dataSource.query(
-      'SELECT hour, good, total FROM slo_hours WHERE slo_id = $1 AND hour >= $2 AND hour < $3 ORDER BY hour',
-      [sloId, from, to],
+  /** An SLO's days (UTC) from `from` up to `to`, oldest first. */
+  async days(sloId: number, from: Date, to: Date): Promise<{ day: Date; good: number; total: number }[]> {
+    const rows: { day: number; good: string; total: string }[] = await this.dataSource.query(
+      'SELECT day, good, total FROM slo_days WHERE slo_id = $1 AND day >= $2 AND day < $3 ORDER BY day',
+      [sloId, Math.floor(from.getTime() / DAY_MS), Math.ceil(to.getTime() / DAY_MS)],
     );
-    return rows.map((row) => ({ hour: row.hour, good: Number(row.good), total: Number(row.total) }));
+    return rows.map((row) => ({ day: new Date(row.day * DAY_MS), good: Number(row.good), total: Number(row.total) }));
   }
 
   /**
@@ -84,7 +84,7 @@ export class SlosRepository {
                ON CASE WHEN s.indicator ? 'breakers'
                        THEN c.id = ANY (ARRAY(SELECT jsonb_array_elements_text(s.indicator -> 'breakers')::int))
                        ELSE c.service = s.indicator ->> 'service' END
-             JOIN slo_breaker_minutes b ON b.config_id = c.id AND b.minute >= $2
+             JOIN slo_breaker_minutes b ON b.config_id = c.id AND b.minute >= floor(extract(epoch FROM $2::timestamptz) / 60)
              CROSS JOIN LATERAL (
                SELECT coalesce(sum(v) FILTER (WHERE i <= $3), 0) AS good, coalesce(sum(v), 0) AS total
                FROM unnest(b.latency) WITH ORDINALITY AS u(v, i)) lat
@@ -106,7 +106,7 @@ export class SlosRepository {
                FROM metric_buckets WHERE second >= $2 AND config_id IN (SELECT id FROM members) GROUP BY 1
                UNION ALL
                SELECT config_id, sum(failure + timeout + rejected), sum(success + failure + timeout + rejected)
-               FROM slo_breaker_minutes WHERE minute >= $2 AND config_id IN (SELECT id FROM members) GROUP BY 1)
+               FROM slo_breaker_minutes WHERE minute >= floor(extract(epoch FROM $2::timestamptz) / 60) AND config_id IN (SELECT id FROM members) GROUP BY 1)
              SELECT 'breaker' AS kind, m.id::text AS id, m.name, sum(c.bad)::float8 AS bad, sum(c.total)::float8 AS total
              FROM members m JOIN calls c ON c.config_id = m.id GROUP BY m.id, m.name`;
     const params: unknown[] = [slo.id, from];

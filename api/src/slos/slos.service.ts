@@ -21,7 +21,7 @@ import { AuditService, type AppRequest } from '../identity';
 import { SloEntity } from './entities/slo.entity';
 import { SlosRepository, type SloWindows } from './slos.repository';
 
-const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
 /** An SLO as the API shows it, judged from its windows' counts. */
 export function sloView(row: SloEntity, windows: SloWindows | undefined): SloView {
@@ -95,14 +95,16 @@ export class SlosService {
     const now = new Date();
     const [windows] = await this.figures.windows(now, [id]);
     const view = sloView(row, windows);
-    const from = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - (SLO_WINDOW_DAYS[row.window] * 24 - 1) * HOUR_MS);
-    const hours = await this.figures.hours(id, from, new Date(now.getTime() + HOUR_MS));
-    // the budget is the window's allowance of bad events: each hour's point is what the bad events until then left of it
+    // the window's whole days, today's included (as the SLI counts them)
+    const from = new Date((Math.floor(now.getTime() / DAY_MS) - SLO_WINDOW_DAYS[row.window] + 1) * DAY_MS);
+    const days = await this.figures.days(id, from, now);
+    // the budget is the window's allowance of bad events: each day's point is what the bad events until its end left of it
     const allowance = view.total * (1 - row.target / 100);
     let bad = 0;
-    const burnDown = hours.map((hour) => {
-      bad += hour.total - hour.good;
-      return { at: hour.hour.toISOString(), errorBudgetRemaining: allowance > 0 ? 1 - bad / allowance : 1 };
+    const burnDown = days.map((day) => {
+      bad += day.total - day.good;
+      const end = new Date(Math.min(day.day.getTime() + DAY_MS, now.getTime()));
+      return { at: end.toISOString(), errorBudgetRemaining: allowance > 0 ? 1 - bad / allowance : 1 };
     });
     const topContributors = await this.figures.contributors(row, from);
     return { ...view, burnDown, topContributors };

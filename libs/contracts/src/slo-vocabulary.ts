@@ -164,7 +164,7 @@ export interface SloView {
   updatedAt: string;
 }
 
-/** GET /api/slos/{id}: the view, the budget left at each hour of the window (the burn-down), and who spent it. */
+/** GET /api/slos/{id}: the view, the budget left at the end of each day of the window (the burn-down; the last point is now), and who spent it. */
 export interface SloDetailView extends SloView {
   burnDown: { at: string; errorBudgetRemaining: number }[];
   /** breakers, instances or domains by the bad events they contributed over the window, most first (at most 10) */

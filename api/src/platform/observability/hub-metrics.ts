@@ -50,6 +50,14 @@ export class HubMetrics {
     'outcome',
   );
 
+  /** The SLOs' counting rounds this replica ran as the holder of slos.counts (api/src/slos). */
+  readonly sloRounds = new Histogram({
+    name: 'cbh_slo_round_seconds',
+    help: "The SLOs' counting rounds run by this replica (the holder of slos.counts): counters read, minutes recounted, alerts judged",
+    buckets: [...LATENCY_BUCKETS_SECONDS],
+    registers: this.registers,
+  });
+
   constructor() {
     const sockets = () => this.wsSockets();
     new Gauge({

@@ -1,14 +1,15 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Service level objectives and their counts. Good and all events per SLO per minute (`slo_minutes`, kept a day: the
- * burn rates of 5 minutes to 6 hours read them) and per hour (`slo_hours`, kept 400 days: the windows, the 1 d and
- * 3 d burn rates, the burn-down and the monthly reports read them). Counts are recomputed from the hub's own figures
- * (metric buckets, check buckets, remote loads, agents' totals) by the one replica holding `slos.counts`: a minute
- * written twice holds the same numbers. Rows are small (integers only, the hour as its own key), so that 1,000 SLOs
- * over 30 days stay well under 100 MB. A new SLO (or one whose indicator changed) is first counted over its whole window
- * from what the hub still keeps (`backfilled`), then minute by minute. Each SLO's burn-rate alerts remember since when they fire (`alerts`), so that
- * each raises its event once until it clears; events about an SLO have the subject kind 'slo'.
+ * Service level objectives and their counts: good and all events per SLO per minute (`slo_minutes`, kept 7 hours: the
+ * burn rates of 5 minutes to 6 hours read them), per hour (`slo_hours`, kept 4 days: the 1 d and 3 d burn rates) and per
+ * day (`slo_days`, kept 400 days: the SLO's window, its burn-down and the monthly reports). Counts are recomputed from
+ * the hub's own figures (metric buckets, check buckets, remote loads, agents' counters) by the one replica holding
+ * `slos.counts`, so a minute written twice holds the same numbers. Each time key is a whole number of minutes, hours or
+ * days since 1970 (4 bytes, not a timestamp's 8), so that 1,000 SLOs over 30 days stay well under 100 MB. A new SLO (or
+ * one whose indicator changed) is first counted over its whole window from what the hub still keeps (`backfilled`).
+ * Each SLO's burn-rate alerts remember since when they fire (`alerts`), so that each raises its event once until it
+ * clears; events about an SLO have the subject kind 'slo'.
  */
 export class Slos1767300000000 implements MigrationInterface {
   name = 'Slos1767300000000';
@@ -34,27 +35,30 @@ export class Slos1767300000000 implements MigrationInterface {
     await queryRunner.query(`
       CREATE TABLE slo_minutes (
         slo_id integer NOT NULL REFERENCES slos (id) ON DELETE CASCADE,
-        minute timestamptz NOT NULL,
+        minute integer NOT NULL,
         good integer NOT NULL,
         total integer NOT NULL,
         PRIMARY KEY (slo_id, minute)
       )`);
-    await queryRunner.query('CREATE INDEX slo_minutes_minute ON slo_minutes (minute)');
-    await queryRunner.query(`
-      CREATE TABLE slo_hours (
-        slo_id integer NOT NULL REFERENCES slos (id) ON DELETE CASCADE,
-        hour timestamptz NOT NULL,
-        good bigint NOT NULL,
-        total bigint NOT NULL,
-        PRIMARY KEY (slo_id, hour)
-      )`);
-    await queryRunner.query('CREATE INDEX slo_hours_hour ON slo_hours (hour)');
+    for (const [table, key] of [
+      ['slo_hours', 'hour'],
+      ['slo_days', 'day'],
+    ]) {
+      await queryRunner.query(`
+        CREATE TABLE ${table} (
+          slo_id integer NOT NULL REFERENCES slos (id) ON DELETE CASCADE,
+          ${key} integer NOT NULL,
+          good bigint NOT NULL,
+          total bigint NOT NULL,
+          PRIMARY KEY (slo_id, ${key})
+        )`);
+    }
     // agents' and scraped breakers count up in breaker_instances.totals: the increase since the last reading is what
     // the instance's calls did meanwhile, kept per breaker and minute for the breakers an SLO names
     await queryRunner.query(`
       CREATE TABLE slo_breaker_minutes (
         config_id integer NOT NULL REFERENCES circuit_breaker_configs (id) ON DELETE CASCADE,
-        minute timestamptz NOT NULL,
+        minute integer NOT NULL,
         success bigint NOT NULL DEFAULT 0,
         failure bigint NOT NULL DEFAULT 0,
         timeout bigint NOT NULL DEFAULT 0,
@@ -84,6 +88,7 @@ export class Slos1767300000000 implements MigrationInterface {
     );
     await queryRunner.query('DROP TABLE slo_instance_readings');
     await queryRunner.query('DROP TABLE slo_breaker_minutes');
+    await queryRunner.query('DROP TABLE slo_days');
     await queryRunner.query('DROP TABLE slo_hours');
     await queryRunner.query('DROP TABLE slo_minutes');
     await queryRunner.query('DROP TABLE slos');
