@@ -42,4 +42,9 @@ module.exports = {
   globalTeardown: '<rootDir>/tools/jest/global-teardown.ts',
   testEnvironment: 'node',
   testTimeout: 30_000,
+  // Two workers even on two cores: most files wait on PostgreSQL, a server or a timer far more than they compute (one
+  // file at a time kept the process at 60–75 % of one core), and jest would otherwise run them all in its own process.
+  maxWorkers: 2,
+  // a worker that has grown past this is replaced between files: modules and servers of earlier files are not kept
+  workerIdleMemoryLimit: '1.5GB',
 };
