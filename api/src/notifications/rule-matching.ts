@@ -78,6 +78,10 @@ export function filtersPass(rule: RuleFilters, event: OutboxEvent): boolean {
     const subject = (event.data.alertGroup as { subject?: { kind?: string } } | undefined)?.subject;
     return subject?.kind !== 'domain' || rule.events.some((type) => isDomainEvent(type));
   }
+  // an SLO names its own breakers or domains: no filter applies; a domain SLO's events go only to rules that may route domain events
+  if (event.subjectKind === 'slo') {
+    return (event.data.slo as { kind?: string } | undefined)?.kind !== 'domain-uptime' || rule.events.some((type) => isDomainEvent(type));
+  }
   const severity = (event.data.alert as { severity?: AlertSeverity } | undefined)?.severity;
   if (rule.domains.length > 0 && !lower(rule.domains).includes(event.subjectName.toLowerCase())) return false;
   if (rule.severities.length > 0 && (!severity || !rule.severities.includes(severity))) return false;

@@ -57,7 +57,7 @@ export class SloAlerts {
         type: event.type,
         subject: { kind: 'slo', id: row.id, name: row.name },
         data: {
-          slo: { id: row.id, name: row.name, target: row.target, window: row.window },
+          slo: { id: row.id, name: row.name, target: row.target, window: row.window, kind: row.kind },
           ...event.data,
           url: `${this.config.PUBLIC_URL}${sloPath(row.id)}`,
         } satisfies SloEventData,

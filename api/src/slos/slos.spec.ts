@@ -1,6 +1,6 @@
 import type { AgentReport, BreakerConfigView, SloDetailView, SloView } from '@cbh/contracts';
 import { agentBreaker, agentReport, sendAgentReport } from '../../test/agent-reports';
-import { apiForThisFile, DEMO_PASSWORD, signIn } from '../../test/test-api';
+import { apiForThisFile, DEMO_PASSWORD, eventually, signIn } from '../../test/test-api';
 import { SloCounter } from './slo-counter.service';
 
 const spec = apiForThisFile();
@@ -102,6 +102,10 @@ it('raises slo.burn_rate once per severity and slo.budget_exhausted once, then s
   const payments = await hubBreaker('slo-payments');
   await calls(payments, minutesAgo(1), { success: 900, failure: 100 });
   const slo = await createSlo({ name: 'Payments', target: 99, window: '30d', indicator: { kind: 'breaker-calls', breakers: [payments] } });
+  // a rule for the page, to a log channel; its domain filter is not the SLO's business
+  const channel = await json<{ id: string }>(call('/api/notification-channels', 'POST', { name: 'SLO log', type: 'log' }));
+  const rule = { name: 'SLO pages', events: ['slo.burn_rate'], domains: ['elsewhere.example.test'], channelIds: [channel.id] };
+  expect((await call('/api/notification-rules', 'POST', rule)).status).toBe(201);
   const before = (await events()).length;
   await countRound();
   await countRound();
@@ -113,10 +117,19 @@ it('raises slo.burn_rate once per severity and slo.budget_exhausted once, then s
     ['slo.budget_exhausted', null, null],
   ]);
   expect(raised[0]!.data).toMatchObject({
-    slo: { id: slo.id, name: 'Payments', target: 99, window: '30d' },
+    slo: { id: slo.id, name: 'Payments', target: 99, window: '30d', kind: 'breaker-calls' },
     burnRate: expect.closeTo(10, 8),
     url: expect.stringMatching(new RegExp(`/slos/${slo.id}$`)),
   });
+  const delivered = async () =>
+    (
+      await spec.api.sql(`SELECT status FROM notification_deliveries WHERE event_type = 'slo.burn_rate' AND channel_id = $1 ORDER BY seq`, [
+        channel.id,
+      ])
+    ).map((row: { status: string }) => row.status);
+  // the page is delivered; the ticket after it is the same event type about the same SLO within the rule's 5 minutes
+  await eventually(async () => (await delivered()).join() === 'delivered,suppressed', 10_000);
+  expect(await delivered()).toEqual(['delivered', 'suppressed']);
   // a target of 50 % allows half the calls to fail: 10 % bad burns at 0.2, nothing fires, the budget is back
   expect((await call(`/api/slos/${slo.id}`, 'PATCH', { target: 50 })).status).toBe(200);
   await countRound();

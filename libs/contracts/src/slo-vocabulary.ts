@@ -82,7 +82,7 @@ export type SloEventType = (typeof SLO_EVENTS)[number];
 
 /** The data of slo.burn_rate and slo.budget_exhausted, as webhooks receive it. */
 export interface SloEventData {
-  slo: { id: number; name: string; target: number; window: SloWindow };
+  slo: { id: number; name: string; target: number; window: SloWindow; kind: SloIndicatorKind };
   /** slo.burn_rate: the alert that fired, its long window and that window's burn rate */
   severity?: BurnSeverity;
   window?: BurnRateWindow;
