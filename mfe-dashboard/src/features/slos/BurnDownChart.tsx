@@ -17,7 +17,8 @@ const dayAxis: uPlot.Plugin = {
   opts: (_chart, options) => {
     const axis = options.axes?.[0];
     if (!axis) return;
-    axis.incrs = [6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 7 * DAY];
+    // a phone's chart has room for two or three ticks over 30 days: a fortnight apart
+    axis.incrs = [6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 7 * DAY, 14 * DAY];
     axis.values = (_u, ticks) =>
       ticks.map((seconds) => new Date(seconds * 1000).toLocaleDateString('en', { month: 'short', day: 'numeric' }));
   },

@@ -13,6 +13,21 @@ const Rate = styled.span<{ $over: boolean }>`
   font-weight: ${({ $over }) => ($over ? 700 : 400)};
 `;
 
+// a window's name may take two lines ('30 / minutes') and the cells keep less room between them, so that the three
+// columns fit a phone without scrolling
+const Compact = styled.div`
+  && th,
+  && td {
+    padding-left: 8px;
+    padding-right: 8px;
+  }
+`;
+const WindowName = styled.th`
+  && {
+    white-space: normal;
+  }
+`;
+
 const SEVERITY_COLORS = { page: theme.colors.orange, ticket: theme.colors.yellow } as const;
 
 /** Which alerts fire now (both their windows over the rate), in a sentence. */
@@ -34,34 +49,38 @@ export function BurnRates({ slo }: { slo: SloView }) {
     <Card aria-labelledby="burn-rates-title">
       <SectionTitle id="burn-rates-title">Burn rates</SectionTitle>
       <Note data-testid="burn-alerts">{firingText(slo)}</Note>
-      <DataTable label="Burn rate of each window" minWidth={340} columns={['Window', 'Burn rate', 'Alert thresholds']}>
-        {BURN_RATE_WINDOWS.map((window) => {
-          const rate = slo.burnRates[window];
-          const alerts = alertsOf(window);
-          const over = alerts.filter((alert) => rate !== null && rate > alert.burnRate);
-          return (
-            <tr key={window} data-testid={`burn-${window}`} data-over={over.length > 0 || undefined}>
-              <th scope="row">{burnWindowText(window)}</th>
-              <td>
-                <Rate $over={over.length > 0}>{burnRateText(rate)}</Rate>
-              </td>
-              <td>
-                <BadgeList>
-                  {alerts.map((alert) => (
-                    <li key={`${alert.severity}-${alert.burnRate}`}>
-                      {over.includes(alert) ? (
-                        <Badge $color={SEVERITY_COLORS[alert.severity]}>{`Over ${burnRateText(alert.burnRate)} (${alert.severity})`}</Badge>
-                      ) : (
-                        <Muted as="span">{`${burnRateText(alert.burnRate)} (${alert.severity})`}</Muted>
-                      )}
-                    </li>
-                  ))}
-                </BadgeList>
-              </td>
-            </tr>
-          );
-        })}
-      </DataTable>
+      <Compact>
+        <DataTable label="Burn rate of each window" minWidth={280} columns={['Window', 'Rate', 'Alert thresholds']}>
+          {BURN_RATE_WINDOWS.map((window) => {
+            const rate = slo.burnRates[window];
+            const alerts = alertsOf(window);
+            const over = alerts.filter((alert) => rate !== null && rate > alert.burnRate);
+            return (
+              <tr key={window} data-testid={`burn-${window}`} data-over={over.length > 0 || undefined}>
+                <WindowName scope="row">{burnWindowText(window)}</WindowName>
+                <td>
+                  <Rate $over={over.length > 0}>{burnRateText(rate)}</Rate>
+                </td>
+                <td>
+                  <BadgeList>
+                    {alerts.map((alert) => (
+                      <li key={`${alert.severity}-${alert.burnRate}`}>
+                        {over.includes(alert) ? (
+                          <Badge
+                            $color={SEVERITY_COLORS[alert.severity]}
+                          >{`Over ${burnRateText(alert.burnRate)} (${alert.severity})`}</Badge>
+                        ) : (
+                          <Muted as="span">{`${burnRateText(alert.burnRate)} (${alert.severity})`}</Muted>
+                        )}
+                      </li>
+                    ))}
+                  </BadgeList>
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
+      </Compact>
     </Card>
   );
 }

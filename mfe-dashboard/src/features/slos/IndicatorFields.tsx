@@ -51,7 +51,7 @@ export function IndicatorFields({ form, choices, domainAccess }: { form: SloForm
       </FormField>
       {isBreakerKind(draft.kind) ? (
         <>
-          <FormField label="Counts" hint="A service's breakers include those its agents report later.">
+          <FormField label="Which breakers" hint="A service's breakers include those its agents report later.">
             {(described) => (
               <Select
                 value={draft.members}

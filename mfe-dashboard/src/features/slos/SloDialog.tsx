@@ -41,7 +41,8 @@ export function SloDialog({ slo, domainAccess, onClose }: { slo?: SloView; domai
           <TextArea value={form.draft.description} onChange={(event) => form.change('description', event.target.value)} {...described} />
         )}
       </FormField>
-      <FieldRow $min={160}>
+      {/* each field at the top of its column: a longer hint beside it would otherwise push a control down */}
+      <FieldRow $min={160} style={{ alignItems: 'start' }}>
         <TextField label="Target (%)" inputMode="decimal" hint="99.9 leaves 0.1% of events as budget." {...form.field('target')} />
         <FormField label="Window" hint="Rolling, judged every minute." problem={form.problem('window')}>
           {(described) => (

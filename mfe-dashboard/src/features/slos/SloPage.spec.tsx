@@ -106,7 +106,7 @@ it('edits the SLO in its dialog, prefilled, sending only what changed', async ()
   expect(field('Name').value).toBe('Checkout availability');
   expect(field('Target (%)').value).toBe('99.5');
   expect(field('Window').value).toBe('28d');
-  expect(field('Counts').value).toBe('service');
+  expect(field('Which breakers').value).toBe('service');
   expect(field('Service').value).toBe('checkout');
   const save = dialog.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
   expect(save.disabled).toBe(true);

@@ -7,7 +7,7 @@ import { indicatorText, percentText, sliText, windowText } from './slo-text';
 export function SloSummary({ slo }: { slo: SloView }) {
   const bad = slo.total - slo.good;
   return (
-    <StatGrid data-testid="slo-summary">
+    <StatGrid data-testid="slo-summary" style={{ marginBottom: 0 }}>
       <StatCard label="Status" value={<SloStatusBadge status={slo.status} />} note={indicatorText(slo.indicator.kind)} />
       <StatCard label="SLI" value={sliText(slo.sli)} note={`Target ${percentText(slo.target)} over ${windowText(slo.window)}`} />
       <StatCard label="Error budget left" value={<BudgetLeft remaining={slo.errorBudgetRemaining} status={slo.status} />} />

@@ -154,7 +154,7 @@ it('shows the field the API refuses under that field, an indicator’s too, and 
   const type = (label: string, value: string) => fireEvent.change(dialog.getByLabelText(label), { target: { value } });
   expect(within(dialog.getByLabelText('Indicator')).getByRole('option', { name: 'Domain uptime' })).toBeTruthy();
   type('Name', 'Billing');
-  type('Counts', 'service');
+  type('Which breakers', 'service');
   type('Service', 'Billing');
   expect(dialog.getByText(/^Service: must be a service name/)).toBeTruthy();
   type('Service', 'billing');

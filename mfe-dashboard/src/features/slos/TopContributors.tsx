@@ -1,6 +1,6 @@
 import { breakerPath, canOpen, ROUTES, type AuthUser, type SloDetailView } from '@cbh/contracts';
 import { Link } from '@cbh/router';
-import { Card, DataTable, SectionTitle } from '@cbh/ui';
+import { Card, ResponsiveTable, SectionTitle, type TableColumn } from '@cbh/ui';
 import { percentText } from './slo-text';
 
 type Contributor = SloDetailView['topContributors'][number];
@@ -14,29 +14,35 @@ function ContributorName({ contributor, user }: { contributor: Contributor; user
   return <>{contributor.name}</>;
 }
 
+const count = (value: number) => value.toLocaleString('en');
+
+function columnsOf(user: AuthUser): TableColumn<Contributor>[] {
+  return [
+    { header: 'Name', cell: (contributor) => <ContributorName contributor={contributor} user={user} /> },
+    { header: 'Kind', cell: (contributor) => KIND_WORDS[contributor.kind] },
+    { header: 'Bad events', cell: (contributor) => count(contributor.bad), nowrap: true },
+    { header: 'All events', cell: (contributor) => count(contributor.total), nowrap: true, priority: 2 },
+    {
+      header: 'Bad share',
+      cell: (contributor) => (contributor.total > 0 ? percentText((100 * contributor.bad) / contributor.total) : '—'),
+      nowrap: true,
+    },
+  ];
+}
+
 /** Who spent the budget: the breakers, instances, domains or versions with the most bad events over the window. */
 export function TopContributors({ slo, user }: { slo: SloDetailView; user: AuthUser }) {
   return (
     <Card aria-labelledby="contributors-title">
       <SectionTitle id="contributors-title">Top contributors</SectionTitle>
-      <DataTable
+      <ResponsiveTable
         label="Contributors by bad events"
-        minWidth={480}
-        columns={['Name', 'Kind', 'Bad events', 'All events', 'Bad share']}
+        rows={slo.topContributors}
+        rowKey={(contributor) => `${contributor.kind}:${contributor.id}`}
+        rowTestId={(contributor) => `contributor-${contributor.kind}-${contributor.id}`}
+        columns={columnsOf(user)}
         empty="No bad events over the window: nothing has spent the budget."
-      >
-        {slo.topContributors.map((contributor) => (
-          <tr key={`${contributor.kind}:${contributor.id}`} data-testid={`contributor-${contributor.kind}-${contributor.id}`}>
-            <td>
-              <ContributorName contributor={contributor} user={user} />
-            </td>
-            <td>{KIND_WORDS[contributor.kind]}</td>
-            <td>{contributor.bad.toLocaleString('en')}</td>
-            <td>{contributor.total.toLocaleString('en')}</td>
-            <td>{contributor.total > 0 ? percentText((100 * contributor.bad) / contributor.total) : '—'}</td>
-          </tr>
-        ))}
-      </DataTable>
+      />
     </Card>
   );
 }

@@ -40,16 +40,17 @@ export const NO_EVENTS = 'No events';
 /** The SLI, or that nothing was counted yet (which spends no budget). */
 export const sliText = (sli: number | null) => (sli === null ? NO_EVENTS : percentText(sli));
 
-/** The budget left as a share of the window's ('62.5%'), said to be overspent below nothing. */
+/** The budget left as a share of the window's ('62.5%', '-1,250%'), said to be overspent below nothing. */
 export function budgetText(remaining: number): string {
-  const text = `${trimmed(remaining * 100, 1)}%`;
+  const text = `${(remaining * 100).toLocaleString('en', { maximumFractionDigits: 1 })}%`;
   return remaining < 0 ? `${text} (overspent)` : text;
 }
 
 export const windowText = (window: SloWindow) => `${SLO_WINDOW_DAYS[window]} days`;
 
 /** A burn rate as a multiple of the pace that spends the budget exactly over the window ('14.4×'). */
-export const burnRateText = (rate: number | null) => (rate === null ? NO_EVENTS : `${trimmed(rate, 2)}×`);
+export const burnRateText = (rate: number | null) =>
+  rate === null ? NO_EVENTS : `${rate.toLocaleString('en', { maximumFractionDigits: 2 })}×`;
 
 /** A burn-rate window in words: '5 minutes', '1 hour', '3 days'. */
 export function burnWindowText(window: BurnRateWindow): string {
