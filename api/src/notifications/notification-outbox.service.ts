@@ -7,6 +7,7 @@ import {
   DELIVERY_RETRY_JITTER,
   DELIVERY_TIMEOUT_MS,
   ROUTES,
+  sloPath,
   type NotificationEventType,
   type TestDeliveryView,
   type WebhookBody,
@@ -368,11 +369,13 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
     const path =
       event.subjectKind === 'alert_group'
         ? alertGroupPath(event.subjectId)
-        : event.subjectKind === 'breaker'
-          ? breakerPath(event.subjectId)
-          : event.subjectKind === 'remote'
-            ? ROUTES.users.path
-            : ROUTES.domains.path;
+        : event.subjectKind === 'slo'
+          ? sloPath(event.subjectId)
+          : event.subjectKind === 'breaker'
+            ? breakerPath(event.subjectId)
+            : event.subjectKind === 'remote'
+              ? ROUTES.users.path
+              : ROUTES.domains.path;
     return { ...data, url: this.link(path) } as WebhookBody['data'];
   }
 

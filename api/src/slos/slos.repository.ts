@@ -133,5 +133,6 @@ export class SlosRepository {
   async forgetCounts(manager: EntityManager, sloId: number): Promise<void> {
     await manager.query('DELETE FROM slo_minutes WHERE slo_id = $1', [sloId]);
     await manager.query('DELETE FROM slo_hours WHERE slo_id = $1', [sloId]);
+    await manager.query('DELETE FROM slo_days WHERE slo_id = $1', [sloId]);
   }
 }

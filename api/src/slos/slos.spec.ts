@@ -130,6 +130,8 @@ it('raises slo.burn_rate once per severity and slo.budget_exhausted once, then s
   // the page is delivered; the ticket after it is the same event type about the same SLO within the rule's 5 minutes
   await eventually(async () => (await delivered()).join() === 'delivered,suppressed', 10_000);
   expect(await delivered()).toEqual(['delivered', 'suppressed']);
+  const [sent] = await spec.api.sql(`SELECT payload FROM notification_deliveries WHERE event_type = 'slo.burn_rate' AND status = 'delivered'`);
+  expect(sent.payload.url).toMatch(new RegExp(`/slos/${slo.id}$`));
   // a target of 50 % allows half the calls to fail: 10 % bad burns at 0.2, nothing fires, the budget is back
   expect((await call(`/api/slos/${slo.id}`, 'PATCH', { target: 50 })).status).toBe(200);
   await countRound();

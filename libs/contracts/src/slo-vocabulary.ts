@@ -80,7 +80,7 @@ export const BURN_RATE_ALERTS: readonly { severity: BurnSeverity; long: BurnRate
 export const SLO_EVENTS = ['slo.burn_rate', 'slo.budget_exhausted', 'slo.recovered'] as const;
 export type SloEventType = (typeof SLO_EVENTS)[number];
 
-/** The data of slo.burn_rate and slo.budget_exhausted, as webhooks receive it. */
+/** The data of slo.burn_rate, slo.budget_exhausted and slo.recovered, as webhooks receive it. */
 export interface SloEventData {
   slo: { id: number; name: string; target: number; window: SloWindow; kind: SloIndicatorKind };
   /** slo.burn_rate: the alert that fired, its long window and that window's burn rate */
@@ -88,7 +88,7 @@ export interface SloEventData {
   window?: BurnRateWindow;
   burnRate?: number;
   /** the share of the window's error budget left (1 = untouched, 0 = spent, below 0 = overspent) */
-  errorBudgetRemaining: number | null;
+  errorBudgetRemaining: number;
   url: string;
 }
 

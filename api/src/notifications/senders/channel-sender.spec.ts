@@ -332,6 +332,7 @@ describe('the words of each event', () => {
     status: 'open' as const,
   };
   const at = '2025-03-04T05:20:07.000Z';
+  const slo = { id: 4, name: 'Checkout', target: 99.9, window: '30d', kind: 'breaker-calls' };
   const title = (type: OutgoingNotification['type'], data: OutgoingNotification['data']) =>
     describeNotification({ deliveryId: 'd', type, occurredAt: at, data }).title;
 
@@ -350,6 +351,13 @@ describe('the words of each event', () => {
       'Domain alert resolved on example.com: expires in 5 days (critical, Certificate expiring)',
       { domain: { id: 1, name: 'example.com' }, alert: { ...alert, status: 'resolved' }, url: PAGE },
     ],
+    [
+      'slo.burn_rate',
+      'SLO Checkout burning its budget 15.2× over 1h (page)',
+      { slo, severity: 'page', window: '1h', burnRate: 15.24, errorBudgetRemaining: 0.5, url: PAGE },
+    ],
+    ['slo.budget_exhausted', 'SLO Checkout: error budget exhausted', { slo, errorBudgetRemaining: -0.1, url: PAGE }],
+    ['slo.recovered', 'SLO Checkout no longer burning', { slo, errorBudgetRemaining: 0.4, url: PAGE }],
     ['notification.test', 'Test notification from Circuit Breaker Hub', { message: 'It works', url: PAGE }],
   ] as const)('%s → %s', (type, expected, data) => {
     expect(title(type, data as OutgoingNotification['data'])).toBe(expected);

@@ -8,6 +8,7 @@ import {
   type NotificationEventType,
   type ReleaseEventData,
   type AlertGroupEventData,
+  type SloEventData,
 } from '@cbh/contracts';
 import type { OutgoingNotification } from './channel-sender.types';
 
@@ -125,6 +126,22 @@ function alertGroupMessage(
   };
 }
 
+function sloMessage(type: NotificationEventType, data: SloEventData): Omit<NotificationMessage, 'when'> {
+  const { slo } = data;
+  const left = `${Math.round(data.errorBudgetRemaining * 1000) / 10} % of its error budget left`;
+  const title =
+    type === 'slo.burn_rate'
+      ? `SLO ${slo.name} burning its budget ${(data.burnRate ?? 0).toFixed(1)}× over ${data.window} (${data.severity})`
+      : type === 'slo.budget_exhausted'
+        ? `SLO ${slo.name}: error budget exhausted`
+        : `SLO ${slo.name} no longer burning`;
+  return {
+    title,
+    happened: `${NOTIFICATION_EVENT_LABELS[type]}: ${slo.name}, target ${slo.target} % over ${slo.window}; ${left}`,
+    url: data.url,
+  };
+}
+
 /** The words of a notification; its type says which of the data's shapes it carries. */
 function describeEvent({ type, occurredAt, data }: OutgoingNotification): NotificationMessage {
   const when = describeTime(occurredAt);
@@ -151,6 +168,7 @@ function describeEvent({ type, occurredAt, data }: OutgoingNotification): Notifi
     };
   }
   if (type.startsWith('incident.')) return { ...incidentMessage(type, data as IncidentEventData), when };
+  if (type.startsWith('slo.')) return { ...sloMessage(type, data as SloEventData), when };
   const test = data as { message: string; url: string };
   return { title: 'Test notification from Circuit Breaker Hub', happened: test.message, url: test.url, when };
 }
@@ -177,8 +195,10 @@ export function slackPayload(message: NotificationMessage): { text: string; bloc
 const DISCORD_COLORS = { problem: 0xd92d20, warning: 0xf79009, resolved: 0x12b76a, test: 0x2e90fa } as const;
 
 function discordColor({ type, data }: OutgoingNotification): number {
-  if (type === 'breaker.recovered' || type === 'domain.alert.resolved' || type === 'incident.resolved') return DISCORD_COLORS.resolved;
+  if (type === 'breaker.recovered' || type === 'domain.alert.resolved' || type === 'incident.resolved' || type === 'slo.recovered')
+    return DISCORD_COLORS.resolved;
   if (type === 'breaker.flapping' || type === 'release.rolled_back' || type === 'release.canary_failing') return DISCORD_COLORS.warning;
+  if (type === 'slo.burn_rate' && (data as SloEventData).severity === 'ticket') return DISCORD_COLORS.warning;
   if (type === 'domain.alert.opened') {
     const { severity } = (data as DomainEventData).alert;
     return severity === 'critical' || severity === 'high' ? DISCORD_COLORS.problem : DISCORD_COLORS.warning;
