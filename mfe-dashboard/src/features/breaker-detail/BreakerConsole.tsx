@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
-import { SLO_POLL_MS, useGetLatestMetricsQuery, useGetSlosQuery } from '@cbh/api-client';
+import { useGetLatestMetricsQuery, useGetSlosQuery } from '@cbh/api-client';
 import { JournalReplay, OverrideBadge, useMetricsHistory } from '@cbh/breaker-widgets';
 import { canOpen, hasPermission, readOnlyBreakerMessage, ROUTES, type AuthUser, type BreakerConfigView } from '@cbh/contracts';
 import { Badge, Card, Columns, Muted, PageHeader, SectionTitle, SIDE_BY_SIDE, StateBadge, theme, WrapRow } from '@cbh/ui';
@@ -106,9 +106,12 @@ function BreakerOrigin({ breaker }: { breaker: BreakerConfigView }) {
 
 const Loading = () => <Muted role="status">Loading…</Muted>;
 
-/** The SLOs the breaker feeds, once read; nothing while there are none (or they cannot be read). */
+/**
+ * The SLOs the breaker feeds, once read; nothing while there are none (or they cannot be read). Read once a visit: a
+ * budget moves over hours, and their own page follows it by the minute.
+ */
 function FedSlos({ breakerId }: { breakerId: number }) {
-  const { data: slos } = useGetSlosQuery({ breaker: breakerId }, { pollingInterval: SLO_POLL_MS, skipPollingIfUnfocused: true });
+  const { data: slos } = useGetSlosQuery({ breaker: breakerId });
   return slos?.length ? (
     <Suspense fallback={null}>
       <BreakerSlosCard slos={slos} />

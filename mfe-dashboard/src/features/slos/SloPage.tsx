@@ -2,7 +2,8 @@ import { apiErrorMessage, skipToken, SLO_POLL_MS, useGetAuthUserQuery, useGetSlo
 import { hasPermission, ROUTES, type AuthUser, type SloDetailView } from '@cbh/contracts';
 import { useParams } from '@cbh/router';
 import { BackLink, DetailPage, Muted } from '@cbh/ui';
-import { DetailStack, NotFoundCard } from '../shared/detail-parts';
+import { DetailStack } from '../shared/detail-parts';
+import { NotFoundCard } from '../shared/not-found-card';
 import { recordIdFrom } from '../shared/record-id';
 import { BurnDownChart } from './BurnDownChart';
 import { BurnRates } from './BurnRates';

@@ -3,7 +3,8 @@ import { hasPermission, ROUTES, type AlertGroupDetailView, type AuthUser } from 
 import { useParams } from '@cbh/router';
 import { BackLink, DetailPage, Muted } from '@cbh/ui';
 import { OnCallOnly } from '../on-call-access';
-import { DetailStack, NotFoundCard } from '../../shared/detail-parts';
+import { DetailStack } from '../../shared/detail-parts';
+import { NotFoundCard } from '../../shared/not-found-card';
 import { recordIdFrom } from '../../shared/record-id';
 import { canActOn } from './alert-group-text';
 import { GroupActions } from './AlertGroupActions';
