@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AlertGroupSubject, ServerMessage } from '@cbh/contracts';
 import { AlertGroupEntity } from './entities/alert-group.entity';
+import { DOMAIN_GROUP_SQL } from './domain-groups';
 
 /** A group about to open: what the first event routed to a policy says. */
 export interface NewGroup {
@@ -187,7 +188,7 @@ export class AlertGroupsRepository {
               avg(extract(epoch FROM acknowledged_at - opened_at))::float8 AS mtta,
               avg(extract(epoch FROM resolved_at - opened_at))::float8 AS mttr
        FROM alert_groups
-       WHERE opened_at > now() - make_interval(days => $1) AND ($2 OR subject_kind <> 'domain')
+       WHERE opened_at > now() - make_interval(days => $1) AND ($2 OR NOT ${DOMAIN_GROUP_SQL('alert_groups')})
        GROUP BY service ORDER BY service NULLS FIRST LIMIT 500`,
       [days, withDomains],
     );

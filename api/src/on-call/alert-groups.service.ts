@@ -20,6 +20,7 @@ import { AlertGroupEntity } from './entities/alert-group.entity';
 import { ContactMethodEntity } from './entities/contact-method.entity';
 import { EscalationPolicyEntity } from './entities/escalation-policy.entity';
 import { recipientOf } from './step-recipients';
+import { DOMAIN_GROUP_SQL, isDomainGroup } from './domain-groups';
 
 /** The timeline entries a group's page shows at most (the oldest: how it began). */
 const TIMELINE_ENTRIES = 500;
@@ -34,9 +35,9 @@ const audited = (group: AlertGroupEntity) => ({
   silencedUntil: group.silencedUntil?.toISOString() ?? null,
 });
 
-/** A domain's groups are read and acted on only with domain_management, as its alerts are. */
-const mayRead = (user: SessionUser, group: Pick<AlertGroupEntity, 'subjectKind'>) =>
-  group.subjectKind !== 'domain' || hasPermission(user, 'domain_management');
+/** A domain's groups, and a domain SLO's, are read and acted on only with domain_management, as its alerts are. */
+const mayRead = (user: SessionUser, group: Pick<AlertGroupEntity, 'subjectKind' | 'openingData'>) =>
+  !isDomainGroup(group) || hasPermission(user, 'domain_management');
 
 /** Alert groups as people read and act on them; the router and the runner open, join and escalate them. */
 @Injectable()
@@ -62,7 +63,7 @@ export class AlertGroupsService {
     }
     if (query.service) builder.andWhere('lower(g.service) = lower(:service)', { service: query.service });
     if (query.before) builder.andWhere('g.id < :before', { before: query.before });
-    if (!hasPermission(user, 'domain_management')) builder.andWhere("g.subject_kind <> 'domain'");
+    if (!hasPermission(user, 'domain_management')) builder.andWhere(`NOT ${DOMAIN_GROUP_SQL('g')}`);
     const rows = await builder.getMany();
     const page = rows.slice(0, query.limit);
     const policies = await this.policiesOf(page);
@@ -92,7 +93,7 @@ export class AlertGroupsService {
       .addSelect('count(*)', 'count')
       .where("g.state <> 'resolved'")
       .groupBy('g.state');
-    if (!hasPermission(user, 'domain_management')) builder.andWhere("g.subject_kind <> 'domain'");
+    if (!hasPermission(user, 'domain_management')) builder.andWhere(`NOT ${DOMAIN_GROUP_SQL('g')}`);
     const counts = new Map((await builder.getRawMany<{ state: string; count: string }>()).map((row) => [row.state, Number(row.count)]));
     return { firing: counts.get('firing') ?? 0, acknowledged: counts.get('acknowledged') ?? 0, silenced: counts.get('silenced') ?? 0 };
   }

@@ -130,7 +130,9 @@ it('raises slo.burn_rate once per severity and slo.budget_exhausted once, then s
   // the page is delivered; the ticket after it is the same event type about the same SLO within the rule's 5 minutes
   await eventually(async () => (await delivered()).join() === 'delivered,suppressed', 10_000);
   expect(await delivered()).toEqual(['delivered', 'suppressed']);
-  const [sent] = await spec.api.sql(`SELECT payload FROM notification_deliveries WHERE event_type = 'slo.burn_rate' AND status = 'delivered'`);
+  const [sent] = await spec.api.sql(
+    `SELECT payload FROM notification_deliveries WHERE event_type = 'slo.burn_rate' AND status = 'delivered'`,
+  );
   expect(sent.payload.url).toMatch(new RegExp(`/slos/${slo.id}$`));
   // a target of 50 % allows half the calls to fail: 10 % bad burns at 0.2, nothing fires, the budget is back
   expect((await call(`/api/slos/${slo.id}`, 'PATCH', { target: 50 })).status).toBe(200);
@@ -264,4 +266,30 @@ it('validates every body, keeps names unique, and shows domain SLOs only to hold
   expect(seen.some((slo) => slo.name === 'Private site')).toBe(false);
   expect((await call(`/api/slos/${hidden.id}`, 'GET', undefined, operator)).status).toBe(404);
   expect((await call('/api/slos', 'POST', { ...base, name: 'Not mine' }, operator)).status).toBe(403);
+});
+
+it("pages through an escalation policy, and a domain SLO's alert group is hidden from those who may not read domains", async () => {
+  const domain = await json<{ id: number }>(call('/api/domains', 'POST', { domain: 'paged-slo.example.test' }));
+  await spec.api.sql('INSERT INTO domain_check_buckets (domain_id, minute, checks, failures) VALUES ($1, $2, 10, 5)', [
+    domain.id,
+    minutesAgo(1),
+  ]);
+  const channel = await json<{ id: string }>(call('/api/notification-channels', 'POST', { name: 'SLO paging log', type: 'log' }));
+  const policy = await json<{ id: string }>(
+    call('/api/escalation-policies', 'POST', { name: 'SLO paging', steps: [{ notify: { channels: [channel.id] }, waitMinutes: 60 }] }),
+  );
+  // a rule that may route a domain SLO's events also routes domain events
+  const rule = { name: 'Domain SLOs page', events: ['slo.burn_rate', 'domain.alert.opened'], escalationPolicyId: policy.id };
+  expect((await call('/api/notification-rules', 'POST', rule)).status).toBe(201);
+  const slo = await createSlo({ name: 'Paged site', target: 99, window: '7d', indicator: { kind: 'domain-uptime', domains: [domain.id] } });
+  await countRound();
+  const groupsOf = async (cookie: string) =>
+    (await json<{ items: { id: number; title: string }[] }>(call(`/api/alert-groups?subject=slo:${slo.id}`, 'GET', undefined, cookie)))
+      .items;
+  expect(await eventually(async () => (await groupsOf(spec.admin)).length === 1, 10_000)).toBe(true);
+  expect((await groupsOf(spec.admin))[0]!.title).toContain('Paged site');
+  const operator = await signIn(spec.api.baseUrl, 'operator@example.com', DEMO_PASSWORD);
+  expect(await groupsOf(operator)).toEqual([]);
+  const group = (await groupsOf(spec.admin))[0]!;
+  expect((await call(`/api/alert-groups/${group.id}`, 'GET', undefined, operator)).status).toBe(403);
 });
