@@ -36,10 +36,14 @@ import { ChannelSender } from './senders/channel-sender';
 
 /** Events fanned out per transaction. */
 const EVENTS_PER_TURN = 200;
-/** Tries one replica makes at once. */
-const CONCURRENT_TRIES = 32;
-/** Tries one replica makes at once to one channel: a slow receiver holds these, never every slot. */
-const TRIES_PER_CHANNEL = 8;
+/** Tries one replica makes at once (each mostly waits on a receiver: sockets, not CPU). */
+const CONCURRENT_TRIES = 64;
+/**
+ * Tries one replica makes at once to one channel: a slow receiver holds these, never every slot. A fast one is sent
+ * this many at a time: a burst of pages to one webhook (1,000 alert groups escalating together) goes at this many
+ * per round trip.
+ */
+const TRIES_PER_CHANNEL = 16;
 /**
  * A try holds its delivery this long, renewed every RENEW_MS while it goes on (an SMTP server may take its 10 s a step
  * over several steps): a replica that dies lets go within this, and a slow try is never taken over while alive.

@@ -448,19 +448,19 @@ describe('delivery', () => {
     });
     await api.sql(
       `INSERT INTO breaker_transitions (config_id, from_state, to_state, reason, at)
-       SELECT $1, 'CLOSED', 'OPEN', 'failures', now() - make_interval(secs => n) FROM generate_series(1, 40) AS n`,
+       SELECT $1, 'CLOSED', 'OPEN', 'failures', now() - make_interval(secs => n) FROM generate_series(1, 60) AS n`,
       [breaker.id],
     );
-    await slow.waitFor(16);
+    await slow.waitFor(32);
     const quickChannel = await webhookChannel('quick', quick.url);
     expect((await post(`/api/notification-channels/${quickChannel.id}/test`, undefined, second)).status).toBe(200);
     const other = await freshBreaker('quick-one');
     await rule({ name: 'quick rule', events: ['breaker.opened'], channelIds: [quickChannel.id], breakers: [other.name] });
     await forceOpen(other.id);
     await quick.waitFor(2, 5000);
-    // eight at a time on each of the two replicas, however many are due
+    // sixteen at a time on each of the two replicas, however many are due
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(slow.received.length).toBe(16);
+    expect(slow.received.length).toBe(32);
     slow.release();
     slow.setMode({ status: 200 });
     await slow.stop();
