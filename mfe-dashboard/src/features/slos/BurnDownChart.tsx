@@ -3,7 +3,7 @@ import type uPlot from 'uplot';
 import type { SloDetailView } from '@cbh/contracts';
 import { Card, Muted, SectionTitle } from '@cbh/ui';
 import { TimeSeriesChart } from '@cbh/ui/charts';
-import { STATUS_COLORS, windowText } from './slo-text';
+import { budgetText, STATUS_COLORS, windowText } from './slo-text';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -25,7 +25,7 @@ const dayAxis: uPlot.Plugin = {
 };
 const PLUGINS = [dayAxis];
 
-const percent = (value: number) => `${Math.round(value * 10) / 10}%`;
+const percent = (value: number) => `${value.toLocaleString('en', { maximumFractionDigits: 1 })}%`;
 
 /** The budget left at each hour of the window: 100% untouched, 0% spent, below it overspent. */
 export function BurnDownChart({ slo }: { slo: SloDetailView }) {
@@ -44,7 +44,14 @@ export function BurnDownChart({ slo }: { slo: SloDetailView }) {
       <Muted style={{ marginBottom: 12, fontSize: 14 }}>
         The share of the budget left at each hour of the last {windowText(slo.window)}.
       </Muted>
-      <TimeSeriesChart title="Error budget left" series={series} data={data} height={220} formatValue={percent} plugins={PLUGINS} />
+      {/* a line needs two points: a new SLO has counted for less than an hour or two */}
+      {slo.burnDown.length < 2 ? (
+        <Muted role="note" data-testid="burn-down-pending" style={{ fontSize: 14 }}>
+          The burn-down is drawn once the SLO has counted for two hours. Budget left now: {budgetText(slo.errorBudgetRemaining)}.
+        </Muted>
+      ) : (
+        <TimeSeriesChart title="Error budget left" series={series} data={data} height={220} formatValue={percent} plugins={PLUGINS} />
+      )}
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { SLO_STATUS_LABELS, type SloStatus } from '@cbh/contracts';
 import { Badge, ProgressBar } from '@cbh/ui';
-import { budgetText, STATUS_COLORS } from './slo-text';
+import { budgetText, OVERSPENT, STATUS_COLORS } from './slo-text';
 
 /** An objective's status in words, in its colour (the words carry it: colour alone tells no one who cannot see it). */
 export function SloStatusBadge({ status }: { status: SloStatus }) {
@@ -11,6 +11,12 @@ export function SloStatusBadge({ status }: { status: SloStatus }) {
     </Badge>
   );
 }
+
+// smaller than the figure: in a stat card the figure is large, and the words would take a line of their own
+const Overspent = styled.span`
+  font-size: 0.6em;
+  font-weight: 400;
+`;
 
 const Budget = styled.span`
   display: inline-grid;
@@ -28,7 +34,10 @@ const Budget = styled.span`
 export function BudgetLeft({ remaining, status }: { remaining: number; status: SloStatus }) {
   return (
     <Budget>
-      <span>{budgetText(remaining)}</span>
+      <span>
+        {budgetText(remaining, false)}
+        {remaining < 0 ? <Overspent> {OVERSPENT}</Overspent> : null}
+      </span>
       <span aria-hidden="true">
         <ProgressBar value={remaining * 100} max={100} label="Error budget left" color={STATUS_COLORS[status]} />
       </span>

@@ -40,10 +40,12 @@ export const NO_EVENTS = 'No events';
 /** The SLI, or that nothing was counted yet (which spends no budget). */
 export const sliText = (sli: number | null) => (sli === null ? NO_EVENTS : percentText(sli));
 
-/** The budget left as a share of the window's ('62.5%', '-1,250%'), said to be overspent below nothing. */
-export function budgetText(remaining: number): string {
+export const OVERSPENT = '(overspent)';
+
+/** The budget left as a share of the window's ('62.5%', '-1,250%'); `said`, it is said to be overspent below nothing. */
+export function budgetText(remaining: number, said = true): string {
   const text = `${(remaining * 100).toLocaleString('en', { maximumFractionDigits: 1 })}%`;
-  return remaining < 0 ? `${text} (overspent)` : text;
+  return remaining < 0 && said ? `${text} ${OVERSPENT}` : text;
 }
 
 export const windowText = (window: SloWindow) => `${SLO_WINDOW_DAYS[window]} days`;
