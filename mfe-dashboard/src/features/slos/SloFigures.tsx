@@ -12,9 +12,9 @@ export function SloStatusBadge({ status }: { status: SloStatus }) {
   );
 }
 
-// smaller than the figure: in a stat card the figure is large, and the words would take a line of their own
+// a note's size whatever the figure's: beside a stat card's large figure the words would take a line of their own
 const Overspent = styled.span`
-  font-size: 0.6em;
+  font-size: 13px;
   font-weight: 400;
 `;
 
