@@ -126,6 +126,9 @@ it('hides domain events from the filter without domain_management', async () => 
     'Alert group acknowledged',
     'Alert group escalated',
     'Alert group resolved',
+    'SLO burning its budget',
+    'SLO budget exhausted',
+    'SLO no longer burning',
     'Breaker events capped',
     'Test',
   ]);

@@ -104,8 +104,10 @@ it('offers domain alert events only to holders of domain_management, and shows a
   fireEvent.click(await screen.findByRole('button', { name: 'Add rule' }));
   await screen.findByRole('dialog');
   const events = within(dialog().getByRole('group', { name: 'Events' }));
-  // the four breaker events, the two release events, the three status page incident events and the three alert group events
-  expect(events.getAllByRole('checkbox')).toHaveLength(12);
+  // the four breaker events, the two release events, the three status page incident events, the three alert group events
+  // and the three SLO events
+  expect(events.getAllByRole('checkbox')).toHaveLength(15);
+  expect(events.getByLabelText('SLO burning its budget')).toBeTruthy();
   expect(events.getByLabelText('Release rolled back')).toBeTruthy();
   expect(events.queryByLabelText('Domain alert opened')).toBeNull();
   expect(dialog().getByText('Domain alert events need the domain_management permission.')).toBeTruthy();
