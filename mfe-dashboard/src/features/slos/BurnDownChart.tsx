@@ -27,7 +27,7 @@ const PLUGINS = [dayAxis];
 
 const percent = (value: number) => `${value.toLocaleString('en', { maximumFractionDigits: 1 })}%`;
 
-/** The budget left at each hour of the window: 100% untouched, 0% spent, below it overspent. */
+/** The budget left at the end of each day of the window (the last point is now): 100% untouched, 0% spent, below it overspent. */
 export function BurnDownChart({ slo }: { slo: SloDetailView }) {
   const data = useMemo(
     () =>
@@ -42,12 +42,12 @@ export function BurnDownChart({ slo }: { slo: SloDetailView }) {
     <Card aria-labelledby="burn-down-title">
       <SectionTitle id="burn-down-title">Error budget burn-down</SectionTitle>
       <Muted style={{ marginBottom: 12, fontSize: 14 }}>
-        The share of the budget left at each hour of the last {windowText(slo.window)}.
+        The share of the budget left at the end of each day of the last {windowText(slo.window)}.
       </Muted>
-      {/* a line needs two points: a new SLO has counted for less than an hour or two */}
+      {/* a line needs two points, one a day: a new SLO has counted on one day only */}
       {slo.burnDown.length < 2 ? (
         <Muted role="note" data-testid="burn-down-pending" style={{ fontSize: 14 }}>
-          The burn-down is drawn once the SLO has counted for two hours. Budget left now: {budgetText(slo.errorBudgetRemaining)}.
+          The burn-down is drawn once the SLO has counted on two days. Budget left now: {budgetText(slo.errorBudgetRemaining)}.
         </Muted>
       ) : (
         <TimeSeriesChart title="Error budget left" series={series} data={data} height={220} formatValue={percent} plugins={PLUGINS} />

@@ -60,13 +60,13 @@ it('lists the top contributors, a breaker linking to its page, and draws the bur
   expect(screen.getByRole('img', { name: 'Error budget left: Budget left 12.5%' })).toBeTruthy();
 });
 
-it('says so when nothing spent the budget, and draws no burn-down before a new SLO has two hours of counts', async () => {
+it('says so when nothing spent the budget, and draws no burn-down before a new SLO has counts of two days', async () => {
   slosApi(viewer, { 'GET /api/slos/1': { ...CHECKOUT_DETAIL, topContributors: [], burnDown: CHECKOUT_DETAIL.burnDown.slice(-1) } });
   renderSlos('/slos/1');
   await shown();
   expect(region('Top contributors').getByText('No bad events over the window: nothing has spent the budget.')).toBeTruthy();
   expect(screen.getByTestId('burn-down-pending').textContent).toBe(
-    'The burn-down is drawn once the SLO has counted for two hours. Budget left now: 12.5%.',
+    'The burn-down is drawn once the SLO has counted on two days. Budget left now: 12.5%.',
   );
   expect(screen.queryByRole('img', { name: /^Error budget left/ })).toBeNull();
 });
