@@ -26,6 +26,7 @@ const BENCHMARKS = [
   ['fleet', 'fleet-ingest.mjs', []],
   ['releases', 'release-serving.mjs', []],
   ['status', 'status-pages.mjs', []],
+  ['slo', 'slo.mjs', []],
 ];
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : null;
 const soakMinutes = numberArg('soak-minutes', 0);
