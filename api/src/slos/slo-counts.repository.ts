@@ -22,13 +22,17 @@ export function bucketsWithin(thresholdMs: number): number {
 /** The advisory lock of the SLOs' counting (an arbitrary constant of this hub's). */
 const SLO_COUNTING_LOCK = 0x63626802;
 
+/** Whether the SLO row `s` names the breaker row `c`: by id, or as one of its service's. */
+export const NAMES_BREAKER = `CASE WHEN s.indicator ? 'breakers'
+  THEN c.id = ANY (ARRAY(SELECT jsonb_array_elements_text(s.indicator -> 'breakers')::int))
+  ELSE c.service = s.indicator ->> 'service' END`;
+/** The ids of the domains the SLO row `s` names. */
+export const NAMED_DOMAINS = `ARRAY(SELECT jsonb_array_elements_text(s.indicator -> 'domains')::int)`;
+
 /** The breakers an SLO's indicator names (of every SLO, or of the SLO ids in the array `ids`): by id, or every breaker of its service. */
 const members = (ids: string) => `
   SELECT s.id AS slo_id, s.kind, s.indicator, c.id AS config_id
-  FROM slos s JOIN circuit_breaker_configs c
-    ON CASE WHEN s.indicator ? 'breakers'
-            THEN c.id = ANY (ARRAY(SELECT jsonb_array_elements_text(s.indicator -> 'breakers')::int))
-            ELSE c.service = s.indicator ->> 'service' END
+  FROM slos s JOIN circuit_breaker_configs c ON ${NAMES_BREAKER}
   WHERE s.kind IN ('breaker-calls', 'breaker-latency') AND (${ids}::int[] IS NULL OR s.id = ANY (${ids}::int[]))`;
 
 /**
@@ -118,7 +122,7 @@ export class SloCountsRepository {
          UNION ALL
          SELECT s.id, ${minuteOf('d.minute')}, sum(d.checks - d.failures), sum(d.checks)
          FROM slos s JOIN domain_check_buckets d
-           ON d.domain_id = ANY (ARRAY(SELECT jsonb_array_elements_text(s.indicator -> 'domains')::int))
+           ON d.domain_id = ANY (${NAMED_DOMAINS})
           AND d.minute >= to_timestamp($1::bigint * 60)
          WHERE s.kind = 'domain-uptime' AND ($3::int[] IS NULL OR s.id = ANY ($3::int[])) GROUP BY 1, 2
          UNION ALL

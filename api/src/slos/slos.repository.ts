@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { BURN_RATE_WINDOW_MINUTES, BURN_RATE_WINDOWS, type BurnRateWindow, type GoodTotal, type SloIndicator } from '@cbh/contracts';
-import { bucketsWithin } from './slo-counts.repository';
+import { bucketsWithin, NAMED_DOMAINS, NAMES_BREAKER } from './slo-counts.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -75,15 +75,12 @@ export class SlosRepository {
       slo.kind === 'domain-uptime'
         ? `SELECT 'domain' AS kind, d.id::text AS id, d.domain AS name, sum(b.failures)::float8 AS bad, sum(b.checks)::float8 AS total
            FROM slos s JOIN domain_check_buckets b
-             ON b.domain_id = ANY (ARRAY(SELECT jsonb_array_elements_text(s.indicator -> 'domains')::int)) AND b.minute >= $2
+             ON b.domain_id = ANY (${NAMED_DOMAINS}) AND b.minute >= $2
            JOIN domains d ON d.id = b.domain_id WHERE s.id = $1 GROUP BY d.id, d.domain`
         : slo.kind === 'breaker-latency'
           ? `SELECT 'breaker' AS kind, c.id::text AS id, c.name,
                     sum(lat.total - lat.good)::float8 AS bad, sum(lat.total)::float8 AS total
-             FROM slos s JOIN circuit_breaker_configs c
-               ON CASE WHEN s.indicator ? 'breakers'
-                       THEN c.id = ANY (ARRAY(SELECT jsonb_array_elements_text(s.indicator -> 'breakers')::int))
-                       ELSE c.service = s.indicator ->> 'service' END
+             FROM slos s JOIN circuit_breaker_configs c ON ${NAMES_BREAKER}
              JOIN slo_breaker_minutes b ON b.config_id = c.id AND b.minute >= floor(extract(epoch FROM $2::timestamptz) / 60)
              CROSS JOIN LATERAL (
                SELECT coalesce(sum(v) FILTER (WHERE i <= $3), 0) AS good, coalesce(sum(v), 0) AS total
@@ -95,11 +92,7 @@ export class SlosRepository {
                     (count(*) FILTER (WHERE NOT l.ok))::float8 AS bad, count(*)::float8 AS total
              FROM slos s JOIN remote_loads l ON l.remote = s.indicator ->> 'remote' AND l.at >= $2 WHERE s.id = $1 GROUP BY l.version_id`
             : `WITH members AS (
-               SELECT c.id, c.name FROM slos s JOIN circuit_breaker_configs c
-                 ON CASE WHEN s.indicator ? 'breakers'
-                         THEN c.id = ANY (ARRAY(SELECT jsonb_array_elements_text(s.indicator -> 'breakers')::int))
-                         ELSE c.service = s.indicator ->> 'service' END
-               WHERE s.id = $1),
+               SELECT c.id, c.name FROM slos s JOIN circuit_breaker_configs c ON ${NAMES_BREAKER} WHERE s.id = $1),
              calls AS (
                SELECT config_id, sum(failure + timeout + short_circuited + bulkhead_rejected) AS bad,
                       sum(success + failure + timeout + short_circuited + bulkhead_rejected) AS total
