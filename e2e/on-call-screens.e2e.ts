@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { freePort } from '../tools/testing/free-port';
-import { seriousViolations } from './support/axe';
 import { ACCOUNTS_ENV, ADMIN, ownDatabase, startSite, type Site } from './support/server';
+import { seriousViolations } from './support/axe';
+import { checkScreen, signedInOn } from './support/screens';
 import { apiSignIn, createBreaker, siteApi } from './support/site-api';
 
 /**
@@ -82,28 +83,7 @@ test.afterAll(async () => {
   await database?.drop();
 });
 
-async function signedIn(browser: Browser, width = 1400, height = 900): Promise<Page> {
-  const context = await browser.newContext({ baseURL: site.url, viewport: { width, height } });
-  const page = await context.newPage();
-  await page.goto('/api/login?method=password');
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(`${site.url}/`);
-  return page;
-}
-
-/** How far the page, or the main area that scrolls inside it, reaches past its width (0 or less: not at all). */
-const overflow = (page: Page) =>
-  page.evaluate(() => {
-    const main = document.querySelector('main');
-    return Math.max(document.documentElement.scrollWidth - window.innerWidth, main ? main.scrollWidth - main.clientWidth : 0);
-  });
-
-async function checkScreen(page: Page, where: string) {
-  expect(await seriousViolations(page, where)).toEqual({ where, violations: [] });
-  expect(await overflow(page), where).toBeLessThanOrEqual(0);
-}
+const signedIn = (browser: Browser, width?: number, height?: number) => signedInOn(site, browser, width, height);
 
 /** The top bar's firing count: a link to On Call named by how many fire. */
 const firingCount = (page: Page) => page.getByRole('banner').getByTestId('firing-alert-groups');

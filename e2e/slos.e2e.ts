@@ -1,8 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { startWebhookReceiver, type WebhookReceiver } from '../api/test/webhook-receiver';
 import { freePort } from '../tools/testing/free-port';
-import { seriousViolations } from './support/axe';
-import { ACCOUNTS_ENV, ADMIN, ownDatabase, startSite, type Site } from './support/server';
+import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/server';
+import { checkScreen, signedInOn } from './support/screens';
 import { apiSignIn, createBreaker, siteApi } from './support/site-api';
 
 /**
@@ -68,23 +68,7 @@ test.afterAll(async () => {
   await database?.drop();
 });
 
-async function signedIn(browser: Browser, width: number, height: number): Promise<Page> {
-  const context = await browser.newContext({ baseURL: site.url, viewport: { width, height } });
-  const page = await context.newPage();
-  await page.goto('/api/login?method=password');
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(`${site.url}/`);
-  return page;
-}
-
-/** How far the page, or the main area that scrolls inside it, reaches past its width (0 or less: not at all). */
-const overflow = (page: Page) =>
-  page.evaluate(() => {
-    const main = document.querySelector('main');
-    return Math.max(document.documentElement.scrollWidth - window.innerWidth, main ? main.scrollWidth - main.clientWidth : 0);
-  });
+const signedIn = (browser: Browser, width?: number, height?: number) => signedInOn(site, browser, width, height);
 
 test('failing and refused calls through a breaker burn its SLO: the page-level alert reaches the webhook and /slos shows it', async ({
   browser,
@@ -117,16 +101,14 @@ test('failing and refused calls through a breaker burn its SLO: the page-level a
     await expect(screen.getByRole('heading', { level: 1 })).toHaveText('SLOs');
     const row = screen.getByRole('row').filter({ hasText: 'Checkout availability' });
     await expect(row).toContainText('Budget exhausted');
-    expect(await seriousViolations(screen, `/slos at ${width} px`)).toEqual({ where: `/slos at ${width} px`, violations: [] });
-    expect(await overflow(screen), `/slos at ${width} px`).toBeLessThanOrEqual(0);
+    await checkScreen(screen, `/slos at ${width} px`);
 
     await row.getByRole('link', { name: 'Checkout availability' }).click();
     await expect(screen).toHaveURL(`${site.url}/slos/${slo.id}`);
     await expect(screen.getByRole('heading', { level: 1 })).toHaveText('Checkout availability');
     await expect(screen.getByTestId('burn-alerts')).toContainText('Firing: page');
     await expect(screen.getByTestId('burn-1h')).toHaveAttribute('data-over', 'true');
-    expect(await seriousViolations(screen, `the SLO at ${width} px`)).toEqual({ where: `the SLO at ${width} px`, violations: [] });
-    expect(await overflow(screen), `the SLO at ${width} px`).toBeLessThanOrEqual(0);
+    await checkScreen(screen, `the SLO at ${width} px`);
     await screen.context().close();
   }
 });

@@ -1,7 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { freePort } from '../tools/testing/free-port';
-import { seriousViolations } from './support/axe';
-import { ACCOUNTS_ENV, ADMIN, ownDatabase, startSite, type Site } from './support/server';
+import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/server';
+import { checkScreen, signedInOn } from './support/screens';
 import { apiSignIn, createBreaker, siteApi } from './support/site-api';
 
 /**
@@ -32,28 +32,7 @@ test.afterAll(async () => {
   await database?.drop();
 });
 
-async function signedIn(browser: Browser, width = 1400, height = 900): Promise<Page> {
-  const context = await browser.newContext({ baseURL: site.url, viewport: { width, height } });
-  const page = await context.newPage();
-  await page.goto('/api/login?method=password');
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(`${site.url}/`);
-  return page;
-}
-
-/** How far the page, or the main area that scrolls inside it, reaches past its width (0 or less: not at all). */
-const overflow = (page: Page) =>
-  page.evaluate(() => {
-    const main = document.querySelector('main');
-    return Math.max(document.documentElement.scrollWidth - window.innerWidth, main ? main.scrollWidth - main.clientWidth : 0);
-  });
-
-async function checkScreen(page: Page, where: string) {
-  expect(await seriousViolations(page, where)).toEqual({ where, violations: [] });
-  expect(await overflow(page), where).toBeLessThanOrEqual(0);
-}
+const signedIn = (browser: Browser, width?: number, height?: number) => signedInOn(site, browser, width, height);
 
 test('creates a page with a component including a breaker, and shows the breaker’s state on it', async ({ browser }) => {
   const page = await signedIn(browser);
