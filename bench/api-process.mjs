@@ -3,7 +3,7 @@
 // replica is started on the first one's dataDir with `fresh: false`: it reuses that embedded PostgreSQL and the
 // secrets kept beside it. `databaseUrl` is that PostgreSQL's, for a benchmark that writes rows itself.
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { ROOT } from '../scripts/run.mjs';
@@ -15,6 +15,34 @@ export async function freePort() {
   const { port } = server.address();
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/** The kernel's clock ticks per second in /proc/<pid>/stat (USER_HZ, 100 on Linux). */
+const TICKS = 100;
+/** A process's /proc/<pid>/stat fields after its name, or null once it has gone. */
+function statOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  } catch {
+    return null;
+  }
+}
+const secondsOf = (fields) => (fields ? (Number(fields[11]) + Number(fields[12])) / TICKS : 0);
+
+/** user + system CPU seconds of a process so far (0 once it has gone). */
+export function cpuSeconds(pid) {
+  return secondsOf(statOf(pid));
+}
+
+/** user + system CPU seconds so far of a process and of its children alive now (a PostgreSQL's postmaster and backends). */
+export function treeCpuSeconds(pid) {
+  let seconds = cpuSeconds(pid);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statOf(entry);
+    if (fields && Number(fields[1]) === pid) seconds += secondsOf(fields);
+  }
+  return seconds;
 }
 
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };

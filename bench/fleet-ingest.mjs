@@ -7,11 +7,10 @@
 //   the baseline of the same processes' CPU per GET /api/auth/user with the same token, measured first at the same rate;
 // - reports refused or failed (goal 0).
 // Usage: npm run build && node bench/fleet-ingest.mjs [--instances 200] [--breakers 20] [--seconds 40]
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { ROOT } from '../scripts/run.mjs';
-import { freePort, startBenchApi } from './api-process.mjs';
+import { cpuSeconds, freePort, startBenchApi } from './api-process.mjs';
 import { benchLine, numberArg } from './report.mjs';
 
 const INSTANCES = numberArg('instances', 200);
@@ -28,15 +27,6 @@ const ENV = {
   AGENT_REPORT_RATE_LIMIT: '1000000',
 };
 const dataDir = path.join(ROOT, '.data/bench-fleet');
-/** The kernel's clock ticks per second in /proc/<pid>/stat (USER_HZ, 100 on Linux). */
-const TICKS = 100;
-
-/** user + system CPU seconds of a process so far. */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS;
-}
-
 function window(successes, failures) {
   return {
     successes,

@@ -5,11 +5,11 @@
 // (median of --runs, default 5; goal ≤ 1 s of one core); and the counter's rounds (read, recount, judge, every 15 s on
 // the holder of slos.counts) as that replica times them (cbh_slo_round_seconds), over three rounds (goal ≤ 1 s each).
 // Usage: npm run build && node bench/slo.mjs [--slos 1000] [--runs 5]
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { ROOT } from '../scripts/run.mjs';
-import { freePort, startBenchApi } from './api-process.mjs';
+import { cpuSeconds, freePort, startBenchApi, treeCpuSeconds } from './api-process.mjs';
 import { benchLine, numberArg } from './report.mjs';
 
 const SLOS = numberArg('slos', 1000);
@@ -17,31 +17,10 @@ const RUNS = numberArg('runs', 5);
 const BREAKERS = 50;
 const ROUND_WAIT_S = 46;
 const dataDir = path.join(ROOT, '.data/bench-slo');
-/** The kernel's clock ticks per second in /proc/<pid>/stat (USER_HZ, 100 on Linux). */
-const TICKS = 100;
-
-function stat(pid) {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  } catch {
-    return null;
-  }
-}
-/** user + system CPU seconds of a process so far (0 once it has gone). */
-function cpuSeconds(pid) {
-  const fields = stat(pid);
-  return fields ? (Number(fields[11]) + Number(fields[12])) / TICKS : 0;
-}
-/** CPU seconds so far of the API process and of every process of its PostgreSQL (the postmaster's children). */
+/** CPU seconds so far of the API process and of every process of its PostgreSQL (the postmaster and its children). */
 function clusterCpu(apiPid) {
   const postmaster = Number(readFileSync(path.join(dataDir, 'pg/postmaster.pid'), 'utf8').split('\n')[0]);
-  let pgSeconds = cpuSeconds(postmaster);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const fields = stat(entry);
-    if (fields && Number(fields[1]) === postmaster) pgSeconds += (Number(fields[11]) + Number(fields[12])) / TICKS;
-  }
-  return { api: cpuSeconds(apiPid), pg: pgSeconds };
+  return { api: cpuSeconds(apiPid), pg: treeCpuSeconds(postmaster) };
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
