@@ -2,13 +2,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ComponentOfBreaker } from '@cbh/contracts';
 import { breakerStats } from '@cbh/test-support';
-import { admin, breakerApi, operator, renderPage } from './test-kit';
+import { admin, breakerApi, loadLazyParts, operator, renderPage } from './test-kit';
 
 const COMPONENTS: ComponentOfBreaker[] = [
   { pageId: 3, pageTitle: 'Payments status', componentId: 11, componentName: 'Card payments' },
   { pageId: 4, pageTitle: 'Public API', componentId: 21, componentName: 'Checkout API' },
 ];
 const metrics = (state: 'OPEN' | 'CLOSED') => ({ stats: [breakerStats({ configId: 5, state })] });
+beforeAll(loadLazyParts);
+
 const heading = () => screen.findByRole('heading', { name: 'Payments', level: 1 });
 
 it('offers, on an open breaker, to open an incident on each status page component that includes it', async () => {

@@ -196,6 +196,14 @@ function LiveBridge() {
   return null;
 }
 
+/**
+ * Loads the console's lazily loaded parts into jest's module registry, so a test's wait for a card measures the page
+ * and not the first compile of its code (more than a second on a cold cache with every suite running at once).
+ * Call it in a beforeAll of a spec that waits for one of them.
+ */
+export const loadLazyParts = () =>
+  Promise.all([import('./LiveCharts'), import('./IncidentOffer'), import('./BreakerSlosCard'), import('./BreakerInstances')]);
+
 export function renderPage(path = '/circuit-breakers/5', { live = false } = {}) {
   return render(
     <Provider store={createAppStore()}>
