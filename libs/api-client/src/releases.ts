@@ -22,8 +22,13 @@ export const releasesApi = api.injectEndpoints({
       query: (remote) => ({ url: `/releases/${remote}/rollback`, method: 'POST' }),
       invalidatesTags: ['Releases', 'Audit'],
     }),
-    startCanary: build.mutation<ReleaseView, RemoteVersionRef & { percent: number }>({
-      query: ({ remote, versionId, percent }) => ({ url: `/releases/${remote}/canary`, method: 'POST', body: { versionId, percent } }),
+    /** `slos`: the SLOs the canary is judged by; left out of the body when not given. */
+    startCanary: build.mutation<ReleaseView, RemoteVersionRef & { percent: number; slos?: number[] }>({
+      query: ({ remote, versionId, percent, slos }) => ({
+        url: `/releases/${remote}/canary`,
+        method: 'POST',
+        body: slos === undefined ? { versionId, percent } : { versionId, percent, slos },
+      }),
       invalidatesTags: ['Releases', 'Audit'],
     }),
     abortCanary: build.mutation<ReleaseView, string>({

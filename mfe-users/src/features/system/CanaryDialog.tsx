@@ -4,6 +4,8 @@ import { apiErrorMessage, useStartCanaryMutation } from '@cbh/api-client';
 import type { ReleaseView } from '@cbh/contracts';
 import { Button, FieldLabel, Fieldset, TextInput, theme, toast } from '@cbh/ui';
 import { Dialog, DialogActions } from '@cbh/ui/overlays';
+import { CanarySloField } from './CanarySloField';
+import { CANARY_MAX_SLOS, slosToSend } from './canary-slos';
 import { CANARY_MAX_PERCENT, CANARY_MIN_PERCENT, canaryPercentOf, refusalText, versionText } from './release-text';
 
 /** The share a new canary starts with: enough visitors to see a failure soon, few enough to spare most of them. */
@@ -32,17 +34,20 @@ export function CanaryDialog({ release, versionId, onClose }: { release: Release
   const id = useId();
   const { remote, canary } = release;
   const [text, setText] = useState(String(canary?.versionId === versionId ? canary.percent : DEFAULT_PERCENT));
+  // the running canary's own SLOs start ticked: changing its share keeps them unless they are unticked
+  const [slos, setSlos] = useState<number[]>(() => (canary?.versionId === versionId ? canary.slos.map((slo) => slo.id) : []));
   const [refusal, setRefusal] = useState<string | null>(null);
   const [start, { isLoading }] = useStartCanaryMutation();
   const running = canary?.versionId === versionId;
   const percent = canaryPercentOf(text);
   const problem = percent === null ? `must be a whole number from ${CANARY_MIN_PERCENT} to ${CANARY_MAX_PERCENT}` : null;
+  const sloProblem = slos.length > CANARY_MAX_SLOS ? `must name at most ${CANARY_MAX_SLOS} SLOs` : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (percent === null) return;
+    if (percent === null || sloProblem) return;
     try {
-      await start({ remote, versionId, percent }).unwrap();
+      await start({ remote, versionId, percent, slos: slosToSend(slos, release, versionId) }).unwrap();
       toast({
         title: running ? 'Canary Changed' : 'Canary Started',
         description: `Version ${versionId} of ${remote} goes to ${percent} % of visitors, each kept on their side. Promote it or abort it here.`,
@@ -89,12 +94,21 @@ export function CanaryDialog({ release, versionId, onClose }: { release: Release
             From {CANARY_MIN_PERCENT} to {CANARY_MAX_PERCENT}. A canary that fails to load for too many people is rolled back by itself.
           </Hint>
           {problem ? <Problem id={`${id}-problem`}>Share of visitors: {problem}</Problem> : null}
+          <CanarySloField
+            remote={remote}
+            value={slos}
+            onChange={(chosen) => {
+              setSlos(chosen);
+              setRefusal(null);
+            }}
+            problem={sloProblem}
+          />
           {refusal ? <Problem role="alert">{refusal}</Problem> : null}
           <DialogActions>
             <Button type="button" $variant="outline" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={problem !== null || isLoading}>
+            <Button type="submit" disabled={problem !== null || sloProblem !== undefined || isLoading}>
               {isLoading ? 'Saving...' : running ? 'Change share' : 'Start canary'}
             </Button>
           </DialogActions>

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import type { ReleaseView, RemoteVersionView } from '@cbh/contracts';
 import { Badge, BadgeList, Button, Muted, theme, VisuallyHidden, When } from '@cbh/ui';
 import { RowAction } from '../users/RowAction';
-import { activeText, entryText, loadsText, sizeText, timingText } from './release-text';
+import { activeText, entryText, errorsAfterRenderText, loadsText, sizeText, timingText } from './release-text';
 
 const Stack = styled.div`
   display: grid;
@@ -18,6 +18,11 @@ const Small = styled.span`
 /** A share of failed loads as high as FAILING_SHARE reads in red. */
 const Loads = styled.span<{ $failing: boolean }>`
   color: ${({ $failing }) => ($failing ? theme.colors.destructive : 'inherit')};
+`;
+
+/** Errors its code threw after rendering: not failed loads, but bad for its remote-loads SLOs all the same. */
+const Errors = styled(Small)`
+  color: ${theme.colors.destructive};
 `;
 
 const Nowrap = styled.td`
@@ -104,13 +109,18 @@ export function ReleaseVersionRow({
         </Stack>
       </td>
       <td data-label="Loads">
-        {loads.count === 0 ? (
+        {loads.count === 0 && loads.errorsAfterRender === 0 ? (
           <Muted as="span">None yet</Muted>
         ) : (
           <Stack>
-            <Loads $failing={failing}>{loadsText(loads)}</Loads>
-            <Small>{timingText(loads)}</Small>
-            <Small>{activeText(loads)}</Small>
+            {loads.count > 0 ? (
+              <>
+                <Loads $failing={failing}>{loadsText(loads)}</Loads>
+                <Small>{timingText(loads)}</Small>
+                <Small>{activeText(loads)}</Small>
+              </>
+            ) : null}
+            {loads.errorsAfterRender > 0 ? <Errors>{errorsAfterRenderText(loads)}</Errors> : null}
           </Stack>
         )}
       </td>

@@ -1,94 +1,29 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { RETENTION_DEFAULTS, type ReleaseView, type RemoteVersionView, type RetentionView } from '@cbh/contracts';
 import { apiError } from '@cbh/test-support';
-import { clickAndSettle, openTab, polyfillRadix, renderPage, superAdmin, userManager, usersApi, toastSpy } from '../users/test-kit';
+import { clickAndSettle, openTab, polyfillRadix, renderPage, userManager, usersApi, toastSpy } from '../users/test-kit';
+import {
+  answered,
+  canaryBodies,
+  canaryDialog,
+  cells,
+  DASHBOARD,
+  NEXT_NAVIGATION,
+  noContent,
+  openReleases,
+  RELEASES,
+  releasesApi,
+  remote,
+  row,
+  slo,
+  sloBoxes,
+  SLOS,
+  status,
+  toasted,
+} from './release-test-kit';
 
 beforeAll(polyfillRadix);
 beforeEach(() => sessionStorage.clear());
-
-const RETENTION: RetentionView = { ...RETENTION_DEFAULTS, lastPrunedAt: null, lastPruned: null };
-const HOUR_MS = 60 * 60 * 1000;
-const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR_MS).toISOString();
-const NEXT_NAVIGATION = 'Open pages switch at their next navigation to its screens.';
-
-function version(id: number, fields: Partial<RemoteVersionView> = {}): RemoteVersionView {
-  return {
-    id,
-    remote: 'mfe_dashboard',
-    gitCommit: `${id}ab3f9c0e1d2c3b4a5f6e7d8c9b0a1f2e3d4c5b6`.slice(0, 40),
-    uploadedBy: 'Ada Lovelace',
-    uploadedAt: hoursAgo(3),
-    files: 40,
-    bytes: 831_488,
-    entryGzipBytes: 8_397,
-    loads: { count: 0, failed: 0, activeVisitors: 0, p50Ms: null, p95Ms: null },
-    ...fields,
-  };
-}
-
-/** Version 12 live, 11 before it, 14 a canary for 10 % of visitors. */
-const DASHBOARD: ReleaseView = {
-  remote: 'mfe_dashboard',
-  liveVersionId: 12,
-  previousVersionId: 11,
-  canary: { versionId: 14, percent: 10, startedAt: '2026-03-04T09:30:00.000Z' },
-  updatedAt: '2026-03-04T09:30:00.000Z',
-  versions: [
-    version(14, { loads: { count: 40, failed: 4, activeVisitors: 9, p50Ms: 420, p95Ms: 1_310 }, uploadedAt: hoursAgo(1) }),
-    version(13, { gitCommit: null, uploadedBy: null, uploadedAt: hoursAgo(26) }),
-    version(12, { loads: { count: 200, failed: 5, activeVisitors: 1, p50Ms: 340, p95Ms: 910 } }),
-    version(11),
-  ],
-};
-/** Never released: served from the deployed folder, nothing uploaded. */
-const DOMAINS: ReleaseView = {
-  remote: 'mfe_domains',
-  liveVersionId: null,
-  previousVersionId: null,
-  canary: null,
-  updatedAt: null,
-  versions: [],
-};
-/** One version, live since the first promote: Rollback goes back to the deployed folder. */
-const USERS: ReleaseView = {
-  remote: 'mfe_users',
-  liveVersionId: 5,
-  previousVersionId: null,
-  canary: null,
-  updatedAt: '2026-03-01T08:00:00.000Z',
-  versions: [version(5, { remote: 'mfe_users' })],
-};
-const RELEASES = [DASHBOARD, DOMAINS, USERS];
-
-function releasesApi(routes: Record<string, unknown> = {}) {
-  return usersApi(superAdmin, { 'GET /api/system/retention': RETENTION, 'GET /api/releases': RELEASES, ...routes });
-}
-
-async function openReleases() {
-  await screen.findByTestId('user-row-root');
-  openTab('System');
-  await screen.findByRole('heading', { name: 'Releases' });
-  return screen.findByTestId('release-mfe_dashboard');
-}
-
-const remote = (name: string) => within(screen.getByTestId(`release-${name}`));
-const row = (id: number) => within(screen.getByTestId(`release-version-${id}`));
-const cells = (id: number) =>
-  row(id)
-    .getAllByRole('cell')
-    .map((cell) => cell.textContent);
-/** The Status list of a remote as term → definition. */
-const status = (name: string) =>
-  Object.fromEntries(
-    remote(name)
-      .getAllByRole('term')
-      .map((term) => [term.textContent, term.nextElementSibling!.textContent]),
-  );
-const toasted = (title: string, description: string) =>
-  waitFor(() => expect(toastSpy).toHaveBeenCalledWith(expect.objectContaining({ title, description })));
-const noContent = () => new Response(null, { status: 204 });
-const answered = (release: ReleaseView) => () => release;
 
 it('asks nothing of the releases without system_admin', async () => {
   const api = usersApi(userManager, { 'GET /api/releases': RELEASES });
@@ -133,7 +68,7 @@ it('shows each remote: what is live, what Rollback goes back to, the canary, and
     'Ada Lovelace',
     '1 hour ago',
     '812 KBentry 8.2 KB gzip',
-    '40 loads, 10 % failed' + 'p50 420 ms · p95 1,310 ms' + '9 people in the last half hour',
+    '40 loads, 10 % failed' + 'p50 420 ms · p95 1,310 ms' + '9 people in the last half hour' + '3 errors after render',
   ]);
   expect(cells(13).slice(0, 6)).toEqual(['13', '—', 'Removed account', 'yesterday', '812 KBentry 8.2 KB gzip', 'None yet']);
   expect(cells(12).slice(0, 6)).toEqual([
@@ -249,14 +184,13 @@ it('checks the canary’s share as it is typed, then starts it', async () => {
   const api = releasesApi({
     'POST /api/releases/mfe_dashboard/canary': answered({
       ...DASHBOARD,
-      canary: { versionId: 13, percent: 25, startedAt: '2026-03-05T10:00:00.000Z' },
+      canary: { versionId: 13, percent: 25, startedAt: '2026-03-05T10:00:00.000Z', slos: [] },
     }),
   });
   renderPage();
   await openReleases();
 
-  fireEvent.click(row(13).getByRole('button', { name: 'Canary… version 13 of mfe_dashboard' }));
-  const dialog = within(await screen.findByRole('dialog', { name: 'Canary of version 13' }));
+  const dialog = await canaryDialog(13);
   expect(dialog.getByText(/the others keep version 12\. It replaces the canary of version 14\.$/)).toBeTruthy();
   const share = dialog.getByLabelText('Share of visitors (%)') as HTMLInputElement;
   const start = dialog.getByRole('button', { name: 'Start canary' }) as HTMLButtonElement;
@@ -275,7 +209,7 @@ it('checks the canary’s share as it is typed, then starts it', async () => {
   expect(share.getAttribute('aria-invalid')).toBeNull();
 
   await clickAndSettle(start);
-  expect(api.callsTo('POST', '/api/releases/mfe_dashboard/canary').map((call) => call.body)).toEqual([{ versionId: 13, percent: 25 }]);
+  expect(canaryBodies(api)).toEqual([{ versionId: 13, percent: 25 }]);
   await toasted(
     'Canary Started',
     'Version 13 of mfe_dashboard goes to 25 % of visitors, each kept on their side. Promote it or abort it here.',
@@ -288,13 +222,12 @@ it('changes the share of the canary running, starting from its share', async () 
   renderPage();
   await openReleases();
 
-  fireEvent.click(row(14).getByRole('button', { name: 'Canary… version 14 of mfe_dashboard' }));
-  const dialog = within(await screen.findByRole('dialog', { name: 'Canary of version 14' }));
+  const dialog = await canaryDialog(14);
   const share = dialog.getByLabelText('Share of visitors (%)') as HTMLInputElement;
   expect(share.value).toBe('10');
   fireEvent.change(share, { target: { value: '50' } });
   await clickAndSettle(dialog.getByRole('button', { name: 'Change share' }));
-  expect(api.callsTo('POST', '/api/releases/mfe_dashboard/canary').map((call) => call.body)).toEqual([{ versionId: 14, percent: 50 }]);
+  expect(canaryBodies(api)).toEqual([{ versionId: 14, percent: 50 }]);
   await waitFor(() => expect(toastSpy).toHaveBeenCalledWith(expect.objectContaining({ title: 'Canary Changed' })));
 });
 
@@ -303,8 +236,7 @@ it('keeps the canary dialog open with the server’s reason when the canary is r
   renderPage();
   await openReleases();
 
-  fireEvent.click(row(13).getByRole('button', { name: 'Canary… version 13 of mfe_dashboard' }));
-  const dialog = within(await screen.findByRole('dialog', { name: 'Canary of version 13' }));
+  const dialog = await canaryDialog(13);
   await clickAndSettle(dialog.getByRole('button', { name: 'Start canary' }));
   expect((await dialog.findByRole('alert')).textContent).toBe('Version 13 of mfe_dashboard is live already');
   await toasted('Error', 'The canary of version 13 did not start. Version 13 of mfe_dashboard is live already.');
@@ -312,6 +244,80 @@ it('keeps the canary dialog open with the server’s reason when the canary is r
   // the reason goes once the share is changed
   fireEvent.change(dialog.getByLabelText('Share of visitors (%)'), { target: { value: '20' } });
   expect(dialog.queryByRole('alert')).toBeNull();
+});
+
+const RULE =
+  'Rolled back by itself when, over the last 10 minutes, one of them burns its error budget more than 2 times as fast among the canary’s visitors as among the live version’s.';
+
+it('starts a canary judged by an SLO, offering only the SLOs over this remote’s loads', async () => {
+  const api = releasesApi({ 'POST /api/releases/mfe_dashboard/canary': answered(DASHBOARD) });
+  renderPage();
+  await openReleases();
+
+  const dialog = await canaryDialog(13);
+  const boxes = await sloBoxes();
+  expect(boxes.getAllByRole('checkbox').map((box) => box.parentElement!.textContent)).toEqual(['Dashboard loads', 'Dashboard loads (EU)']);
+  expect(boxes.getByText(`Optional, at most 5. ${RULE}`)).toBeTruthy();
+  fireEvent.click(boxes.getByLabelText('Dashboard loads'));
+  await clickAndSettle(dialog.getByRole('button', { name: 'Start canary' }));
+  expect(canaryBodies(api)).toEqual([{ versionId: 13, percent: 10, slos: [31] }]);
+});
+
+it('lets a canary be judged by 5 SLOs at most', async () => {
+  const many = [1, 2, 3, 4, 5, 6].map((id) => slo(id, `Dashboard loads ${id}`, { kind: 'remote-loads', remote: 'mfe_dashboard' }));
+  releasesApi({ 'GET /api/slos': many });
+  renderPage();
+  await openReleases();
+
+  const dialog = await canaryDialog(13);
+  const boxes = await sloBoxes();
+  for (const box of boxes.getAllByRole('checkbox')) fireEvent.click(box);
+  const start = dialog.getByRole('button', { name: 'Start canary' }) as HTMLButtonElement;
+  expect(boxes.getByText('Judged by SLOs: must name at most 5 SLOs')).toBeTruthy();
+  expect(start.disabled).toBe(true);
+  fireEvent.click(boxes.getByLabelText('Dashboard loads 6'));
+  expect(boxes.queryByText(/must name at most/)).toBeNull();
+  expect(start.disabled).toBe(false);
+});
+
+it('says so when no SLO measures the remote’s loads, and starts the canary without any', async () => {
+  const api = releasesApi({ 'GET /api/slos': SLOS.filter((each) => ![31, 34].includes(each.id)) });
+  renderPage();
+  await openReleases();
+
+  const dialog = await canaryDialog(13);
+  expect(
+    await dialog.findByText('No SLO measures this remote’s loads: create one on the SLOs page to have the canary judged by it.'),
+  ).toBeTruthy();
+  expect(dialog.queryByRole('group', { name: 'Judged by SLOs' })).toBeNull();
+  await clickAndSettle(dialog.getByRole('button', { name: 'Start canary' }));
+  expect(canaryBodies(api)).toEqual([{ versionId: 13, percent: 10 }]);
+});
+
+it('shows the SLOs the running canary is judged by, each a link to its page, and drops them when unticked', async () => {
+  const slos = [31, 34].map((id) => ({ id, name: SLOS.find((each) => each.id === id)!.name }));
+  const judged = { ...DASHBOARD, canary: { ...DASHBOARD.canary!, slos } };
+  const api = releasesApi({ 'GET /api/releases': [judged], 'POST /api/releases/mfe_dashboard/canary': answered(judged) });
+  renderPage();
+  await openReleases();
+
+  expect(status('mfe_dashboard')['Judged by']).toBe(`Dashboard loads, Dashboard loads (EU)${RULE}`);
+  expect(
+    remote('mfe_dashboard')
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]),
+  ).toEqual([
+    ['Dashboard loads', '/slos/31'],
+    ['Dashboard loads (EU)', '/slos/34'],
+  ]);
+
+  // its dialog starts from them; unticking them all sends an empty list, which drops them
+  const dialog = await canaryDialog(14);
+  const boxes = await sloBoxes();
+  expect(boxes.getAllByRole('checkbox').map((box) => (box as HTMLInputElement).checked)).toEqual([true, true]);
+  for (const box of boxes.getAllByRole('checkbox')) fireEvent.click(box);
+  await clickAndSettle(dialog.getByRole('button', { name: 'Change share' }));
+  expect(canaryBodies(api)).toEqual([{ versionId: 14, percent: 10, slos: [] }]);
 });
 
 it('aborts the canary', async () => {

@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { useAbortCanaryMutation, usePinReleaseMutation } from '@cbh/api-client';
-import { ROUTES, type ReleaseView } from '@cbh/contracts';
+import { ROUTES, sloPath, type ReleaseView } from '@cbh/contracts';
+import { Link } from '@cbh/router';
 import { Button, DataTable, Muted, NARROW_SCREEN, SpreadRow, theme, toast, VisuallyHidden, When } from '@cbh/ui';
 import { RowAction } from '../users/RowAction';
 import { CanaryDialog } from './CanaryDialog';
+import { CANARY_SLO_RULE } from './canary-slos';
 import { PromoteDialog, RollbackDialog } from './ReleaseConfirmations';
 import { ReleaseVersionRow } from './ReleaseVersionRow';
 import { firstPageOf, refusalText, versionText } from './release-text';
@@ -43,6 +45,11 @@ const Status = styled.dl`
     align-items: center;
     gap: 6px 12px;
   }
+`;
+
+const Rule = styled.span`
+  font-size: 13px;
+  color: ${theme.colors.muted};
 `;
 
 const Buttons = styled.span`
@@ -188,6 +195,22 @@ export function RemoteRelease({
                 </Button>
               </Buttons>
             </dd>
+            {canary.slos.length > 0 ? (
+              <>
+                <dt>Judged by</dt>
+                <dd>
+                  <span>
+                    {canary.slos.map((slo, index) => (
+                      <span key={slo.id}>
+                        {index > 0 ? ', ' : null}
+                        <Link to={sloPath(slo.id)}>{slo.name}</Link>
+                      </span>
+                    ))}
+                  </span>
+                  <Rule>{CANARY_SLO_RULE}</Rule>
+                </dd>
+              </>
+            ) : null}
           </>
         ) : null}
         {preview ? (

@@ -51,6 +51,10 @@ export function timingText({ p50Ms, p95Ms }: RemoteVersionView['loads']): string
 export const activeText = ({ activeVisitors }: RemoteVersionView['loads']) =>
   `${activeVisitors.toLocaleString('en')} ${activeVisitors === 1 ? 'person' : 'people'} in the last half hour`;
 
+/** The errors a version's code threw after it rendered, e.g. '3 errors after render'. */
+export const errorsAfterRenderText = ({ errorsAfterRender }: RemoteVersionView['loads']) =>
+  `${errorsAfterRender.toLocaleString('en')} ${errorsAfterRender === 1 ? 'error' : 'errors'} after render`;
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
