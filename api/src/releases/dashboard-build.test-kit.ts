@@ -1,5 +1,6 @@
-import type { RemoteVersionView } from '@cbh/contracts';
-import { apiForThisFile, type TestApi } from '../../test/test-api';
+import type { ReleaseView, RemoteVersionView, UserView } from '@cbh/contracts';
+import { apiForThisFile, DEMO_PASSWORD, signIn, TEST_ADMIN, type TestApi } from '../../test/test-api';
+import { bucketOf } from './release-state.service';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 
 /**
@@ -81,5 +82,27 @@ export function canaryApiForThisFile(env: Record<string, string>) {
     /** Uploads a dashboard build with a chunk saying `marker`: the version made. */
     upload: async (marker: string): Promise<RemoteVersionView> =>
       (await post('/api/releases/mfe_dashboard/versions', dashboardBuild(marker))).json(),
+    /** Signed-in people, each with their account's side of the dashboard's canary (0–99), lowest first. */
+    async peopleBySide(
+      emails = [TEST_ADMIN.email, 'operator@example.com', 'viewer@example.com', 'admin@demo.example.com'],
+    ): Promise<{ cookie: string; bucket: number }[]> {
+      const users: UserView[] = await (await spec.api.call('/api/users', { cookie: spec.admin })).json();
+      const people = emails.map((email) => ({
+        email,
+        bucket: bucketOf(`account:${users.find((user) => user.email === email)!.id}`, 'mfe_dashboard'),
+      }));
+      people.sort((a, b) => a.bucket - b.bucket);
+      return Promise.all(
+        people.map(async ({ email, bucket }) => ({
+          cookie: email === TEST_ADMIN.email ? spec.admin : await signIn(spec.api.baseUrl, email, DEMO_PASSWORD),
+          bucket,
+        })),
+      );
+    },
+    /** The dashboard's canary as the release screen shows it. */
+    canaryOf: async () =>
+      ((await (await spec.api.call('/api/releases', { cookie: spec.admin })).json()) as ReleaseView[]).find(
+        (release) => release.remote === 'mfe_dashboard',
+      )!.canary,
   };
 }

@@ -3,3 +3,4 @@ export { RELEASE_ENTITIES } from './tables';
 export { acceptReleaseUploads, remoteEntriesFor, serveReleaseFiles } from './release-files';
 export { ReleasesModule } from './releases.module';
 export { ReleasesService } from './releases.service';
+export { CanaryJudges, type CanarySloJudge, type CanaryUnderJudgement, type SloVerdict } from './canary-judges';

@@ -4,6 +4,7 @@ import { isServiceAccountEmail, RELEASE_LIMITS, type RemoteLoad } from '@cbh/con
 import { type AppRequest, AuditService } from '../identity';
 import { APP_CONFIG, type AppConfig } from '../platform';
 import { RemoteReleaseEntity } from './entities/remote-release.entity';
+import { CanaryJudges } from './canary-judges';
 import { ReleaseNotifications } from './release-notifications';
 import { ReleaseState, sideOf } from './release-state.service';
 import { RemoteLoadsRepository } from './remote-loads.repository';
@@ -37,6 +38,7 @@ export class ReleaseLoadsService {
     private readonly loads: RemoteLoadsRepository,
     private readonly notifications: ReleaseNotifications,
     private readonly audit: AuditService,
+    private readonly judges: CanaryJudges,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -68,15 +70,46 @@ export class ReleaseLoadsService {
       const versionId = versionIn(load.entry, load.remote);
       // a load of anything but what this visitor is given now is not counted
       if (versionId === undefined || versionId !== this.state.assigned(load.remote, side, pins)) return [];
-      return [{ remote: load.remote, versionId, ok: load.ok, reason: load.reason ?? null, loadMs: load.loadMs ?? null, visitor: user.id }];
+      const afterRender = load.afterRender === true;
+      return [
+        {
+          remote: load.remote,
+          versionId,
+          // an error after render is bad whatever the page said
+          ok: load.ok && !afterRender,
+          reason: load.reason ?? null,
+          loadMs: afterRender ? null : (load.loadMs ?? null),
+          visitor: user.id,
+          afterRender,
+        },
+      ];
     });
     await this.loads.insert(rows);
-    const failing = new Map(
-      rows
-        .filter((row) => !row.ok && row.versionId !== null && this.state.canaryOf(row.remote)?.versionId === row.versionId)
-        .map((row) => [row.remote, row.versionId!]),
-    );
+    const onCanary = rows.filter((row) => row.versionId !== null && this.state.canaryOf(row.remote)?.versionId === row.versionId);
+    const failing = new Map(onCanary.filter((row) => !row.ok && !row.afterRender).map((row) => [row.remote, row.versionId!]));
     for (const [remote, versionId] of failing) await this.judgeCanary(remote, versionId, announce);
+    // any load of a canary may tip its SLOs' verdict: a good one may bring it to its minimum of loads
+    for (const [remote, versionId] of new Map(onCanary.map((row) => [row.remote, row.versionId!]))) {
+      await this.judgeBySlos(remote, versionId, announce);
+    }
+  }
+
+  /**
+   * Rolls back a canary one of its SLOs judges too costly (CanaryJudges: a named SLO burning its budget more than
+   * CANARY_SLO_BURN_FACTOR times as fast among its visitors as among the live version's), raising release.rolled_back
+   * that names the SLO.
+   */
+  private async judgeBySlos(remote: string, versionId: number, announce: (remote: string) => Promise<unknown>): Promise<void> {
+    const release = await this.dataSource.getRepository(RemoteReleaseEntity).findOneBy({ remote });
+    if (release?.canaryVersionId !== versionId || !release.canaryStartedAt || release.canarySloIds.length === 0) return;
+    const verdict = await this.judges.verdict({
+      remote,
+      versionId,
+      liveVersionId: release.liveVersionId,
+      startedAt: release.canaryStartedAt,
+      sloIds: release.canarySloIds,
+    });
+    if (verdict) await this.rollBack(remote, versionId, release.liveVersionId, verdict.reason, announce, verdict.slo);
   }
 
   /**
@@ -98,15 +131,27 @@ export class ReleaseLoadsService {
       await this.notifications.canaryFailing(remote, { versionId, startedAt: release.canaryStartedAt }, release.liveVersionId, reason);
       return;
     }
+    await this.rollBack(remote, versionId, release.liveVersionId, reason, announce);
+  }
+
+  /** Ends the canary, once across replicas (the one whose claim ends it goes on), audited and told. */
+  private async rollBack(
+    remote: string,
+    versionId: number,
+    liveVersionId: number | null,
+    reason: string,
+    announce: (remote: string) => Promise<unknown>,
+    slo?: { id: number; name: string },
+  ): Promise<void> {
     if (!(await this.loads.endCanary(remote, versionId))) return;
     await this.audit.record(null, {
       action: 'release.rolled_back',
       targetType: 'remote',
       targetId: remote,
       before: { canary: versionId },
-      after: { canary: null, reason },
+      after: { canary: null, reason, ...(slo ? { slo } : {}) },
     });
-    await this.notifications.rolledBack(remote, versionId, release.liveVersionId, reason);
+    await this.notifications.rolledBack(remote, versionId, liveVersionId, reason, slo);
     this.logger.warn(`canary ${versionId} of ${remote} rolled back: ${reason}`);
     await announce(remote);
   }

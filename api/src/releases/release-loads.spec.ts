@@ -1,11 +1,11 @@
-import type { CreatedApiTokenView, ReleaseView, UserView } from '@cbh/contracts';
+import type { CreatedApiTokenView } from '@cbh/contracts';
 import { DEMO_PASSWORD, signIn, TEST_ADMIN } from '../../test/test-api';
 import { bucketOf } from './release-state.service';
 import { canaryApiForThisFile, dashboardEntry } from './dashboard-build.test-kit';
 
 // a canary failing for half of at least 2 people, 2 of them failing, is rolled back; fewer failing people notify instead
 const spec = canaryApiForThisFile({ CANARY_ROLLBACK_VISITORS: '2', CANARY_ROLLBACK_PERCENT: '50', ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' });
-const { post, upload } = spec;
+const { post, upload, peopleBySide, canaryOf } = spec;
 const failure = (versionId: number) => ({
   loads: [{ remote: 'mfe_dashboard', entry: dashboardEntry(versionId), ok: false, reason: 'TypeError: boom' }],
 });
@@ -20,28 +20,6 @@ async function visitorGiven(entry: string): Promise<string> {
   throw new Error(`no visitor was given ${entry}`);
 }
 
-/** Signed-in people, each with their account's side of the dashboard's canary (0–99), lowest first. */
-async function peopleBySide(
-  emails = [TEST_ADMIN.email, 'operator@example.com', 'viewer@example.com', 'admin@demo.example.com'],
-): Promise<{ cookie: string; bucket: number }[]> {
-  const users: UserView[] = await (await spec.api.call('/api/users', { cookie: spec.admin })).json();
-  const people = emails.map((email) => ({
-    email,
-    bucket: bucketOf(`account:${users.find((user) => user.email === email)!.id}`, 'mfe_dashboard'),
-  }));
-  people.sort((a, b) => a.bucket - b.bucket);
-  return Promise.all(
-    people.map(async ({ email, bucket }) => ({
-      cookie: email === TEST_ADMIN.email ? spec.admin : await signIn(spec.api.baseUrl, email, DEMO_PASSWORD),
-      bucket,
-    })),
-  );
-}
-
-const canaryOf = async () =>
-  ((await (await spec.api.call('/api/releases', { cookie: spec.admin })).json()) as ReleaseView[]).find(
-    (release) => release.remote === 'mfe_dashboard',
-  )!.canary;
 const loadsOf = async (versionId: number) =>
   (await spec.api.sql('SELECT visitor, ok FROM remote_loads WHERE version_id = $1 ORDER BY id', [versionId])) as { ok: boolean }[];
 

@@ -26,9 +26,15 @@ export class ReleaseNotifications {
     });
   }
 
-  /** release.rolled_back: a canary rolled back by itself, once (the caller won the claim that ended it). */
-  async rolledBack(remote: string, versionId: number, liveVersionId: number | null, reason: string): Promise<void> {
-    const data: Omit<ReleaseEventData, 'url'> = { remote, versionId, liveVersionId, reason };
+  /** release.rolled_back: a canary rolled back by itself, once (the caller won the claim that ended it); `slo` when one judged it. */
+  async rolledBack(
+    remote: string,
+    versionId: number,
+    liveVersionId: number | null,
+    reason: string,
+    slo?: { id: number; name: string },
+  ): Promise<void> {
+    const data: Omit<ReleaseEventData, 'url'> = { remote, versionId, liveVersionId, reason, ...(slo ? { slo } : {}) };
     await this.events.raise({ type: 'release.rolled_back', subject: { kind: 'remote', id: versionId, name: remote }, data });
   }
 }

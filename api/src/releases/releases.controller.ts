@@ -37,7 +37,7 @@ export class ReleasesController {
 
   @Get()
   list() {
-    return this.releases.list();
+    return this.releases.releaseViews.list();
   }
 
   /** The contract check alone, for CI and `cbh release check`: nothing is kept. */
@@ -83,9 +83,9 @@ export class ReleasesController {
   canary(
     @Req() req: AppRequest,
     @Param('remote', remoteName) remote: string,
-    @Body(new ZodPipe(canaryReleaseSchema)) { versionId, percent }: z.infer<typeof canaryReleaseSchema>,
+    @Body(new ZodPipe(canaryReleaseSchema)) { versionId, percent, slos }: z.infer<typeof canaryReleaseSchema>,
   ) {
-    return this.releases.canary(req, remote, versionId, percent);
+    return this.releases.canary(req, remote, versionId, percent, slos);
   }
 
   @Post(':remote/canary/abort')

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { CanaryJudges } from './canary-judges';
 import { ReleaseFileStore } from './release-file-store';
 import { ReleaseFilesRepository } from './release-files.repository';
 import { ReleaseLoadsService } from './release-loads.service';
 import { ReleaseNotifications } from './release-notifications';
 import { ReleaseState } from './release-state.service';
 import { ReleaseVersionsRepository } from './release-versions.repository';
+import { ReleaseViews } from './release-views';
 import { RemoteLoadsRepository } from './remote-loads.repository';
 import { ReleasesController } from './releases.controller';
 import { ReleasesService } from './releases.service';
@@ -21,7 +23,9 @@ import { ReleasesService } from './releases.service';
     ReleaseVersionsRepository,
     RemoteLoadsRepository,
     ReleaseNotifications,
+    ReleaseViews,
+    CanaryJudges,
   ],
-  exports: [ReleasesService],
+  exports: [ReleasesService, CanaryJudges],
 })
 export class ReleasesModule {}

@@ -12,10 +12,8 @@ import {
   type OnModuleInit,
   UnprocessableEntityException,
 } from '@nestjs/common';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
-  publicName,
-  RELEASE_LIMITS,
   REMOTE_NAMES,
   type ProvidedShared,
   type ReleaseCheckView,
@@ -23,7 +21,7 @@ import {
   type RemoteVersionView,
   type UploadRelease,
 } from '@cbh/contracts';
-import { type AppRequest, AuditService, UserEntity } from '../identity';
+import { type AppRequest, AuditService } from '../identity';
 import { APP_CONFIG, type AppConfig, PeriodicWork, RealtimeBus, type Repeating } from '../platform';
 import { RemoteReleaseEntity } from './entities/remote-release.entity';
 import { RemoteVersionEntity } from './entities/remote-version.entity';
@@ -33,6 +31,8 @@ import { ReleaseFilesRepository } from './release-files.repository';
 import { ReleaseState } from './release-state.service';
 import { ReleaseVersionsRepository } from './release-versions.repository';
 import { RemoteLoadsRepository } from './remote-loads.repository';
+import { ReleaseViews } from './release-views';
+import { CanaryJudges } from './canary-judges';
 
 /** Remote loads are kept this long: the release screen's figures are about recent releases. */
 const LOADS_KEPT_MS = 30 * 24 * 3_600_000;
@@ -59,6 +59,8 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy {
     private readonly loads: RemoteLoadsRepository,
     readonly state: ReleaseState,
     readonly store: ReleaseFileStore,
+    readonly releaseViews: ReleaseViews,
+    private readonly judges: CanaryJudges,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -178,7 +180,7 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy {
       return saved;
     });
     await this.prune(remote).catch((error: Error) => this.logger.warn(`old versions of ${remote} not pruned: ${error.message}`));
-    return (await this.views([version]))[0]!;
+    return (await this.releaseViews.versions([version]))[0]!;
   }
 
   /** Keeps RELEASE_VERSIONS_KEPT versions of a remote at most: the oldest nothing serves go, with files only they held. */
@@ -224,30 +226,6 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy {
     await this.announce(remote);
   }
 
-  /** Every remote's release: its live and previous versions and its newest versions. */
-  async list(): Promise<ReleaseView[]> {
-    const releases = new Map((await this.dataSource.getRepository(RemoteReleaseEntity).find()).map((row) => [row.remote, row]));
-    return Promise.all(
-      REMOTE_NAMES.map(async (remote) => {
-        const versions = await this.dataSource
-          .getRepository(RemoteVersionEntity)
-          .find({ where: { remote }, order: { id: 'DESC' }, take: RELEASE_LIMITS.listed });
-        const release = releases.get(remote);
-        return {
-          remote,
-          liveVersionId: release?.liveVersionId ?? null,
-          previousVersionId: release?.previousVersionId ?? null,
-          canary:
-            release?.canaryVersionId && release.canaryStartedAt
-              ? { versionId: release.canaryVersionId, percent: release.canaryPercent, startedAt: release.canaryStartedAt.toISOString() }
-              : null,
-          updatedAt: release?.updatedAt.toISOString() ?? null,
-          versions: await this.views(versions),
-        };
-      }),
-    );
-  }
-
   /** Makes a version live; the one live before becomes what Rollback goes back to. */
   async promote(req: AppRequest, remote: string, versionId: number): Promise<ReleaseView> {
     await this.mayRelease(req, remote);
@@ -277,6 +255,7 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy {
       previousVersionId: previous,
       canaryVersionId: null,
       canaryPercent: 0,
+      canarySloIds: [],
       canaryStartedAt: null,
       updatedBy: req.user?.id ?? null,
     });
@@ -306,9 +285,13 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy {
     return this.announce(remote);
   }
 
-  /** Gives a version to `percent` % of visitors while the others keep the live one; a new canary replaces one running. */
-  async canary(req: AppRequest, remote: string, versionId: number, percent: number): Promise<ReleaseView> {
+  /**
+   * Gives a version to `percent` % of visitors while the others keep the live one, judged by `slos` when named; a new
+   * canary replaces one running.
+   */
+  async canary(req: AppRequest, remote: string, versionId: number, percent: number, slos: readonly number[] = []): Promise<ReleaseView> {
     await this.mayRelease(req, remote);
+    const judgedBy = await this.judges.named(remote, slos);
     await this.dataSource.transaction(async (manager) => {
       await this.lockedVersion(manager, remote, versionId);
       const release = await manager.findOne(RemoteReleaseEntity, { where: { remote }, lock: { mode: 'pessimistic_write' } });
@@ -320,6 +303,7 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy {
         canaryVersionId: versionId,
         canaryPercent: percent,
         canaryStartedAt: release?.canaryVersionId === versionId ? release.canaryStartedAt : new Date(),
+        canarySloIds: judgedBy.map((slo) => slo.id),
         updatedBy: req.user?.id ?? null,
       });
       await this.audit.record(
@@ -329,7 +313,7 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy {
           targetType: 'remote',
           targetId: remote,
           before: { canary: release?.canaryVersionId ?? null },
-          after: { canary: versionId, percent },
+          after: { canary: versionId, percent, slos: judgedBy },
         },
         manager,
       );
@@ -357,28 +341,6 @@ export class ReleasesService implements OnModuleInit, OnModuleDestroy {
   async announce(remote: string): Promise<ReleaseView> {
     await this.state.reload();
     await this.bus.publishInternal('releases-changed', { remote });
-    return (await this.list()).find((release) => release.remote === remote)!;
-  }
-
-  private async views(versions: RemoteVersionEntity[]): Promise<RemoteVersionView[]> {
-    const figures = await this.loads.figures(versions.map((version) => version.id));
-    const ids = [...new Set(versions.flatMap((version) => version.uploadedBy ?? []))];
-    const users = new Map(
-      (ids.length > 0 ? await this.dataSource.getRepository(UserEntity).findBy({ id: In(ids) }) : []).map((user) => [user.id, user]),
-    );
-    return versions.map((version) => {
-      const user = version.uploadedBy ? users.get(version.uploadedBy) : undefined;
-      return {
-        id: version.id,
-        remote: version.remote,
-        gitCommit: version.gitCommit,
-        uploadedBy: user ? publicName(user) : null,
-        uploadedAt: version.uploadedAt.toISOString(),
-        files: Object.keys(version.files).length,
-        bytes: version.bytes,
-        entryGzipBytes: version.entryGzipBytes,
-        loads: figures.get(version.id) ?? { count: 0, failed: 0, activeVisitors: 0, p50Ms: null, p95Ms: null },
-      };
-    });
+    return (await this.releaseViews.list()).find((release) => release.remote === remote)!;
   }
 }

@@ -9,6 +9,8 @@ export interface LoadFigures {
   activeVisitors: number;
   p50Ms: number | null;
   p95Ms: number | null;
+  /** Errors the version's code threw after it rendered (not loads). */
+  errorsAfterRender: number;
 }
 
 export interface LoadRow {
@@ -18,6 +20,8 @@ export interface LoadRow {
   reason: string | null;
   loadMs: number | null;
   visitor: string | null;
+  /** An error the version's code threw after it rendered, not a load. */
+  afterRender: boolean;
 }
 
 /** The remote loads pages report: written in batches, read as figures per version (percentiles in SQL). */
@@ -28,9 +32,9 @@ export class RemoteLoadsRepository {
   async insert(rows: readonly LoadRow[]): Promise<void> {
     if (rows.length === 0) return;
     await this.dataSource.query(
-      `INSERT INTO remote_loads (remote, version_id, ok, reason, load_ms, visitor)
-       SELECT r.remote, r.version_id, r.ok, r.reason, r.load_ms, r.visitor
-       FROM jsonb_to_recordset($1::jsonb) AS r(remote text, version_id int, ok boolean, reason text, load_ms int, visitor text)
+      `INSERT INTO remote_loads (remote, version_id, ok, reason, load_ms, visitor, after_render)
+       SELECT r.remote, r.version_id, r.ok, r.reason, r.load_ms, r.visitor, r.after_render
+       FROM jsonb_to_recordset($1::jsonb) AS r(remote text, version_id int, ok boolean, reason text, load_ms int, visitor text, after_render boolean)
        WHERE r.version_id IS NULL OR EXISTS (SELECT 1 FROM remote_versions v WHERE v.id = r.version_id AND v.remote = r.remote)`,
       [
         JSON.stringify(
@@ -41,6 +45,7 @@ export class RemoteLoadsRepository {
             reason: row.reason,
             load_ms: row.loadMs,
             visitor: row.visitor,
+            after_render: row.afterRender,
           })),
         ),
       ],
@@ -51,14 +56,24 @@ export class RemoteLoadsRepository {
   async figures(versionIds: readonly number[], since?: Date): Promise<Map<number, LoadFigures>> {
     if (versionIds.length === 0) return new Map();
     const rows = (await this.dataSource.query(
-      `SELECT version_id, count(*)::int AS count, count(*) FILTER (WHERE NOT ok)::int AS failed,
+      `SELECT version_id, count(*) FILTER (WHERE NOT after_render)::int AS count,
+              count(*) FILTER (WHERE NOT ok AND NOT after_render)::int AS failed,
+              count(*) FILTER (WHERE after_render)::int AS after_render,
               count(DISTINCT visitor) FILTER (WHERE at > now() - interval '30 minutes')::int AS active,
               percentile_cont(0.5) WITHIN GROUP (ORDER BY load_ms) FILTER (WHERE ok) AS p50,
               percentile_cont(0.95) WITHIN GROUP (ORDER BY load_ms) FILTER (WHERE ok) AS p95
        FROM remote_loads WHERE version_id = ANY($1::int[]) AND ($2::timestamptz IS NULL OR at >= $2)
        GROUP BY version_id`,
       [versionIds, since ?? null],
-    )) as { version_id: number; count: number; failed: number; active: number; p50: number | null; p95: number | null }[];
+    )) as {
+      version_id: number;
+      count: number;
+      failed: number;
+      after_render: number;
+      active: number;
+      p50: number | null;
+      p95: number | null;
+    }[];
     return new Map(
       rows.map((row) => [
         row.version_id,
@@ -68,6 +83,7 @@ export class RemoteLoadsRepository {
           activeVisitors: row.active,
           p50Ms: row.p50 === null ? null : Math.round(row.p50),
           p95Ms: row.p95 === null ? null : Math.round(row.p95),
+          errorsAfterRender: row.after_render,
         },
       ]),
     );
@@ -75,13 +91,14 @@ export class RemoteLoadsRepository {
 
   /**
    * How many people loaded a version since `since`, and how many of them are failing: judged by each person's latest
-   * load, so one whose later load rendered (a reload after a passing glitch) is failing no more.
+   * load, so one whose later load rendered (a reload after a passing glitch) is failing no more. Errors after render
+   * are not loads: they are the SLOs' to judge (CanaryJudges), not this count's.
    */
   async visitors(versionId: number, since: Date): Promise<{ count: number; failed: number }> {
     const [row] = (await this.dataSource.query(
       `SELECT count(*)::int AS count, count(*) FILTER (WHERE NOT ok)::int AS failed
        FROM (SELECT DISTINCT ON (visitor) ok FROM remote_loads
-             WHERE version_id = $1 AND at >= $2 AND visitor IS NOT NULL ORDER BY visitor, at DESC, id DESC) latest`,
+             WHERE version_id = $1 AND at >= $2 AND visitor IS NOT NULL AND NOT after_render ORDER BY visitor, at DESC, id DESC) latest`,
       [versionId, since],
     )) as { count: number; failed: number }[];
     return row ?? { count: 0, failed: 0 };
@@ -93,7 +110,7 @@ export class RemoteLoadsRepository {
    */
   async endCanary(remote: string, versionId: number): Promise<boolean> {
     const [, count] = (await this.dataSource.query(
-      `UPDATE remote_releases SET canary_version_id = NULL, canary_percent = 0, canary_started_at = NULL, updated_at = now(), updated_by = NULL
+      `UPDATE remote_releases SET canary_version_id = NULL, canary_percent = 0, canary_started_at = NULL, canary_slo_ids = '{}', updated_at = now(), updated_by = NULL
        WHERE remote = $1 AND canary_version_id = $2`,
       [remote, versionId],
     )) as [unknown, number];

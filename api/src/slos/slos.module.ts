@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ReplicasModule } from '../platform';
+import { ReleasesModule } from '../releases';
+import { CanarySloJudgement } from './canary-judgement';
+import { CanaryJudgementRepository } from './canary-judgement.repository';
 import { SloAlerts } from './slo-alerts';
 import { SloCounter } from './slo-counter.service';
 import { SloCountsRepository } from './slo-counts.repository';
@@ -9,12 +12,13 @@ import { SlosService } from './slos.service';
 
 /**
  * Service level objectives over what users experienced: their counts per minute and hour (counter, on the holder of
- * `slos.counts`), their SLI, error budget and burn rates (service), and the burn-rate alerts they raise as events.
+ * `slos.counts`), their SLI, error budget and burn rates (service), the burn-rate alerts they raise as events, and
+ * the judgement of canaries that name them (registered with releases' CanaryJudges).
  */
 @Module({
-  imports: [ReplicasModule],
+  imports: [ReplicasModule, ReleasesModule],
   controllers: [SlosController],
-  providers: [SloAlerts, SloCounter, SloCountsRepository, SlosRepository, SlosService],
+  providers: [CanarySloJudgement, CanaryJudgementRepository, SloAlerts, SloCounter, SloCountsRepository, SlosRepository, SlosService],
   exports: [SlosService],
 })
 export class SlosModule {}

@@ -62,6 +62,8 @@ export interface ReleaseEventData {
   versionId: number;
   liveVersionId: number | null;
   reason: string;
+  /** release.rolled_back by an SLO the canary was judged by: that SLO. */
+  slo?: { id: number; name: string };
   url: string;
 }
 

@@ -17,7 +17,17 @@ export const RELEASE_LIMITS = {
   loadReportsPerMinute: 60,
   /** Characters of a failed load's reason kept. */
   reasonLength: 300,
+  /** SLOs one canary may be judged by. */
+  canarySlos: 5,
 } as const;
+
+/**
+ * A canary judged by SLOs (POST …/canary { slos }): it is rolled back when, over the last CANARY_SLO_WINDOW_MINUTES,
+ * a named SLO burns its error budget more than CANARY_SLO_BURN_FACTOR times as fast among the canary's visitors as
+ * among the live version's — given CANARY_SLO_MIN_LOADS canary loads at least (a setting of that name).
+ */
+export const CANARY_SLO_WINDOW_MINUTES = 10;
+export const CANARY_SLO_BURN_FACTOR = 2;
 
 /**
  * The file types a remote's build consists of, and so the only ones an upload may carry (each may come with its

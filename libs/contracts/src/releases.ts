@@ -43,6 +43,15 @@ export const canaryReleaseSchema = z.strictObject({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .max(99, 'must be at most 99'),
+  /**
+   * SLOs over this remote's loads (kind remote-loads) the canary is judged by: rolled back by itself when one burns
+   * more than CANARY_SLO_BURN_FACTOR times as fast among its visitors as among the live version's.
+   */
+  slos: z
+    .array(z.number({ message: 'must be an SLO id' }).int().positive('must be an SLO id'), { message: 'must be a list of SLO ids' })
+    .max(RELEASE_LIMITS.canarySlos, `must name at most ${RELEASE_LIMITS.canarySlos} SLOs`)
+    .transform((ids) => [...new Set(ids)])
+    .optional(),
 });
 
 /** POST /api/releases/{remote}/pin: a version for the caller's own browser, to preview it; null ends the pin. */
@@ -59,6 +68,11 @@ export const remoteLoadSchema = z.strictObject({
   reason: z.string().max(RELEASE_LIMITS.reasonLength).optional(),
   /** From entering the remote's routes to its first render, ms. */
   loadMs: z.number().int().min(0).max(600_000).optional(),
+  /**
+   * Not a load: an error the remote's own code threw after it rendered (caught by the shell's boundary around it, or
+   * uncaught from one of its files). Always `ok: false`; bad for its version's remote-loads SLOs, but not a failed load.
+   */
+  afterRender: z.literal(true).optional(),
 });
 
 /** POST /api/releases/loads: a page's remote loads, a few at a time. */
@@ -83,10 +97,10 @@ export interface RemoteVersionView {
   bytes: number;
   entryGzipBytes: number;
   /**
-   * Loads the shell reported of this version, how many failed, the time to first render (ms), and how many people
-   * loaded it in the last half hour (who runs it now).
+   * Loads the shell reported of this version, how many failed, the time to first render (ms), how many people
+   * loaded it in the last half hour (who runs it now), and the errors its code threw after it rendered (not loads).
    */
-  loads: { count: number; failed: number; activeVisitors: number; p50Ms: number | null; p95Ms: number | null };
+  loads: { count: number; failed: number; activeVisitors: number; p50Ms: number | null; p95Ms: number | null; errorsAfterRender: number };
 }
 
 export interface ReleaseView {
@@ -95,8 +109,8 @@ export interface ReleaseView {
   liveVersionId: number | null;
   /** What Rollback goes back to. */
   previousVersionId: number | null;
-  /** The canary, when one runs: its version and the share of visitors who get it. */
-  canary: { versionId: number; percent: number; startedAt: string } | null;
+  /** The canary, when one runs: its version, the share of visitors who get it, and the SLOs it is judged by. */
+  canary: { versionId: number; percent: number; startedAt: string; slos: { id: number; name: string }[] } | null;
   updatedAt: string | null;
   /** The newest RELEASE_LIMITS.listed versions. */
   versions: RemoteVersionView[];

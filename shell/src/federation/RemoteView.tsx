@@ -1,7 +1,8 @@
-import { Component, lazy, Suspense, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useMemo, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button, Card, Muted } from '@cbh/ui';
 import type { RemoteDescriptor } from '@cbh/contracts';
+import { reportErrorAfterRender } from './after-render-errors';
 import type { RoutesModule } from './remotes';
 
 const Loading = styled(Muted)`
@@ -31,6 +32,7 @@ const FallbackCard = styled(Card)`
 interface BoundaryProps {
   title: string;
   onRetry: () => void;
+  onError: (error: Error) => void;
   children: ReactNode;
 }
 
@@ -43,6 +45,7 @@ class RemoteBoundary extends Component<BoundaryProps, { error: Error | null }> {
 
   componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`[shell] ${this.props.title} failed`, error, info.componentStack);
+    this.props.onError(error);
   }
 
   render() {
@@ -81,12 +84,26 @@ interface RemoteViewProps {
 /** Renders a remote's routes component inside an error boundary with a fallback card and Retry. */
 export function RemoteView({ remote, load, reset }: RemoteViewProps) {
   const [attempt, setAttempt] = useState(0);
+  // whether this attempt's build loaded: what the boundary catches after that is the remote's own error after render
+  const loaded = useRef(false);
   // A new lazy component per attempt, so Retry really loads again.
-  const Routes = useMemo(() => lazy(() => load(remote)), [remote, load, attempt]);
+  const Routes = useMemo(
+    () =>
+      lazy(async () => {
+        loaded.current = false;
+        const module = await load(remote);
+        loaded.current = !module.unavailable;
+        return module;
+      }),
+    [remote, load, attempt],
+  );
   return (
     <RemoteBoundary
       key={attempt}
       title={displayName(remote)}
+      onError={(error) => {
+        if (loaded.current) reportErrorAfterRender(remote.name, error);
+      }}
       onRetry={() => {
         reset(remote);
         setAttempt((n) => n + 1);

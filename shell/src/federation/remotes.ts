@@ -14,6 +14,27 @@ import { RemoteTimeoutError } from './remote-errors';
 /** The entry each remote was registered with last: /remotes.json's at start, then each release's it moved to. */
 const registeredEntries = new Map<string, string>();
 
+/** The entry a remote was loaded from last on this page, if it was. */
+export const loadedEntryOf = (remote: string): string | undefined => registeredEntries.get(remote);
+
+/**
+ * The remote a script of this page belongs to, by its address: the one whose loaded build's folder holds it (a
+ * release's /releases/<remote>/<version>/ or the deployed /remotes/<remote>/); null for the shell's own and others.
+ */
+export function remoteOfScript(url: string): string | null {
+  let path: string;
+  try {
+    path = new URL(url, window.location.origin).pathname;
+  } catch {
+    return null;
+  }
+  for (const [remote, entry] of registeredEntries) {
+    const folder = new URL(entry, window.location.origin).pathname.replace(/[^/]*$/, '');
+    if (folder.length > 1 && path.startsWith(folder)) return remote;
+  }
+  return null;
+}
+
 export async function fetchRemotesManifest(): Promise<RemotesManifest> {
   const response = await fetch('/remotes.json', { cache: 'no-cache' });
   if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);

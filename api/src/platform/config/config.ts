@@ -124,6 +124,8 @@ export const envSchema = z
     // a canary is rolled back when this share (percent) of the people who loaded it saw it fail, once this many have
     CANARY_ROLLBACK_PERCENT: z.coerce.number().min(0.1).max(100).default(5),
     CANARY_ROLLBACK_VISITORS: z.coerce.number().int().min(1).max(100_000).default(20),
+    // a canary judged by SLOs is judged once it has had this many loads (and errors after render) in the last 10 minutes
+    CANARY_SLO_MIN_LOADS: z.coerce.number().int().min(1).max(100_000).default(20),
     WS_CONNECTIONS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(10),
     WS_MAX_FRAME_BYTES: z.coerce.number().int().min(256).max(1_048_576).default(4096),
     // versions of each remote kept: after an upload the oldest that are neither live, previous nor canary go

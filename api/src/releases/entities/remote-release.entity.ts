@@ -10,6 +10,8 @@ export class RemoteReleaseEntity {
   @Column('integer', { name: 'canary_version_id', nullable: true }) canaryVersionId!: number | null;
   @Column('integer', { name: 'canary_percent', default: 0 }) canaryPercent!: number;
   @Column('timestamptz', { name: 'canary_started_at', nullable: true }) canaryStartedAt!: Date | null;
+  /** The SLOs the canary is judged by (remote-loads SLOs of this remote); empty without a canary. */
+  @Column('integer', { name: 'canary_slo_ids', array: true, default: () => "'{}'" }) canarySloIds!: number[];
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
   @Column('uuid', { name: 'updated_by', nullable: true }) updatedBy!: string | null;
 }

@@ -33,6 +33,7 @@ import { StatusPages1767000000000 } from './1767000000000-StatusPages';
 import { OnCallSchedules1767100000000 } from './1767100000000-OnCallSchedules';
 import { AlertGroups1767200000000 } from './1767200000000-AlertGroups';
 import { Slos1767300000000 } from './1767300000000-Slos';
+import { CanarySlos1767400000000 } from './1767400000000-CanarySlos';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   OnCallSchedules1767100000000,
   AlertGroups1767200000000,
   Slos1767300000000,
+  CanarySlos1767400000000,
 ];
