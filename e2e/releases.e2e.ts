@@ -76,10 +76,10 @@ async function entriesOf(site: Site): Promise<Map<Person, string>> {
  * Starts a canary of `version` at the first share of `percents` that puts at least `onCanary` of the people on it and
  * `onLive` on the live version (who lands where is the hub's, not the test's, to choose); those people, and the share.
  */
-async function splitPeople(site: Site, version: RemoteVersionView, percents: number[], onCanary: number, onLive: number) {
+async function splitPeople(site: Site, version: RemoteVersionView, percents: number[], onCanary: number, onLive: number, slos?: number[]) {
   const entry = `/releases/mfe_dashboard/${version.id}/mf-manifest.json`;
   for (const percent of percents) {
-    await json(siteApi(site, cookie, '/api/releases/mfe_dashboard/canary', 'POST', { versionId: version.id, percent }));
+    await json(siteApi(site, cookie, '/api/releases/mfe_dashboard/canary', 'POST', { versionId: version.id, percent, slos }));
     const entries = [...(await entriesOf(site))];
     const canary = entries.filter(([, given]) => given === entry).map(([person]) => person);
     const live = entries.filter(([, given]) => given !== entry).map(([person]) => person);
@@ -115,6 +115,8 @@ test.beforeAll(async () => {
     ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
     CANARY_ROLLBACK_VISITORS: '1',
     CANARY_ROLLBACK_PERCENT: '50',
+    // the SLO-judged canary has two people's loads and errors after render
+    CANARY_SLO_MIN_LOADS: '2',
   };
   replicas = [await startSite({ port: ports[0]!, env })];
   replicas.push(await startSite({ port: ports[1]!, env }));
@@ -224,6 +226,65 @@ test('a canary that throws on load is rolled back by itself, and the notificatio
   // Retry now loads the live version
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { name: 'Recent Activity', exact: true })).toBeVisible();
+});
+
+test('a canary whose code breaks after it rendered is rolled back by the SLO it is judged by, naming it', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const [a, b] = replicas as [Site, Site];
+  const slo = await json<{ id: number }>(
+    siteApi(a, cookie, '/api/slos', 'POST', {
+      name: 'Dashboard renders',
+      target: 99,
+      window: '30d',
+      indicator: { kind: 'remote-loads', remote: 'mfe_dashboard' },
+    }),
+    201,
+  );
+  // the dashboard renders, then its own code throws from a timer: nothing fails to load
+  const breaksLater = await json<RemoteVersionView>(
+    siteApi(
+      a,
+      cookie,
+      '/api/releases/mfe_dashboard/versions',
+      'POST',
+      upload((code, name) =>
+        name.startsWith('__federation_expose_Routes')
+          ? `${code}\nsetTimeout(function () { throw new Error("broken after render"); }, 1000);\n`
+          : code,
+      ),
+    ),
+    201,
+  );
+  const before = receiver.received.length;
+  const split = await splitPeople(a, breaksLater, [90, 99], 2, 0, [slo.id]);
+  const releases: ReleaseView[] = await json(siteApi(a, cookie, '/api/releases'));
+  expect(releases.find((release) => release.remote === 'mfe_dashboard')!.canary).toMatchObject({
+    versionId: breaksLater.id,
+    slos: [{ id: slo.id, name: 'Dashboard renders' }],
+  });
+  for (const [index, person] of split.canary.slice(0, 2).entries()) {
+    const page = await visitor(browser, index ? b : a, person);
+    // the shell reports the error after render within a few seconds of it
+    const reported = page.waitForResponse(
+      (response) => response.url().endsWith('/api/releases/loads') && (response.request().postData() ?? '').includes('"afterRender":true'),
+      { timeout: 20_000 },
+    );
+    await openDashboard(page);
+    expect((await reported).status()).toBe(204);
+    await page.context().close();
+  }
+  const [hook] = (await receiver.waitFor(before + 1, 20_000)).slice(before);
+  expect(hook!.body).toMatchObject({
+    type: 'release.rolled_back',
+    data: { remote: 'mfe_dashboard', versionId: breaksLater.id, slo: { id: slo.id, name: 'Dashboard renders' } },
+  });
+  expect(hook!.body.data.reason).toMatch(
+    /^the SLO "Dashboard renders" \(99 %\) burned its error budget at [\d.]+× among the canary's visitors/,
+  );
+  const after: ReleaseView[] = await json(siteApi(b, cookie, '/api/releases'));
+  const dashboard = after.find((release) => release.remote === 'mfe_dashboard')!;
+  expect(dashboard.canary).toBeNull();
+  expect(dashboard.versions.find((version) => version.id === breaksLater.id)!.loads).toMatchObject({ failed: 0, errorsAfterRender: 2 });
 });
 
 test('a build against another React major is refused by the contract check, naming it', async () => {
