@@ -4,6 +4,7 @@ import { DomainsModule } from '../domains';
 import { NotificationsModule } from '../notifications';
 import { StatusModule } from '../status';
 import { OnCallModule } from '../on-call';
+import { SlosModule } from '../slos';
 import { ConfigurationController } from './configuration.controller';
 import { ConfigurationRepository } from './configuration.repository';
 import { ConfigurationService } from './configuration.service';
@@ -11,12 +12,22 @@ import { SampleDataController } from './sample-data/sample-data.controller';
 import { SampleDataService } from './sample-data/sample-data.service';
 
 /**
- * Configuration as code: the hub's breakers, services, domains, notification settings, scrape targets and status pages exported
- * as one document
+ * Configuration as code: the hub's breakers, services, domains, notification settings, scrape targets, on-call lists,
+ * status pages and SLOs exported as one document
  * and imported as a diff; and the sample data, which is such a document loaded (and removed) in one action.
  */
 @Module({
-  imports: [BreakersModule, ServicesModule, DomainsModule, NotificationsModule, FleetModule, LoadTestsModule, StatusModule, OnCallModule],
+  imports: [
+    BreakersModule,
+    ServicesModule,
+    DomainsModule,
+    NotificationsModule,
+    FleetModule,
+    LoadTestsModule,
+    StatusModule,
+    OnCallModule,
+    SlosModule,
+  ],
   controllers: [ConfigurationController, SampleDataController],
   providers: [ConfigurationService, ConfigurationRepository, SampleDataService],
 })

@@ -37,7 +37,9 @@ import { exportScrapeTargets, mayImportScrapeTargets, scrapeTargetSteps } from '
 import { exportStatusPages, mayImportStatusPages, memberNamesIn, statusPageSteps, type MemberNames } from './status-page-steps';
 import { StatusPagesService } from '../status';
 import { EscalationPoliciesService, SchedulesService } from '../on-call';
+import { SlosService } from '../slos';
 import { exportOnCall, mayImportOnCall, onCallHubIn, onCallSteps, type OnCallHub } from './on-call-steps';
+import { exportSlos, mayImportSlos, sloSteps, type SloHub } from './slo-steps';
 
 /** What the hub holds of what a document describes. */
 interface Hub extends HubItems {
@@ -51,6 +53,17 @@ interface Hub extends HubItems {
   onCall: OnCallHub | null;
   /** Read only for a document with status pages, or an export for a holder of circuit_breaker_admin. */
   statusPages: { pages: StatusPageView[]; names: MemberNames } | null;
+  /** Read only for a document with SLOs, or an export for a holder of circuit_breaker_admin: those the caller may read. */
+  slos: SloHub | null;
+}
+
+/** Which of the optional lists to read: those the document has, or for an export those its caller may read. */
+interface Reading {
+  notifications: boolean;
+  targets: boolean;
+  pages: boolean;
+  onCall: boolean;
+  slos: boolean;
 }
 
 /**
@@ -70,6 +83,7 @@ export class ConfigurationService {
     private readonly statusPages: StatusPagesService,
     private readonly schedules: SchedulesService,
     private readonly policies: EscalationPoliciesService,
+    private readonly slos: SlosService,
   ) {}
 
   /**
@@ -79,7 +93,13 @@ export class ConfigurationService {
   async exportDocument(req: AppRequest): Promise<ConfigDocument> {
     const admin = hasPermission(req.user, 'circuit_breaker_admin');
     const omitted = omittedLists(req);
-    const hub = await this.read(this.dataSource.manager, admin, admin, admin, admin);
+    const hub = await this.read(this.dataSource.manager, req, {
+      notifications: admin,
+      targets: admin,
+      pages: admin,
+      onCall: admin,
+      slos: admin,
+    });
     const breakerNames = new Map(hub.breakers.map((breaker) => [breaker.id, breaker.name]));
     const readable = <T>(list: CoreList, items: () => T[]): T[] => (omitted.includes(list) ? [] : items());
     return {
@@ -91,6 +111,7 @@ export class ConfigurationService {
       ...(hub.scrapeTargets ? { scrapeTargets: exportScrapeTargets(hub.scrapeTargets) } : {}),
       ...(hub.onCall ? exportOnCall(hub.onCall) : {}),
       ...(hub.statusPages ? { statusPages: exportStatusPages(req, hub.statusPages.pages, hub.statusPages.names) } : {}),
+      ...(hub.slos ? { slos: exportSlos(hub.slos) } : {}),
       ...(omitted.length > 0 ? { omitted } : {}),
     };
   }
@@ -104,34 +125,24 @@ export class ConfigurationService {
     mayImportScrapeTargets(req, document);
     mayImportStatusPages(req, document.statusPages);
     mayImportOnCall(req, document);
+    mayImportSlos(req, document.slos);
     const lists = appliedLists(req, document);
-    const withNotifications = hasNotificationLists(document);
-    const withTargets = document.scrapeTargets !== undefined;
-    const withPages = document.statusPages !== undefined;
-    const withOnCall = document.schedules !== undefined || document.escalationPolicies !== undefined;
+    const reading: Reading = {
+      notifications: hasNotificationLists(document),
+      targets: document.scrapeTargets !== undefined,
+      pages: document.statusPages !== undefined,
+      onCall: document.schedules !== undefined || document.escalationPolicies !== undefined,
+      slos: document.slos !== undefined,
+    };
     if (dryRun) {
-      const steps = this.plan(
-        req,
-        document,
-        lists,
-        await this.read(this.dataSource.manager, withNotifications, withTargets, withPages, withOnCall),
-        prune,
-        [],
-      );
+      const steps = this.plan(req, document, lists, await this.read(this.dataSource.manager, req, reading), prune, []);
       await check(steps);
       return { changes: report(steps) };
     }
     const announcements: Announcement[] = [];
     const changes = await this.dataSource.transaction(async (manager) => {
       await this.repository.lockImports(manager);
-      const steps = this.plan(
-        req,
-        document,
-        lists,
-        await this.read(manager, withNotifications, withTargets, withPages, withOnCall),
-        prune,
-        announcements,
-      );
+      const steps = this.plan(req, document, lists, await this.read(manager, req, reading), prune, announcements);
       await check(steps);
       for (const step of steps) {
         if (!step.apply) continue;
@@ -148,27 +159,24 @@ export class ConfigurationService {
     return { changes };
   }
 
-  private async read(
-    manager: EntityManager,
-    withNotifications: boolean,
-    withTargets: boolean,
-    withPages: boolean,
-    withOnCall: boolean,
-  ): Promise<Hub> {
+  private async read(manager: EntityManager, req: AppRequest, reading: Reading): Promise<Hub> {
     // one after the other: in a transaction they share one connection
     const breakers = await this.breakers.hubConfigsIn(manager);
     const services = await this.services.allIn(manager);
     const { domains, certificates } = await this.domains.withCertificatesIn(manager);
-    const notifications = withNotifications ? await this.notifications.configurationIn(manager) : null;
-    const policyNames = new Map(withNotifications ? (await this.policies.allIn(manager)).map((policy) => [policy.id, policy.name]) : []);
-    const scrapeTargets = withTargets ? await this.scrapeTargets.allIn(manager) : null;
-    const statusPages = withPages
-      ? { pages: await this.statusPages.allIn(manager), names: await memberNamesIn(manager, this.breakers, this.domains) }
-      : null;
-    const onCall = withOnCall
+    const notifications = reading.notifications ? await this.notifications.configurationIn(manager) : null;
+    const policyNames = new Map(
+      reading.notifications ? (await this.policies.allIn(manager)).map((policy) => [policy.id, policy.name]) : [],
+    );
+    const scrapeTargets = reading.targets ? await this.scrapeTargets.allIn(manager) : null;
+    const names = reading.pages || reading.slos ? await memberNamesIn(manager, this.breakers, this.domains) : null;
+    const statusPages = reading.pages && names ? { pages: await this.statusPages.allIn(manager), names } : null;
+    const onCall = reading.onCall
       ? await onCallHubIn(manager, { schedules: this.schedules, policies: this.policies, notifications: this.notifications })
       : null;
+    const slos = reading.slos && names ? { slos: await this.slos.allIn(manager, req), names } : null;
     return {
+      slos,
       onCall,
       policyNames,
       statusPages,
@@ -183,7 +191,8 @@ export class ConfigurationService {
 
   /**
    * Every item's change in the order they are applied: breakers, services and domains (see HubSteps), then the
-   * notification settings (see NotificationSteps) and scrape targets. The changes are reported by kind (see report).
+   * notification settings (see NotificationSteps), scrape targets, on-call lists, status pages and SLOs. The changes
+   * are reported by kind (see report).
    */
   private plan(
     req: AppRequest,
@@ -220,6 +229,14 @@ export class ConfigurationService {
       prune,
       announcements,
     );
+    // after the breakers and domains their indicators name
+    const slos = sloSteps(
+      { slos: this.slos, breakers: this.breakers, domains: this.domains },
+      req,
+      document,
+      hub.slos ?? { slos: [], names: { breakers: new Map(), domains: new Map() } },
+      prune,
+    );
     return [
       ...items,
       ...notifications.deleted,
@@ -232,6 +249,8 @@ export class ConfigurationService {
       ...notifications.rules,
       ...pages.deleted,
       ...pages.kept,
+      ...slos.deleted,
+      ...slos.kept,
     ];
   }
 }

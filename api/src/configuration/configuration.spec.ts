@@ -55,6 +55,7 @@ it('exports every setting a user can set, keyed by name and nothing the hub comp
     schedules: [],
     escalationPolicies: [],
     statusPages: [],
+    slos: [],
   });
 
   const yaml = await exported('?format=yaml');

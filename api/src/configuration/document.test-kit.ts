@@ -57,6 +57,7 @@ export const EVERY_LIST = [
   'schedules',
   'escalationPolicies',
   'statusPages',
+  'slos',
 ];
 /** The lists only holders of circuit_breaker_admin read and write. */
 export const ADMIN_ONLY_LISTS = EVERY_LIST.slice(3);

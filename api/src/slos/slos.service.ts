@@ -50,7 +50,7 @@ export function sloView(row: SloEntity, windows: SloWindows | undefined): SloVie
 }
 
 /** Domain SLOs read what only domain_management holders may read: seeing, making or changing one needs it too. */
-const mayUse = (req: AppRequest | null, indicator: SloIndicator) =>
+export const mayUseSlo = (req: AppRequest | null, indicator: SloIndicator) =>
   !req || indicator.kind !== 'domain-uptime' || hasPermission(req.user, 'domain_management');
 
 /** Service level objectives: kept by circuit_breaker_admin (domain SLOs also need domain_management), every change audited. */
@@ -64,7 +64,7 @@ export class SlosService {
 
   async list(req: AppRequest | null, query: SloListQuery = {}): Promise<SloView[]> {
     let rows = await this.dataSource.getRepository(SloEntity).find({ order: { name: 'ASC' }, take: SLO_LIMITS.slos });
-    rows = rows.filter((row) => mayUse(req, row.indicator));
+    rows = rows.filter((row) => mayUseSlo(req, row.indicator));
     if (query.service) rows = rows.filter((row) => row.service === query.service);
     if (query.breaker !== undefined) rows = await this.fedBy(rows, query.breaker);
     if (rows.length === 0) return [];
@@ -113,7 +113,7 @@ export class SlosService {
   async find(req: AppRequest | null, id: number, manager: EntityManager = this.dataSource.manager): Promise<SloEntity> {
     const row = await manager.getRepository(SloEntity).findOneBy({ id });
     // a domain SLO is as unknown to those who may not read domains as one that does not exist
-    if (!row || !mayUse(req, row.indicator)) throw new NotFoundException(`No SLO with id ${id}`);
+    if (!row || !mayUseSlo(req, row.indicator)) throw new NotFoundException(`No SLO with id ${id}`);
     return row;
   }
 
@@ -160,12 +160,20 @@ export class SlosService {
     return saved;
   }
 
+  /** Every SLO the caller may read, by name, read in the caller's transaction: what a configuration document holds. */
+  async allIn(manager: EntityManager, req: AppRequest | null): Promise<SloEntity[]> {
+    const rows = await manager.getRepository(SloEntity).find({ order: { name: 'ASC' }, take: SLO_LIMITS.slos });
+    return rows.filter((row) => mayUseSlo(req, row.indicator));
+  }
+
   async remove(req: AppRequest | null, id: number): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const row = await this.find(req, id, manager);
-      await manager.getRepository(SloEntity).delete({ id });
-      await this.audit.record(req, { action: 'slo.delete', targetType: 'slo', targetId: String(id), before: { name: row.name } }, manager);
-    });
+    await this.dataSource.transaction((manager) => this.removeIn(manager, req, id));
+  }
+
+  async removeIn(manager: EntityManager, req: AppRequest | null, id: number): Promise<void> {
+    const row = await this.find(req, id, manager);
+    await manager.getRepository(SloEntity).delete({ id });
+    await this.audit.record(req, { action: 'slo.delete', targetType: 'slo', targetId: String(id), before: { name: row.name } }, manager);
   }
 
   private columns(body: CreateSlo) {
@@ -182,7 +190,7 @@ export class SlosService {
   }
 
   private refuseForbidden(req: AppRequest | null, indicator: SloIndicator) {
-    if (!mayUse(req, indicator)) throw new ForbiddenException('Requires the domain_management permission for an SLO over domains');
+    if (!mayUseSlo(req, indicator)) throw new ForbiddenException('Requires the domain_management permission for an SLO over domains');
   }
 
   /** Every breaker and domain an indicator names must exist (a service may have no breaker yet: its agents come later). */

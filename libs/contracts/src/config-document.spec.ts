@@ -46,6 +46,19 @@ it('takes a service whose endpoint is its own chaos target, and its breaker by n
   ]);
 });
 
+it("takes SLOs by name, their members by name within the API's bounds, a name given twice in any letter case once", () => {
+  const slo = { name: 'Checkout', target: 99.9, window: '30d', indicator: { kind: 'breaker-calls', breakers: ['Payments', 'payments'] } };
+  const document = configDocumentSchema.parse({ version: 1, breakers: [], services: [], domains: [], slos: [slo] });
+  expect(document.slos![0]!.indicator).toEqual({ kind: 'breaker-calls', breakers: ['Payments'] });
+  const many = Array.from({ length: 101 }, (_, i) => `d${i}.example.test`);
+  const base = { version: 1, breakers: [], services: [], domains: [] };
+  expect(problems({ ...base, slos: [{ ...slo, target: 99.0001, indicator: { kind: 'domain-uptime', domains: many } }] })).toEqual([
+    'slos[0].target: must have at most three decimals',
+    'slos[0].indicator.domains: must name at most 100',
+  ]);
+  expect(problems({ ...base, slos: [slo, { ...slo, name: 'CHECKOUT' }] })).toEqual(['slos[1].name: repeats the name of slos[0]']);
+});
+
 describe('notification items', () => {
   const base = { version: 1, breakers: [], services: [], domains: [] };
   const hook = { name: 'Ops', type: 'webhook', url: '${env:CBH_CHANNEL_OPS_URL}', secret: '${env:CBH_CHANNEL_OPS_SECRET}' };

@@ -16,6 +16,8 @@ import {
   scheduleRotationSchema,
 } from './on-call';
 import { ON_CALL_LIMITS } from './on-call-vocabulary';
+import { SLO_LIMITS } from './slo-vocabulary';
+import { createSloSchema, sloIndicatorSchemaOf, sloMemberNamesSchema } from './slos';
 import { STATUS_PAGE_LIMITS } from './status-page-vocabulary';
 import { createStatusPageSchema, statusComponentSchema } from './status-pages';
 
@@ -191,6 +193,19 @@ export const escalationPolicyItemSchema = z.strictObject({
 });
 export type EscalationPolicyItem = z.output<typeof escalationPolicyItemSchema>;
 
+/**
+ * A service level objective: what POST /api/slos takes, keyed by name, its indicator naming breakers as rules do
+ * (`payments`, `agent:<service>/<name>`, `scrape:<service>/<name>`) or a service, and domains by name.
+ */
+export const sloItemSchema = z.strictObject({
+  name: createSloSchema.shape.name,
+  description: createSloSchema.shape.description,
+  target: createSloSchema.shape.target,
+  window: createSloSchema.shape.window,
+  indicator: sloIndicatorSchemaOf(sloMemberNamesSchema('breaker'), sloMemberNamesSchema('domain')),
+});
+export type SloItem = z.output<typeof sloItemSchema>;
+
 const list = <T extends z.ZodType>(item: T, max: number = CONFIG_DOCUMENT_MAX_ITEMS) =>
   z.array(item, { message: 'must be a list' }).max(max, `must hold at most ${max} items`);
 
@@ -221,6 +236,7 @@ export const configDocumentSchema = z
     schedules: list(scheduleItemSchema, ON_CALL_LIMITS.schedules).optional(),
     escalationPolicies: list(escalationPolicyItemSchema, ON_CALL_LIMITS.policies).optional(),
     statusPages: list(statusPageItemSchema, STATUS_PAGE_LIMITS.pagesPerHub).optional(),
+    slos: list(sloItemSchema, SLO_LIMITS.slos).optional(),
     // optional: the lists an export left out as its reader may not read them (written only when there are some)
     omitted: z
       .array(z.enum(DOCUMENT_LISTS, { message: `must be one of ${DOCUMENT_LISTS.join(', ')}` }), {
@@ -251,6 +267,7 @@ export const configDocumentSchema = z
       'statusPages',
       ctx,
     );
+    refuseDuplicateNames(document.slos, 'slos', ctx);
   });
 
 export type ConfigDocument = z.output<typeof configDocumentSchema>;

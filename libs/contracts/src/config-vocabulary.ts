@@ -31,6 +31,7 @@ export const IMPORT_KINDS = [
   'schedule',
   'escalationPolicy',
   'statusPage',
+  'slo',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
@@ -46,6 +47,7 @@ export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
   schedule: 'on-call schedule',
   escalationPolicy: 'escalation policy',
   statusPage: 'status page',
+  slo: 'SLO',
 };
 
 /**
@@ -57,10 +59,11 @@ export const NOTIFICATION_LISTS = ['channels', 'notificationRules', 'maintenance
 /**
  * The lists of the document that only holders of circuit_breaker_admin export and import, as they manage their items
  * by hand: the notification lists, the Prometheus endpoints scraped for resilience4j breakers, on-call schedules and
- * escalation policies (people by e-mail, channels and schedules by name), and the status pages (keyed by slug; their
- * components name breakers and domains by name).
+ * escalation policies (people by e-mail, channels and schedules by name), the status pages (keyed by slug; their
+ * components name breakers and domains by name), and the SLOs (their indicators name breakers and domains by name;
+ * those over domains also need domain_management, as in the API).
  */
-export const ADMIN_LISTS = [...NOTIFICATION_LISTS, 'scrapeTargets', 'schedules', 'escalationPolicies', 'statusPages'] as const;
+export const ADMIN_LISTS = [...NOTIFICATION_LISTS, 'scrapeTargets', 'schedules', 'escalationPolicies', 'statusPages', 'slos'] as const;
 
 /**
  * The lists every document holds, and what each needs as its own routes do: reading (an export writes it, an import

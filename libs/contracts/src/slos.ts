@@ -18,39 +18,68 @@ const ids = (what: string) =>
     .min(1, `must name at least one ${what}`)
     .max(L.members, `must name at most ${L.members}`)
     .transform((list) => [...new Set(list)]);
+
+/**
+ * Breakers or domains by name, as the configuration document names them (ids differ between hubs): the same bounds as
+ * ids, a name given twice in any letter case kept once.
+ */
+export const sloMemberNamesSchema = (what: 'breaker' | 'domain') =>
+  z
+    .array(
+      z
+        .string({ message: `must be ${what} names` })
+        .trim()
+        .min(1, `must be ${what} names`)
+        .max(what === 'domain' ? 253 : 200, `must be ${what} names`),
+      { message: `must be a list of ${what} names` },
+    )
+    .min(1, `must name at least one ${what}`)
+    .max(L.members, `must name at most ${L.members}`)
+    .transform((list) => list.filter((name, index) => list.findIndex((other) => other.toLowerCase() === name.toLowerCase()) === index));
+
 const service = z
   .string({ message: 'must be a service name' })
   .regex(/^[a-z0-9-]{1,64}$/, 'must be a service name: lower-case letters, digits and dashes, at most 64');
 
-/** Breakers by id, or every breaker of one service: one of the two. */
-const breakers = { breakers: ids('breaker').optional(), service: service.optional() };
-const oneOfBreakersOrService = (indicator: { breakers?: number[]; service?: string }) =>
+const oneOfBreakersOrService = (indicator: { breakers?: unknown; service?: string }) =>
   (indicator.breakers === undefined) !== (indicator.service === undefined);
 const breakersMessage = { message: 'must name either breakers or a service', path: ['breakers'] };
 
-export const sloIndicatorSchema = z.discriminatedUnion(
-  'kind',
-  [
-    z.strictObject({ kind: z.literal('breaker-calls'), ...breakers }).refine(oneOfBreakersOrService, breakersMessage),
-    z
-      .strictObject({
-        kind: z.literal('breaker-latency'),
-        ...breakers,
-        thresholdMs: z
-          .number({ message: 'must be a number of milliseconds' })
-          .int('must be whole milliseconds')
-          .min(1, 'must be at least 1 ms')
-          .max(L.thresholdMsMax, `must be at most ${L.thresholdMsMax} ms`),
-      })
-      .refine(oneOfBreakersOrService, breakersMessage),
-    z.strictObject({ kind: z.literal('domain-uptime'), domains: ids('domain') }),
-    z.strictObject({
-      kind: z.literal('remote-loads'),
-      remote: z.enum(REMOTE_NAMES, { message: `must be one of ${REMOTE_NAMES.join(', ')}` }),
-    }),
-  ],
-  { message: 'must be an indicator: breaker-calls, breaker-latency, domain-uptime or remote-loads' },
-);
+/**
+ * An indicator whose breakers and domains are the given members: ids in the API's bodies, names in the configuration
+ * document. Breakers are named one by one, or all of one service's: one of the two.
+ */
+export function sloIndicatorSchemaOf<Breakers extends z.ZodType, Domains extends z.ZodType>(
+  breakerMembers: Breakers,
+  domainMembers: Domains,
+) {
+  const breakers = { breakers: breakerMembers.optional(), service: service.optional() };
+  return z.discriminatedUnion(
+    'kind',
+    [
+      z.strictObject({ kind: z.literal('breaker-calls'), ...breakers }).refine(oneOfBreakersOrService, breakersMessage),
+      z
+        .strictObject({
+          kind: z.literal('breaker-latency'),
+          ...breakers,
+          thresholdMs: z
+            .number({ message: 'must be a number of milliseconds' })
+            .int('must be whole milliseconds')
+            .min(1, 'must be at least 1 ms')
+            .max(L.thresholdMsMax, `must be at most ${L.thresholdMsMax} ms`),
+        })
+        .refine(oneOfBreakersOrService, breakersMessage),
+      z.strictObject({ kind: z.literal('domain-uptime'), domains: domainMembers }),
+      z.strictObject({
+        kind: z.literal('remote-loads'),
+        remote: z.enum(REMOTE_NAMES, { message: `must be one of ${REMOTE_NAMES.join(', ')}` }),
+      }),
+    ],
+    { message: 'must be an indicator: breaker-calls, breaker-latency, domain-uptime or remote-loads' },
+  );
+}
+
+export const sloIndicatorSchema = sloIndicatorSchemaOf(ids('breaker'), ids('domain'));
 
 export const createSloSchema = z.strictObject({
   name: z

@@ -135,10 +135,11 @@ export class SampleDataService {
       notificationRule: byName(notifications.rules.map(({ row }) => [row.name, row.id])),
       maintenanceWindow: byName(notifications.windows.map(({ id, name }) => [name, id])),
       scrapeTarget: new Map(),
-      // the sample document holds no schedules, escalation policies or status pages
+      // the sample document holds no schedules, escalation policies, status pages or SLOs
       schedule: new Map(),
       escalationPolicy: new Map(),
       statusPage: new Map(),
+      slo: new Map(),
     };
     return created.flatMap(({ kind, name }) => {
       const id = ids[kind].get(name.toLowerCase());
