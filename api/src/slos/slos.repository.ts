@@ -56,11 +56,37 @@ export class SlosRepository {
 
   /** An SLO's days (UTC) from `from` up to `to`, oldest first. */
   async days(sloId: number, from: Date, to: Date): Promise<{ day: Date; good: number; total: number }[]> {
-    const rows: { day: number; good: string; total: string }[] = await this.dataSource.query(
-      'SELECT day, good, total FROM slo_days WHERE slo_id = $1 AND day >= $2 AND day < $3 ORDER BY day',
-      [sloId, Math.floor(from.getTime() / DAY_MS), Math.ceil(to.getTime() / DAY_MS)],
+    return (await this.daysOf([sloId], from, to)).get(sloId) ?? [];
+  }
+
+  /** Some SLOs' days (UTC) from `from` up to `to`, oldest first, by SLO id (one without days is absent). */
+  async daysOf(sloIds: number[], from: Date, to: Date): Promise<Map<number, { day: Date; good: number; total: number }[]>> {
+    const rows: { slo_id: number; day: number; good: string; total: string }[] = await this.dataSource.query(
+      'SELECT slo_id, day, good, total FROM slo_days WHERE slo_id = ANY ($1::int[]) AND day >= $2 AND day < $3 ORDER BY slo_id, day',
+      [sloIds, Math.floor(from.getTime() / DAY_MS), Math.ceil(to.getTime() / DAY_MS)],
     );
-    return rows.map((row) => ({ day: new Date(row.day * DAY_MS), good: Number(row.good), total: Number(row.total) }));
+    const days = new Map<number, { day: Date; good: number; total: number }[]>();
+    for (const row of rows) {
+      const list = days.get(row.slo_id) ?? [];
+      list.push({ day: new Date(row.day * DAY_MS), good: Number(row.good), total: Number(row.total) });
+      days.set(row.slo_id, list);
+    }
+    return days;
+  }
+
+  /**
+   * The ids of a service's SLOs: those whose indicator names the service, and those naming breakers by id of which one
+   * is the service's (an agent's or scrape target's breaker reporting it).
+   */
+  async ofService(service: string): Promise<number[]> {
+    const rows: { id: number }[] = await this.dataSource.query(
+      `SELECT s.id FROM slos s
+       WHERE s.service = $1
+          OR (s.kind IN ('breaker-calls', 'breaker-latency') AND s.indicator ? 'breakers' AND EXISTS (
+                SELECT 1 FROM circuit_breaker_configs c WHERE c.service = $1 AND ${NAMES_BREAKER}))`,
+      [service],
+    );
+    return rows.map((row) => row.id);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import {
   budgetRemainingOf,
   burnRateOf,
@@ -158,6 +158,15 @@ export class SlosService {
     }
     await this.audit.record(req, { action: 'slo.update', targetType: 'slo', targetId: String(id), before, after: body }, manager);
     return saved;
+  }
+
+  /** A service's SLOs the caller may read (see SlosRepository.ofService), by name whatever the database's collation. */
+  async ofService(req: AppRequest | null, service: string): Promise<SloEntity[]> {
+    const ids = await this.figures.ofService(service);
+    if (ids.length === 0) return [];
+    const key = (row: SloEntity) => row.name.toLowerCase();
+    const rows = await this.dataSource.getRepository(SloEntity).find({ where: { id: In(ids) }, take: SLO_LIMITS.slos });
+    return rows.filter((row) => mayUseSlo(req, row.indicator)).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   }
 
   /** Every SLO the caller may read, by name, read in the caller's transaction: what a configuration document holds. */

@@ -112,6 +112,16 @@ export const sloReportQuerySchema = z.strictObject({
   format: z.enum(['html', 'csv'], { message: 'must be html or csv' }).default('html'),
 });
 
+/**
+ * GET /api/slos/report?service=…&month=YYYY-MM[&format=csv|html]: the month of every SLO of a service, those whose
+ * indicator names the service or one of its breakers.
+ */
+export const sloServiceReportQuerySchema = z.strictObject({
+  service,
+  ...sloReportQuerySchema.shape,
+});
+export type SloServiceReportQuery = z.infer<typeof sloServiceReportQuerySchema>;
+
 /** GET /api/slos[?service=…][&breaker=…]: every objective (at most SLO_LIMITS.slos), or those of a service or fed by a breaker. */
 export const sloListQuerySchema = z.strictObject({
   service: service.optional(),

@@ -194,6 +194,7 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'ser
   'PATCH /api/slos/:id': 'circuit_breaker_admin',
   'DELETE /api/slos/:id': 'circuit_breaker_admin',
   'GET /api/slos/:id/report': 'circuit_breaker_view',
+  'GET /api/slos/report': 'circuit_breaker_view',
 };
 
 /**
