@@ -222,7 +222,10 @@ test('a canary that throws on load is rolled back by itself, and the notificatio
     data: { remote: 'mfe_dashboard', versionId: broken.id, liveVersionId: v1.id },
   });
   const releases: ReleaseView[] = await json(siteApi(a, cookie, '/api/releases'));
-  expect(releases.find((release) => release.remote === 'mfe_dashboard')!.canary).toBeNull();
+  const dashboard = releases.find((release) => release.remote === 'mfe_dashboard')!;
+  expect(dashboard.canary).toBeNull();
+  // its chunk threw as it ran: a failed load, not an error after render
+  expect(dashboard.versions.find((version) => version.id === broken.id)!.loads).toMatchObject({ failed: 2, errorsAfterRender: 0 });
   // Retry now loads the live version
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { name: 'Recent Activity', exact: true })).toBeVisible();
@@ -262,6 +265,19 @@ test('a canary whose code breaks after it rendered is rolled back by the SLO it 
     versionId: breaksLater.id,
     slos: [{ id: slo.id, name: 'Dashboard renders' }],
   });
+  // the release screen names the SLO that judges the canary, linking to it, and the canary dialog offers it
+  const system = await visitor(browser, a, ADMIN);
+  await system.goto('/users');
+  await system.getByRole('tab', { name: 'System' }).click();
+  const judgedBy = system.getByRole('link', { name: 'Dashboard renders' });
+  await expect(judgedBy).toHaveAttribute('href', `/slos/${slo.id}`);
+  await system.setViewportSize({ width: 1400, height: 900 });
+  await judgedBy.scrollIntoViewIfNeeded();
+  await system.screenshot({ path: 'test-results/releases-judged-by.png' });
+  await system.setViewportSize({ width: 390, height: 844 });
+  await judgedBy.scrollIntoViewIfNeeded();
+  await system.screenshot({ path: 'test-results/releases-judged-by-phone.png' });
+  await system.context().close();
   for (const [index, person] of split.canary.slice(0, 2).entries()) {
     const page = await visitor(browser, index ? b : a, person);
     // the shell reports the error after render within a few seconds of it

@@ -56,11 +56,16 @@ it('reports an error the remote throws after it rendered, once, against the buil
 
 it('reports a build that fails to load as a failed load, not as an error after render', async () => {
   const unavailable = new Error('chunk missing');
-  jest.mocked(loadRemote).mockResolvedValue({
-    default: () => {
-      throw unavailable;
-    },
-    unavailable,
+  jest.mocked(loadRemote).mockImplementation(async () => {
+    // its chunk throws as it runs: the window hears it, from the remote's folder, before the load has failed
+    const filename = `http://localhost/releases/mfe_dashboard/${testNumber}/__federation_expose_Routes.js`;
+    window.dispatchEvent(new ErrorEvent('error', { error: unavailable, filename }));
+    return {
+      default: () => {
+        throw unavailable;
+      },
+      unavailable,
+    };
   });
   render(<RemoteView remote={remote} load={loadRemoteRoutes} reset={resetRemote} />);
   await screen.findByTestId('remote-fallback');

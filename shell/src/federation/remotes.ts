@@ -14,12 +14,19 @@ import { RemoteTimeoutError } from './remote-errors';
 /** The entry each remote was registered with last: /remotes.json's at start, then each release's it moved to. */
 const registeredEntries = new Map<string, string>();
 
-/** The entry a remote was loaded from last on this page, if it was. */
-export const loadedEntryOf = (remote: string): string | undefined => registeredEntries.get(remote);
+/**
+ * The entry of each remote's build whose latest load on this page succeeded: what its errors after render are
+ * reported against. A build that is still loading, or failed to, has none — an error while it loads is its load's.
+ */
+const loadedEntries = new Map<string, string>();
+
+/** The entry of the remote's build that loaded on this page, if its latest load did. */
+export const loadedEntryOf = (remote: string): string | undefined => loadedEntries.get(remote);
 
 /**
  * The remote a script of this page belongs to, by its address: the one whose loaded build's folder holds it (a
- * release's /releases/<remote>/<version>/ or the deployed /remotes/<remote>/); null for the shell's own and others.
+ * release's /releases/<remote>/<version>/ or the deployed /remotes/<remote>/); null for the shell's own, others',
+ * and a build that has not loaded.
  */
 export function remoteOfScript(url: string): string | null {
   let path: string;
@@ -28,7 +35,7 @@ export function remoteOfScript(url: string): string | null {
   } catch {
     return null;
   }
-  for (const [remote, entry] of registeredEntries) {
+  for (const [remote, entry] of loadedEntries) {
     const folder = new URL(entry, window.location.origin).pathname.replace(/[^/]*$/, '');
     if (folder.length > 1 && path.startsWith(folder)) return remote;
   }
@@ -148,10 +155,16 @@ export async function loadRemoteRoutes(remote: RemoteDescriptor): Promise<Routes
       REMOTE_LOAD_TIMEOUT_MS,
       () => new RemoteTimeoutError(remote.name, REMOTE_LOAD_TIMEOUT_MS),
     );
-    if (module.unavailable) reportLoad({ remote: remote.name, entry, ok: false, reason: module.unavailable.message });
-    else reportLoad({ remote: remote.name, entry, ok: true, loadMs: Math.round(performance.now() - started) });
+    if (module.unavailable) {
+      loadedEntries.delete(remote.name);
+      reportLoad({ remote: remote.name, entry, ok: false, reason: module.unavailable.message });
+    } else {
+      loadedEntries.set(remote.name, entry);
+      reportLoad({ remote: remote.name, entry, ok: true, loadMs: Math.round(performance.now() - started) });
+    }
     return module;
   } catch (error) {
+    loadedEntries.delete(remote.name);
     const entry = registeredEntries.get(remote.name) ?? remote.entry;
     reportLoad({ remote: remote.name, entry, ok: false, reason: error instanceof Error ? error.message : String(error) });
     throw error;
