@@ -294,7 +294,7 @@ test('a canary whose code breaks after it rendered is rolled back by the SLO it 
     type: 'release.rolled_back',
     data: { remote: 'mfe_dashboard', versionId: breaksLater.id, slo: { id: slo.id, name: 'Dashboard renders' } },
   });
-  expect(hook!.body.data.reason).toMatch(
+  expect((hook!.body as { data: { reason: string } }).data.reason).toMatch(
     /^the SLO "Dashboard renders" \(99 %\) burned its error budget at [\d.]+× among the canary's visitors/,
   );
   const after: ReleaseView[] = await json(siteApi(b, cookie, '/api/releases'));

@@ -20,7 +20,7 @@ import {
   SLOS,
   status,
   toasted,
-} from './release-test-kit';
+} from './release.test-kit';
 
 beforeAll(polyfillRadix);
 beforeEach(() => sessionStorage.clear());

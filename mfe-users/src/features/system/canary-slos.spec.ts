@@ -1,6 +1,6 @@
 import type { ReleaseView } from '@cbh/contracts';
 import { slosJudging, slosToSend } from './canary-slos';
-import { DASHBOARD, SLOS } from './release-test-kit';
+import { DASHBOARD, SLOS } from './release.test-kit';
 
 it('offers a canary only the SLOs over its own remote’s loads, whichever spelling names the remote', () => {
   expect(slosJudging(SLOS, 'mfe_dashboard').map((slo) => slo.id)).toEqual([31, 34]);
