@@ -35,6 +35,8 @@ export const AGENT_PROTOCOL_LIMITS = {
   movesPerServicePerMinute: 600,
   /** Characters in a report's id. */
   reportIdLength: 100,
+  /** Faults one instance runs at once (one per breaker under a drill). */
+  faultsPerInstance: 100,
 } as const;
 
 /** A breaker's settings in its own library's words (opossum's errorThresholdPercentage, cockatiel's halfOpenAfter…). */
@@ -83,6 +85,48 @@ export interface AgentBreakerReport {
   transitions: AgentTransition[];
 }
 
+/** The kinds of fault a drill injects into a breaker's calls. */
+export const FAULT_KINDS = ['latency', 'error', 'timeout'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** The name (`error.name`) of the error an injected `error` fault throws, so that callers and logs can tell it apart. */
+export const INJECTED_FAULT_NAME = 'InjectedFault';
+
+/**
+ * Faults fail safe: an instance that has not heard the hub for this many reporting periods drops every fault it
+ * runs (the opposite of settings and controls, which stay as they were — fail static).
+ */
+export const AGENT_FAULT_SILENCE_PERIODS = 2;
+
+/**
+ * A fault the hub asks an instance to inject into one of its breakers' calls (a drill's step), until `until` (ISO 8601)
+ * by the instance's own clock:
+ * - `latency`: `rate` of the calls (0 to 1) are delayed by `latencyMs` before they run;
+ * - `error`: `rate` of the calls fail at once with an error named INJECTED_FAULT_NAME, the call not made;
+ * - `timeout`: `rate` of the calls take longer than the breaker's timeout (`latencyMs` when given, else the
+ *   breaker's own timeout and a little more), so that the breaker times them out where it has a timeout.
+ */
+export interface AgentFault {
+  /** The drill step's id (`drill-<drill>-<step>`): the same in every reply while the step runs. */
+  id: string;
+  /** The breaker's name in the service. */
+  breaker: string;
+  kind: FaultKind;
+  rate: number;
+  latencyMs?: number;
+  until: string;
+}
+
+/** What an instance says of faults in each report: optional in version 1 (an agent from before says nothing). */
+export interface AgentFaultsStatus {
+  /** Whether the service opted in (`createAgent({ allowFaults: true })`); when false, every fault is refused. */
+  allowed: boolean;
+  /** The ids of the faults the instance runs now. */
+  active: string[];
+  /** The faults it refused, and why (not allowed, no breaker of that name, a fault it cannot apply). */
+  refused?: { id: string; reason: string }[];
+}
+
 /** What one instance of a service sends each reporting period; `sentAt` is ISO 8601. */
 export interface AgentReport {
   version: typeof AGENT_PROTOCOL_VERSION;
@@ -100,6 +144,8 @@ export interface AgentReport {
    */
   id?: string;
   breakers: AgentBreakerReport[];
+  /** What it does with the drills' faults (AgentFaultsStatus). Optional in version 1. */
+  faults?: AgentFaultsStatus;
 }
 
 /**
@@ -165,4 +211,9 @@ export interface AgentReportReply {
   controls: AgentBreakerControl[];
   /** What the hub left out of the report and why (a limit reached): an agent logs each once. */
   notices?: string[];
+  /**
+   * The faults this instance is to run now, the whole list each time: a fault left out ends. Absent while no drill
+   * touches the instance. An agent from before this field ignores it.
+   */
+  faults?: AgentFault[];
 }

@@ -72,6 +72,16 @@ export const agentReportSchema = z.object({
     .refine((breakers) => breakers.reduce((sum, breaker) => sum + breaker.transitions.length, 0) <= L.transitionsPerReport, {
       message: `at most ${L.transitionsPerReport} transitions in all`,
     }),
+  faults: z
+    .object({
+      allowed: z.boolean(),
+      active: z.array(z.string().max(L.reportIdLength)).max(L.faultsPerInstance),
+      refused: z
+        .array(z.object({ id: z.string().max(L.reportIdLength), reason: z.string().max(500) }))
+        .max(L.faultsPerInstance)
+        .optional(),
+    })
+    .optional(),
 }) satisfies z.ZodType<AgentReport, unknown>;
 
 /** Refuses, before anything else is read, a report of a version this hub does not speak. */

@@ -50,3 +50,5 @@ export * from './on-call-vocabulary';
 export * from './on-call';
 export * from './slo-vocabulary';
 export * from './slos';
+export * from './drill-vocabulary';
+export * from './drills';

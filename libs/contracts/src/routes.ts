@@ -54,6 +54,11 @@ export function sloPath(id: number): string {
   return `/slos/${id}`;
 }
 
+/** The path of one drill's page (its live view and report). */
+export function drillPath(id: number): string {
+  return `/drills/${id}`;
+}
+
 /** The named pages of the site; link to one through its path here, never a typed-out string. */
 export const ROUTES = {
   home: { path: '/', remote: 'mfe_learning', title: 'Home' },
@@ -90,6 +95,9 @@ export const ROUTES = {
   /** Service level objectives: SLI, error budget and burn rates of each, sortable, by service. */
   slos: { path: '/slos', remote: 'mfe_dashboard', title: 'SLOs', permission: 'circuit_breaker_view' },
   slo: { path: '/slos/:id', remote: 'mfe_dashboard', title: 'SLO', permission: 'circuit_breaker_view' },
+  /** Resilience drills: faults injected into chosen breakers' calls for a bounded time, and whether they reacted. */
+  drills: { path: '/drills', remote: 'mfe_dashboard', title: 'Drills', permission: 'circuit_breaker_admin' },
+  drill: { path: '/drills/:id', remote: 'mfe_dashboard', title: 'Drill', permission: 'circuit_breaker_admin' },
 } as const satisfies Record<string, RouteDefinition>;
 
 /** One page per pattern demonstration, rendered by mfe_patterns. */
