@@ -3,6 +3,7 @@ import type { BreakerConfigView, BreakerTransition } from './breakers';
 import type { ManualAction } from './manual-control';
 import type { AlertGroupState, AlertGroupSubject } from './on-call-vocabulary';
 import type { DomainAlertView } from './domains';
+import type { DrillState } from './drill-vocabulary';
 import type { BreakerStats } from './metrics';
 import type { ServiceView, TestResultView } from './services';
 
@@ -31,4 +32,6 @@ export type ServerMessage =
   /** The domains whose rounds of checks one replica finished in the last second (sent once a second at most). */
   | { type: 'domainsChecked'; data: { domainIds: number[] } }
   /** An alert group opened, changed state or grew its timeline: for those who may read it (domain groups: domain_management). */
-  | { type: 'alertGroupChanged'; data: { id: number; subjectKind: AlertGroupSubject; state: AlertGroupState } };
+  | { type: 'alertGroupChanged'; data: { id: number; subjectKind: AlertGroupSubject; state: AlertGroupState } }
+  /** A drill started, a fault reached or left an instance, an expectation was judged, or it ended: for circuit_breaker_admin. */
+  | { type: 'drillChanged'; data: { id: number; state: DrillState } };
