@@ -46,6 +46,7 @@ export const api = createApi({
     'ContactMethods',
     'BreakerDependencies',
     'Slos',
+    'Drills',
   ],
   endpoints: (build) => ({
     /** The signed-in account, or null when signed out (401). */

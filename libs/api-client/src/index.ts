@@ -17,3 +17,4 @@ export * from './releases';
 export * from './status-pages';
 export * from './on-call';
 export * from './slos';
+export * from './drills';

@@ -147,6 +147,9 @@ export function invalidationFor(message: ServerMessage) {
     case 'alertGroupChanged':
       // the lists, the counts, the group's own page, and a breaker's page that shows what quiets it
       return api.util.invalidateTags(['AlertGroups']);
+    case 'drillChanged':
+      // the list, the wall's marks of breakers under a running drill, and every drill's page (its steps, expectations, timeline)
+      return api.util.invalidateTags(['Drills']);
     default:
       return null;
   }
