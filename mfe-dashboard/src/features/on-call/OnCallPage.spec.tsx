@@ -11,6 +11,8 @@ it('opens on the alert groups, with the policies and schedules as tabs for those
   onCallApi(operator);
   renderOnCall();
   expect(await screen.findByRole('heading', { level: 1, name: 'On Call' })).toBeTruthy();
+  // the heading shows at once; the tabs once the account is read (which tabs depends on its permissions)
+  await screen.findByRole('tab', { name: 'Alert groups' });
   expect(tabNames()).toEqual(['Alert groups', 'Escalation policies', 'Schedules']);
   expect(screen.getByRole('tab', { name: 'Alert groups' }).getAttribute('aria-selected')).toBe('true');
   expect(await screen.findByRole('region', { name: 'Open alert groups' })).toBeTruthy();
