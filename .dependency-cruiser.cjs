@@ -3,7 +3,7 @@
  * point one way, down this list; a context is used by others only through its `index.ts`:
  *
  *   configuration, retention          on top: export/import/bulk and pruning, through the ports below
- *   status | on-call | slos           status pages; alert groups and escalation; service level objectives
+ *   status | on-call | slos | drills  status pages; alert groups and escalation; service level objectives; drills
  *   domains | notifications | releases features: each may use another's index.ts, never in a circle
  *   breakers                          breaker configs, engine, load tests, metrics, /ws, fleet, scraping
  *   identity                          sign-in, sessions, users, tokens, organisation, elevation, access guard, audit
@@ -70,6 +70,9 @@ module.exports = {
     // slos sits beside on-call: it reads the features' figures and raises events the outbox routes
     below('features-sit-below-slos', 'platform|identity|breakers|domains|notifications|releases|status|on-call', ['slos']),
     below('slos-sit-below-configuration', 'slos', ['configuration', 'retention', 'status', 'on-call']),
+    // drills sit beside slos: they plan faults the breakers' code asks for through a port (BreakerFaults)
+    below('features-sit-below-drills', 'platform|identity|breakers|domains|notifications|releases|status|on-call|slos', ['drills']),
+    below('drills-sit-below-configuration', 'drills', ['configuration', 'retention', 'status', 'on-call', 'slos']),
     // the features may use each other's index.ts; today none needs to, and a first such arrow should be a decision
     below('domains-stand-alone', 'domains', ['notifications', 'releases']),
     below('notifications-stand-alone', 'notifications', ['domains', 'releases']),

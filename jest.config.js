@@ -35,6 +35,8 @@ const ESM_PACKAGES = [
 module.exports = {
   testMatch: ['<rootDir>/**/*.spec.ts', '<rootDir>/**/*.spec.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/', '/.data/'],
+  // benchmarks and builds copy packages there (a package.json of the same name): never a module to resolve
+  modulePathIgnorePatterns: ['<rootDir>/.data/', '<rootDir>/dist/'],
   transform: { '^.+\\.(t|j|mj|cj)sx?$': ['@swc/jest', swc] },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],

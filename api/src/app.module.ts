@@ -21,6 +21,7 @@ import { RetentionModule } from './retention';
 import { StatusModule } from './status';
 import { OnCallModule } from './on-call';
 import { SlosModule } from './slos';
+import { DrillsModule } from './drills';
 
 @Module({})
 export class AppModule {
@@ -61,6 +62,7 @@ export class AppModule {
         StatusModule,
         OnCallModule,
         SlosModule,
+        DrillsModule,
         RealtimeModule,
         DocsModule,
       ],

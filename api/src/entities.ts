@@ -9,6 +9,7 @@ import { CONFIGURATION_ENTITIES } from './configuration';
 import { STATUS_ENTITIES } from './status';
 import { ON_CALL_ENTITIES } from './on-call';
 import { SLO_ENTITIES } from './slos';
+import { DRILL_ENTITIES } from './drills';
 
 /**
  * Every context's entities, for the one DataSource: each context declares its own (its tables.ts), and only the
@@ -26,4 +27,5 @@ export const ENTITIES = [
   ...STATUS_ENTITIES,
   ...ON_CALL_ENTITIES,
   ...SLO_ENTITIES,
+  ...DRILL_ENTITIES,
 ];

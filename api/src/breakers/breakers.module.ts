@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ReplicasModule } from '../platform';
 import { BreakerAnnouncer } from './breaker-announcer.service';
+import { BreakerFaults } from './breaker-faults';
 import { BreakerControl } from './breaker-control.service';
 import { BreakerRegistry } from './breaker-registry.service';
 import { BreakerConfigsRepository } from './breaker-configs.repository';
@@ -17,6 +18,7 @@ import { FleetRepository } from './fleet/fleet.repository';
   controllers: [BreakersController],
   providers: [
     BreakerRegistry,
+    BreakerFaults,
     BreakersService,
     BreakerAnnouncer,
     BreakerControl,
@@ -27,6 +29,6 @@ import { FleetRepository } from './fleet/fleet.repository';
     FleetFigures,
     FleetRepository,
   ],
-  exports: [BreakerRegistry, BreakersService, BreakerControl, FleetCatalog, FleetFigures, FleetRepository],
+  exports: [BreakerRegistry, BreakerFaults, BreakersService, BreakerControl, FleetCatalog, FleetFigures, FleetRepository],
 })
 export class BreakersModule {}

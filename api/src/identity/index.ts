@@ -6,6 +6,7 @@ export { AuthModule } from './auth/auth.module';
 export { AuthService } from './auth/auth.service';
 export { configurePassport } from './auth/local.strategy';
 export { OidcSignIn } from './auth/oidc-sign-in';
+export { RecentSignIn } from './auth/recent-sign-in';
 export { requirePermission } from './auth/require-permission';
 export { SessionReader, exposeSession, readOnlySessions } from './auth/session-reader.service';
 export type { LiveSession, Middleware } from './auth/session-reader.service';

@@ -8,6 +8,7 @@ import {
   DELIVERY_TIMEOUT_MS,
   ROUTES,
   sloPath,
+  drillPath,
   type NotificationEventType,
   type TestDeliveryView,
   type WebhookBody,
@@ -375,11 +376,13 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
         ? alertGroupPath(event.subjectId)
         : event.subjectKind === 'slo'
           ? sloPath(event.subjectId)
-          : event.subjectKind === 'breaker'
-            ? breakerPath(event.subjectId)
-            : event.subjectKind === 'remote'
-              ? ROUTES.users.path
-              : ROUTES.domains.path;
+          : event.subjectKind === 'drill'
+            ? drillPath(event.subjectId)
+            : event.subjectKind === 'breaker'
+              ? breakerPath(event.subjectId)
+              : event.subjectKind === 'remote'
+                ? ROUTES.users.path
+                : ROUTES.domains.path;
     return { ...data, url: this.link(path) } as WebhookBody['data'];
   }
 

@@ -59,7 +59,7 @@ export function namesBreaker(entries: readonly string[], event: OutboxEvent): bo
 
 /**
  * Whether a rule's filters let an event's subject through: breaker names and types apply to breaker events, domain
- * names and alert severities to domain events, none to release events; an empty filter lets everything through.
+ * names and alert severities to domain events, none to release or drill events; an empty filter lets everything through.
  */
 export function filtersPass(rule: RuleFilters, event: OutboxEvent): boolean {
   if (event.ruleId !== null && event.ruleId !== rule.id) return false;
@@ -71,8 +71,9 @@ export function filtersPass(rule: RuleFilters, event: OutboxEvent): boolean {
     if (rule.breakerTypes.length > 0 && (!breaker?.type || !rule.breakerTypes.includes(breaker.type))) return false;
     return true;
   }
-  // a release event is about a remote, an incident about a status page: no breaker or domain filter applies to them
-  if (event.subjectKind === 'remote' || event.subjectKind === 'status_page') return true;
+  // a release event is about a remote, an incident about a status page, a drill about several breakers at once: no
+  // breaker or domain filter applies to them
+  if (event.subjectKind === 'remote' || event.subjectKind === 'status_page' || event.subjectKind === 'drill') return true;
   // a domain's alert group is told only to rules that may route domain events (made by holders of domain_management)
   if (event.subjectKind === 'alert_group') {
     const subject = (event.data.alertGroup as { subject?: { kind?: string } } | undefined)?.subject;

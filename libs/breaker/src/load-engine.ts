@@ -7,6 +7,8 @@ export interface SimulatedDownstream {
   failureRate: number;
   /** Mean latency of a call (exponentially distributed), ms. */
   meanLatencyMs: number;
+  /** Changes a call's outcome before the breaker sees it: a drill's fault. Absent, calls are as drawn. */
+  alter?: (call: { ok: boolean; latencyMs: number }) => { ok: boolean; latencyMs: number };
 }
 
 /**
@@ -26,8 +28,9 @@ export function runCalls(
       record(admission, 0);
       continue;
     }
-    const latency = -Math.log(1 - random()) * downstream.meanLatencyMs;
-    const ok = random() * 100 >= downstream.failureRate;
+    let latency = -Math.log(1 - random()) * downstream.meanLatencyMs;
+    let ok = random() * 100 >= downstream.failureRate;
+    if (downstream.alter) ({ ok, latencyMs: latency } = downstream.alter({ ok, latencyMs: latency }));
     breaker.record(ok, latency);
     record(ok ? 'success' : 'failure', latency);
   }

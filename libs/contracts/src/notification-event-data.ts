@@ -74,6 +74,20 @@ export interface DomainEventData {
   url: string;
 }
 
+/**
+ * The data of a drill event: `drill.started` when a drill begins (its steps say the blast radius), `drill.finished`
+ * when it ends — by its last step, or stopped (`stoppedBy`) — with its verdict so far (`pending` while an
+ * expectation after its end still waits).
+ */
+export interface DrillEventData {
+  drill: { id: number; name: string; state: 'running' | 'finished' | 'stopped'; verdict: 'met' | 'missed' | 'pending' };
+  /** Each step in words: "latency 800 ms on 25 % of calls of payments (checkout), all instances, 60 s". */
+  steps: string[];
+  startedBy: string | null;
+  stoppedBy?: string | null;
+  url: string;
+}
+
 /** The body of every webhook delivery; `id` is the delivery's id, the same on every retry (X-CBH-Delivery). */
 export interface WebhookBody {
   id: string;
@@ -86,6 +100,7 @@ export interface WebhookBody {
     | IncidentEventData
     | AlertGroupEventData
     | SloEventData
+    | DrillEventData
     | { message: string; url: string }
   ) & {
     /** set on every message an escalation policy's step sends */

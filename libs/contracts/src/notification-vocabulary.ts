@@ -50,6 +50,8 @@ export const NOTIFICATION_EVENTS = [
   'slo.burn_rate',
   'slo.budget_exhausted',
   'slo.recovered',
+  'drill.started',
+  'drill.finished',
 ] as const;
 export type RuleEventType = (typeof NOTIFICATION_EVENTS)[number];
 export const TEST_EVENT = 'notification.test' as const;
@@ -86,6 +88,8 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEventType, string> = 
   'slo.burn_rate': 'SLO burning its budget',
   'slo.budget_exhausted': 'SLO budget exhausted',
   'slo.recovered': 'SLO no longer burning',
+  'drill.started': 'Drill started',
+  'drill.finished': 'Drill finished',
   'breaker.events_capped': 'Breaker events capped',
   'notification.test': 'Test',
 };
@@ -189,7 +193,7 @@ export function breakerRefOf(breaker: { source: BreakerSource; service: string |
 }
 
 /** What an event is about: a breaker, a domain, a remote (its releases), a status page (its incidents), an alert group or an SLO. */
-export type NotificationSubjectKind = 'breaker' | 'domain' | 'remote' | 'status_page' | 'alert_group' | 'slo';
+export type NotificationSubjectKind = 'breaker' | 'domain' | 'remote' | 'status_page' | 'alert_group' | 'slo' | 'drill';
 
 /**
  * `maintenance.scheduled`: a maintenance window that covers a status page's components, active now or starting within

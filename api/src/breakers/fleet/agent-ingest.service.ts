@@ -25,6 +25,7 @@ import {
 } from '@cbh/contracts';
 import { APP_CONFIG, type AppConfig, PeriodicWork, type Repeating, ZodPipe } from '../../platform';
 import { type SessionUser, TokenRateLimiter } from '../../identity';
+import { BreakerFaults } from '../breaker-faults';
 import { BreakersService } from '../breakers.service';
 import type { BreakerConfigEntity } from '../entities/breaker-config.entity';
 import { controlOf, FleetCatalog } from './fleet-catalog.service';
@@ -93,6 +94,7 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
     private readonly repository: FleetRepository,
     private readonly reports: AgentReportsRepository,
     private readonly breakers: BreakersService,
+    private readonly faults: BreakerFaults,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.perAccount = new TokenRateLimiter(reports, () => this.config.AGENT_REPORT_RATE_LIMIT);
@@ -254,11 +256,19 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
         `service ${service} reported more than ${AGENT_PROTOCOL_LIMITS.movesPerServicePerMinute} moves this minute, the most the journal takes from one service: ${moves.length - journalled} moves left out`,
       );
     }
+    // a drill's faults: the whole list each time, so a fault left out ends on the instance
+    const faults = this.faults.forInstance(
+      service,
+      report.instance,
+      reported.map(({ breaker, config }) => ({ id: config.id, name: breaker.name })),
+    );
+    this.faults.reported(service, report.instance, report.faults, faults);
     return {
       version: AGENT_PROTOCOL_VERSION,
       reportEveryMs: AGENT_REPORT_EVERY_MS,
       controls: reported.flatMap(({ breaker, config }) => controlOf(config, breaker.name) ?? []),
       ...(notices.length > 0 ? { notices } : {}),
+      ...(faults.length > 0 ? { faults } : {}),
     };
   }
 }

@@ -13,6 +13,7 @@ import {
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { runCalls } from '@cbh/breaker';
+import { BreakerFaults, faultedCall, HUB_TIMEOUT_FAULT_MS } from '../breaker-faults';
 import { outsideBreakerMessage, type startTestSessionSchema, type TestSessionView } from '@cbh/contracts';
 import { type AppRequest, AuditService } from '../../identity';
 import { BreakerRegistry } from '../breaker-registry.service';
@@ -50,6 +51,7 @@ export class LoadTestsService implements OnApplicationBootstrap, BeforeApplicati
     private readonly instance: InstanceRegistry,
     private readonly audit: AuditService,
     private readonly bus: RealtimeBus,
+    private readonly faults: BreakerFaults,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -183,7 +185,14 @@ export class LoadTestsService implements OnApplicationBootstrap, BeforeApplicati
       // past its end no call is made, even while the database is away and cannot record the end yet
       const due = now < session.endsAt.getTime() ? Math.floor(((now - origin) * session.requestRate) / 1000) - made : 0;
       if (due > 0) {
-        runCalls(breaker, due, downstream, record);
+        // a drill's fault on this breaker changes the simulated calls it sees, as it would a service's real ones
+        const fault = this.faults.forHubBreaker(session.configId);
+        runCalls(
+          breaker,
+          due,
+          fault ? { ...downstream, alter: (call) => faultedCall(fault, call, HUB_TIMEOUT_FAULT_MS) } : downstream,
+          record,
+        );
         made += due;
       }
       if (made > 1_000_000) {

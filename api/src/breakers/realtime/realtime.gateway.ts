@@ -34,6 +34,8 @@ function mayReceive(user: SessionUser, message: ServerMessage): boolean {
   if (message.type === 'alertGroupChanged' && message.data.subjectKind === 'domain') {
     return hasPermission(user, 'domain_management') && hasPermission(user, 'circuit_breaker_view');
   }
+  // drills are run and read by circuit_breaker_admin
+  if (message.type === 'drillChanged') return hasPermission(user, 'circuit_breaker_admin');
   return hasPermission(user, 'circuit_breaker_view');
 }
 

@@ -24,6 +24,7 @@ import {
   outsideBreakerMessage,
 } from '@cbh/contracts';
 import { type AppRequest, AuditService } from '../../identity';
+import { BreakerFaults, faultedCall } from '../breaker-faults';
 import { BreakerRegistry } from '../breaker-registry.service';
 import { BreakerConfigEntity } from '../entities/breaker-config.entity';
 import { MetricsService } from '../metrics/metrics.service';
@@ -58,6 +59,7 @@ export class ServicesService implements OnApplicationBootstrap {
     private readonly http: HttpAdapterHost,
     private readonly metrics: MetricsService,
     private readonly bus: RealtimeBus,
+    private readonly faults: BreakerFaults,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -216,12 +218,19 @@ export class ServicesService implements OnApplicationBootstrap {
     return new URL(`http://127.0.0.1:${port}${service.endpoint}`);
   }
 
-  /** The chaos target's behaviour for a service: its average latency (±25 %, at most CHAOS_MAX_DELAY_MS) and its failure rate. */
+  /**
+   * The chaos target's behaviour for a service: its average latency (±25 %, at most CHAOS_MAX_DELAY_MS) and its failure
+   * rate, and a drill's fault on its breaker.
+   */
   async chaos(id: number): Promise<{ delayMs: number; fail: boolean }> {
     const service = await this.find(id);
     const jitter = 0.75 + Math.random() * 0.5;
-    const delayMs = Math.min(CHAOS_MAX_DELAY_MS, Math.round(service.averageResponseTime * jitter));
-    return { delayMs, fail: Math.random() * 100 < service.failureRate };
+    const drawn = { ok: Math.random() * 100 >= service.failureRate, latencyMs: Math.round(service.averageResponseTime * jitter) };
+    // a drill's fault on the service's breaker: the demo services take it like a real service's calls would
+    const fault = service.circuitBreakerConfigId ? this.faults.forHubBreaker(service.circuitBreakerConfigId) : undefined;
+    // a timeout fault holds the answer past the test call's deadline, so that the call really times out
+    const { ok, latencyMs } = faultedCall(fault, drawn, TEST_CALL_TIMEOUT_MS + 500);
+    return { delayMs: Math.min(fault?.kind === 'timeout' ? TEST_CALL_TIMEOUT_MS + 500 : CHAOS_MAX_DELAY_MS, latencyMs), fail: !ok };
   }
 
   private async assertBreakerExists(manager: EntityManager, configId: number | null) {

@@ -195,6 +195,11 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'ser
   'DELETE /api/slos/:id': 'circuit_breaker_admin',
   'GET /api/slos/:id/report': 'circuit_breaker_view',
   'GET /api/slos/report': 'circuit_breaker_view',
+  'POST /api/drills': 'circuit_breaker_admin',
+  'GET /api/drills': 'circuit_breaker_admin',
+  'GET /api/drills/:id': 'circuit_breaker_admin',
+  'POST /api/drills/:id/stop': 'circuit_breaker_admin',
+  'POST /api/drills/stop-all': 'circuit_breaker_admin',
 };
 
 /**

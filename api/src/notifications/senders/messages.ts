@@ -9,6 +9,7 @@ import {
   type ReleaseEventData,
   type AlertGroupEventData,
   type SloEventData,
+  type DrillEventData,
 } from '@cbh/contracts';
 import type { OutgoingNotification } from './channel-sender.types';
 
@@ -142,6 +143,20 @@ function sloMessage(type: NotificationEventType, data: SloEventData): Omit<Notif
   };
 }
 
+function drillMessage(type: NotificationEventType, data: DrillEventData): Omit<NotificationMessage, 'when'> {
+  const { drill } = data;
+  const steps = data.steps.join('; ');
+  if (type === 'drill.started') {
+    return { title: `Drill ${drill.name} started`, happened: `Drill started by ${data.startedBy ?? 'someone'}: ${steps}`, url: data.url };
+  }
+  const how = drill.state === 'stopped' ? `stopped by ${data.stoppedBy ?? 'someone'}` : 'ran to its end';
+  return {
+    title: `Drill ${drill.name} finished: expectations ${drill.verdict}`,
+    happened: `Drill finished (${how}), expectations ${drill.verdict}: ${steps}`,
+    url: data.url,
+  };
+}
+
 /** The words of a notification; its type says which of the data's shapes it carries. */
 function describeEvent({ type, occurredAt, data }: OutgoingNotification): NotificationMessage {
   const when = describeTime(occurredAt);
@@ -169,6 +184,7 @@ function describeEvent({ type, occurredAt, data }: OutgoingNotification): Notifi
   }
   if (type.startsWith('incident.')) return { ...incidentMessage(type, data as IncidentEventData), when };
   if (type.startsWith('slo.')) return { ...sloMessage(type, data as SloEventData), when };
+  if (type.startsWith('drill.')) return { ...drillMessage(type, data as DrillEventData), when };
   const test = data as { message: string; url: string };
   return { title: 'Test notification from Circuit Breaker Hub', happened: test.message, url: test.url, when };
 }

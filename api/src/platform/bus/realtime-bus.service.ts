@@ -36,7 +36,8 @@ export type InternalKind =
   | 'organization-changed'
   | 'notifications-due'
   | 'releases-changed'
-  | 'status-changed';
+  | 'status-changed'
+  | 'drills-changed';
 export interface InternalEnvelope {
   origin: string;
   internal: InternalKind;

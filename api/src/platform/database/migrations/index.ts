@@ -34,6 +34,7 @@ import { OnCallSchedules1767100000000 } from './1767100000000-OnCallSchedules';
 import { AlertGroups1767200000000 } from './1767200000000-AlertGroups';
 import { Slos1767300000000 } from './1767300000000-Slos';
 import { CanarySlos1767400000000 } from './1767400000000-CanarySlos';
+import { Drills1767500000000 } from './1767500000000-Drills';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   AlertGroups1767200000000,
   Slos1767300000000,
   CanarySlos1767400000000,
+  Drills1767500000000,
 ];

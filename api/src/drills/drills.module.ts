@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { BreakersModule } from '../breakers';
+import { RecentSignIn } from '../identity';
+import { ReplicasModule } from '../platform';
+import { DrillPlan } from './drill-plan';
+import { DrillRunner } from './drill-runner.service';
+import { DrillViews } from './drill-views';
+import { DrillsController } from './drills.controller';
+import { DrillsRepository } from './drills.repository';
+import { DrillsService } from './drills.service';
+
+/**
+ * Resilience drills: faults injected into chosen breakers' calls for a bounded time (the plan every replica answers
+ * agents and its own engine from), ended and judged against their expectations once across replicas.
+ */
+@Module({
+  imports: [BreakersModule, ReplicasModule],
+  controllers: [DrillsController],
+  providers: [DrillPlan, DrillRunner, DrillViews, DrillsRepository, DrillsService, RecentSignIn],
+  exports: [DrillsService],
+})
+export class DrillsModule {}
