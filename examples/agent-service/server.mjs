@@ -9,7 +9,7 @@ const agentLib = await import('@cbh/agent').catch((error) => {
   console.error(`@cbh/agent could not be loaded; in the repository, build it first with \`npm run build:agent\` (${error.message})`);
   process.exit(1);
 });
-const { connectToHub, createAgent, OpossumAdapter } = agentLib;
+const { connectToHub, createAgent, isInjectedFault, OpossumAdapter } = agentLib;
 
 const env = process.env;
 const service = env.SERVICE_NAME || 'agent-example';
@@ -32,7 +32,9 @@ async function downstream(name) {
   return `${name} ok`;
 }
 
-const agent = createAgent({ service, instance });
+// drills' faults hurt real calls, so the service opts in: CBH_ALLOW_FAULTS=1 (else each is refused, and the hub told)
+const allowFaults = env.CBH_ALLOW_FAULTS === '1';
+const agent = createAgent({ service, instance, allowFaults });
 const adapters = new Map();
 for (const name of ['payments', 'inventory']) {
   const circuit = new CircuitBreaker(() => downstream(name), {
@@ -65,7 +67,7 @@ const server = createServer(async (request, response) => {
       await adapter.circuit.fire();
       return send(response, 200, { ok: true, state: adapter.state() });
     } catch (error) {
-      return send(response, 503, { ok: false, state: adapter.state(), error: error.message });
+      return send(response, 503, { ok: false, state: adapter.state(), error: error.message, injected: isInjectedFault(error) });
     }
   }
   if (request.method === 'POST' && url.pathname === '/fail') {
@@ -75,7 +77,8 @@ const server = createServer(async (request, response) => {
     return send(response, 200, { ok: true, failPercent });
   }
   if (request.method === 'GET' && url.pathname === '/health') {
-    return send(response, 200, { ok: true, service, instance, failPercent, hub: connection?.status() ?? null });
+    const faults = { allowed: allowFaults, active: agent.activeFaults() };
+    return send(response, 200, { ok: true, service, instance, failPercent, faults, hub: connection?.status() ?? null });
   }
   send(response, 404, { ok: false, error: 'not found' });
 });

@@ -12,13 +12,21 @@ import {
   type BreakerOverride,
 } from '@cbh/contracts';
 import type { BreakerAdapter, SettingsResult } from './adapters/adapter';
+import { FaultBook, type FaultsChange } from './faults';
 import { RollingWindow } from './rolling-window';
 
 export interface AgentOptions {
   service: string;
   instance: string;
-  /** The clock of sentAt (ms since the epoch); Date.now by default. */
+  /** The clock of sentAt and of the faults' `until` (ms since the epoch); Date.now by default. */
   now?: () => number;
+  /**
+   * Whether this service takes the drills' faults the hub sends (false by default: each is refused, and the reports
+   * say so). A fault hurts the service's real calls, so it is the service's own choice.
+   */
+  allowFaults?: boolean;
+  /** Which calls a fault hits: a call is hit when this is below the fault's rate. Math.random by default. */
+  random?: () => number;
 }
 
 export interface RegisterOptions {
@@ -53,6 +61,18 @@ export interface Agent {
   applyControl(control: AgentBreakerControl): ControlResult | null;
   /** The names of the breakers registered. */
   names(): string[];
+  /** Whether the service takes faults (AgentOptions.allowFaults). */
+  readonly allowFaults: boolean;
+  /**
+   * Runs the faults of the hub's reply: the whole list, so a fault left out ends, and none (undefined) ends them all.
+   * A fault for a breaker not registered, or one it cannot apply, is refused (every fault, unless allowFaults); the
+   * next report says which and why.
+   */
+  applyFaults(faults: unknown): FaultsChange;
+  /** Ends every fault at once, returning their ids: faults fail safe when the hub is silent. */
+  dropFaults(): string[];
+  /** The ids of the faults running now. */
+  activeFaults(): string[];
 }
 
 /** What applyControl() did about the settings: what the adapter took, or why it refused them all (a value out of range). */
@@ -82,10 +102,11 @@ function checkName(what: string, name: string): void {
  * transitions they take (the newest AGENT_PROTOCOL_LIMITS.transitionsPerReport), builds the report of a period,
  * and applies the hub's commands, settings and controls to the breakers. connectToHub sends its reports.
  */
-export function createAgent({ service, instance, now = Date.now }: AgentOptions): Agent {
+export function createAgent({ service, instance, now = Date.now, allowFaults = false, random = Math.random }: AgentOptions): Agent {
   checkName('service', service);
   checkName('instance', instance);
   const entries = new Map<string, Entry>();
+  const faults = new FaultBook(allowFaults, now, random, (name) => entries.get(name)?.adapter);
   /** Transitions since the last report, oldest first, at most the limit (the oldest give way). */
   let pending: { entry: Entry; transition: AgentTransition }[] = [];
   /** When the period the next report covers began (the agent's creation, then each report). */
@@ -121,6 +142,7 @@ export function createAgent({ service, instance, now = Date.now }: AgentOptions)
       entries.set(adapter.name, entry);
       return () => {
         if (entries.get(adapter.name) !== entry) return;
+        faults.forget(adapter.name);
         entry.stop();
         entries.delete(adapter.name);
         pending = pending.filter((item) => item.entry !== entry);
@@ -161,6 +183,7 @@ export function createAgent({ service, instance, now = Date.now }: AgentOptions)
         sentAt: new Date(at).toISOString(),
         periodMs,
         breakers,
+        faults: faults.status(),
       };
     },
 
@@ -217,5 +240,10 @@ export function createAgent({ service, instance, now = Date.now }: AgentOptions)
     names() {
       return [...entries.keys()];
     },
+
+    allowFaults,
+    applyFaults: (list) => faults.apply(list),
+    dropFaults: () => faults.drop(),
+    activeFaults: () => faults.active(),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  AGENT_FAULT_SILENCE_PERIODS,
   AGENT_PROTOCOL_VERSION,
   AGENT_REPORT_EVERY_MS,
   AGENT_REPORT_RESEND_MS,
@@ -8,6 +9,7 @@ import {
   type AgentReportReply,
 } from '@cbh/contracts';
 import type { Agent } from './agent';
+import type { ActiveFault, FaultsChange } from './faults';
 
 /** Where the connection says what happens to it: console by default; pino's and most loggers' info and warn fit. */
 export interface HubLogger {
@@ -87,6 +89,12 @@ function retryAfter(header: string | null): number | undefined {
   return Number.isFinite(ms) ? Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms)) : undefined;
 }
 
+/** A fault as words for the log: `errors on 50% of the calls of "payments" until 2026-01-01T00:01:00.000Z`. */
+function describe(fault: ActiveFault): string {
+  const what = fault.kind === 'error' ? 'errors' : `${fault.kind} of ${fault.delayMs} ms`;
+  return `${what} on ${Math.round(fault.rate * 1000) / 10}% of the calls of "${fault.breaker}" until ${new Date(fault.untilMs).toISOString()}`;
+}
+
 function unreachable(error: unknown, timeoutMs: number): string {
   if ((error as Error | null)?.name === 'TimeoutError') return `hub unreachable: no answer within ${timeoutMs} ms`;
   // fetch fails with 'fetch failed' and the socket's error as its cause
@@ -122,18 +130,21 @@ export function connectToHub(agent: Agent, options: HubConnectionOptions): HubCo
   let delivered = 0;
   let expiredReports = 0;
   let timer: NodeJS.Timeout | undefined;
+  /** Armed at each reply while faults run: when it fires, the hub has been silent too long and they are dropped. */
+  let silence: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let stopped = false;
   const stopping = new AbortController();
   const logged = new Set<string>();
 
-  /** Logs a warning the first time only, within a bounded memory of what was logged. */
-  const warnOnce = (message: string) => {
+  /** Logs a message the first time only, within a bounded memory of what was logged. */
+  const once = (level: 'info' | 'warn', message: string) => {
     if (logged.has(message)) return;
     if (logged.size >= REMEMBERED_MESSAGES) logged.clear();
     logged.add(message);
-    logger.warn(message);
+    logger[level](message);
   };
+  const warnOnce = (message: string) => once('warn', message);
 
   async function post(report: AgentReport, signal: AbortSignal): Promise<Outcome> {
     let response: Response;
@@ -225,6 +236,33 @@ export function connectToHub(agent: Agent, options: HubConnectionOptions): HubCo
     if (typeof reply.reportEveryMs === 'number' && Number.isFinite(reply.reportEveryMs)) reportEveryMs = clamp(reply.reportEveryMs);
     if (Array.isArray(reply.controls)) apply(reply.controls);
     if (Array.isArray(reply.notices)) for (const notice of reply.notices) if (typeof notice === 'string') warnOnce(`hub: ${notice}`);
+    // a reply that lands while stop() runs must not start again the faults stop() ended
+    if (!stopped) runFaults(agent.applyFaults(reply.faults));
+  }
+
+  /**
+   * The reply's faults are the whole list (none ends them all); while some run, the hub must keep answering:
+   * silent for AGENT_FAULT_SILENCE_PERIODS reporting periods, the connection drops them all — faults fail safe,
+   * where settings and overrides fail static. A timer, off the breakers' call path.
+   */
+  function runFaults({ started, ended, refused }: FaultsChange): void {
+    for (const fault of started) logger.info(`fault ${fault.id} started: ${describe(fault)}`);
+    for (const id of ended) logger.info(`fault ${id} ended`);
+    // a fault refused is refused again at each reply while the hub sends it: said once, it is in every report
+    for (const { id, reason } of refused) once('info', `fault ${id} refused: ${reason}`);
+    clearTimeout(silence);
+    silence = undefined;
+    if (agent.activeFaults().length === 0) return;
+    silence = setTimeout(() => {
+      silence = undefined;
+      const dropped = agent.dropFaults();
+      if (dropped.length > 0) {
+        logger.warn(
+          `no reply from the hub for ${AGENT_FAULT_SILENCE_PERIODS} reporting periods: faults ${dropped.join(', ')} dropped (faults fail safe; the breakers keep their settings and overrides)`,
+        );
+      }
+    }, AGENT_FAULT_SILENCE_PERIODS * reportEveryMs);
+    silence.unref();
   }
 
   /** 1 s, 2 s, 4 s… up to the cap, each less up to a fifth at random, so that a fleet of instances does not retry as one. */
@@ -251,6 +289,10 @@ export function connectToHub(agent: Agent, options: HubConnectionOptions): HubCo
       if (stopped) return;
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(silence);
+      // no hub to end them any more: the faults end now, not at their until
+      const dropped = agent.dropFaults();
+      if (dropped.length > 0) logger.info(`faults ${dropped.join(', ')} dropped: the connection to the hub is stopped`);
       stopping.abort();
       await running; // a report in flight is abandoned and kept in pending
       const deadline = AbortSignal.timeout(LAST_REPORT_TIMEOUT_MS);

@@ -4,18 +4,24 @@ export * from './adapters/opossum';
 export * from './adapters/cockatiel';
 export * from './adapters/cbh';
 export * from './agent';
+export { FAULTS_NOT_ALLOWED, InjectedFault, isInjectedFault, type ActiveFault, type FaultsChange } from './faults';
 export * from './merge-reports';
 export * from './hub-connection';
 // the protocol's words, for services outside this repository, which have no @cbh/contracts of their own
 export {
+  AGENT_FAULT_SILENCE_PERIODS,
   AGENT_PROTOCOL_LIMITS,
   AGENT_PROTOCOL_VERSION,
   AGENT_REPORT_EVERY_MS,
   AGENT_REPORTS_PATH,
+  FAULT_KINDS,
+  INJECTED_FAULT_NAME,
   type AgentBreakerControl,
   type AgentBreakerReport,
   type AgentBreakerSettings,
   type AgentCommand,
+  type AgentFault,
+  type AgentFaultsStatus,
   type AgentLatencyHistogram,
   type AgentLibrary,
   type AgentReport,
@@ -26,4 +32,5 @@ export {
   type BreakerOverride,
   type BreakerSettings,
   type BreakerStateName,
+  type FaultKind,
 } from '@cbh/contracts';

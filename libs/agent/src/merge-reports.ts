@@ -1,6 +1,7 @@
 import {
   AGENT_PROTOCOL_LIMITS,
   type AgentBreakerReport,
+  type AgentFaultsStatus,
   type AgentLatencyHistogram,
   type AgentReport,
   type AgentWindow,
@@ -35,12 +36,20 @@ function mergeWindows(older: AgentWindow, newer: AgentWindow): AgentWindow {
   return window;
 }
 
+/** The newer status, with the refusals of both (each once, its newer reason), so that none is lost in the merge. */
+function mergeFaults(older: AgentFaultsStatus | undefined, newer: AgentFaultsStatus | undefined): AgentFaultsStatus | undefined {
+  if (!newer || !older?.refused?.length) return newer;
+  const refused = new Map([...older.refused, ...(newer.refused ?? [])].map(({ id, reason }) => [id, reason]));
+  return { ...newer, refused: [...refused].slice(-AGENT_PROTOCOL_LIMITS.faultsPerInstance).map(([id, reason]) => ({ id, reason })) };
+}
+
 /**
  * One report for the periods of two: what a connection sends when the older one never reached the hub (covering both
  * periods' time). The newer
  * report's breakers, with their current state, override and settings, carry both windows (counts added, histograms
  * added bin by bin, the longest call) and both periods' transitions, the newest AGENT_PROTOCOL_LIMITS.transitionsPerReport
  * of them. A breaker unregistered since the older report is left out: the hub would take it for one still running.
+ * The faults are the newer report's, with the refusals of both.
  */
 export function mergeReports(older: AgentReport, newer: AgentReport): AgentReport {
   const before = new Map(older.breakers.map((breaker) => [breaker.name, breaker]));
@@ -57,5 +66,6 @@ export function mergeReports(older: AgentReport, newer: AgentReport): AgentRepor
     for (const breaker of breakers) breaker.transitions = breaker.transitions.filter((transition) => kept.has(transition));
   }
   const periodMs = older.periodMs !== undefined && newer.periodMs !== undefined ? older.periodMs + newer.periodMs : newer.periodMs;
-  return { ...newer, ...(periodMs !== undefined ? { periodMs } : {}), breakers };
+  const faults = mergeFaults(older.faults, newer.faults);
+  return { ...newer, ...(periodMs !== undefined ? { periodMs } : {}), ...(faults ? { faults } : {}), breakers };
 }

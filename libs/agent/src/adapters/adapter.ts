@@ -1,4 +1,5 @@
 import type { AgentBreakerSettings, AgentLibrary, BreakerOverride, BreakerStateName } from '@cbh/contracts';
+import { runFaulted, type ActiveFault } from '../faults';
 import type { CallOutcome } from '../rolling-window';
 
 /** A change of state as an adapter sees it: `at` in ms since the epoch. */
@@ -22,6 +23,16 @@ export interface SettingsResult {
   rebuilt: boolean;
 }
 
+/**
+ * How a breaker limits a call's duration, for a timeout fault to go past it: `cuts` when the breaker gives up on the
+ * call at `ms` (opossum's timeout), not when it only judges the call once it ends (@cbh/breaker's adaptive slow-call
+ * duration, past which a call counts as failed).
+ */
+export interface CallLimit {
+  ms: number;
+  cuts: boolean;
+}
+
 /** One breaker of one library, as the agent sees and drives it. */
 export interface BreakerAdapter {
   readonly name: string;
@@ -41,11 +52,23 @@ export interface BreakerAdapter {
   disable(reason?: string): void;
   reset(reason?: string): void;
   applySettings(partial: AgentBreakerSettings): SettingsResult;
+  /**
+   * Runs a drill's fault on the breaker's calls from now on, or none (undefined). Optional, so that an adapter of a
+   * service's own still fits: the agent refuses faults for a breaker whose adapter lacks it.
+   */
+  injectFault?(fault: ActiveFault | undefined): void;
+  /** The breaker's limit on a call's duration now, where it has one (see CallLimit). */
+  callLimit?(): CallLimit | undefined;
 }
 
 /** The listeners, the override and the state last shown, which every adapter keeps alike. */
 export abstract class AdapterBase {
   protected manual: BreakerOverride = 'none';
+  /**
+   * The fault on this breaker's calls, undefined when none: with no drill running, the call path pays this one
+   * check and nothing else.
+   */
+  protected fault: ActiveFault | undefined = undefined;
   private readonly callListeners = new Set<CallListener>();
   private readonly transitionListeners = new Set<TransitionListener>();
   private shown: BreakerStateName;
@@ -69,6 +92,24 @@ export abstract class AdapterBase {
   onTransition(listener: TransitionListener): () => void {
     this.transitionListeners.add(listener);
     return () => this.transitionListeners.delete(listener);
+  }
+
+  injectFault(fault: ActiveFault | undefined): void {
+    this.fault = fault;
+  }
+
+  /** A call saw its fault's `until` pass: the slot is emptied, so that the next calls take the plain path at once. */
+  protected readonly faultEnded = (fault: ActiveFault): void => {
+    if (this.fault === fault) this.injectFault(undefined);
+  };
+
+  /**
+   * fn under the breaker's fault. A method of its own, so that the closure is made here: execute() capturing the
+   * fault or `this` in a closure of its own would make every call's frame bigger, fault or not.
+   */
+  protected underFault<F extends () => unknown>(fault: ActiveFault, fn: F): F {
+    // the same type: a call it hits gives a promise, which execute() awaits as it awaits fn's own
+    return (() => runFaulted(fault, fn, this.faultEnded)) as F;
   }
 
   protected call(outcome: CallOutcome, durationMs: number): void {

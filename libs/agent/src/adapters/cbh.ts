@@ -1,6 +1,6 @@
 import { CircuitBreaker, isBreakerRejection, type Clock } from '@cbh/breaker';
 import type { AgentBreakerSettings, BreakerSettings, BreakerStateName } from '@cbh/contracts';
-import { AdapterBase, type BreakerAdapter, type SettingsResult } from './adapter';
+import { AdapterBase, type BreakerAdapter, type CallLimit, type SettingsResult } from './adapter';
 
 const SETTINGS = [
   'failureThreshold',
@@ -58,8 +58,13 @@ export class CbhAdapter extends AdapterBase implements BreakerAdapter {
     return this.clock ? this.clock.now() : Date.now();
   }
 
-  /** Runs fn through the breaker, counting its outcome; a refusal rejects with the breaker's BreakerRejectedError. */
+  /**
+   * Runs fn through the breaker, counting its outcome; a refusal rejects with the breaker's BreakerRejectedError. A
+   * drill's fault runs inside the function the breaker runs, so that the breaker sees its delay or error as the call's.
+   */
   async execute<T>(fn: () => Promise<T>): Promise<T> {
+    const fault = this.fault;
+    if (fault !== undefined) fn = this.underFault(fault, fn);
     const started = this.now();
     let ran = false;
     try {
@@ -74,6 +79,14 @@ export class CbhAdapter extends AdapterBase implements BreakerAdapter {
       else this.count('failure', started);
       throw error;
     }
+  }
+
+  /**
+   * The adaptive type's slow-call duration: a call slower than it counts as failed once it ends (the breaker does not
+   * cut it short). The other types have no limit on a call's duration: their `timeout` is how long they stay open.
+   */
+  callLimit(): CallLimit | undefined {
+    return this.slowCallMs === undefined ? undefined : { ms: this.slowCallMs, cuts: false };
   }
 
   private count(outcome: 'success' | 'failure', started: number): void {

@@ -1,7 +1,7 @@
 import type { AgentBreakerSettings, BreakerStateName } from '@cbh/contracts';
 import type * as Cockatiel from 'cockatiel';
 import type { CircuitBreakerPolicy, IDisposable } from 'cockatiel';
-import { AdapterBase, overrideState, type BreakerAdapter, type SettingsResult } from './adapter';
+import { AdapterBase, overrideState, type BreakerAdapter, type CallLimit, type SettingsResult } from './adapter';
 
 /** A cockatiel breaker's settings: its half-open delay and its breaker, consecutive failures or a sampled failure rate. */
 export type CockatielSettings =
@@ -80,8 +80,13 @@ export class CockatielAdapter extends AdapterBase implements BreakerAdapter {
     return policy;
   }
 
-  /** Runs fn through the breaker (or past it, when forced closed or disabled), counting its outcome. */
+  /**
+   * Runs fn through the breaker (or past it, when forced closed or disabled), counting its outcome. A drill's fault
+   * runs inside the function the policy runs, so that cockatiel sees its delay or error as the call's own.
+   */
   async execute<T>(fn: () => PromiseLike<T> | T): Promise<T> {
+    const fault = this.fault;
+    if (fault !== undefined) fn = this.underFault(fault, fn);
     if (this.manual === 'disabled') return fn();
     const started = Date.now();
     let ran = this.manual === 'forced-closed';
@@ -100,6 +105,14 @@ export class CockatielAdapter extends AdapterBase implements BreakerAdapter {
       else this.call(error instanceof library().TaskCancelledError ? 'timeout' : 'failure', Date.now() - started);
       throw error;
     }
+  }
+
+  /**
+   * None: cockatiel's breaker has no timeout of its own (a service's timeout policy is its own business), so a
+   * timeout fault needs its latencyMs and makes the call that much slower, nothing more.
+   */
+  callLimit(): CallLimit | undefined {
+    return undefined;
   }
 
   settings(): AgentBreakerSettings {

@@ -1,7 +1,8 @@
 import type { AgentBreakerSettings, BreakerStateName } from '@cbh/contracts';
 import type { EventEmitter } from 'node:events';
 import type CircuitBreaker from 'opossum';
-import { AdapterBase, overrideState, type BreakerAdapter, type SettingsResult } from './adapter';
+import { runFaulted, type ActiveFault } from '../faults';
+import { AdapterBase, overrideState, type BreakerAdapter, type CallLimit, type SettingsResult } from './adapter';
 
 /** The options opossum reads on every call or trip, and so takes at run time. */
 const LIVE_OPTIONS = ['errorThresholdPercentage', 'timeout', 'resetTimeout'] as const;
@@ -9,6 +10,7 @@ const LIVE_OPTIONS = ['errorThresholdPercentage', 'timeout', 'resetTimeout'] as 
 const REPORTED_OPTIONS = [...LIVE_OPTIONS, 'volumeThreshold', 'rollingCountTimeout', 'rollingCountBuckets', 'capacity'] as const;
 
 type OpossumOptions = Record<(typeof REPORTED_OPTIONS)[number], number | undefined>;
+type Action = (this: unknown, ...args: unknown[]) => unknown;
 
 /**
  * An opossum breaker the service built and keeps calling with fire(): the adapter only listens to its events
@@ -19,6 +21,9 @@ type OpossumOptions = Record<(typeof REPORTED_OPTIONS)[number], number | undefin
 export class OpossumAdapter extends AdapterBase implements BreakerAdapter {
   readonly library = 'opossum';
   readonly type = 'error-percentage';
+  /** The service's own action and the one that runs it under a fault, while a fault is on (see injectFault). */
+  private plainAction: Action | undefined;
+  private faultedAction: Action | undefined;
 
   constructor(
     readonly circuit: CircuitBreaker,
@@ -99,6 +104,41 @@ export class OpossumAdapter extends AdapterBase implements BreakerAdapter {
     this.circuit.close(); // under the override still, so its 'close' is not taken for a recovery
     this.manual = 'none';
     this.moved('CLOSED', reason);
+  }
+
+  /** opossum's timeout gives up on a call: a timeout fault waits past it. None when the timeout is off (0, false). */
+  callLimit(): CallLimit | undefined {
+    const timeout = this.options.timeout;
+    return typeof timeout === 'number' && timeout > 0 ? { ms: timeout, cuts: true } : undefined;
+  }
+
+  /**
+   * opossum's fire() runs `circuit.action`, read at every call, inside its timer and its counts: so a fault is run by
+   * putting an action of the adapter's in its place while the fault is on, and the service's own back when it ends.
+   * The breaker then sees the injected delay, error or timeout as its own call's, and with no fault on, fire() runs
+   * exactly as it did without the agent's faults. An action the service put in meanwhile is left as it is.
+   */
+  override injectFault(fault: ActiveFault | undefined): void {
+    this.fault = fault;
+    const circuit = this.circuit as unknown as { action: Action };
+    if (fault !== undefined && this.faultedAction === undefined) {
+      const plain = circuit.action;
+      const current = () => this.fault;
+      const ended = this.faultEnded;
+      const faulted: Action = function (this: unknown, ...args: unknown[]) {
+        // fire() calls the action with itself as `this`: the service's action still gets itself
+        const context = this === faulted ? plain : this;
+        const run = () => plain.apply(context, args);
+        const active = current();
+        return active === undefined ? run() : runFaulted(active, run, ended);
+      };
+      this.plainAction = plain;
+      this.faultedAction = faulted;
+      circuit.action = faulted;
+    } else if (fault === undefined && this.faultedAction !== undefined) {
+      if (circuit.action === this.faultedAction) circuit.action = this.plainAction!;
+      this.plainAction = this.faultedAction = undefined;
+    }
   }
 
   applySettings(partial: AgentBreakerSettings): SettingsResult {
