@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { BreakerConfigView, BreakerInstancesPage, BreakerStats } from '@cbh/contracts';
 import { startResilience4jEndpoint, type Resilience4jEndpoint } from '../api/test/resilience4j-endpoint';
 import { freePort } from '../tools/testing/free-port';
-import { ACCOUNTS_ENV, ownDatabase, ROOT, startSite, type Site } from './support/server';
+import { startExampleService, type ExampleService } from './support/agent-service';
+import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/server';
 import { apiSignIn, siteApi } from './support/site-api';
 import { signIn } from './support/sign-in';
 
@@ -24,50 +23,8 @@ let cookie: string;
 let endpoint: Resilience4jEndpoint;
 const services: ExampleService[] = [];
 
-interface ExampleService {
-  url: string;
-  logs: string[];
-  process: ChildProcess;
-  call(breaker: string): Promise<{ status: number; state: string }>;
-  fail(percent: number): Promise<void>;
-  stop(): Promise<void>;
-}
-
 /** One instance of examples/agent-service reporting to `hub`; resolves once it listens. */
-async function startService(instance: string, hub: string): Promise<ExampleService> {
-  const logs: string[] = [];
-  const child = spawn(process.execPath, [path.join(ROOT, 'examples/agent-service/server.mjs')], {
-    cwd: ROOT,
-    env: { ...process.env, CBH_HUB_URL: hub, CBH_AGENT_TOKEN: token, SERVICE_NAME: SERVICE, INSTANCE: instance, PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr!.on('data', (chunk) => logs.push(String(chunk)));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
-      logs.push(String(chunk));
-      const listening = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(logs.join(''));
-      if (listening) resolve(listening[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`${instance} exited (${code}):\n${logs.join('')}`)));
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return {
-    url,
-    logs,
-    process: child,
-    async call(breaker) {
-      const response = await fetch(`${url}/call/${breaker}`);
-      return { status: response.status, state: ((await response.json()) as { state: string }).state };
-    },
-    async fail(percent) {
-      expect((await fetch(`${url}/fail?percent=${percent}`, { method: 'POST' })).status).toBe(200);
-    },
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+const startService = (instance: string, hub: string) => startExampleService(instance, hub, token, SERVICE);
 
 async function json<T>(response: Promise<Response>, status = 200): Promise<T> {
   const answered = await response;

@@ -78,7 +78,8 @@ const server = createServer(async (request, response) => {
   }
   if (request.method === 'GET' && url.pathname === '/health') {
     const faults = { allowed: allowFaults, active: agent.activeFaults() };
-    return send(response, 200, { ok: true, service, instance, failPercent, faults, hub: connection?.status() ?? null });
+    const breakers = [...adapters].map(([name, adapter]) => ({ name, state: adapter.state(), settings: adapter.settings() }));
+    return send(response, 200, { ok: true, service, instance, failPercent, faults, breakers, hub: connection?.status() ?? null });
   }
   send(response, 404, { ok: false, error: 'not found' });
 });
