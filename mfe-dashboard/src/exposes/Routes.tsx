@@ -29,6 +29,8 @@ const AlertGroupPage = lazy(() =>
 );
 const SlosPage = lazy(() => import('../features/slos/SlosPage').then((module) => ({ default: module.SlosPage })));
 const SloPage = lazy(() => import('../features/slos/SloPage').then((module) => ({ default: module.SloPage })));
+const DrillsPage = lazy(() => import('../features/drills/DrillsPage').then((module) => ({ default: module.DrillsPage })));
+const DrillPage = lazy(() => import('../features/drills/DrillPage').then((module) => ({ default: module.DrillPage })));
 
 /** The first page whose path matches is shown: /circuit-breakers/new comes before /circuit-breakers/:id. */
 export const pages = [
@@ -43,6 +45,8 @@ export const pages = [
   { path: ROUTES.alertGroup.path, Component: AlertGroupPage },
   { path: ROUTES.slos.path, Component: SlosPage },
   { path: ROUTES.slo.path, Component: SloPage },
+  { path: ROUTES.drills.path, Component: DrillsPage },
+  { path: ROUTES.drill.path, Component: DrillPage },
 ];
 
 export default function DashboardRoutes() {
