@@ -1,12 +1,13 @@
 import { memo } from 'react';
 import styled from 'styled-components';
-import { breakerPath, type BreakerConfigView, type BreakerStats } from '@cbh/contracts';
+import { breakerPath, drillPath, type BreakerConfigView, type BreakerStats } from '@cbh/contracts';
 import { OverrideBadge } from '@cbh/breaker-widgets';
 import { Link } from '@cbh/router';
 import { formatRelativeTime, StateBadge, STATE_COLORS, theme, When } from '@cbh/ui';
 import { instancesText, originText } from '../shared/breaker-origin';
 import { termsAndValues } from '../shared/figure-styles';
 import { useTimeText } from '../shared/now-clock';
+import type { DrillMark } from './drill-marks';
 import { Sparkline } from './Sparkline';
 import { hadTraffic, SPARKLINE_SAMPLES, tileState } from './wall-view';
 
@@ -63,6 +64,17 @@ const Frame = styled.article`
     text-overflow: ellipsis;
     white-space: nowrap;
     font-weight: 600;
+  }
+  /* the Drill badge links to its drill: a pill beside the name, not a second name taking the row */
+  header a.drill {
+    flex: none;
+    min-width: 0;
+    padding: 0 8px;
+    border-radius: 999px;
+    font-size: 12px;
+    color: ${theme.colors.primaryText};
+    background: ${theme.colors.orange};
+    text-decoration: none;
   }
   .body {
     display: grid;
@@ -165,13 +177,15 @@ interface TileProps {
   selected?: boolean;
   /** Given when the person may act on many breakers: the tile then has its checkbox. */
   onToggle?: (id: number) => void;
+  /** The running drill injecting faults into its calls, for those who may see drills. */
+  drill?: DrillMark;
 }
 
 /**
  * One breaker on the wall. Memoised: a metricsUpdate re-renders the tiles whose entry changed, a stateChange
  * (one entry patched in the cache) re-renders only that breaker's tile, and choosing a tile only that tile.
  */
-export const BreakerTile = memo(function BreakerTile({ breaker, stats, callRates, selected = false, onToggle }: TileProps) {
+export const BreakerTile = memo(function BreakerTile({ breaker, stats, callRates, selected = false, onToggle, drill }: TileProps) {
   const state = tileState({ breaker, stats });
   const instances = stats?.instances;
   return (
@@ -189,6 +203,17 @@ export const BreakerTile = memo(function BreakerTile({ breaker, stats, callRates
         <Link to={breakerPath(breaker.id)}>{breaker.name}</Link>
         <StateBadge state={state} />
         <OverrideBadge override={stats?.override ?? breaker.override} />
+        {drill ? (
+          // its name says which drill: the visible word alone would not tell a screen reader
+          <Link
+            className="drill"
+            to={drillPath(drill.id)}
+            aria-label={`Drill running: ${drill.name}`}
+            title={`Drill running: ${drill.name}`}
+          >
+            Drill
+          </Link>
+        ) : null}
       </header>
       <div className="body">
         <small>{originText(breaker) ?? breaker.type}</small>

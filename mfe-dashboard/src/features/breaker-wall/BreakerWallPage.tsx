@@ -6,6 +6,7 @@ import { BREAKER_BULK_PERMISSIONS, canOpen, hasPermission, ROUTES, type AuthUser
 import { Link } from '@cbh/router';
 import { AccessRestricted, ButtonLink, Card, Muted, NARROW_SCREEN, PageHeader, plural, useSelection, WrapRow } from '@cbh/ui';
 import { BreakerTile } from './BreakerTile';
+import { useDrillMarks } from './drill-marks';
 import { NowProvider } from '../shared/now-clock';
 import { SampleDataOffer } from '../sample-data/SampleDataOffer';
 import { useShownFigures, useVisibleTiles } from './visible-tiles';
@@ -72,7 +73,16 @@ function wallBulkActions(user: AuthUser | null | undefined): BreakerBulkAction[]
 }
 
 /** The wall itself, for an account that may see it: its reads start only once it is shown. */
-function BreakerWall({ canCreate, bulkActions }: { canCreate: boolean; bulkActions: readonly BreakerBulkAction[] }) {
+function BreakerWall({
+  canCreate,
+  bulkActions,
+  seesDrills,
+}: {
+  canCreate: boolean;
+  bulkActions: readonly BreakerBulkAction[];
+  /** Whether the account may read the drills (circuit_breaker_admin): their breakers are marked. */
+  seesDrills: boolean;
+}) {
   const breakers = useGetBreakersQuery();
   // no polling: the shell's live connection writes every metricsUpdate and stateChange into this cache entry
   const metrics = useGetLatestMetricsQuery();
@@ -85,6 +95,7 @@ function BreakerWall({ canCreate, bulkActions }: { canCreate: boolean; bulkActio
   const visible = useVisibleTiles(grid, tiles.map((tile) => tile.breaker.id).join());
   const shownFigures = useShownFigures(visible);
   const { selected, toggle, selectAll, setSelected } = useSelection();
+  const drills = useDrillMarks(seesDrills);
   const selectable = bulkActions.length > 0;
 
   // an error first: RTK Query keeps the last list when a refetch fails, and it would be shown as current
@@ -147,6 +158,7 @@ function BreakerWall({ canCreate, bulkActions }: { canCreate: boolean; bulkActio
                   callRates={shown.callRates}
                   selected={selected.has(breaker.id)}
                   onToggle={selectable ? toggle : undefined}
+                  drill={drills.get(breaker.id)}
                 />
               );
             })}
@@ -198,7 +210,11 @@ export function BreakerWallPage() {
         </HeaderActions>
       </PageHeader>
       <SampleDataOffer part="loaded" />
-      <BreakerWall canCreate={hasPermission(user, 'circuit_breaker_admin')} bulkActions={wallBulkActions(user)} />
+      <BreakerWall
+        canCreate={hasPermission(user, 'circuit_breaker_admin')}
+        bulkActions={wallBulkActions(user)}
+        seesDrills={hasPermission(user, 'circuit_breaker_admin')}
+      />
     </>
   );
 }
