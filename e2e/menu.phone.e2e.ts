@@ -12,6 +12,7 @@ const MAIN_PAGES: [string, string][] = [
   [ROUTES.domains.title, ROUTES.domains.path],
   [ROUTES.onCall.title, ROUTES.onCall.path],
   [ROUTES.slos.title, ROUTES.slos.path],
+  [ROUTES.drills.title, ROUTES.drills.path],
   [ROUTES.loadTest.title, ROUTES.loadTest.path],
   [ROUTES.notifications.title, ROUTES.notifications.path],
   [ROUTES.scrapeTargets.title, ROUTES.scrapeTargets.path],

@@ -32,6 +32,7 @@ test('a super admin signs in through /api/login, sees home with the badge and ev
     'Domains',
     'On Call',
     'SLOs',
+    'Drills',
     'Load Test',
     'Notifications',
     'Scrape Targets',

@@ -8,6 +8,11 @@ import { TopBar } from './TopBar';
 const viewer = authUser({ email: 'vera@example.com', role: 'viewer', permissions: ['dashboard_view', 'circuit_breaker_view'] });
 const superAdmin = authUser({ email: 'root@example.com', role: 'super_admin', permissions: [] });
 const systemAdmin = authUser({ email: 'sam@example.com', role: 'viewer', permissions: ['dashboard_view', 'system_admin'] });
+const breakerAdmin = authUser({
+  email: 'ada@example.com',
+  role: 'admin',
+  permissions: ['dashboard_view', 'circuit_breaker_view', 'circuit_breaker_admin'],
+});
 const elevation = authUser({ email: 'eli@example.com', role: 'admin', permissions: ['domain_management'], canElevate: true });
 
 function renderBar(user: AuthUser | null, at = '/dashboard') {
@@ -51,6 +56,13 @@ describe('the menu that stands in for the top bar on a phone', () => {
     ['a signed-out visitor', null, ['Home', 'Dashboard'], ['Load Test']],
     ['a viewer', viewer, ['Home', 'Dashboard', 'Circuit Breakers'], ['On Call', 'SLOs', 'Load Test']],
     ['an admin with domain_management', elevation, ['Home', 'Dashboard', 'Domains'], ['Load Test']],
+    // Drills for the holders of circuit_breaker_admin only: a drill hurts real traffic
+    [
+      'an admin with circuit_breaker_admin',
+      breakerAdmin,
+      ['Home', 'Dashboard', 'Circuit Breakers'],
+      ['On Call', 'SLOs', 'Drills', 'Load Test', 'Notifications', 'Scrape Targets'],
+    ],
     [
       'a super admin',
       superAdmin,
@@ -58,6 +70,7 @@ describe('the menu that stands in for the top bar on a phone', () => {
       [
         'On Call',
         'SLOs',
+        'Drills',
         'Load Test',
         'Notifications',
         'Scrape Targets',

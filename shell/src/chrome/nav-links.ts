@@ -7,6 +7,7 @@ const MAIN_ROUTES: readonly RouteDefinition[] = [ROUTES.home, ROUTES.dashboard, 
 const MORE_ROUTES: readonly RouteDefinition[] = [
   ROUTES.onCall,
   ROUTES.slos,
+  ROUTES.drills,
   ROUTES.loadTest,
   ROUTES.notifications,
   ROUTES.scrapeTargets,
