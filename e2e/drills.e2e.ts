@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { BreakerConfigView, DrillDetailView, DrillView } from '@cbh/contracts';
 import { freePort } from '../tools/testing/free-port';
 import { startExampleService, type ExampleService } from './support/agent-service';
+import { checkScreen, signedInOn } from './support/screens';
 import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/server';
 import { apiSignIn, siteApi } from './support/site-api';
 
@@ -165,7 +166,10 @@ test('errors injected into half of payments’ calls on both instances open it w
       .filter((entry) => entry.kind === 'fault_applied')
       .map((entry) => entry.instance)
       .sort();
-  const withBoth = await until(() => drillOf(a, drill.id), (detail) => appliedBy(detail).length === 2);
+  const withBoth = await until(
+    () => drillOf(a, drill.id),
+    (detail) => appliedBy(detail).length === 2,
+  );
   expect(appliedBy(withBoth)).toEqual(['checkout/checkout-1', 'checkout/checkout-2']);
   expect(report.timeline.some((entry) => entry.kind === 'transition' && / → OPEN/.test(entry.text))).toBe(true);
   await json(siteApi(a, cookie, `/api/drills/${drill.id}/stop`, 'POST')).catch(() => undefined);
@@ -275,4 +279,52 @@ test('a service that did not opt in refuses the fault, and says so on the drill�
   expect(await legacy.call('payments')).toMatchObject({ status: 200 });
   expect((await legacy.health()).faults).toEqual({ allowed: false, active: [] });
   await json(siteApi(a, cookie, `/api/drills/${drill.id}/stop`, 'POST'));
+});
+
+test('an admin composes a drill on the Drills page, confirms its blast radius, watches it live and stops it', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const [a] = replicas as [Site, Site];
+  const page = await signedInOn(a, browser);
+  await page.goto('/drills');
+  await expect(page.getByRole('heading', { level: 1, name: 'Drills' })).toBeVisible();
+  await page.getByRole('button', { name: 'New drill' }).click();
+  const form = page.getByRole('dialog', { name: 'New drill' });
+  await form.getByLabel('Name').fill('inventory-slow');
+  const step = form.getByTestId('step-1');
+  await step.getByLabel('Breaker').selectOption({ label: 'inventory (checkout)' });
+  await step.getByLabel('Fault').selectOption({ label: 'Latency' });
+  await step.getByLabel('Calls hit (%)').fill('25');
+  await step.getByLabel('Latency (ms)').fill('800');
+  await step.getByLabel('Duration (s)').fill('60');
+  await page.screenshot({ path: 'test-results/drills-new.png' });
+  await form.getByRole('button', { name: 'Review and start' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Start drill' });
+  await expect(confirm.getByTestId('blast-radius')).toHaveText(
+    "Step 1: latency 800 ms on 25 % of inventory's calls on all instances of checkout for 60 s",
+  );
+  await confirm.getByRole('button', { name: 'Start drill' }).click();
+  await expect(page).toHaveURL(/\/drills\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'inventory-slow' })).toBeVisible();
+  // the instances apply it: the page follows over /ws
+  await expect(page.getByText('checkout/checkout-1').first()).toBeVisible({ timeout: 15_000 });
+  await checkScreen(page, 'a running drill at 1400 px');
+  await page.screenshot({ path: 'test-results/drill-running.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await checkScreen(page, 'a running drill at 390 px');
+  await page.screenshot({ path: 'test-results/drill-running-phone.png', fullPage: true });
+  await page.getByRole('button', { name: 'Stop drill' }).click();
+  await expect(page.getByText('stopped', { exact: false }).first()).toBeVisible();
+  await Promise.all(
+    checkout.map((instance) =>
+      until(
+        () => instance.health(),
+        (health) => health.faults.active.length === 0,
+      ),
+    ),
+  );
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/drills');
+  await checkScreen(page, 'the drills list at 1400 px');
+  await page.screenshot({ path: 'test-results/drills-list.png', fullPage: true });
+  await page.context().close();
 });
