@@ -59,6 +59,25 @@ it("takes SLOs by name, their members by name within the API's bounds, a name gi
   expect(problems({ ...base, slos: [slo, { ...slo, name: 'CHECKOUT' }] })).toEqual(['slos[1].name: repeats the name of slos[0]']);
 });
 
+it("takes saved drills by name, their breakers by name (never an id) within the API's bounds", () => {
+  const base = { version: 1, breakers: [], services: [], domains: [] };
+  const step = { breaker: 'Payments', fault: { kind: 'error', rate: 0.5 }, instances: 'all', durationSeconds: 30 };
+  const drill = { name: 'Failover', steps: [step, { ...step, breaker: { service: ' checkout ', name: 'payments' } }] };
+  const document = configDocumentSchema.parse({ ...base, drills: [drill] });
+  expect(document.drills![0]!.steps[1]!.breaker).toEqual({ service: 'checkout', name: 'payments' });
+  expect(document.drills![0]!.expectations).toEqual([]);
+  expect(problems({ ...base, drills: [{ ...drill, steps: [{ ...step, breaker: 12, durationSeconds: 901 }] }] })).toEqual([
+    "drills[0].steps[0].breaker: must be the name of one of the hub's breakers, or { service, name }",
+    'drills[0].steps[0].durationSeconds: must be at most 900',
+  ]);
+  const expectation = { breaker: 'Payments', state: 'OPEN', withinSeconds: 10, after: 'start' };
+  expect(problems({ ...base, drills: [drill, { ...drill, name: 'FAILOVER', expectations: [expectation] }] })).toEqual([
+    'drills[1].name: repeats the name of drills[0]',
+  ]);
+  const many = Array.from({ length: 101 }, (_, i) => ({ ...drill, name: `d${i}` }));
+  expect(problems({ ...base, drills: many })).toEqual(['drills: must hold at most 100 items']);
+});
+
 describe('notification items', () => {
   const base = { version: 1, breakers: [], services: [], domains: [] };
   const hook = { name: 'Ops', type: 'webhook', url: '${env:CBH_CHANNEL_OPS_URL}', secret: '${env:CBH_CHANNEL_OPS_SECRET}' };

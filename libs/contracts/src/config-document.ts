@@ -3,6 +3,8 @@ import { BREAKER_TYPES, type BreakerTypeName } from './breaker-vocabulary';
 import { createBreakerSchema } from './breakers';
 import { CHAOS_ENDPOINT, CONFIG_DOCUMENT_MAX_ITEMS, CONFIG_DOCUMENT_VERSION, CONFIG_FORMATS, DOCUMENT_LISTS } from './config-vocabulary';
 import { domainNameSchema } from './domains';
+import { DRILL_LIMITS } from './drill-vocabulary';
+import { drillDefinitionSchema } from './drills';
 import { ENV_REFERENCE, NOTIFICATION_LIMITS } from './notification-vocabulary';
 import { channelFieldProblems } from './notification-vocabulary';
 import { channelUrlSchema, createChannelSchema, createRuleSchema, createWindowSchema } from './notifications';
@@ -206,6 +208,13 @@ export const sloItemSchema = z.strictObject({
 });
 export type SloItem = z.output<typeof sloItemSchema>;
 
+/**
+ * A saved drill: what POST /api/drills takes, keyed by name, its breakers named as the document names them — one of
+ * the hub's by its name (a breaker of this document or the hub's), a service's as `{ service, name }` — never by id.
+ */
+export const drillItemSchema = drillDefinitionSchema;
+export type DrillItem = z.output<typeof drillItemSchema>;
+
 const list = <T extends z.ZodType>(item: T, max: number = CONFIG_DOCUMENT_MAX_ITEMS) =>
   z.array(item, { message: 'must be a list' }).max(max, `must hold at most ${max} items`);
 
@@ -237,6 +246,7 @@ export const configDocumentSchema = z
     escalationPolicies: list(escalationPolicyItemSchema, ON_CALL_LIMITS.policies).optional(),
     statusPages: list(statusPageItemSchema, STATUS_PAGE_LIMITS.pagesPerHub).optional(),
     slos: list(sloItemSchema, SLO_LIMITS.slos).optional(),
+    drills: list(drillItemSchema, DRILL_LIMITS.definitions).optional(),
     // optional: the lists an export left out as its reader may not read them (written only when there are some)
     omitted: z
       .array(z.enum(DOCUMENT_LISTS, { message: `must be one of ${DOCUMENT_LISTS.join(', ')}` }), {
@@ -268,6 +278,7 @@ export const configDocumentSchema = z
       ctx,
     );
     refuseDuplicateNames(document.slos, 'slos', ctx);
+    refuseDuplicateNames(document.drills, 'drills', ctx);
   });
 
 export type ConfigDocument = z.output<typeof configDocumentSchema>;

@@ -32,6 +32,7 @@ export const IMPORT_KINDS = [
   'escalationPolicy',
   'statusPage',
   'slo',
+  'drill',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
@@ -48,6 +49,7 @@ export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
   escalationPolicy: 'escalation policy',
   statusPage: 'status page',
   slo: 'SLO',
+  drill: 'saved drill',
 };
 
 /**
@@ -60,10 +62,19 @@ export const NOTIFICATION_LISTS = ['channels', 'notificationRules', 'maintenance
  * The lists of the document that only holders of circuit_breaker_admin export and import, as they manage their items
  * by hand: the notification lists, the Prometheus endpoints scraped for resilience4j breakers, on-call schedules and
  * escalation policies (people by e-mail, channels and schedules by name), the status pages (keyed by slug; their
- * components name breakers and domains by name), and the SLOs (their indicators name breakers and domains by name;
- * those over domains also need domain_management, as in the API).
+ * components name breakers and domains by name), the SLOs (their indicators name breakers and domains by name;
+ * those over domains also need domain_management, as in the API), and the saved drills (their steps name breakers by
+ * name; every drill route needs circuit_breaker_admin, reading included, as a drill hurts real traffic).
  */
-export const ADMIN_LISTS = [...NOTIFICATION_LISTS, 'scrapeTargets', 'schedules', 'escalationPolicies', 'statusPages', 'slos'] as const;
+export const ADMIN_LISTS = [
+  ...NOTIFICATION_LISTS,
+  'scrapeTargets',
+  'schedules',
+  'escalationPolicies',
+  'statusPages',
+  'slos',
+  'drills',
+] as const;
 
 /**
  * The lists every document holds, and what each needs as its own routes do: reading (an export writes it, an import

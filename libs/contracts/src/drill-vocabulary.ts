@@ -24,6 +24,10 @@ export const DRILL_LIMITS = {
   listed: 100,
   /** Timeline entries a drill's page shows at most. */
   timeline: 1000,
+  /** Saved drills on the hub (GET /api/drill-definitions, the configuration document's `drills`). */
+  definitions: 100,
+  /** Saved drills GET /api/drill-definitions lists at most: above `definitions`, so it lists every one. */
+  definitionsListed: 200,
 } as const;
 
 /** A drill runs its steps one after the other; it ends when its last step does, or when someone stops it. */
@@ -105,6 +109,35 @@ export const DRILL_TIMELINE_KINDS = [
   'finished',
 ] as const;
 export type DrillTimelineKind = (typeof DRILL_TIMELINE_KINDS)[number];
+
+/**
+ * A breaker a saved drill names, as the configuration document names breakers (ids differ between hubs): one of the
+ * hub's own by its name, a service's by the service and the name its agent reports it by.
+ */
+export type DrillDefinitionBreakerRef = string | { service: string; name: string };
+
+export interface DrillDefinitionStep {
+  breaker: DrillDefinitionBreakerRef;
+  fault: DrillFault;
+  instances: 'all' | number;
+  durationSeconds: number;
+}
+
+export interface DrillDefinitionExpectation {
+  breaker: DrillDefinitionBreakerRef;
+  state: BreakerStateName;
+  withinSeconds: number;
+  after: 'start' | 'end';
+}
+
+/** A saved drill (GET /api/drill-definitions): its steps and expectations as stored, breakers by name. */
+export interface DrillDefinitionView {
+  id: number;
+  name: string;
+  steps: DrillDefinitionStep[];
+  expectations: DrillDefinitionExpectation[];
+  updatedAt: string;
+}
 
 export interface DrillTimelineEntry {
   at: string;

@@ -1,21 +1,24 @@
 import { z } from 'zod';
 import { FAULT_KINDS } from './agent-protocol';
 import { BREAKER_STATES } from './breaker-vocabulary';
+import { createBreakerSchema } from './breakers';
 import { DRILL_LIMITS as L } from './drill-vocabulary';
 
-/* The body of POST /api/drills. Words, views and limits in drill-vocabulary.ts. */
+/* The body of POST /api/drills, and a saved drill. Words, views and limits in drill-vocabulary.ts. */
+
+/** A service's breaker by the service and the name its agent reports it by. */
+const agentBreakerRef = z.strictObject({
+  service: z.string().trim().min(1, 'must name a service').max(200),
+  name: z.string().trim().min(1, 'must name a breaker').max(200),
+});
 
 /** A breaker by its id on the hub, or by the service and name an agent reports it by. */
-const breakerRef = z.union(
-  [
-    z.number().int().positive(),
-    z.strictObject({
-      service: z.string().trim().min(1, 'must name a service').max(200),
-      name: z.string().trim().min(1, 'must name a breaker').max(200),
-    }),
-  ],
-  { message: 'must be a breaker id, or { service, name }' },
-);
+const breakerRef = z.union([z.number().int().positive(), agentBreakerRef], { message: 'must be a breaker id, or { service, name }' });
+
+/** A breaker a saved drill names, as the configuration document does (ids differ between hubs): a hub breaker's name, or { service, name }. */
+const namedBreakerRef = z.union([createBreakerSchema.shape.name, agentBreakerRef], {
+  message: "must be the name of one of the hub's breakers, or { service, name }",
+});
 
 const faultSchema = z
   .strictObject({
@@ -46,19 +49,35 @@ export const drillExpectationSchema = z.strictObject({
   after: z.enum(['start', 'end'], { message: "must be 'start' or 'end'" }),
 });
 
+const drillName = z
+  .string({ message: 'must be a name' })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(L.nameLength, `must be at most ${L.nameLength} characters`);
+
+const stepsOf = <T extends z.ZodType>(step: T) =>
+  z.array(step, { message: 'must be a list of steps' }).min(1, 'name at least one step').max(L.steps, `must hold at most ${L.steps} steps`);
+
+const expectationsOf = <T extends z.ZodType>(expectation: T) =>
+  z.array(expectation).max(L.expectations, `must hold at most ${L.expectations} expectations`);
+
 /** POST /api/drills: starts at once. Steps run one after the other. */
 export const createDrillSchema = z.strictObject({
-  name: z
-    .string({ message: 'must be a name' })
-    .trim()
-    .min(1, 'must not be empty')
-    .max(L.nameLength, `must be at most ${L.nameLength} characters`),
-  steps: z
-    .array(drillStepSchema, { message: 'must be a list of steps' })
-    .min(1, 'name at least one step')
-    .max(L.steps, `must hold at most ${L.steps} steps`),
-  expectations: z.array(drillExpectationSchema).max(L.expectations, `must hold at most ${L.expectations} expectations`).optional(),
+  name: drillName,
+  steps: stepsOf(drillStepSchema),
+  expectations: expectationsOf(drillExpectationSchema).optional(),
 });
 export type CreateDrill = z.infer<typeof createDrillSchema>;
 export type DrillStepInput = z.infer<typeof drillStepSchema>;
 export type DrillExpectationInput = z.infer<typeof drillExpectationSchema>;
+
+/**
+ * A saved drill, as the configuration document's `drills` holds it: what POST /api/drills takes, its breakers named
+ * (a hub breaker's name, or { service, name }), never by id; started by POST /api/drill-definitions/{id}/run.
+ */
+export const drillDefinitionSchema = z.strictObject({
+  name: drillName,
+  steps: stepsOf(z.strictObject({ ...drillStepSchema.shape, breaker: namedBreakerRef })),
+  expectations: expectationsOf(z.strictObject({ ...drillExpectationSchema.shape, breaker: namedBreakerRef })).default([]),
+});
+export type DrillDefinition = z.output<typeof drillDefinitionSchema>;
