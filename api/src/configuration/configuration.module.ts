@@ -5,6 +5,7 @@ import { NotificationsModule } from '../notifications';
 import { StatusModule } from '../status';
 import { OnCallModule } from '../on-call';
 import { SlosModule } from '../slos';
+import { DrillsModule } from '../drills';
 import { ConfigurationController } from './configuration.controller';
 import { ConfigurationRepository } from './configuration.repository';
 import { ConfigurationService } from './configuration.service';
@@ -13,7 +14,7 @@ import { SampleDataService } from './sample-data/sample-data.service';
 
 /**
  * Configuration as code: the hub's breakers, services, domains, notification settings, scrape targets, on-call lists,
- * status pages and SLOs exported as one document
+ * status pages, SLOs and saved drills exported as one document
  * and imported as a diff; and the sample data, which is such a document loaded (and removed) in one action.
  */
 @Module({
@@ -27,6 +28,7 @@ import { SampleDataService } from './sample-data/sample-data.service';
     StatusModule,
     OnCallModule,
     SlosModule,
+    DrillsModule,
   ],
   controllers: [ConfigurationController, SampleDataController],
   providers: [ConfigurationService, ConfigurationRepository, SampleDataService],

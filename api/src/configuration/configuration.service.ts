@@ -40,6 +40,8 @@ import { EscalationPoliciesService, SchedulesService } from '../on-call';
 import { SlosService } from '../slos';
 import { exportOnCall, mayImportOnCall, onCallHubIn, onCallSteps, type OnCallHub } from './on-call-steps';
 import { exportSlos, mayImportSlos, sloSteps, type SloHub } from './slo-steps';
+import { DrillDefinitionsService } from '../drills';
+import { drillSteps, exportDrills, mayImportDrills, type DrillHub } from './drill-steps';
 
 /** What the hub holds of what a document describes. */
 interface Hub extends HubItems {
@@ -55,6 +57,8 @@ interface Hub extends HubItems {
   statusPages: { pages: StatusPageView[]; names: MemberNames } | null;
   /** Read only for a document with SLOs, or an export for a holder of circuit_breaker_admin: those the caller may read. */
   slos: SloHub | null;
+  /** Read only for a document with saved drills, or an export for a holder of circuit_breaker_admin. */
+  drills: DrillHub | null;
 }
 
 /** Which of the optional lists to read: those the document has, or for an export those its caller may read. */
@@ -64,6 +68,7 @@ interface Reading {
   pages: boolean;
   onCall: boolean;
   slos: boolean;
+  drills: boolean;
 }
 
 /**
@@ -84,6 +89,7 @@ export class ConfigurationService {
     private readonly schedules: SchedulesService,
     private readonly policies: EscalationPoliciesService,
     private readonly slos: SlosService,
+    private readonly drills: DrillDefinitionsService,
   ) {}
 
   /**
@@ -99,6 +105,7 @@ export class ConfigurationService {
       pages: admin,
       onCall: admin,
       slos: admin,
+      drills: admin,
     });
     const breakerNames = new Map(hub.breakers.map((breaker) => [breaker.id, breaker.name]));
     const readable = <T>(list: CoreList, items: () => T[]): T[] => (omitted.includes(list) ? [] : items());
@@ -112,6 +119,7 @@ export class ConfigurationService {
       ...(hub.onCall ? exportOnCall(hub.onCall) : {}),
       ...(hub.statusPages ? { statusPages: exportStatusPages(req, hub.statusPages.pages, hub.statusPages.names) } : {}),
       ...(hub.slos ? { slos: exportSlos(hub.slos) } : {}),
+      ...(hub.drills ? { drills: exportDrills(hub.drills) } : {}),
       ...(omitted.length > 0 ? { omitted } : {}),
     };
   }
@@ -126,6 +134,7 @@ export class ConfigurationService {
     mayImportStatusPages(req, document.statusPages);
     mayImportOnCall(req, document);
     mayImportSlos(req, document.slos);
+    mayImportDrills(req, document.drills);
     const lists = appliedLists(req, document);
     const reading: Reading = {
       notifications: hasNotificationLists(document),
@@ -133,6 +142,7 @@ export class ConfigurationService {
       pages: document.statusPages !== undefined,
       onCall: document.schedules !== undefined || document.escalationPolicies !== undefined,
       slos: document.slos !== undefined,
+      drills: document.drills !== undefined,
     };
     if (dryRun) {
       const steps = this.plan(req, document, lists, await this.read(this.dataSource.manager, req, reading), prune, []);
@@ -175,7 +185,9 @@ export class ConfigurationService {
       ? await onCallHubIn(manager, { schedules: this.schedules, policies: this.policies, notifications: this.notifications })
       : null;
     const slos = reading.slos && names ? { slos: await this.slos.allIn(manager, req), names } : null;
+    const drills = reading.drills ? { definitions: await this.drills.allIn(manager), breakers: await this.breakers.refsIn(manager) } : null;
     return {
+      drills,
       slos,
       onCall,
       policyNames,
@@ -190,9 +202,9 @@ export class ConfigurationService {
   }
 
   /**
-   * Every item's change in the order they are applied: breakers, services and domains (see HubSteps), then the
-   * notification settings (see NotificationSteps), scrape targets, on-call lists, status pages and SLOs. The changes
-   * are reported by kind (see report).
+   * Every item's change in the order they are applied: breakers, services and domains (see HubSteps), the saved
+   * drills, then the notification settings (see NotificationSteps), scrape targets, on-call lists, status pages and
+   * SLOs. The changes are reported by kind (see report).
    */
   private plan(
     req: AppRequest,
@@ -204,6 +216,8 @@ export class ConfigurationService {
   ): Step[] {
     const owners = { breakers: this.breakers, services: this.services, domains: this.domains };
     const items = new HubSteps(owners, req, document, hub, prune, announcements, lists).plan();
+    // after the breakers their steps name
+    const drills = drillSteps(this.drills, req, document, hub.drills ?? { definitions: [], breakers: [] }, prune);
     const notifications = hub.notifications
       ? new NotificationSteps(this.notifications, req, document, hub.notifications, prune, {
           names: hub.policyNames,
@@ -239,6 +253,8 @@ export class ConfigurationService {
     );
     return [
       ...items,
+      ...drills.deleted,
+      ...drills.kept,
       ...notifications.deleted,
       ...notifications.kept,
       ...targets.deleted,

@@ -56,6 +56,7 @@ it('exports every setting a user can set, keyed by name and nothing the hub comp
     escalationPolicies: [],
     statusPages: [],
     slos: [],
+    drills: [],
   });
 
   const yaml = await exported('?format=yaml');

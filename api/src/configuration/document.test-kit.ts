@@ -58,6 +58,7 @@ export const EVERY_LIST = [
   'escalationPolicies',
   'statusPages',
   'slos',
+  'drills',
 ];
 /** The lists only holders of circuit_breaker_admin read and write. */
 export const ADMIN_ONLY_LISTS = EVERY_LIST.slice(3);

@@ -348,7 +348,7 @@ it('refuses a rule naming a channel neither the document nor the hub has, and a 
   expect((await refusal(await importing(bad))).message.split('; ')).toEqual([
     'channels[1].url: is for webhook, Slack and Discord channels',
     'channels[3].url: must be a reference ${env:NAME}, NAME of letters, digits and _',
-    'notificationRules[0].events[0]: must be one of breaker.opened, breaker.recovered, breaker.stuck_open, breaker.flapping, domain.alert.opened, domain.alert.resolved, release.rolled_back, release.canary_failing, incident.created, incident.updated, incident.resolved, alert_group.acknowledged, alert_group.escalated, alert_group.resolved, slo.burn_rate, slo.budget_exhausted, slo.recovered',
+    'notificationRules[0].events[0]: must be one of breaker.opened, breaker.recovered, breaker.stuck_open, breaker.flapping, domain.alert.opened, domain.alert.resolved, release.rolled_back, release.canary_failing, incident.created, incident.updated, incident.resolved, alert_group.acknowledged, alert_group.escalated, alert_group.resolved, slo.burn_rate, slo.budget_exhausted, slo.recovered, drill.started, drill.finished',
     'maintenanceWindows[0].endsAt: must be after the start',
   ]);
   const twice = structuredClone(document);

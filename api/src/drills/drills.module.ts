@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { BreakersModule } from '../breakers';
 import { RecentSignIn } from '../identity';
 import { ReplicasModule } from '../platform';
+import { DrillDefinitionsController } from './drill-definitions.controller';
+import { DrillDefinitionsRepository } from './drill-definitions.repository';
+import { DrillDefinitionsService } from './drill-definitions.service';
 import { DrillPlan } from './drill-plan';
 import { DrillRunner } from './drill-runner.service';
 import { DrillViews } from './drill-views';
@@ -15,8 +18,17 @@ import { DrillsService } from './drills.service';
  */
 @Module({
   imports: [BreakersModule, ReplicasModule],
-  controllers: [DrillsController],
-  providers: [DrillPlan, DrillRunner, DrillViews, DrillsRepository, DrillsService, RecentSignIn],
-  exports: [DrillsService],
+  controllers: [DrillsController, DrillDefinitionsController],
+  providers: [
+    DrillPlan,
+    DrillRunner,
+    DrillViews,
+    DrillsRepository,
+    DrillsService,
+    RecentSignIn,
+    DrillDefinitionsRepository,
+    DrillDefinitionsService,
+  ],
+  exports: [DrillsService, DrillDefinitionsService],
 })
 export class DrillsModule {}

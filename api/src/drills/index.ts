@@ -2,3 +2,5 @@
 export { DRILL_ENTITIES } from './tables';
 export { DrillsModule } from './drills.module';
 export { DrillsService } from './drills.service';
+export { DrillDefinitionsService } from './drill-definitions.service';
+export { DrillBreakerNames, definitionInOrder, refuseUnknownBreakers, type NamedBreaker } from './drill-definitions.breakers';

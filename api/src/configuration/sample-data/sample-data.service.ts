@@ -135,11 +135,12 @@ export class SampleDataService {
       notificationRule: byName(notifications.rules.map(({ row }) => [row.name, row.id])),
       maintenanceWindow: byName(notifications.windows.map(({ id, name }) => [name, id])),
       scrapeTarget: new Map(),
-      // the sample document holds no schedules, escalation policies, status pages or SLOs
+      // the sample document holds no schedules, escalation policies, status pages, SLOs or saved drills
       schedule: new Map(),
       escalationPolicy: new Map(),
       statusPage: new Map(),
       slo: new Map(),
+      drill: new Map(),
     };
     return created.flatMap(({ kind, name }) => {
       const id = ids[kind].get(name.toLowerCase());

@@ -200,6 +200,8 @@ const POLICY: Record<string, 'public' | 'signed-in' | 'elevation-account' | 'ser
   'GET /api/drills/:id': 'circuit_breaker_admin',
   'POST /api/drills/:id/stop': 'circuit_breaker_admin',
   'POST /api/drills/stop-all': 'circuit_breaker_admin',
+  'GET /api/drill-definitions': 'circuit_breaker_admin',
+  'POST /api/drill-definitions/:id/run': 'circuit_breaker_admin',
 };
 
 /**

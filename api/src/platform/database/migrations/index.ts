@@ -35,6 +35,7 @@ import { AlertGroups1767200000000 } from './1767200000000-AlertGroups';
 import { Slos1767300000000 } from './1767300000000-Slos';
 import { CanarySlos1767400000000 } from './1767400000000-CanarySlos';
 import { Drills1767500000000 } from './1767500000000-Drills';
+import { DrillDefinitions1767600000000 } from './1767600000000-DrillDefinitions';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   Slos1767300000000,
   CanarySlos1767400000000,
   Drills1767500000000,
+  DrillDefinitions1767600000000,
 ];
