@@ -136,11 +136,15 @@ export class DrillsRepository {
     ])) as DrillBreakerRow[];
   }
 
-  /** A service's breaker by the name its agent reports it by (whatever the letter case), or null. */
+  /**
+   * A service's breaker by the name its agent reports it by (whatever the letter case), or null; the agent's when a
+   * scrape target reports one of the same name too (only the agent's can take faults).
+   */
   async breakerOf(service: string, name: string): Promise<DrillBreakerRow | null> {
     const [row] = (await this.dataSource.query(
       `SELECT id, name, source, service FROM circuit_breaker_configs
-       WHERE source <> 'hub' AND lower(service) = lower($1) AND lower(name) = lower($2) LIMIT 1`,
+       WHERE source <> 'hub' AND lower(service) = lower($1) AND lower(name) = lower($2)
+       ORDER BY source = 'agent' DESC LIMIT 1`,
       [service, name],
     )) as DrillBreakerRow[];
     return row ?? null;
