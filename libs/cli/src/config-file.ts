@@ -173,6 +173,16 @@ export class ConfigFile {
       .join('\n');
   }
 
+  /** The document as plain values, for what cbh checks itself before sending (a drill's body). */
+  value(): unknown {
+    return this.document.toJS();
+  }
+
+  /** Where a place of the document is in the file (`drill.yaml:7:17` for `steps[0].fault.rate`). */
+  locate(place: string): string {
+    return this.at(this.offsetOf(place));
+  }
+
   /** The offset of the deepest node on the path that the document has (a missing key points at its item). */
   private offsetOf(place: string): number | undefined {
     const keys = place.split(/\.|(?=\[)/).map((key) => (key.startsWith('[') ? Number(key.slice(1, -1)) : key));

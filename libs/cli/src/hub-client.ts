@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '@cbh/contracts';
-import { CliError, HubRefusal } from './cli-error';
+import { CliError, HubRefusal, HubUnreachable } from './cli-error';
 
 /** Long enough for an import of a few thousand items, short enough that a CI job does not hang on a dead hub. */
 const TIMEOUT_MS = 120_000;
@@ -27,6 +27,8 @@ interface Call {
   body?: string;
   contentType?: string;
   accept?: string;
+  /** How long to wait for the answer; a poll or a stop on the way out waits less than an import. */
+  timeoutMs?: number;
 }
 
 export class HubClient {
@@ -37,7 +39,10 @@ export class HubClient {
   ) {}
 
   /** The answer to a request under /api; anything but a 2xx is thrown as a CliError saying what to do about it. */
-  async send(path: string, { method = 'GET', body, contentType, accept = 'application/json' }: Call = {}): Promise<Response> {
+  async send(
+    path: string,
+    { method = 'GET', body, contentType, accept = 'application/json', timeoutMs = TIMEOUT_MS }: Call = {},
+  ): Promise<Response> {
     let response: Response;
     try {
       response = await fetch(`${this.url}${path}`, {
@@ -46,10 +51,10 @@ export class HubClient {
         // a redirect is reported, not followed: the token must not travel to an address nobody configured
         redirect: 'manual',
         headers: { authorization: `Bearer ${this.token}`, accept, ...(contentType ? { 'content-type': contentType } : {}) },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new CliError(`Cannot reach the hub at ${this.url} (CBH_URL): ${whyUnreachable(error)}`);
+      throw new HubUnreachable(`Cannot reach the hub at ${this.url} (CBH_URL): ${whyUnreachable(error, timeoutMs)}`);
     }
     if (response.ok) return response;
     throw await this.refusal(method, path, response);
@@ -100,8 +105,8 @@ export class HubClient {
 }
 
 /** fetch's "fetch failed" in words: the system's reason for the failed connection. */
-function whyUnreachable(error: unknown): string {
-  if (error instanceof DOMException && error.name === 'TimeoutError') return `no answer within ${TIMEOUT_MS / 1000} s`;
+function whyUnreachable(error: unknown, timeoutMs: number): string {
+  if (error instanceof DOMException && error.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`;
   const cause = (error as { cause?: { code?: string; message?: string; errors?: { code?: string }[] } }).cause;
   const code = cause?.code ?? cause?.errors?.[0]?.code;
   switch (code) {

@@ -2,10 +2,12 @@ import { writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { CONFIG_FORMATS, MANUAL_ACTION_TEXT, MANUAL_ACTIONS, type ImportResult, type ReleaseView } from '@cbh/contracts';
 import packageJson from '../package.json';
-import { controlBreakers } from './breaker-controls';
-import { CliError, EXIT, HubRefusal } from './cli-error';
+import { allBreakers, controlBreakers } from './breaker-controls';
+import { CliError, DRILL_EXIT, EXIT, HubRefusal } from './cli-error';
 import { ConfigFile } from './config-file';
-import { hubFromEnv } from './hub-client';
+import { breakerNames, checkDrill, pickDrill } from './drill-file';
+import { followDrill, startDrill, startedLines, StopOnSignal, verdictLines } from './drill-run';
+import { hubFromEnv, type HubClient } from './hub-client';
 import { changed, diffLine, diffLines, summary } from './import-report';
 import { count, Progress } from './progress';
 import { buildRemote, containerOf, problemLines, pushBuild, readBuild, releaseOf, statusLines } from './release';
@@ -65,7 +67,7 @@ const program = new Command('cbh')
   .showHelpAfterError()
   .addHelpText(
     'after',
-    '\nExit codes:\n  0  done (diff: no changes)\n  1  failed: a refusal, an unreachable hub, a bad document or bad arguments\n  2  diff: the hub differs from the document',
+    '\nExit codes:\n  0  done (diff: no changes)\n  1  failed: a refusal, an unreachable hub, a bad document or bad arguments\n  2  diff: the hub differs from the document\n(cbh drill run has its own: cbh drill run --help)',
   );
 
 program
@@ -246,6 +248,67 @@ release
     const hub = hubFromEnv();
     const releases = remote ? [await releaseOf(hub, remote)] : await hub.json<ReleaseView[]>('/api/releases');
     for (const line of statusLines(releases)) console.log(line);
+  });
+
+/** The hub's own breakers by lower-cased name, for a drill that names them as the configuration document does. */
+const hubBreakerIds = async (hub: HubClient) =>
+  new Map(
+    (await allBreakers(hub)).filter((breaker) => breaker.source === 'hub').map((breaker) => [breaker.name.toLowerCase(), breaker.id]),
+  );
+
+const drill = program
+  .command('drill')
+  .description('resilience drills: run one from a file, in CI next to a release (circuit_breaker_admin)');
+
+drill
+  .command('run')
+  .description(
+    'start the drill in FILE and print its blast radius; with --wait follow it, printing its timeline, until its verdict is final',
+  )
+  .argument('<file>', 'a drill in the body’s shape of POST /api/drills (.yaml, .yml or .json), or a file with a drills: list')
+  .option('--name <name>', 'the drill to run of the file’s drills: list')
+  .option('--wait', 'follow it until every expectation is judged: exit 0 met, 1 missed; Ctrl-C stops the drill')
+  .addHelpText(
+    'after',
+    '\nExit codes:\n  0    started (without --wait), or every expectation held\n  1    an expectation did not hold (the timeline is printed)\n  2    a bad file or arguments, a refusal, an unreachable hub\n  130  interrupted (SIGINT; 143 for SIGTERM) while waiting, after stopping the drill',
+  )
+  // a CI job must tell "the breakers did not react" (1) from "the drill could not run" (2), bad arguments included
+  .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : DRILL_EXIT.error))
+  .action(async (fileName: string, { name, wait = false }: { name?: string; wait?: boolean }) => {
+    let guard: StopOnSignal | undefined;
+    try {
+      const picked = pickDrill(fileName, name);
+      // a file whose breakers are all ids or { service, name } is checked before CBH_URL and CBH_TOKEN are
+      const file = breakerNames(picked).length ? undefined : checkDrill(picked);
+      const hub = hubFromEnv();
+      // installed before the start: a signal while the hub answers still stops the drill it starts
+      guard = wait ? new StopOnSignal(hub, progress) : undefined;
+      let view;
+      try {
+        view = await startDrill(hub, file ?? checkDrill(picked, await hubBreakerIds(hub)));
+      } catch (error) {
+        guard?.failed();
+        throw error;
+      }
+      guard?.started(view.id);
+      if (guard?.stopping) return;
+      for (const line of startedLines(view, hub.url)) console.log(line);
+      if (!guard) return;
+      const detail = await followDrill(hub, view, {
+        progress,
+        countdown: Boolean(process.stderr.isTTY),
+        print: (line) => console.log(line),
+        guard,
+      });
+      guard.dispose();
+      for (const line of verdictLines(detail, hub.url)) console.log(line);
+      process.exitCode = detail.verdict === 'met' ? DRILL_EXIT.met : DRILL_EXIT.missed;
+    } catch (error) {
+      guard?.dispose();
+      progress.stop();
+      console.error(error instanceof CliError ? `cbh: ${error.message}` : error);
+      process.exitCode = DRILL_EXIT.error;
+    }
   });
 
 program.parseAsync(process.argv).catch((error: unknown) => {
