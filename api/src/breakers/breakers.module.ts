@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ReplicasModule } from '../platform';
 import { BreakerAnnouncer } from './breaker-announcer.service';
 import { BreakerFaults } from './breaker-faults';
+import { BreakerNotes } from './breaker-notes';
 import { BreakerControl } from './breaker-control.service';
 import { BreakerRegistry } from './breaker-registry.service';
 import { BreakerConfigsRepository } from './breaker-configs.repository';
@@ -19,6 +20,7 @@ import { FleetRepository } from './fleet/fleet.repository';
   providers: [
     BreakerRegistry,
     BreakerFaults,
+    BreakerNotes,
     BreakersService,
     BreakerAnnouncer,
     BreakerControl,
@@ -29,6 +31,6 @@ import { FleetRepository } from './fleet/fleet.repository';
     FleetFigures,
     FleetRepository,
   ],
-  exports: [BreakerRegistry, BreakerFaults, BreakersService, BreakerControl, FleetCatalog, FleetFigures, FleetRepository],
+  exports: [BreakerRegistry, BreakerFaults, BreakerNotes, BreakersService, BreakerControl, FleetCatalog, FleetFigures, FleetRepository],
 })
 export class BreakersModule {}

@@ -3,6 +3,7 @@ export { BREAKER_ENTITIES } from './tables';
 export { BreakersModule } from './breakers.module';
 export { BreakerControl } from './breaker-control.service';
 export { BreakerFaults, type FaultPlan } from './breaker-faults';
+export { BreakerNotes } from './breaker-notes';
 export { BreakersService } from './breakers.service';
 export type { BreakerChanges } from './breakers.service';
 export { DashboardModule } from './dashboard/dashboard.module';

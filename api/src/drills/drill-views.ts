@@ -26,6 +26,10 @@ export const breakerLabel = (breaker: DrillBreakerView) => (breaker.service ? `$
 export const stepText = (step: Pick<StoredStep, 'fault' | 'instances' | 'durationSeconds'>, breaker: DrillBreakerView) =>
   `${describeFault(step.fault)} of ${breakerLabel(breaker)}, ${step.instances === 'all' ? 'all instances' : `${step.instances} % of instances`}, ${step.durationSeconds} s`;
 
+/** A step as its breaker's journal says it: "latency 800 ms on 25 % of payments' calls for 60 s". */
+export const journalText = (step: Pick<StoredStep, 'fault' | 'durationSeconds'>, breakerName: string) =>
+  `${describeFault(step.fault).replace(/of calls$/, `of ${breakerName}${breakerName.endsWith('s') ? "'" : "'s"} calls`)} for ${step.durationSeconds} s`;
+
 /** Drills as the API answers them: breakers by name, people by name (never an e-mail), the timeline from the journal. */
 @Injectable()
 export class DrillViews {

@@ -1,10 +1,11 @@
 import { ConflictException, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
+import { BreakerNotes } from '../breakers';
 import { DRILL_LIMITS, type CreateDrill, type DrillBreakerRef, type DrillDetailView, type DrillView } from '@cbh/contracts';
 import { type AppRequest, AuditService, RecentSignIn } from '../identity';
 import { HubEvents } from '../platform';
 import { DrillRunner } from './drill-runner.service';
-import { breakerLabel, DrillViews, stepText } from './drill-views';
+import { breakerLabel, DrillViews, journalText, stepText } from './drill-views';
 import { DrillEntity, type StoredExpectation, type StoredStep } from './entities/drill.entity';
 import { DrillsRepository, type DrillBreakerRow } from './drills.repository';
 
@@ -25,6 +26,7 @@ export class DrillsService {
     private readonly audit: AuditService,
     private readonly events: HubEvents,
     private readonly recentSignIn: RecentSignIn,
+    private readonly notes: BreakerNotes,
   ) {}
 
   /** The breaker a step or expectation names: by id, or by its service and name; 422 naming what is wrong. */
@@ -121,6 +123,13 @@ export class DrillsService {
       return entity;
     });
     await this.runner.announce([drill.id], 'running');
+    // each breaker's journal says what is done to its calls, and by which drill
+    await this.notes.note(
+      drill.steps.map((step, index) => ({
+        configId: step.breakerId,
+        reason: `${journalText(step, stepBreakers[index]!.name)}, drill '${drill.name}'${index > 0 ? ` (step ${index + 1}, from ${step.startsAt})` : ''}`,
+      })),
+    );
     return (await this.views.views([drill]))[0]!;
   }
 
@@ -153,6 +162,7 @@ export class DrillsService {
       after: { state: 'stopped' },
     });
     await this.runner.announce([id], 'stopped');
+    await this.noteStopped([drill]);
     return (await this.views.views([await this.find(id)]))[0]!;
   }
 
@@ -165,7 +175,20 @@ export class DrillsService {
       targetId: null,
       after: { stopped: ended },
     });
-    if (ended.length > 0) await this.runner.announce(ended, 'stopped');
+    if (ended.length > 0) {
+      await this.runner.announce(ended, 'stopped');
+      await this.noteStopped(await this.dataSource.getRepository(DrillEntity).findBy({ id: In(ended) }));
+    }
     return { stopped: ended.length };
+  }
+
+  private async noteStopped(drills: readonly DrillEntity[]) {
+    const notes = drills.flatMap((drill) =>
+      [...new Set(drill.steps.map((step) => step.breakerId))].map((configId) => ({
+        configId,
+        reason: `drill '${drill.name}' stopped: its faults are lifted`,
+      })),
+    );
+    await this.notes.note(notes);
   }
 }

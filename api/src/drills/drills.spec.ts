@@ -91,6 +91,16 @@ describe('drills', () => {
       drill: { id: view.id, name: 'db-failover' },
       steps: ['errors on 50 % of calls of payments (checkout), all instances, 2 s'],
     });
+    // the breaker's journal says what was done to its calls, by which drill, at the state it was in (no move, no event)
+    const [note] = await spec.api.sql(
+      `SELECT from_state, to_state, reason FROM breaker_transitions WHERE config_id = $1 ORDER BY id LIMIT 1`,
+      [payments.id],
+    );
+    expect(note).toEqual({
+      from_state: 'CLOSED',
+      to_state: 'CLOSED',
+      reason: "errors on 50 % of payments' calls for 2 s, drill 'db-failover'",
+    });
     const [audit] = await spec.api.sql(`SELECT after FROM audit_entries WHERE action = 'drill.start' ORDER BY id DESC LIMIT 1`);
     expect(audit.after.steps).toEqual(['errors on 50 % of calls of payments (checkout), all instances, 2 s']);
   });
