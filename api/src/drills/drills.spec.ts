@@ -164,6 +164,35 @@ describe('drills', () => {
 });
 
 describe('a fault on the hub’s own breakers', () => {
+  it('reaches a load test’s simulated calls: errors on every call open the breaker, and the drill says met', async () => {
+    const made = await post('/api/circuit-breakers', {
+      name: 'Drilled ledger',
+      type: 'simple',
+      failureThreshold: 5,
+      timeout: 60_000,
+      recoveryTime: 60_000,
+      successThreshold: 2,
+    });
+    const ledger = (await made.json()) as BreakerConfigView;
+    // a load test that fails nothing by itself
+    const session = await post('/api/test-sessions', { configId: ledger.id, failureRate: 0, requestRate: 20, duration: 1 });
+    expect(session.status).toBe(201);
+    const view = await json<DrillView>(
+      post('/api/drills', {
+        name: 'ledger-errors',
+        steps: [{ breaker: ledger.id, fault: { kind: 'error', rate: 1 }, instances: 'all', durationSeconds: 5 }],
+        expectations: [{ breaker: ledger.id, state: 'OPEN', withinSeconds: 5, after: 'start' }],
+      }),
+    );
+    expect(await eventually(async () => (await get<DrillView>(`/api/drills/${view.id}`)).verdict !== 'pending', 8000)).toBe(true);
+    expect(await get<DrillView>(`/api/drills/${view.id}`)).toMatchObject({
+      verdict: 'met',
+      steps: [{ breaker: { name: 'Drilled ledger', service: null } }],
+    });
+    await post(`/api/test-sessions/${((await session.json()) as { id: number }).id}/stop`);
+    await post('/api/drills/stop-all');
+  });
+
   it('fails, slows or times out the share of simulated calls the random picks, and leaves the others', () => {
     const call = { ok: true, latencyMs: 20 };
     expect(faultedCall({ kind: 'error', rate: 0.5 }, call, 5000, () => 0.4)).toEqual({ ok: false, latencyMs: 1 });
