@@ -1,5 +1,5 @@
 import type { AgentBreakerSettings, AgentLibrary, BreakerOverride, BreakerStateName } from '@cbh/contracts';
-import { runFaulted, type ActiveFault } from '../faults';
+import { runFaulted, type ActiveFault } from '../fault-call';
 import type { CallOutcome } from '../rolling-window';
 
 /** A change of state as an adapter sees it: `at` in ms since the epoch. */

@@ -1,7 +1,7 @@
 import type { AgentBreakerSettings, BreakerStateName } from '@cbh/contracts';
 import type { EventEmitter } from 'node:events';
 import type CircuitBreaker from 'opossum';
-import { runFaulted, type ActiveFault } from '../faults';
+import { runFaulted, type ActiveFault } from '../fault-call';
 import { AdapterBase, overrideState, type BreakerAdapter, type CallLimit, type SettingsResult } from './adapter';
 
 /** The options opossum reads on every call or trip, and so takes at run time. */
