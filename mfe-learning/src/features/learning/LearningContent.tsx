@@ -4,6 +4,7 @@ import { hasPermission, ROUTES, type AuthUser, type BreakerConfigView } from '@c
 import { useNavigate } from '@cbh/router';
 import { Card, Muted } from '@cbh/ui';
 import { ConfigurationPanel } from './ConfigurationPanel';
+import { GuidedDrillSection } from './GuidedDrillSection';
 import { HeroStatus } from './HeroStatus';
 import { MicroserviceOverview } from './MicroserviceOverview';
 import { MonitoringPanel } from './MonitoringPanel';
@@ -66,6 +67,7 @@ export function LearningContent({ user, title, description, heroActions }: Learn
         needsAccount('configure breakers and run load tests', 'configure', 'Configuration & Testing')
       )}
       <StatesLesson />
+      <GuidedDrillSection user={user} />
       {canView ? (
         <MicroserviceOverview services={services} breakers={breakers} stats={metrics?.stats} />
       ) : (
