@@ -328,3 +328,26 @@ test('an admin composes a drill on the Drills page, confirms its blast radius, w
   await page.screenshot({ path: 'test-results/drills-list.png', fullPage: true });
   await page.context().close();
 });
+
+test('the learning page’s guided drill: traffic, latency injected, the adaptive demo breaker opens, stopped, it recovers', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const [a] = replicas as [Site, Site];
+  const page = await signedInOn(a, browser);
+  await page.goto('/');
+  const steps = page.getByRole('list', { name: 'Guided drill steps' });
+  await steps.getByRole('button', { name: 'Send traffic' }).click();
+  await steps.getByRole('button', { name: 'Inject latency' }).click();
+  await expect(page.getByText(/Opened after \d+ s: the breaker stopped calling the slow service\./)).toBeVisible({ timeout: 45_000 });
+  await page.getByTestId('guided-step-3').scrollIntoViewIfNeeded();
+  await checkScreen(page, 'the guided drill at 1400 px, the breaker open');
+  await page.screenshot({ path: 'test-results/guided-drill-open.png' });
+  await steps.getByRole('button', { name: 'Stop the drill' }).click();
+  await expect(page.getByText(/Closed again \d+ s after/)).toBeVisible({ timeout: 90_000 });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('guided-step-4').scrollIntoViewIfNeeded();
+  await checkScreen(page, 'the guided drill at 390 px, recovered');
+  await page.screenshot({ path: 'test-results/guided-drill-phone.png' });
+  await page.context().close();
+});
