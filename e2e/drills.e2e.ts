@@ -139,6 +139,20 @@ test.describe.configure({ mode: 'serial' });
 test('errors injected into half of payments’ calls on both instances open it within the expectation, and the report says met', async () => {
   test.setTimeout(90_000);
   const [a, b] = replicas as [Site, Site];
+  // the breaker trips at 25 % failures, so that half its calls failing opens it for sure, not by the luck of a sample
+  // at its threshold (opossum opens above errorThresholdPercentage, and the example's is 50)
+  const payments = (await json<BreakerConfigView[]>(siteApi(a, cookie, '/api/circuit-breakers?source=agent&service=checkout'))).find(
+    (breaker) => breaker.name === 'payments',
+  )!;
+  await json(siteApi(a, cookie, `/api/circuit-breakers/${payments.id}`, 'PATCH', { librarySettings: { errorThresholdPercentage: 25 } }));
+  await Promise.all(
+    checkout.map((instance) =>
+      until(
+        async () => (await instance.health()).breakers.find((breaker) => breaker.name === 'payments')!.settings.errorThresholdPercentage,
+        (value) => value === 25,
+      ),
+    ),
+  );
   const drill = await json<DrillView>(
     siteApi(a, cookie, '/api/drills', 'POST', {
       name: 'payments-errors',
