@@ -116,7 +116,10 @@ export function openedAfter(drill: DrillView, stats: BreakerStats | undefined): 
 export function openingText(drill: DrillView | undefined, stats: BreakerStats | undefined): string {
   if (!drill) return 'Waiting for the drill: the breaker is judged once its calls slow down.';
   const after = openedAfter(drill, stats);
-  if (after !== null) return `Opened after ${seconds(after)}: the breaker stopped calling the slow service.`;
+  // the adaptive breaker often opens within the first second of slow calls: "after 0 s" would read as a mistake
+  if (after !== null) {
+    return `Opened ${after < 0.5 ? 'within a second' : `after ${seconds(after)}`}: the breaker stopped calling the slow service.`;
+  }
   const expectation = drill.expectations.find((each) => each.state === 'OPEN');
   if (expectation?.result === 'missed')
     return `It did not open within ${expectation.withinSeconds} s. With too few calls, or a long run of good ones before the fault, the slow ones were too few to trip it.`;
