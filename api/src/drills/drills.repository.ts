@@ -109,11 +109,15 @@ export class DrillsRepository {
     )) as DrillFaultRow[];
   }
 
-  /** The breakers' moves from `from` to `to`, oldest first, at most `limit`. */
+  /**
+   * The breakers' moves from `from` to `to`, oldest first, at most `limit`: real moves only, not the lines the journal
+   * keeps at a breaker's state (a drill's own notes, the controls sent to agents).
+   */
   async moves(breakerIds: readonly number[], from: Date, to: Date, limit: number): Promise<DrillMove[]> {
     return (await this.dataSource.query(
       `SELECT config_id AS "breakerId", from_state AS "from", to_state AS "to", at, reason, service_instance AS instance
-       FROM breaker_transitions WHERE config_id = ANY ($1::int[]) AND at >= $2 AND at <= $3 ORDER BY at, id LIMIT $4`,
+       FROM breaker_transitions WHERE config_id = ANY ($1::int[]) AND at >= $2 AND at <= $3 AND from_state <> to_state
+       ORDER BY at, id LIMIT $4`,
       [breakerIds, from, to, limit],
     )) as DrillMove[];
   }

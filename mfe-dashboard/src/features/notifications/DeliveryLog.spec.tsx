@@ -129,6 +129,8 @@ it('hides domain events from the filter without domain_management', async () => 
     'SLO burning its budget',
     'SLO budget exhausted',
     'SLO no longer burning',
+    'Drill started',
+    'Drill finished',
     'Breaker events capped',
     'Test',
   ]);

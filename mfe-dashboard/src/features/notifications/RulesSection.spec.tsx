@@ -105,8 +105,8 @@ it('offers domain alert events only to holders of domain_management, and shows a
   await screen.findByRole('dialog');
   const events = within(dialog().getByRole('group', { name: 'Events' }));
   // the four breaker events, the two release events, the three status page incident events, the three alert group events
-  // and the three SLO events
-  expect(events.getAllByRole('checkbox')).toHaveLength(15);
+  // the three SLO events and the two drill events
+  expect(events.getAllByRole('checkbox')).toHaveLength(17);
   expect(events.getByLabelText('SLO burning its budget')).toBeTruthy();
   expect(events.getByLabelText('Release rolled back')).toBeTruthy();
   expect(events.queryByLabelText('Domain alert opened')).toBeNull();
