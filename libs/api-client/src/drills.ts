@@ -1,4 +1,4 @@
-import type { CreateDrill, DrillDetailView, DrillView } from '@cbh/contracts';
+import type { CreateDrill, DrillDefinitionView, DrillDetailView, DrillView } from '@cbh/contracts';
 import { api } from './api';
 
 /*
@@ -23,6 +23,13 @@ export const drillsApi = api.injectEndpoints({
       query: (id) => ({ url: `/drills/${id}/stop`, method: 'POST' }),
       invalidatesTags: ['Drills'],
     }),
+    /** Drills saved in the configuration document, by name; each is started as it stands (its breakers by name). */
+    getDrillDefinitions: build.query<DrillDefinitionView[], void>({ query: () => '/drill-definitions', providesTags: ['Drills'] }),
+    /** Starts a saved drill at once, with the checks of any start (the recent sign-in, one drill per breaker). */
+    runDrillDefinition: build.mutation<DrillView, number>({
+      query: (id) => ({ url: `/drill-definitions/${id}/run`, method: 'POST' }),
+      invalidatesTags: ['Drills'],
+    }),
     /** The kill switch: every running drill, whoever started it. */
     stopAllDrills: build.mutation<{ stopped: number }, void>({
       query: () => ({ url: '/drills/stop-all', method: 'POST' }),
@@ -31,4 +38,12 @@ export const drillsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetDrillsQuery, useGetDrillQuery, useStartDrillMutation, useStopDrillMutation, useStopAllDrillsMutation } = drillsApi;
+export const {
+  useGetDrillsQuery,
+  useGetDrillQuery,
+  useStartDrillMutation,
+  useStopDrillMutation,
+  useStopAllDrillsMutation,
+  useGetDrillDefinitionsQuery,
+  useRunDrillDefinitionMutation,
+} = drillsApi;

@@ -88,3 +88,45 @@ it('says when there are no drills yet, and when they cannot be read', async () =
   renderDrills();
   expect((await screen.findByRole('alert')).textContent).toBe('The drills could not be loaded. Missing permission circuit_breaker_admin');
 });
+
+const SAVED = {
+  id: 7,
+  name: 'Checkout game day',
+  steps: [
+    {
+      breaker: { service: 'checkout', name: 'payments' },
+      fault: { kind: 'latency', rate: 0.25, latencyMs: 800 },
+      instances: 'all',
+      durationSeconds: 60,
+    },
+    { breaker: 'Search API', fault: { kind: 'error', rate: 0.5 }, instances: 50, durationSeconds: 30 },
+  ],
+  expectations: [],
+  updatedAt: '2026-11-29T10:00:00.000Z',
+};
+
+it('lists the saved drills with what each does, and runs one once confirmed, opening its page', async () => {
+  const api = drillsApi(admin, {
+    'GET /api/drill-definitions': [SAVED],
+    'POST /api/drill-definitions/7/run': { id: 4 },
+  });
+  renderDrills();
+  const saved = within(await screen.findByRole('region', { name: 'Saved drills' }));
+  expect(saved.getByTestId('saved-drill-7').textContent).toContain(
+    "latency 800 ms on 25 % of payments' calls on all instances of checkout for 60 s; errors on 50 % of Search API's calls on 50 % of instances for 30 s",
+  );
+  fireEvent.click(saved.getByRole('button', { name: 'Run Checkout game day' }));
+  const confirm = within(await screen.findByRole('alertdialog', { name: 'Run saved drill' }));
+  expect(confirm.getByText(/step 1: latency 800 ms on 25 % of payments' calls/)).toBeTruthy();
+  await clickAndSettle(confirm.getByRole('button', { name: 'Run drill' }));
+  await waitFor(() => expect(api.callsTo('POST', '/api/drill-definitions/7/run')).toHaveLength(1));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Payments slows down' })).toBeTruthy();
+});
+
+it('shows no saved drills section while the document keeps none', async () => {
+  const api = drillsApi(admin, { 'GET /api/drill-definitions': [] });
+  renderDrills();
+  await table();
+  await waitFor(() => expect(api.callsTo('GET', '/api/drill-definitions')).toHaveLength(1));
+  expect(screen.queryByRole('region', { name: 'Saved drills' })).toBeNull();
+});

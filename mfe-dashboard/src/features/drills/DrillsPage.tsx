@@ -7,6 +7,7 @@ import { LoadedList } from '../shared/section-parts';
 import { DRILLS_ACCESS } from './drill-access';
 import { DrillTable } from './DrillTable';
 import { KillSwitch } from './KillSwitch';
+import { SavedDrills } from './SavedDrills';
 
 // the composer and its dialogs, fetched with the first New drill: most visits read the drills or stop one
 const NewDrill = lazy(() => import('./NewDrill').then((module) => ({ default: module.NewDrill })));
@@ -27,6 +28,7 @@ function DrillList() {
           {(list) => (list.length === 0 ? <Muted>{EMPTY_TEXT}</Muted> : <DrillTable drills={list} />)}
         </LoadedList>
       </Card>
+      <SavedDrills />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import {
   describeFault,
+  type DrillDefinitionView,
   type DrillExpectationView,
   type DrillFault,
   type DrillState,
@@ -96,4 +97,17 @@ export function outcomeText(drill: DrillView): string {
     Boolean,
   );
   return `${how} ${count('met')} of ${total} expectation${total === 1 ? '' : 's'} met${rest.length ? `, ${rest.join(', ')}` : ''}.`;
+}
+
+/** A saved drill's steps as blast radii; its breakers are named as the document names them (a hub breaker by name). */
+export function definitionSteps(drill: Pick<DrillDefinitionView, 'steps'>): string[] {
+  return drill.steps.map((step) =>
+    blastRadius({
+      ...step,
+      breaker:
+        typeof step.breaker === 'string'
+          ? { name: step.breaker, service: null }
+          : { name: step.breaker.name, service: step.breaker.service },
+    }),
+  );
 }
