@@ -1,42 +1,6 @@
-import styled from 'styled-components';
 import type { DrillTimelineEntry, DrillTimelineKind } from '@cbh/contracts';
 import { Card, Dot, formatExactTime, Muted, SectionTitle, theme } from '@cbh/ui';
-
-const List = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  li {
-    display: grid;
-    grid-template-columns: max-content minmax(0, 1fr);
-    gap: 4px 12px;
-    padding: 8px 0;
-    border-bottom: 1px solid ${theme.colors.border};
-    font-size: 14px;
-  }
-  li:last-child {
-    border-bottom: 0;
-  }
-  time {
-    color: ${theme.colors.muted};
-    font-variant-numeric: tabular-nums;
-    white-space: nowrap;
-  }
-  @media (max-width: 480px) {
-    li {
-      grid-template-columns: minmax(0, 1fr);
-    }
-  }
-`;
-
-// inline, so that a long line wraps under its dot rather than leaving the dot on a line of its own on a phone
-const Text = styled.span`
-  overflow-wrap: anywhere;
-  > span:first-child {
-    margin-right: 8px;
-    vertical-align: middle;
-  }
-`;
+import { TimelineList, TimelineText } from '../shared/timeline-list';
 
 /** A dot beside each entry, in the colour of what it tells (the words say it too). */
 const KIND_COLORS: Record<DrillTimelineKind, string> = {
@@ -69,21 +33,21 @@ export function DrillTimeline({ entries }: { entries: readonly DrillTimelineEntr
       {ordered.length === 0 ? (
         <Muted>Nothing has happened yet.</Muted>
       ) : (
-        <List aria-label="Timeline, oldest first">
+        <TimelineList aria-label="Timeline, oldest first">
           {ordered.map((entry, index) => (
             // entries have no ids; the list only grows at its end while the page is open
             <li key={index} data-testid="timeline-entry">
               <time dateTime={entry.at} title={formatExactTime(entry.at)}>
                 {entryTime(entry.at)}
               </time>
-              <Text>
+              <TimelineText>
                 <Dot $color={KIND_COLORS[entry.kind]} aria-hidden />
                 {entry.text}
                 {entry.instance ? <Muted as="span"> (instance {entry.instance})</Muted> : null}
-              </Text>
+              </TimelineText>
             </li>
           ))}
-        </List>
+        </TimelineList>
       )}
     </Card>
   );

@@ -1,43 +1,7 @@
-import styled from 'styled-components';
 import type { AlertGroupEntryKind, AlertGroupEntryView, AuthUser } from '@cbh/contracts';
 import { Card, Dot, formatExactTime, Muted, SectionTitle, theme } from '@cbh/ui';
+import { TimelineList, TimelineText } from '../../shared/timeline-list';
 import { SubjectName } from './SubjectName';
-
-const List = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  li {
-    display: grid;
-    grid-template-columns: max-content minmax(0, 1fr);
-    gap: 4px 12px;
-    padding: 8px 0;
-    border-bottom: 1px solid ${theme.colors.border};
-    font-size: 14px;
-  }
-  li:last-child {
-    border-bottom: 0;
-  }
-  time {
-    color: ${theme.colors.muted};
-    font-variant-numeric: tabular-nums;
-    white-space: nowrap;
-  }
-  @media (max-width: 480px) {
-    li {
-      grid-template-columns: minmax(0, 1fr);
-    }
-  }
-`;
-
-// inline, so that a long line wraps under its dot rather than leaving the dot on a line of its own on a phone
-const Text = styled.span`
-  overflow-wrap: anywhere;
-  > span:first-child {
-    margin-right: 8px;
-    vertical-align: middle;
-  }
-`;
 
 /** A dot beside each entry, in the colour of what it did to the group (the words say it too). */
 const KIND_COLORS: Record<AlertGroupEntryKind, string> = {
@@ -76,13 +40,13 @@ export function AlertGroupTimeline({ entries, user }: { entries: readonly AlertG
       {entries.length === 0 ? (
         <Muted>Nothing has happened to it yet.</Muted>
       ) : (
-        <List aria-label="Timeline, oldest first">
+        <TimelineList aria-label="Timeline, oldest first">
           {entries.map((entry) => (
             <li key={entry.id} data-testid={`timeline-entry-${entry.id}`}>
               <time dateTime={entry.at} title={formatExactTime(entry.at)}>
                 {entryTime(entry.at)}
               </time>
-              <Text>
+              <TimelineText>
                 <Dot $color={KIND_COLORS[entry.kind]} aria-hidden />
                 {entry.text}
                 {entry.kind === 'caused' && entry.subject ? (
@@ -91,10 +55,10 @@ export function AlertGroupTimeline({ entries, user }: { entries: readonly AlertG
                     (from <SubjectName subject={entry.subject} user={user} />)
                   </Muted>
                 ) : null}
-              </Text>
+              </TimelineText>
             </li>
           ))}
-        </List>
+        </TimelineList>
       )}
     </Card>
   );
