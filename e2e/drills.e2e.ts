@@ -2,6 +2,7 @@ import { createServer, type Server, type Socket, connect } from 'node:net';
 import { expect, test } from '@playwright/test';
 import type { BreakerConfigView, DrillDetailView, DrillView } from '@cbh/contracts';
 import { freePort } from '../tools/testing/free-port';
+import { until as poll } from './support/until';
 import { startExampleService, type ExampleService } from './support/agent-service';
 import { checkScreen, signedInOn } from './support/screens';
 import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/server';
@@ -28,17 +29,6 @@ async function json<T>(response: Promise<Response>, status = 200): Promise<T> {
   return (await answered.json()) as T;
 }
 
-/** Polls `read` every 100 ms until `holds`, or `ms` pass; the last value is answered for the assertion. */
-async function until<T>(read: () => Promise<T>, holds: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = await read();
-  while (!holds(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
-
 /** A TCP proxy to `port` on loopback whose cut() closes every connection and refuses new ones: a network cut. */
 async function startProxy(target: number): Promise<{ port: number; cut(): Promise<void> }> {
   const sockets = new Set<Socket>();
@@ -62,6 +52,9 @@ async function startProxy(target: number): Promise<{ port: number; cut(): Promis
       }),
   };
 }
+
+/** A drill's state reaches instances through reports to two replicas: its waits are given 20 s. */
+const until = <T>(read: () => Promise<T>, holds: (value: T) => boolean, ms = 20_000) => poll(read, holds, ms);
 
 async function serviceToken(site: Site, service: string): Promise<string> {
   const account = await json<{ id: string }>(siteApi(site, cookie, '/api/service-accounts', 'POST', { name: service }), 201);

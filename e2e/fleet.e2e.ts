@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { BreakerConfigView, BreakerInstancesPage, BreakerStats } from '@cbh/contracts';
 import { startResilience4jEndpoint, type Resilience4jEndpoint } from '../api/test/resilience4j-endpoint';
 import { freePort } from '../tools/testing/free-port';
+import { until } from './support/until';
 import { startExampleService, type ExampleService } from './support/agent-service';
 import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/server';
 import { apiSignIn, siteApi } from './support/site-api';
@@ -30,17 +31,6 @@ async function json<T>(response: Promise<Response>, status = 200): Promise<T> {
   const answered = await response;
   expect(answered.status, await answered.clone().text()).toBe(status);
   return (await answered.json()) as T;
-}
-
-/** Polls `check` every 100 ms until it holds or `ms` pass; the last value is returned for the assertion. */
-async function until<T>(read: () => Promise<T>, holds: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = await read();
-  while (!holds(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
 }
 
 const breakerNamed = async (name: string, source = 'agent', service = SERVICE) =>
