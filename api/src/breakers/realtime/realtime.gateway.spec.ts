@@ -209,3 +209,81 @@ describe('revalidation', () => {
     expect(gateway.connectedClients).toBe(1);
   });
 });
+
+describe('sockets that share their permissions', () => {
+  it('hear, per message kind, what their permissions allow, and a userChanged goes to its own account whatever they share', () => {
+    const gateway = gatewayWith();
+    const sockets = {
+      viewer: fakeSocket(),
+      otherViewer: fakeSocket(),
+      subject: fakeSocket(),
+      domains: fakeSocket(),
+      drills: fakeSocket(),
+      everything: fakeSocket(),
+    };
+    for (const [name, who] of [
+      ['viewer', user(['circuit_breaker_view'], 'v1')],
+      ['otherViewer', user(['circuit_breaker_view'], 'v2')],
+      ['subject', user(['circuit_breaker_view'], 'changed')],
+      ['domains', user(['domain_management'], 'd')],
+      ['drills', user(['circuit_breaker_view', 'circuit_breaker_admin'], 'a')],
+      ['everything', user([], 's', 'super_admin')],
+    ] as const) {
+      const socket = sockets[name];
+      gateway.handleConnection(socket as unknown as WebSocket, socket.upgrade({ user: who, key: name, expiresAt: null }));
+    }
+    const messages = [
+      { type: 'configUpdated', data: { configId: 1, config: null } },
+      { type: 'domainsChecked', data: { domainIds: [7] } },
+      { type: 'alertGroupChanged', data: { subjectKind: 'domain' } },
+      { type: 'drillChanged', data: {} },
+      { type: 'userChanged', data: { userId: 'changed' } },
+    ] as never[];
+    for (const batch of [messages, messages.slice(0, 4)]) gateway.deliver(...batch);
+    const heard = Object.fromEntries(
+      Object.entries(sockets).map(([name, socket]) => [name, socket.sent.map((text) => JSON.parse(text).type)]),
+    );
+    const breakers = ['configUpdated'];
+    expect(heard).toEqual({
+      viewer: [...breakers, ...breakers],
+      otherViewer: [...breakers, ...breakers],
+      subject: [...breakers, 'userChanged', ...breakers],
+      domains: ['domainsChecked', 'domainsChecked'],
+      drills: [...breakers, 'drillChanged', ...breakers, 'drillChanged'],
+      everything: [...Array(2)].flatMap((_, i) => [
+        'configUpdated',
+        'domainsChecked',
+        'alertGroupChanged',
+        'drillChanged',
+        ...(i === 0 ? ['userChanged'] : []),
+      ]),
+    });
+  });
+});
+
+describe('the sockets a session holds', () => {
+  it('are counted as they connect, and no more once closed, disconnected or dropped for being far behind', () => {
+    const gateway = gatewayWith();
+    const connect = (key: string, buffered = 0) => {
+      const socket = fakeSocket(buffered);
+      gateway.handleConnection(
+        socket as unknown as WebSocket,
+        socket.upgrade({ user: user(['circuit_breaker_view']), key, expiresAt: null }),
+      );
+      return socket;
+    };
+    const first = connect('a');
+    const second = connect('a');
+    connect('a', 16 << 20);
+    connect('b');
+    expect([gateway.connectionsOf('a'), gateway.connectionsOf('b'), gateway.connectionsOf('c')]).toEqual([3, 1, 0]);
+    gateway.deliver({ type: 'pong' });
+    expect(gateway.connectionsOf('a')).toBe(2);
+    gateway.handleDisconnect(first as unknown as WebSocket);
+    gateway.handleDisconnect(first as unknown as WebSocket);
+    expect(gateway.connectionsOf('a')).toBe(1);
+    gateway.endSession('a', 'Signed out');
+    gateway.handleDisconnect(second as unknown as WebSocket);
+    expect([gateway.connectionsOf('a'), gateway.connectionsOf('b')]).toEqual([0, 1]);
+  });
+});

@@ -40,6 +40,26 @@ function mayReceive(user: SessionUser, message: ServerMessage): boolean {
 }
 
 /**
+ * The permissions mayReceive reads, as bits: two sockets with the same bits hear the same messages, but for a
+ * userChanged (which also goes to the account itself). A broadcast decides once per audience, not once per socket.
+ */
+function audienceOf(user: SessionUser): number {
+  return (
+    (hasPermission(user, 'circuit_breaker_view') ? 1 : 0) |
+    (hasPermission(user, 'domain_management') ? 2 : 0) |
+    (hasPermission(user, 'circuit_breaker_admin') ? 4 : 0) |
+    (canManageUsers(user) ? 8 : 0)
+  );
+}
+
+/** The frames of the messages a user may read, in one buffer (the frame itself when there is one), or null for none. */
+function framesFor(user: SessionUser, messages: readonly ServerMessage[], frames: readonly Buffer[]): Buffer | null {
+  const readable = frames.filter((_, index) => mayReceive(user, messages[index]!));
+  if (readable.length === 0) return null;
+  return readable.length === 1 ? readable[0]! : Buffer.concat(readable);
+}
+
+/**
  * The metricsUpdate every socket gets every METRICS_UPDATE_INTERVAL_MS goes to one of this many slices of the sockets
  * at a time, evenly spread over the interval: at thousands of sockets one broadcast holds the replica for tens of
  * milliseconds, which a live message arriving meanwhile (and every HTTP request) would wait for.
@@ -53,7 +73,11 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const REVALIDATE_EVERY_MS = 60_000;
 
 interface Client {
+  /** The socket itself: a broadcast walks the entries alone. */
+  socket: WebSocket;
   user: SessionUser;
+  /** audienceOf(user), kept with it (see setUser). */
+  audience: number;
   /** The session's key (see sessionKey): its sockets close when it ends, on whichever replica it ended. */
   session: string;
   /** The session's id, never sent anywhere: to ask the table whether the session still lives. */
@@ -71,6 +95,11 @@ interface Client {
 export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger(RealtimeGateway.name);
   private readonly clients = new Map<WebSocket, Client>();
+  /**
+   * How many sockets each session key holds here: every upgrade asks (connectionsOf), and walking every socket for it
+   * made filling a replica cost O(sockets²).
+   */
+  private readonly perSession = new Map<string, number>();
   private timer?: NodeJS.Timeout;
   private ticks = 0;
   private connections = 0;
@@ -137,13 +166,16 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       client.close(1001, 'Server going away');
     }
     this.clients.clear();
+    this.perSession.clear();
   }
 
   handleConnection(client: WebSocket, request: AuthenticatedUpgrade) {
     const session = request.session;
     if (!session) return client.close(WS_SIGNED_OUT_CLOSE, 'Unauthorized');
     const entry: Client = {
+      socket: client,
       user: session.user,
+      audience: audienceOf(session.user),
       session: session.key,
       sid: session.sid,
       token: session.token,
@@ -152,11 +184,22 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     };
     if (session.expiresAt !== null) this.closeAt(client, entry, session.expiresAt);
     this.clients.set(client, entry);
+    this.perSession.set(entry.session, (this.perSession.get(entry.session) ?? 0) + 1);
   }
 
   handleDisconnect(client: WebSocket) {
-    clearTimeout(this.clients.get(client)?.expiry);
+    this.forget(client);
+  }
+
+  /** A socket leaves the replica's books (once, however many of close, terminate and disconnect follow). */
+  private forget(client: WebSocket) {
+    const entry = this.clients.get(client);
+    if (!entry) return;
+    clearTimeout(entry.expiry);
     this.clients.delete(client);
+    const left = (this.perSession.get(entry.session) ?? 1) - 1;
+    if (left > 0) this.perSession.set(entry.session, left);
+    else this.perSession.delete(entry.session);
   }
 
   /** A session's cookie expires at a fixed time: its sockets close then, as its HTTP requests start to fail. */
@@ -175,8 +218,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 
   private close(client: WebSocket, reason: string) {
-    clearTimeout(this.clients.get(client)?.expiry);
-    this.clients.delete(client);
+    this.forget(client);
     client.close(WS_SIGNED_OUT_CLOSE, reason);
   }
 
@@ -187,9 +229,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   /** How many sockets a session holds here (its key, see sessionKey). */
   connectionsOf(sessionKey: string): number {
-    let count = 0;
-    for (const entry of this.clients.values()) if (entry.session === sessionKey) count++;
-    return count;
+    return this.perSession.get(sessionKey) ?? 0;
   }
 
   get connectedClients(): number {
@@ -207,7 +247,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     for (const [client, entry] of this.clients) {
       if (entry.user.id !== userId) continue;
       // a token's socket hears what the token may read: its permissions that the owner still holds
-      if (fresh && fresh.isActive) entry.user = entry.token ? tokenUser(fresh, entry.token.permissions) : fresh;
+      if (fresh && fresh.isActive) setUser(entry, entry.token ? tokenUser(fresh, entry.token.permissions) : fresh);
       else this.close(client, 'Signed out');
     }
   }
@@ -235,29 +275,34 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   private write(messages: ServerMessage[], to: (entry: Client) => boolean) {
     if (this.clients.size === 0 || messages.length === 0) return;
     const frames = messages.map((message) => textFrame(Buffer.from(JSON.stringify(message))));
-    /** The frames joined, per selection of messages ('0,2' for the first and third): most sockets share one. */
-    const joined = new Map<string, Buffer>();
-    for (const [client, entry] of this.clients) {
+    // only a userChanged makes who the user is matter; otherwise sockets of one audience share their bytes
+    const personal = messages.some((message) => message.type === 'userChanged');
+    const joined = new Map<number | string, Buffer | null>();
+    for (const entry of this.clients.values()) {
+      const client = entry.socket;
       if (client.readyState !== client.OPEN || !to(entry)) continue;
-      let selection = '';
-      messages.forEach((message, index) => {
-        if (mayReceive(entry.user, message)) selection += selection ? `,${index}` : String(index);
-      });
-      if (!selection) continue;
-      if (client.bufferedAmount > DROP_ABOVE_BYTES) {
-        this.logger.warn(`disconnecting ${entry.user.email}: ${client.bufferedAmount} bytes unread`);
-        clearTimeout(entry.expiry);
-        this.clients.delete(client);
+      const key = personal ? `${entry.audience} ${entry.user.id}` : entry.audience;
+      let bytes = joined.get(key);
+      if (bytes === undefined) {
+        bytes = framesFor(entry.user, messages, frames);
+        joined.set(key, bytes);
+      }
+      if (bytes === null) continue;
+      const buffered = client.bufferedAmount;
+      if (buffered > DROP_ABOVE_BYTES) {
+        this.logger.warn(`disconnecting ${entry.user.email}: ${buffered} bytes unread`);
+        this.forget(client);
         client.terminate();
         continue;
       }
-      if (client.bufferedAmount > SKIP_ABOVE_BYTES) continue;
-      let bytes = joined.get(selection);
-      if (!bytes) {
-        bytes = Buffer.concat(selection.split(',').flatMap((index) => frames[Number(index)] ?? []));
-        joined.set(selection, bytes);
-      }
+      if (buffered > SKIP_ABOVE_BYTES) continue;
       entry.connection.write(bytes);
     }
   }
+}
+
+/** A socket's account changed: what it hears follows. */
+function setUser(entry: Client, user: SessionUser) {
+  entry.user = user;
+  entry.audience = audienceOf(user);
 }
