@@ -287,3 +287,33 @@ describe('the sockets a session holds', () => {
     expect([gateway.connectionsOf('a'), gateway.connectionsOf('b')]).toEqual([0, 1]);
   });
 });
+
+describe('the figures after a live message', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('wait until 50 ms after it, then go; with no live message just sent they go at once', () => {
+    jest.useFakeTimers();
+    const stats = [{ configId: 1 }];
+    const gateway = gatewayWith({ metrics: { everyBreaker: () => stats } });
+    // one socket in each slice
+    const sockets = Array.from({ length: 10 }, () => fakeSocket());
+    for (const socket of sockets) {
+      gateway.handleConnection(
+        socket as unknown as WebSocket,
+        socket.upgrade({ user: user(['circuit_breaker_view']), key: 's', expiresAt: null }),
+      );
+    }
+    const figures = () => sockets.flatMap((socket) => socket.sent).filter((text) => text.startsWith('{"type":"metricsUpdate"')).length;
+    gateway.metricsTick();
+    expect(figures()).toBe(1);
+    jest.advanceTimersByTime(1000);
+    gateway.deliver({ type: 'pong' });
+    jest.advanceTimersByTime(20);
+    gateway.metricsTick();
+    jest.advanceTimersByTime(29);
+    expect(figures()).toBe(1);
+    jest.advanceTimersByTime(1);
+    expect(figures()).toBe(2);
+    expect(sockets.map((socket) => socket.sent.length)).toEqual([2, 2, 1, 1, 1, 1, 1, 1, 1, 1]);
+  });
+});

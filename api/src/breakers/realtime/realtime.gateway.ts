@@ -66,6 +66,13 @@ function framesFor(user: SessionUser, messages: readonly ServerMessage[], frames
  */
 const METRICS_SLICES = 10;
 
+/**
+ * A slice falling due this soon after a live broadcast waits until then: clients are still reading the live message
+ * (a stateChange to thousands of sockets), and figures written to them meanwhile would only delay its last readers.
+ * Shorter than a tick (METRICS_UPDATE_INTERVAL_MS / METRICS_SLICES), so each slice still goes once per tick.
+ */
+const LIVE_FIRST_MS = 50;
+
 /** The longest a timer can wait in Node; a session expiring later is checked again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -102,6 +109,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   private readonly perSession = new Map<string, number>();
   private timer?: NodeJS.Timeout;
   private ticks = 0;
+  /** When the last live broadcast was written (performance.now()): see LIVE_FIRST_MS. */
+  private liveAt = -Infinity;
   private connections = 0;
 
   constructor(
@@ -132,7 +141,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     this.revalidating = this.work.every(REVALIDATE_EVERY_MS, () => this.revalidate());
     // messages lost while the connection was down may be newer than a pass going on: one more pass follows it
     this.bus.onReconnect(() => void this.revalidating?.runAgain());
-    this.timer = setInterval(() => this.sendMetricsSlice(), METRICS_UPDATE_INTERVAL_MS / METRICS_SLICES);
+    this.timer = setInterval(() => this.metricsTick(), METRICS_UPDATE_INTERVAL_MS / METRICS_SLICES);
     this.timer.unref();
   }
 
@@ -260,6 +269,14 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
    */
   deliver(...messages: ServerMessage[]) {
     this.write(messages, () => true);
+    this.liveAt = performance.now();
+  }
+
+  /** The next slice of figures now, or once LIVE_FIRST_MS have passed since a live broadcast. */
+  metricsTick() {
+    const wait = this.liveAt + LIVE_FIRST_MS - performance.now();
+    if (wait <= 0) return this.sendMetricsSlice();
+    setTimeout(() => this.sendMetricsSlice(), wait).unref();
   }
 
   /** The figures of now to the sockets of the next slice: each socket hears them every METRICS_UPDATE_INTERVAL_MS. */
