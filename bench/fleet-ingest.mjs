@@ -1,24 +1,37 @@
-// Agents' reports into two replicas: --instances (default 200) service instances of one service, each with --breakers
-// (default 20) breakers, every one reporting once a second (spread over the second, half to each replica) for
-// --seconds (default 40). Measured:
-// - wall freshness: a probe breaker of one more instance changes state every 3 s; a /ws client on the other replica
-//   times each change from the report that carried it to the first metricsUpdate showing it (p50, p99; goal p99 ≤ 3 s);
-// - the API's CPU per report (both replicas' user + system time over the run, over the reports they took), against
-//   the baseline of the same processes' CPU per GET /api/auth/user with the same token, measured first at the same rate;
+// Agents' reports into two replicas, and how their cost grows: at each of --sizes (50, 200 and 800 service instances;
+// `--sizes 200` measures one), every instance of one service reports its --breakers (20) breakers once every
+// --period seconds (1), spread over the period, half to each replica, for --seconds (20) per size. Measured per size:
+// - the API's CPU per report (both replicas' user + system time over the size's run, over the reports they took),
+//   against the baseline of the same processes' CPU per GET /api/auth/user with a service account's token, measured
+//   first at 200 requests a second (goal at 200 instances: at most 1× a GET);
+// - wall freshness: a probe breaker of one more instance (of its own service) changes state every 3 s; a /ws client on
+//   the other replica times each change from the report that carried it to the first message showing it — the
+//   stateChange the replica sends when a breaker's merged state moves, or a metricsUpdate (p50, p99; goal at 200
+//   instances: p99 ≤ 1.5 s);
+// - PostgreSQL's writes per report (rows inserted and updated, from pg_stat_database) and WAL bytes per report;
+// - each replica's resident memory at the end of the size;
 // - reports refused or failed (goal 0).
-// Usage: npm run build && node bench/fleet-ingest.mjs [--instances 200] [--breakers 20] [--seconds 40]
+// Each size prints one BENCH line of its per-unit costs, so a step that grows faster than the fleet shows.
+// --profile writes replica A's CPU profile and prints its top frames.
+// Usage: npm run build && node bench/fleet-ingest.mjs [--sizes 50,200,800] [--breakers 20] [--seconds 20] [--period 1]
 import path from 'node:path';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { ROOT } from '../scripts/run.mjs';
 import { cpuSeconds, freePort, startBenchApi } from './api-process.mjs';
-import { benchLine, numberArg } from './report.mjs';
+import { apiProfiling } from './cpu-profile.mjs';
+import { benchLine, goalSize, numberArg, rssMiB, sizesArg } from './report.mjs';
 
-const INSTANCES = numberArg('instances', 200);
+const SIZES = sizesArg([50, 200, 800]);
 const BREAKERS = numberArg('breakers', 20);
-const SECONDS = numberArg('seconds', 40);
-const FRESHNESS_GOAL_MS = 3000;
+const SECONDS = numberArg('seconds', 20);
+const PERIOD_S = numberArg('period', 1);
+const BASELINE_RATE = 200;
+const FRESHNESS_GOAL_MS = 1500;
+const CPU_GOAL_RATIO = 1;
 const FLIP_EVERY_MS = 3000;
 const SERVICE = 'bench-fleet';
+const PROBE_SERVICE = 'bench-fleet-probe';
 const ENV = {
   EMBEDDED_PG_PORT: String(await freePort()),
   SESSION_SECRET: 'a-session-secret-both-bench-replicas-share',
@@ -27,6 +40,9 @@ const ENV = {
   AGENT_REPORT_RATE_LIMIT: '1000000',
 };
 const dataDir = path.join(ROOT, '.data/bench-fleet');
+// --profile: replica A writes its CPU profile, whose top frames are printed at the end
+const profiling = apiProfiling(30);
+
 function window(successes, failures) {
   return {
     successes,
@@ -51,14 +67,25 @@ function breakerReport(name, state = 'CLOSED') {
   };
 }
 
-const report = (instance, breakers) => ({ version: 1, service: SERVICE, instance, sentAt: new Date().toISOString(), breakers });
+const report = (service, instance, breakers) => ({
+  version: 1,
+  service,
+  instance,
+  sentAt: new Date().toISOString(),
+  periodMs: PERIOD_S * 1000,
+  breakers,
+});
+const rank = (sorted, p) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 let a;
 let b;
 let socket;
+let database;
 try {
-  a = await startBenchApi({ port: await freePort(), env: ENV, dataDir });
+  a = await startBenchApi({ port: await freePort(), env: ENV, dataDir, nodeArgs: profiling.nodeArgs });
   b = await startBenchApi({ port: await freePort(), env: ENV, dataDir, fresh: false });
+  database = new pg.Client({ connectionString: a.databaseUrl });
+  await database.connect();
   const call = async (method, url, body) => {
     const response = await fetch(`${a.url}${url}`, {
       method,
@@ -68,24 +95,41 @@ try {
     if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
     return response.json();
   };
-  const account = await call('POST', '/api/service-accounts', { name: SERVICE });
-  const { token } = await call('POST', `/api/service-accounts/${account.id}/tokens`, { name: 'bench', expiresInDays: 1 });
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const tokenOf = async (service) => {
+    const account = await call('POST', '/api/service-accounts', { name: service });
+    const { token } = await call('POST', `/api/service-accounts/${account.id}/tokens`, { name: 'bench', expiresInDays: 1 });
+    return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  };
+  const headers = await tokenOf(SERVICE);
+  const probeHeaders = await tokenOf(PROBE_SERVICE);
   const replicas = [a, b];
+  const cpuOf = () => replicas.reduce((sum, replica) => sum + cpuSeconds(replica.process.pid), 0);
+  /** Rows PostgreSQL inserted and updated so far, and the WAL it wrote (bytes). */
+  const writesOf = async () => {
+    const { rows } = await database.query(
+      `SELECT (SELECT tup_inserted + tup_updated FROM pg_stat_database WHERE datname = current_database())::float8 AS rows,
+              pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8 AS wal`,
+    );
+    return rows[0];
+  };
 
-  /** Sends `send(i)` for every instance i once a second, spread over the second; counts outcomes. */
-  async function everySecond(send) {
+  /** Sends `send(i)` for each of `count` senders once per `periodS` for `seconds`, spread over the period; counts outcomes. */
+  async function spread(count, periodS, seconds, send) {
     const outcomes = { ok: 0, refused: 0, failed: 0 };
     const started = performance.now();
     const calls = [];
-    for (let second = 0; second < SECONDS; second++) {
-      for (let i = 0; i < INSTANCES; i++) {
-        const due = started + second * 1000 + (i * 1000) / INSTANCES;
+    for (let round = 0; round < seconds / periodS; round++) {
+      for (let i = 0; i < count; i++) {
+        const due = started + (round * periodS + (i * periodS) / count) * 1000;
         const wait = due - performance.now();
         if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
         calls.push(
-          send(i, second).then(
-            (response) => (response.ok ? outcomes.ok++ : outcomes.refused++),
+          send(i).then(
+            async (response) => {
+              await response.arrayBuffer();
+              if (response.ok) outcomes.ok++;
+              else outcomes.refused++;
+            },
             () => outcomes.failed++,
           ),
         );
@@ -94,97 +138,122 @@ try {
     await Promise.all(calls);
     return outcomes;
   }
-  const cpuOf = () => replicas.reduce((sum, replica) => sum + cpuSeconds(replica.process.pid), 0);
 
-  // the baseline: the same token's lightest authenticated request, at the same rate and spread
+  // the baseline: a service account's lightest authenticated request, spread over each second
   let cpu = cpuOf();
-  const light = await everySecond((i) =>
-    fetch(`${replicas[i % 2].url}/api/auth/user`, { headers }).then(async (response) => (await response.arrayBuffer(), response)),
-  );
+  const light = await spread(BASELINE_RATE, 1, 10, (i) => fetch(`${replicas[i % 2].url}/api/auth/user`, { headers }));
   const baselineCpuMs = ((cpuOf() - cpu) * 1000) / Math.max(1, light.ok);
-  console.log(`GET /api/auth/user, ${INSTANCES}/s for ${SECONDS} s: ${baselineCpuMs.toFixed(3)} ms CPU per request (${light.ok} ok)`);
+  console.log(`GET /api/auth/user, ${BASELINE_RATE}/s for 10 s: ${baselineCpuMs.toFixed(3)} ms CPU per request (${light.ok} ok)`);
 
   // the wall: a /ws client on replica B watching the probe breaker's state
   const probe = { state: 'CLOSED', changedAt: 0, configId: null, latencies: [], pending: false };
+  const seen = (state) => {
+    if (!probe.pending || state !== probe.state) return;
+    probe.latencies.push(performance.now() - probe.changedAt);
+    probe.pending = false;
+  };
   socket = new WebSocket(`${b.url.replace('http', 'ws')}/ws`, { headers: { cookie: b.cookie, origin: b.url } });
   socket.on('message', (raw) => {
     const message = JSON.parse(String(raw));
-    if (message.type !== 'metricsUpdate' || !probe.pending || probe.configId === null) return;
-    const stats = message.data.stats.find((entry) => entry.configId === probe.configId);
-    if (stats?.state === probe.state) {
-      probe.latencies.push(performance.now() - probe.changedAt);
-      probe.pending = false;
-    }
+    if (probe.configId === null) return;
+    if (message.type === 'stateChange' && message.data.configId === probe.configId) seen(message.data.to);
+    if (message.type === 'metricsUpdate') seen(message.data.stats.find((entry) => entry.configId === probe.configId)?.state);
   });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  const sendProbe = async () => {
-    const response = await fetch(`${a.url}/api/agent/reports`, {
+  const sendProbe = () =>
+    fetch(`${a.url}/api/agent/reports`, {
       method: 'POST',
-      headers,
-      body: JSON.stringify(report('probe-1', [breakerReport('probe', probe.state)])),
-    });
-    await response.arrayBuffer();
-  };
+      headers: probeHeaders,
+      body: JSON.stringify(report(PROBE_SERVICE, 'probe-1', [breakerReport('probe', probe.state)])),
+    }).then((response) => response.arrayBuffer());
   await sendProbe();
-  const listed = await call('GET', `/api/circuit-breakers?source=agent&service=${SERVICE}`);
-  probe.configId = listed.find((breaker) => breaker.name === 'probe').id;
-  let lastFlip = performance.now();
-  const probeTimer = setInterval(() => {
-    const now = performance.now();
-    if (now - lastFlip >= FLIP_EVERY_MS) {
-      lastFlip = now;
-      probe.state = probe.state === 'CLOSED' ? 'OPEN' : 'CLOSED';
-      probe.changedAt = now;
-      probe.pending = true;
-    }
-    void sendProbe();
-  }, 1000);
+  probe.configId = (await call('GET', `/api/circuit-breakers?source=agent&service=${PROBE_SERVICE}`)).find(
+    (breaker) => breaker.name === 'probe',
+  ).id;
 
   const names = Array.from({ length: BREAKERS }, (_, i) => `dependency-${i + 1}`);
-  cpu = cpuOf();
-  const reports = await everySecond((i) =>
-    fetch(`${replicas[i % 2].url}/api/agent/reports`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(
-        report(
-          `instance-${i + 1}`,
-          names.map((name) => breakerReport(name)),
+  const results = [];
+  for (const size of SIZES) {
+    probe.latencies = [];
+    probe.pending = false;
+    let lastFlip = performance.now();
+    const probeTimer = setInterval(() => {
+      const now = performance.now();
+      if (now - lastFlip >= FLIP_EVERY_MS) {
+        lastFlip = now;
+        probe.state = probe.state === 'CLOSED' ? 'OPEN' : 'CLOSED';
+        probe.changedAt = now;
+        probe.pending = true;
+      }
+      void sendProbe();
+    }, 1000);
+    cpu = cpuOf();
+    const writes = await writesOf();
+    const reports = await spread(size, PERIOD_S, SECONDS, (i) =>
+      fetch(`${replicas[i % 2].url}/api/agent/reports`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(
+          report(
+            SERVICE,
+            `instance-${i + 1}`,
+            names.map((name) => breakerReport(name)),
+          ),
         ),
-      ),
-    }).then(async (response) => (await response.arrayBuffer(), response)),
-  );
-  const cpuPerReportMs = ((cpuOf() - cpu) * 1000) / Math.max(1, reports.ok);
-  clearInterval(probeTimer);
+      }),
+    );
+    const cpuPerReportMs = ((cpuOf() - cpu) * 1000) / Math.max(1, reports.ok);
+    const written = await writesOf();
+    clearInterval(probeTimer);
+    const latencies = probe.latencies.sort((x, y) => x - y);
+    const result = {
+      size,
+      reports,
+      cpuPerReportMs,
+      ratio: cpuPerReportMs / baselineCpuMs,
+      rowsPerReport: (written.rows - writes.rows) / Math.max(1, reports.ok),
+      walPerReport: (written.wal - writes.wal) / Math.max(1, reports.ok),
+      p50: rank(latencies, 50),
+      p99: rank(latencies, 99),
+      changes: latencies.length,
+      rss: replicas.map((replica) => rssMiB(replica.process.pid)),
+    };
+    results.push(result);
+    console.log(
+      `${size} instances × ${BREAKERS} breakers every ${PERIOD_S} s for ${SECONDS} s: ${reports.ok} reports taken, ${reports.refused} refused, ` +
+        `${reports.failed} failed; API CPU ${cpuPerReportMs.toFixed(3)} ms per report (${result.ratio.toFixed(2)}× a GET); ` +
+        `PostgreSQL ${result.rowsPerReport.toFixed(1)} rows and ${(result.walPerReport / 1024).toFixed(1)} KiB of WAL per report; ` +
+        `wall freshness over ${result.changes} changes p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms; ` +
+        `RSS ${result.rss.map((mib) => `${mib.toFixed(0)} MiB`).join(' + ')}`,
+    );
+    benchLine(
+      `fleet at ${size} instances × ${BREAKERS} breakers, every ${PERIOD_S} s: API CPU per report / wall p99 / PostgreSQL per report`,
+      `${cpuPerReportMs.toFixed(3)} ms (${result.ratio.toFixed(2)}× a GET) / ${result.p99.toFixed(0)} ms / ${result.rowsPerReport.toFixed(1)} rows, ${(result.walPerReport / 1024).toFixed(1)} KiB WAL`,
+      'printed',
+      true,
+    );
+  }
 
-  const latencies = probe.latencies.sort((x, y) => x - y);
-  const rank = (p) => latencies[Math.max(0, Math.ceil((p / 100) * latencies.length) - 1)] ?? NaN;
-  const wall = await call('GET', '/api/metrics/latest');
-  const all = await call('GET', `/api/circuit-breakers?source=agent&service=${SERVICE}`);
-  const first = all.find((breaker) => breaker.name === 'dependency-1');
-  const merged = wall.stats.find((entry) => entry.configId === first?.id);
-  console.log(
-    `${INSTANCES} instances × ${BREAKERS} breakers, every second for ${SECONDS} s into two replicas: ` +
-      `${reports.ok} reports taken, ${reports.refused} refused, ${reports.failed} failed; ` +
-      `dependency-1 merged over ${merged?.instances?.total ?? 0} live instances, ${merged?.requestsPerSecond ?? 0} calls/s`,
-  );
-  console.log(`wall freshness over ${latencies.length} probe changes: p50 ${rank(50).toFixed(0)} ms, p99 ${rank(99).toFixed(0)} ms`);
+  const at = results.find((result) => result.size === goalSize(SIZES));
   benchLine('CPU per GET /api/auth/user (both replicas)', `${baselineCpuMs.toFixed(3)} ms`, '—', null);
   benchLine(
-    `API CPU per agent report (${BREAKERS} breakers)`,
-    `${cpuPerReportMs.toFixed(3)} ms (${(cpuPerReportMs / baselineCpuMs).toFixed(1)}× a GET)`,
-    'printed',
-    true,
+    `API CPU per agent report (${BREAKERS} breakers), ${at.size} instances`,
+    `${at.cpuPerReportMs.toFixed(3)} ms (${at.ratio.toFixed(2)}× a GET)`,
+    `≤ ${CPU_GOAL_RATIO}× a GET`,
+    at.ratio <= CPU_GOAL_RATIO,
   );
   benchLine(
-    `wall freshness p99, ${INSTANCES} × ${BREAKERS} reporting every second`,
-    `${rank(99).toFixed(0)} ms`,
+    `wall freshness p99, ${at.size} × ${BREAKERS} reporting every ${PERIOD_S} s`,
+    `${at.p99.toFixed(0)} ms`,
     `≤ ${FRESHNESS_GOAL_MS} ms`,
-    rank(99) <= FRESHNESS_GOAL_MS && latencies.length > 0,
+    at.p99 <= FRESHNESS_GOAL_MS && at.changes > 0,
   );
-  benchLine('agent reports refused or failed', String(reports.refused + reports.failed), '0', reports.refused + reports.failed === 0);
+  const lost = results.reduce((sum, result) => sum + result.reports.refused + result.reports.failed, 0);
+  benchLine('agent reports refused or failed (every size)', String(lost), '0', lost === 0);
 } finally {
   socket?.close();
+  await database?.end();
   await b?.stop();
   await a?.stop();
 }
+profiling.report();

@@ -5,9 +5,10 @@ import {
   type BreakerOverride,
   type BreakerStateName,
   type BreakerStats,
+  type ServerMessage,
 } from '@cbh/contracts';
 import type { BreakerConfigEntity } from '../entities/breaker-config.entity';
-import { PeriodicWork, type Repeating } from '../../platform';
+import { PeriodicWork, RealtimeBus, type Repeating } from '../../platform';
 import { FleetCatalog } from './fleet-catalog.service';
 import { FleetRepository } from './fleet.repository';
 import { breakerFigures, isStale, spanOf, type InstanceRow } from './instance-periods';
@@ -62,6 +63,7 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
     private readonly work: PeriodicWork,
     private readonly repository: FleetRepository,
     private readonly catalog: FleetCatalog,
+    private readonly bus: RealtimeBus,
   ) {}
 
   onModuleInit() {
@@ -110,6 +112,7 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
       }
       // rows of a breaker deleted meanwhile went with it
       for (const configId of this.rows.keys()) if (!this.catalog.get(configId)) this.rows.delete(configId);
+      this.announceMoves(this.computed, computed, now);
       this.computed = computed;
       if (this.failures > 0) this.logger.log(`instance figures read again after ${this.failures} failed reads`);
       this.failures = 0;
@@ -120,6 +123,33 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
     } catch (error) {
       if (this.failures++ === 0) this.logger.warn(`instance figures not read: ${(error as Error).message}`);
     }
+  }
+
+  /**
+   * A breaker whose merged state moved goes to this replica's sockets as a stateChange at once, rather than with the
+   * next metricsUpdate up to METRICS_UPDATE_INTERVAL_MS later: the wall shows a fleet's breaker opening within a read
+   * of the report that said so. Every replica reads the same rows and tells its own sockets (no NOTIFY), so the state a
+   * socket hears agrees with the metricsUpdate figures of the same replica.
+   */
+  private announceMoves(before: ReadonlyMap<number, Merged>, after: ReadonlyMap<number, Merged>, now: number) {
+    const moves: ServerMessage[] = [];
+    for (const [configId, merged] of after) {
+      const previous = before.get(configId);
+      if (!previous || previous.stats.state === merged.stats.state) continue;
+      moves.push({
+        type: 'stateChange',
+        data: {
+          configId,
+          from: previous.stats.state,
+          to: merged.stats.state,
+          reason: 'Merged state of its service instances',
+          at: merged.stats.lastTransitionAt ?? new Date(now).toISOString(),
+          instanceId: this.bus.instanceId,
+          override: merged.stats.override,
+        },
+      });
+    }
+    this.bus.publishHere(...moves);
   }
 
   /** Every agent breaker's live instances at the last read (/metrics writes each instance's series). */

@@ -5,10 +5,13 @@ import type {
   BreakerConfigView,
   BreakerInstancesPage,
   BreakerStats,
+  BreakerTransition,
   JournalPage,
+  ServerMessage,
   ServiceAccountView,
 } from '@cbh/contracts';
 import { randomUUID } from 'node:crypto';
+import WebSocket from 'ws';
 import { eventually, twoReplicasForThisFile, type TestApi } from '../../../test/test-api';
 import { ClusterLeasesRepository } from '../../platform/replicas/cluster-leases.repository';
 import { startWebhookReceiver } from '../../../test/webhook-receiver';
@@ -110,6 +113,37 @@ describe("an agent's report", () => {
     });
     expect(await eventually(async () => (await breakerNamed('orders', 'stock')).state === 'OPEN')).toBe(true);
     expect(await eventually(async () => (await statsOf(stock.id))?.instances?.open === 1)).toBe(true);
+  });
+
+  it('moves the breaker on the wall of every replica at once, as a stateChange, when its merged state moves', async () => {
+    const token = await serviceToken('basket');
+    await reply(token, report('basket', 'basket-1', [breaker('pricing', { successes: 5 })]));
+    const pricing = await breakerNamed('basket', 'pricing');
+    expect(await eventually(async () => (await statsOf(pricing.id, spec.second))?.instances?.total === 1)).toBe(true);
+    // a socket on the replica that did not take the report
+    const socket = await new Promise<WebSocket>((resolve, reject) => {
+      const opened = new WebSocket(`${spec.second.baseUrl.replace('http', 'ws')}/ws`, { headers: { cookie: spec.admin } });
+      opened.once('open', () => resolve(opened)).once('error', reject);
+    });
+    const moves: BreakerTransition[] = [];
+    socket.on('message', (raw) => {
+      const message = JSON.parse(String(raw)) as ServerMessage;
+      if (message.type === 'stateChange' && message.data.configId === pricing.id) moves.push(message.data);
+    });
+    try {
+      await reply(token, report('basket', 'basket-1', [breaker('pricing', { failures: 9 }, { state: 'OPEN' })]));
+      // within the figures' reads (every 500 ms), not the 2 s of the next metricsUpdate
+      expect(await eventually(async () => moves.length > 0, 1500)).toBe(true);
+      expect(moves[0]).toMatchObject({ configId: pricing.id, from: 'CLOSED', to: 'OPEN' });
+      await reply(token, report('basket', 'basket-1', [breaker('pricing', { successes: 4 })]));
+      expect(await eventually(async () => moves.length > 1, 1500)).toBe(true);
+      expect(moves[1]).toMatchObject({ from: 'OPEN', to: 'CLOSED' });
+      // told once per replica's socket: not once per replica that read the rows
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(moves).toHaveLength(2);
+    } finally {
+      socket.close();
+    }
   });
 
   it('hears back, on every instance and from either replica, the controls and settings an operator sets', async () => {

@@ -119,6 +119,17 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
     return this.send(JSON.stringify(envelope));
   }
 
+  /**
+   * Hands live messages to this replica's own receivers only (its /ws sockets), with no NOTIFY: for what every replica
+   * works out alike from the database (the agents' breakers' merged states), where a NOTIFY from each would reach every
+   * socket once per replica.
+   */
+  publishHere(...messages: ServerMessage[]): void {
+    if (messages.length === 0) return;
+    const envelopes = messages.map((message): BusEnvelope => ({ origin: this.instance.id, message }));
+    for (const handler of this.handlers) handler(envelopes);
+  }
+
   /** Resolves once the payload's NOTIFY is done; it leaves after every payload sent before it. */
   private send(payload: string): Promise<void> {
     if (this.waiting.length >= MAX_WAITING) {
