@@ -32,6 +32,7 @@ import {
   migrate,
   mountStaticSite,
   NestPinoLogger,
+  onRawRequest,
   openDatabase,
   poolHandle,
   protectFromCrossSiteRequests,
@@ -81,6 +82,8 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
       genReqId: requestId,
       requestIdHeader: false,
       logger: false,
+      // no Nest middleware: the connect-style ones below run as onRequest hooks (onRawRequest)
+      skipMiddie: true,
     });
     const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, dataSource), adapter, {
       logger: new NestPinoLogger(logger),
@@ -94,8 +97,8 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     acceptConfigDocuments(http);
     acceptAgentReports(http);
     acceptReleaseUploads(http);
-    app.use(forwardedProto(config.TRUST_PROXY));
-    app.use(securityHeaders(config.REMOTE_ORIGINS));
+    http.addHook('onRequest', onRawRequest(forwardedProto(config.TRUST_PROXY)));
+    http.addHook('onRequest', onRawRequest(securityHeaders(config.REMOTE_ORIGINS)));
     const releases = app.get(ReleasesService);
     serveReleaseFiles(http, releases);
     adapter.pageFallback = await mountStaticSite(http, {
@@ -117,7 +120,7 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     auth.oidc = await OidcSignIn.discover(config);
     const sessionStack = [sessionMiddleware, passport.initialize(), passport.session()] as Middleware[];
     const sessions = app.get(SessionReader);
-    app.use(readOnlySessions(sessions, sessionStack));
+    http.addHook('onRequest', onRawRequest(readOnlySessions(sessions, sessionStack)));
     exposeSession(http);
     // the status pages, their feeds and badges answer at the site's root, beside the SPA's pages
     app.setGlobalPrefix('api', { exclude: ['metrics', 'status/{*path}', 'badge/{*path}'] });

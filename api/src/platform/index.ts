@@ -4,7 +4,7 @@ export { BusModule } from './bus/bus.module';
 export { RealtimeBus } from './bus/realtime-bus.service';
 export { ApiExceptionFilter, errorBody } from './common/api-exception.filter';
 export { SecretBox } from './common/crypto/secret-box';
-export { bearerOf, cookieValue, isFormPost, isOwnNavigation, pathOf, seeOther } from './common/http';
+export { bearerOf, type ConnectMiddleware, cookieValue, isFormPost, isOwnNavigation, onRawRequest, pathOf, seeOther } from './common/http';
 export { NestPinoLogger, createLogger, logRequests, requestId } from './common/logger';
 export { movesOrigin } from './common/origin';
 export { linkNextPage, pageOptions } from './common/paging';

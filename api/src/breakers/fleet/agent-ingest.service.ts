@@ -62,9 +62,27 @@ function lastMove(breaker: AgentBreakerReport, now: number): number | null {
   return times.length > 0 ? Math.min(now, Math.max(...times)) : null;
 }
 
-/** Settings compared whatever order their keys came in. */
-const sameSettings = (a: Record<string, unknown> | null, b: Record<string, unknown>) =>
-  a !== null && JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+/**
+ * Settings compared whatever order their keys came in. Every report of every instance carries each breaker's settings,
+ * almost always unchanged: plain values are compared key by key without building anything, and only a nested value
+ * (rare in the libraries' settings) is compared through its JSON.
+ */
+function sameSettings(a: Record<string, unknown> | null, b: Record<string, unknown>): boolean {
+  if (a === null) return false;
+  let keys = 0;
+  for (const key in b) {
+    if (!Object.hasOwn(b, key)) continue;
+    keys++;
+    if (!Object.hasOwn(a, key)) return false;
+    const x = a[key];
+    const y = b[key];
+    if (x === y) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+    if (JSON.stringify(x) !== JSON.stringify(y)) return false;
+  }
+  for (const key in a) if (Object.hasOwn(a, key)) keys--;
+  return keys === 0;
+}
 
 function changedFrom(config: BreakerConfigEntity | undefined, breaker: AgentBreakerReport): boolean {
   return (

@@ -49,6 +49,8 @@ export const OIDC_REFUSALS = {
 export class AuthService {
   /** Set at start-up once the OpenID Connect provider was discovered. */
   oidc: OidcSignIn | null = null;
+  /** toAuthUser's views, by the account object they were built from. */
+  private readonly authUsers = new WeakMap<SessionUser, AuthUser>();
   /** This application's passport with the local strategy (app.ts sets it, as it does oidc). */
   passport: PassportStatic | null = null;
 
@@ -168,11 +170,17 @@ export class AuthService {
     await this.dataSource.getRepository(UserEntity).update({ id: userId }, { lastLoginAt: new Date() });
   }
 
+  /**
+   * The signed-in account as GET /api/auth/user shows it. The account directory keeps one object per account until it
+   * changes (a change replaces it), so the view is built once per such object rather than at every read.
+   */
   toAuthUser(user: SessionUser): AuthUser {
-    return {
-      ...profileOf(user),
-      canElevate: isElevationAccount(this.config, user),
-    };
+    let view = this.authUsers.get(user);
+    if (!view) {
+      view = { ...profileOf(user), canElevate: isElevationAccount(this.config, user) };
+      this.authUsers.set(user, view);
+    }
+    return view;
   }
 
   private boundAccount(identity: OidcIdentity): Promise<UserEntity | null> {

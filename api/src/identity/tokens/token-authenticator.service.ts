@@ -63,6 +63,8 @@ export function tokenUser(owner: SessionUser, tokenPermissions: readonly string[
 export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(TokenAuthenticator.name);
   private readonly cache = new Map<string, { token: ApiTokenEntity | null; until: number }>();
+  /** userOf's accounts, by owner and token object. */
+  private readonly tokenUsers = new WeakMap<SessionUser, WeakMap<ApiTokenEntity, SessionUser>>();
   /** Tokens revoked lately, so a look-up that was already on its way does not put one back in the cache. */
   private readonly revoked = new Map<string, number>();
   private readonly touched = new Map<string, number>();
@@ -120,12 +122,24 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
     const retryAfter = await this.limiter.take(token.id);
     if (retryAfter === 0) this.touch(token.id, from);
     return {
-      user: tokenUser(owner, token.permissions),
+      user: this.userOf(owner, token),
       token: { id: token.id, name: token.name, prefix: token.prefix, userId: token.userId },
       permissions: token.permissions,
       expiresAt: token.expiresAt.getTime(),
       retryAfter,
     };
+  }
+
+  /**
+   * The account a token acts as, built once per (owner, token) pair of cached objects: the directory and the token
+   * cache each replace their object when it changes, so a pair never outlives what it was built from.
+   */
+  private userOf(owner: SessionUser, token: ApiTokenEntity): SessionUser {
+    let byToken = this.tokenUsers.get(owner);
+    if (!byToken) this.tokenUsers.set(owner, (byToken = new WeakMap()));
+    let user = byToken.get(token);
+    if (!user) byToken.set(token, (user = tokenUser(owner, token.permissions)));
+    return user;
   }
 
   /** authenticate's 429 when the token used its minute. */

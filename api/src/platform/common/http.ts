@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Whether a request is a plain HTML form post (its answers are redirects, not JSON). */
@@ -41,4 +41,21 @@ export function cookieValue(header: string | undefined, name: string): string | 
     .map((part) => part.trim())
     .find((part) => part.startsWith(`${name}=`))
     ?.slice(name.length + 1);
+}
+
+/** A connect-style middleware, as express-session, passport and helmet are written. */
+export type ConnectMiddleware<Req extends IncomingMessage = IncomingMessage> = (
+  req: Req,
+  res: ServerResponse,
+  next: (error?: unknown) => void,
+) => void;
+
+/**
+ * A connect-style middleware run as a Fastify onRequest hook on the raw request and response. The API registers no
+ * Nest middleware, so it does without @fastify/middie (skipMiddie): its engine matched paths and decoded every URL
+ * again for the three middleware that run on all requests, a share of each fast read's cost.
+ */
+export function onRawRequest<Req extends IncomingMessage>(middleware: ConnectMiddleware<Req>) {
+  return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) =>
+    middleware(request.raw as Req, reply.raw, done as (error?: unknown) => void);
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { UnsupportedMediaTypeException } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearerOf, pathOf } from '../common/http';
 import { CONFIG_IMPORT_PATH } from '@cbh/contracts';
 import { isYaml } from './media-type';
@@ -64,10 +64,13 @@ export function protectFromCrossSiteRequests(app: NestFastifyApplication, siteOr
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('onRequest', async (request: FastifyRequest) => {
+    // a callback hook, not an async one: most requests pass, and a promise per request costs them all
+    .addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
       const refused = refusedBodyType(request.raw);
-      if (refused) {
-        throw new UnsupportedMediaTypeException(`This endpoint takes application/json bodies only (the request sent ${refused})`);
-      }
+      done(
+        refused
+          ? new UnsupportedMediaTypeException(`This endpoint takes application/json bodies only (the request sent ${refused})`)
+          : undefined,
+      );
     });
 }
