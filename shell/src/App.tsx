@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { BrowserRouter, matchPath, Navigate, useLocation, useNavigate } from '@cbh/router';
-import { ROUTE_TABLE } from '@cbh/contracts';
+import { startTransition, useEffect, useRef, useState } from 'react';
+import { BrowserRouter, Navigate, useLocation, useNavigate } from '@cbh/router';
 import { Button, Card, FullScreenSpinner, GlobalStyle, Muted, Toaster } from '@cbh/ui';
 import { ShellFrame } from './chrome/ShellFrame';
 import { TopBar } from './chrome/TopBar';
@@ -10,28 +9,9 @@ import { ProbedSession } from './session/session-context';
 import { accountPageAt, redirectsToSignIn } from './session/sign-in-routes';
 import { SignInRedirect, SignInRequired } from './session/SignInRequired';
 import type { ShellEntryProps } from './shell-props';
+import { isOneOf, loadConnectedShell, loadedConnectedShell } from './store-loader';
 
 type ConnectedModule = typeof import('./ConnectedShell');
-/** The store, the api client and everything that reads them, once fetched (see ShellWhenNeeded). */
-let connectedModule: ConnectedModule | undefined;
-const loadConnectedShell = () => import('./ConnectedShell').then((module) => (connectedModule = module));
-
-/** Whether the path is one of these route paths (patterns such as /circuit-breakers/:id). */
-const isOneOf = (pathname: string, paths: readonly string[]) => paths.some((path) => matchPath(path, pathname));
-
-/**
- * Starts fetching the store's code at once when the page is one of the route table's (all of them a remote's), so
- * that it arrives alongside /remotes.json and the session probe instead of after them.
- */
-export function preloadStoreFor(pathname: string) {
-  if (
-    isOneOf(
-      pathname,
-      ROUTE_TABLE.map((route) => route.path),
-    )
-  )
-    void loadConnectedShell().catch(() => undefined);
-}
 
 /**
  * The store is needed by every remote's route and by every signed-in page; a visitor who is signed out on a page no
@@ -42,7 +22,7 @@ export function preloadStoreFor(pathname: string) {
  */
 function ShellWhenNeeded({ session, store, ...props }: ShellEntryProps) {
   const { pathname } = useLocation();
-  const [loaded, setLoaded] = useState<ConnectedModule | 'failed' | undefined>(connectedModule);
+  const [loaded, setLoaded] = useState<ConnectedModule | 'failed' | undefined>(loadedConnectedShell);
   // signed out on a page for signed-in people: asked to sign in, before any of the page's code or calls
   const signInFor = session === null ? accountPageAt(pathname) : undefined;
   // just signed in (the sign-in pages always land on /): on to the page the visitor had asked for
@@ -57,7 +37,12 @@ function ShellWhenNeeded({ session, store, ...props }: ShellEntryProps) {
       ));
   const needed = connected.current;
   useEffect(() => {
-    if (needed && loaded === undefined) loadConnectedShell().then(setLoaded, () => setLoaded('failed'));
+    // in a transition: the whole site renders then, in slices that yield to the browser rather than in one long task
+    if (needed && loaded === undefined)
+      loadConnectedShell().then(
+        (module) => startTransition(() => setLoaded(module)),
+        () => setLoaded('failed'),
+      );
   }, [needed, loaded]);
   useEffect(() => {
     if (back === null) return;

@@ -1,15 +1,12 @@
-import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import {
-  REMOTE_LOAD_TIMEOUT_MS,
-  REMOTE_ROUTES_MODULE,
-  parseRemotesManifest,
-  type RemoteDescriptor,
-  type RemotesManifest,
-} from '@cbh/contracts';
+import { REMOTE_LOAD_TIMEOUT_MS, REMOTE_ROUTES_MODULE, type RemoteDescriptor } from '@cbh/contracts';
 import { reportLoad } from './load-reports';
-import { isRedeployed, loadedBuildsPlugin } from './remote-builds';
+import { isRedeployed } from './remote-builds';
 import { RemoteTimeoutError } from './remote-errors';
+import { fetchRemotesManifest, toRuntimeRemote } from './remotes-manifest';
+
+export { fetchRemotesManifest, registerManifest } from './remotes-manifest';
 
 /** The entry each remote was registered with last: /remotes.json's at start, then each release's it moved to. */
 const registeredEntries = new Map<string, string>();
@@ -40,21 +37,6 @@ export function remoteOfScript(url: string): string | null {
     if (folder.length > 1 && path.startsWith(folder)) return remote;
   }
   return null;
-}
-
-export async function fetchRemotesManifest(): Promise<RemotesManifest> {
-  const response = await fetch('/remotes.json', { cache: 'no-cache' });
-  if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
-  return parseRemotesManifest(await response.json());
-}
-
-function toRuntimeRemote(remote: RemoteDescriptor) {
-  return { name: remote.name, entry: new URL(remote.entry, window.location.origin).href };
-}
-
-export function registerManifest(manifest: RemotesManifest) {
-  registerPlugins([loadedBuildsPlugin()]);
-  registerRemotes(manifest.remotes.map(toRuntimeRemote));
 }
 
 /**
