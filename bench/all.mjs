@@ -24,6 +24,7 @@ const BENCHMARKS = [
   ['bulk', 'bulk-force-open.mjs', []],
   ['notify', 'notification-latency.mjs', []],
   ['fleet', 'fleet-ingest.mjs', []],
+  ['scrape', 'scrape-cost.mjs', []],
   ['releases', 'release-serving.mjs', []],
   ['status', 'status-pages.mjs', []],
   ['slo', 'slo.mjs', []],

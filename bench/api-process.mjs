@@ -45,6 +45,11 @@ export function treeCpuSeconds(pid) {
   return seconds;
 }
 
+/** CPU seconds so far of the embedded PostgreSQL kept under `dataDir` (its postmaster and the backends alive now). */
+export function postgresCpuSeconds(dataDir) {
+  return treeCpuSeconds(Number(readFileSync(path.join(dataDir, 'pg/postmaster.pid'), 'utf8').split('\n')[0]));
+}
+
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
 
 export async function startBenchApi({

@@ -1,8 +1,9 @@
 // Authenticated GET /api/auth/user and GET /api/metrics/latest throughput of the production API, each as a ratio
 // to a bare node:http server answering the same JSON, measured here with autocannon: --runs rounds (default 3),
 // each a bare run then an API run with the session cookie and one with a personal access token
-// (Authorization: Bearer), and the median of the rounds (goal ≥ 0.25 for both, with the API's p99 ≤ 25 ms at 50
-// connections). --profile also writes the API's CPU profile (node --cpu-prof) and prints its top frames.
+// (Authorization: Bearer), and the median of the rounds (goals: ≥ 0.7 with the session, ≥ 0.65 with the token, the
+// API's p99 ≤ 10 ms at 50 connections). --profile also writes the API's CPU profile (node --cpu-prof) and prints its
+// top frames.
 // Usage: npm run build && node bench/api-throughput.mjs [--seconds 10] [--connections 50] [--runs 3] [--profile]
 import { createServer } from 'node:http';
 import autocannon from 'autocannon';
@@ -14,6 +15,9 @@ const SECONDS = numberArg('seconds', 10);
 const CONNECTIONS = numberArg('connections', 50);
 const RUNS = numberArg('runs', 3);
 const profiling = apiProfiling();
+/** Throughput against the bare server's, by way in: a token costs a hash and a cache look-up more than a session. */
+const RATIO_GOALS = { session: 0.7, token: 0.65 };
+const P99_GOAL_MS = 10;
 
 const run = (url, headers = {}) =>
   new Promise((resolve, reject) =>
@@ -63,13 +67,14 @@ try {
     for (const way of ways) {
       const ratio = median(ratios[way.name]);
       const p99 = median(p99s[way.name]);
+      const goal = RATIO_GOALS[way.name];
       console.log(
-        `${urlPath} (${way.name}): ratio API / bare ${ratios[way.name].map((r) => r.toFixed(3)).join(', ')} → median ${ratio.toFixed(3)} (goal ≥ 0.25); API p99 median ${p99} ms (goal ≤ 25 ms)`,
+        `${urlPath} (${way.name}): ratio API / bare ${ratios[way.name].map((r) => r.toFixed(3)).join(', ')} → median ${ratio.toFixed(3)} (goal ≥ ${goal}); API p99 median ${p99} ms (goal ≤ ${P99_GOAL_MS} ms)`,
       );
       // the session lines keep their names, so earlier reports compare with these
       const by = way.name === 'session' ? '' : ', bearer token';
-      benchLine(`API throughput ${urlPath}${by} / bare node:http`, ratio.toFixed(3), '≥ 0.25', ratio >= 0.25);
-      benchLine(`API p99 ${urlPath}${by}, ${CONNECTIONS} connections`, `${p99} ms`, '≤ 25 ms', p99 <= 25);
+      benchLine(`API throughput ${urlPath}${by} / bare node:http`, ratio.toFixed(3), `≥ ${goal}`, ratio >= goal);
+      benchLine(`API p99 ${urlPath}${by}, ${CONNECTIONS} connections`, `${p99} ms`, `≤ ${P99_GOAL_MS} ms`, p99 <= P99_GOAL_MS);
     }
     console.log('');
   }

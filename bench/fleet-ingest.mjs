@@ -8,7 +8,7 @@
 //   the other replica times each change from the report that carried it to the first message showing it — the
 //   stateChange the replica sends when a breaker's merged state moves, or a metricsUpdate (p50, p99; goal at 200
 //   instances: p99 ≤ 1.5 s);
-// - PostgreSQL's writes per report (rows inserted and updated, from pg_stat_database) and WAL bytes per report;
+// - PostgreSQL's CPU per report (its postmaster and backends), rows inserted and updated (pg_stat_database) and WAL bytes;
 // - each replica's resident memory at the end of the size;
 // - reports refused or failed (goal 0).
 // Each size prints one BENCH line of its per-unit costs, so a step that grows faster than the fleet shows.
@@ -18,7 +18,7 @@ import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { ROOT } from '../scripts/run.mjs';
-import { cpuSeconds, freePort, startBenchApi } from './api-process.mjs';
+import { cpuSeconds, freePort, postgresCpuSeconds, startBenchApi } from './api-process.mjs';
 import { apiProfiling } from './cpu-profile.mjs';
 import { benchLine, goalSize, numberArg, rssMiB, sizesArg } from './report.mjs';
 
@@ -188,6 +188,7 @@ try {
       void sendProbe();
     }, 1000);
     cpu = cpuOf();
+    const pgCpu = postgresCpuSeconds(dataDir);
     const writes = await writesOf();
     const reports = await spread(size, PERIOD_S, SECONDS, (i) =>
       fetch(`${replicas[i % 2].url}/api/agent/reports`, {
@@ -203,6 +204,7 @@ try {
       }),
     );
     const cpuPerReportMs = ((cpuOf() - cpu) * 1000) / Math.max(1, reports.ok);
+    const pgCpuPerReportMs = ((postgresCpuSeconds(dataDir) - pgCpu) * 1000) / Math.max(1, reports.ok);
     const written = await writesOf();
     clearInterval(probeTimer);
     const latencies = probe.latencies.sort((x, y) => x - y);
@@ -211,6 +213,7 @@ try {
       reports,
       cpuPerReportMs,
       ratio: cpuPerReportMs / baselineCpuMs,
+      pgCpuPerReportMs,
       rowsPerReport: (written.rows - writes.rows) / Math.max(1, reports.ok),
       walPerReport: (written.wal - writes.wal) / Math.max(1, reports.ok),
       p50: rank(latencies, 50),
@@ -222,13 +225,13 @@ try {
     console.log(
       `${size} instances × ${BREAKERS} breakers every ${PERIOD_S} s for ${SECONDS} s: ${reports.ok} reports taken, ${reports.refused} refused, ` +
         `${reports.failed} failed; API CPU ${cpuPerReportMs.toFixed(3)} ms per report (${result.ratio.toFixed(2)}× a GET); ` +
-        `PostgreSQL ${result.rowsPerReport.toFixed(1)} rows and ${(result.walPerReport / 1024).toFixed(1)} KiB of WAL per report; ` +
+        `PostgreSQL ${pgCpuPerReportMs.toFixed(3)} ms CPU, ${result.rowsPerReport.toFixed(1)} rows and ${(result.walPerReport / 1024).toFixed(1)} KiB of WAL per report; ` +
         `wall freshness over ${result.changes} changes p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms; ` +
         `RSS ${result.rss.map((mib) => `${mib.toFixed(0)} MiB`).join(' + ')}`,
     );
     benchLine(
       `fleet at ${size} instances × ${BREAKERS} breakers, every ${PERIOD_S} s: API CPU per report / wall p99 / PostgreSQL per report`,
-      `${cpuPerReportMs.toFixed(3)} ms (${result.ratio.toFixed(2)}× a GET) / ${result.p99.toFixed(0)} ms / ${result.rowsPerReport.toFixed(1)} rows, ${(result.walPerReport / 1024).toFixed(1)} KiB WAL`,
+      `${cpuPerReportMs.toFixed(3)} ms (${result.ratio.toFixed(2)}× a GET) / ${result.p99.toFixed(0)} ms / ${pgCpuPerReportMs.toFixed(3)} ms CPU, ${result.rowsPerReport.toFixed(1)} rows, ${(result.walPerReport / 1024).toFixed(1)} KiB WAL`,
       'printed',
       true,
     );
