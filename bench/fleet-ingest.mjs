@@ -1,8 +1,8 @@
 // Agents' reports into two replicas, and how their cost grows: at each of --sizes (50, 200 and 800 service instances;
 // `--sizes 200` measures one), every instance of one service reports its --breakers (20) breakers once every
 // --period seconds (1), spread over the period, half to each replica, for --seconds (20) per size. Measured per size:
-// - the API's CPU per report (both replicas' user + system time over the size's run, over the reports they took),
-//   against the baseline of the same processes' CPU per GET /api/auth/user with a service account's token, measured
+// - the API's CPU per report (both replicas' user + system time over the size's run, over the reports they took), and
+//   above idle (less the replicas' CPU a second with nothing asked, measured first for 10 s), against the baseline of the same processes' CPU per GET /api/auth/user with a service account's token, measured
 //   first at 200 requests a second (goal at 200 instances: at most 1× a GET);
 // - wall freshness: a probe breaker of one more instance (of its own service) changes state every 3 s; a /ws client on
 //   the other replica times each change from the report that carried it to the first message showing it — the
@@ -27,6 +27,7 @@ const BREAKERS = numberArg('breakers', 20);
 const SECONDS = numberArg('seconds', 20);
 const PERIOD_S = numberArg('period', 1);
 const BASELINE_RATE = 200;
+const IDLE_SECONDS = 10;
 const FRESHNESS_GOAL_MS = 1500;
 const CPU_GOAL_RATIO = 1;
 const FLIP_EVERY_MS = 3000;
@@ -115,7 +116,7 @@ try {
 
   /** Sends `send(i)` for each of `count` senders once per `periodS` for `seconds`, spread over the period; counts outcomes. */
   async function spread(count, periodS, seconds, send) {
-    const outcomes = { ok: 0, refused: 0, failed: 0 };
+    const outcomes = { ok: 0, refused: 0, failed: 0, statuses: {} };
     const started = performance.now();
     const calls = [];
     for (let round = 0; round < seconds / periodS; round++) {
@@ -128,7 +129,10 @@ try {
             async (response) => {
               await response.arrayBuffer();
               if (response.ok) outcomes.ok++;
-              else outcomes.refused++;
+              else {
+                outcomes.refused++;
+                outcomes.statuses[response.status] = (outcomes.statuses[response.status] ?? 0) + 1;
+              }
             },
             () => outcomes.failed++,
           ),
@@ -139,11 +143,23 @@ try {
     return outcomes;
   }
 
-  // the baseline: a service account's lightest authenticated request, spread over each second
+  // the replicas' own work with nothing asked of them (timers, figures, the demo breakers): a report's and a GET's
+  // marginal costs (the capacity model's) are what they add to it
   let cpu = cpuOf();
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+  const idleCpuPerS = (cpuOf() - cpu) / IDLE_SECONDS;
+  console.log(`both replicas idle: ${(idleCpuPerS * 1000).toFixed(0)} ms of CPU a second`);
+
+  // the baseline: a service account's lightest authenticated request, spread over each second
+  cpu = cpuOf();
+  let from = performance.now();
   const light = await spread(BASELINE_RATE, 1, 10, (i) => fetch(`${replicas[i % 2].url}/api/auth/user`, { headers }));
   const baselineCpuMs = ((cpuOf() - cpu) * 1000) / Math.max(1, light.ok);
-  console.log(`GET /api/auth/user, ${BASELINE_RATE}/s for 10 s: ${baselineCpuMs.toFixed(3)} ms CPU per request (${light.ok} ok)`);
+  const marginal = (cpuUsed, since, count) => ((cpuUsed - (idleCpuPerS * (performance.now() - since)) / 1000) * 1000) / Math.max(1, count);
+  const getMarginalMs = marginal(cpuOf() - cpu, from, light.ok);
+  console.log(
+    `GET /api/auth/user, ${BASELINE_RATE}/s for 10 s: ${baselineCpuMs.toFixed(3)} ms CPU per request, ${getMarginalMs.toFixed(3)} ms above idle (${light.ok} ok)`,
+  );
 
   // the wall: a /ws client on replica B watching the probe breaker's state
   const probe = { state: 'CLOSED', changedAt: 0, configId: null, latencies: [], pending: false };
@@ -188,6 +204,7 @@ try {
       void sendProbe();
     }, 1000);
     cpu = cpuOf();
+    from = performance.now();
     const pgCpu = postgresCpuSeconds(dataDir);
     const writes = await writesOf();
     const reports = await spread(size, PERIOD_S, SECONDS, (i) =>
@@ -204,6 +221,7 @@ try {
       }),
     );
     const cpuPerReportMs = ((cpuOf() - cpu) * 1000) / Math.max(1, reports.ok);
+    const marginalMs = marginal(cpuOf() - cpu, from, reports.ok);
     const pgCpuPerReportMs = ((postgresCpuSeconds(dataDir) - pgCpu) * 1000) / Math.max(1, reports.ok);
     const written = await writesOf();
     clearInterval(probeTimer);
@@ -213,6 +231,7 @@ try {
       reports,
       cpuPerReportMs,
       ratio: cpuPerReportMs / baselineCpuMs,
+      marginalMs,
       pgCpuPerReportMs,
       rowsPerReport: (written.rows - writes.rows) / Math.max(1, reports.ok),
       walPerReport: (written.wal - writes.wal) / Math.max(1, reports.ok),
@@ -224,21 +243,27 @@ try {
     results.push(result);
     console.log(
       `${size} instances × ${BREAKERS} breakers every ${PERIOD_S} s for ${SECONDS} s: ${reports.ok} reports taken, ${reports.refused} refused, ` +
-        `${reports.failed} failed; API CPU ${cpuPerReportMs.toFixed(3)} ms per report (${result.ratio.toFixed(2)}× a GET); ` +
+        `${reports.failed} failed${Object.keys(reports.statuses).length ? ` (${JSON.stringify(reports.statuses)})` : ''}; ` +
+        `API CPU ${cpuPerReportMs.toFixed(3)} ms per report (${result.ratio.toFixed(2)}× a GET), ${marginalMs.toFixed(3)} ms above idle; ` +
         `PostgreSQL ${pgCpuPerReportMs.toFixed(3)} ms CPU, ${result.rowsPerReport.toFixed(1)} rows and ${(result.walPerReport / 1024).toFixed(1)} KiB of WAL per report; ` +
         `wall freshness over ${result.changes} changes p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms; ` +
         `RSS ${result.rss.map((mib) => `${mib.toFixed(0)} MiB`).join(' + ')}`,
     );
     benchLine(
       `fleet at ${size} instances × ${BREAKERS} breakers, every ${PERIOD_S} s: API CPU per report / wall p99 / PostgreSQL per report`,
-      `${cpuPerReportMs.toFixed(3)} ms (${result.ratio.toFixed(2)}× a GET) / ${result.p99.toFixed(0)} ms / ${pgCpuPerReportMs.toFixed(3)} ms CPU, ${result.rowsPerReport.toFixed(1)} rows, ${(result.walPerReport / 1024).toFixed(1)} KiB WAL`,
+      `${cpuPerReportMs.toFixed(3)} ms (${result.ratio.toFixed(2)}× a GET; ${marginalMs.toFixed(3)} ms above idle) / ${result.p99.toFixed(0)} ms / ${pgCpuPerReportMs.toFixed(3)} ms CPU, ${result.rowsPerReport.toFixed(1)} rows, ${(result.walPerReport / 1024).toFixed(1)} KiB WAL`,
       'printed',
       true,
     );
   }
 
   const at = results.find((result) => result.size === goalSize(SIZES));
-  benchLine('CPU per GET /api/auth/user (both replicas)', `${baselineCpuMs.toFixed(3)} ms`, '—', null);
+  benchLine(
+    'CPU per GET /api/auth/user (both replicas)',
+    `${baselineCpuMs.toFixed(3)} ms (${getMarginalMs.toFixed(3)} ms above idle)`,
+    '—',
+    null,
+  );
   benchLine(
     `API CPU per agent report (${BREAKERS} breakers), ${at.size} instances`,
     `${at.cpuPerReportMs.toFixed(3)} ms (${at.ratio.toFixed(2)}× a GET)`,

@@ -14,7 +14,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { ROOT } from '../scripts/run.mjs';
-import { freePort, startBenchApi } from './api-process.mjs';
+import { cpuSeconds, freePort, postgresCpuSeconds, startBenchApi } from './api-process.mjs';
 import { escalationBurst } from './escalation-burst.mjs';
 import { benchLine, numberArg } from './report.mjs';
 
@@ -227,6 +227,8 @@ try {
 
     // each journal row commits on its own; its webhook is timed from the commit's acknowledgement
     const events = new Map();
+    const cpuOf = () => ({ api: cpuSeconds(a.process.pid) + cpuSeconds(b.process.pid), pg: postgresCpuSeconds(dataDir) });
+    const cpuBefore = cpuOf();
     const insertFailed = await atRate(
       'bench',
       async (seq, reason) => {
@@ -241,7 +243,18 @@ try {
     );
     console.log(`${events.size} breaker openings journalled over ${BREAKERS} breakers in ${SECONDS} s (${insertFailed} inserts failed)`);
     await allArrived(receiver, events);
+    const cpuAfter = cpuOf();
     const hub = measure(receiver, events);
+    // the capacity model's cost of a delivery: the replicas' CPU while the events were sent, the bench's own inserts
+    // included on PostgreSQL's side
+    const perDelivery = (side) => (((cpuAfter[side] - cpuBefore[side]) * 1000) / Math.max(1, events.size)).toFixed(2);
+    console.log(`CPU per event delivered (idle work included): API ${perDelivery('api')} ms, PostgreSQL ${perDelivery('pg')} ms`);
+    benchLine(
+      'CPU per notification event delivered by webhook (both replicas / PostgreSQL)',
+      `${perDelivery('api')} ms / ${perDelivery('pg')} ms`,
+      'printed',
+      true,
+    );
     console.log(summary(`event → webhook received, 2 replicas, ${RATE} events/s`, hub));
     const { rows } = await db.query(
       `SELECT status, count(*)::int AS count, count(*) FILTER (WHERE attempts > 1)::int AS retried, min(last_error) AS error

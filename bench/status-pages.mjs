@@ -10,7 +10,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ROOT } from '../scripts/run.mjs';
-import { freePort, startBenchApi } from './api-process.mjs';
+import { cpuSeconds, freePort, startBenchApi } from './api-process.mjs';
 import { benchLine, numberArg } from './report.mjs';
 
 const SECONDS = numberArg('seconds', 10);
@@ -113,11 +113,14 @@ try {
 
   const ratios = [];
   const p99s = [];
+  const cpuPerView = [];
   let transactions = null;
   for (let round = 1; round <= RUNS; round++) {
     const file = await run(`${api.url}/${STATIC_NAME}`);
     const before = db ? await queries() : null;
+    const cpu = cpuSeconds(api.process.pid);
     const status = await run(`${api.url}/status/bench`);
+    cpuPerView.push(((cpuSeconds(api.process.pid) - cpu) * 1000) / Math.max(1, status.requests.total));
     const after = db ? await queries() : null;
     if (file.non2xx || status.non2xx) throw new Error(`non-2xx answers: file ${file.non2xx}, page ${status.non2xx}`);
     console.log(line(`round ${round}: static file`, file));
@@ -132,6 +135,7 @@ try {
     console.log(`database transactions while the page was served: ${transactions.toFixed(1)} a second (all the hub's work)`);
   benchLine('status page / static file, throughput', `${ratio.toFixed(2)}×`, '≥ 0.8×', ratio >= 0.8);
   benchLine('status page p99 at 50 connections', `${p99} ms`, '≤ 25 ms', p99 <= 25);
+  benchLine('API CPU per status page view, at full speed', `${median(cpuPerView).toFixed(3)} ms`, 'printed', true);
 } finally {
   rmSync(STATIC_FILE, { force: true });
   await db?.end().catch(() => undefined);

@@ -23,14 +23,14 @@ import {
   type AgentReport,
   type AgentReportReply,
 } from '@cbh/contracts';
-import { APP_CONFIG, type AppConfig, PeriodicWork, type Repeating, ZodPipe } from '../../platform';
+import { APP_CONFIG, type AppConfig, GroupCommit, PeriodicWork, type Repeating, ZodPipe } from '../../platform';
 import { type SessionUser, TokenRateLimiter } from '../../identity';
 import { BreakerFaults } from '../breaker-faults';
 import { BreakersService } from '../breakers.service';
 import type { BreakerConfigEntity } from '../entities/breaker-config.entity';
 import { controlOf, FleetCatalog } from './fleet-catalog.service';
 import { FleetRepository } from './fleet.repository';
-import { AgentReportsRepository } from './agent-reports.repository';
+import { type AdmissionAsk, AgentReportsRepository } from './agent-reports.repository';
 import { toStoredPeriod } from './instance-periods';
 
 const reportPipe = new ZodPipe(agentReportSchema, 'report');
@@ -104,6 +104,8 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
   /** Instances this replica admitted lately: when (ms), and with how many breakers. */
   private readonly admitted = new Map<string, { at: number; breakers: number }>();
   private readonly perAccount: TokenRateLimiter;
+  /** Instances asking to report while an admission is being judged go together in the next one (admitAll). */
+  private readonly admissions = new GroupCommit((asks: AdmissionAsk[]) => this.reports.admitAll(asks), 200);
   private pruning?: Repeating;
 
   constructor(
@@ -158,7 +160,7 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
     const breakers = report.breakers.length;
     const lately = this.admitted.get(key);
     if (lately && now - lately.at < ADMITTED_FOR_MS && breakers <= lately.breakers) return;
-    const { admitted, refused, instances, rows } = await this.reports.admit(service, report.instance, breakers);
+    const { admitted, refused, instances, rows } = await this.admissions.add({ service, instance: report.instance, breakers });
     if (!admitted) {
       const L = AGENT_PROTOCOL_LIMITS;
       throw new ReportLater(

@@ -21,6 +21,42 @@ export interface Admission {
   rows: number;
 }
 
+/** An instance of a service asking to report this many breakers. */
+export interface AdmissionAsk {
+  service: string;
+  instance: string;
+  breakers: number;
+}
+
+/** One instance's admission (see admitAll): $1 service, $2 instance, $3 breakers, $4 and $5 the service's limits. */
+const ADMIT = `WITH counts AS (
+   SELECT
+     held IS NOT NULL AS known,
+     coalesce(held, 0) AS held,
+     instances,
+     rows
+   FROM (
+     SELECT
+       max(breakers) FILTER (WHERE instance = $2) AS held,
+       count(*)::int AS instances,
+       coalesce(sum(breakers), 0)::int AS rows
+     FROM agent_instances WHERE service = $1 AND last_seen > now() - interval '1 hour'
+   ) heard
+ ), judged AS (
+   SELECT *, CASE
+     WHEN NOT known AND instances >= $4 THEN 'instances'
+     WHEN $3 > held AND rows - held + $3 > $5 THEN 'rows'
+   END AS refused FROM counts
+ ), admitted AS (
+   INSERT INTO agent_instances AS a (service, instance, last_seen, breakers)
+   SELECT $1, $2, now(), $3 FROM judged WHERE refused IS NULL
+   ON CONFLICT (service, instance) DO UPDATE SET
+     last_seen = now(),
+     breakers = CASE WHEN a.last_seen > now() - interval '1 hour' THEN greatest(a.breakers, EXCLUDED.breakers) ELSE EXCLUDED.breakers END
+   RETURNING 1
+ )
+ SELECT EXISTS (SELECT 1 FROM admitted) AS admitted, refused, instances, rows FROM judged`;
+
 /** What became of a report's writes. */
 export interface Taken {
   /** False when a report of the same id was taken before: nothing of it was written again. */
@@ -38,46 +74,33 @@ export class AgentReportsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Lets an instance of a service report `breakers` breakers, or refuses it: at most `instancesPerService` distinct
+   * Lets each instance of a service report `breakers` breakers, or refuses it: at most `instancesPerService` distinct
    * instances heard within the hour, and at most `instanceRowsPerService` instance rows, the sum of each instance's
    * breakers (the most it reported within the hour) once this one's are counted. Judged under a lock of the
    * service's and the breakers kept in the same transaction, so two replicas admitting instances of one service at
    * once cannot both take the last place, before either has written a row; an admitted instance is heard now.
+   * Many instances are judged in one transaction, one after the other in the order given (the services' locks taken
+   * in one order, so two replicas' batches cannot wait on each other): a fleet of new instances reporting at once
+   * costs one commit per batch rather than one lock and commit each.
    */
-  async admit(service: string, instance: string, breakers: number): Promise<Admission> {
+  async admitAll(asks: readonly AdmissionAsk[]): Promise<Admission[]> {
+    if (asks.length === 0) return [];
     return this.dataSource.transaction(async (manager) => {
-      await manager.query("SELECT pg_advisory_xact_lock(hashtext('agent-instances'), hashtext($1))", [service]);
-      const [row] = (await manager.query(
-        `WITH counts AS (
-           SELECT
-             held IS NOT NULL AS known,
-             coalesce(held, 0) AS held,
-             instances,
-             rows
-           FROM (
-             SELECT
-               max(breakers) FILTER (WHERE instance = $2) AS held,
-               count(*)::int AS instances,
-               coalesce(sum(breakers), 0)::int AS rows
-             FROM agent_instances WHERE service = $1 AND last_seen > now() - interval '1 hour'
-           ) heard
-         ), judged AS (
-           SELECT *, CASE
-             WHEN NOT known AND instances >= $4 THEN 'instances'
-             WHEN $3 > held AND rows - held + $3 > $5 THEN 'rows'
-           END AS refused FROM counts
-         ), admitted AS (
-           INSERT INTO agent_instances AS a (service, instance, last_seen, breakers)
-           SELECT $1, $2, now(), $3 FROM judged WHERE refused IS NULL
-           ON CONFLICT (service, instance) DO UPDATE SET
-             last_seen = now(),
-             breakers = CASE WHEN a.last_seen > now() - interval '1 hour' THEN greatest(a.breakers, EXCLUDED.breakers) ELSE EXCLUDED.breakers END
-           RETURNING 1
-         )
-         SELECT EXISTS (SELECT 1 FROM admitted) AS admitted, refused, instances, rows FROM judged`,
-        [service, instance, breakers, AGENT_PROTOCOL_LIMITS.instancesPerService, AGENT_PROTOCOL_LIMITS.instanceRowsPerService],
-      )) as { admitted: boolean; refused: 'instances' | 'rows' | null; instances: number; rows: number }[];
-      return { admitted: row!.admitted, refused: row!.refused, instances: row!.instances, rows: row!.rows };
+      for (const service of [...new Set(asks.map((ask) => ask.service))].sort()) {
+        await manager.query("SELECT pg_advisory_xact_lock(hashtext('agent-instances'), hashtext($1))", [service]);
+      }
+      const admissions: Admission[] = [];
+      for (const { service, instance, breakers } of asks) {
+        const [row] = (await manager.query(ADMIT, [
+          service,
+          instance,
+          breakers,
+          AGENT_PROTOCOL_LIMITS.instancesPerService,
+          AGENT_PROTOCOL_LIMITS.instanceRowsPerService,
+        ])) as Admission[];
+        admissions.push({ admitted: row!.admitted, refused: row!.refused, instances: row!.instances, rows: row!.rows });
+      }
+      return admissions;
     });
   }
 
