@@ -44,7 +44,9 @@ export function PatternTypeCards({ breakers, onConfigure }: PatternTypeCardsProp
                 {TYPES[type].title} <Badge>{breakers ? `${ofType.length} configured` : type}</Badge>
               </h3>
               <Muted>{TYPES[type].text}</Muted>
-              <p style={{ fontSize: 14 }}>
+              {/* two lines kept for it: the sample line shown while the breakers load is shorter than a breaker's, which
+                  may wrap, and the card must not grow under the reader when they arrive */}
+              <p style={{ fontSize: 14, lineHeight: 1.5, minHeight: '3em' }}>
                 {breaker ? `${breaker.name}: ` : 'Sample: '}failure threshold {settings.failureThreshold}, timeout {settings.timeout / 1000}{' '}
                 s
               </p>
