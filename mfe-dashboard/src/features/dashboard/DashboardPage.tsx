@@ -94,7 +94,9 @@ export function DashboardPage() {
         </div>
         <Badge $color={theme.colors.success}>System Operational</Badge>
       </Banner>
-      <SampleDataOffer />
+      {/* the offer to an empty hub up here; the line saying sample data is loaded at the end, as on the wall: it comes
+          after the page's own figures, and up here it pushed every section down as it arrived */}
+      <SampleDataOffer part="offer" />
 
       {stats.data ? <StatCards stats={stats.data} /> : <PendingStatCards failed={stats.isError} />}
 
@@ -161,6 +163,7 @@ export function DashboardPage() {
           <Muted>{activity.isLoading ? 'Loading…' : 'No recent activity'}</Muted>
         )}
       </Card>
+      <SampleDataOffer part="loaded" />
     </>
   );
 }

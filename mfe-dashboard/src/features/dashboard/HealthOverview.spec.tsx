@@ -148,3 +148,20 @@ it('lists the firing domain alerts to a domain manager, not the resolved ones', 
   expect(screen.queryByRole('region', { name: 'Breaker Health' })).toBeNull();
   expect(api.callsTo('GET', '/api/dashboard/health')).toHaveLength(0);
 });
+
+it('keeps the health card’s rows in place while its figures load, so the cards below do not move when they come', async () => {
+  let answer: (response: Response) => void = () => undefined;
+  renderDashboard(['dashboard_view', 'circuit_breaker_view'], HEALTH, {
+    'GET /api/dashboard/health': () => new Promise<Response>((resolve) => (answer = resolve)),
+  });
+  const health = within(await screen.findByRole('region', { name: 'Breaker Health' }));
+  const pending = health.getByRole('status', { name: 'Loading…' });
+  // the loaded card's rows, hidden from assistive technology: its badges, both headings and the chart's place
+  expect(pending.textContent).toContain('– open');
+  expect(pending.textContent).toContain('Open now');
+  expect(pending.textContent).toContain('Openings in the last 24 h');
+  expect(pending.querySelector('[aria-hidden]')).not.toBeNull();
+  answer(Response.json(HEALTH));
+  expect(await health.findByText('1 open')).toBeTruthy();
+  expect(health.queryByRole('status', { name: 'Loading…' })).toBeNull();
+});

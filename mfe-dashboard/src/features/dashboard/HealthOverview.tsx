@@ -151,6 +151,34 @@ function LastTransitions({ health, user }: { health: DashboardHealth; user: Auth
  * How the breakers are doing: which are open now, how often they opened over the day, and their last moves. Read
  * again whenever a breaker moves (a live message), and every HEALTH_POLL_MS for the moves none reports.
  */
+/** The chart's place: its 40 px of bars and its line of scale (OpeningsChart). */
+const ChartPlace = styled.div`
+  height: 54px;
+`;
+
+/**
+ * The card's place while its figures load (or when they could not be): the same rows with dashes, hidden from
+ * assistive technology (the status says it), so that the cards below it do not move when the figures arrive.
+ */
+function PendingHealth({ text }: { text: string }) {
+  return (
+    <div role="status" aria-label={text}>
+      <div aria-hidden>
+        <Actions>
+          <Badge $color={theme.colors.grey}>– open</Badge>
+          <Badge $color={theme.colors.grey}>– half-open</Badge>
+        </Actions>
+        <SubTitle as="p">Open now</SubTitle>
+        <Empty>
+          <span>{text}</span>
+        </Empty>
+        <SubTitle as="p">Openings in the last 24 h</SubTitle>
+        <ChartPlace />
+      </div>
+    </div>
+  );
+}
+
 export function HealthOverview({ user, breakers }: { user: AuthUser; breakers: number | undefined }) {
   const health = useGetDashboardHealthQuery(undefined, {
     refetchOnMountOrArgChange: REFETCH_AFTER_SECONDS,
@@ -175,7 +203,7 @@ export function HealthOverview({ user, breakers }: { user: AuthUser; breakers: n
             <OpeningsChart openings={data.openings} />
           </>
         ) : (
-          loading
+          <PendingHealth text={problem ?? 'Loading…'} />
         )}
       </Card>
       <Card aria-labelledby="transitions-title">
