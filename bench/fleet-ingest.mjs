@@ -14,6 +14,7 @@
 // Each size prints one BENCH line of its per-unit costs, so a step that grows faster than the fleet shows.
 // --profile writes replica A's CPU profile and prints its top frames.
 // Usage: npm run build && node bench/fleet-ingest.mjs [--sizes 50,200,800] [--breakers 20] [--seconds 20] [--period 1]
+//   [--one-replica] [--profile]
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -26,6 +27,9 @@ const SIZES = sizesArg([50, 200, 800]);
 const BREAKERS = numberArg('breakers', 20);
 const SECONDS = numberArg('seconds', 20);
 const PERIOD_S = numberArg('period', 1);
+// --one-replica: every report to replica A, so that replica B's CPU is what reading the rows costs a replica that took
+// none of them (the capacity model's per-replica share), and A's less B's what taking them costs
+const ONE_REPLICA = process.argv.includes('--one-replica');
 const BASELINE_RATE = 200;
 const IDLE_SECONDS = 10;
 const FRESHNESS_GOAL_MS = 1500;
@@ -146,8 +150,10 @@ try {
   // the replicas' own work with nothing asked of them (timers, figures, the demo breakers): a report's and a GET's
   // marginal costs (the capacity model's) are what they add to it
   let cpu = cpuOf();
+  const idleFrom = replicas.map((replica) => cpuSeconds(replica.process.pid));
   await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
   const idleCpuPerS = (cpuOf() - cpu) / IDLE_SECONDS;
+  const idleOf = replicas.map((replica, index) => (cpuSeconds(replica.process.pid) - idleFrom[index]) / IDLE_SECONDS);
   console.log(`both replicas idle: ${(idleCpuPerS * 1000).toFixed(0)} ms of CPU a second`);
 
   // the baseline: a service account's lightest authenticated request, spread over each second
@@ -204,11 +210,12 @@ try {
       void sendProbe();
     }, 1000);
     cpu = cpuOf();
+    const each = replicas.map((replica) => cpuSeconds(replica.process.pid));
     from = performance.now();
     const pgCpu = postgresCpuSeconds(dataDir);
     const writes = await writesOf();
     const reports = await spread(size, PERIOD_S, SECONDS, (i) =>
-      fetch(`${replicas[i % 2].url}/api/agent/reports`, {
+      fetch(`${replicas[ONE_REPLICA ? 0 : i % 2].url}/api/agent/reports`, {
         method: 'POST',
         headers,
         body: JSON.stringify(
@@ -222,6 +229,14 @@ try {
     );
     const cpuPerReportMs = ((cpuOf() - cpu) * 1000) / Math.max(1, reports.ok);
     const marginalMs = marginal(cpuOf() - cpu, from, reports.ok);
+    const elapsedS = (performance.now() - from) / 1000;
+    const perReplica = replicas.map(
+      (replica, index) => ((cpuSeconds(replica.process.pid) - each[index] - idleOf[index] * elapsedS) * 1000) / Math.max(1, reports.ok),
+    );
+    if (ONE_REPLICA)
+      console.log(
+        `every report to replica A: above idle, replica A (takes and reads) ${perReplica[0].toFixed(3)} ms, replica B (reads only) ${perReplica[1].toFixed(3)} ms per report`,
+      );
     const pgCpuPerReportMs = ((postgresCpuSeconds(dataDir) - pgCpu) * 1000) / Math.max(1, reports.ok);
     const written = await writesOf();
     clearInterval(probeTimer);
