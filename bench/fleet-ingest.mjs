@@ -10,7 +10,7 @@
 //   instances: p99 ≤ 1.5 s);
 // - PostgreSQL's CPU per report (its postmaster and backends), rows inserted and updated (pg_stat_database) and WAL bytes;
 // - each replica's resident memory at the end of the size;
-// - reports refused or failed (goal 0).
+// - reports refused or failed (goal at 200 instances: 0; at a size past what the machine holds, they show where).
 // Each size prints one BENCH line of its per-unit costs, so a step that grows faster than the fleet shows.
 // --profile writes replica A's CPU profile and prints its top frames.
 // Usage: npm run build && node bench/fleet-ingest.mjs [--sizes 50,200,800] [--breakers 20] [--seconds 20] [--period 1]
@@ -291,8 +291,9 @@ try {
     `≤ ${FRESHNESS_GOAL_MS} ms`,
     at.p99 <= FRESHNESS_GOAL_MS && at.changes > 0,
   );
-  const lost = results.reduce((sum, result) => sum + result.reports.refused + result.reports.failed, 0);
-  benchLine('agent reports refused or failed (every size)', String(lost), '0', lost === 0);
+  // the goal at the goal size; a larger size may pass what the machine holds, which is what its curve is there to show
+  const lost = at.reports.refused + at.reports.failed;
+  benchLine(`agent reports refused or failed, ${at.size} instances`, String(lost), '0', lost === 0);
 } finally {
   socket?.close();
   await database?.end();
