@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 
-/** The paths whose last segment is a secret (see withoutTokens). */
+/** The paths whose last segment is a secret (see withoutTokens): one list for the quick test and the replacement. */
 const TOKEN_PATHS = ['/api/invitations/', '/api/auth/elevate/verify/', '/api/public/on-call/'];
+const TOKEN_PATH_SEGMENT = new RegExp(`(${TOKEN_PATHS.join('|')})[^/?#]+`);
 
 /**
  * A request's URL as logged: the single-use tokens of invitation and elevation links and the secret address of a
@@ -15,9 +16,7 @@ const TOKEN_PATHS = ['/api/invitations/', '/api/auth/elevate/verify/', '/api/pub
 export function withoutTokens(url: string): string {
   // most URLs carry neither a query nor a path token: the regular expressions below need not run for them
   if (!url.includes('?') && !TOKEN_PATHS.some((path) => url.includes(path))) return url;
-  return url
-    .replace(/(\/api\/(?:invitations|auth\/elevate\/verify|public\/on-call)\/)[^/?#]+/, '$1[token]')
-    .replace(/([?&](?:access_token|token|code)=)[^&#]*/gi, '$1[token]');
+  return url.replace(TOKEN_PATH_SEGMENT, '$1[token]').replace(/([?&](?:access_token|token|code)=)[^&#]*/gi, '$1[token]');
 }
 
 /**
