@@ -50,6 +50,15 @@ export function postgresCpuSeconds(dataDir) {
   return treeCpuSeconds(Number(readFileSync(path.join(dataDir, 'pg/postmaster.pid'), 'utf8').split('\n')[0]));
 }
 
+/** Rows a PostgreSQL has inserted and updated so far in the client's database, and the WAL it has written (bytes). */
+export async function postgresWrites(client) {
+  const { rows } = await client.query(
+    `SELECT (SELECT tup_inserted + tup_updated FROM pg_stat_database WHERE datname = current_database())::float8 AS rows,
+            pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8 AS wal`,
+  );
+  return rows[0];
+}
+
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
 
 export async function startBenchApi({

@@ -19,7 +19,7 @@ import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { ROOT } from '../scripts/run.mjs';
-import { cpuSeconds, freePort, postgresCpuSeconds, startBenchApi } from './api-process.mjs';
+import { cpuSeconds, freePort, postgresCpuSeconds, postgresWrites, startBenchApi } from './api-process.mjs';
 import { apiProfiling } from './cpu-profile.mjs';
 import { benchLine, goalSize, numberArg, rssMiB, sizesArg } from './report.mjs';
 
@@ -109,14 +109,7 @@ try {
   const probeHeaders = await tokenOf(PROBE_SERVICE);
   const replicas = [a, b];
   const cpuOf = () => replicas.reduce((sum, replica) => sum + cpuSeconds(replica.process.pid), 0);
-  /** Rows PostgreSQL inserted and updated so far, and the WAL it wrote (bytes). */
-  const writesOf = async () => {
-    const { rows } = await database.query(
-      `SELECT (SELECT tup_inserted + tup_updated FROM pg_stat_database WHERE datname = current_database())::float8 AS rows,
-              pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8 AS wal`,
-    );
-    return rows[0];
-  };
+  const writesOf = () => postgresWrites(database);
 
   /** Sends `send(i)` for each of `count` senders once per `periodS` for `seconds`, spread over the period; counts outcomes. */
   async function spread(count, periodS, seconds, send) {

@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import pg from 'pg';
 import path from 'node:path';
 import { ROOT } from '../scripts/run.mjs';
-import { cpuSeconds, freePort, postgresCpuSeconds, startBenchApi } from './api-process.mjs';
+import { cpuSeconds, freePort, postgresCpuSeconds, postgresWrites, startBenchApi } from './api-process.mjs';
 import { benchLine, numberArg, rssMiB } from './report.mjs';
 
 const TARGETS = numberArg('targets', 20);
@@ -124,13 +124,7 @@ try {
     if (waited > (INTERVAL_S * 3 + 30) * 1000) throw new Error(`targets not scraped twice: ${counts.join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  const writesOf = async () =>
-    (
-      await database.query(
-        `SELECT (SELECT tup_inserted + tup_updated FROM pg_stat_database WHERE datname = current_database())::float8 AS rows,
-                pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8 AS wal`,
-      )
-    ).rows[0];
+  const writesOf = () => postgresWrites(database);
   const before = {
     cpu: cpuSeconds(api.process.pid),
     pg: postgresCpuSeconds(dataDir),
