@@ -235,6 +235,20 @@ describe('metrics', () => {
     expect(search).toMatchObject({ state: expect.any(String), replicas: { total: 1 }, latency: { p50: expect.any(Number) } });
     expect(search.latency.max).toBeGreaterThan(0);
   });
+
+  it('answers with JSON that already counts a call whose answer came before the read was sent', async () => {
+    const cookie = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+    const calls = async () => {
+      const response = await get('/api/metrics/latest', { headers: { cookie } });
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      const { stats } = await response.json();
+      const search = stats.find((s: { configId: number }) => s.configId === 3);
+      return search.successCount + search.failureCount + search.timeoutCount;
+    };
+    const before = await calls();
+    await fetch(`${api.baseUrl}/api/services/3/test`, { method: 'POST', headers: { cookie } });
+    expect(await calls()).toBe(before + 1);
+  });
 });
 
 describe('API docs', () => {

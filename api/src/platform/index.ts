@@ -9,6 +9,7 @@ export { NestPinoLogger, createLogger, logRequests, requestId } from './common/l
 export { movesOrigin } from './common/origin';
 export { linkNextPage, pageOptions } from './common/paging';
 export { GroupCommit } from './common/group-commit';
+export { JsonBody, PerTurn, toJsonBody } from './common/json-body';
 export { PeriodicWork } from './common/periodic-work';
 export type { Repeating } from './common/repeating';
 export { withUniqueName } from './common/unique-name';

@@ -2,7 +2,7 @@ import { Controller, Get, Logger, HttpCode, HttpException, HttpStatus, NotFoundE
 import type { FastifyReply } from 'fastify';
 import { loginSchema } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
-import { isFormPost, isOwnNavigation, Public, RealtimeBus, seeOther, SessionOnly, SignedIn } from '../../platform';
+import { isFormPost, isOwnNavigation, JsonBody, Public, RealtimeBus, seeOther, SessionOnly, SignedIn } from '../../platform';
 import { AuthService, OIDC_REFUSALS } from './auth.service';
 import { loginPage } from './login-page';
 import { SignInAttemptsRepository } from './sign-in-attempts.repository';
@@ -223,7 +223,8 @@ export class AuthController {
 
   @Get('auth/user')
   @SignedIn()
-  user(@Req() req: AppRequest) {
-    return this.auth.toAuthUser(req.user!);
+  @JsonBody()
+  user(@Req() req: AppRequest): Buffer {
+    return this.auth.authUserBody(req.user!);
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { isServiceAccountEmail, ROLE_DEFAULT_PERMISSIONS, SERVICE_ACCOUNT_EMAIL_DOMAIN, type AuthUser } from '@cbh/contracts';
-import { APP_CONFIG, type AppConfig } from '../../platform';
+import { APP_CONFIG, type AppConfig, toJsonBody } from '../../platform';
 import { profileOf, UserEntity } from '../users/entities/user.entity';
 import { UserIdentityEntity } from '../users/entities/user-identity.entity';
 import { UsersRepository } from '../users/users.repository';
@@ -49,8 +49,8 @@ export const OIDC_REFUSALS = {
 export class AuthService {
   /** Set at start-up once the OpenID Connect provider was discovered. */
   oidc: OidcSignIn | null = null;
-  /** toAuthUser's views, by the account object they were built from. */
-  private readonly authUsers = new WeakMap<SessionUser, AuthUser>();
+  /** toAuthUser's views and their JSON bodies, by the account object they were built from. */
+  private readonly authUsers = new WeakMap<SessionUser, { view: AuthUser; body: Buffer }>();
   /** This application's passport with the local strategy (app.ts sets it, as it does oidc). */
   passport: PassportStatic | null = null;
 
@@ -175,12 +175,22 @@ export class AuthService {
    * changes (a change replaces it), so the view is built once per such object rather than at every read.
    */
   toAuthUser(user: SessionUser): AuthUser {
-    let view = this.authUsers.get(user);
-    if (!view) {
-      view = { ...profileOf(user), canElevate: isElevationAccount(this.config, user) };
-      this.authUsers.set(user, view);
+    return this.authUserView(user).view;
+  }
+
+  /** toAuthUser's view as the JSON body GET /api/auth/user sends, serialised once with the view. */
+  authUserBody(user: SessionUser): Buffer {
+    return this.authUserView(user).body;
+  }
+
+  private authUserView(user: SessionUser): { view: AuthUser; body: Buffer } {
+    let built = this.authUsers.get(user);
+    if (!built) {
+      const view = { ...profileOf(user), canElevate: isElevationAccount(this.config, user) };
+      built = { view, body: toJsonBody(view) };
+      this.authUsers.set(user, built);
     }
-    return view;
+    return built;
   }
 
   private boundAccount(identity: OidcIdentity): Promise<UserEntity | null> {

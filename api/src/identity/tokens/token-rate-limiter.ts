@@ -39,6 +39,19 @@ export class TokenRateLimiter {
     this.roll(now);
     if (!this.known.has(tokenId)) await this.readTotal(tokenId);
     this.roll(Date.now());
+    return this.count(tokenId);
+  }
+
+  /**
+   * take() without waiting, for a token whose total this minute is known here (all but its first request of a
+   * minute on this replica): its answer, or undefined when take() must read the total first.
+   */
+  takeCounted(tokenId: string, now = Date.now()): number | undefined {
+    this.roll(now);
+    return this.known.has(tokenId) ? this.count(tokenId) : undefined;
+  }
+
+  private count(tokenId: string): number {
     const used = (this.known.get(tokenId) ?? 0) + (this.pending.get(tokenId) ?? 0);
     if (used >= this.limit()) return Math.max(1, Math.ceil((this.windowStart + WINDOW_MS - Date.now()) / 1000));
     this.pending.set(tokenId, (this.pending.get(tokenId) ?? 0) + 1);
