@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useMemo, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, useMemo, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button, Card, Muted } from '@cbh/ui';
 import type { RemoteDescriptor } from '@cbh/contracts';
@@ -81,22 +81,48 @@ interface RemoteViewProps {
   reset: (remote: RemoteDescriptor) => void;
 }
 
-/** Renders a remote's routes component inside an error boundary with a fallback card and Retry. */
+/** A load's outcome, so that a failed load is thrown where the remote's boundary catches it. */
+type Outcome = { attempt: number } & ({ module: RoutesModule } | { error: unknown });
+
+function Rethrow({ error }: { error: unknown }): never {
+  throw error;
+}
+
+/**
+ * Renders a remote's routes component inside an error boundary with a fallback card and Retry.
+ *
+ * The routes component is held in state once its load settles, not behind React.lazy and Suspense: React shows a
+ * boundary's content no sooner than 300 ms after it last showed a fallback (its suspense throttling), so a page whose
+ * remote arrived 50 ms after "Loading…" was painted waited a quarter of a second more for its largest text. A state
+ * update commits at once.
+ */
 export function RemoteView({ remote, load, reset }: RemoteViewProps) {
   const [attempt, setAttempt] = useState(0);
   // whether this attempt's build loaded: what the boundary catches after that is the remote's own error after render
   const loaded = useRef(false);
-  // A new lazy component per attempt, so Retry really loads again.
-  const Routes = useMemo(
-    () =>
-      lazy(async () => {
-        loaded.current = false;
-        const module = await load(remote);
+  // the load starts as the view renders (a new one per attempt, so Retry really loads again)
+  const loading = useMemo(() => {
+    loaded.current = false;
+    return load(remote);
+  }, [remote, load, attempt]);
+  const [outcome, setOutcome] = useState<Outcome>();
+  useEffect(() => {
+    let current = true;
+    loading.then(
+      (module) => {
         loaded.current = !module.unavailable;
-        return module;
-      }),
-    [remote, load, attempt],
-  );
+        if (current) setOutcome({ attempt, module });
+      },
+      (error: unknown) => current && setOutcome({ attempt, error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [loading, attempt]);
+  const settled = outcome?.attempt === attempt ? outcome : undefined;
+  let content: ReactNode = <Loading role="status">Loading…</Loading>;
+  if (settled && 'error' in settled) content = <Rethrow error={settled.error} />;
+  else if (settled) content = <settled.module.default />;
   return (
     <RemoteBoundary
       key={attempt}
@@ -109,9 +135,7 @@ export function RemoteView({ remote, load, reset }: RemoteViewProps) {
         setAttempt((n) => n + 1);
       }}
     >
-      <Suspense fallback={<Loading role="status">Loading…</Loading>}>
-        <Routes />
-      </Suspense>
+      {content}
     </RemoteBoundary>
   );
 }
