@@ -111,7 +111,7 @@ export class BreakersController {
   async instances(@Param('id', breakerId) id: number): Promise<BreakerInstancesPage> {
     await this.breakers.find(id);
     const figures = this.figures.of(id);
-    return { instances: figures?.instances ?? [], merged: figures?.stats ?? null };
+    return { instances: figures?.instances() ?? [], merged: figures?.stats ?? null };
   }
 
   @Get(':id/transitions')

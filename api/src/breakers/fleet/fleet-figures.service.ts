@@ -23,7 +23,8 @@ const LISTED_FOR_MS = 10 * 60_000;
 
 interface Computed {
   stats: BreakerStats;
-  instances: BreakerInstanceView[];
+  /** Each instance with its own figures, built at the first call. */
+  instances: () => BreakerInstanceView[];
 }
 
 /**

@@ -153,24 +153,33 @@ function figuresOf(windows: readonly { window: WindowSnapshot; coveredMs: number
 /** Whether an instance fell silent: no report for AGENT_STALE_PERIODS of its periods. */
 export const isStale = (row: InstanceRow, now: number) => now - row.reportedAt > AGENT_STALE_PERIODS * row.periodMs;
 
+/** A window's errors and calls, without its percentiles: all that finding a bad instance needs. */
+function countsOf(window: WindowSnapshot): { errors: number; calls: number } {
+  const [success = 0, ...others] = window.counts;
+  const errors = others.reduce((sum, n) => sum + n, 0);
+  return { errors, calls: success + errors };
+}
+
 /**
  * One breaker's instances and their merged figures: the live instances are summed (counts added, histograms
  * added bin by bin), the most cautious live state is the breaker's, and an instance whose error rate is far above
  * the others' taken together is marked bad. Stale instances are listed but left out of every sum.
+ *
+ * The list of instances with each one's own figures is built when asked for (the instances page), not at every read:
+ * a read merges a breaker's figures every FIGURES_EVERY_MS, and each instance's own percentiles were four fifths of it.
  */
 export function breakerFigures(
   configId: number,
   override: BreakerOverride,
   rows: readonly InstanceRow[],
   now: number,
-): { stats: BreakerStats; instances: BreakerInstanceView[] } {
+): { stats: BreakerStats; instances: () => BreakerInstanceView[] } {
   const live = rows.filter((row) => !isStale(row, now));
   const windows = new Map(rows.map((row) => [row, windowOf(row.periods, now, spanOf(row.periodMs))]));
-  const own = new Map(rows.map((row) => [row, figuresOf([windows.get(row)!])]));
   const merged = figuresOf(live.map((row) => windows.get(row)!));
   const bad = new Set(
     live.filter((row) => {
-      const mine = own.get(row)!;
+      const mine = countsOf(windows.get(row)!.window);
       return isBadInstance(mine, { errors: merged.errors - mine.errors, calls: merged.calls - mine.calls });
     }),
   );
@@ -178,20 +187,22 @@ export function breakerFigures(
   const lastTransitionAt = Math.max(0, ...moves) || null;
   const state = live.reduce<BreakerStateName>((worst, row) => (CAUTION[row.state] > CAUTION[worst] ? row.state : worst), 'CLOSED');
   const { errors: _errors, calls: _calls, ...figures } = merged;
-  const instances = [...rows]
-    .sort((a, b) => Number(isStale(a, now)) - Number(isStale(b, now)) || a.instance.localeCompare(b.instance))
-    .map((row) => {
-      const { errors: _e, calls: _c, ...mine } = own.get(row)!;
-      return {
-        instance: row.instance,
-        state: row.state,
-        override: row.override,
-        lastReportAt: new Date(row.reportedAt).toISOString(),
-        stale: isStale(row, now),
-        bad: bad.has(row),
-        ...mine,
-      };
-    });
+  let instances: BreakerInstanceView[] | undefined;
+  const listInstances = () =>
+    [...rows]
+      .sort((a, b) => Number(isStale(a, now)) - Number(isStale(b, now)) || a.instance.localeCompare(b.instance))
+      .map((row) => {
+        const { errors: _e, calls: _c, ...mine } = figuresOf([windows.get(row)!]);
+        return {
+          instance: row.instance,
+          state: row.state,
+          override: row.override,
+          lastReportAt: new Date(row.reportedAt).toISOString(),
+          stale: isStale(row, now),
+          bad: bad.has(row),
+          ...mine,
+        };
+      });
   return {
     stats: {
       configId,
@@ -208,6 +219,6 @@ export function breakerFigures(
         bad: bad.size === 1 ? [...bad][0]!.instance : null,
       },
     },
-    instances,
+    instances: () => (instances ??= listInstances()),
   };
 }
