@@ -2,8 +2,10 @@
 // `--sizes 200` measures one), every instance of one service reports its --breakers (20) breakers once every
 // --period seconds (1), spread over the period, half to each replica, for --seconds (20) per size. Measured per size:
 // - the API's CPU per report (both replicas' user + system time over the size's run, over the reports they took), and
-//   above idle (less the replicas' CPU a second with nothing asked, measured first for 10 s), against the baseline of the same processes' CPU per GET /api/auth/user with a service account's token, measured
-//   first at 200 requests a second (goal at 200 instances: at most 1× a GET);
+//   above idle (less the replicas' CPU a second with nothing asked, measured first for 10 s), against the baseline of
+//   the same processes' CPU per GET /api/auth/user with a service account's token, measured first at 200 requests a
+//   second after 5 s of them left uncounted, so that compiling their code is not counted as theirs (goal at 200
+//   instances: at most 1× a GET);
 // - wall freshness: a probe breaker of one more instance (of its own service) changes state every 3 s; a /ws client on
 //   the other replica times each change from the report that carried it to the first message showing it — the
 //   stateChange the replica sends when a breaker's merged state moves, or a metricsUpdate (p50, p99; goal at 200
@@ -32,6 +34,8 @@ const PERIOD_S = numberArg('period', 1);
 const ONE_REPLICA = process.argv.includes('--one-replica');
 const BASELINE_RATE = 200;
 const IDLE_SECONDS = 10;
+/** Seconds of the baseline's requests sent, and not counted, before it is measured. */
+const WARM_UP_SECONDS = 5;
 const FRESHNESS_GOAL_MS = 1500;
 const CPU_GOAL_RATIO = 1;
 const FLIP_EVERY_MS = 3000;
@@ -149,7 +153,9 @@ try {
   const idleOf = replicas.map((replica, index) => (cpuSeconds(replica.process.pid) - idleFrom[index]) / IDLE_SECONDS);
   console.log(`both replicas idle: ${(idleCpuPerS * 1000).toFixed(0)} ms of CPU a second`);
 
-  // the baseline: a service account's lightest authenticated request, spread over each second
+  // the baseline: a service account's lightest authenticated request, spread over each second, measured once its code
+  // is compiled (the first seconds of requests after a start cost many times what the following ones do)
+  await spread(BASELINE_RATE, 1, WARM_UP_SECONDS, (i) => fetch(`${replicas[i % 2].url}/api/auth/user`, { headers }));
   cpu = cpuOf();
   let from = performance.now();
   const light = await spread(BASELINE_RATE, 1, 10, (i) => fetch(`${replicas[i % 2].url}/api/auth/user`, { headers }));
