@@ -115,7 +115,8 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
   async authenticate(secret: string, from: string | null): Promise<TokenAuthentication & { retryAfter: number }> {
     // what memory holds is read without awaiting: each await is a turn of the microtask queue on every request
     const hash = tokenHash(secret);
-    const token = this.cachedToken(hash) ?? (await this.lookup(hash));
+    const cached = this.cachedToken(hash);
+    const token = cached === undefined ? await this.lookup(hash) : cached;
     if (!token) throw new UnauthorizedException(INVALID_TOKEN_MESSAGE);
     if (token.expiresAt.getTime() <= Date.now()) {
       throw new UnauthorizedException(`The access token expired on ${token.expiresAt.toISOString()}; create a new one`);
@@ -164,9 +165,8 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
     return hit && hit.until > Date.now() ? hit.token : undefined;
   }
 
+  /** The token read from the table, and kept for TTL_MS (see cachedToken). */
   private async lookup(hash: string): Promise<ApiTokenEntity | null> {
-    const hit = this.cachedToken(hash);
-    if (hit !== undefined) return hit;
     const generation = this.generation;
     const token = await this.repository.findByHash(hash);
     if (token && this.revoked.has(token.id)) return null;
