@@ -110,8 +110,7 @@ export class BreakersController {
   @RequirePermission('circuit_breaker_view')
   async instances(@Param('id', breakerId) id: number): Promise<BreakerInstancesPage> {
     await this.breakers.find(id);
-    const figures = this.figures.of(id);
-    return { instances: figures?.instances() ?? [], merged: figures?.stats ?? null };
+    return (await this.figures.instancesOf(id)) ?? { instances: [], merged: null };
   }
 
   @Get(':id/transitions')

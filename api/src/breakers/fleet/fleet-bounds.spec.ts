@@ -1,5 +1,13 @@
-import type { AgentBreakerReport, AgentReport, BreakerConfigView, BreakerInstancesPage, ServiceAccountView } from '@cbh/contracts';
-import { eventually, startTestApi, twoReplicasForThisFile, type TestApi } from '../../../test/test-api';
+import type {
+  AgentBreakerReport,
+  AgentReport,
+  BreakerConfigView,
+  BreakerInstancesPage,
+  BreakerStats,
+  ServiceAccountView,
+} from '@cbh/contracts';
+import { InstanceRegistry } from '../../platform/replicas/instance-registry.service';
+import { eventually, twoReplicasForThisFile, type TestApi } from '../../../test/test-api';
 
 // two replicas on one database: what one service may cost is bounded for the cluster, not per replica
 const spec = twoReplicasForThisFile({
@@ -167,14 +175,9 @@ describe("what one service's agents may cost the hub", () => {
     for (const replica of [spec.api, spec.second]) {
       expect(await eventually(async () => (await listed(replica)).join() === 'f-1')).toBe(true);
     }
-    // and its row is deleted: by the first read of a replica that starts, as every replica does once a minute
-    const third = await startTestApi({ ...spec.env, DATABASE_URL: spec.api.databaseUrl });
-    try {
-      const left = () => count('SELECT count(*) AS n FROM breaker_instances WHERE config_id = $1', [id]);
-      expect(await eventually(async () => (await left()) === 1, 5000)).toBe(true);
-    } finally {
-      await third.stop();
-    }
+    // and its row is deleted, by the replica that merges the rows for the cluster
+    const left = () => count('SELECT count(*) AS n FROM breaker_instances WHERE config_id = $1', [id]);
+    expect(await eventually(async () => (await left()) === 1, 5000)).toBe(true);
   });
 });
 
@@ -226,5 +229,32 @@ describe("an agent's report retried", () => {
     );
     for (let i = 0; i < 2; i++) expect((await sendReport(token, report('retrying', 'r-1', [breaker('ledger', 1)]))).status).toBe(200);
     expect(await successes('r-1')).toBe(17);
+  });
+});
+
+describe("a fleet's instance rows", () => {
+  it('are merged by one replica for the cluster, and the other shows the figures it wrote to fleet_figures', async () => {
+    const token = await serviceToken('merged');
+    expect((await sendReport(token, report('merged', 'm-1', [breaker('db', 7)]))).status).toBe(200);
+    expect((await sendReport(token, report('merged', 'm-2', [breaker('db', 5)]), spec.second)).status).toBe(200);
+    const { id } = await breakerNamed('merged', 'db');
+    const successesOn = async (replica: TestApi) =>
+      (await get<{ stats: BreakerStats[] }>('/api/metrics/latest', replica)).stats.find((stats) => stats.configId === id)?.successCount;
+    const written = async () =>
+      ((await spec.api.sql('SELECT stats FROM fleet_figures WHERE config_id = $1', [id])) as { stats: BreakerStats }[])[0]?.stats;
+    // both instances' calls, merged once and written for the replica that does not merge
+    expect(await eventually(async () => (await written())?.successCount === 12)).toBe(true);
+    for (const replica of [spec.api, spec.second]) expect(await eventually(async () => (await successesOn(replica)) === 12)).toBe(true);
+    const [lease] = (await spec.api.sql("SELECT holder FROM cluster_leases WHERE role = 'fleet.figures'")) as { holder: string }[];
+    const instanceOf = (replica: TestApi) => replica.app.get(InstanceRegistry, { strict: false }).id;
+    const merger = [spec.api, spec.second].find((replica) => instanceOf(replica) === lease?.holder)!;
+    const follower = merger === spec.api ? spec.second : spec.api;
+    // the follower shows what fleet_figures says, not what it would merge from the rows; the merger its own sums
+    await spec.api.sql(
+      "UPDATE fleet_figures SET stats = jsonb_set(stats, '{successCount}', '4321'), written_by = txid_current() WHERE config_id = $1",
+      [id],
+    );
+    expect(await eventually(async () => (await successesOn(follower)) === 4321)).toBe(true);
+    expect(await successesOn(merger)).toBe(12);
   });
 });

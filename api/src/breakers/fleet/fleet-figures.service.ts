@@ -1,14 +1,15 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import {
+  AGENT_PROTOCOL_LIMITS,
   AGENT_STALE_PERIODS,
-  type BreakerInstanceView,
+  type BreakerInstancesPage,
   type BreakerOverride,
   type BreakerStateName,
   type BreakerStats,
   type ServerMessage,
 } from '@cbh/contracts';
 import type { BreakerConfigEntity } from '../entities/breaker-config.entity';
-import { PeriodicWork, RealtimeBus, type Repeating } from '../../platform';
+import { ClusterLeases, PeriodicWork, RealtimeBus, type Repeating } from '../../platform';
 import { FleetCatalog } from './fleet-catalog.service';
 import { FleetRepository } from './fleet.repository';
 import { breakerFigures, isStale, spanOf, type InstanceRow } from './instance-periods';
@@ -21,11 +22,12 @@ export const FIGURES_EVERY_MS = 500;
  */
 const LISTED_FOR_MS = 10 * 60_000;
 
-interface Computed {
-  stats: BreakerStats;
-  /** Each instance with its own figures, built at the first call. */
-  instances: () => BreakerInstanceView[];
-}
+/** A scraped breaker's override is the one its service set (the hub sets none); an agent's, the hub's. */
+const overrideOf = (config: BreakerConfigEntity, rows: readonly InstanceRow[]): BreakerOverride =>
+  config.source === 'scrape' ? (rows[0]?.override ?? 'none') : config.override;
+
+const mergedStats = (config: BreakerConfigEntity, rows: readonly InstanceRow[], now: number): BreakerStats =>
+  breakerFigures(config.id, overrideOf(config, rows), rows, now).stats;
 
 /**
  * Until when an instance's row still changes its breaker's figures as time passes (its periods leave the window,
@@ -35,36 +37,48 @@ const movingUntil = (row: InstanceRow) =>
   row.reportedAt + Math.max(spanOf(row.periodMs), AGENT_STALE_PERIODS * row.periodMs) + 2 * FIGURES_EVERY_MS;
 
 /** One breaker's figures as last merged, and what they were merged from. */
-interface Merged extends Computed {
+interface Merged {
   config: BreakerConfigEntity;
-  /** The figures must be merged again at each read until then (ms). */
+  stats: BreakerStats;
+  /** The figures must be merged again at each read until then (ms); 0 on a replica that reads them merged. */
   movingUntil: number;
 }
+
+/** What this replica does at each read: it merges the instance rows for the cluster, or reads the merged figures. */
+type Part = 'merging' | 'following';
 
 /**
  * The figures of the agent and scraped breakers, from what every instance last reported to any replica
  * (breaker_instances), so the wall, GET /api/metrics/latest and the breaker page of every replica show the same sums.
- * Every FIGURES_EVERY_MS a replica reads only the rows written since its last read (written_by), keeps each
- * instance's row here, and merges again only the breakers whose rows changed, or whose figures still move with time
- * (periods leaving the window, an instance turning stale): a breaker whose instances all fell silent costs nothing.
+ *
+ * The instance rows are read and merged by one replica for the cluster, the holder of the cluster role `fleet.figures`:
+ * every FIGURES_EVERY_MS it reads only the rows written since its last read (written_by), keeps each instance's row
+ * here, merges again only the breakers whose rows changed or whose figures still move with time (periods leaving the
+ * window, an instance turning stale), and writes the figures that changed to fleet_figures. Every other replica reads
+ * from fleet_figures, as often, only the figures written since its last read: a fleet's rows cost one replica's reads,
+ * not every replica's, and a breaker whose instances all fell silent costs nothing.
  */
 @Injectable()
 export class FleetFigures implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(FleetFigures.name);
   private computed = new Map<number, Merged>();
-  /** Each breaker's instances as last read, stale ones included, by breaker and instance. */
+  /** While merging: each breaker's instances as last read, stale ones included, by breaker and instance. */
   private readonly rows = new Map<number, Map<string, InstanceRow>>();
+  /** While merging: each breaker's figures as last written to fleet_figures (their JSON). */
+  private readonly written = new Map<number, string>();
+  private part: Part = 'following';
   /** The horizon of the last read (see FleetRepository.instancesWrittenSince). */
   private horizon = '0';
   private reading?: Repeating;
   private failures = 0;
-  private lastForget = 0;
+  private lastRewrite = 0;
 
   constructor(
     private readonly work: PeriodicWork,
     private readonly repository: FleetRepository,
     private readonly catalog: FleetCatalog,
     private readonly bus: RealtimeBus,
+    private readonly leases: ClusterLeases,
   ) {}
 
   onModuleInit() {
@@ -76,54 +90,90 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
     void this.reading?.stop();
   }
 
-  /** Reads the rows written since the last read, and merges again the figures that changed. */
+  /** Merges the rows written since the last read, or reads the figures merged since, as this replica's part is now. */
   private async refresh(now = Date.now()): Promise<void> {
     try {
       await this.catalog.ready();
-      const read = await this.repository.instancesWrittenSince(this.horizon, now);
-      this.horizon = read.horizon;
-      const changed = new Set<number>();
-      for (const row of read.rows) {
-        let instances = this.rows.get(row.configId);
-        if (!instances) this.rows.set(row.configId, (instances = new Map()));
-        instances.set(row.instance, row);
-        changed.add(row.configId);
+      const part: Part = this.leases.holds('fleet.figures', now) ? 'merging' : 'following';
+      if (part !== this.part) {
+        // a new part starts from every row: the horizon of one table means nothing in the other
+        this.part = part;
+        this.horizon = '0';
+        this.rows.clear();
+        this.written.clear();
+        this.lastRewrite = 0;
       }
-      // an instance silent past LISTED_FOR_MS leaves the list here as its row leaves the table
-      for (const [configId, instances] of this.rows) {
-        for (const [instance, row] of instances) {
-          if (now - row.reportedAt <= LISTED_FOR_MS) continue;
-          instances.delete(instance);
-          changed.add(configId);
-        }
-        if (instances.size === 0) this.rows.delete(configId);
-      }
-      const computed = new Map<number, Merged>();
-      for (const config of this.catalog.all()) {
-        const previous = this.computed.get(config.id);
-        if (previous && previous.config === config && !changed.has(config.id) && previous.movingUntil < now) {
-          computed.set(config.id, previous);
-          continue;
-        }
-        const instances = [...(this.rows.get(config.id)?.values() ?? [])];
-        // a scraped breaker's override is the one its service set (the hub sets none)
-        const override = config.source === 'scrape' ? (instances[0]?.override ?? 'none') : config.override;
-        const until = Math.max(0, ...instances.map(movingUntil));
-        computed.set(config.id, { config, movingUntil: until, ...breakerFigures(config.id, override, instances, now) });
-      }
-      // rows of a breaker deleted meanwhile went with it
-      for (const configId of this.rows.keys()) if (!this.catalog.get(configId)) this.rows.delete(configId);
+      const computed = part === 'merging' ? await this.merge(now) : await this.follow(now);
       this.announceMoves(this.computed, computed, now);
       this.computed = computed;
       if (this.failures > 0) this.logger.log(`instance figures read again after ${this.failures} failed reads`);
       this.failures = 0;
-      if (now - this.lastForget > 60_000) {
-        this.lastForget = now;
-        await this.repository.forgetInstances(now - LISTED_FOR_MS);
-      }
     } catch (error) {
       if (this.failures++ === 0) this.logger.warn(`instance figures not read: ${(error as Error).message}`);
     }
+  }
+
+  /** The holder's read: the instance rows written since the last one, merged, and the changed figures written. */
+  private async merge(now: number): Promise<Map<number, Merged>> {
+    const read = await this.repository.instancesWrittenSince(this.horizon, now);
+    const changed = new Set<number>();
+    for (const row of read.rows) {
+      let instances = this.rows.get(row.configId);
+      if (!instances) this.rows.set(row.configId, (instances = new Map()));
+      instances.set(row.instance, row);
+      changed.add(row.configId);
+    }
+    // an instance silent past LISTED_FOR_MS leaves the list here as its row leaves the table
+    for (const [configId, instances] of this.rows) {
+      for (const [instance, row] of instances) {
+        if (now - row.reportedAt <= LISTED_FOR_MS) continue;
+        instances.delete(instance);
+        changed.add(configId);
+      }
+      if (instances.size === 0) this.rows.delete(configId);
+    }
+    // every figure is written again once a minute: a database that lost its unlogged rows has them back
+    const rewrite = now - this.lastRewrite > 60_000;
+    if (rewrite) this.written.clear();
+    const computed = new Map<number, Merged>();
+    const toWrite: BreakerStats[] = [];
+    for (const config of this.catalog.all()) {
+      const previous = this.computed.get(config.id);
+      if (previous && previous.config === config && !changed.has(config.id) && previous.movingUntil < now && !rewrite) {
+        computed.set(config.id, previous);
+        continue;
+      }
+      const instances = [...(this.rows.get(config.id)?.values() ?? [])];
+      const stats = mergedStats(config, instances, now);
+      computed.set(config.id, { config, stats, movingUntil: Math.max(0, ...instances.map(movingUntil)) });
+      const json = JSON.stringify(stats);
+      if (this.written.get(config.id) !== json) toWrite.push(stats);
+    }
+    // rows of a breaker deleted meanwhile went with it
+    for (const configId of this.rows.keys()) if (!this.catalog.get(configId)) this.rows.delete(configId);
+    await this.repository.writeFigures(toWrite);
+    // only once written: a failed write is tried again at the next read
+    for (const stats of toWrite) this.written.set(stats.configId, JSON.stringify(stats));
+    this.horizon = read.horizon;
+    if (rewrite) this.lastRewrite = now;
+    // by the index on reported_at: a statement that finds nothing to delete costs next to nothing
+    await this.repository.forgetInstances(now - LISTED_FOR_MS);
+    return computed;
+  }
+
+  /** Another replica's read: the figures the holder wrote since the last one. */
+  private async follow(now: number): Promise<Map<number, Merged>> {
+    const read = await this.repository.figuresWrittenSince(this.horizon);
+    const fresh = new Map(read.figures.map((stats) => [stats.configId, stats]));
+    const computed = new Map<number, Merged>();
+    for (const config of this.catalog.all()) {
+      const stats = fresh.get(config.id) ?? this.computed.get(config.id)?.stats ?? mergedStats(config, [], now);
+      // the hub's override of an agent's breaker is this replica's to tell at once, as its catalog has it
+      const override = config.source === 'agent' ? config.override : stats.override;
+      computed.set(config.id, { config, stats: stats.override === override ? stats : { ...stats, override }, movingUntil: 0 });
+    }
+    this.horizon = read.horizon;
+    return computed;
   }
 
   /**
@@ -153,8 +203,12 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
     this.bus.publishHere(...moves);
   }
 
-  /** Every agent breaker's live instances at the last read (/metrics writes each instance's series). */
-  agentInstances(now = Date.now()): { config: BreakerConfigEntity; rows: InstanceRow[] }[] {
+  /**
+   * Every agent breaker's live instances at the last read, on the replica that merges them (/metrics writes each
+   * instance's series there, once for the cluster); null on every other replica.
+   */
+  agentInstances(now = Date.now()): { config: BreakerConfigEntity; rows: InstanceRow[] }[] | null {
+    if (this.part !== 'merging' || !this.leases.holds('fleet.figures', now)) return null;
     return this.catalog.all().flatMap((config) => {
       if (config.source !== 'agent') return [];
       const live = [...(this.rows.get(config.id)?.values() ?? [])].filter((row) => !isStale(row, now));
@@ -167,9 +221,16 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
     return [...this.computed.values()].map((entry) => entry.stats);
   }
 
-  /** One breaker's instances and merged figures, or null when it is not an agent's or scraped breaker. */
-  of(configId: number): Computed | null {
-    return this.computed.get(configId) ?? null;
+  /**
+   * One breaker's instances, each with its own figures, and the live ones' merged figures, from its rows as they are
+   * now (any replica: the instances page reads them when asked); null when it is not an agent's or scraped breaker.
+   */
+  async instancesOf(configId: number, now = Date.now()): Promise<BreakerInstancesPage | null> {
+    const config = this.catalog.get(configId);
+    if (!config) return null;
+    const rows = await this.repository.instancesOf(configId, now - LISTED_FOR_MS, now, AGENT_PROTOCOL_LIMITS.instancesPerService);
+    const figures = breakerFigures(config.id, overrideOf(config, rows), rows, now);
+    return { instances: figures.instances(), merged: figures.stats };
   }
 
   /** The breaker's state over its live instances (CLOSED while none reports). */

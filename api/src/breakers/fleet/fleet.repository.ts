@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { BreakerOverride, BreakerStateName, BreakerTypeName } from '@cbh/contracts';
+import type { BreakerOverride, BreakerStateName, BreakerStats, BreakerTypeName } from '@cbh/contracts';
 import { METRICS_WINDOW_SECONDS } from '@cbh/breaker';
 import { hydrate, type RawRow } from '../../platform';
 import { BreakerConfigEntity, type LibrarySettings } from '../entities/breaker-config.entity';
@@ -103,6 +103,9 @@ interface StoredInstanceRow {
   totals: number[];
 }
 
+const INSTANCE_COLUMNS = `SELECT config_id, instance, state, override, extract(epoch FROM reported_at) * 1000 AS reported_at, period_ms,
+  extract(epoch FROM last_move_at) * 1000 AS last_move_at, periods, totals FROM breaker_instances`;
+
 const fromStored = (row: StoredInstanceRow, now: number): InstanceRow => ({
   configId: row.config_id,
   instance: row.instance,
@@ -181,23 +184,52 @@ export class FleetRepository {
   }
 
   /**
-   * The rows written by transactions this replica's last read could not see (`horizon`, that read's snapshot
-   * horizon; 0 the first time), with the new horizon: every transaction not visible to a read has an id at or past
-   * its horizon, so nothing written is missed whatever order the writes commit in; a row read twice is just the
-   * same row again.
+   * The horizon of a read that follows: every transaction it cannot see has an id at or past it, so a read of the rows
+   * written by transactions at or past the previous read's horizon misses nothing, whatever order the writes commit
+   * in (a row read twice is just the same row again). Taken before the read, which sees at least what it could see.
    */
-  async instancesWrittenSince(horizon: string, now: number): Promise<{ rows: InstanceRow[]; horizon: string }> {
-    // the horizon is taken first: the rows' read, later, sees at least what it could see
+  private async horizon(): Promise<string> {
     const [next] = (await this.dataSource.query('SELECT txid_snapshot_xmin(txid_current_snapshot())::text AS horizon')) as {
       horizon: string;
     }[];
+    return next!.horizon;
+  }
+
+  /** The instance rows written since `horizon` (0 the first time: every row), with the horizon of the next read. */
+  async instancesWrittenSince(horizon: string, now: number): Promise<{ rows: InstanceRow[]; horizon: string }> {
+    const next = await this.horizon();
+    const rows = (await this.dataSource.query(`${INSTANCE_COLUMNS} WHERE written_by >= $1::bigint`, [horizon])) as StoredInstanceRow[];
+    return { rows: rows.map((row) => fromStored(row, now)), horizon: next };
+  }
+
+  /** One breaker's instance rows as they are now (the instances page), of the instances heard since `since` (ms), at most `limit`. */
+  async instancesOf(configId: number, since: number, now: number, limit: number): Promise<InstanceRow[]> {
     const rows = (await this.dataSource.query(
-      `SELECT config_id, instance, state, override, extract(epoch FROM reported_at) * 1000 AS reported_at, period_ms,
-              extract(epoch FROM last_move_at) * 1000 AS last_move_at, periods, totals
-       FROM breaker_instances WHERE written_by >= $1::bigint`,
-      [horizon],
+      `${INSTANCE_COLUMNS} WHERE config_id = $1 AND reported_at >= to_timestamp($2 / 1000.0) ORDER BY instance LIMIT $3`,
+      [configId, since, limit],
     )) as StoredInstanceRow[];
-    return { rows: rows.map((row) => fromStored(row, now)), horizon: next!.horizon };
+    return rows.map((row) => fromStored(row, now));
+  }
+
+  /** Writes breakers' merged figures for the other replicas (FleetFigures on the holder of `fleet.figures`). */
+  async writeFigures(figures: readonly BreakerStats[]): Promise<void> {
+    if (figures.length === 0) return;
+    await this.dataSource.query(
+      `INSERT INTO fleet_figures AS f (config_id, stats)
+       SELECT (s->>'configId')::int, s FROM jsonb_array_elements($1::jsonb) AS s
+       WHERE EXISTS (SELECT 1 FROM circuit_breaker_configs c WHERE c.id = (s->>'configId')::int)
+       ON CONFLICT (config_id) DO UPDATE SET stats = EXCLUDED.stats, written_by = txid_current()`,
+      [JSON.stringify(figures)],
+    );
+  }
+
+  /** The merged figures written since `horizon` (as instancesWrittenSince), with the horizon of the next read. */
+  async figuresWrittenSince(horizon: string): Promise<{ figures: BreakerStats[]; horizon: string }> {
+    const next = await this.horizon();
+    const rows = (await this.dataSource.query('SELECT stats FROM fleet_figures WHERE written_by >= $1::bigint', [horizon])) as {
+      stats: BreakerStats;
+    }[];
+    return { figures: rows.map((row) => row.stats), horizon: next };
   }
 
   /** Forgets instances silent since `before` (ms): a service scaled down or renamed its instances. */

@@ -1,5 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ClusterLeases, exposition, HubMetrics, MetricsScrape } from '../../platform';
+import { exposition, HubMetrics, MetricsScrape } from '../../platform';
 import { BreakerRegistry } from '../breaker-registry.service';
 import { FleetCatalog } from '../fleet/fleet-catalog.service';
 import { FleetFigures } from '../fleet/fleet-figures.service';
@@ -21,7 +21,6 @@ export class PrometheusController {
     private readonly registry: BreakerRegistry,
     private readonly fleet: FleetFigures,
     private readonly catalog: FleetCatalog,
-    private readonly leases: ClusterLeases,
     private readonly hub: HubMetrics,
   ) {}
 
@@ -30,7 +29,7 @@ export class PrometheusController {
   @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
   async scrape(): Promise<string> {
     const now = Date.now();
-    const agents = this.leases.holds('metrics.agent-series', now) ? this.agentInstances(now) : null;
+    const agents = this.agentInstances(now);
     const replicas = this.metrics.replicas(now);
     const cluster: ClusterBreaker[] = [
       ...this.metrics.latest(now, replicas).map((stats) => ({ name: this.registry.nameOf(stats.configId), service: null, stats })),
@@ -52,9 +51,10 @@ export class PrometheusController {
   }
 
   /** Every live instance of every agent breaker, by service, name and instance. */
-  private agentInstances(now: number): AgentInstance[] {
-    return this.fleet
-      .agentInstances(now)
+  private agentInstances(now: number): AgentInstance[] | null {
+    const instances = this.fleet.agentInstances(now);
+    if (instances === null) return null;
+    return instances
       .flatMap(({ config, rows }) =>
         rows.map((row) => ({
           service: config.service ?? '',

@@ -21,7 +21,7 @@ import { Family, type Labels } from '../../platform';
  * - the hub's own breakers run in every replica, each replica's engine with its own state and calls: each replica
  *   writes its own engine's series (labels `name`, `state`/`kind`), as each instance of a Java service does;
  * - an agent's breaker runs in its service's instances, which report to any replica and are kept in the database, the
- *   same for every replica: the one replica that holds the cluster role `metrics.agent-series` writes them (labels
+ *   same for every replica: the one replica that holds the cluster role `fleet.figures` (the one that merges their rows) writes them (labels
  *   `name`, `service`, `instance` of the service instance), every live instance once;
  * - a scraped resilience4j target is not written again: that service exposes these very series itself, and
  *   Prometheus should scrape it directly (writing them again would count its breakers twice).

@@ -7,12 +7,13 @@ import { InstanceRegistry } from './instance-registry.service';
 /**
  * The roles one replica holds for the whole cluster:
  * - `status.components`: judges the status pages' components and writes their changes, once for the cluster (api/src/status).
- * - `metrics.agent-series`: /metrics writes the series of the agents' breakers (each service instance's, which every
- *   replica reads alike from the database) on this replica only, so that Prometheus, scraping every replica, counts
- *   each instance's breaker once.
+ * - `fleet.figures`: reads the agents' and scraped breakers' instance rows and merges their figures for the cluster,
+ *   writing them to fleet_figures for the other replicas (api/src/breakers/fleet); /metrics writes the series of the
+ *   agents' breakers (each service instance's) on this replica only, so that Prometheus, scraping every replica,
+ *   counts each instance's breaker once.
  * - `slos.counts`: counts each SLO's good and all events per minute and judges its burn-rate alerts (api/src/slos).
  */
-export const CLUSTER_ROLES = ['metrics.agent-series', 'status.components', 'slos.counts'] as const;
+export const CLUSTER_ROLES = ['fleet.figures', 'status.components', 'slos.counts'] as const;
 export type ClusterRole = (typeof CLUSTER_ROLES)[number];
 
 /** A holder renews its roles this often… */

@@ -36,6 +36,7 @@ import { Slos1767300000000 } from './1767300000000-Slos';
 import { CanarySlos1767400000000 } from './1767400000000-CanarySlos';
 import { Drills1767500000000 } from './1767500000000-Drills';
 import { DrillDefinitions1767600000000 } from './1767600000000-DrillDefinitions';
+import { FleetFigures1767700000000 } from './1767700000000-FleetFigures';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -77,4 +78,5 @@ export const MIGRATIONS = [
   CanarySlos1767400000000,
   Drills1767500000000,
   DrillDefinitions1767600000000,
+  FleetFigures1767700000000,
 ];
