@@ -51,7 +51,7 @@ it('stops within its grace while each periodic task is mid-query, and nothing it
     'domain checks claim': /UPDATE domains SET check_owner/,
     'load tests claim': /UPDATE test_sessions SET owner_instance/,
     'scrape targets claim': /UPDATE scrape_targets SET lease_owner/,
-    'fleet figures': /breaker_instances/,
+    'fleet figures': /breaker_instances|fleet_figures/,
   };
   const waitingTasks = async () => {
     const statements = await waitingStatements();
