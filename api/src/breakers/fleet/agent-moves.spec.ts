@@ -157,6 +157,32 @@ describe("a service account's reports", () => {
       'service journalled reported more than 600 moves this minute, the most the journal takes from one service: 100 moves left out',
     ]);
   });
+
+  it("written together in one statement, share the service's moves of the minute in the order they came", async () => {
+    await withRoomInTheMinute(20_000);
+    const token = await (await serviceAccount('batched')).token();
+    const instances = Array.from({ length: 7 }, (_, i) => `b-${i}`);
+    // each instance admitted first, so that the reports below go straight to being written
+    for (const instance of instances) expect((await sendReport(token, report('batched', instance, [breaker('burst')]))).status).toBe(200);
+    const responses = await Promise.all(
+      instances.map((instance) => sendReport(token, report('batched', instance, [breaker('burst', moves(100, 50_000, 400))]))),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(7).fill(200));
+    const replies = await Promise.all(responses.map((response) => response.json() as Promise<AgentReportReply>));
+    const id = await breakerId('batched', 'burst');
+    // reports that came within the window of each other were written by one transaction
+    const [written] = await rows<{ writers: number }>(
+      'SELECT count(DISTINCT written_by)::int AS writers FROM breaker_instances WHERE config_id = $1',
+      [id],
+    );
+    expect(written?.writers).toBeLessThan(7);
+    expect((await rows('SELECT 1 FROM breaker_transitions WHERE config_id = $1', [id])).length).toBe(600);
+    const leftOut = replies
+      .flatMap((reply) => reply.notices ?? [])
+      .map((notice) => Number(/: (\d+) moves left out$/.exec(notice)?.[1]))
+      .reduce((sum, n) => sum + n, 0);
+    expect(leftOut).toBe(100);
+  });
 });
 
 describe("the notifications of agents' moves", () => {

@@ -57,6 +57,16 @@ const ADMIT = `WITH counts AS (
  )
  SELECT EXISTS (SELECT 1 FROM admitted) AS admitted, refused, instances, rows FROM judged`;
 
+/** One report to write (takeAll): its service, id and instance, its instances' rows and moves, and when it came. */
+export interface ReportToTake {
+  service: string;
+  reportId: string | null;
+  instance: string;
+  reports: readonly InstanceReport[];
+  moves: readonly ReportedMove[];
+  now: number;
+}
+
 /** What became of a report's writes. */
 export interface Taken {
   /** False when a report of the same id was taken before: nothing of it was written again. */
@@ -105,53 +115,82 @@ export class AgentReportsRepository {
   }
 
   /**
-   * Writes one report in one statement: its id claimed (a report without one is always taken), then, only when the
-   * claim was won, each instance's row (as FleetRepository.writeInstances writes them) and its moves, up to what
-   * is left of the service's `movesPerServicePerMinute` this minute. One statement, so a report is taken whole or
-   * not at all, and a retry that arrives while its first try is still being written waits for it and is not taken.
+   * Writes reports, many in one statement: each report's id claimed (a report without one is always taken), then, only
+   * for the reports whose claim was won, each instance's row (as FleetRepository.writeInstances writes them) and the
+   * moves, up to what is left of each service's `movesPerServicePerMinute` this minute, counted in the reports' order.
+   * One statement, so a report is taken whole or not at all, and a retry that arrives while its first try is still
+   * being written waits for it and is not taken. Reports that would write the same instance's rows, or claim the same
+   * id, go in statements one after the other (a statement may write a row once).
    */
-  async take(
-    service: string,
-    reportId: string | null,
-    reports: readonly InstanceReport[],
-    moves: readonly ReportedMove[],
-    now: number,
-  ): Promise<Taken> {
-    const [row] = (await this.dataSource.query(
-      `WITH claim AS (
-         INSERT INTO agent_report_ids (service, report_id) SELECT $4::text, $5::text WHERE $5::text IS NOT NULL
-         ON CONFLICT DO NOTHING RETURNING 1
+  async takeAll(items: readonly ReportToTake[]): Promise<Taken[]> {
+    const results = new Array<Taken>(items.length);
+    let left = items.map((item, index) => ({ item, index }));
+    while (left.length > 0) {
+      const keys = new Set<string>();
+      const round: typeof left = [];
+      const later: typeof left = [];
+      for (const entry of left) {
+        const { service, instance, reportId } = entry.item;
+        const own = [`instance\u0000${service}\u0000${instance}`, ...(reportId === null ? [] : [`id\u0000${service}\u0000${reportId}`])];
+        if (own.some((key) => keys.has(key))) later.push(entry);
+        else {
+          for (const key of own) keys.add(key);
+          round.push(entry);
+        }
+      }
+      const taken = await this.takeRound(round.map((entry) => entry.item));
+      round.forEach((entry, i) => (results[entry.index] = taken[i]!));
+      left = later;
+    }
+    return results;
+  }
+
+  private async takeRound(items: readonly ReportToTake[]): Promise<Taken[]> {
+    const rows = (await this.dataSource.query(
+      `WITH input AS (
+         SELECT * FROM jsonb_to_recordset($4::jsonb) AS i(k int, service text, report_id text, moves int)
+       ), claim AS (
+         INSERT INTO agent_report_ids (service, report_id) SELECT service, report_id FROM input WHERE report_id IS NOT NULL
+         ON CONFLICT DO NOTHING RETURNING service, report_id
        ), go AS (
-         SELECT $5::text IS NULL OR EXISTS (SELECT 1 FROM claim) AS taken
+         SELECT i.k, i.service, i.moves,
+                i.report_id IS NULL OR EXISTS (SELECT 1 FROM claim c WHERE c.service = i.service AND c.report_id = i.report_id) AS taken
+         FROM input i
        ), written AS (
-         ${INSTANCE_UPSERT('AND (SELECT taken FROM go)')}
+         ${INSTANCE_UPSERT('AND (SELECT taken FROM go WHERE go.k = r.k)')}
          RETURNING 1
+       ), added AS (
+         SELECT service, sum(moves)::int AS moves FROM go WHERE taken AND moves > 0 GROUP BY service
        ), quota AS (
          INSERT INTO service_minute_counts AS m (source, service, minute, moves)
-         SELECT 'agent', $4::text, date_trunc('minute', now()), $7::int FROM go WHERE taken AND $7::int > 0
+         SELECT 'agent', service, date_trunc('minute', now()), moves FROM added
          ON CONFLICT (source, service, minute) DO UPDATE SET moves = m.moves + EXCLUDED.moves
-         RETURNING m.moves
+         RETURNING m.service, m.moves
+       ), numbered AS (
+         SELECT r.*, go.service, row_number() OVER (PARTITION BY go.service ORDER BY r.k, r.n) AS sn
+         FROM jsonb_to_recordset($5::jsonb)
+           AS r(k int, n int, config_id int, from_state text, to_state text, reason text, service_instance text, at timestamptz)
+         JOIN go ON go.k = r.k AND go.taken
+       ), kept AS (
+         SELECT numbered.* FROM numbered JOIN quota q ON q.service = numbered.service JOIN added a ON a.service = numbered.service
+         WHERE numbered.sn <= $6::int - (q.moves - a.moves)
+           AND EXISTS (SELECT 1 FROM circuit_breaker_configs c WHERE c.id = numbered.config_id)
        ), journalled AS (
          INSERT INTO breaker_transitions (config_id, from_state, to_state, reason, service_instance, at)
-         SELECT r.config_id, r.from_state, r.to_state, r.reason, r.service_instance, r.at
-         FROM jsonb_to_recordset($6::jsonb)
-           AS r(config_id int, from_state text, to_state text, reason text, service_instance text, at timestamptz, n int), quota
-         WHERE r.n <= $8::int - (quota.moves - $7::int) AND EXISTS (SELECT 1 FROM circuit_breaker_configs c WHERE c.id = r.config_id)
+         SELECT config_id, from_state, to_state, reason, service_instance, at FROM kept
          RETURNING 1
        )
-       SELECT (SELECT taken FROM go) AS taken, (SELECT count(*) FROM journalled)::int AS journalled`,
+       SELECT go.k, go.taken, (SELECT count(*) FROM kept WHERE kept.k = go.k)::int AS journalled FROM go ORDER BY go.k`,
       [
-        instanceRecords(reports),
-        now,
+        JSON.stringify(items.flatMap((item, k) => instanceRecords(item.reports, k))),
+        Math.max(...items.map((item) => item.now)),
         INSTANCE_SPAN_MS,
-        service,
-        reportId,
-        JSON.stringify(moveRecords(moves)),
-        moves.length,
+        JSON.stringify(items.map((item, k) => ({ k, service: item.service, report_id: item.reportId, moves: item.moves.length }))),
+        JSON.stringify(items.flatMap((item, k) => moveRecords(item.moves, k))),
         AGENT_PROTOCOL_LIMITS.movesPerServicePerMinute,
       ],
-    )) as { taken: boolean; journalled: number }[];
-    return { taken: row!.taken, journalled: row!.journalled };
+    )) as { k: number; taken: boolean; journalled: number }[];
+    return rows.map((row) => ({ taken: row.taken, journalled: row.journalled }));
   }
 
   /** Each account's reports in the minute from `windowStart` (TokenRateLimiter's shared counts). */

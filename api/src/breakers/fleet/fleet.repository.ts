@@ -32,9 +32,10 @@ export interface ReportedMove {
   serviceInstance: string | null;
 }
 
-/** Moves as the rows of breaker_transitions, for jsonb_to_recordset; `n` numbers them within a report. */
-export function moveRecords(moves: readonly ReportedMove[]) {
+/** Moves as the rows of breaker_transitions, for jsonb_to_recordset; `n` numbers them within a report, `k` the report in a batch. */
+export function moveRecords(moves: readonly ReportedMove[], k: number | null = null) {
   return moves.map((move, i) => ({
+    k,
     config_id: move.configId,
     from_state: move.from,
     to_state: move.to,
@@ -49,16 +50,16 @@ export function moveRecords(moves: readonly ReportedMove[]) {
 export const INSTANCE_SPAN_MS = METRICS_WINDOW_SECONDS * 1000;
 
 /**
- * Writes instance rows from `$1` (instanceRecords), `$2` now and `$3` INSTANCE_SPAN_MS; `where` adds a condition
- * (a report's claim). Each write marks the row with its transaction (written_by), which the figures read by.
+ * Writes instance rows from `$1` (instanceRecords), `$2` now and `$3` INSTANCE_SPAN_MS; `where` adds a condition on
+ * the record `r` (its report's claim, by the report's number `r.k` in a batch). Each write marks the row with its transaction (written_by), which the figures read by.
  */
 export const INSTANCE_UPSERT = (where: string) =>
   `INSERT INTO breaker_instances AS b (config_id, instance, state, override, reported_at, period_ms, last_move_at, periods, totals)
    SELECT r.config_id, r.instance, r.state, r.override, to_timestamp(r.reported_at / 1000.0), r.period_ms,
           to_timestamp(r.last_move_at / 1000.0), jsonb_build_array(r.period), r.totals
    FROM jsonb_to_recordset($1::jsonb)
-     AS r(config_id int, instance text, state text, override text, reported_at float8, period_ms int, last_move_at float8, period jsonb,
-          totals float8[])
+     AS r(k int, config_id int, instance text, state text, override text, reported_at float8, period_ms int, last_move_at float8,
+          period jsonb, totals float8[])
    WHERE EXISTS (SELECT 1 FROM circuit_breaker_configs c WHERE c.id = r.config_id) ${where}
    ON CONFLICT (config_id, instance) DO UPDATE SET
      state = EXCLUDED.state, override = EXCLUDED.override, reported_at = greatest(b.reported_at, EXCLUDED.reported_at),
@@ -74,21 +75,20 @@ export const INSTANCE_UPSERT = (where: string) =>
      ),
      written_by = txid_current()`;
 
-/** The instance reports as INSTANCE_UPSERT reads them. */
-export function instanceRecords(reports: readonly InstanceReport[]): string {
-  return JSON.stringify(
-    reports.map((report) => ({
-      config_id: report.configId,
-      instance: report.instance,
-      state: report.state,
-      override: report.override,
-      reported_at: report.reportedAt,
-      period_ms: report.periodMs,
-      last_move_at: report.lastMoveAt,
-      period: report.period,
-      totals: totalsOf(report.period),
-    })),
-  );
+/** The instance reports as INSTANCE_UPSERT reads them; `k` numbers the report they came in, within a batch. */
+export function instanceRecords(reports: readonly InstanceReport[], k: number | null = null) {
+  return reports.map((report) => ({
+    k,
+    config_id: report.configId,
+    instance: report.instance,
+    state: report.state,
+    override: report.override,
+    reported_at: report.reportedAt,
+    period_ms: report.periodMs,
+    last_move_at: report.lastMoveAt,
+    period: report.period,
+    totals: totalsOf(report.period),
+  }));
 }
 
 interface StoredInstanceRow {
@@ -180,7 +180,7 @@ export class FleetRepository {
    */
   async writeInstances(reports: readonly InstanceReport[], now: number): Promise<void> {
     if (reports.length === 0) return;
-    await this.dataSource.query(INSTANCE_UPSERT(''), [instanceRecords(reports), now, INSTANCE_SPAN_MS]);
+    await this.dataSource.query(INSTANCE_UPSERT(''), [JSON.stringify(instanceRecords(reports)), now, INSTANCE_SPAN_MS]);
   }
 
   /**

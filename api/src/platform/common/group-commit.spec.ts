@@ -56,3 +56,16 @@ it('fails every item of a failed write, and goes on with the next', async () => 
   ]);
   await expect(commit.add(3)).resolves.toBe(3);
 });
+
+it('with a window, holds the first write that long for others to join it', async () => {
+  const { batches, finish, write } = heldWrites();
+  const commit = new GroupCommit(write, 500, 40);
+  const first = commit.add(1);
+  await settle();
+  expect(batches).toEqual([]);
+  const second = commit.add(2);
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  expect(batches).toEqual([[1, 2]]);
+  finish.shift()!();
+  await expect(Promise.all([first, second])).resolves.toEqual(['wrote 1', 'wrote 2']);
+});

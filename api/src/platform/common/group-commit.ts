@@ -1,6 +1,8 @@
 /**
  * Writes that arrive while one is going on wait and go together in the next one: one statement for many callers (a
- * group commit). No timer: a lone write goes at once, and under load the batch is whatever piled up meanwhile.
+ * group commit). Without a window a lone write goes at once, and under load the batch is whatever piled up meanwhile;
+ * with one (`windowMs`), the first write of a batch waits that long for others to join it — for writes that come
+ * steadily but seldom meet, where each statement's round trip costs more than the wait.
  */
 export class GroupCommit<T, R> {
   private readonly waiting: { item: T; resolve: (result: R) => void; reject: (error: Error) => void }[] = [];
@@ -10,6 +12,7 @@ export class GroupCommit<T, R> {
   constructor(
     private readonly write: (items: T[]) => Promise<R[]>,
     private readonly maxBatch = 500,
+    private readonly windowMs = 0,
   ) {}
 
   add(item: T): Promise<R> {
@@ -17,8 +20,9 @@ export class GroupCommit<T, R> {
       this.waiting.push({ item, resolve, reject });
       if (this.writing) return;
       this.writing = true;
-      // after this turn: what the same turn adds goes in the same write
-      queueMicrotask(() => void this.drain());
+      // after this turn (or the window): what the same turn adds goes in the same write
+      if (this.windowMs > 0) setTimeout(() => void this.drain(), this.windowMs);
+      else queueMicrotask(() => void this.drain());
     });
   }
 
