@@ -257,4 +257,20 @@ describe("a fleet's instance rows", () => {
     expect(await eventually(async () => (await successesOn(follower)) === 4321)).toBe(true);
     expect(await successesOn(merger)).toBe(12);
   });
+
+  it('are read whole once, then by the period each write added', async () => {
+    const token = await serviceToken('newest');
+    const successesOf = async (id: number) =>
+      (await get<{ stats: BreakerStats[] }>('/api/metrics/latest')).stats.find((stats) => stats.configId === id)?.successCount;
+    expect((await sendReport(token, report('newest', 'n-1', [breaker('db', 5)]))).status).toBe(200);
+    const { id } = await breakerNamed('newest', 'db');
+    expect(await eventually(async () => (await successesOf(id)) === 5)).toBe(true);
+    // the kept periods emptied behind the merger's back: a row written once more is read by its newest period alone
+    await spec.api.sql("UPDATE breaker_instances SET periods = '[]' WHERE config_id = $1", [id]);
+    expect((await sendReport(token, report('newest', 'n-1', [breaker('db', 7)]))).status).toBe(200);
+    expect(await eventually(async () => (await successesOf(id)) === 12)).toBe(true);
+    // a row whose writes the merger did not follow one by one is read whole: its periods now hold the 7 calls only
+    await spec.api.sql('UPDATE breaker_instances SET writes = writes + 2, written_by = txid_current() WHERE config_id = $1', [id]);
+    expect(await eventually(async () => (await successesOf(id)) === 7)).toBe(true);
+  });
 });

@@ -115,7 +115,9 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
 
   /** The holder's read: the instance rows written since the last one, merged, and the changed figures written. */
   private async merge(now: number): Promise<Map<number, Merged>> {
-    const read = await this.repository.instancesWrittenSince(this.horizon, now);
+    const read = await this.repository.instancesWrittenSince(this.horizon, now, (configId, instance) =>
+      this.rows.get(configId)?.get(instance),
+    );
     const changed = new Set<number>();
     for (const row of read.rows) {
       let instances = this.rows.get(row.configId);

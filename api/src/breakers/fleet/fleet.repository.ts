@@ -20,7 +20,7 @@ export interface ReportedBreaker {
 }
 
 /** One instance's report of one breaker: its state and the period that just ended. */
-export type InstanceReport = Omit<InstanceRow, 'periods' | 'totals'> & { period: StoredPeriod };
+export type InstanceReport = Omit<InstanceRow, 'periods' | 'totals' | 'writes'> & { period: StoredPeriod };
 
 /** A move a service reported, journalled with the instance it happened on. */
 export interface ReportedMove {
@@ -51,12 +51,13 @@ export const INSTANCE_SPAN_MS = METRICS_WINDOW_SECONDS * 1000;
 
 /**
  * Writes instance rows from `$1` (instanceRecords), `$2` now and `$3` INSTANCE_SPAN_MS; `where` adds a condition on
- * the record `r` (its report's claim, by the report's number `r.k` in a batch). Each write marks the row with its transaction (written_by), which the figures read by.
+ * the record `r` (its report's claim, by the report's number `r.k` in a batch). Each write marks the row with its
+ * transaction (written_by), which the figures read by, counts itself (writes) and keeps the period it added (newest).
  */
 export const INSTANCE_UPSERT = (where: string) =>
-  `INSERT INTO breaker_instances AS b (config_id, instance, state, override, reported_at, period_ms, last_move_at, periods, totals)
+  `INSERT INTO breaker_instances AS b (config_id, instance, state, override, reported_at, period_ms, last_move_at, periods, totals, newest)
    SELECT r.config_id, r.instance, r.state, r.override, to_timestamp(r.reported_at / 1000.0), r.period_ms,
-          to_timestamp(r.last_move_at / 1000.0), jsonb_build_array(r.period), r.totals
+          to_timestamp(r.last_move_at / 1000.0), jsonb_build_array(r.period), r.totals, r.period
    FROM jsonb_to_recordset($1::jsonb)
      AS r(k int, config_id int, instance text, state text, override text, reported_at float8, period_ms int, last_move_at float8,
           period jsonb, totals float8[])
@@ -73,7 +74,7 @@ export const INSTANCE_UPSERT = (where: string) =>
        SELECT coalesce(kept, 0) + coalesce(added, 0)
        FROM unnest(b.totals, EXCLUDED.totals) WITH ORDINALITY AS t(kept, added, at) ORDER BY at
      ),
-     written_by = txid_current()`;
+     writes = b.writes + 1, newest = EXCLUDED.newest, written_by = txid_current()`;
 
 /** The instance reports as INSTANCE_UPSERT reads them; `k` numbers the report they came in, within a batch. */
 export function instanceRecords(reports: readonly InstanceReport[], k: number | null = null) {
@@ -99,14 +100,24 @@ interface StoredInstanceRow {
   reported_at: string;
   period_ms: number;
   last_move_at: string | null;
+  writes: number;
   periods: StoredPeriod[];
   totals: number[];
 }
 
-const INSTANCE_COLUMNS = `SELECT config_id, instance, state, override, extract(epoch FROM reported_at) * 1000 AS reported_at, period_ms,
-  extract(epoch FROM last_move_at) * 1000 AS last_move_at, periods, totals FROM breaker_instances`;
+/** A row as a read of what changed finds it: its newest period rather than all of them. */
+type ChangedInstanceRow = Omit<StoredInstanceRow, 'periods' | 'totals'> & { newest: StoredPeriod | null };
 
-const fromStored = (row: StoredInstanceRow, now: number): InstanceRow => ({
+const ROW_COLUMNS = `config_id, instance, state, override, extract(epoch FROM reported_at) * 1000 AS reported_at, period_ms,
+  extract(epoch FROM last_move_at) * 1000 AS last_move_at, writes`;
+const INSTANCE_COLUMNS = `SELECT ${ROW_COLUMNS}, periods, totals FROM breaker_instances`;
+
+const rowOf = (
+  row: Omit<StoredInstanceRow, 'periods' | 'totals'>,
+  periods: StoredPeriod[],
+  totals: number[],
+  now: number,
+): InstanceRow => ({
   configId: row.config_id,
   instance: row.instance,
   state: row.state,
@@ -114,9 +125,15 @@ const fromStored = (row: StoredInstanceRow, now: number): InstanceRow => ({
   reportedAt: Number(row.reported_at),
   periodMs: row.period_ms,
   lastMoveAt: row.last_move_at === null ? null : Number(row.last_move_at),
-  periods: keepRecent(row.periods, now, spanOf(row.period_ms)),
-  totals: row.totals,
+  writes: row.writes,
+  periods: keepRecent(periods, now, spanOf(row.period_ms)),
+  totals,
 });
+const fromStored = (row: StoredInstanceRow, now: number) => rowOf(row, row.periods, row.totals, now);
+
+/** Totals added element by element, as INSTANCE_UPSERT adds them. */
+const addTotals = (kept: readonly number[], added: readonly number[]) =>
+  Array.from({ length: Math.max(kept.length, added.length) }, (_, i) => (kept[i] ?? 0) + (added[i] ?? 0));
 
 /** The breakers of agents and scrapes: the statements that TypeORM would make one per row, or cannot say. */
 @Injectable()
@@ -195,11 +212,41 @@ export class FleetRepository {
     return next!.horizon;
   }
 
-  /** The instance rows written since `horizon` (0 the first time: every row), with the horizon of the next read. */
-  async instancesWrittenSince(horizon: string, now: number): Promise<{ rows: InstanceRow[]; horizon: string }> {
+  /**
+   * The instance rows written since `horizon` (0 the first time: every row), with the horizon of the next read. A row
+   * `known` as it was one write ago is brought up to date from the period that write added, and one known as it is
+   * now is left out; any other is read whole.
+   */
+  async instancesWrittenSince(
+    horizon: string,
+    now: number,
+    known: (configId: number, instance: string) => InstanceRow | undefined,
+  ): Promise<{ rows: InstanceRow[]; horizon: string }> {
     const next = await this.horizon();
-    const rows = (await this.dataSource.query(`${INSTANCE_COLUMNS} WHERE written_by >= $1::bigint`, [horizon])) as StoredInstanceRow[];
-    return { rows: rows.map((row) => fromStored(row, now)), horizon: next };
+    if (horizon === '0') {
+      const all = (await this.dataSource.query(INSTANCE_COLUMNS)) as StoredInstanceRow[];
+      return { rows: all.map((row) => fromStored(row, now)), horizon: next };
+    }
+    const changed = (await this.dataSource.query(`SELECT ${ROW_COLUMNS}, newest FROM breaker_instances WHERE written_by >= $1::bigint`, [
+      horizon,
+    ])) as ChangedInstanceRow[];
+    const rows: InstanceRow[] = [];
+    const whole: ChangedInstanceRow[] = [];
+    for (const row of changed) {
+      const before = known(row.config_id, row.instance);
+      if (before?.writes === row.writes) continue;
+      if (before?.writes === row.writes - 1 && row.newest !== null) {
+        rows.push(rowOf(row, [...before.periods, row.newest], addTotals(before.totals, totalsOf(row.newest)), now));
+      } else whole.push(row);
+    }
+    if (whole.length > 0) {
+      const read = (await this.dataSource.query(
+        `${INSTANCE_COLUMNS} WHERE (config_id, instance) IN (SELECT * FROM unnest($1::int[], $2::text[]))`,
+        [whole.map((row) => row.config_id), whole.map((row) => row.instance)],
+      )) as StoredInstanceRow[];
+      for (const row of read) rows.push(fromStored(row, now));
+    }
+    return { rows, horizon: next };
   }
 
   /** One breaker's instance rows as they are now (the instances page), of the instances heard since `since` (ms), at most `limit`. */

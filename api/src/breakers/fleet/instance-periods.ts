@@ -116,6 +116,8 @@ export interface InstanceRow {
   periodMs: number;
   /** The newest move this instance reported (ms), or null. */
   lastMoveAt: number | null;
+  /** How many times its row was written. */
+  writes: number;
   periods: StoredPeriod[];
   /** Its calls since it first reported (empty before the first report after the column was added). */
   totals: InstanceTotals;
