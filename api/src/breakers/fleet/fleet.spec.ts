@@ -449,6 +449,21 @@ describe('who may report, and what', () => {
     );
     expect(badHistogram.status).toBe(400);
     expect((await badHistogram.json()).message).toMatch(/counts must have one more entry than boundsMs/);
+    const histograms: [AgentBreakerReport['window']['latencyHistogram'], string][] = [
+      [{ boundsMs: [1, 2], counts: [1, -1, 0] }, 'counts must be whole numbers from 0 to 1000000000'],
+      [{ boundsMs: [1, 2], counts: [1, 0.5, 0] }, 'counts must be whole numbers from 0 to 1000000000'],
+      [{ boundsMs: [-1, 2], counts: [1, 1, 0] }, 'boundsMs must be from 0 to 86400000 ms'],
+    ];
+    for (const [latencyHistogram, message] of histograms) {
+      const bad = await sendReport(
+        token,
+        report('bounds', 'b-1', [
+          breaker('z', {}, { window: { ...breaker('z').window, latencyHistogram } } as Partial<AgentBreakerReport>),
+        ]),
+      );
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).message).toContain(message);
+    }
     const twice = await sendReport(token, report('bounds', 'b-1', [breaker('Card'), breaker('card')]));
     expect(twice.status).toBe(400);
     expect((await twice.json()).message).toBe('breakers: breaker names must be unique within a report, whatever their letter case');
