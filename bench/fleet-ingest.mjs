@@ -29,8 +29,8 @@ const SIZES = sizesArg([50, 200, 800]);
 const BREAKERS = numberArg('breakers', 20);
 const SECONDS = numberArg('seconds', 20);
 const PERIOD_S = numberArg('period', 1);
-// --one-replica: every report to replica A, so that replica B's CPU is what reading the rows costs a replica that took
-// none of them (the capacity model's per-replica share), and A's less B's what taking them costs
+// --one-replica: every report to the replica that does not hold the cluster role fleet.figures, so that its CPU is
+// what taking them costs, and the other's what merging their rows for the cluster costs (the capacity model's terms)
 const ONE_REPLICA = process.argv.includes('--one-replica');
 const BASELINE_RATE = 200;
 const IDLE_SECONDS = 10;
@@ -192,6 +192,10 @@ try {
     (breaker) => breaker.name === 'probe',
   ).id;
 
+  // the replica that merges the rows for the cluster (the holder of fleet.figures); --one-replica sends to the other
+  const [lease] = (await database.query("SELECT holder FROM cluster_leases WHERE role = 'fleet.figures'")).rows;
+  const instances = await Promise.all(replicas.map(async (replica) => (await (await fetch(`${replica.url}/api/health`)).json()).instance));
+  const taker = instances[0] === lease?.holder ? 1 : 0;
   const names = Array.from({ length: BREAKERS }, (_, i) => `dependency-${i + 1}`);
   const results = [];
   for (const size of SIZES) {
@@ -214,7 +218,7 @@ try {
     const pgCpu = postgresCpuSeconds(dataDir);
     const writes = await writesOf();
     const reports = await spread(size, PERIOD_S, SECONDS, (i) =>
-      fetch(`${replicas[ONE_REPLICA ? 0 : i % 2].url}/api/agent/reports`, {
+      fetch(`${replicas[ONE_REPLICA ? taker : i % 2].url}/api/agent/reports`, {
         method: 'POST',
         headers,
         body: JSON.stringify(
@@ -234,7 +238,7 @@ try {
     );
     if (ONE_REPLICA)
       console.log(
-        `every report to replica A: above idle, replica A (takes and reads) ${perReplica[0].toFixed(3)} ms, replica B (reads only) ${perReplica[1].toFixed(3)} ms per report`,
+        `every report to replica ${'AB'[taker]}, which does not merge: above idle, taking them ${perReplica[taker].toFixed(3)} ms, merging their rows (replica ${'AB'[1 - taker]}) ${perReplica[1 - taker].toFixed(3)} ms per report`,
       );
     const pgCpuPerReportMs = ((postgresCpuSeconds(dataDir) - pgCpu) * 1000) / Math.max(1, reports.ok);
     const written = await writesOf();

@@ -5,12 +5,18 @@ import { historyPoints } from './breaker-history.service';
 const spec = apiForThisFile();
 const call = (path: string, cookie: string | null = spec.admin) => spec.api.call(path, { cookie });
 
-/** One bucket of one replica, `ago` seconds before now. */
+/** The second the buckets of a test are counted back from: one for all, so that two of the same `ago` share a second. */
+let base: Date;
+beforeEach(async () => {
+  base = ((await spec.api.sql("SELECT date_trunc('second', now()) AS base")) as { base: Date }[])[0]!.base;
+});
+
+/** One bucket of one replica, `ago` seconds before the test's base second. */
 const bucket = (configId: number, ago: number, replica: string, success: number, failure = 0, shortCircuited = 0) =>
   spec.api.sql(
     `INSERT INTO metric_buckets (config_id, second, instance_id, success, failure, short_circuited)
-     VALUES ($1, date_trunc('second', now()) - make_interval(secs => $2), $3, $4, $5, $6)`,
-    [configId, ago, replica, success, failure, shortCircuited],
+     VALUES ($1, $7::timestamptz - make_interval(secs => $2), $3, $4, $5, $6)`,
+    [configId, ago, replica, success, failure, shortCircuited, base],
   );
 
 it('sums the stored buckets of every replica into at most 300 steps per range, saying where there were no calls', async () => {
