@@ -84,6 +84,9 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
   onModuleInit() {
     // refresh() reports its own failures: the first of a run, and the recovery
     this.reading = this.work.every(FIGURES_EVERY_MS, () => this.refresh());
+    this.bus.subscribeInternal('fleet-figures', () => {
+      if (this.part === 'following') void this.reading?.runAgain();
+    });
   }
 
   onModuleDestroy() {
@@ -125,11 +128,13 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
       instances.set(row.instance, row);
       changed.add(row.configId);
     }
-    // an instance silent past LISTED_FOR_MS leaves the list here as its row leaves the table
+    // an instance silent past LISTED_FOR_MS leaves the list here, and its row the table
+    const silent: { configId: number; instance: string }[] = [];
     for (const [configId, instances] of this.rows) {
       for (const [instance, row] of instances) {
         if (now - row.reportedAt <= LISTED_FOR_MS) continue;
         instances.delete(instance);
+        silent.push({ configId, instance });
         changed.add(configId);
       }
       if (instances.size === 0) this.rows.delete(configId);
@@ -156,10 +161,16 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
     await this.repository.writeFigures(toWrite);
     // only once written: a failed write is tried again at the next read
     for (const stats of toWrite) this.written.set(stats.configId, JSON.stringify(stats));
+    // the others read them now, not at their next turn: a change reaches every wall within one read of its report
+    if (toWrite.length > 0) await this.bus.publishInternal('fleet-figures', null);
     this.horizon = read.horizon;
-    if (rewrite) this.lastRewrite = now;
-    // by the index on reported_at: a statement that finds nothing to delete costs next to nothing
-    await this.repository.forgetInstances(now - LISTED_FOR_MS);
+    // the silent instances' rows by their keys; every silent row once a minute, by the index on reported_at (a range
+    // that holds the dead index entries of every row rewritten since the last vacuum: not at every read)
+    await this.repository.forgetInstances(now - LISTED_FOR_MS, silent);
+    if (rewrite) {
+      this.lastRewrite = now;
+      await this.repository.forgetInstances(now - LISTED_FOR_MS);
+    }
     return computed;
   }
 

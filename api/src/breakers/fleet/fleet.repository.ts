@@ -279,11 +279,19 @@ export class FleetRepository {
     return { figures: rows.map((row) => row.stats), horizon: next };
   }
 
-  /** Forgets instances silent since `before` (ms): a service scaled down or renamed its instances. */
-  async forgetInstances(before: number): Promise<number> {
-    const [, count] = (await this.dataSource.query('DELETE FROM breaker_instances WHERE reported_at < to_timestamp($1 / 1000.0)', [
-      before,
-    ])) as [unknown, number];
+  /**
+   * Forgets instances silent since `before` (ms), a service scaled down or renamed its instances: these (`only`), or
+   * every one.
+   */
+  async forgetInstances(before: number, only?: readonly { configId: number; instance: string }[]): Promise<number> {
+    if (only?.length === 0) return 0;
+    const [, count] = (await this.dataSource.query(
+      only
+        ? `DELETE FROM breaker_instances WHERE reported_at < to_timestamp($1 / 1000.0)
+             AND (config_id, instance) IN (SELECT * FROM unnest($2::int[], $3::text[]))`
+        : 'DELETE FROM breaker_instances WHERE reported_at < to_timestamp($1 / 1000.0)',
+      only ? [before, only.map((row) => row.configId), only.map((row) => row.instance)] : [before],
+    )) as [unknown, number];
     return count;
   }
 

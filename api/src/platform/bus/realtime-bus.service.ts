@@ -26,7 +26,7 @@ export interface BusEnvelope {
  * its load tests (the others claim them now), or the id of a personal access token that was revoked (every replica
  * forgets its copy and closes the token's sockets), or that the organisation's settings changed (every replica reads
  * them again), or that notification events are waiting (sent by the database itself when events are written: the
- * dispatcher wakes).
+ * dispatcher wakes), or that the replica merging the fleet's figures wrote some (the others read them at once).
  */
 export type InternalKind =
   | 'figures'
@@ -37,7 +37,8 @@ export type InternalKind =
   | 'notifications-due'
   | 'releases-changed'
   | 'status-changed'
-  | 'drills-changed';
+  | 'drills-changed'
+  | 'fleet-figures';
 export interface InternalEnvelope {
   origin: string;
   internal: InternalKind;
