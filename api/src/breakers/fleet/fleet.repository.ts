@@ -132,8 +132,11 @@ const rowOf = (
 const fromStored = (row: StoredInstanceRow, now: number) => rowOf(row, row.periods, row.totals, now);
 
 /** Totals added element by element, as INSTANCE_UPSERT adds them. */
-const addTotals = (kept: readonly number[], added: readonly number[]) =>
-  Array.from({ length: Math.max(kept.length, added.length) }, (_, i) => (kept[i] ?? 0) + (added[i] ?? 0));
+function addTotals(kept: readonly number[], added: readonly number[]): number[] {
+  const sum = new Array<number>(Math.max(kept.length, added.length));
+  for (let i = 0; i < sum.length; i++) sum[i] = (kept[i] ?? 0) + (added[i] ?? 0);
+  return sum;
+}
 
 /** The breakers of agents and scrapes: the statements that TypeORM would make one per row, or cannot say. */
 @Injectable()
