@@ -67,6 +67,9 @@ export interface ReportToTake {
   now: number;
 }
 
+/** Instance rows one statement writes at most: 200 reports of 20 breakers, or 10 of the largest (500 breakers). */
+const ROWS_PER_STATEMENT = 5000;
+
 /** What became of a report's writes. */
 export interface Taken {
   /** False when a report of the same id was taken before: nothing of it was written again. */
@@ -120,7 +123,7 @@ export class AgentReportsRepository {
    * moves, up to what is left of each service's `movesPerServicePerMinute` this minute, counted in the reports' order.
    * One statement, so a report is taken whole or not at all, and a retry that arrives while its first try is still
    * being written waits for it and is not taken. Reports that would write the same instance's rows, or claim the same
-   * id, go in statements one after the other (a statement may write a row once).
+   * id, go in statements one after the other (a statement may write a row once), as do reports past ROWS_PER_STATEMENT.
    */
   async takeAll(items: readonly ReportToTake[]): Promise<Taken[]> {
     const results = new Array<Taken>(items.length);
@@ -129,11 +132,13 @@ export class AgentReportsRepository {
       const keys = new Set<string>();
       const round: typeof left = [];
       const later: typeof left = [];
+      let rows = 0;
       for (const entry of left) {
-        const { service, instance, reportId } = entry.item;
+        const { service, instance, reportId, reports } = entry.item;
         const own = [`instance\u0000${service}\u0000${instance}`, ...(reportId === null ? [] : [`id\u0000${service}\u0000${reportId}`])];
-        if (own.some((key) => keys.has(key))) later.push(entry);
+        if (own.some((key) => keys.has(key)) || (round.length > 0 && rows + reports.length > ROWS_PER_STATEMENT)) later.push(entry);
         else {
+          rows += reports.length;
           for (const key of own) keys.add(key);
           round.push(entry);
         }
