@@ -260,17 +260,42 @@ describe("a fleet's instance rows", () => {
 
   it('are read whole once, then by the period each write added', async () => {
     const token = await serviceToken('newest');
+    // on either replica: the merger's own figures, or the other's read of them (counts at most every 2 s)
     const successesOf = async (id: number) =>
       (await get<{ stats: BreakerStats[] }>('/api/metrics/latest')).stats.find((stats) => stats.configId === id)?.successCount;
     expect((await sendReport(token, report('newest', 'n-1', [breaker('db', 5)]))).status).toBe(200);
     const { id } = await breakerNamed('newest', 'db');
-    expect(await eventually(async () => (await successesOf(id)) === 5)).toBe(true);
+    expect(await eventually(async () => (await successesOf(id)) === 5, 5000)).toBe(true);
     // the kept periods emptied behind the merger's back: a row written once more is read by its newest period alone
     await spec.api.sql("UPDATE breaker_instances SET periods = '[]' WHERE config_id = $1", [id]);
     expect((await sendReport(token, report('newest', 'n-1', [breaker('db', 7)]))).status).toBe(200);
-    expect(await eventually(async () => (await successesOf(id)) === 12)).toBe(true);
+    expect(await eventually(async () => (await successesOf(id)) === 12, 5000)).toBe(true);
     // a row whose writes the merger did not follow one by one is read whole: its periods now hold the 7 calls only
     await spec.api.sql('UPDATE breaker_instances SET writes = writes + 2, written_by = txid_current() WHERE config_id = $1', [id]);
-    expect(await eventually(async () => (await successesOf(id)) === 7)).toBe(true);
+    expect(await eventually(async () => (await successesOf(id)) === 7, 5000)).toBe(true);
+  });
+
+  it('are written for the other replicas at once when a state moves, and at most every 2 s when only counts do', async () => {
+    const token = await serviceToken('throttled');
+    expect((await sendReport(token, report('throttled', 't-1', [breaker('db', 1)]))).status).toBe(200);
+    const { id } = await breakerNamed('throttled', 'db');
+    const writer = async () =>
+      ((await spec.api.sql('SELECT written_by::text AS tx FROM fleet_figures WHERE config_id = $1', [id])) as { tx: string }[])[0]?.tx;
+    expect(await eventually(async () => (await writer()) !== undefined, 5000)).toBe(true);
+    // counts moving at every report for 4 s: the figures' row rewritten at most every 2 s, not at every read
+    const writes = new Set<string>();
+    for (let i = 2; i <= 17; i++) {
+      expect((await sendReport(token, report('throttled', 't-1', [breaker('db', i)]))).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      writes.add((await writer())!);
+    }
+    expect(writes.size).toBeGreaterThanOrEqual(2);
+    expect(writes.size).toBeLessThanOrEqual(4);
+    // a move goes at once, on both replicas
+    const stateOn = async (replica: TestApi) =>
+      (await get<{ stats: BreakerStats[] }>('/api/metrics/latest', replica)).stats.find((stats) => stats.configId === id)?.state;
+    expect((await sendReport(token, report('throttled', 't-1', [breaker('db', 1, { state: 'OPEN' })]))).status).toBe(200);
+    for (const replica of [spec.api, spec.second])
+      expect(await eventually(async () => (await stateOn(replica)) === 'OPEN', 1500)).toBe(true);
   });
 });

@@ -42,7 +42,21 @@ interface Merged {
   stats: BreakerStats;
   /** The figures must be merged again at each read until then (ms); 0 on a replica that reads them merged. */
   movingUntil: number;
+  /** While merging: the figures as JSON, and what of them the others must hear at once (see headlineOf). */
+  json?: string;
+  headline?: string;
 }
+
+/**
+ * How often at most a breaker's figures are written for the other replicas while only their counts and latencies
+ * move (they send them to the wall every METRICS_UPDATE_INTERVAL_MS): a thousand scraped breakers whose periods leave
+ * the window at every read would otherwise be a thousand rows written and read twice a second.
+ */
+const FIGURES_WRITTEN_EVERY_MS = 2000;
+
+/** What of a breaker's figures the other replicas are told at once: its state, override, instances and last move. */
+const headlineOf = (stats: BreakerStats) =>
+  JSON.stringify([stats.state, stats.override, stats.lastTransitionAt, stats.instances, stats.replicas]);
 
 /** What this replica does at each read: it merges the instance rows for the cluster, or reads the merged figures. */
 type Part = 'merging' | 'following';
@@ -64,8 +78,8 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
   private computed = new Map<number, Merged>();
   /** While merging: each breaker's instances as last read, stale ones included, by breaker and instance. */
   private readonly rows = new Map<number, Map<string, InstanceRow>>();
-  /** While merging: each breaker's figures as last written to fleet_figures (their JSON). */
-  private readonly written = new Map<number, string>();
+  /** While merging: each breaker's figures as last written to fleet_figures, and when. */
+  private readonly written = new Map<number, { json: string; headline: string; at: number }>();
   private part: Part = 'following';
   /** The horizon of the last read (see FleetRepository.instancesWrittenSince). */
   private horizon = '0';
@@ -143,24 +157,33 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
     const rewrite = now - this.lastRewrite > 60_000;
     if (rewrite) this.written.clear();
     const computed = new Map<number, Merged>();
-    const toWrite: BreakerStats[] = [];
+    const toWrite: Merged[] = [];
     for (const config of this.catalog.all()) {
       const previous = this.computed.get(config.id);
-      if (previous && previous.config === config && !changed.has(config.id) && previous.movingUntil < now && !rewrite) {
-        computed.set(config.id, previous);
-        continue;
+      let merged: Merged;
+      if (previous && previous.config === config && !changed.has(config.id) && previous.movingUntil < now && !rewrite) merged = previous;
+      else {
+        const instances = [...(this.rows.get(config.id)?.values() ?? [])];
+        const stats = mergedStats(config, instances, now);
+        merged = {
+          config,
+          stats,
+          movingUntil: Math.max(0, ...instances.map(movingUntil)),
+          json: JSON.stringify(stats),
+          headline: headlineOf(stats),
+        };
       }
-      const instances = [...(this.rows.get(config.id)?.values() ?? [])];
-      const stats = mergedStats(config, instances, now);
-      computed.set(config.id, { config, stats, movingUntil: Math.max(0, ...instances.map(movingUntil)) });
-      const json = JSON.stringify(stats);
-      if (this.written.get(config.id) !== json) toWrite.push(stats);
+      computed.set(config.id, merged);
+      // a move at once; counts and latencies that moved at most every FIGURES_WRITTEN_EVERY_MS (held till then)
+      const last = this.written.get(config.id);
+      if (last?.json === merged.json) continue;
+      if (!last || last.headline !== merged.headline || now - last.at >= FIGURES_WRITTEN_EVERY_MS) toWrite.push(merged);
     }
     // rows of a breaker deleted meanwhile went with it
     for (const configId of this.rows.keys()) if (!this.catalog.get(configId)) this.rows.delete(configId);
-    await this.repository.writeFigures(toWrite);
+    await this.repository.writeFigures(toWrite.map((merged) => merged.stats));
     // only once written: a failed write is tried again at the next read
-    for (const stats of toWrite) this.written.set(stats.configId, JSON.stringify(stats));
+    for (const { stats, json, headline } of toWrite) this.written.set(stats.configId, { json: json!, headline: headline!, at: now });
     // the others read them now, not at their next turn: a change reaches every wall within one read of its report
     if (toWrite.length > 0) await this.bus.publishInternal('fleet-figures', null);
     this.horizon = read.horizon;
