@@ -9,7 +9,7 @@ import {
   type ServerMessage,
 } from '@cbh/contracts';
 import type { BreakerConfigEntity } from '../entities/breaker-config.entity';
-import { ClusterLeases, PeriodicWork, RealtimeBus, type Repeating } from '../../platform';
+import { ClusterLeases, InstanceRegistry, PeriodicWork, RealtimeBus, type Repeating } from '../../platform';
 import { FleetCatalog } from './fleet-catalog.service';
 import { FleetRepository } from './fleet.repository';
 import { breakerFigures, isStale, spanOf, type InstanceRow } from './instance-periods';
@@ -54,6 +54,9 @@ interface Merged {
  */
 const FIGURES_WRITTEN_EVERY_MS = 2000;
 
+/** How often the merger asks whether other replicas run, to write the figures only while one does (ms). */
+const OTHERS_CHECKED_EVERY_MS = 5000;
+
 /** What of a breaker's figures the other replicas are told at once: its state, override, instances and last move. */
 const headlineOf = (stats: BreakerStats) =>
   JSON.stringify([stats.state, stats.override, stats.lastTransitionAt, stats.instances, stats.replicas]);
@@ -81,6 +84,9 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
   /** While merging: each breaker's figures as last written to fleet_figures, and when. */
   private readonly written = new Map<number, { json: string; headline: string; at: number }>();
   private part: Part = 'following';
+  /** While merging: whether another replica runs to read the figures written (asked every OTHERS_CHECKED_EVERY_MS). */
+  private others = true;
+  private othersCheckedAt = 0;
   /** The horizon of the last read (see FleetRepository.instancesWrittenSince). */
   private horizon = '0';
   private reading?: Repeating;
@@ -93,6 +99,7 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
     private readonly catalog: FleetCatalog,
     private readonly bus: RealtimeBus,
     private readonly leases: ClusterLeases,
+    private readonly replicas: InstanceRegistry,
   ) {}
 
   onModuleInit() {
@@ -100,6 +107,14 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
     this.reading = this.work.every(FIGURES_EVERY_MS, () => this.refresh());
     this.bus.subscribeInternal('fleet-figures', () => {
       if (this.part === 'following') void this.reading?.runAgain();
+    });
+    // a replica that starts to follow reads every figure: the merger writes them all again, now
+    this.bus.subscribeInternal('fleet-figures-wanted', () => {
+      if (this.part !== 'merging') return;
+      this.others = true;
+      this.othersCheckedAt = Date.now();
+      this.written.clear();
+      void this.reading?.runAgain();
     });
   }
 
@@ -156,6 +171,12 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
     // every figure is written again once a minute: a database that lost its unlogged rows has them back
     const rewrite = now - this.lastRewrite > 60_000;
     if (rewrite) this.written.clear();
+    if (now - this.othersCheckedAt >= OTHERS_CHECKED_EVERY_MS) {
+      this.othersCheckedAt = now;
+      const others = (await this.replicas.aliveCount()) > 1;
+      if (others && !this.others) this.written.clear();
+      this.others = others;
+    }
     const computed = new Map<number, Merged>();
     const toWrite: Merged[] = [];
     for (const config of this.catalog.all()) {
@@ -174,9 +195,10 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
         };
       }
       computed.set(config.id, merged);
-      // a move at once; counts and latencies that moved at most every FIGURES_WRITTEN_EVERY_MS (held till then)
+      // a move at once; counts and latencies that moved at most every FIGURES_WRITTEN_EVERY_MS (held till then); none
+      // while no other replica runs (written all at once when one comes: fleet-figures-wanted)
       const last = this.written.get(config.id);
-      if (last?.json === merged.json) continue;
+      if (!this.others || last?.json === merged.json) continue;
       if (!last || last.headline !== merged.headline || now - last.at >= FIGURES_WRITTEN_EVERY_MS) toWrite.push(merged);
     }
     // rows of a breaker deleted meanwhile went with it
@@ -199,6 +221,7 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
 
   /** Another replica's read: the figures the holder wrote since the last one. */
   private async follow(now: number): Promise<Map<number, Merged>> {
+    if (this.horizon === '0') await this.bus.publishInternal('fleet-figures-wanted', null);
     const read = await this.repository.figuresWrittenSince(this.horizon);
     const fresh = new Map(read.figures.map((stats) => [stats.configId, stats]));
     const computed = new Map<number, Merged>();

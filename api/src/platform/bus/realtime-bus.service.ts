@@ -26,7 +26,8 @@ export interface BusEnvelope {
  * its load tests (the others claim them now), or the id of a personal access token that was revoked (every replica
  * forgets its copy and closes the token's sockets), or that the organisation's settings changed (every replica reads
  * them again), or that notification events are waiting (sent by the database itself when events are written: the
- * dispatcher wakes), or that the replica merging the fleet's figures wrote some (the others read them at once).
+ * dispatcher wakes), or that the replica merging the fleet's figures wrote some (the others read them at once), or
+ * that a replica starts to read them (the merger writes them all).
  */
 export type InternalKind =
   | 'figures'
@@ -38,7 +39,8 @@ export type InternalKind =
   | 'releases-changed'
   | 'status-changed'
   | 'drills-changed'
-  | 'fleet-figures';
+  | 'fleet-figures'
+  | 'fleet-figures-wanted';
 export interface InternalEnvelope {
   origin: string;
   internal: InternalKind;

@@ -1,0 +1,38 @@
+import type { BreakerConfigView, BreakerStats, ServiceAccountView } from '@cbh/contracts';
+import { agentBreaker, agentReport, sendAgentReport } from '../../../test/agent-reports';
+import { apiForThisFile, eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
+
+// one replica: the merged figures are written for the others only while another replica runs
+const SECRET = { SESSION_SECRET: 'a-session-secret-of-the-replicas-of-this-file' };
+const spec = apiForThisFile(SECRET);
+
+const json = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
+const post = (path: string, body: unknown) => spec.api.call(path, { method: 'POST', body, cookie: spec.admin });
+const successesOn = async (replica: TestApi, cookie: string, id: number) =>
+  (await json<{ stats: BreakerStats[] }>(replica.call('/api/metrics/latest', { cookie }))).stats.find((stats) => stats.configId === id)
+    ?.successCount;
+
+it('writes no figures while it runs alone, and all of them at once when a second replica starts to read them', async () => {
+  const account = await json<ServiceAccountView>(post('/api/service-accounts', { name: 'lonely' }));
+  const { token } = await json<{ token: string }>(post(`/api/service-accounts/${account.id}/tokens`, { name: 'agent', expiresInDays: 1 }));
+  expect(
+    (await sendAgentReport(spec.api.baseUrl, token, agentReport('lonely', 'l-1', [agentBreaker('db', { successes: 9 })]))).status,
+  ).toBe(200);
+  const [breaker] = await json<BreakerConfigView[]>(
+    spec.api.call('/api/circuit-breakers?source=agent&service=lonely', { cookie: spec.admin }),
+  );
+  const id = breaker!.id;
+  expect(await eventually(async () => (await successesOn(spec.api, spec.admin, id)) === 9, 5000)).toBe(true);
+  const written = async () => (await spec.api.sql('SELECT 1 FROM fleet_figures WHERE config_id = $1', [id])).length;
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  expect(await written()).toBe(0);
+
+  const second = await startTestApi({ ...SECRET, DATABASE_URL: spec.api.databaseUrl });
+  try {
+    const cookie = await signIn(second.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+    expect(await eventually(async () => (await successesOn(second, cookie, id)) === 9, 3000)).toBe(true);
+    expect(await written()).toBe(1);
+  } finally {
+    await second.stop();
+  }
+});
