@@ -58,8 +58,8 @@ const FIGURES_WRITTEN_EVERY_MS = 2000;
 const OTHERS_CHECKED_EVERY_MS = 5000;
 
 /** What of a breaker's figures the other replicas are told at once: its state, override, instances and last move. */
-const headlineOf = (stats: BreakerStats) =>
-  JSON.stringify([stats.state, stats.override, stats.lastTransitionAt, stats.instances, stats.replicas]);
+const headlineOf = ({ state, override, lastTransitionAt, instances, replicas }: BreakerStats) =>
+  `${state} ${override} ${lastTransitionAt} ${instances?.open}/${instances?.total}/${instances?.stale}/${instances?.bad} ${replicas?.open}/${replicas?.total}`;
 
 /** What this replica does at each read: it merges the instance rows for the cluster, or reads the merged figures. */
 type Part = 'merging' | 'following';
@@ -186,20 +186,18 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
       else {
         const instances = [...(this.rows.get(config.id)?.values() ?? [])];
         const stats = mergedStats(config, instances, now);
-        merged = {
-          config,
-          stats,
-          movingUntil: Math.max(0, ...instances.map(movingUntil)),
-          json: JSON.stringify(stats),
-          headline: headlineOf(stats),
-        };
+        merged = { config, stats, movingUntil: Math.max(0, ...instances.map(movingUntil)) };
       }
       computed.set(config.id, merged);
       // a move at once; counts and latencies that moved at most every FIGURES_WRITTEN_EVERY_MS (held till then); none
       // while no other replica runs (written all at once when one comes: fleet-figures-wanted)
+      if (!this.others) continue;
       const last = this.written.get(config.id);
-      if (!this.others || last?.json === merged.json) continue;
-      if (!last || last.headline !== merged.headline || now - last.at >= FIGURES_WRITTEN_EVERY_MS) toWrite.push(merged);
+      // built once per merge, and only when asked: a thousand breakers' figures move at every read
+      const headline = (merged.headline ??= headlineOf(merged.stats));
+      if (last && last.headline === headline && now - last.at < FIGURES_WRITTEN_EVERY_MS) continue;
+      if (last?.json === (merged.json ??= JSON.stringify(merged.stats))) continue;
+      toWrite.push(merged);
     }
     // rows of a breaker deleted meanwhile went with it
     for (const configId of this.rows.keys()) if (!this.catalog.get(configId)) this.rows.delete(configId);
