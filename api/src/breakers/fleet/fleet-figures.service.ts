@@ -72,8 +72,9 @@ type Part = 'merging' | 'following';
  * every FIGURES_EVERY_MS it reads only the rows written since its last read (written_by), keeps each instance's row
  * here, merges again only the breakers whose rows changed or whose figures still move with time (periods leaving the
  * window, an instance turning stale), and writes the figures that changed to fleet_figures. Every other replica reads
- * from fleet_figures, as often, only the figures written since its last read: a fleet's rows cost one replica's reads,
- * not every replica's, and a breaker whose instances all fell silent costs nothing.
+ * from fleet_figures only the figures written since its last read, when the merger says it wrote some and as often
+ * besides: a fleet's rows cost one replica's reads, not every replica's, and a breaker whose instances all fell
+ * silent costs nothing.
  */
 @Injectable()
 export class FleetFigures implements OnModuleInit, OnModuleDestroy {
@@ -201,7 +202,8 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
     }
     // rows of a breaker deleted meanwhile went with it
     for (const configId of this.rows.keys()) if (!this.catalog.get(configId)) this.rows.delete(configId);
-    await this.repository.writeFigures(toWrite.map((merged) => merged.stats));
+    // each one's JSON, built for the comparison above, is what is written
+    await this.repository.writeFigures(toWrite.map((merged) => merged.json!));
     // only once written: a failed write is tried again at the next read
     for (const { stats, json, headline } of toWrite) this.written.set(stats.configId, { json: json!, headline: headline!, at: now });
     // the others read them now, not at their next turn: a change reaches every wall within one read of its report
@@ -236,8 +238,8 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
   /**
    * A breaker whose merged state moved goes to this replica's sockets as a stateChange at once, rather than with the
    * next metricsUpdate up to METRICS_UPDATE_INTERVAL_MS later: the wall shows a fleet's breaker opening within a read
-   * of the report that said so. Every replica reads the same rows and tells its own sockets (no NOTIFY), so the state a
-   * socket hears agrees with the metricsUpdate figures of the same replica.
+   * of the report that said so. Each replica tells its own sockets from the figures it has (merged or read), so the
+   * state a socket hears agrees with the metricsUpdate figures of the same replica.
    */
   private announceMoves(before: ReadonlyMap<number, Merged>, after: ReadonlyMap<number, Merged>, now: number) {
     const moves: ServerMessage[] = [];

@@ -261,15 +261,18 @@ export class FleetRepository {
     return rows.map((row) => fromStored(row, now));
   }
 
-  /** Writes breakers' merged figures for the other replicas (FleetFigures on the holder of `fleet.figures`). */
-  async writeFigures(figures: readonly BreakerStats[]): Promise<void> {
+  /**
+   * Writes breakers' merged figures for the other replicas (FleetFigures on the holder of `fleet.figures`), each as
+   * its BreakerStats' JSON, which the merger has built already.
+   */
+  async writeFigures(figures: readonly string[]): Promise<void> {
     if (figures.length === 0) return;
     await this.dataSource.query(
       `INSERT INTO fleet_figures AS f (config_id, stats)
        SELECT (s->>'configId')::int, s FROM jsonb_array_elements($1::jsonb) AS s
        WHERE EXISTS (SELECT 1 FROM circuit_breaker_configs c WHERE c.id = (s->>'configId')::int)
        ON CONFLICT (config_id) DO UPDATE SET stats = EXCLUDED.stats, written_by = txid_current()`,
-      [JSON.stringify(figures)],
+      [`[${figures.join(',')}]`],
     );
   }
 
