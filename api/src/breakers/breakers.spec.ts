@@ -86,8 +86,12 @@ it('forces open and closed, resets, and journals each transition', async () => {
   });
   await call(`/api/circuit-breakers/${first.id}/reset`, { method: 'POST' });
 
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  const journal = await (await call(`/api/circuit-breakers/${first.id}/transitions`)).json();
+  // moves are journalled beside the answers, not before them: both are there once their inserts commit
+  let journal = { transitions: [] as { from: string; to: string; reason: string }[], nextBefore: null as string | null };
+  await eventually(async () => {
+    journal = await (await call(`/api/circuit-breakers/${first.id}/transitions`)).json();
+    return journal.transitions.length >= 2;
+  }, 5000);
   // a control that does not change the state (disable, reset of a closed breaker) is audited, not journalled
   expect(journal.transitions.map((t: { from: string; to: string; reason: string }) => `${t.from}->${t.to} (${t.reason})`)).toEqual([
     // the bootstrap super admin's name

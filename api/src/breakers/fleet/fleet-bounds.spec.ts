@@ -167,9 +167,10 @@ describe("what one service's agents may cost the hub", () => {
     const listed = async (replica: TestApi) =>
       (await get<BreakerInstancesPage>(`/api/circuit-breakers/${id}/instances`, replica)).instances.map((instance) => instance.instance);
     for (const replica of [spec.api, spec.second]) expect(await eventually(async () => (await listed(replica)).length === 2)).toBe(true);
-    // f-2 last heard eleven minutes ago, as a replica would read it
+    // f-2 last heard eleven minutes ago, as a replica would read it: written as a report writes a row (the merger
+    // reads again only a row whose count of writes moved)
     await spec.api.sql(
-      "UPDATE breaker_instances SET reported_at = now() - interval '11 minutes', written_by = txid_current() WHERE config_id = $1 AND instance = 'f-2'",
+      "UPDATE breaker_instances SET reported_at = now() - interval '11 minutes', writes = writes + 1, written_by = txid_current() WHERE config_id = $1 AND instance = 'f-2'",
       [id],
     );
     for (const replica of [spec.api, spec.second]) {

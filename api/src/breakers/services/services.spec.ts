@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { REJECTION_MESSAGES } from '@cbh/breaker';
-import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
+import { DEMO_PASSWORD, eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 import { ownCallHeaders } from './own-call';
 
 let api: TestApi;
@@ -65,7 +65,12 @@ it('opens the breaker after failureThreshold failed calls, then answers fast wit
     error: REJECTION_MESSAGES['short-circuited'],
     circuitBreakerState: 'OPEN',
   });
-  const journal = await (await call(`/api/circuit-breakers/${first.circuitBreakerConfigId}/transitions`)).json();
+  // the move is journalled beside the answer, not before it: the journal has it as soon as its insert commits
+  let journal = { transitions: [] as unknown[] };
+  await eventually(async () => {
+    journal = await (await call(`/api/circuit-breakers/${first.circuitBreakerConfigId}/transitions`)).json();
+    return journal.transitions.length > 0;
+  }, 5000);
   expect(journal.transitions[0]).toMatchObject({ from: 'CLOSED', to: 'OPEN', reason: '5 consecutive failures' });
 });
 
