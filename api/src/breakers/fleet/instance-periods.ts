@@ -76,28 +76,51 @@ export function totalsOf(period: StoredPeriod): InstanceTotals {
  */
 export const spanOf = (periodMs: number) => Math.max(METRICS_WINDOW_SECONDS * 1000, 2 * periodMs);
 
-/** The periods of an instance that ended in the span before now, and how long they lasted in all (ms). */
+/**
+ * The periods of an instance that ended in the span before now, how long they lasted in all (ms), and until when
+ * that holds: a period counts while now - spanMs < its end, so the first of them to leave the span ends the sum.
+ */
 export function windowOf(
   periods: readonly StoredPeriod[],
   now: number,
   spanMs = METRICS_WINDOW_SECONDS * 1000,
-): { window: WindowSnapshot; coveredMs: number } {
+): { window: WindowSnapshot; coveredMs: number; until: number } {
   const counts = OUTCOMES.map(() => 0);
-  const histogram: [number, number][] = [];
+  // the periods' bins added up here: a window of ten periods holds each bin once, not ten times, for every sum of it
+  const bins = new Map<number, number>();
   let max = 0;
   let latencySum = 0;
   let coveredMs = 0;
+  let oldestKept = Infinity;
   const oldest = now - spanMs;
   for (const period of periods) {
     if (!(period[0]! > oldest)) continue;
+    oldestKept = Math.min(oldestKept, period[0]!);
     // OUTCOMES: success, failure, timeout, short-circuited (the agent's rejections), bulkhead-rejected (none)
     for (let i = 0; i < 4; i++) counts[i]! += period[1 + i] ?? 0;
     max = Math.max(max, period[5] ?? 0);
     latencySum += period[6] ?? 0;
     coveredMs += period[7] ?? 0;
-    for (let i = 8; i + 1 < period.length; i += 2) histogram.push([period[i]!, period[i + 1]!]);
+    for (let i = 8; i + 1 < period.length; i += 2) bins.set(period[i]!, (bins.get(period[i]!) ?? 0) + period[i + 1]!);
   }
-  return { window: { counts, histogram, max, latencySum }, coveredMs };
+  const histogram = [...bins];
+  return { window: { counts, histogram, max, latencySum }, coveredMs, until: oldestKept + spanMs };
+}
+
+/** Each row's window as last summed, and from when it holds (until its own `until`; see rowWindow). */
+const rowWindows = new WeakMap<InstanceRow, { from: number; value: ReturnType<typeof windowOf> }>();
+
+/**
+ * An instance row's window at `now`, summed once per row while none of its periods leaves the span: a row is replaced,
+ * never changed, when its instance reports again, and the merger sums each breaker's rows at every read (twice a
+ * second) while each row changes once a period: the windows of the rows that did not change are taken as they were.
+ */
+export function rowWindow(row: InstanceRow, now: number): ReturnType<typeof windowOf> {
+  const kept = rowWindows.get(row);
+  if (kept && now < kept.value.until && now >= kept.from) return kept.value;
+  const value = windowOf(row.periods, now, spanOf(row.periodMs));
+  rowWindows.set(row, { from: now, value });
+  return value;
 }
 
 /** Keeps the periods still inside the span, oldest first. */
@@ -177,7 +200,7 @@ export function breakerFigures(
   now: number,
 ): { stats: BreakerStats; instances: () => BreakerInstanceView[] } {
   const live = rows.filter((row) => !isStale(row, now));
-  const windows = new Map(rows.map((row) => [row, windowOf(row.periods, now, spanOf(row.periodMs))]));
+  const windows = new Map(rows.map((row) => [row, rowWindow(row, now)]));
   const merged = figuresOf(live.map((row) => windows.get(row)!));
   const bad = new Set(
     live.filter((row) => {

@@ -57,15 +57,41 @@ it('fails every item of a failed write, and goes on with the next', async () => 
   await expect(commit.add(3)).resolves.toBe(3);
 });
 
-it('with a window, holds the first write that long for others to join it', async () => {
-  const { batches, finish, write } = heldWrites();
-  const commit = new GroupCommit(write, 500, 40);
-  const first = commit.add(1);
-  await settle();
-  expect(batches).toEqual([]);
-  const second = commit.add(2);
-  await new Promise((resolve) => setTimeout(resolve, 60));
-  expect(batches).toEqual([[1, 2]]);
-  finish.shift()!();
-  await expect(Promise.all([first, second])).resolves.toEqual(['wrote 1', 'wrote 2']);
+it('with a window, holds the first write that long for others to join it while writes come steadily', async () => {
+  // the clock is the test's: whether writes come "steadily" is judged by when they arrive, which a busy machine stretches
+  jest.useFakeTimers({ doNotFake: ['setImmediate', 'queueMicrotask', 'nextTick'] });
+  try {
+    const { batches, finish, write } = heldWrites();
+    const commit = new GroupCommit(write, 500, 40);
+    // after a lull a lone write goes at once, and what arrives meanwhile goes next, together
+    const lone = commit.add(1);
+    await settle();
+    expect(batches).toEqual([[1]]);
+    const together = [commit.add(2), commit.add(3)];
+    finish.shift()!();
+    await settle();
+    expect(batches).toEqual([[1], [2, 3]]);
+    finish.shift()!();
+    await expect(Promise.all([lone, ...together])).resolves.toEqual(['wrote 1', 'wrote 2', 'wrote 3']);
+    // the fourth write within the window: the flow is steady, and the first of the next batch waits for others
+    const first = commit.add(4);
+    await settle();
+    expect(batches).toHaveLength(2);
+    const second = commit.add(5);
+    await jest.advanceTimersByTimeAsync(39);
+    expect(batches).toHaveLength(2);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(batches).toEqual([[1], [2, 3], [4, 5]]);
+    finish.shift()!();
+    await expect(Promise.all([first, second])).resolves.toEqual(['wrote 4', 'wrote 5']);
+    // after a lull longer than the window, a write goes at once again
+    await jest.advanceTimersByTimeAsync(60);
+    const after = commit.add(6);
+    await settle();
+    expect(batches.at(-1)).toEqual([6]);
+    finish.shift()!();
+    await expect(after).resolves.toBe('wrote 6');
+  } finally {
+    jest.useRealTimers();
+  }
 });

@@ -1,0 +1,50 @@
+import { METRICS_WINDOW_SECONDS } from '@cbh/breaker';
+import { breakerFigures, rowWindow, windowOf, type InstanceRow, type StoredPeriod } from './instance-periods';
+
+const SPAN_MS = METRICS_WINDOW_SECONDS * 1000;
+const T = 1_800_000_000_000;
+
+/** A period that ended at `at`: `successes` and `failures` over a second, no latencies. */
+const period = (at: number, successes: number, failures = 0): StoredPeriod => [at, successes, failures, 0, 0, 0, 0, 1000];
+
+/** An instance's row; heard at the end of the span, so that it is live at every moment the tests ask of. */
+const rowOf = (instance: string, periods: StoredPeriod[]): InstanceRow => ({
+  configId: 1,
+  instance,
+  state: 'CLOSED',
+  override: 'none',
+  reportedAt: T + SPAN_MS,
+  periodMs: 1000,
+  lastMoveAt: null,
+  writes: periods.length,
+  periods,
+  totals: [],
+});
+
+describe("an instance row's window, summed once while none of its periods leaves the span", () => {
+  it('is what windowOf sums at every moment: before and after its oldest period leaves, and before what was summed', () => {
+    const row = rowOf('a', [period(T, 10), period(T + 1000, 20, 5)]);
+    for (const now of [T + 1000, T + 2000, T + SPAN_MS - 1, T + SPAN_MS, T + SPAN_MS + 999, T + SPAN_MS + 1000, T + 1500]) {
+      expect(rowWindow(row, now)).toEqual(windowOf(row.periods, now, SPAN_MS));
+    }
+  });
+
+  it('is summed again only when a period leaves or the row is replaced by a newer report', () => {
+    const row = rowOf('a', [period(T, 10), period(T + 1000, 20)]);
+    const first = rowWindow(row, T + 1000);
+    expect(rowWindow(row, T + SPAN_MS - 1)).toBe(first);
+    const afterOldest = rowWindow(row, T + SPAN_MS);
+    expect(afterOldest).not.toBe(first);
+    expect(afterOldest.window.counts[0]).toBe(20);
+    const next = rowOf('a', [...row.periods, period(T + 2000, 7)]);
+    expect(rowWindow(next, T + 2000).window.counts[0]).toBe(37);
+  });
+
+  it("gives a breaker's merged figures as they were, as the instances' periods leave the span", () => {
+    const rows = [rowOf('a', [period(T, 10, 10), period(T + 1000, 30)]), rowOf('b', [period(T + 1000, 40)])];
+    const at = (now: number) => breakerFigures(1, 'none', rows, now).stats;
+    expect(at(T + 1000)).toMatchObject({ successCount: 80, failureCount: 10 });
+    expect(at(T + SPAN_MS)).toMatchObject({ successCount: 70, failureCount: 0 });
+    expect(at(T + 1000)).toMatchObject({ successCount: 80, failureCount: 10 });
+  });
+});
