@@ -2,9 +2,12 @@
 // to a bare node:http server answering the same JSON, measured here with autocannon: --runs rounds (default 3),
 // each a bare run then an API run with the session cookie and one with a personal access token
 // (Authorization: Bearer), and the median of the rounds (goals: ≥ 0.7 with the session, ≥ 0.65 with the token, the
-// API's p99 ≤ 10 ms at 50 connections). --profile also writes the API's CPU profile (node --cpu-prof) and prints its
-// top frames.
+// API's p99 ≤ 10 ms at 50 connections). Each round also measures the framework's floor: a bare Nest application on
+// Fastify in a process of its own (bench/nest-floor.mjs) answering the same JSON, printed as a ratio beside the goals
+// (what the API's own per-request work costs is the distance between it and the API). --profile also writes the
+// API's CPU profile (node --cpu-prof) and prints its top frames.
 // Usage: npm run build && node bench/api-throughput.mjs [--seconds 10] [--connections 50] [--runs 3] [--profile]
+import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import autocannon from 'autocannon';
 import { startBenchApi } from './api-process.mjs';
@@ -49,11 +52,17 @@ try {
       res.end(body);
     });
     await new Promise((resolve) => bare.listen(3391, '127.0.0.1', resolve));
-    const ratios = { session: [], token: [] };
+    const floor = fork(new URL('./nest-floor.mjs', import.meta.url));
+    floor.send({ path: urlPath, body, port: 3392 });
+    await new Promise((resolve) => floor.once('message', resolve));
+    const ratios = { session: [], token: [], floor: [] };
     const p99s = { session: [], token: [] };
     for (let round = 1; round <= RUNS; round++) {
       const bareResult = await run(`http://127.0.0.1:3391${urlPath}`);
       console.log(line(`round ${round}: bare node:http, ${body.length}-byte JSON`, bareResult));
+      const floorResult = await run(`http://127.0.0.1:3392${urlPath}`);
+      console.log(line(`round ${round}: bare Nest on Fastify`, floorResult));
+      ratios.floor.push(floorResult.requests.average / bareResult.requests.average);
       for (const way of ways) {
         const apiResult = await run(`${api.url}${urlPath}`, way.headers);
         if (apiResult.non2xx || apiResult.errors)
@@ -64,6 +73,12 @@ try {
       }
     }
     bare.close();
+    floor.kill();
+    const floorRatio = median(ratios.floor);
+    console.log(
+      `${urlPath}: bare Nest on Fastify / bare ${ratios.floor.map((r) => r.toFixed(3)).join(', ')} → median ${floorRatio.toFixed(3)}`,
+    );
+    benchLine(`Bare Nest on Fastify ${urlPath} / bare node:http (the framework's floor)`, floorRatio.toFixed(3), '—', null);
     for (const way of ways) {
       const ratio = median(ratios[way.name]);
       const p99 = median(p99s[way.name]);

@@ -61,10 +61,12 @@ export function apiProfiling(top = 20) {
   const dir = mkdtempSync(path.join(tmpdir(), 'api-profile-'));
   return {
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+    /** Prints each profile written: one per process started with nodeArgs (its file name holds its pid). */
     report() {
-      const [file] = readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'));
-      console.log(`profile: ${path.join(dir, file)}`);
-      printSummary(summarise(path.join(dir, file), top));
+      for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
+        console.log(`profile: ${path.join(dir, file)}`);
+        printSummary(summarise(path.join(dir, file), top));
+      }
     },
   };
 }

@@ -1,6 +1,8 @@
 // Agents' reports into two replicas, and how their cost grows: at each of --sizes (50, 200 and 800 service instances;
 // `--sizes 200` measures one), every instance of one service reports its --breakers (20) breakers once every
-// --period seconds (1), spread over the period, half to each replica, for --seconds (20) per size. Measured per size:
+// --period seconds (1), spread over the period, half to each replica, for --warm-up (10) seconds not counted (the new
+// instances admitted, the code compiled: as the GETs' first seconds, printed apart) and then --seconds (20) per size.
+// Measured per size:
 // - the API's CPU per report (both replicas' user + system time over the size's run, over the reports they took), and
 //   above idle (less the replicas' CPU a second with nothing asked, measured first for 10 s), against the baseline of
 //   the same processes' CPU per GET /api/auth/user with a service account's token, measured first at 200 requests a
@@ -14,8 +16,8 @@
 // - each replica's resident memory at the end of the size;
 // - reports refused or failed (goal at 200 instances: 0; at a size past what the machine holds, they show where).
 // Each size prints one BENCH line of its per-unit costs, so a step that grows faster than the fleet shows.
-// --profile writes replica A's CPU profile and prints its top frames.
-// Usage: npm run build && node bench/fleet-ingest.mjs [--sizes 50,200,800] [--breakers 20] [--seconds 20] [--period 1]
+// --profile writes replica A's CPU profile and prints its top frames; with --one-replica, both replicas' (by pid).
+// Usage: npm run build && node bench/fleet-ingest.mjs [--sizes 50,200,800] [--breakers 20] [--seconds 20] [--period 1] [--warm-up 10]
 //   [--one-replica] [--profile]
 import path from 'node:path';
 import pg from 'pg';
@@ -36,6 +38,8 @@ const BASELINE_RATE = 200;
 const IDLE_SECONDS = 10;
 /** Seconds of the baseline's requests sent, and not counted, before it is measured. */
 const WARM_UP_SECONDS = 5;
+/** Seconds of each size's reports sent, and not counted, before it is measured (--warm-up). */
+const WARM_UP_REPORTS_S = numberArg('warm-up', 10);
 const FRESHNESS_GOAL_MS = 1500;
 const CPU_GOAL_RATIO = 1;
 const FLIP_EVERY_MS = 3000;
@@ -92,7 +96,7 @@ let socket;
 let database;
 try {
   a = await startBenchApi({ port: await freePort(), env: ENV, dataDir, nodeArgs: profiling.nodeArgs });
-  b = await startBenchApi({ port: await freePort(), env: ENV, dataDir, fresh: false });
+  b = await startBenchApi({ port: await freePort(), env: ENV, dataDir, fresh: false, nodeArgs: ONE_REPLICA ? profiling.nodeArgs : [] });
   database = new pg.Client({ connectionString: a.databaseUrl });
   await database.connect();
   const call = async (method, url, body) => {
@@ -212,12 +216,7 @@ try {
       }
       void sendProbe();
     }, 1000);
-    cpu = cpuOf();
-    const each = replicas.map((replica) => cpuSeconds(replica.process.pid));
-    from = performance.now();
-    const pgCpu = postgresCpuSeconds(dataDir);
-    const writes = await writesOf();
-    const reports = await spread(size, PERIOD_S, SECONDS, (i) =>
+    const send = (i) =>
       fetch(`${replicas[ONE_REPLICA ? taker : i % 2].url}/api/agent/reports`, {
         method: 'POST',
         headers,
@@ -228,8 +227,30 @@ try {
             names.map((name) => breakerReport(name)),
           ),
         ),
-      }),
-    );
+      });
+    // the size's first seconds, as the GETs' were, are not counted: the new instances are admitted and the code that
+    // takes and merges reports compiled (printed apart, as what a fleet's arrival costs)
+    let warmUp = null;
+    if (WARM_UP_REPORTS_S > 0) {
+      cpu = cpuOf();
+      const warmFrom = performance.now();
+      const warming = await spread(size, PERIOD_S, WARM_UP_REPORTS_S, send);
+      warmUp = { ...warming, cpuPerReportMs: marginal(cpuOf() - cpu, warmFrom, warming.ok) };
+    }
+    cpu = cpuOf();
+    const each = replicas.map((replica) => cpuSeconds(replica.process.pid));
+    from = performance.now();
+    const pgCpu = postgresCpuSeconds(dataDir);
+    const writes = await writesOf();
+    const reports = await spread(size, PERIOD_S, SECONDS, send);
+    if (warmUp) {
+      console.log(
+        `${size} instances' first ${WARM_UP_REPORTS_S} s (not counted): ${warmUp.cpuPerReportMs.toFixed(3)} ms of API CPU per report above idle, ${warmUp.refused} refused, ${warmUp.failed} failed`,
+      );
+      reports.refused += warmUp.refused;
+      reports.failed += warmUp.failed;
+      for (const [status, n] of Object.entries(warmUp.statuses)) reports.statuses[status] = (reports.statuses[status] ?? 0) + n;
+    }
     const cpuPerReportMs = ((cpuOf() - cpu) * 1000) / Math.max(1, reports.ok);
     const marginalMs = marginal(cpuOf() - cpu, from, reports.ok);
     const elapsedS = (performance.now() - from) / 1000;
@@ -238,7 +259,7 @@ try {
     );
     if (ONE_REPLICA)
       console.log(
-        `every report to replica ${'AB'[taker]}, which does not merge: above idle, taking them ${perReplica[taker].toFixed(3)} ms, merging their rows (replica ${'AB'[1 - taker]}) ${perReplica[1 - taker].toFixed(3)} ms per report`,
+        `every report to replica ${'AB'[taker]} (pid ${replicas[taker].process.pid}), which does not merge: above idle, taking them ${perReplica[taker].toFixed(3)} ms, merging their rows (replica ${'AB'[1 - taker]}) ${perReplica[1 - taker].toFixed(3)} ms per report`,
       );
     const pgCpuPerReportMs = ((postgresCpuSeconds(dataDir) - pgCpu) * 1000) / Math.max(1, reports.ok);
     const written = await writesOf();

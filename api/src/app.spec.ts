@@ -110,6 +110,25 @@ describe('serving the site', () => {
   });
 });
 
+describe('security headers on JSON answers', () => {
+  it('come on an answer, an error and a route that does not exist, with no document policy', async () => {
+    const cookie = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+    for (const [path, status, init] of [
+      ['/api/auth/user', 200, { headers: { cookie } }],
+      ['/api/auth/user', 401, {}],
+      ['/api/no-such-thing', 404, { headers: { cookie } }],
+    ] as const) {
+      const response = await get(path, init);
+      expect(response.status).toBe(status);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(response.headers.get('content-security-policy')).toBeNull();
+    }
+  });
+});
+
 describe('/ws', () => {
   let cookie: string;
   beforeAll(async () => {
