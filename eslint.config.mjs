@@ -56,6 +56,31 @@ export default [
     },
   },
   {
+    // the browser carries no schema library: screens judge drafts with the zod-free vocabulary modules of
+    // @cbh/contracts (zod alone is 13 KB gzip, a quarter of a route's first download); the API's schemas judge again
+    files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}', 'libs/{ui,api-client,breaker-widgets}/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.spec.{ts,tsx}', '**/*.test-kit.{ts,tsx}', '**/test-kit.tsx', '**/*-test-harness.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...ROUTER_IMPORTS,
+            { name: 'zod', allowTypeImports: true, message: 'Browser code judges drafts without zod: the API holds the schemas.' },
+          ],
+          patterns: [
+            {
+              group: ['@cbh/contracts'],
+              importNamePattern: 'Schema$',
+              allowTypeImports: true,
+              message: 'A schema brings zod into the browser: judge the draft with the zod-free vocabulary of @cbh/contracts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // the agent runs inside other people's services: it speaks the contract and drives breakers, nothing more
     files: ['libs/agent/src/**/*.ts'],
     rules: {

@@ -47,6 +47,7 @@ export * from './resilience4j';
 export * from './status-page-vocabulary';
 export * from './status-pages';
 export * from './on-call-vocabulary';
+export * from './http-url';
 export * from './on-call';
 export * from './slo-vocabulary';
 export * from './slos';

@@ -13,6 +13,7 @@ import {
   windowProblems,
 } from './notification-vocabulary';
 import { pageLimit } from './paging';
+import { isHttpUrl } from './http-url';
 
 const name = z
   .string({ message: 'must be a string' })
@@ -25,17 +26,7 @@ export const channelUrlSchema = z
   .string({ message: 'must be a string' })
   .trim()
   .max(NOTIFICATION_LIMITS.urlLength, `must be at most ${NOTIFICATION_LIMITS.urlLength} characters`)
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value);
-        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
-      } catch {
-        return false;
-      }
-    },
-    { message: 'must be an https URL' },
-  );
+  .refine(isHttpUrl, { message: 'must be an https URL' });
 
 const email = z.email({ message: 'must be an e-mail address' }).max(254, 'must be at most 254 characters');
 

@@ -64,7 +64,22 @@ export const ON_CALL_LIMITS = {
   shiftHours: 672,
   nameLength: 120,
   silenceMinutes: 10_080,
+  /** a contact method's URL */
+  contactUrlLength: 2048,
 } as const;
+
+/** A person's own channels an escalation reaches them through, besides their e-mail; at most this many each. */
+export const CONTACT_METHOD_TYPES = ['slack', 'discord', 'webhook'] as const;
+export type ContactMethodType = (typeof CONTACT_METHOD_TYPES)[number];
+export const CONTACT_METHODS_PER_PERSON = 5;
+
+/** What a breaker may depend on, at most this many: a domain, another breaker, or a service by its name. */
+export const DEPENDENCY_KINDS = ['domain', 'breaker', 'service'] as const;
+export type DependencyKind = (typeof DEPENDENCY_KINDS)[number];
+export const DEPENDENCIES_PER_BREAKER = 20;
+
+/** A service's name as agents and scrape targets give it, and as a breaker's dependency or an SLO names it. */
+export const SERVICE_NAME_PATTERN = /^[a-z0-9-]{1,64}$/;
 
 /** A schedule as the on-call rule reads it: rotations in order (the first with someone on call wins), then overrides on top. */
 export interface ScheduleRules {

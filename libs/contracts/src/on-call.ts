@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { ALERT_GROUP_STATES, ON_CALL_LIMITS as L, SHIFT_LENGTHS, type AlertGroupState, type AlertGroupSubject } from './on-call-vocabulary';
+import {
+  ALERT_GROUP_STATES,
+  CONTACT_METHOD_TYPES,
+  DEPENDENCIES_PER_BREAKER,
+  DEPENDENCY_KINDS,
+  ON_CALL_LIMITS as L,
+  SERVICE_NAME_PATTERN,
+  SHIFT_LENGTHS,
+  type AlertGroupState,
+  type AlertGroupSubject,
+  type ContactMethodType,
+  type DependencyKind,
+} from './on-call-vocabulary';
 
 /* The bodies of POST/PATCH /api/escalation-policies and /api/schedules, and of …/silence. Words in on-call-vocabulary.ts. */
 
@@ -274,13 +286,11 @@ export interface ResponseTimesView {
 
 /* Each person's contact methods: GET/POST /api/account/contact-methods, DELETE /api/account/contact-methods/{id}. */
 
-export const CONTACT_METHOD_TYPES = ['slack', 'discord', 'webhook'] as const;
-export type ContactMethodType = (typeof CONTACT_METHOD_TYPES)[number];
-export const CONTACT_METHODS_PER_PERSON = 5;
-
 export const createContactMethodSchema = z.strictObject({
   type: z.enum(CONTACT_METHOD_TYPES, { message: `must be one of ${CONTACT_METHOD_TYPES.join(', ')}` }),
-  url: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).max(2048, 'must be at most 2048 characters'),
+  url: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+    .max(L.contactUrlLength, `must be at most ${L.contactUrlLength} characters`),
   label: z.string().trim().max(L.nameLength, `must be at most ${L.nameLength} characters`).optional(),
 });
 export type CreateContactMethod = z.infer<typeof createContactMethodSchema>;
@@ -297,10 +307,6 @@ export interface ContactMethodView {
 
 /* What a breaker depends on: GET/PUT /api/circuit-breakers/{id}/dependencies. */
 
-export const DEPENDENCY_KINDS = ['domain', 'breaker', 'service'] as const;
-export type DependencyKind = (typeof DEPENDENCY_KINDS)[number];
-export const DEPENDENCIES_PER_BREAKER = 20;
-
 /** A parent: a domain or another breaker by id, or a service (the agents' and scrapes' `service`) by name. */
 export const dependencySchema = z.discriminatedUnion(
   'kind',
@@ -309,10 +315,7 @@ export const dependencySchema = z.discriminatedUnion(
     z.strictObject({ kind: z.literal('breaker'), id: z.number({ message: 'must be an id' }).int().positive().max(2_147_483_647) }),
     z.strictObject({
       kind: z.literal('service'),
-      name: z
-        .string()
-        .trim()
-        .regex(/^[a-z0-9-]{1,64}$/, 'must be a service name'),
+      name: z.string().trim().regex(SERVICE_NAME_PATTERN, 'must be a service name'),
     }),
   ],
   { message: `must name a kind: ${DEPENDENCY_KINDS.join(', ')}` },

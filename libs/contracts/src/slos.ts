@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REMOTE_NAMES } from './routes';
 import { SLO_LIMITS as L, SLO_WINDOWS } from './slo-vocabulary';
+import { SERVICE_NAME_PATTERN } from './on-call-vocabulary';
 
 /* The bodies of POST/PATCH /api/slos and the report's query. Words and arithmetic in slo-vocabulary.ts. */
 
@@ -39,7 +40,7 @@ export const sloMemberNamesSchema = (what: 'breaker' | 'domain') =>
 
 const service = z
   .string({ message: 'must be a service name' })
-  .regex(/^[a-z0-9-]{1,64}$/, 'must be a service name: lower-case letters, digits and dashes, at most 64');
+  .regex(SERVICE_NAME_PATTERN, 'must be a service name: lower-case letters, digits and dashes, at most 64');
 
 const oneOfBreakersOrService = (indicator: { breakers?: unknown; service?: string }) =>
   (indicator.breakers === undefined) !== (indicator.service === undefined);

@@ -1,7 +1,7 @@
 import {
   breakerRefOf,
   DEPENDENCIES_PER_BREAKER,
-  dependencySchema,
+  SERVICE_NAME_PATTERN,
   type BreakerConfigView,
   type BreakerDependenciesView,
   type Dependency,
@@ -91,7 +91,7 @@ const unknown = (names: readonly string[], known: { has: (name: string) => boole
 /** What is wrong with a draft: a name the lists do not hold, a service name the API refuses, too many parents. */
 export function dependencyProblems(choices: DependencyChoices, current: BreakerDependenciesView) {
   return (draft: DependencyDraft): Problems<DependencyField | 'count'> => {
-    const badServices = draft.services.filter((name) => !dependencySchema.safeParse({ kind: 'service', name }).success);
+    const badServices = draft.services.filter((name) => !SERVICE_NAME_PATTERN.test(name.trim()));
     const count = (choices.domains ? draft.domains.length : keptDomains(current).length) + draft.breakers.length + draft.services.length;
     return compact({
       domains: unknown(draft.domains, choices.domains, 'domains'),

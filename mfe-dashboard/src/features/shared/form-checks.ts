@@ -1,5 +1,5 @@
 import { apiErrorMessage } from '@cbh/api-client';
-import { NOTIFICATION_LIMITS } from '@cbh/contracts';
+import { isHttpUrl, NOTIFICATION_LIMITS } from '@cbh/contracts';
 
 /*
  * What the screens' forms share when they judge a draft as people type: the shape of the problems, the URL check
@@ -21,13 +21,8 @@ export function compact<Field extends string>(problems: Record<Field, string | u
 export function urlProblem(text: string): string | undefined {
   const trimmed = text.trim();
   if (trimmed.length > NOTIFICATION_LIMITS.urlLength) return `must be at most ${NOTIFICATION_LIMITS.urlLength} characters`;
-  try {
-    const url = new URL(trimmed);
-    // http passes here as it does in the schema: whether it is allowed the server decides (ALLOW_PRIVATE_TARGETS)
-    if ((url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '') return undefined;
-  } catch {
-    // not a URL at all
-  }
+  // http passes here as it does in the schema: whether it is allowed the server decides (ALLOW_PRIVATE_TARGETS)
+  if (isHttpUrl(trimmed)) return undefined;
   return 'must be an https URL';
 }
 

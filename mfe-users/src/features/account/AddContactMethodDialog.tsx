@@ -3,7 +3,7 @@ import { apiErrorMessage, failureText, useAddContactMethodMutation } from '@cbh/
 import {
   CHANNEL_TYPE_LABELS,
   CONTACT_METHOD_TYPES,
-  createContactMethodSchema,
+  isHttpUrl,
   ON_CALL_LIMITS,
   type ContactMethodType,
   type CreateContactMethod,
@@ -27,12 +27,18 @@ const URL_PLACEHOLDERS: Record<ContactMethodType, string> = {
   webhook: 'https://',
 };
 
-/** What the contract's schema says of each field, by the field: the first problem of each. */
-function problemsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Problems {
+/**
+ * Each field's first problem, in the words of the API's createContactMethodSchema, judged here without it: the
+ * screens carry no schema library (zod would double this remote's first download). The API judges again.
+ */
+function problemsOf(draft: CreateContactMethod): Problems {
   const problems: Problems = {};
-  for (const issue of issues) {
-    const field = issue.path[0] as Field;
-    problems[field] ??= issue.message;
+  if (!CONTACT_METHOD_TYPES.includes(draft.type)) problems.type = `must be one of ${CONTACT_METHOD_TYPES.join(', ')}`;
+  if (!isHttpUrl(draft.url)) problems.url = 'must be an http(s) URL';
+  else if (draft.url.length > ON_CALL_LIMITS.contactUrlLength)
+    problems.url = `must be at most ${ON_CALL_LIMITS.contactUrlLength} characters`;
+  if (draft.label !== undefined && draft.label.length > ON_CALL_LIMITS.nameLength) {
+    problems.label = `must be at most ${ON_CALL_LIMITS.nameLength} characters`;
   }
   return problems;
 }
@@ -54,11 +60,12 @@ function ContactMethodForm({ onDone }: { onDone: () => void }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = createContactMethodSchema.safeParse({ type, url: url.trim(), label: label.trim() || undefined });
-    if (!parsed.success) return setProblems(problemsOf(parsed.error.issues));
-    setProblems({});
+    const draft: CreateContactMethod = { type, url: url.trim(), label: label.trim() || undefined };
+    const found = problemsOf(draft);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
     try {
-      const added = await add(parsed.data).unwrap();
+      const added = await add(draft).unwrap();
       toast({
         title: 'Contact Method Added',
         description: `${CHANNEL_TYPE_LABELS[added.type]} (${added.label || added.target}) is reached when an escalation names you.`,
@@ -95,7 +102,7 @@ function ContactMethodForm({ onDone }: { onDone: () => void }) {
               value={url}
               onChange={(event) => edit('url', () => setUrl(event.target.value))}
               placeholder={URL_PLACEHOLDERS[type]}
-              maxLength={2048}
+              maxLength={ON_CALL_LIMITS.contactUrlLength}
               required
               {...described}
             />
