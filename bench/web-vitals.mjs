@@ -14,15 +14,19 @@
 // --lighthouse-runs runs (goal ≥ 98) with its main metrics. It lives in this script, not a sibling, because it needs
 // the same API process and session cookie; `--no-lighthouse` skips it.
 // The output ends with one `BENCH\t<measure>\t<figure>\t<goal>\t<OK|MISSED>` line per goal for the summary table.
+// `--trace DIR` records instead one cold load of every route as a Chrome trace in DIR and prints what each long task
+// is made of (bench/long-tasks.mjs): where the longest task goes.
 // Usage: npm run build && npm run bench:vitals [-- --runs 5] [--settle 1500] [--lighthouse-runs 3] [--no-lighthouse]
+//        [--trace DIR]
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { ROOT } from '../scripts/run.mjs';
 import { startBenchApi } from './api-process.mjs';
+import { longTasksOf, printLongTasks, traceLoad } from './long-tasks.mjs';
 import { benchRow } from './report.mjs';
 
 const arg = (name, fallback) => {
@@ -33,6 +37,7 @@ const RUNS = arg('runs', 5);
 const SETTLE_MS = arg('settle', 1500);
 const LIGHTHOUSE_RUNS = arg('lighthouse-runs', 3);
 const LIGHTHOUSE = !process.argv.includes('--no-lighthouse');
+const TRACE_DIR = process.argv.includes('--trace') ? process.argv[process.argv.indexOf('--trace') + 1] : null;
 const PORT = 3471;
 const PG_PORT = 54471;
 const DEBUGGING_PORT = 3472;
@@ -123,6 +128,26 @@ async function measure(context, url) {
     };
   } finally {
     await page.close();
+  }
+}
+
+/** One cold load of every route, each after an unmeasured one, traced into TRACE_DIR; prints their long tasks. */
+async function traceRoutes(api) {
+  mkdirSync(TRACE_DIR, { recursive: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    for (const route of ROUTES) {
+      const warmUp = await newContext(browser, api, route.signedIn);
+      await measure(warmUp, api.url + route.path);
+      await warmUp.close();
+      const context = await newContext(browser, api, route.signedIn);
+      const file = path.join(TRACE_DIR, `${route.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root'}.json`);
+      await traceLoad(browser, context, api.url + route.path, file, () => window.__vitals.heading !== null);
+      await context.close();
+      printLongTasks(`${route.label} (${file})`, longTasksOf(file));
+    }
+  } finally {
+    await browser.close();
   }
 }
 
@@ -355,11 +380,15 @@ try {
   console.log(
     `Chromium ${CHROMIUM_PATH}, viewport ${VIEWPORT.width}×${VIEWPORT.height}, ${os.cpus().length} cores, the production build on ${api.url}`,
   );
-  const results = await measureRoutes(api);
-  printTable(results);
-  const lighthouseResults = LIGHTHOUSE ? await runLighthouse(api) : [];
-  console.log('');
-  benchLines(results, lighthouseResults).forEach((line) => console.log(line));
+  if (TRACE_DIR) {
+    await traceRoutes(api);
+  } else {
+    const results = await measureRoutes(api);
+    printTable(results);
+    const lighthouseResults = LIGHTHOUSE ? await runLighthouse(api) : [];
+    console.log('');
+    benchLines(results, lighthouseResults).forEach((line) => console.log(line));
+  }
 } finally {
   api.stop();
   await apiExited;

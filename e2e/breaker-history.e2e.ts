@@ -139,7 +139,7 @@ test('a breaker with an hour of history: the past on open, the range picker, mar
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto('/load-test');
   const loadCharts = page.getByRole('region', { name: /state, error %, throughput and latency/ });
-  await page.getByLabel('Circuit breaker').selectOption(String(breakerId));
+  await page.getByRole('combobox', { name: 'Circuit breaker', exact: true }).selectOption(String(breakerId));
   await expect(loadCharts.getByTestId('history-summary')).toContainText('Last 5 min');
   const loadHour = historyAnswer(page, '1h');
   await loadCharts.getByRole('button', { name: '1 h' }).click();

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { loadedProviders } from './support/federation';
+import { loadedProviders, unloadedRegistrations } from './support/federation';
 import { startGatewaySite } from './support/gateway-site';
 import { ADMIN, ROOT, SCRATCH } from './support/server';
 import { signIn } from './support/sign-in';
@@ -51,6 +51,33 @@ test('a remote deleted from disk shows a fallback card with Retry, and every oth
     cpSync(parked, domains, { recursive: true });
     await fallback.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Domain Management');
+  } finally {
+    await site.stop();
+  }
+});
+
+test('a remote entered again takes a shared package from its own build, not from another remote redeployed since', async ({ page }) => {
+  const site = await startGatewaySite();
+  try {
+    const heading = page.getByRole('heading', { level: 1 });
+    const topBar = page.getByRole('banner');
+    await signIn(page, ADMIN, site.url);
+    await page.goto(`${site.url}/dashboard`);
+    await expect(heading).toHaveText('Dashboard');
+    // the domains remote, entered for the first time, registers the charts package, which nobody has loaded yet…
+    await topBar.getByRole('link', { name: 'Domains' }).click();
+    await expect(heading).toHaveText('Domain Management');
+    expect(await unloadedRegistrations(page, 'mfe_domains')).toContain('@cbh/ui/charts');
+    // …and is redeployed while the page stays open: the files of the build that registered it are gone
+    rmSync(path.join(site.staticRoot, 'mfe-domains'), { recursive: true });
+    await topBar.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(heading).toHaveText('Dashboard');
+    // a breaker's page, the first of the dashboard's to need the charts, draws them from the dashboard's own build
+    await page.getByRole('main').getByRole('link', { name: 'View all circuit breakers' }).click();
+    await expect(heading).toHaveText('Circuit Breakers');
+    await page.getByRole('main').getByRole('link', { name: 'Payment Gateway' }).click();
+    await expect(page.getByRole('region', { name: 'Metrics' }).locator('canvas').first()).toBeVisible();
+    expect(await loadedProviders(page, '@cbh/ui/charts')).toEqual(['0.1.0 from mfe_dashboard']);
   } finally {
     await site.stop();
   }

@@ -88,7 +88,7 @@ test('the load-test screen charts a running test live', async ({ page }) => {
   await page.getByRole('link', { name: 'Run Load Test' }).click();
   await expect(page).toHaveURL(/\/load-test$/);
   const breaker = await firstBreaker(page.request);
-  await page.getByLabel('Circuit breaker').selectOption(String(breaker.id));
+  await page.getByRole('combobox', { name: 'Circuit breaker', exact: true }).selectOption(String(breaker.id));
   await page.getByRole('slider', { name: /Failure rate/ }).fill('100');
   await page.getByRole('button', { name: 'Start Test' }).click();
   await expect(page.getByRole('img', { name: 'Breaker state: State OPEN' })).toBeVisible({ timeout: 10_000 });

@@ -5,7 +5,7 @@ const rootPackage = require('../../package.json');
  * holds only the framework and the workspace libraries that keep shared state (the api cache, the toasts,
  * the router context). A shared package is bundled whole, so vendors reach the apps through the workspace
  * library that uses them: RTK only inside @cbh/api-client, react-router only through the @cbh/router facade
- * (react-router whole is ~60 KB gzip of which the site uses a fraction). No browser code uses zod: the
+ * (react-router whole is ~60 KB gzip of which the site uses a fraction). No browser code uses zod (lint refuses it): the
  * screens import the zod-free vocabulary modules of @cbh/contracts, the schemas are the API's.
  */
 const SINGLETONS = [
@@ -21,8 +21,10 @@ const SINGLETONS = [
   // not used by the shell: the first remote that needs one loads it, the others reuse it (charts carry uPlot)
   '@cbh/ui/overlays',
   '@cbh/ui/charts',
-  // the breaker's diagram, sliders, load-test panel and charts of the learning page and the console: one copy
+  // the breaker's diagram, journal and charts of the learning page and the console: one copy; the sliders and the
+  // load-test panel in an entry of their own, which a breaker's page does without
   '@cbh/breaker-widgets',
+  '@cbh/breaker-widgets/controls',
 ];
 
 function versionOf(request) {

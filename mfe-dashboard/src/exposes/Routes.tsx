@@ -1,15 +1,16 @@
 import { lazy } from 'react';
 import { ROUTES } from '@cbh/contracts';
 import { RoutePages } from '@cbh/router';
-import { BreakerDetailPage } from '../features/breaker-detail/BreakerDetailPage';
-import { LoadTestPage } from '../features/load-test/LoadTestPage';
 
 /*
- * Fetched on their first visit, under the shell's loading state: their forms, tables and tiles would otherwise weigh on
- * every route of this remote, each of which loads this module (a breaker's page and the load test, which carry the
- * charts, are within a KB of their 50 KB). Those two stay in this module: they share the charts' code, so apart each
- * would weigh more, and a breaker's page, which an alert links to, paints without a second round trip.
+ * Each page is fetched on its first visit, under the shell's loading state: apart, no route carries another's forms,
+ * tables, tiles or charts (a breaker's page and the load test share the charts' chunk), and this module, which every
+ * route of the remote loads first, stays a list of paths.
  */
+const BreakerDetailPage = lazy(() =>
+  import('../features/breaker-detail/BreakerDetailPage').then((module) => ({ default: module.BreakerDetailPage })),
+);
+const LoadTestPage = lazy(() => import('../features/load-test/LoadTestPage').then((module) => ({ default: module.LoadTestPage })));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage').then((module) => ({ default: module.DashboardPage })));
 const CreateBreakerPage = lazy(() =>
   import('../features/create-breaker/CreateBreakerPage').then((module) => ({ default: module.CreateBreakerPage })),

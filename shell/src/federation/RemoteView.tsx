@@ -1,4 +1,4 @@
-import { Component, useEffect, useMemo, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, startTransition, useEffect, useMemo, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button, Card, Muted } from '@cbh/ui';
 import type { RemoteDescriptor } from '@cbh/contracts';
@@ -94,7 +94,8 @@ function Rethrow({ error }: { error: unknown }): never {
  * The routes component is held in state once its load settles, not behind React.lazy and Suspense: React shows a
  * boundary's content no sooner than 300 ms after it last showed a fallback (its suspense throttling), so a page whose
  * remote arrived 50 ms after "Loading…" was painted waited a quarter of a second more for its largest text. A state
- * update commits at once.
+ * update commits as soon as it is rendered; it is a transition, so React renders the remote's page in slices that
+ * yield to the browser rather than in one task (a page's first render was a 50–80 ms task).
  */
 export function RemoteView({ remote, load, reset }: RemoteViewProps) {
   const [attempt, setAttempt] = useState(0);
@@ -111,7 +112,7 @@ export function RemoteView({ remote, load, reset }: RemoteViewProps) {
     loading.then(
       (module) => {
         loaded.current = !module.unavailable;
-        if (current) setOutcome({ attempt, module });
+        if (current) startTransition(() => setOutcome({ attempt, module }));
       },
       (error: unknown) => current && setOutcome({ attempt, error }),
     );

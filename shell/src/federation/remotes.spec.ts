@@ -97,24 +97,50 @@ it('forgets the loaded build and its chunks before loading a redeployed one', as
 });
 
 it('drops the packages an old build registered for sharing that nobody loaded, and keeps those in use', async () => {
-  const shares = {
+  const shares: { default: Record<string, Record<string, { from: string; loaded: boolean }>> } = {
     default: {
       '@cbh/ui/overlays': { '0.1.0': { from: remote.name, loaded: false } },
       '@cbh/ui/charts': { '0.1.0': { from: remote.name, loaded: true } },
-      '@cbh/breaker-widgets': { '0.1.0': { from: 'mfe_learning', loaded: false } },
     },
   };
   jest.mocked(getInstance).mockReturnValue({ shareScopeMap: shares } as never);
   runtimeServing(firstBuild);
   await loadRemoteRoutes(remote);
+  // another remote loaded since registers a package nobody has loaded yet
+  shares.default['@cbh/breaker-widgets'] = { '0.1.0': { from: 'mfe_learning', loaded: false } };
   deployed = answer(200, newBuild);
   runtimeServing(newBuild);
   await loadRemoteRoutes(remote);
+  // the old build's unloaded registration goes, as does the other remote's (see the next case); what is in use stays
   expect(shares.default).toEqual({
     '@cbh/ui/overlays': {},
     '@cbh/ui/charts': { '0.1.0': { from: remote.name, loaded: true } },
-    '@cbh/breaker-widgets': { '0.1.0': { from: 'mfe_learning', loaded: false } },
+    '@cbh/breaker-widgets': {},
   });
+});
+
+it("drops, each time a remote's routes are entered, what the others registered and nobody loaded: one may have been redeployed since", async () => {
+  const shares = {
+    default: {
+      '@cbh/breaker-widgets': { '0.1.0': { from: 'mfe_other', loaded: false } },
+      '@cbh/ui/charts': { '0.1.0': { from: 'mfe_other', loaded: true } },
+      react: { '19.3.1': { from: 'shell', loaded: false } },
+    },
+  };
+  jest.mocked(getInstance).mockReturnValue({ shareScopeMap: shares, options: { name: 'shell' } } as never);
+  runtimeServing(firstBuild);
+  await loadRemoteRoutes(remote);
+  expect(shares.default).toEqual({
+    '@cbh/breaker-widgets': {},
+    '@cbh/ui/charts': { '0.1.0': { from: 'mfe_other', loaded: true } },
+    react: { '19.3.1': { from: 'shell', loaded: false } },
+  });
+  // another remote, entered meanwhile for the first time, registered a package; on a return to this remote's routes
+  // (its build the same) that registration goes too: the other may be redeployed by the time this one needs it
+  shares.default['@cbh/breaker-widgets'] = { '0.1.0': { from: 'mfe_other', loaded: false } };
+  await loadRemoteRoutes(remote);
+  expect(shares.default['@cbh/breaker-widgets']).toEqual({});
+  expect(shares.default['@cbh/ui/charts']).toEqual({ '0.1.0': { from: 'mfe_other', loaded: true } });
 });
 
 it('treats a manifest the server no longer has as a redeploy, so the load fails into the fallback', async () => {

@@ -55,15 +55,27 @@ function forgetLoadedChunks(remote: RemoteDescriptor) {
  * whose files a redeploy removes: so the old build's unloaded registrations go, and the next app to need the
  * package provides it (a loaded one stays: its code is in memory and in use).
  */
-function forgetUnloadedShares(remote: RemoteDescriptor) {
+function forgetUnloadedShares(registeredBy: (from: string) => boolean) {
   const scopes = getInstance()?.shareScopeMap ?? {};
   for (const packages of Object.values(scopes)) {
     for (const versions of Object.values(packages)) {
       for (const [version, shared] of Object.entries(versions)) {
-        if (shared.from === remote.name && !shared.loaded && !shared.loading && !shared.lib) delete versions[version];
+        if (registeredBy(shared.from) && !shared.loaded && !shared.loading && !shared.lib) delete versions[version];
       }
     }
   }
+}
+
+/**
+ * Each time the user enters a remote's routes, the other remotes' registrations nobody has loaded go: any of them may
+ * have been redeployed since it registered (its files gone), and the shell learns of a redeploy only when the user
+ * returns to that remote's routes. A remote that needs a package whose registration went takes its own build's copy
+ * (and registers it); what is loaded stays shared. Not only at a remote's first load: a remote entered again may need
+ * a package for the first time that another remote registered meanwhile.
+ */
+function forgetOthersUnloadedShares(remote: RemoteDescriptor) {
+  const host = getInstance()?.options?.name;
+  forgetUnloadedShares((from) => from !== remote.name && from !== host);
 }
 
 /**
@@ -73,7 +85,7 @@ function forgetUnloadedShares(remote: RemoteDescriptor) {
 export function resetRemote(remote: RemoteDescriptor) {
   registerRemotes([toRuntimeRemote({ ...remote, entry: registeredEntries.get(remote.name) ?? remote.entry })], { force: true });
   forgetLoadedChunks(remote);
-  forgetUnloadedShares(remote);
+  forgetUnloadedShares((from) => from === remote.name);
 }
 
 export function withTimeout<T>(promise: Promise<T>, timeoutMs: number, onTimeout: () => Error): Promise<T> {
@@ -117,6 +129,7 @@ async function loadDeployedRoutes(remote: RemoteDescriptor): Promise<{ module: R
       resetRemote(remote);
     } else if (await isRedeployed(remote.name, toRuntimeRemote({ ...remote, entry }).entry)) resetRemote(remote);
   }
+  forgetOthersUnloadedShares(remote);
   registeredEntries.set(remote.name, entry);
   const id = `${remote.name}/${REMOTE_ROUTES_MODULE}`;
   const module = await loadRemote<RoutesModule>(id);

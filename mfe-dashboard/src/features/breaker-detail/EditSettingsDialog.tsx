@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { apiErrorMessage, useUpdateBreakerSettingsMutation } from '@cbh/api-client';
-import { BreakerSettingsSliders } from '@cbh/breaker-widgets';
+import { BreakerSettingsSliders } from '@cbh/breaker-widgets/controls';
 import type { BreakerConfigView, BreakerCoreSettings } from '@cbh/contracts';
 import { Button, toast } from '@cbh/ui';
 import { Dialog, DialogActions } from '@cbh/ui/overlays';

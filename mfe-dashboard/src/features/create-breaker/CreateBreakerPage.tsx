@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, useCreateBreakerMutation, useGetAuthUserQuery } from '@cbh/api-client';
-import { BreakerSettingsSliders } from '@cbh/breaker-widgets';
+import { BreakerSettingsSliders } from '@cbh/breaker-widgets/controls';
 import {
   BREAKER_TYPES,
   DEFAULT_BREAKER_SETTINGS,

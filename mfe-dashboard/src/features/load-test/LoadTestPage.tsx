@@ -1,7 +1,8 @@
 import { Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { METRICS_REFRESH_MS, stateOf, useGetAuthUserQuery, useGetBreakersQuery, useGetLatestMetricsQuery } from '@cbh/api-client';
-import { HistoryCharts, LoadTestPanel, RangePicker, useMetricsHistory } from '@cbh/breaker-widgets';
+import { HistoryCharts, RangePicker, useMetricsHistory } from '@cbh/breaker-widgets';
+import { LoadTestPanel } from '@cbh/breaker-widgets/controls';
 import { hasPermission, type HistoryRange } from '@cbh/contracts';
 import { Card, Columns, Muted, PageHeader, StateBadge, theme } from '@cbh/ui';
 

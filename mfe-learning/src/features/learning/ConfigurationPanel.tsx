@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useUpdateBreakerSettingsMutation } from '@cbh/api-client';
-import { BreakerSettingsSliders, LoadTestPanel } from '@cbh/breaker-widgets';
+import { BreakerSettingsSliders, LoadTestPanel } from '@cbh/breaker-widgets/controls';
 import { DEFAULT_BREAKER_SETTINGS, type BreakerConfigView, type BreakerCoreSettings } from '@cbh/contracts';
 import { Button, Card, Muted, toast } from '@cbh/ui';
 import { Grid, Section } from './Section';
