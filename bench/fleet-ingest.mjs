@@ -51,6 +51,8 @@ const ENV = {
   // one token reports for every instance here: its limit is not what is measured
   TOKEN_RATE_LIMIT: '1000000',
   AGENT_REPORT_RATE_LIMIT: '1000000',
+  // the period the instances report at is the one the hub asks for: rows held for it, stale after three of it
+  AGENT_REPORT_EVERY_MS: String(PERIOD_S * 1000),
 };
 const dataDir = path.join(ROOT, '.data/bench-fleet');
 // --profile: replica A writes its CPU profile, whose top frames are printed at the end

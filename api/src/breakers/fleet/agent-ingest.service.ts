@@ -12,7 +12,6 @@ import {
 import {
   AGENT_PROTOCOL_LIMITS,
   AGENT_PROTOCOL_VERSION,
-  AGENT_REPORT_EVERY_MS,
   AGENT_REPORT_ID_TTL_MS,
   AGENT_REPORT_RESEND_MS,
   agentReportSchema,
@@ -36,7 +35,7 @@ import { toStoredPeriod } from './instance-periods';
 const reportPipe = new ZodPipe(agentReportSchema, 'report');
 /** Reported moves older than this are not journalled; a report covers at most this long (a day). */
 const MOVES_KEPT_MS = 86_400_000;
-/** The shortest period a report is taken to cover (agents report every AGENT_REPORT_EVERY_MS, at most every 250 ms). */
+/** The shortest period a report is taken to cover (agents report as often as the hub's AGENT_REPORT_EVERY_MS says, at most every 250 ms). */
 const MIN_PERIOD_MS = 250;
 /**
  * An instance admitted lately reports without asking the database again for this long (its last_seen is renewed
@@ -255,7 +254,8 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
         }),
       );
     }
-    const periodMs = Math.min(MOVES_KEPT_MS, Math.max(MIN_PERIOD_MS, report.periodMs ?? AGENT_REPORT_EVERY_MS));
+    const everyMs = this.config.AGENT_REPORT_EVERY_MS;
+    const periodMs = Math.min(MOVES_KEPT_MS, Math.max(MIN_PERIOD_MS, report.periodMs ?? everyMs));
     const reported = taken.flatMap((breaker) => {
       const config = this.catalog.find('agent', service, breaker.name);
       return config ? [{ breaker, config }] : [];
@@ -276,7 +276,9 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
         state: breaker.state,
         override: breaker.override,
         reportedAt: now,
-        periodMs: AGENT_REPORT_EVERY_MS,
+        // the period the hub asks for (the report's own may span a gap after a reconnection): an instance is stale
+        // after three of them
+        periodMs: everyMs,
         lastMoveAt: lastMove(breaker, now),
         period: toStoredPeriod(breaker.window, now, periodMs),
       })),
@@ -297,7 +299,7 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
     this.faults.reported(service, report.instance, report.faults, faults);
     return {
       version: AGENT_PROTOCOL_VERSION,
-      reportEveryMs: AGENT_REPORT_EVERY_MS,
+      reportEveryMs: this.config.AGENT_REPORT_EVERY_MS,
       controls: reported.flatMap(({ breaker, config }) => controlOf(config, breaker.name) ?? []),
       ...(notices.length > 0 ? { notices } : {}),
       ...(faults.length > 0 ? { faults } : {}),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MAX_BODY_KB } from '@cbh/contracts';
+import { AGENT_REPORT_EVERY_MS, DEFAULT_MAX_BODY_KB } from '@cbh/contracts';
 import { persistentSecret } from '@cbh/embedded-postgres';
 import { parseDnsServers } from './dns-servers';
 import { parseTargetPolicy, type TargetPolicy } from '../outbound/outbound-http';
@@ -121,6 +121,14 @@ export const envSchema = z
     TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
     // agents' reports one service account may send in a minute, all its tokens together, counted across replicas
     AGENT_REPORT_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(6000),
+    // how often agents are asked to report (ms), in every reply; an instance silent for three of these is stale. A
+    // large fleet reports less often: each report costs the replicas and PostgreSQL the same whatever its period
+    AGENT_REPORT_EVERY_MS: z.coerce
+      .number()
+      .int('must be whole milliseconds')
+      .min(250, 'must be at least 250 ms')
+      .max(60_000, 'must be at most 60000 ms')
+      .default(AGENT_REPORT_EVERY_MS),
     // a canary is rolled back when this share (percent) of the people who loaded it saw it fail, once this many have
     CANARY_ROLLBACK_PERCENT: z.coerce.number().min(0.1).max(100).default(5),
     CANARY_ROLLBACK_VISITORS: z.coerce.number().int().min(1).max(100_000).default(20),

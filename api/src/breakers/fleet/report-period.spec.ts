@@ -1,0 +1,36 @@
+import type { AgentReportReply, BreakerConfigView, BreakerInstancesPage, ServiceAccountView } from '@cbh/contracts';
+import { agentBreaker, agentReport, sendAgentReport } from '../../../test/agent-reports';
+import { apiForThisFile, eventually } from '../../../test/test-api';
+
+// a deployment that asks its agents for a report every 2 s rather than every second
+const spec = apiForThisFile({ AGENT_REPORT_EVERY_MS: '2000' });
+
+const json = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
+const post = (path: string, body: unknown) => spec.api.call(path, { method: 'POST', body, cookie: spec.admin });
+
+it('asks agents for the period AGENT_REPORT_EVERY_MS sets, and counts an instance stale after three of those periods', async () => {
+  const account = await json<ServiceAccountView>(post('/api/service-accounts', { name: 'slow-reporter' }));
+  const { token } = await json<{ token: string }>(post(`/api/service-accounts/${account.id}/tokens`, { name: 'agent', expiresInDays: 1 }));
+  const reportedAt = Date.now(); // no later than the hub's own time of the report
+  const sent = await sendAgentReport(spec.api.baseUrl, token, agentReport('slow-reporter', 's-1', [agentBreaker('db', { successes: 7 })]));
+  expect(sent.status).toBe(200);
+  expect(((await sent.json()) as AgentReportReply).reportEveryMs).toBe(2000);
+
+  const [breaker] = await json<BreakerConfigView[]>(
+    spec.api.call('/api/circuit-breakers?source=agent&service=slow-reporter', { cookie: spec.admin }),
+  );
+  const instances = () =>
+    json<BreakerInstancesPage>(spec.api.call(`/api/circuit-breakers/${breaker!.id}/instances`, { cookie: spec.admin }));
+  expect(await eventually(async () => (await instances()).merged?.successCount === 7, 5000)).toBe(true);
+
+  // 4 s after its report (three of the default periods, two of this deployment's) the instance still counts
+  await new Promise((resolve) => setTimeout(resolve, reportedAt + 4000 - Date.now()));
+  const quiet = await instances();
+  expect(quiet.instances.map((instance) => [instance.instance, instance.stale])).toEqual([['s-1', false]]);
+  expect(quiet.merged).toMatchObject({ successCount: 7, instances: { total: 1, stale: 0 } });
+
+  // past three of its periods (6 s) it is stale and out of the sums
+  expect(await eventually(async () => (await instances()).merged?.instances?.stale === 1, 6000)).toBe(true);
+  expect(Date.now() - reportedAt).toBeGreaterThan(6000);
+  expect((await instances()).instances).toMatchObject([{ instance: 's-1', stale: true }]);
+});
