@@ -24,11 +24,14 @@ export class PerTurn<T> {
   private value: T | undefined;
   private builtAt = 0;
 
-  constructor(private readonly build: () => T) {}
+  constructor(
+    private readonly build: () => T,
+    private readonly fuseMs = TURN_FUSE_MS,
+  ) {}
 
   get(): T {
     const now = performance.now();
-    if (this.value === undefined || now - this.builtAt > TURN_FUSE_MS) {
+    if (this.value === undefined || now - this.builtAt > this.fuseMs) {
       this.value = this.build();
       this.builtAt = now;
       setImmediate(() => (this.value = undefined));
