@@ -121,6 +121,15 @@ export async function eventually(check: () => Promise<boolean>, ms = 2000): Prom
   return check();
 }
 
+/**
+ * Per-minute counts (rate limits, journal quotas) start again at each minute of the clock: a test that counts up to
+ * a limit starts where the minute has `ms` left (it takes a small part of that), waiting out the end of one that has less.
+ */
+export async function withRoomInTheMinute(ms = 10_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < ms) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
 /** Signs in through POST /api/login and returns the session cookie. */
 export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/login`, {

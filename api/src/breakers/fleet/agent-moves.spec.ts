@@ -8,7 +8,7 @@ import {
   type RuleView,
   type ServiceAccountView,
 } from '@cbh/contracts';
-import { eventually, twoReplicasForThisFile } from '../../../test/test-api';
+import { eventually, twoReplicasForThisFile, withRoomInTheMinute } from '../../../test/test-api';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver';
 import { describeNotification } from '../../notifications/senders/messages';
 
@@ -85,15 +85,6 @@ const moves = (count: number, fromMsAgo: number, everyMs: number): AgentTransiti
     at: new Date(Date.now() - fromMsAgo + i * everyMs).toISOString(),
     reason: `move ${i}`,
   }));
-
-/**
- * The per-minute counts start again each minute: a test that counts up to a limit starts it where the minute has
- * `ms` left (it takes a small part of that), waiting out the end of one that has less.
- */
-async function withRoomInTheMinute(ms: number) {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < ms) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
 
 async function ruleFor(name: string, body: Record<string, unknown>): Promise<RuleView> {
   const response = await post('/api/notification-rules', { name, channelIds: [channelId], ...body });

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
+import { signIn, startTestApi, TEST_ADMIN, withRoomInTheMinute, type TestApi } from '../../../test/test-api';
 
 /** A second file: its replicas run with a small TOKEN_RATE_LIMIT that the other token tests would run into. */
 const LIMIT = 5;
@@ -31,16 +31,10 @@ async function createTokenWithId(): Promise<{ id: string; token: string }> {
   return response.json();
 }
 
-/** The limit counts per minute of the clock: a test that must stay within one minute starts early in it. */
-async function earlyInAMinute() {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
-
 it('refuses a token past TOKEN_RATE_LIMIT requests a minute with a 429 and Retry-After, on every replica', async () => {
   const token = await createToken();
   const other = await createToken();
-  await earlyInAMinute();
+  await withRoomInTheMinute();
   const answers = await Promise.all(Array.from({ length: LIMIT + 3 }, () => get(api, token)));
   expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(LIMIT).fill(200), 429, 429, 429]);
   const refused = answers.find((answer) => answer.status === 429)!;
