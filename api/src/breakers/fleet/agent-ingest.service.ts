@@ -299,7 +299,7 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
     this.faults.reported(service, report.instance, report.faults, faults);
     return {
       version: AGENT_PROTOCOL_VERSION,
-      reportEveryMs: this.config.AGENT_REPORT_EVERY_MS,
+      reportEveryMs: everyMs,
       controls: reported.flatMap(({ breaker, config }) => controlOf(config, breaker.name) ?? []),
       ...(notices.length > 0 ? { notices } : {}),
       ...(faults.length > 0 ? { faults } : {}),
