@@ -28,7 +28,10 @@ import {
   type DatabaseHandle,
   forwardedProto,
   HubMetrics,
-  logRequests,
+  accessLog,
+  echoRequestId,
+  inOneHook,
+  refuseOtherBodyTypes,
   migrate,
   mountStaticSite,
   NestPinoLogger,
@@ -90,15 +93,19 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
       bufferLogs: false,
     });
     const http = app.getHttpAdapter().getInstance();
-    logRequests(http, logger);
-    app.get(HubMetrics).observeRequests(http);
+    const logAccess = accessLog(logger);
+    const metrics = app.get(HubMetrics);
+    // one hook for what every answered request leaves behind: its access line and its time in the metrics
+    http.addHook('onResponse', (request, reply, done) => {
+      logAccess(request, reply);
+      metrics.timeRequest(request, reply);
+      done();
+    });
     const siteOrigins = [new URL(config.PUBLIC_URL).origin, ...config.REMOTE_ORIGINS.map((origin) => new URL(origin).origin)];
     protectFromCrossSiteRequests(app, siteOrigins);
     acceptConfigDocuments(http);
     acceptAgentReports(http);
     acceptReleaseUploads(http);
-    http.addHook('onRequest', onRawRequest(forwardedProto(config.TRUST_PROXY)));
-    http.addHook('onRequest', onRawRequest(securityHeaders(config.REMOTE_ORIGINS)));
     const releases = app.get(ReleasesService);
     serveReleaseFiles(http, releases);
     adapter.pageFallback = await mountStaticSite(http, {
@@ -120,8 +127,17 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     auth.oidc = await OidcSignIn.discover(config);
     const sessionStack = [sessionMiddleware, passport.initialize(), passport.session()] as Middleware[];
     const sessions = app.get(SessionReader);
-    http.addHook('onRequest', onRawRequest(readOnlySessions(sessions, sessionStack)));
     exposeSession(http);
+    http.addHook(
+      'onRequest',
+      inOneHook([
+        echoRequestId,
+        refuseOtherBodyTypes,
+        onRawRequest(forwardedProto(config.TRUST_PROXY)),
+        onRawRequest(securityHeaders(config.REMOTE_ORIGINS)),
+        readOnlySessions(sessions, sessionStack),
+      ]),
+    );
     // the status pages, their feeds and badges answer at the site's root, beside the SPA's pages
     app.setGlobalPrefix('api', { exclude: ['metrics', 'status/{*path}', 'badge/{*path}'] });
     app.useGlobalFilters(new ApiExceptionFilter(logger, config.MAX_BODY_KB));

@@ -4,8 +4,19 @@ export { BusModule } from './bus/bus.module';
 export { RealtimeBus } from './bus/realtime-bus.service';
 export { ApiExceptionFilter, errorBody } from './common/api-exception.filter';
 export { SecretBox } from './common/crypto/secret-box';
-export { bearerOf, type ConnectMiddleware, cookieValue, isFormPost, isOwnNavigation, onRawRequest, pathOf, seeOther } from './common/http';
-export { NestPinoLogger, createLogger, logRequests, requestId } from './common/logger';
+export {
+  bearerOf,
+  type ConnectMiddleware,
+  cookieValue,
+  inOneHook,
+  isFormPost,
+  isOwnNavigation,
+  onRawRequest,
+  pathOf,
+  type RequestStep,
+  seeOther,
+} from './common/http';
+export { NestPinoLogger, accessLog, createLogger, echoRequestId, requestId } from './common/logger';
 export { movesOrigin } from './common/origin';
 export { linkNextPage, pageOptions } from './common/paging';
 export { GroupCommit } from './common/group-commit';
@@ -58,7 +69,7 @@ export {
   SuperAdmin,
 } from './web/access.decorator';
 export type { Access } from './web/access.decorator';
-export { isBearerWithoutCookie, protectFromCrossSiteRequests } from './web/cross-origin';
+export { isBearerWithoutCookie, protectFromCrossSiteRequests, refuseOtherBodyTypes } from './web/cross-origin';
 export { isYaml } from './web/media-type';
 export { forwardedProto, securityHeaders } from './web/security-headers';
 export { mountStaticSite } from './web/static-site';

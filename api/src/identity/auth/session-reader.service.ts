@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import type { SessionData } from 'express-session';
-import { APP_CONFIG, type AppConfig, cookieValue, isBearerWithoutCookie, pathOf, RealtimeBus } from '../../platform';
+import { APP_CONFIG, type AppConfig, cookieValue, isBearerWithoutCookie, pathOf, RealtimeBus, type RequestStep } from '../../platform';
 import { clientOf, PgSessionStore, SESSION_COOKIE, SESSION_ENDED, signedInUserId } from './session-store';
 import type { AppRequest, SessionRequest, SessionUser } from './session-user';
 import { UserDirectory } from './user-directory.service';
@@ -145,56 +145,53 @@ export type Middleware = (req: SessionRequest, res: ServerResponse, next: (error
 const WRITES_SESSION = /^\/api\/(login|logout|invitations|auth\/elevate)/;
 
 /**
- * Reads that only need to know who is signed in take the short way: the signed cookie checked and the cached
- * session and account read, without express-session's and passport's per-request work. Everything else, and
- * any read whose cookie does not resolve, goes through the full session stack.
+ * Who is signed in, as a step of the API's one onRequest hook (inOneHook), left on Fastify's request (what handlers and
+ * the access guard read) and on the raw one (what the session middleware and the release files read).
+ * Reads that only need to know who is signed in take the short way: the signed cookie checked and the cached session
+ * and account read, without express-session's and passport's per-request work. Everything else, and any read whose
+ * cookie does not resolve, goes through the full session stack.
  */
-export function readOnlySessions(reader: SessionReader, stack: Middleware[]): Middleware {
-  const full: Middleware = (req, res, next) => {
+export function readOnlySessions(reader: SessionReader, stack: Middleware[]): RequestStep {
+  const full: RequestStep = (request, reply, next) => {
+    const req = request.raw as SessionRequest;
     let index = 0;
     const step = (error?: unknown) => {
-      if (error || index === stack.length) return next(error);
-      stack[index++]!(req, res, step);
+      if (error) return next(error as Error);
+      if (index < stack.length) return stack[index++]!(req, reply.raw, step);
+      const app = request as AppRequest;
+      app.user = req.user;
+      app.session = req.session;
+      app.sessionID = req.sessionID;
+      next();
     };
     step();
   };
-  return (req, res, next) => {
+  return (request, reply, next) => {
+    const req = request.raw as SessionRequest;
     // a request with a bearer token and no cookie is judged by its token alone (the access guard): it never reads,
     // creates or sets a session
     if (isBearerWithoutCookie(req)) return next();
     if ((req.method !== 'GET' && req.method !== 'HEAD') || WRITES_SESSION.test(pathOf(req)) || !req.headers.cookie)
-      return full(req, res, next);
+      return full(request, reply, next);
     const cached = reader.cachedUserOf(req);
     if (cached) {
-      req.user = cached;
+      req.user = (request as AppRequest).user = cached;
       return next();
     }
     reader.userOf(req).then((user) => {
-      if (!user) return full(req, res, next);
-      req.user = user;
+      if (!user) return full(request, reply, next);
+      req.user = (request as AppRequest).user = user;
       next();
     }, next);
   };
 }
 
-/**
- * The session middleware runs on the raw request (Fastify's middleware are connect-style); the handlers see
- * Fastify's request. This copies what it left there — the account, the session — and lets a handler sign in or
- * out through passport on the raw request.
- */
+/** The request properties the session step sets (readOnlySessions), declared once for Fastify's request objects. */
 export function exposeSession(http: FastifyInstance) {
   http.decorateRequest('user', undefined);
   http.decorateRequest('session', undefined);
   http.decorateRequest('sessionID', undefined);
   http.decorateRequest('apiToken', undefined);
-  http.addHook('preHandler', (request, _reply, done) => {
-    const req = request as AppRequest;
-    const raw = request.raw as SessionRequest;
-    req.user = raw.user;
-    req.session = raw.session;
-    req.sessionID = raw.sessionID;
-    done();
-  });
 }
 
 /**

@@ -9,7 +9,19 @@ let admin: string;
 /** The first replica's log lines. */
 const logged: { req?: { url?: string; token?: string }; res?: { statusCode: number } }[] = [];
 beforeAll(async () => {
-  const logger = pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+  // the access lines of one turn of the event loop come in one write
+  const logger = pino(
+    { level: 'info' },
+    {
+      write: (chunk: string) =>
+        void logged.push(
+          ...chunk
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line)),
+        ),
+    },
+  );
   api = await startTestApi({ TOKEN_RATE_LIMIT: String(LIMIT) }, { logger });
   second = await startTestApi({ DATABASE_URL: api.databaseUrl, TOKEN_RATE_LIMIT: String(LIMIT) });
   admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 
 /** Whether a request is a plain HTML form post (its answers are redirects, not JSON). */
 export function isFormPost(request: FastifyRequest): boolean {
@@ -58,4 +58,23 @@ export type ConnectMiddleware<Req extends IncomingMessage = IncomingMessage> = (
 export function onRawRequest<Req extends IncomingMessage>(middleware: ConnectMiddleware<Req>) {
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) =>
     middleware(request.raw as Req, reply.raw, done as (error?: unknown) => void);
+}
+
+/** A step of the API's one onRequest hook (see inOneHook): a Fastify hook's signature, `next` its `done`. */
+export type RequestStep = (request: FastifyRequest, reply: FastifyReply, next: (error?: Error) => void) => void;
+
+/**
+ * The API's own request steps (request id, body type, forwarded protocol, security headers, session) as one onRequest
+ * hook, run in order until one fails. Fastify passes every hook through its hook runner, and for steps of a few lines
+ * that runner cost a fast read more than the steps themselves.
+ */
+export function inOneHook(steps: RequestStep[]): onRequestHookHandler {
+  return (request, reply, done) => {
+    let index = 0;
+    const next = (error?: Error) => {
+      if (error || index === steps.length) return done(error);
+      steps[index++]!(request, reply, next);
+    };
+    next();
+  };
 }

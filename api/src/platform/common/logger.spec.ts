@@ -1,6 +1,6 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
-import { logRequests, withoutTokens } from './logger';
+import { accessLog, echoRequestId, withoutTokens } from './logger';
 
 it('logs the URLs of single-use links without their tokens', () => {
   expect(withoutTokens('/api/invitations/abc_DEF-123?x=1')).toBe('/api/invitations/[token]?x=1');
@@ -25,7 +25,12 @@ describe('the access log', () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info', base: { service: 'api' } }, { write: (line: string) => void lines.push(line) });
     const http = Fastify({ genReqId: () => 'req-1' });
-    logRequests(http, logger);
+    http.addHook('onRequest', echoRequestId);
+    const log = accessLog(logger);
+    http.addHook('onResponse', (request, reply, done) => {
+      log(request, reply);
+      done();
+    });
     http.get('/api/things', async () => ({ ok: true }));
     http.get('/api/broken', async (_request, reply) => reply.code(503).send({ down: true }));
     http.get('/api/tokened', async (request) => {
@@ -76,5 +81,20 @@ describe('the access log', () => {
     await get('/api/things');
     expect(lines).toHaveLength(2);
     await http.close();
+  });
+
+  it('writes the lines of the requests answered in one turn of the event loop together, after it, each whole', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info', base: { service: 'api' } }, { write: (line: string) => void lines.push(line) });
+    const log = accessLog(logger);
+    for (const id of ['a', 'b', 'c'])
+      log({ id, method: 'GET', url: `/api/${id}` } as FastifyRequest, { statusCode: 200, elapsedTime: 1.4 } as FastifyReply);
+    expect(lines).toHaveLength(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines).toHaveLength(1);
+    const written = lines[0]!.split('\n');
+    expect(written.pop()).toBe('');
+    expect(written.map((line) => JSON.parse(line).req)).toEqual(['a', 'b', 'c'].map((id) => ({ id, method: 'GET', url: `/api/${id}` })));
+    expect(JSON.parse(written[0]!).responseTime).toBe(1);
   });
 });

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { UnsupportedMediaTypeException } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bearerOf, pathOf } from '../common/http';
+import type { FastifyRequest } from 'fastify';
+import { bearerOf, pathOf, type RequestStep } from '../common/http';
 import { CONFIG_IMPORT_PATH } from '@cbh/contracts';
 import { isYaml } from './media-type';
 
@@ -61,16 +61,14 @@ export const isBearerWithoutCookie = (request: { headers: IncomingMessage['heade
  */
 export function protectFromCrossSiteRequests(app: NestFastifyApplication, siteOrigins: string[]) {
   app.enableCsrfProtection({ trustedOrigins: siteOrigins, exclude: (request: FastifyRequest) => isBearerWithoutCookie(request) });
-  app
-    .getHttpAdapter()
-    .getInstance()
-    // a callback hook, not an async one: most requests pass, and a promise per request costs them all
-    .addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
-      const refused = refusedBodyType(request.raw);
-      done(
-        refused
-          ? new UnsupportedMediaTypeException(`This endpoint takes application/json bodies only (the request sent ${refused})`)
-          : undefined,
-      );
-    });
 }
+
+/** The body-type half of the defences above, a step of the API's one onRequest hook (inOneHook). */
+export const refuseOtherBodyTypes: RequestStep = (request, _reply, next) => {
+  const refused = refusedBodyType(request.raw);
+  next(
+    refused
+      ? new UnsupportedMediaTypeException(`This endpoint takes application/json bodies only (the request sent ${refused})`)
+      : undefined,
+  );
+};
