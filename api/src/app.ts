@@ -31,7 +31,6 @@ import {
   accessLog,
   echoRequestId,
   inOneHook,
-  refuseOtherBodyTypes,
   migrate,
   mountStaticSite,
   NestPinoLogger,
@@ -97,12 +96,12 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     const metrics = app.get(HubMetrics);
     // one hook for what every answered request leaves behind: its access line and its time in the metrics
     http.addHook('onResponse', (request, reply, done) => {
-      logAccess(request, reply);
       metrics.timeRequest(request, reply);
+      logAccess(request, reply);
       done();
     });
     const siteOrigins = [new URL(config.PUBLIC_URL).origin, ...config.REMOTE_ORIGINS.map((origin) => new URL(origin).origin)];
-    protectFromCrossSiteRequests(app, siteOrigins);
+    const refuseOtherBodyTypes = protectFromCrossSiteRequests(app, siteOrigins);
     acceptConfigDocuments(http);
     acceptAgentReports(http);
     acceptReleaseUploads(http);

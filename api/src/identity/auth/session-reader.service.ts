@@ -178,11 +178,14 @@ export function readOnlySessions(reader: SessionReader, stack: Middleware[]): Re
       req.user = (request as AppRequest).user = cached;
       return next();
     }
-    reader.userOf(req).then((user) => {
-      if (!user) return full(request, reply, next);
-      req.user = (request as AppRequest).user = user;
-      next();
-    }, next);
+    reader
+      .userOf(req)
+      .then((user) => {
+        if (!user) return full(request, reply, next);
+        req.user = (request as AppRequest).user = user;
+        next();
+      })
+      .catch(next);
   };
 }
 

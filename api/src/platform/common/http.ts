@@ -65,7 +65,7 @@ export type RequestStep = (request: FastifyRequest, reply: FastifyReply, next: (
 
 /**
  * The API's own request steps (request id, body type, forwarded protocol, security headers, session) as one onRequest
- * hook, run in order until one fails. Fastify passes every hook through its hook runner, and for steps of a few lines
+ * hook, run in order until one fails (passes an error, or throws). Fastify passes every hook through its hook runner, and for steps of a few lines
  * that runner cost a fast read more than the steps themselves.
  */
 export function inOneHook(steps: RequestStep[]): onRequestHookHandler {
@@ -73,7 +73,12 @@ export function inOneHook(steps: RequestStep[]): onRequestHookHandler {
     let index = 0;
     const next = (error?: Error) => {
       if (error || index === steps.length) return done(error);
-      steps[index++]!(request, reply, next);
+      try {
+        steps[index++]!(request, reply, next);
+      } catch (thrown) {
+        // as Fastify's own runner does for each hook, also for a step reached from an asynchronous one
+        done(thrown as Error);
+      }
     };
     next();
   };

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
-import { accessLog, echoRequestId, withoutTokens } from './logger';
+import { accessLog, echoRequestId, withoutTokens, writeWaitingLines } from './logger';
 
 it('logs the URLs of single-use links without their tokens', () => {
   expect(withoutTokens('/api/invitations/abc_DEF-123?x=1')).toBe('/api/invitations/[token]?x=1');
@@ -96,5 +96,24 @@ describe('the access log', () => {
     expect(written.pop()).toBe('');
     expect(written.map((line) => JSON.parse(line).req)).toEqual(['a', 'b', 'c'].map((id) => ({ id, method: 'GET', url: `/api/${id}` })));
     expect(JSON.parse(written[0]!).responseTime).toBe(1);
+  });
+
+  it('writes the lines still waiting for the end of the turn, and flushes the destination, when the process exits in it', () => {
+    const lines: string[] = [];
+    let flushed = 0;
+    const destination = { write: (chunk: string) => void lines.push(chunk), flushSync: () => void flushed++ };
+    const logger = pino({ level: 'info' }, destination);
+    accessLog(logger)(
+      { id: 'last', method: 'GET', url: '/api/last' } as FastifyRequest,
+      { statusCode: 200, elapsedTime: 1 } as FastifyReply,
+    );
+    expect(lines).toHaveLength(0);
+    // what process.on('exit') runs
+    writeWaitingLines();
+    expect(lines.map((chunk) => JSON.parse(chunk).req.id)).toEqual(['last']);
+    expect(flushed).toBe(1);
+    // and once written, the end of the turn writes nothing again
+    writeWaitingLines();
+    expect(lines).toHaveLength(1);
   });
 });

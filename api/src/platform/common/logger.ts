@@ -50,14 +50,19 @@ export const echoRequestId: RequestStep = (request, reply, next) => {
  * serialisation of each object, a write per line) was the largest share of a fast read's own cost.
  */
 export function accessLog(logger: Logger): (request: FastifyRequest, reply: FastifyReply) => void {
-  const destination = (logger as unknown as Record<symbol, { write(chunk: string): unknown }>)[pino.symbols.streamSym]!;
+  const destination = (logger as unknown as Record<symbol, Destination>)[pino.symbols.streamSym]!;
   const bindings = JSON.stringify(logger.bindings()).slice(1, -1);
   const afterTime = bindings ? `,${bindings},"req":{"id":` : ',"req":{"id":';
   let pending = '';
   const flush = () => {
     const lines = pending;
     pending = '';
-    destination.write(lines);
+    waitingLines.delete(flush);
+    try {
+      destination.write(lines);
+    } catch {
+      // a destination already ended (the process is stopping): the lines have nowhere to go
+    }
   };
   return (request, reply) => {
     const status = reply.statusCode;
@@ -65,13 +70,40 @@ export function accessLog(logger: Logger): (request: FastifyRequest, reply: Fast
     if (!logger.isLevelEnabled(level)) return;
     // a request made with a personal access token names the token (its id, never the secret)
     const token = (request as { apiToken?: { id: string } }).apiToken;
-    if (!pending) setImmediate(flush);
+    if (!pending) {
+      setImmediate(flush);
+      waitingLines.set(flush, destination);
+    }
     pending +=
-      `{"level":${logger.levels.values[level]},"time":${Date.now()}${afterTime}${JSON.stringify(request.id)},"method":"${request.method}",` +
-      `"url":${JSON.stringify(withoutTokens(request.url))}${token ? `,"token":${JSON.stringify(token.id)}` : ''}},` +
-      `"res":{"statusCode":${status}},"responseTime":${Math.round(reply.elapsedTime)},"msg":"request completed"}\n`;
+      `{"level":${logger.levels.values[level]},"time":${Date.now()}${afterTime}${JSON.stringify(request.id)},` +
+      `"method":${JSON.stringify(request.method)},"url":${JSON.stringify(withoutTokens(request.url))}` +
+      `${token ? `,"token":${JSON.stringify(token.id)}` : ''}},"res":{"statusCode":${status}},` +
+      `"responseTime":${Math.round(reply.elapsedTime)},"msg":"request completed"}\n`;
   };
 }
+
+/** pino's destination: sonic-boom on stdout in the API, any stream in the specs. */
+interface Destination {
+  write(chunk: string): unknown;
+  flushSync?(): void;
+}
+
+/**
+ * The access logs whose lines wait for the end of the turn: should the process exit first (process.exit when a stop
+ * gives up, an uncaught error), they are written then, and the destination flushed.
+ */
+const waitingLines = new Map<() => void, Destination>();
+export function writeWaitingLines() {
+  for (const [flush, destination] of waitingLines) {
+    flush();
+    try {
+      destination.flushSync?.();
+    } catch {
+      // nothing more can be done while exiting
+    }
+  }
+}
+process.on('exit', writeWaitingLines);
 
 /** Nest's own messages (start-up, routes) through the same pino logger. */
 export class NestPinoLogger implements LoggerService {

@@ -56,19 +56,19 @@ export const isBearerWithoutCookie = (request: { headers: IncomingMessage['heade
  *   (or a navigation the person started), and where a browser sends none, `Origin` must match the host; a request
  *   from the site's own origins (PUBLIC_URL and REMOTE_ORIGINS) is allowed either way. Others get a 403.
  * - JSON bodies only on /api, except the HTML forms above and YAML documents to import (which pass the origin check as well).
+ * The first is enabled here; the second is the step returned, for the API's one onRequest hook.
  * The session cookie's SameSite=Lax is kept, but alone it lets any page on the same site (another port of the
  * same host, a sibling subdomain) post forms with the visitor's cookie.
  */
-export function protectFromCrossSiteRequests(app: NestFastifyApplication, siteOrigins: string[]) {
+export function protectFromCrossSiteRequests(app: NestFastifyApplication, siteOrigins: string[]): RequestStep {
   app.enableCsrfProtection({ trustedOrigins: siteOrigins, exclude: (request: FastifyRequest) => isBearerWithoutCookie(request) });
+  // the body-type half, a step of the API's one onRequest hook (inOneHook): whoever enables the one gets the other
+  return (request, _reply, next) => {
+    const refused = refusedBodyType(request.raw);
+    next(
+      refused
+        ? new UnsupportedMediaTypeException(`This endpoint takes application/json bodies only (the request sent ${refused})`)
+        : undefined,
+    );
+  };
 }
-
-/** The body-type half of the defences above, a step of the API's one onRequest hook (inOneHook). */
-export const refuseOtherBodyTypes: RequestStep = (request, _reply, next) => {
-  const refused = refusedBodyType(request.raw);
-  next(
-    refused
-      ? new UnsupportedMediaTypeException(`This endpoint takes application/json bodies only (the request sent ${refused})`)
-      : undefined,
-  );
-};
