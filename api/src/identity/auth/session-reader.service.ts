@@ -4,7 +4,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import type { SessionData } from 'express-session';
-import { APP_CONFIG, type AppConfig, cookieValue, isBearerWithoutCookie, pathOf, RealtimeBus, type RequestStep } from '../../platform';
+import {
+  APP_CONFIG,
+  type AppConfig,
+  cookieValue,
+  inOneHook,
+  isBearerWithoutCookie,
+  onRawRequest,
+  pathOf,
+  RealtimeBus,
+  type RequestStep,
+} from '../../platform';
 import { clientOf, PgSessionStore, SESSION_COOKIE, SESSION_ENDED, signedInUserId } from './session-store';
 import type { AppRequest, SessionRequest, SessionUser } from './session-user';
 import { UserDirectory } from './user-directory.service';
@@ -152,20 +162,17 @@ const WRITES_SESSION = /^\/api\/(login|logout|invitations|auth\/elevate)/;
  * cookie does not resolve, goes through the full session stack.
  */
 export function readOnlySessions(reader: SessionReader, stack: Middleware[]): RequestStep {
-  const full: RequestStep = (request, reply, next) => {
-    const req = request.raw as SessionRequest;
-    let index = 0;
-    const step = (error?: unknown) => {
-      if (error) return next(error as Error);
-      if (index < stack.length) return stack[index++]!(req, reply.raw, step);
+  const sessionStack = inOneHook(stack.map((middleware) => onRawRequest(middleware)));
+  const full: RequestStep = (request, reply, next) =>
+    sessionStack(request, reply, (error) => {
+      if (error) return next(error);
       const app = request as AppRequest;
+      const req = request.raw as SessionRequest;
       app.user = req.user;
       app.session = req.session;
       app.sessionID = req.sessionID;
       next();
-    };
-    step();
-  };
+    });
   return (request, reply, next) => {
     const req = request.raw as SessionRequest;
     // a request with a bearer token and no cookie is judged by its token alone (the access guard): it never reads,

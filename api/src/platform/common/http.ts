@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Whether a request is a plain HTML form post (its answers are redirects, not JSON). */
 export function isFormPost(request: FastifyRequest): boolean {
@@ -64,11 +64,12 @@ export function onRawRequest<Req extends IncomingMessage>(middleware: ConnectMid
 export type RequestStep = (request: FastifyRequest, reply: FastifyReply, next: (error?: Error) => void) => void;
 
 /**
- * The API's own request steps (request id, body type, forwarded protocol, security headers, session) as one onRequest
- * hook, run in order until one fails (passes an error, or throws). Fastify passes every hook through its hook runner, and for steps of a few lines
- * that runner cost a fast read more than the steps themselves.
+ * Steps run in order as one, until one fails (passes an error, or throws): the API's own request steps (request id,
+ * body type, forwarded protocol, security headers, session) as one onRequest hook, and the session middleware within
+ * the session's step. Fastify passes every hook through its hook runner, and for steps of a few lines that runner cost
+ * a fast read more than the steps themselves.
  */
-export function inOneHook(steps: RequestStep[]): onRequestHookHandler {
+export function inOneHook(steps: RequestStep[]): RequestStep {
   return (request, reply, done) => {
     let index = 0;
     const next = (error?: Error) => {
