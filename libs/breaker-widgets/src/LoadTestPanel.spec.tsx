@@ -1,5 +1,5 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createAppStore } from '@cbh/api-client';
 import type { TestSessionView } from '@cbh/contracts';
@@ -48,6 +48,9 @@ function sessionsApi(startStatus = 201) {
   return api;
 }
 
+/** Start waits until the running sessions are known. */
+const startEnabled = () =>
+  waitFor(() => expect((screen.getByRole('button', { name: 'Start Test' }) as HTMLButtonElement).disabled).toBe(false));
 const slider = (name: RegExp) => screen.getByRole('slider', { name }) as HTMLInputElement;
 
 it('offers the load-test ranges and defaults, starts with them, shows Running and progress, and Pause Test stops', async () => {
@@ -61,6 +64,7 @@ it('offers the load-test ranges and defaults, starts with them, shows Running an
   expect((screen.getByRole('button', { name: 'Pause Test' }) as HTMLButtonElement).disabled).toBe(true);
 
   fireEvent.change(slider(/Failure rate/), { target: { value: '100' } });
+  await startEnabled();
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start Test' })));
   expect(api.callsTo('POST', '/api/test-sessions')[0]?.body).toEqual({ configId: 3, failureRate: 100, requestRate: 20, duration: 5 });
   expect(await screen.findByText('Test Started')).toBeTruthy();
@@ -83,6 +87,7 @@ it('offers the load-test ranges and defaults, starts with them, shows Running an
 it('says so in a destructive toast when the session cannot start', async () => {
   sessionsApi(409);
   renderPanel({ configId: 3, canOperate: true });
+  await startEnabled();
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start Test' })));
   expect(await screen.findByText('Failed to start test session.')).toBeTruthy();
   expect(screen.getByText('Error')).toBeTruthy();
@@ -99,7 +104,10 @@ it('keeps Start disabled without the operate permission or without a breaker', (
 it('shows a session started elsewhere as Running, with Start disabled', async () => {
   fakeApi({ 'GET /api/test-sessions': [session({ configId: 3, failureRate: 50, requestRate: 10, duration: 1 })] });
   renderPanel({ configId: 3, canOperate: true });
-  expect((await screen.findByTestId('load-test-status')).textContent).toBe('Running');
+  // Before the running sessions are known the badge reads Ready and Start waits; then the session shows.
+  expect(screen.getByTestId('load-test-status').textContent).toBe('Ready');
+  expect((screen.getByRole('button', { name: 'Start Test' }) as HTMLButtonElement).disabled).toBe(true);
+  await waitFor(() => expect(screen.getByTestId('load-test-status').textContent).toBe('Running'));
   await screen.findByText(/of 60 s at 10 req\/s/);
   expect((screen.getByRole('button', { name: 'Start Test' }) as HTMLButtonElement).disabled).toBe(true);
 });

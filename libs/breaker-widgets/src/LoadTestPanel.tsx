@@ -39,6 +39,8 @@ export function LoadTestPanel({ configId, canOperate }: LoadTestPanelProps) {
   const [start, { isLoading: starting }] = useStartTestSessionMutation();
   const [stop, { isLoading: stopping }] = useStopTestSessionMutation();
   const session = sessions?.find((entry) => entry.configId === configId && entry.status === 'running');
+  // Until the running sessions are known, one started elsewhere may be running: Start waits rather than meet a 409.
+  const sessionsKnown = sessions !== undefined;
 
   // A second subscription that polls only while a session runs (RTK Query polls at the shortest interval asked).
   useGetRunningTestSessionsQuery(undefined, { skip: !session, pollingInterval: SESSION_POLL_MS });
@@ -86,7 +88,7 @@ export function LoadTestPanel({ configId, canOperate }: LoadTestPanelProps) {
         <Slider label="Duration" unit=" min" value={duration} limits={L.durationMinutes} onChange={setDuration} />
       </Fieldset>
       <Row>
-        <Button onClick={startTest} disabled={!canOperate || configId === undefined || Boolean(session) || starting}>
+        <Button onClick={startTest} disabled={!canOperate || configId === undefined || !sessionsKnown || Boolean(session) || starting}>
           Start Test
         </Button>
         <Button $variant="outline" onClick={stopTest} disabled={!canOperate || !session || stopping}>
