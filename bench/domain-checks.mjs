@@ -7,7 +7,8 @@
 // certificate ends in 5 days (one in ten) being verified (its TXT record published) to its alert arriving over /ws
 // (p50/p99). The goal (rounds ≥ 0.95 of those asked) is checked at the middle size; each size prints its per-unit
 // costs as a BENCH line, so that a cost that grows faster than the list shows.
-// Usage: npm run build && node bench/domain-checks.mjs [--sizes 100,500,2000] [--interval 5] [--seconds 15]
+// --profile also writes the API's CPU profile (node --cpu-prof) and prints its top frames.
+// Usage: npm run build && node bench/domain-checks.mjs [--sizes 100,500,2000] [--interval 5] [--seconds 15] [--profile]
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { transformFileSync } from '@swc/core';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { cpuSeconds, startBenchApi } from './api-process.mjs';
+import { apiProfiling } from './cpu-profile.mjs';
 import { benchLine, goalSize, numberArg, rssMiB, sizesArg, withRetries } from './report.mjs';
 import { ROOT } from '../scripts/run.mjs';
 
@@ -24,6 +26,7 @@ const DOMAINS = SIZES.at(-1);
 const INTERVAL = numberArg('interval', 5);
 const SECONDS = numberArg('seconds', 15);
 const DAY_MS = 86_400_000;
+const profiling = apiProfiling();
 /** The most verifications one listing returns (DOMAIN_LIST_LIMIT.max). */
 const LISTING_MAX = 2000;
 const alerting = (index) => index % 10 === 0; // one domain in ten has a certificate ending in 5 days
@@ -55,6 +58,7 @@ for (const [i, name] of names.entries()) {
 
 const api = await withRetries(() =>
   startBenchApi({
+    nodeArgs: profiling.nodeArgs,
     env: {
       DNS_SERVERS: servers.dnsServer,
       DOMAIN_HTTPS_PORT: String(servers.https.port),
@@ -170,6 +174,7 @@ try {
   await api.stop();
   await servers.stop();
 }
+profiling.report();
 const atGoal = results.find((result) => result.size === GOAL_SIZE);
 console.log(`(node ${process.version}) rounds at ${GOAL_SIZE} domains: ${atGoal.ratio.toFixed(2)} of those asked (goal ≥ 0.95)`);
 benchLine(`domain check rounds, ${GOAL_SIZE} domains / asked`, atGoal.ratio.toFixed(2), '≥ 0.95', atGoal.ratio >= 0.95);

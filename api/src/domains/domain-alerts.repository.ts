@@ -30,26 +30,22 @@ export class DomainAlertsRepository {
     return rows[0] ? hydrate(this.dataSource, DomainAlertEntity, rows[0]) : null;
   }
 
-  /** Resolves the domain's open alerts of that type and returns them (none when none was open). */
-  async resolveAlerts(domainId: number, alertType: DomainAlertType): Promise<DomainAlertEntity[]> {
-    const rows = await this.sql.rows(
-      `UPDATE domain_alerts SET status = 'resolved', resolved_at = now()
-       WHERE domain_id = $1 AND alert_type = $2 AND status = 'open' RETURNING *`,
-      [domainId, alertType],
-    );
-    return rows.map((row) => hydrate(this.dataSource, DomainAlertEntity, row));
-  }
-
   /**
-   * Resolves the domain's open alerts of that type except those with one of keepKeys (the condition a round
-   * still sees): a nearer certificate threshold supersedes the farther one, an outage that ended is over.
+   * Resolves the domain's open alerts of those types except those with one of keepKeys (the conditions a round
+   * still sees), in one statement: a nearer certificate threshold supersedes the farther one, an outage that ended
+   * is over. A dedupe key names its alert's type, so one list of keys serves every type.
    */
-  async resolveAlertsExcept(domainId: number, alertType: DomainAlertType, keepKeys: readonly string[]): Promise<DomainAlertEntity[]> {
+  async resolveAlertsExcept(
+    domainId: number,
+    alertTypes: readonly DomainAlertType[],
+    keepKeys: readonly string[],
+  ): Promise<DomainAlertEntity[]> {
+    if (alertTypes.length === 0) return [];
     const rows = await this.sql.rows(
       `UPDATE domain_alerts SET status = 'resolved', resolved_at = now()
-       WHERE domain_id = $1 AND alert_type = $2 AND status = 'open' AND NOT (coalesce(dedupe_key, '') = ANY($3::text[]))
+       WHERE domain_id = $1 AND alert_type = ANY($2::text[]) AND status = 'open' AND NOT (coalesce(dedupe_key, '') = ANY($3::text[]))
        RETURNING *`,
-      [domainId, alertType, [...keepKeys]],
+      [domainId, [...alertTypes], [...keepKeys]],
     );
     return rows.map((row) => hydrate(this.dataSource, DomainAlertEntity, row));
   }

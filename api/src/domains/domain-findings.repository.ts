@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { hydrate, SqlRunner } from '../platform';
-import { DnsRecordEntity } from './entities/dns-record.entity';
 import { DomainVerificationEntity } from './entities/domain-verification.entity';
 import { SslCertificateEntity } from './entities/ssl-certificate.entity';
 import { SubdomainEntity } from './entities/subdomain.entity';
@@ -76,9 +75,9 @@ export class DomainFindingsRepository {
   /**
    * Records a DNS round: the records found are active, seen now, with their TTL; a record of the domain the
    * round no longer found stays listed, inactive. Pass only a round that completed: an empty list marks
-   * every record inactive. Returns the domain's records afterwards.
+   * every record inactive. One statement, that reads nothing back: a round has no use for the records.
    */
-  async replaceDnsRecords(domainId: number, records: DnsRecordFinding[]): Promise<DnsRecordEntity[]> {
+  async replaceDnsRecords(domainId: number, records: DnsRecordFinding[]): Promise<void> {
     const found = records.map((record) => ({ record_type: record.recordType, name: record.name, value: record.value, ttl: record.ttl }));
     await ifDomainExists(() =>
       this.sql.rows(
@@ -98,9 +97,6 @@ export class DomainFindingsRepository {
         [domainId, JSON.stringify(found)],
       ),
     );
-    return this.dataSource
-      .getRepository(DnsRecordEntity)
-      .find({ where: { domainId }, order: { recordType: 'ASC', name: 'ASC', value: 'ASC' } });
   }
 
   /** Adds the subdomains not known yet, while the domain has fewer than MAX_SUBDOMAINS, and returns those. */

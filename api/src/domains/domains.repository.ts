@@ -21,6 +21,18 @@ export const RAW_RESULTS_HOURS = 24;
 /** Inactive DNS records are kept this long after they were last seen. */
 export const INACTIVE_RECORDS_DAYS = 7;
 
+/** A due domain claimed for a round, and whether its ownership is verified. */
+export interface ClaimedDomain {
+  domain: DomainEntity;
+  verified: boolean;
+}
+
+/** What ending a round found: whether what the screens show changed, and whether its replica still held the lease. */
+export interface RoundEnd {
+  shownChanged: boolean;
+  held: boolean;
+}
+
 /** A domain as a status page's component judges it. */
 export interface DomainHealth {
   id: number;
@@ -142,34 +154,54 @@ export class DomainsRepository {
   /**
    * Leases up to limit domains whose round is due and not leased by a live replica, for leaseSeconds, to owner;
    * each due domain goes to exactly one claiming replica. A lease that lapses (its replica died or hung) makes
-   * the domain claimable again.
+   * the domain claimable again. Each comes with whether its ownership is verified, which decides what its round
+   * looks at, read by the same statement.
    */
-  async claimDue(owner: string, limit: number, leaseSeconds: number): Promise<DomainEntity[]> {
+  async claimDue(owner: string, limit: number, leaseSeconds: number): Promise<ClaimedDomain[]> {
     const rows = await this.sql.rows(
       `UPDATE domains SET check_owner = $1, check_lease_until = now() + make_interval(secs => $3)
        WHERE id IN (
          SELECT id FROM domains
          WHERE next_check_at <= now() AND (check_lease_until IS NULL OR check_lease_until < now())
          ORDER BY next_check_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
-       RETURNING *`,
+       RETURNING domains.*,
+         EXISTS (SELECT 1 FROM domain_verifications v WHERE v.domain_id = domains.id AND v.status = 'verified') AS verified`,
       [owner, limit, leaseSeconds],
     );
-    return rows.map((row) => hydrate(this.dataSource, DomainEntity, row));
+    return rows.map((row) => ({ domain: hydrate(this.dataSource, DomainEntity, row), verified: row.verified === true }));
   }
 
   /**
-   * Ends owner's round of the domain: the next is due one interval after this one was due (a steady cadence,
-   * whatever the round took; never in the past, so a replica that fell behind does not run a backlog), and the
-   * lease is released.
-   * False when owner no longer holds it (the lease lapsed and another replica took the domain, or it was deleted).
+   * Ends a round of the domain in one statement: the status the round found; whether what the screens show of the
+   * domain beyond its latest check — status, registration, certificate, DNS records (not their TTLs, which
+   * resolvers count down), subdomains — differs from when a round last ended (the digest swapped in place on the
+   * row locked first, so two rounds cannot both claim a change); and, while owner still holds the lease, the next
+   * round due one interval after this one was due (a steady cadence, whatever the round took; never in the past, so
+   * a replica that fell behind does not run a backlog) and the lease released. held is false when owner no longer
+   * held it (it lapsed and another replica took the domain). Null when the domain is gone.
    */
-  async completeRound(domainId: number, owner: string, intervalSeconds: number): Promise<boolean> {
+  async endRound(domainId: number, round: { owner: string; intervalSeconds: number; status: DomainStatus }): Promise<RoundEnd | null> {
     const rows = await this.sql.rows(
-      `UPDATE domains SET next_check_at = greatest(next_check_at + make_interval(secs => $3), now()), check_owner = NULL, check_lease_until = NULL
-       WHERE id = $1 AND check_owner = $2 RETURNING id`,
-      [domainId, owner, intervalSeconds],
+      `WITH current AS (
+         SELECT d.id, coalesce(d.check_owner = $2::uuid, false) AS held, d.shown_digest AS previous,
+           md5(concat_ws('|', $4::text, d.registrar, d.expires_at,
+             (SELECT concat_ws(',', c.status, c.fingerprint, c.reason, c.issued_at, c.expires_at, c.auto_renew)
+                FROM ssl_certificates c WHERE c.domain_id = d.id),
+             (SELECT string_agg(concat_ws(' ', r.record_type, r.name, r.value, r.is_active), ';' ORDER BY r.id)
+                FROM dns_records r WHERE r.domain_id = d.id),
+             (SELECT count(*) FROM subdomains s WHERE s.domain_id = d.id))) AS digest
+         FROM domains d WHERE d.id = $1 FOR UPDATE
+       )
+       UPDATE domains SET status = $4, shown_digest = current.digest,
+         next_check_at = CASE WHEN current.held THEN greatest(domains.next_check_at + make_interval(secs => $3), now())
+                         ELSE domains.next_check_at END,
+         check_owner = CASE WHEN current.held THEN NULL ELSE domains.check_owner END,
+         check_lease_until = CASE WHEN current.held THEN NULL ELSE domains.check_lease_until END
+       FROM current WHERE domains.id = current.id
+       RETURNING current.held, current.previous IS DISTINCT FROM current.digest AS shown_changed`,
+      [domainId, round.owner, round.intervalSeconds, round.status],
     );
-    return rows.length === 1;
+    return rows[0] ? { held: rows[0].held === true, shownChanged: rows[0].shown_changed === true } : null;
   }
 
   /**
@@ -183,35 +215,6 @@ export class DomainsRepository {
       [],
     );
     return rows[0] ? Number(rows[0].id) : null;
-  }
-
-  /**
-   * Whether what the screens show of the domain beyond its latest check — status, registration, certificate,
-   * DNS records (not their TTLs, which resolvers count down), subdomains — differs from when this was last
-   * asked. One statement: the digest is computed and swapped in place, so two rounds cannot both claim a change.
-   */
-  async shownChanged(domainId: number): Promise<boolean> {
-    const rows = await this.sql.rows(
-      `WITH digest AS (
-         SELECT d.id, md5(concat_ws('|', d.status, d.registrar, d.expires_at,
-           (SELECT concat_ws(',', c.status, c.fingerprint, c.reason, c.issued_at, c.expires_at, c.auto_renew)
-              FROM ssl_certificates c WHERE c.domain_id = d.id),
-           (SELECT string_agg(concat_ws(' ', r.record_type, r.name, r.value, r.is_active), ';' ORDER BY r.id)
-              FROM dns_records r WHERE r.domain_id = d.id),
-           (SELECT count(*) FROM subdomains s WHERE s.domain_id = d.id))) AS value
-         FROM domains d WHERE d.id = $1
-       )
-       UPDATE domains SET shown_digest = digest.value FROM digest
-       WHERE domains.id = digest.id AND domains.shown_digest IS DISTINCT FROM digest.value RETURNING domains.id`,
-      [domainId],
-    );
-    return rows.length === 1;
-  }
-
-  /** Sets the domain's status; false when there is no such domain. */
-  async setDomainStatus(domainId: number, status: DomainStatus): Promise<boolean> {
-    const result = await this.dataSource.getRepository(DomainEntity).update({ id: domainId }, { status });
-    return result.affected === 1;
   }
 
   /** The registrar and registration expiry, null when the registry could not tell. */

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { DomainDetailView, DomainSummaryView, DomainView, ServerMessage } from '@cbh/contracts';
+import type { DomainDetailView, DomainStatus, DomainSummaryView, DomainView, ServerMessage } from '@cbh/contracts';
+import { DataSource } from 'typeorm';
 import { apiForThisFile, DEMO_PASSWORD, signIn } from '../../test/test-api';
 import { RealtimeBus } from '../platform/bus/realtime-bus.service';
 import { fakeSocket } from '../breakers/realtime/fake-socket.test-kit';
 import { RealtimeGateway } from '../breakers/realtime/realtime.gateway';
 import { DomainsRepository } from './domains.repository';
+import { DnsRecordEntity } from './entities/dns-record.entity';
 import { DomainAlertsRepository } from './domain-alerts.repository';
 import { DomainChecksRepository } from './domain-checks.repository';
 import { DomainFindingsRepository } from './domain-findings.repository';
@@ -21,6 +23,12 @@ const repository = () => spec.api.app.get(DomainsRepository);
 const findingsRepository = () => spec.api.app.get(DomainFindingsRepository);
 const checksRepository = () => spec.api.app.get(DomainChecksRepository);
 const alertsRepository = () => spec.api.app.get(DomainAlertsRepository);
+/** A domain's DNS records as the repository left them, in the order the detail page lists them. */
+const dnsRecordsOf = (domainId: number) =>
+  spec.api.app
+    .get(DataSource)
+    .getRepository(DnsRecordEntity)
+    .find({ where: { domainId }, order: { recordType: 'ASC', name: 'ASC', value: 'ASC' } });
 
 let counter = 0;
 /** A new domain through the API, with a name no other test uses. */
@@ -236,12 +244,11 @@ describe('reading domains', () => {
   it('counts the figures over every domain and names the earliest added verified domain as the primary one', async () => {
     const summary = async () => (await (await call('/api/domain-summary')).json()) as DomainSummaryView;
     const before = await summary();
-    const repo = repository();
     const oldest = await addDomain('primary');
     // added before every other domain of this file, so the primary one once it is verified
     await spec.api.sql(`UPDATE domains SET created_at = '2001-01-01' WHERE id = $1`, [oldest.id]);
     const other = await addDomain('counted');
-    await repo.setDomainStatus(oldest.id, 'active');
+    await spec.api.sql(`UPDATE domains SET status = 'active' WHERE id = $1`, [oldest.id]);
     await findingsRepository().saveCertificate(other.id, { ...EXPIRED_CERTIFICATE, status: 'active' });
     await alertsRepository().openAlert(other.id, {
       alertType: 'site_down',
@@ -330,9 +337,8 @@ describe('changing domains', () => {
     expect(
       await alertsRepository().openAlert(domain.id, { alertType: 'site_down', severity: 'critical', message: 'down', dedupeKey: 'y' }),
     ).toBeNull();
-    expect(await findingsRepository().replaceDnsRecords(domain.id, [{ recordType: 'A', name: 'x', value: '192.0.2.1', ttl: 1 }])).toEqual(
-      [],
-    );
+    await findingsRepository().replaceDnsRecords(domain.id, [{ recordType: 'A', name: 'x', value: '192.0.2.1', ttl: 1 }]);
+    expect(await dnsRecordsOf(domain.id)).toEqual([]);
     expect(await findingsRepository().saveVerification(domain.id, { status: 'verified', reason: null })).toBeNull();
   });
 
@@ -428,20 +434,21 @@ describe('the repository the checks use', () => {
       { recordType: 'TXT', name, value: 'v=spf1 -all', ttl: 300 },
       { recordType: 'TXT', name, value: longTxt, ttl: 300 },
     ]);
-    const records = await findingsRepository().replaceDnsRecords(domain.id, [
+    await findingsRepository().replaceDnsRecords(domain.id, [
       { recordType: 'A', name, value: '192.0.2.1', ttl: 600 },
       { recordType: 'A', name, value: '192.0.2.1', ttl: 600 },
       { recordType: 'MX', name, value: `10 mail.${name}`, ttl: 3600 },
       { recordType: 'TXT', name, value: longTxt, ttl: 300 },
     ]);
-    const summary = records.map((r) => [r.recordType, r.value.slice(0, 20), r.ttl, r.isActive]);
+    const summary = (await dnsRecordsOf(domain.id)).map((r) => [r.recordType, r.value.slice(0, 20), r.ttl, r.isActive]);
     expect(summary).toEqual([
       ['A', '192.0.2.1', 600, true],
       ['MX', `10 mail.${name}`.slice(0, 20), 3600, true],
       ['TXT', longTxt.slice(0, 20), 300, true],
       ['TXT', 'v=spf1 -all', 300, false],
     ]);
-    const again = await findingsRepository().replaceDnsRecords(domain.id, [{ recordType: 'TXT', name, value: 'v=spf1 -all', ttl: 120 }]);
+    await findingsRepository().replaceDnsRecords(domain.id, [{ recordType: 'TXT', name, value: 'v=spf1 -all', ttl: 120 }]);
+    const again = await dnsRecordsOf(domain.id);
     expect(again.filter((r) => r.isActive).map((r) => r.value)).toEqual(['v=spf1 -all']);
     expect(again).toHaveLength(4);
   });
@@ -500,7 +507,7 @@ describe('the repository the checks use', () => {
     const opened = await Promise.all(Array.from({ length: 5 }, () => alertsRepository().openAlert(domain.id, alert)));
     expect(opened.filter(Boolean)).toHaveLength(1);
     expect(opened.find(Boolean)).toMatchObject({ domainId: domain.id, status: 'open', dedupeKey: alert.dedupeKey, resolvedAt: null });
-    await alertsRepository().resolveAlerts(domain.id, 'certificate_expiring');
+    await alertsRepository().resolveAlertsExcept(domain.id, ['certificate_expiring'], []);
     expect(await alertsRepository().openAlert(domain.id, alert)).toBeNull();
     expect(
       await alertsRepository().openAlert(domain.id, { ...alert, dedupeKey: 'certificate-expiring-7:DD', severity: 'critical' }),
@@ -509,7 +516,7 @@ describe('the repository the checks use', () => {
     });
   });
 
-  it('resolves the open alerts of one type and returns them', async () => {
+  it('resolves the open alerts of the types asked, except those still seen, in one statement, and returns them', async () => {
     const domain = await addDomain('auto-resolve');
     const first = await alertsRepository().openAlert(domain.id, {
       alertType: 'site_down',
@@ -529,12 +536,29 @@ describe('the repository the checks use', () => {
       message: 'slow',
       dedupeKey: 'slow:1',
     });
-    const resolved = await alertsRepository().resolveAlerts(domain.id, 'site_down');
+    const expiring = await alertsRepository().openAlert(domain.id, {
+      alertType: 'certificate_expiring',
+      severity: 'high',
+      message: 'expiring',
+      dedupeKey: 'certificate-expiring-14:DD',
+    });
+    // a round that still sees the certificate's condition keeps its alert, and resolves the outages that ended
+    const resolved = await alertsRepository().resolveAlertsExcept(
+      domain.id,
+      ['site_down', 'certificate_expiring'],
+      ['certificate-expiring-14:DD'],
+    );
     expect(resolved.map((a) => a.id).sort()).toEqual([first!.id, second!.id].sort());
     expect(resolved.every((a) => a.status === 'resolved' && a.resolvedAt instanceof Date)).toBe(true);
-    expect(await alertsRepository().resolveAlerts(domain.id, 'site_down')).toEqual([]);
-    const [still] = await spec.api.sql('SELECT status FROM domain_alerts WHERE id = $1', [other!.id]);
-    expect(still.status).toBe('open');
+    expect(await alertsRepository().resolveAlertsExcept(domain.id, ['site_down'], [])).toEqual([]);
+    expect(await alertsRepository().resolveAlertsExcept(domain.id, [], [])).toEqual([]);
+    const still = await spec.api.sql('SELECT id, status FROM domain_alerts WHERE id = ANY($1::int[]) ORDER BY id', [
+      [other!.id, expiring!.id],
+    ]);
+    expect(still).toEqual([
+      { id: other!.id, status: 'open' },
+      { id: expiring!.id, status: 'open' },
+    ]);
   });
 
   it('keeps at most 500 subdomains of a domain', async () => {
@@ -547,28 +571,34 @@ describe('the repository the checks use', () => {
     expect(row.n).toBe(500);
   });
 
-  it('tells whether what the screens show beyond the latest check changed since it was last asked', async () => {
+  it('tells at the end of each round whether what the screens show beyond the latest check changed since the last', async () => {
     const domain = await addDomain('shown');
     const repo = repository();
-    expect(await repo.shownChanged(domain.id)).toBe(true);
-    expect(await repo.shownChanged(domain.id)).toBe(false);
+    // a round of a replica that no longer holds the lease still records what it found
+    const end = async (status: DomainStatus = 'pending', domainId = domain.id) =>
+      (await repo.endRound(domainId, { owner: randomUUID(), intervalSeconds: 60, status }))?.shownChanged;
+    expect(await end()).toBe(true);
+    expect(await end()).toBe(false);
     // a check alone changes nothing shown here
     await checksRepository().recordCheck(domain.id, { status: 'up', responseTimeMs: 80 });
-    expect(await repo.shownChanged(domain.id)).toBe(false);
+    expect(await end()).toBe(false);
     await findingsRepository().replaceDnsRecords(domain.id, [{ recordType: 'A', name: domain.domain, value: '192.0.2.1', ttl: 300 }]);
-    expect(await repo.shownChanged(domain.id)).toBe(true);
+    expect(await end()).toBe(true);
     // a resolver counting a TTL down is not a change
     await findingsRepository().replaceDnsRecords(domain.id, [{ recordType: 'A', name: domain.domain, value: '192.0.2.1', ttl: 240 }]);
-    expect(await repo.shownChanged(domain.id)).toBe(false);
+    expect(await end()).toBe(false);
     await findingsRepository().saveCertificate(domain.id, EXPIRED_CERTIFICATE);
-    expect(await repo.shownChanged(domain.id)).toBe(true);
+    expect(await end()).toBe(true);
     await findingsRepository().saveCertificate(domain.id, EXPIRED_CERTIFICATE);
-    expect(await repo.shownChanged(domain.id)).toBe(false);
-    await repo.setDomainStatus(domain.id, 'down');
-    expect(await repo.shownChanged(domain.id)).toBe(true);
+    expect(await end()).toBe(false);
+    // the status the round found is recorded by the same statement, and is a change shown
+    expect(await end('down')).toBe(true);
+    expect((await call(`/api/domains/${domain.id}`).then((r) => r.json())).status).toBe('down');
+    expect(await end('down')).toBe(false);
     await findingsRepository().addSubdomains(domain.id, [`www.${domain.domain}`]);
-    expect(await repo.shownChanged(domain.id)).toBe(true);
-    expect(await repo.shownChanged(999_999)).toBe(false);
+    // two rounds ending together: the row is locked first, so one of them says so
+    expect((await Promise.all([end('down'), end('down')])).sort()).toEqual([false, true]);
+    expect(await end('active', 999_999)).toBeUndefined();
   });
 
   it('prunes raw results after 24 hours and leaves the buckets to the retention setting', async () => {
@@ -602,10 +632,7 @@ describe('the repository the checks use', () => {
       verified!.verifiedAt,
     );
 
-    expect(await repo.setDomainStatus(domain.id, 'active')).toBe(true);
-    expect((await call(`/api/domains/${domain.id}`).then((r) => r.json())).status).toBe('active');
-    expect(await repo.setDomainStatus(domain.id, 'down')).toBe(true);
-    expect(await repo.setDomainStatus(999_999, 'down')).toBe(false);
+    await spec.api.sql(`UPDATE domains SET status = 'down' WHERE id = $1`, [domain.id]);
 
     await repo.saveRegistration(domain.id, { registrar: 'Example Registrar', expiresAt: new Date('2027-01-01T00:00:00Z') });
     expect(await (await call(`/api/domains/${domain.id}`)).json()).toMatchObject({
@@ -640,15 +667,18 @@ describe('the repository the checks use', () => {
     const repo = repository();
     const [a, b] = [randomUUID(), randomUUID()];
     const [claimedA, claimedB] = await Promise.all([repo.claimDue(a, 1000, 30), repo.claimDue(b, 1000, 30)]);
-    const idsA = claimedA.map((d) => d.id);
-    const idsB = claimedB.map((d) => d.id);
+    const idsA = claimedA.map((claimed) => claimed.domain.id);
+    const idsB = claimedB.map((claimed) => claimed.domain.id);
     expect(idsA.filter((id) => idsB.includes(id))).toEqual([]);
     expect([...idsA, ...idsB]).toContain(domain.id);
     const [owner, other] = idsA.includes(domain.id) ? [a, b] : [b, a];
 
-    expect((await repo.claimDue(other, 1000, 30)).map((d) => d.id)).not.toContain(domain.id);
-    expect(await repo.completeRound(domain.id, other, 60)).toBe(false);
-    expect(await repo.completeRound(domain.id, owner, 60)).toBe(true);
+    expect((await repo.claimDue(other, 1000, 30)).map((claimed) => claimed.domain.id)).not.toContain(domain.id);
+    // the lease's claim read whether the domain is verified
+    expect([...claimedA, ...claimedB].find((claimed) => claimed.domain.id === domain.id)?.verified).toBe(false);
+    expect(await repo.endRound(domain.id, { owner: other, intervalSeconds: 60, status: 'pending' })).toMatchObject({ held: false });
+    expect((await spec.api.sql(`SELECT check_owner FROM domains WHERE id = $1`, [domain.id]))[0].check_owner).toBe(owner);
+    expect(await repo.endRound(domain.id, { owner, intervalSeconds: 60, status: 'pending' })).toMatchObject({ held: true });
     const [row] = await spec.api.sql(
       `SELECT check_owner, check_lease_until, next_check_at > now() + interval '50 seconds' AS later FROM domains WHERE id = $1`,
       [domain.id],
@@ -660,7 +690,8 @@ describe('the repository the checks use', () => {
       `UPDATE domains SET next_check_at = now(), check_owner = $2, check_lease_until = now() - interval '1 second' WHERE id = $1`,
       [domain.id, owner],
     );
-    expect((await repo.claimDue(other, 1000, 30)).map((d) => d.id)).toContain(domain.id);
+    const again = await repo.claimDue(other, 1000, 30);
+    expect(again.map((claimed) => claimed.domain.id)).toContain(domain.id);
   });
 });
 

@@ -1,8 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import type tls from 'node:tls';
 import type { TargetPolicy } from '../../platform';
 import type { DnsResolver } from './dns-resolver';
+import { sharedSecureContext } from './secure-context';
 import { connectedAddressBlocked, resolveTarget } from './target-address';
 
 export interface HttpCheckResult {
@@ -57,7 +59,8 @@ function attempt(
       request.destroy();
       resolve(result);
     };
-    const options: https.RequestOptions = {
+    // https hands its options to tls.connect, secureContext with them (its typings leave that one out)
+    const options: https.RequestOptions & Pick<tls.ConnectionOptions, 'secureContext'> = {
       host: address,
       port,
       path,
@@ -74,6 +77,7 @@ function attempt(
       options.servername = net.isIP(host) ? undefined : host;
       // Uptime asks whether the site answers; the certificate's health is the TLS check's finding.
       options.rejectUnauthorized = false;
+      options.secureContext = sharedSecureContext();
     }
     const request = (protocol === 'https' ? https : http).request(options, (response) => {
       // The status line is the answer; the body is not needed, so the connection is closed rather than read.

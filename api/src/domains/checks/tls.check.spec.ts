@@ -41,6 +41,15 @@ describe('TLS certificate check (against an HTTPS server on loopback)', () => {
     expect(certificate.fingerprint256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
   });
 
+  it('sees a renewed certificate at the next check: the checks share one TLS context, never a session', async () => {
+    await servers.addHost(name('renewed'), { certificate: { notAfter: new Date(Date.now() + 3 * DAY_MS) } });
+    const before = certificateOf(await checkTls(name('renewed'), settings));
+    const renewed = await servers.addHost(name('renewed'), { certificate: { notAfter: new Date(Date.now() + 90 * DAY_MS) } });
+    const after = certificateOf(await checkTls(name('renewed'), settings));
+    expect(after.fingerprint256).not.toBe(before.fingerprint256);
+    expect(after.expiresAt).toEqual(renewed!.notAfter);
+  });
+
   it('keeps a certificate that ends in 5 days active', async () => {
     const notAfter = new Date(Date.now() + 5 * DAY_MS);
     await servers.addHost(name('soon'), { certificate: { notAfter } });

@@ -2,6 +2,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import type { TargetPolicy } from '../../platform';
 import type { DnsResolver } from './dns-resolver';
+import { sharedSecureContext } from './secure-context';
 import { connectedAddressBlocked, resolveTarget } from './target-address';
 
 export interface TlsCertificate {
@@ -133,8 +134,7 @@ export async function checkTls(domain: string, settings: TlsCheckSettings): Prom
       servername: net.isIP(host) ? undefined : host,
       // Read the certificate even when it fails verification; authorizationError says why it failed.
       rejectUnauthorized: false,
-      // Passing ca replaces Node's roots; keep them beside the extra ones.
-      ca: extraCa ? [...tls.rootCertificates, ...extraCa] : undefined,
+      secureContext: sharedSecureContext(extraCa),
       checkServerIdentity: (_name, cert) => tls.checkServerIdentity(host, cert),
     });
     const finish = (result: TlsCheckResult) => {

@@ -26,7 +26,7 @@ export class DomainEntity {
   @Column('timestamptz', { name: 'check_lease_until', nullable: true }) checkLeaseUntil!: Date | null;
   @Column('uuid', { name: 'check_owner', nullable: true }) checkOwner!: string | null;
 
-  /** A digest of what the screens show of it beyond the latest check; a round that changes it says so (DomainsRepository.shownChanged). */
+  /** A digest of what the screens show of it beyond the latest check; a round that changes it says so (DomainsRepository.endRound). */
   @Column('text', { name: 'shown_digest', nullable: true }) shownDigest!: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @Column('uuid', { name: 'created_by', nullable: true }) createdBy!: string | null;

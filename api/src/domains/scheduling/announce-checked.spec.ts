@@ -11,7 +11,6 @@ function runnerWithBus() {
     {} as never,
     {} as never,
     {} as never,
-    {} as never,
     bus as never,
     { id: 'replica-1' } as never,
     { DNS_SERVERS: null } as never,

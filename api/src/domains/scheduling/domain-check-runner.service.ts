@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { DomainStatus } from '@cbh/contracts';
 import { APP_CONFIG, type AppConfig, HubMetrics, InstanceRegistry, PeriodicWork, RealtimeBus, type Repeating } from '../../platform';
 import { DnsResolver } from '../checks/dns-resolver';
@@ -14,7 +13,6 @@ import { DomainChecksRepository } from '../domain-checks.repository';
 import { DomainFindingsRepository } from '../domain-findings.repository';
 import type { DomainEntity } from '../entities/domain.entity';
 import { toAlertView, type DomainAlertEntity } from '../entities/domain-alert.entity';
-import { DomainVerificationEntity } from '../entities/domain-verification.entity';
 import { decideAlerts, type AlertDecisions } from './alert-rules';
 
 /** How often this replica looks for due domains. */
@@ -54,7 +52,6 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
 
   constructor(
     private readonly work: PeriodicWork,
-    private readonly dataSource: DataSource,
     private readonly domains: DomainsRepository,
     private readonly alerts: DomainAlertsRepository,
     private readonly checks: DomainChecksRepository,
@@ -117,11 +114,11 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     if (free <= 0) return;
     const due = await this.domains.claimDue(this.instance.id, free, LEASE_SECONDS);
     if (this.stopping) return;
-    for (const domain of due) {
+    for (const { domain, verified } of due) {
       this.inFlight++;
       // tracked: shutdown waits for a round going on (a bounded while) before the database closes
       void this.work
-        .track(this.withTimeout(this.round(domain), domain))
+        .track(this.withTimeout(this.round(domain, verified), domain))
         .catch((error: Error) => this.logger.warn(`round of ${domain.domain} failed: ${error.message}`))
         .finally(() => {
           this.inFlight--;
@@ -150,14 +147,14 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
   /**
    * One round: ownership first; only a verified domain is then looked at further (DNS, certificate, uptime,
    * registration) — otherwise anyone allowed to add domains could point this server at hosts nobody asked to be
-   * checked, or read names of this network through the stored records. Then the status and the alerts.
+   * checked, or read names of this network through the stored records. Then the alerts, and the status with the
+   * round's end. verified: the claim's reading of the domain's ownership.
    */
-  private async round(domain: DomainEntity): Promise<void> {
+  private async round(domain: DomainEntity, verified: boolean): Promise<void> {
     const now = new Date();
     const policy = this.config.ALLOW_PRIVATE_TARGETS;
-    const verification = await this.checkOwnership(domain);
+    const verification = verified ? { status: 'verified' as const, reason: null } : await this.checkOwnership(domain);
     if (verification?.status !== 'verified') {
-      await this.domains.setDomainStatus(domain.id, 'pending');
       const decisions = decideAlerts({
         domain: domain.domain,
         now,
@@ -166,7 +163,7 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
         // the alert says why, as the verification record does
         verification: verification ?? undefined,
       });
-      await this.finish(domain, decisions);
+      await this.finish(domain, decisions, 'pending');
       return;
     }
 
@@ -197,8 +194,6 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     const registration = await this.registration(domain, now);
 
     const status: DomainStatus = http.status === 'up' ? 'active' : 'down';
-    await this.domains.setDomainStatus(domain.id, status);
-
     const decisions = decideAlerts({
       domain: domain.domain,
       now,
@@ -212,35 +207,43 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
       verification,
       registrationExpiresAt: registration,
     });
-    await this.finish(domain, decisions);
+    await this.finish(domain, decisions, status);
   }
 
-  /** Opens and resolves the round's alerts, announces what changed, and hands the domain back to the schedule. */
-  private async finish(domain: DomainEntity, decisions: AlertDecisions): Promise<void> {
+  /**
+   * Opens and resolves the round's alerts, records the status with the round's end, announces what changed, and
+   * hands the domain back to the schedule.
+   */
+  private async finish(domain: DomainEntity, decisions: AlertDecisions, status: DomainStatus): Promise<void> {
     const changed: DomainAlertEntity[] = [];
     for (const alert of decisions.open) {
       const opened = await this.alerts.openAlert(domain.id, alert);
       if (opened) changed.push(opened);
     }
-    const keep = (type: string) => decisions.open.filter((alert) => alert.alertType === type).map((alert) => alert.dedupeKey);
-    for (const type of new Set([...decisions.resolve, ...decisions.open.map((alert) => alert.alertType)])) {
-      changed.push(...(await this.alerts.resolveAlertsExcept(domain.id, type, keep(type))));
-    }
+    const types = new Set([...decisions.resolve, ...decisions.open.map((alert) => alert.alertType)]);
+    changed.push(
+      ...(await this.alerts.resolveAlertsExcept(
+        domain.id,
+        [...types],
+        decisions.open.map((alert) => alert.dedupeKey),
+      )),
+    );
 
     for (const alert of changed)
       await this.bus.publish({ type: 'domainAlert', data: { alert: toAlertView(alert), domain: domain.domain } });
     // alerts travel on their own (and make the screens reread everything); a change of what the lists show
     // beyond the check is told at once; a round that only added a check goes out with the others of its second
-    const shownChanged = await this.domains.shownChanged(domain.id);
-    await this.domains.completeRound(domain.id, this.instance.id, this.config.DOMAIN_CHECK_INTERVAL);
-    if (shownChanged && changed.length === 0) await this.bus.publish({ type: 'domainUpdated', data: { domainId: domain.id } });
+    const ended = await this.domains.endRound(domain.id, {
+      owner: this.instance.id,
+      intervalSeconds: this.config.DOMAIN_CHECK_INTERVAL,
+      status,
+    });
+    if (ended?.shownChanged && changed.length === 0) await this.bus.publish({ type: 'domainUpdated', data: { domainId: domain.id } });
     else this.checked.add(domain.id);
   }
 
-  /** Re-checks ownership until it is verified; the status it has now, with why it failed (null: the domain is gone). */
+  /** Checks the ownership of a domain not verified yet; the status it has now, with why it failed (null: the domain is gone). */
   private async checkOwnership(domain: DomainEntity): Promise<{ status: 'verified' | 'failed'; reason: string | null } | null> {
-    const current = await this.dataSource.getRepository(DomainVerificationEntity).findOneBy({ domainId: domain.id });
-    if (current?.status === 'verified') return { status: 'verified', reason: null };
     const result = await checkVerification(this.resolver, domain.domain, domain.verificationToken);
     this.hubMetrics.domainChecks.inc({ kind: 'verification', outcome: result.status });
     const reason = result.status === 'failed' ? result.reason : null;
