@@ -6,12 +6,14 @@
 // less the API's own CPU a second measured for 10 s before any target was added),
 // PostgreSQL's CPU, rows written (pg_stat_database) and WAL per scrape, and the API's resident memory.
 // Printed for the capacity model (docs/performance.md); no goal.
-// Usage: npm run build && node bench/scrape-cost.mjs [--targets 20] [--breakers 50] [--interval 5] [--seconds 40]
+// --profile also writes the API's CPU profile (node --cpu-prof) and prints its top frames.
+// Usage: npm run build && node bench/scrape-cost.mjs [--targets 20] [--breakers 50] [--interval 5] [--seconds 40] [--profile]
 import { createServer } from 'node:http';
 import pg from 'pg';
 import path from 'node:path';
 import { ROOT } from '../scripts/run.mjs';
 import { cpuSeconds, freePort, postgresCpuSeconds, postgresWrites, startBenchApi } from './api-process.mjs';
+import { apiProfiling } from './cpu-profile.mjs';
 import { benchLine, numberArg, rssMiB } from './report.mjs';
 
 const TARGETS = numberArg('targets', 20);
@@ -19,6 +21,7 @@ const BREAKERS = numberArg('breakers', 50);
 const INTERVAL_S = numberArg('interval', 5);
 const SECONDS = numberArg('seconds', 40);
 const IDLE_SECONDS = 10;
+const profiling = apiProfiling();
 const dataDir = path.join(ROOT, '.data/bench-scrape');
 
 const STATES = ['disabled', 'metrics_only', 'closed', 'open', 'forced_open', 'half_open'];
@@ -99,6 +102,7 @@ try {
     port: await freePort(),
     env: { EMBEDDED_PG_PORT: String(await freePort()), ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' },
     dataDir,
+    nodeArgs: profiling.nodeArgs,
   });
   database = new pg.Client({ connectionString: api.databaseUrl });
   await database.connect();
@@ -156,3 +160,4 @@ try {
   await api?.stop();
   for (const server of servers) server.close();
 }
+profiling.report();
