@@ -91,7 +91,14 @@ describe('scrape targets', () => {
   it('counts the calls between two scrapes, and journals a state the service changed', async () => {
     endpoint.recordCalls('inventoryService', { successful: 8, failed: 2, notPermitted: 3, durationMs: 40 });
     endpoint.setBreaker('inventoryService', { state: 'forced_open' });
+    const configRows = () =>
+      spec.api.sql(
+        `SELECT id, xmin::text AS version FROM circuit_breaker_configs WHERE source = 'scrape' AND service = 'orders' ORDER BY id`,
+      );
+    const rowsBefore = await configRows();
     await scrapeNow(target);
+    // the breakers' configuration rows, known to both replicas, are not written again by a scrape
+    expect(await configRows()).toEqual(rowsBefore);
     expect(await eventually(async () => (await scraped('orders'))[0]?.override === 'forced-open')).toBe(true);
     const [inventory] = await scraped('orders');
     expect(inventory).toMatchObject({ state: 'OPEN', override: 'forced-open' });

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { hubTypeOf, SCRAPE_TARGET_LIMITS } from '@cbh/contracts';
 import { APP_CONFIG, type AppConfig, HubMetrics, InstanceRegistry, outboundRequest, PeriodicWork, type Repeating } from '../../platform';
 import { BreakersService } from '../breakers.service';
+import { FleetCatalog } from '../fleet/fleet-catalog.service';
 import { FleetRepository } from '../fleet/fleet.repository';
 import type { StoredPeriod } from '../fleet/instance-periods';
 import { ScrapeTargetEntity } from './entities/scrape-target.entity';
@@ -51,6 +52,7 @@ export class Scraper implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly targets: ScrapeTargetsService,
     private readonly repository: ScrapeTargetsRepository,
     private readonly fleet: FleetRepository,
+    private readonly catalog: FleetCatalog,
     private readonly breakers: BreakersService,
     private readonly instance: InstanceRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -141,21 +143,28 @@ export class Scraper implements OnApplicationBootstrap, OnModuleDestroy {
   private async record(target: ScrapeTargetEntity, breakers: readonly ScrapedBreaker[], now: number) {
     const previous = new Map((target.counters ?? []).map((breaker) => [breaker.name, breaker]));
     const elapsedMs = target.lastScrapeAt ? now - target.lastScrapeAt.getTime() : target.intervalSeconds * 1000;
-    const ensured = await this.fleet.ensureBreakers(
-      'scrape',
-      target.name,
-      breakers.map((breaker) => ({
-        name: breaker.name,
-        type: hubTypeOf('resilience4j', 'circuit-breaker'),
-        library: 'resilience4j',
-        libraryType: 'circuit-breaker',
-        settings: null,
-      })),
-    );
-    await Promise.all(ensured.filter(({ created }) => created).map(({ config }) => this.breakers.announceChange(config)));
-    const rows = new Map(ensured.map(({ config }) => [config.name.toLowerCase(), config]));
+    // A scraped breaker's row holds nothing a scrape changes (its library and type are always these, its settings
+    // none): the rows this replica knows cost no statement, as an agent's unchanged breakers do. A new one is made
+    // and announced; one another replica made meanwhile is kept.
+    await this.catalog.ready();
+    const missing = breakers.filter((breaker) => !this.catalog.find('scrape', target.name, breaker.name));
+    if (missing.length > 0) {
+      const ensured = await this.fleet.ensureBreakers(
+        'scrape',
+        target.name,
+        missing.map((breaker) => ({
+          name: breaker.name,
+          type: hubTypeOf('resilience4j', 'circuit-breaker'),
+          library: 'resilience4j',
+          libraryType: 'circuit-breaker',
+          settings: null,
+        })),
+      );
+      for (const { config } of ensured) this.catalog.keep(config);
+      await Promise.all(ensured.filter(({ created }) => created).map(({ config }) => this.breakers.announceChange(config)));
+    }
     const reports = breakers.flatMap((breaker) => {
-      const config = rows.get(breaker.name.toLowerCase());
+      const config = this.catalog.find('scrape', target.name, breaker.name);
       if (!config) return [];
       const before = previous.get(breaker.name);
       const moved = before !== undefined && before.resilience4jState !== breaker.resilience4jState;
