@@ -34,9 +34,14 @@ export function cpuSeconds(pid) {
   return secondsOf(statOf(pid));
 }
 
-/** user + system CPU seconds so far of a process and of its children alive now (a PostgreSQL's postmaster and backends). */
+/**
+ * user + system CPU seconds so far of a process and of its children: those alive now, and those that ended and were
+ * reaped (the kernel adds their time to the parent's cutime and cstime). A PostgreSQL's postmaster reaps a backend
+ * when its connection closes: counting only the live ones made the sum fall when a pool closed connections.
+ */
 export function treeCpuSeconds(pid) {
-  let seconds = cpuSeconds(pid);
+  const own = statOf(pid);
+  let seconds = secondsOf(own) + (own ? (Number(own[13]) + Number(own[14])) / TICKS : 0);
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const fields = statOf(entry);
