@@ -190,7 +190,7 @@ export class DomainsRepository {
              (SELECT string_agg(concat_ws(' ', r.record_type, r.name, r.value, r.is_active), ';' ORDER BY r.id)
                 FROM dns_records r WHERE r.domain_id = d.id),
              (SELECT count(*) FROM subdomains s WHERE s.domain_id = d.id))) AS digest
-         FROM domains d WHERE d.id = $1 FOR UPDATE
+         FROM domains d WHERE d.id = $1 FOR NO KEY UPDATE
        )
        UPDATE domains SET status = $4, shown_digest = current.digest,
          next_check_at = CASE WHEN current.held THEN greatest(domains.next_check_at + make_interval(secs => $3), now())

@@ -115,6 +115,18 @@ describe('scrape targets', () => {
     expect(journal.transitions[0]!.reason).toContain('closed → forced_open');
   });
 
+  it('makes again at the next scrape a breaker deleted while its service still exposes it, though no replica was told', async () => {
+    const [, payment] = await scraped('orders');
+    // deleted behind the replicas' backs: no announcement reaches them, so what they hold in memory is stale
+    await spec.api.sql('DELETE FROM circuit_breaker_configs WHERE id = $1', [payment!.id]);
+    await scrapeNow(target);
+    const again = await scraped('orders');
+    expect(again.map((breaker) => breaker.name)).toEqual(['inventoryService', 'paymentService']);
+    expect(again[1]!.id).not.toBe(payment!.id);
+    const [row] = await spec.api.sql('SELECT count(*)::int AS n FROM breaker_instances WHERE config_id = $1', [again[1]!.id]);
+    expect(row.n).toBe(1);
+  });
+
   it("keeps a failed scrape's reason with the target, and scrapes each target on one replica at a time", async () => {
     const before = endpoint.requests.count;
     await scrapeNow(target);

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { hubTypeOf, SCRAPE_TARGET_LIMITS } from '@cbh/contracts';
 import { APP_CONFIG, type AppConfig, HubMetrics, InstanceRegistry, outboundRequest, PeriodicWork, type Repeating } from '../../platform';
 import { BreakersService } from '../breakers.service';
-import { FleetCatalog } from '../fleet/fleet-catalog.service';
+import type { BreakerConfigEntity } from '../entities/breaker-config.entity';
 import { FleetRepository } from '../fleet/fleet.repository';
 import type { StoredPeriod } from '../fleet/instance-periods';
 import { ScrapeTargetEntity } from './entities/scrape-target.entity';
@@ -52,7 +52,6 @@ export class Scraper implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly targets: ScrapeTargetsService,
     private readonly repository: ScrapeTargetsRepository,
     private readonly fleet: FleetRepository,
-    private readonly catalog: FleetCatalog,
     private readonly breakers: BreakersService,
     private readonly instance: InstanceRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -102,7 +101,7 @@ export class Scraper implements OnApplicationBootstrap, OnModuleDestroy {
       const gone = new Set(agedOut);
       const kept = known.filter((breaker) => !gone.has(breaker));
       const { taken, refusal } = withinLimit(target.name, breakers, kept);
-      await this.record(target, taken, now);
+      await this.record(target, taken, kept, now);
       this.hubMetrics.scrapes.inc({ outcome: 'ok' });
       const errors = [
         truncated ? `more than ${breakers.length} breakers exposed: only the first ${breakers.length} by name are shown` : null,
@@ -139,15 +138,23 @@ export class Scraper implements OnApplicationBootstrap, OnModuleDestroy {
     return response.body;
   }
 
-  /** The breakers of a good scrape onto the wall: rows made or updated, the instance's period, moves journalled. */
-  private async record(target: ScrapeTargetEntity, breakers: readonly ScrapedBreaker[], now: number) {
+  /**
+   * The breakers of a good scrape onto the wall: rows made for the new ones, the instance's period, moves journalled.
+   * kept: the service's breakers as the scrape just read them from the database, less those that aged out.
+   */
+  private async record(
+    target: ScrapeTargetEntity,
+    breakers: readonly ScrapedBreaker[],
+    kept: readonly Pick<BreakerConfigEntity, 'id' | 'name'>[],
+    now: number,
+  ) {
     const previous = new Map((target.counters ?? []).map((breaker) => [breaker.name, breaker]));
     const elapsedMs = target.lastScrapeAt ? now - target.lastScrapeAt.getTime() : target.intervalSeconds * 1000;
     // A scraped breaker's row holds nothing a scrape changes (its library and type are always these, its settings
-    // none): the rows this replica knows cost no statement, as an agent's unchanged breakers do. A new one is made
-    // and announced; one another replica made meanwhile is kept.
-    await this.catalog.ready();
-    const missing = breakers.filter((breaker) => !this.catalog.find('scrape', target.name, breaker.name));
+    // none): the rows the scrape read cost no statement, as an agent's unchanged breakers do. A new one is made and
+    // announced; one another replica made meanwhile is returned as it is.
+    const rows = new Map(kept.map((config) => [config.name.toLowerCase(), config.id]));
+    const missing = breakers.filter((breaker) => !rows.has(breaker.name.toLowerCase()));
     if (missing.length > 0) {
       const ensured = await this.fleet.ensureBreakers(
         'scrape',
@@ -160,20 +167,20 @@ export class Scraper implements OnApplicationBootstrap, OnModuleDestroy {
           settings: null,
         })),
       );
-      for (const { config } of ensured) this.catalog.keep(config);
+      for (const { config } of ensured) rows.set(config.name.toLowerCase(), config.id);
       await Promise.all(ensured.filter(({ created }) => created).map(({ config }) => this.breakers.announceChange(config)));
     }
     const reports = breakers.flatMap((breaker) => {
-      const config = this.catalog.find('scrape', target.name, breaker.name);
-      if (!config) return [];
+      const configId = rows.get(breaker.name.toLowerCase());
+      if (configId === undefined) return [];
       const before = previous.get(breaker.name);
       const moved = before !== undefined && before.resilience4jState !== breaker.resilience4jState;
-      return [{ breaker, config, before, moved }];
+      return [{ breaker, configId, before, moved }];
     });
     await Promise.all([
       this.fleet.writeInstances(
-        reports.map(({ breaker, config, before, moved }) => ({
-          configId: config.id,
+        reports.map(({ breaker, configId, before, moved }) => ({
+          configId,
           instance: target.name,
           state: breaker.state,
           override: breaker.override,
@@ -187,8 +194,8 @@ export class Scraper implements OnApplicationBootstrap, OnModuleDestroy {
       this.fleet.journal(
         reports
           .filter(({ moved, before, breaker }) => moved && before!.state !== breaker.state)
-          .map(({ config, before, breaker }) => ({
-            configId: config.id,
+          .map(({ configId, before, breaker }) => ({
+            configId,
             from: before!.state,
             to: breaker.state,
             reason: `resilience4j state ${before!.resilience4jState} → ${breaker.resilience4jState} (seen by scrape)`,

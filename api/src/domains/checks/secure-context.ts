@@ -1,6 +1,6 @@
 import tls from 'node:tls';
 
-/** By the extra CAs trusted (PEM, joined): production has one entry, Node's store; tests add their own CA. */
+/** By the extra CAs trusted (PEM, joined): production has one entry, Node's store ('default'); tests add their own CA. */
 const contexts = new Map<string, tls.SecureContext>();
 
 /**
@@ -10,7 +10,8 @@ const contexts = new Map<string, tls.SecureContext>();
  * check still makes a full handshake and sees the certificate.
  */
 export function sharedSecureContext(extraCa?: readonly string[]): tls.SecureContext {
-  const key = extraCa?.join('\n') ?? '';
+  // the default context is its own entry: one built with `ca`, even an empty list, leaves out NODE_EXTRA_CA_CERTS
+  const key = extraCa === undefined ? 'default' : `ca:${extraCa.join('\n')}`;
   let context = contexts.get(key);
   if (!context) {
     // passing ca replaces Node's roots; keep them beside the extra ones

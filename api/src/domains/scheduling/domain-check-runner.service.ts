@@ -211,8 +211,9 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
   }
 
   /**
-   * Opens and resolves the round's alerts, records the status with the round's end, announces what changed, and
-   * hands the domain back to the schedule.
+   * Opens and resolves the round's alerts, records the status with the round's end (which hands the domain back to
+   * the schedule), then announces what changed: the screens reread when an alert arrives, so the status they read
+   * then must already be this round's.
    */
   private async finish(domain: DomainEntity, decisions: AlertDecisions, status: DomainStatus): Promise<void> {
     const changed: DomainAlertEntity[] = [];
@@ -228,16 +229,16 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
         decisions.open.map((alert) => alert.dedupeKey),
       )),
     );
-
-    for (const alert of changed)
-      await this.bus.publish({ type: 'domainAlert', data: { alert: toAlertView(alert), domain: domain.domain } });
-    // alerts travel on their own (and make the screens reread everything); a change of what the lists show
-    // beyond the check is told at once; a round that only added a check goes out with the others of its second
     const ended = await this.domains.endRound(domain.id, {
       owner: this.instance.id,
       intervalSeconds: this.config.DOMAIN_CHECK_INTERVAL,
       status,
     });
+
+    for (const alert of changed)
+      await this.bus.publish({ type: 'domainAlert', data: { alert: toAlertView(alert), domain: domain.domain } });
+    // alerts travel on their own (and make the screens reread everything); a change of what the lists show
+    // beyond the check is told at once; a round that only added a check goes out with the others of its second
     if (ended?.shownChanged && changed.length === 0) await this.bus.publish({ type: 'domainUpdated', data: { domainId: domain.id } });
     else this.checked.add(domain.id);
   }

@@ -1,6 +1,7 @@
 import { domainCheckEnv, startDomainServers, type DomainServers } from '../../../test/domain-servers';
 import { signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 import { RealtimeBus } from '../../platform/bus/realtime-bus.service';
+import { DomainsRepository } from '../domains.repository';
 
 /**
  * Rounds of checks run by the API against DNS, HTTPS and HTTP servers started here on loopback. The jest process
@@ -110,13 +111,30 @@ it('verifies ownership once the TXT record appears, reads DNS, the certificate a
     (list) => list.includes('site_down critical open'),
   );
   expect((await call(`/api/domains/${id}`)).status).toBe('down');
+  // the screens reread when an alert arrives: the round's status is saved before its alerts are announced
+  const steps: string[] = [];
+  const repository = api.app.get(DomainsRepository);
+  const endRound = repository.endRound.bind(repository);
+  const ending = jest.spyOn(repository, 'endRound').mockImplementation(async (domainId, round) => {
+    const ended = await endRound(domainId, round);
+    if (domainId === id) steps.push(`status ${round.status}`);
+    return ended;
+  });
+  const announced = api.app.get(RealtimeBus).subscribe(({ message }) => {
+    if (message.type === 'domainAlert' && message.data.alert.domainId === id)
+      steps.push(`alert ${message.data.alert.alertType} ${message.data.alert.status}`);
+  });
   servers.setSite(host, { status: 200 });
   await roundUntil(
     id,
     () => alerts(id),
     (list) => list.includes('site_down critical resolved'),
   );
+  ending.mockRestore();
+  announced();
   expect((await call(`/api/domains/${id}`)).status).toBe('active');
+  expect(steps.indexOf('status active')).toBeGreaterThanOrEqual(0);
+  expect(steps.indexOf('status active')).toBeLessThan(steps.indexOf('alert site_down resolved'));
   const monitoring = (await one('/api/domain-monitoring', id)) as { lastStatus: string; uptimePercentage: number; responseTime: number };
   expect(monitoring.lastStatus).toBe('up');
   expect(monitoring.uptimePercentage).toBeGreaterThan(0);
