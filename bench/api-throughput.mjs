@@ -7,8 +7,7 @@
 // (what the API's own per-request work costs is the distance between it and the API). The p99s of both floors are
 // printed beside the API's: at 50 connections that never pause, a request's latency is mostly its wait in the queue
 // (the mean is 50 / throughput), so the p99 in milliseconds follows the machine, and the floors say what it allows.
-// --profile also writes the
-// API's CPU profile (node --cpu-prof) and prints its top frames.
+// --profile also writes the API's CPU profile (node --cpu-prof) and prints its top frames.
 // Usage: npm run build && node bench/api-throughput.mjs [--seconds 10] [--connections 50] [--runs 3] [--profile]
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';

@@ -19,13 +19,14 @@ export function domainsApiForThisFile() {
   let counter = 0;
   const call = (path: string, options: { method?: string; body?: unknown; cookie?: string | null } = {}) =>
     spec.api.call(path, { cookie: spec.admin, ...options });
+  const alertsRepository = () => spec.api.app.get(DomainAlertsRepository);
   return {
     spec,
     call,
     repository: () => spec.api.app.get(DomainsRepository),
     findingsRepository: () => spec.api.app.get(DomainFindingsRepository),
     checksRepository: () => spec.api.app.get(DomainChecksRepository),
-    alertsRepository: () => spec.api.app.get(DomainAlertsRepository),
+    alertsRepository,
     /** A domain's DNS records as the repository left them, in the order the detail page lists them. */
     dnsRecordsOf: (domainId: number) =>
       spec.api.app
@@ -34,9 +35,7 @@ export function domainsApiForThisFile() {
         .find({ where: { domainId }, order: { recordType: 'ASC', name: 'ASC', value: 'ASC' } }),
     /** A site-down alert opened on the domain, as an uptime check opens it. */
     siteDown: (domainId: number, dedupeKey: string) =>
-      spec.api.app
-        .get(DomainAlertsRepository)
-        .openAlert(domainId, { alertType: 'site_down', severity: 'critical', message: 'down', dedupeKey }),
+      alertsRepository().openAlert(domainId, { alertType: 'site_down', severity: 'critical', message: 'down', dedupeKey }),
     /** A new domain through the API, with a name no other test of the file uses. */
     async addDomain(prefix = 'site'): Promise<DomainView> {
       const response = await call('/api/domains', { method: 'POST', body: { domain: `${prefix}-${++counter}.example.test` } });
