@@ -1,15 +1,9 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider, useDispatch } from 'react-redux';
-import { createAppStore, useLiveConnection } from '@cbh/api-client';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { AuthUser, DrillView } from '@cbh/contracts';
-import { MemoryRouter } from '@cbh/router';
-import { authUser, breakerConfig, breakerStats, fakeApi, fakeLive } from '@cbh/test-support';
-import { BreakerWallPage } from './BreakerWallPage';
+import { breakerConfig, breakerStats, fakeApi } from '@cbh/test-support';
+import { admin, liveConnectionForThisFile, renderWall, viewer } from './BreakerWallPage.test-kit';
 import { drillMarks } from './drill-marks';
-
-const viewer = authUser({ email: 'vera@example.com', role: 'viewer', permissions: ['dashboard_view', 'circuit_breaker_view'] });
-const admin = authUser({ email: 'ada@example.com', role: 'admin', permissions: ['circuit_breaker_view', 'circuit_breaker_admin'] });
 
 const BREAKERS = [breakerConfig({ id: 1, name: 'payments' }), breakerConfig({ id: 2, name: 'accounts' })];
 const PAYMENTS = { id: 1, name: 'payments', service: null };
@@ -55,29 +49,9 @@ function wallApi(me: AuthUser, drills: () => DrillView[]) {
   });
 }
 
-function LiveBridge() {
-  useLiveConnection(true, useDispatch());
-  return null;
-}
-
-function renderWall() {
-  render(
-    <Provider store={createAppStore()}>
-      <LiveBridge />
-      <MemoryRouter initialEntries={['/circuit-breakers']}>
-        <BreakerWallPage />
-      </MemoryRouter>
-    </Provider>,
-  );
-}
-
 const tile = (name: string) => within(screen.getByRole('article', { name }));
 
-let live: ReturnType<typeof fakeLive>;
-beforeEach(async () => {
-  await act(async () => void (live = fakeLive()));
-});
-afterEach(() => act(() => live.stop()));
+const live = liveConnectionForThisFile();
 
 it('marks a breaker under a running drill with a Drill badge naming the drill and linking to it', async () => {
   let drills = [drill(4, 'Payments slows down', 'running'), drill(2, 'Last week', 'finished')];
