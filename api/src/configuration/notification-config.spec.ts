@@ -1,104 +1,19 @@
 import { parse } from 'yaml';
-import type {
-  BreakerConfigView,
-  ChannelItem,
-  ChannelView,
-  ConfigDocument,
-  CreatedApiTokenView,
-  ImportResult,
-  TestDeliveryView,
-} from '@cbh/contracts';
-import { apiForThisFile } from '../../test/test-api';
-import { changed, documentRoutes, EVERY_LIST, refusal, type Caller } from './document.test-kit';
-import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
+import type { BreakerConfigView, ChannelView, ConfigDocument, ImportResult } from '@cbh/contracts';
+import { changed, EVERY_LIST, refusal } from './document.test-kit';
+import { auditAdded, LEAK, notificationConfigApiForThisFile, SECRET, withChannel } from './notification-config.test-kit';
 
 /*
- * Notification channels, rules and maintenance windows in the configuration document, against the real API and a
- * webhook receiver on loopback (which ALLOW_PRIVATE_TARGETS lets channels call).
+ * Notification channels, rules and maintenance windows exported and imported back, against the real API and a
+ * webhook receiver on loopback: a channel's URL and secret leave the hub only as references to CBH_CHANNEL_…
+ * variables, come in from a document that gives them, and follow the hub's rules for where a secret may go. What an
+ * import refuses, updates and prunes, and who may import, is in notification-config-import.spec.ts.
  */
-const SECRET = 'whsec-the-receiver-and-the-hub-share';
-const LEAK = 'do-not-leak';
-
-const spec = apiForThisFile({ ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' });
-const { exported, exportedDocument, importing, imported, auditCounts } = documentRoutes(spec);
-let receiver: WebhookReceiver;
-
-beforeAll(async () => {
-  receiver = await startWebhookReceiver({ secret: SECRET });
-});
-afterAll(async () => {
-  await receiver?.stop();
-});
-
-const bearer = (token: string): Caller => ({ authorization: `Bearer ${token}` });
-
-const post = async <T>(path: string, body: unknown): Promise<T> => {
-  const response = await spec.api.call(path, { method: 'POST', body, cookie: spec.admin });
-  const answer = await response.json();
-  // the answer shown when the status is not a success
-  expect({ path, success: response.ok, answer }).toMatchObject({ path, success: true });
-  return answer as T;
-};
-
-const auditAdded = (before: Record<string, number>, after: Record<string, number>) =>
-  Object.fromEntries(
-    Object.entries(after)
-      .filter(([action, n]) => n !== (before[action] ?? 0))
-      .map(([action, n]) => [action, n - (before[action] ?? 0)]),
-  );
-
-async function channelNamed(name: string): Promise<ChannelView> {
-  const channels = (await (await spec.api.call('/api/notification-channels', { cookie: spec.admin })).json()) as ChannelView[];
-  return channels.find((channel) => channel.name === name)!;
-}
-
-/** "Send test" on a channel, and the request the receiver took. */
-async function testDelivery(name: string) {
-  const before = receiver.received.length;
-  const outcome = await post<TestDeliveryView>(`/api/notification-channels/${(await channelNamed(name)).id}/test`, undefined);
-  expect(outcome).toMatchObject({ status: 'delivered', statusCode: 200 });
-  const [request] = (await receiver.waitFor(before + 1)).slice(before);
-  return request!;
-}
-
-async function token(permissions: string[]): Promise<string> {
-  const created = await post<CreatedApiTokenView>('/api/tokens', { name: permissions.join(' '), expiresInDays: 1, permissions });
-  return created.token;
-}
-
-const withChannel = (document: ConfigDocument, name: string, change: (channel: ChannelItem) => void) => {
-  change(document.channels!.find((channel) => channel.name === name)!);
-  return document;
-};
+const { spec, exported, exportedDocument, importing, imported, auditCounts, post, channelNamed, testDelivery, addNotificationItems } =
+  notificationConfigApiForThisFile();
 
 it('exports channels, rules and windows by name, a URL and a secret only as references to CBH_CHANNEL_… variables, the same bytes each time', async () => {
-  const hook = await post<ChannelView>('/api/notification-channels', {
-    name: 'Ops hook',
-    type: 'webhook',
-    url: `${receiver.url}?token=${LEAK}`,
-    secret: SECRET,
-  });
-  // its name comes out as the same variable as Ops hook's: told apart by _2
-  await post('/api/notification-channels', { name: 'Ops-Hook', type: 'slack', url: `${receiver.url}?slack=${LEAK}` });
-  const mail = await post<ChannelView>('/api/notification-channels', {
-    name: 'On-call mail',
-    type: 'email',
-    recipients: ['oncall@example.com', 'lead@example.com'],
-  });
-  await post('/api/notification-rules', {
-    name: 'Breakers open',
-    events: ['breaker.recovered', 'breaker.opened'],
-    channelIds: [hook.id, mail.id],
-    breakers: ['Payment Gateway'],
-    minIntervalMinutes: 10,
-  });
-  await post('/api/maintenance-windows', {
-    name: 'Friday deploys',
-    startsAt: '2026-01-02T16:00:00+01:00',
-    endsAt: '2026-01-02T18:00:00+01:00',
-    repeatWeekly: true,
-    breakers: ['Search API'],
-  });
+  await addNotificationItems();
 
   const text = (await exported()).text;
   expect((await exported()).text).toBe(text);
@@ -142,7 +57,7 @@ it('exports channels, rules and windows by name, a URL and a secret only as refe
   for (const written of [text, yaml]) {
     expect(written).not.toContain(LEAK);
     expect(written).not.toContain(SECRET);
-    expect(written).not.toContain(`127.0.0.1:${receiver.port}`);
+    expect(written).not.toContain(`127.0.0.1:${spec.receiver.port}`);
   }
 });
 
@@ -177,7 +92,7 @@ it('creates a channel from the URL and secret a document gives, and a rule namin
     successThreshold: 2,
   });
   const document = await exportedDocument();
-  document.channels!.push({ name: 'Imported hook', type: 'webhook', url: `${receiver.url}?via=import`, secret: SECRET });
+  document.channels!.push({ name: 'Imported hook', type: 'webhook', url: `${spec.receiver.url}?via=import`, secret: SECRET });
   document.notificationRules!.push({
     ...document.notificationRules![0]!,
     name: 'Imported opened',
@@ -197,9 +112,9 @@ it('creates a channel from the URL and secret a document gives, and a rule namin
   expect(changed(await imported(document))).toEqual(expected);
   expect(auditAdded(before, await auditCounts())).toEqual({ 'notification-channel.create': 1, 'notification-rule.create': 1 });
 
-  const received = receiver.received.length;
+  const received = spec.receiver.received.length;
   expect((await spec.api.call(`/api/circuit-breakers/${breaker.id}/force-open`, { method: 'POST', cookie: spec.admin })).status).toBe(200);
-  const [hook] = (await receiver.waitFor(received + 1)).slice(received);
+  const [hook] = (await spec.receiver.waitFor(received + 1)).slice(received);
   expect(hook).toMatchObject({ path: '/hook?via=import', signatureValid: true });
   expect(hook!.headers['x-cbh-event']).toBe('breaker.opened');
 
@@ -217,7 +132,7 @@ it('creates a channel from the URL and secret a document gives, and a rule namin
 
 it("changes a channel's URL and secret as the document gives them, naming the fields and never the values", async () => {
   const document = withChannel(await exportedDocument(), 'Imported hook', (channel) => {
-    channel.url = `${receiver.url}?via=changed-${LEAK}`;
+    channel.url = `${spec.receiver.url}?via=changed-${LEAK}`;
     delete channel.secret;
   });
   const response = await importing(document, { query: '?dryRun=true' });
@@ -247,7 +162,7 @@ it("refuses a webhook's URL moving to another origin with its secret left as a r
   const hook = await post<ChannelView>('/api/notification-channels', {
     name: 'Moving hook',
     type: 'webhook',
-    url: `${receiver.url}?via=moving`,
+    url: `${spec.receiver.url}?via=moving`,
     secret: SECRET,
   });
   const original = (await exported()).text;
@@ -267,7 +182,7 @@ it("refuses a webhook's URL moving to another origin with its secret left as a r
 
   // on the same origin the reference keeps the secret
   const samePlace = withChannel(JSON.parse(original) as ConfigDocument, 'Moving hook', (channel) => {
-    channel.url = `${receiver.url}?via=same-origin`;
+    channel.url = `${spec.receiver.url}?via=same-origin`;
   });
   expect(changed(await imported(samePlace))).toEqual([{ kind: 'channel', name: 'Moving hook', action: 'update', fields: ['url'] }]);
   expect((await testDelivery('Moving hook')).signatureValid).toBe(true);
@@ -278,177 +193,4 @@ it("refuses a webhook's URL moving to another origin with its secret left as a r
   expect(changed(await imported(given))).toEqual([{ kind: 'channel', name: 'Moving hook', action: 'update', fields: ['url', 'secret'] }]);
   expect(await channelNamed('Moving hook')).toMatchObject({ urlHost: '127.0.0.1:9', secretSet: true });
   expect((await spec.api.call(`/api/notification-channels/${hook.id}`, { method: 'DELETE', cookie: spec.admin })).status).toBe(204);
-});
-
-it('refuses a reference left unfilled where the hub has nothing to keep, and a URL the outbound guard refuses, naming the place; changes nothing', async () => {
-  const original = (await exported()).text;
-  const document = JSON.parse(original) as ConfigDocument;
-  const unfilled = structuredClone(document);
-  unfilled.channels!.push({ name: 'Unfilled', type: 'webhook', url: '${env:CBH_CHANNEL_UNFILLED_URL}' });
-  unfilled.breakers[0]!.failureThreshold = 9;
-  const at = unfilled.channels!.length - 1;
-  for (const query of ['', '?dryRun=true']) {
-    expect(await refusal(await importing(unfilled, { query }))).toEqual({
-      status: 400,
-      message: `channels[${at}].url: \${env:CBH_CHANNEL_UNFILLED_URL} is not set where the document was read: set it or give the URL`,
-    });
-  }
-  const noSecret = withChannel(structuredClone(document), 'Imported hook', (channel) => {
-    channel.secret = '${env:CBH_CHANNEL_IMPORTED_HOOK_SECRET}';
-  });
-  const index = noSecret.channels!.findIndex((channel) => channel.name === 'Imported hook');
-  expect(await refusal(await importing(noSecret))).toEqual({
-    status: 400,
-    message: `channels[${index}].secret: \${env:CBH_CHANNEL_IMPORTED_HOOK_SECRET} is not set where the document was read, and the hub's channel has none to keep: set it or give the secret`,
-  });
-  const guarded = withChannel(structuredClone(document), 'Imported hook', (channel) => {
-    channel.url = 'http://169.254.169.254/latest/meta-data';
-  });
-  for (const query of ['', '?dryRun=true']) {
-    expect(await refusal(await importing(guarded, { query }))).toEqual({
-      status: 400,
-      message: `channels[${index}].url: Refused to call 169.254.169.254 (169.254.169.254): a link-local or metadata address`,
-    });
-  }
-  const retyped = withChannel(structuredClone(document), 'Imported hook', (channel) => {
-    channel.type = 'discord';
-  });
-  expect(await refusal(await importing(retyped))).toEqual({
-    status: 400,
-    message: `channels[${index}].type: the hub's channel Imported hook is a webhook channel, and a channel's type cannot change (give the discord channel another name)`,
-  });
-  expect((await exported()).text).toBe(original);
-  expect((await testDelivery('Imported hook')).path).toBe(`/hook?via=changed-${LEAK}`);
-});
-
-it('refuses a rule naming a channel neither the document nor the hub has, and a bad item, each at its place', async () => {
-  const document = await exportedDocument();
-  const dangling = structuredClone(document);
-  dangling.notificationRules![1]!.channels = ['x'];
-  expect(await refusal(await importing(dangling))).toEqual({
-    status: 400,
-    message: "notificationRules[1].channels[0]: no channel named 'x'",
-  });
-
-  // with prune, a channel the document leaves out is deleted: a rule cannot name it
-  const pruned = structuredClone(document);
-  pruned.channels = pruned.channels!.filter((channel) => channel.name !== 'On-call mail');
-  expect(await refusal(await importing(pruned, { query: '?prune=true' }))).toEqual({
-    status: 400,
-    message: "notificationRules[0].channels[0]: no channel named 'On-call mail'",
-  });
-
-  const bad = structuredClone(document);
-  const names = bad.channels!.map((channel) => channel.name);
-  expect(names).toEqual(['Imported hook', 'On-call mail', 'Ops hook', 'Ops-Hook']);
-  Object.assign(bad.channels![1]!, { url: 'https://example.com/hook' });
-  Object.assign(bad.channels![3]!, { url: '${env:lower-case}' });
-  bad.notificationRules![0]!.events = ['breaker.exploded' as never];
-  bad.maintenanceWindows![0]!.endsAt = '2026-01-01T00:00:00Z';
-  expect((await refusal(await importing(bad))).message.split('; ')).toEqual([
-    'channels[1].url: is for webhook, Slack and Discord channels',
-    'channels[3].url: must be a reference ${env:NAME}, NAME of letters, digits and _',
-    'notificationRules[0].events[0]: must be one of breaker.opened, breaker.recovered, breaker.stuck_open, breaker.flapping, domain.alert.opened, domain.alert.resolved, release.rolled_back, release.canary_failing, incident.created, incident.updated, incident.resolved, alert_group.acknowledged, alert_group.escalated, alert_group.resolved, slo.burn_rate, slo.budget_exhausted, slo.recovered, drill.started, drill.finished',
-    'maintenanceWindows[0].endsAt: must be after the start',
-  ]);
-  const twice = structuredClone(document);
-  twice.channels!.push({ ...twice.channels![2]!, name: 'ops HOOK' });
-  expect(await refusal(await importing(twice))).toEqual({ status: 400, message: 'channels[4].name: repeats the name of channels[2]' });
-});
-
-it('updates rules and windows field by field, a time in another offset being the same time', async () => {
-  const document = await exportedDocument();
-  const window = document.maintenanceWindows![0]!;
-  window.startsAt = '2026-01-02T10:00:00-05:00';
-  expect(changed(await imported(document))).toEqual([]);
-  window.endsAt = '2026-01-02T18:00:00Z';
-  const rule = document.notificationRules!.find((each) => each.name === 'Breakers open')!;
-  Object.assign(rule, { enabled: false, channels: ['ops hook'], events: ['breaker.recovered', 'breaker.opened'], minIntervalMinutes: 0 });
-  expect(changed(await imported(document))).toEqual([
-    { kind: 'notificationRule', name: 'Breakers open', action: 'update', fields: ['enabled', 'channels', 'minIntervalMinutes'] },
-    { kind: 'maintenanceWindow', name: 'Friday deploys', action: 'update', fields: ['endsAt'] },
-  ]);
-  const now = await exportedDocument();
-  expect(now.notificationRules!.find((each) => each.name === 'Breakers open')).toMatchObject({
-    enabled: false,
-    channels: ['Ops hook'],
-    minIntervalMinutes: 0,
-  });
-  expect(now.maintenanceWindows![0]!.endsAt).toBe('2026-01-02T18:00:00.000Z');
-  expect(changed(await imported(document))).toEqual([]);
-});
-
-it('prunes the channels, rules and windows a document leaves out, of the lists it has only', async () => {
-  const document = await exportedDocument();
-  const withoutLists = { version: document.version, breakers: document.breakers, services: document.services, domains: document.domains };
-  expect(changed(await imported(withoutLists, { query: '?prune=true' }))).toEqual([]);
-  expect((await exportedDocument()).notificationRules).toHaveLength(2);
-
-  const fewer = { ...withoutLists, notificationRules: document.notificationRules!.filter((rule) => rule.name !== 'Imported opened') };
-  const deletion = [{ kind: 'notificationRule', name: 'Imported opened', action: 'delete' }];
-  expect(changed(await imported(fewer))).toEqual([]);
-  expect(changed(await imported(fewer, { query: '?dryRun=true&prune=true' }))).toEqual(deletion);
-  expect((await exportedDocument()).notificationRules).toHaveLength(2);
-  const before = await auditCounts();
-  expect(changed(await imported(fewer, { query: '?prune=true' }))).toEqual(deletion);
-  expect(auditAdded(before, await auditCounts())).toEqual({ 'notification-rule.delete': 1 });
-  const after = await exportedDocument();
-  expect(after.notificationRules!.map((rule) => rule.name)).toEqual(['Breakers open']);
-  expect(after.channels).toEqual(document.channels);
-
-  const onlyMail = {
-    ...withoutLists,
-    channels: document.channels!.filter((channel) => ['On-call mail', 'Ops hook'].includes(channel.name)),
-    maintenanceWindows: [],
-  };
-  expect(changed(await imported(onlyMail, { query: '?prune=true' }))).toEqual([
-    { kind: 'channel', name: 'Imported hook', action: 'delete' },
-    { kind: 'channel', name: 'Ops-Hook', action: 'delete' },
-    { kind: 'maintenanceWindow', name: 'Friday deploys', action: 'delete' },
-  ]);
-  expect((await exportedDocument()).channels!.map((channel) => channel.name)).toEqual(['On-call mail', 'Ops hook']);
-});
-
-it('writes and reads notification items only for holders of circuit_breaker_admin, and rules of domain events only with domain_management', async () => {
-  const mail = await channelNamed('On-call mail');
-  await post('/api/notification-rules', { name: 'Domain alerts', events: ['domain.alert.opened'], channelIds: [mail.id] });
-
-  const dataOnly = bearer(await token(['export_data', 'import_data']));
-  const plain = await exportedDocument(dataOnly);
-  expect(Object.keys(plain)).toEqual(['version', 'breakers', 'services', 'domains', 'omitted']);
-  expect(plain.omitted).toEqual(EVERY_LIST);
-  expect(changed(await imported(plain, { caller: dataOnly, query: '?prune=true' }))).toEqual([]);
-  const full = await exportedDocument();
-  expect(await refusal(await importing({ ...plain, maintenanceWindows: [] }, { caller: dataOnly }))).toEqual({
-    status: 403,
-    message: 'Requires the circuit_breaker_admin permission to import notification channels, rules and maintenance windows',
-  });
-
-  const breakerAdmin = bearer(await token(['export_data', 'import_data', 'circuit_breaker_admin']));
-  const seen = await exportedDocument(breakerAdmin);
-  expect(seen.notificationRules!.map((rule) => rule.name)).toEqual(['Breakers open']);
-  expect(full.notificationRules!.map((rule) => rule.name)).toEqual(['Breakers open', 'Domain alerts']);
-  // a prune leaves alone the rule its caller could not see
-  expect(changed(await imported(seen, { caller: breakerAdmin, query: '?prune=true' }))).toEqual([]);
-  for (const [name, events] of [
-    ['Domain alerts', ['breaker.opened']],
-    ['More domain alerts', ['domain.alert.resolved']],
-  ] as const) {
-    const document = structuredClone(seen);
-    document.notificationRules!.push({ ...seen.notificationRules![0]!, name, events: [...events] });
-    expect(await refusal(await importing(document, { caller: breakerAdmin, query: '?dryRun=true' }))).toEqual({
-      status: 403,
-      message: `notificationRules[1] (${name}): Requires the domain_management permission to notify about domain events`,
-    });
-  }
-  expect(await exportedDocument()).toEqual(full);
-});
-
-it("describes the notification lists in the import's schema", async () => {
-  const openapi = await (await spec.api.call('/api/docs/openapi.json')).json();
-  const properties = openapi.paths['/api/import'].post.requestBody.content['application/json'].schema.properties;
-  expect(Object.keys(properties.channels.items.properties)).toEqual(['name', 'type', 'url', 'recipients', 'secret']);
-  // channels may be left out when the rule names an escalation policy
-  expect(properties.notificationRules.items.required).toEqual(['name', 'events']);
-  expect(properties.maintenanceWindows.items.required).toEqual(['name', 'startsAt', 'endsAt']);
 });
