@@ -9,20 +9,28 @@
 // layout (p50/p75/p95/max, and p75 per tile; goal p75 within one 16 ms frame, checked at the middle size), and the
 // intervals between animation frames meanwhile. Each size prints its per-unit costs as a BENCH line, so that a cost
 // that grows faster than the wall shows.
-// Usage: npm run build && node bench/console-wall.mjs [--sizes 50,200,1000] [--rate 5] [--seconds 18] [--viewers 1000]
+// --profile: at the middle size, after the measured window, records the page's CPU profile for as long again and prints
+// its top functions by self time (the profiler slows the page: nothing is measured meanwhile).
+// Usage: npm run build && node bench/console-wall.mjs [--sizes 50,200,1000] [--rate 5] [--seconds 60] [--viewers 1000] [--profile]
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import WebSocket from 'ws';
 import { chromium } from '@playwright/test';
 import { cpuSeconds, startBenchApi } from './api-process.mjs';
+import { printSummary, summarise } from './cpu-profile.mjs';
 import { connectClients } from './ws-clients.mjs';
 import { benchLine, goalSize, numberArg, rssMiB, sizesArg, withRetries } from './report.mjs';
 
 const SIZES = process.argv.includes('--breakers') ? [numberArg('breakers', 200)] : sizesArg([50, 200, 1000]);
 const GOAL_SIZE = goalSize(SIZES);
 const RATE = numberArg('rate', 5);
-const SECONDS = numberArg('seconds', 18);
+// a metricsUpdate every 2 s: 30 of them per size, so that the p75 is not the 7th of 9
+const SECONDS = numberArg('seconds', 60);
 const VIEWERS = numberArg('viewers', 1000);
 const VIEWER_SECONDS = 3;
 const FRAME_MS = 16;
+const PROFILE = process.argv.includes('--profile');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const pct = (values, p) => {
@@ -109,6 +117,20 @@ function instrument() {
   requestAnimationFrame(frame);
 }
 
+/** The page's CPU profile over SECONDS, written to a file and its top functions printed. */
+async function profilePage(context, page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await page.waitForTimeout(SECONDS * 1000);
+  const { profile } = await cdp.send('Profiler.stop');
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'wall-profile-')), 'wall.cpuprofile');
+  writeFileSync(file, JSON.stringify(profile));
+  console.log(`the page's profile: ${file}`);
+  printSummary(summarise(file, 25));
+}
+
 const api = await withRetries(() => startBenchApi());
 let browser;
 const results = [];
@@ -182,6 +204,7 @@ try {
       gaps: window.__frameGaps,
       tiles: document.querySelectorAll('[data-testid="breaker-tile"]').length,
     }));
+    if (PROFILE && size === GOAL_SIZE) await profilePage(context, page);
     await context.close();
     const bytes = sizes.reduce((sum, n) => sum + n, 0);
     const p75 = pct(costs, 0.75);

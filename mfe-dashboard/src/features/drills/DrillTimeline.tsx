@@ -17,9 +17,9 @@ const KIND_COLORS: Record<DrillTimelineKind, string> = {
   finished: theme.colors.grey,
 };
 
-/** Entries come seconds apart: the time to the second, on the reader's clock. */
-const entryTime = (at: string) =>
-  new Date(at).toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+/** Entries come seconds apart: the time to the second, on the reader's clock (one formatter, made once). */
+const ENTRY_TIME = new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const entryTime = (at: string) => ENTRY_TIME.format(new Date(at));
 
 /**
  * What happened during the drill, oldest first: each step starting, each fault reaching (or refused by) an instance,

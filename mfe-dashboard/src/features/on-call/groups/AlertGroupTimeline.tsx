@@ -17,17 +17,16 @@ const KIND_COLORS: Record<AlertGroupEntryKind, string> = {
   escalation_ended: theme.colors.grey,
 };
 
-/** Entries come seconds apart: the day, and the time to the second, on the reader's clock. */
-function entryTime(at: string): string {
-  return new Date(at).toLocaleString('en', {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-}
+/** Entries come seconds apart: the day, and the time to the second, on the reader's clock (one formatter, made once). */
+const ENTRY_TIME = new Intl.DateTimeFormat('en', {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+const entryTime = (at: string) => ENTRY_TIME.format(new Date(at));
 
 /**
  * What happened to the group, oldest first: each event that joined it (a `caused` one from a subject depending on
