@@ -27,11 +27,15 @@ export function cliForThisFile(spec: SpecApi) {
   const bundle = path.join(work, 'dist/cbh.js');
   let token: string;
 
-  async function createToken(permissions?: string[]): Promise<CreatedApiTokenView> {
+  /** A token made by the admin: with the given permissions (all of the admin's without), or limited to some remotes. */
+  async function createToken(
+    permissions?: string[],
+    { name = 'ci', remotes }: { name?: string; remotes?: string[] } = {},
+  ): Promise<CreatedApiTokenView> {
     const response = await spec.api.call('/api/tokens', {
       method: 'POST',
       cookie: spec.admin,
-      body: { name: 'ci', expiresInDays: 7, permissions },
+      body: { name, expiresInDays: 7, permissions, remotes },
     });
     expect(response.status).toBe(201);
     return response.json();

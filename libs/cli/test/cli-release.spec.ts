@@ -8,7 +8,7 @@ import { cliForThisFile } from './cli-api.test-kit';
  * contract, pushed, promoted or sent as a canary, rolled back, and shipped with a token limited to its team's remote.
  */
 const spec = apiForThisFile();
-const { work, cbh } = cliForThisFile(spec);
+const { work, cbh, createToken } = cliForThisFile(spec);
 
 describe('cbh release', () => {
   /** A dashboard build in the scratch directory's dist/, as `npm run build` leaves it, against `react`. */
@@ -65,16 +65,7 @@ describe('cbh release', () => {
   });
 
   it("ships with a token limited to its team's remote, and that token cannot ship another's", async () => {
-    const limited = async (remotes: string[]) =>
-      (
-        await (
-          await spec.api.call('/api/tokens', {
-            method: 'POST',
-            cookie: spec.admin,
-            body: { name: `ci-${remotes[0]}`, expiresInDays: 7, remotes },
-          })
-        ).json()
-      ).token as string;
+    const limited = async (remotes: string[]) => (await createToken(undefined, { name: `ci-${remotes[0]}`, remotes })).token;
     writeBuild('19.3.1', 'team');
     const pushed = await cbh(['release', 'push', 'mfe-dashboard', '--no-build', '--promote'], {
       CBH_TOKEN: await limited(['mfe-dashboard']),
