@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ROUTES } from '@cbh/contracts';
 import { FITS, fits, heightOf, phoneCheck, tapInMenu } from './support/phone';
 import { signIn } from './support/sign-in';
+import { simpleBreaker } from '../api/test/breaker-bodies';
 
 /** What the test made through the API, deleted after it so later files find the site as it was. */
 const made: string[] = [];
@@ -22,14 +23,11 @@ test('an operator on a phone: a breaker’s notification in the log, a tap to it
   test.setTimeout(90_000);
   await signIn(page);
   api = page.request;
-  const breaker = await create<{ id: number; name: string }>(api, '/api/circuit-breakers', {
-    name: 'Paged on a phone',
-    type: 'simple',
-    failureThreshold: 5,
-    timeout: 30_000,
-    recoveryTime: 60_000,
-    successThreshold: 1,
-  });
+  const breaker = await create<{ id: number; name: string }>(
+    api,
+    '/api/circuit-breakers',
+    simpleBreaker('Paged on a phone', { successThreshold: 1 }),
+  );
   // without SMTP_URL the e-mail stays in the outbox, and the log shows the delivery as failed: it is still logged
   const channel = await create<{ id: string }>(api, '/api/notification-channels', {
     name: 'On-call phone',

@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { seriousViolations } from './support/axe';
 import { ADMIN, sharedDatabaseUrl } from './support/server';
 import { signIn } from './support/sign-in';
+import { simpleBreaker } from '../api/test/breaker-bodies';
 
 /**
  * A breaker's page with its past, on the production build: a breaker with an hour of stored calls (per-second buckets
@@ -60,7 +61,7 @@ test('a breaker with an hour of history: the past on open, the range picker, mar
   await page.setViewportSize({ width: 1400, height: 900 });
   await signIn(page, ADMIN);
   const created = await page.request.post('/api/circuit-breakers', {
-    data: { name: NAME, type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 1 },
+    data: simpleBreaker(NAME, { successThreshold: 1 }),
   });
   expect(created.ok()).toBe(true);
   breakerId = (await created.json()).id as number;

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { replicasForTheseTests } from './support/server';
 import { signIn } from './support/sign-in';
+import { simpleBreaker } from '../api/test/breaker-bodies';
 
 /** Breakers the test made, deleted after it so that later files find the seeded ones as they were. */
 const made: { request: APIRequestContext; id: number }[] = [];
@@ -10,7 +11,7 @@ test.afterEach(async () => {
 
 async function createBreaker(request: APIRequestContext, name: string) {
   const response = await request.post('/api/circuit-breakers', {
-    data: { name, type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 1 },
+    data: simpleBreaker(name, { successThreshold: 1 }),
   });
   expect(response.status()).toBe(201);
   const breaker = (await response.json()) as { id: number; name: string };

@@ -3,6 +3,7 @@ import { seriousViolations } from './support/axe';
 import { loadedProviders } from './support/federation';
 import { ADMIN, DEMO_PASSWORD, replicasForTheseTests } from './support/server';
 import { signIn } from './support/sign-in';
+import { simpleBreaker } from '../api/test/breaker-bodies';
 
 /** Breakers the tests made, deleted after each test so that later files find the seeded ones as they were. */
 const made: { request: APIRequestContext; id: number }[] = [];
@@ -18,7 +19,7 @@ test.afterEach(async () => {
 /** A breaker of the test's own, made through the API of the page's site. */
 async function createBreaker(request: APIRequestContext, name: string, settings: Record<string, number> = {}) {
   const response = await request.post('/api/circuit-breakers', {
-    data: { name, type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 1, ...settings },
+    data: simpleBreaker(name, { successThreshold: 1, ...settings }),
   });
   expect(response.status()).toBe(201);
   const breaker = (await response.json()) as { id: number; name: string };

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Client } from 'pg';
 import { ADMIN, DEMO_PASSWORD, sharedDatabaseUrl } from './support/server';
 import { signIn } from './support/sign-in';
+import { simpleBreaker } from '../api/test/breaker-bodies';
 
 /**
  * The dashboard's health overview on the production build: a breaker forced open is listed as open now with a link
@@ -43,14 +44,7 @@ test('a breaker forced open shows as open now with its link, leaves after a rese
 }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await signIn(page, ADMIN);
-  const breaker = await api(page, '/api/circuit-breakers', 'POST', {
-    name: NAME,
-    type: 'simple',
-    failureThreshold: 5,
-    timeout: 30_000,
-    recoveryTime: 60_000,
-    successThreshold: 1,
-  });
+  const breaker = await api(page, '/api/circuit-breakers', 'POST', simpleBreaker(NAME, { successThreshold: 1 }));
   breakerId = breaker.id;
   await api(page, `/api/circuit-breakers/${breaker.id}/force-open`, 'POST');
 

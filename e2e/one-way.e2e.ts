@@ -5,6 +5,7 @@ import { seriousViolations } from './support/axe';
 import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/server';
 import { signIn } from './support/sign-in';
 import { freePort } from '../tools/testing/free-port';
+import { simpleBreaker } from '../api/test/breaker-bodies';
 
 /**
  * One way of doing each thing, on the notifications page and the domain screens of the production build, on a site
@@ -62,14 +63,7 @@ async function noSidewaysScroll(page: Page) {
 
 test('the delivery log says when, relative, with the exact time on hover or tap', async ({ page }) => {
   await signedIn(page);
-  const breaker = await post(page, '/api/circuit-breakers', {
-    name: BREAKER,
-    type: 'simple',
-    failureThreshold: 5,
-    timeout: 30_000,
-    recoveryTime: 60_000,
-    successThreshold: 1,
-  });
+  const breaker = await post(page, '/api/circuit-breakers', simpleBreaker(BREAKER, { successThreshold: 1 }));
   const channel = await post(page, '/api/notification-channels', { name: 'API log', type: 'log' });
   await post(page, '/api/notification-rules', {
     name: 'Openings',

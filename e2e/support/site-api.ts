@@ -1,4 +1,5 @@
 import { ADMIN, type Site } from './server';
+import { simpleBreaker } from '../../api/test/breaker-bodies';
 
 /** Signs the admin in on one replica through the JSON login, for tests that talk to several replicas directly. */
 export async function apiSignIn(site: Site): Promise<string> {
@@ -20,15 +21,7 @@ export const siteApi = (site: Site, cookie: string, path: string, method = 'GET'
 
 /** A new simple breaker: 5 failures open it for 30 s unless the settings say otherwise. */
 export async function createBreaker(site: Site, cookie: string, name: string, settings: Record<string, number> = {}) {
-  const response = await siteApi(site, cookie, '/api/circuit-breakers', 'POST', {
-    name,
-    type: 'simple',
-    failureThreshold: 5,
-    timeout: 30_000,
-    recoveryTime: 60_000,
-    successThreshold: 1,
-    ...settings,
-  });
+  const response = await siteApi(site, cookie, '/api/circuit-breakers', 'POST', simpleBreaker(name, { successThreshold: 1, ...settings }));
   return (await response.json()) as { id: number; name: string };
 }
 

@@ -3,6 +3,7 @@ import { ROLE_DEFAULT_PERMISSIONS, type ServerMessage } from '@cbh/contracts';
 import { apiForThisFile, DEMO_PASSWORD, eventually, signIn } from '../../test/test-api';
 import { BreakerRegistry } from './breaker-registry.service';
 import { DEMO_BREAKERS } from './demo-breakers';
+import { simpleBreaker } from '../../test/breaker-bodies';
 
 const spec = apiForThisFile();
 
@@ -118,7 +119,7 @@ async function breakerBehindFailingService(name: string) {
   const breaker = await (
     await call('/api/circuit-breakers', {
       method: 'POST',
-      body: { name, type: 'simple', failureThreshold: 1, timeout: 5_000, recoveryTime: 10_000, successThreshold: 1 },
+      body: simpleBreaker(name, { failureThreshold: 1, timeout: 5_000, recoveryTime: 10_000, successThreshold: 1 }),
     })
   ).json();
   const service = await (
@@ -197,7 +198,7 @@ it('pages the journal newest first, with a bounded page size', async () => {
   const created = await (
     await call('/api/circuit-breakers', {
       method: 'POST',
-      body: { name: 'Journal pages', type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 },
+      body: simpleBreaker('Journal pages'),
     })
   ).json();
   for (let i = 0; i < 5; i++) {
@@ -223,7 +224,7 @@ it('refuses to delete a breaker while a load test runs through it, naming why', 
   const created = await (
     await call('/api/circuit-breakers', {
       method: 'POST',
-      body: { name: 'Busy', type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 },
+      body: simpleBreaker('Busy'),
     })
   ).json();
   const session = await (
@@ -262,7 +263,7 @@ it('names who used a manual control by name, else by role, to viewers of the jou
   const created = await (
     await call('/api/circuit-breakers', {
       method: 'POST',
-      body: { name: 'Named controls', type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 },
+      body: simpleBreaker('Named controls'),
     })
   ).json();
   const viewer = await signIn(spec.api.baseUrl, 'viewer@example.com', DEMO_PASSWORD);
@@ -306,7 +307,7 @@ it('names who used a manual control by name, else by role, to viewers of the jou
 it('names breakers uniquely whatever the letter case: creating one under a taken name is a 409 naming it', async () => {
   const clash = await call('/api/circuit-breakers', {
     method: 'POST',
-    body: { name: 'payment GATEWAY', type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 },
+    body: simpleBreaker('payment GATEWAY'),
   });
   expect({ status: clash.status, message: (await clash.json()).message }).toEqual({
     status: 409,

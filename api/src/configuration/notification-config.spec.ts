@@ -2,6 +2,7 @@ import { parse } from 'yaml';
 import type { BreakerConfigView, ChannelView, ConfigDocument, ImportResult } from '@cbh/contracts';
 import { changed, EVERY_LIST, refusal } from './document.test-kit';
 import { auditAdded, LEAK, notificationConfigApiForThisFile, SECRET, withChannel } from './notification-config.test-kit';
+import { simpleBreaker } from '../../test/breaker-bodies';
 
 /*
  * Notification channels, rules and maintenance windows exported and imported back, against the real API and a
@@ -83,14 +84,7 @@ it('imports its own export back, JSON or YAML, as every item unchanged: a refere
 });
 
 it('creates a channel from the URL and secret a document gives, and a rule naming it by name delivers to it, signed; audited once each', async () => {
-  const breaker = await post<BreakerConfigView>('/api/circuit-breakers', {
-    name: 'config-hooked',
-    type: 'simple',
-    failureThreshold: 5,
-    timeout: 60_000,
-    recoveryTime: 30_000,
-    successThreshold: 2,
-  });
+  const breaker = await post<BreakerConfigView>('/api/circuit-breakers', simpleBreaker('config-hooked'));
   const document = await exportedDocument();
   document.channels!.push({ name: 'Imported hook', type: 'webhook', url: `${spec.receiver.url}?via=import`, secret: SECRET });
   document.notificationRules!.push({

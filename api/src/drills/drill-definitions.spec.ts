@@ -1,13 +1,14 @@
 import type { BreakerConfigView, DrillDefinitionView, DrillView, ImportResult, ServiceAccountView } from '@cbh/contracts';
 import { agentBreaker, agentReport, sendAgentReport } from '../../test/agent-reports';
 import { apiForThisFile, DEMO_PASSWORD, signIn } from '../../test/test-api';
+import { simpleBreaker } from '../../test/breaker-bodies';
 
 const spec = apiForThisFile();
 const json = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
 const post = (path: string, body?: unknown, cookie = spec.admin) => spec.api.call(path, { method: 'POST', body, cookie });
 const get = <T>(path: string) => json<T>(spec.api.call(path, { cookie: spec.admin }));
 
-const breaker = { name: 'Drill Target', type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 };
+const breaker = simpleBreaker('Drill Target');
 
 /** A saved drill naming a hub breaker by its name (in another letter case) and an agent's by { service, name }. */
 const SAVED = {

@@ -3,6 +3,7 @@ import { agentBreaker, agentReport, sendAgentReport } from '../../test/agent-rep
 import { apiForThisFile, DEMO_PASSWORD, eventually, signIn } from '../../test/test-api';
 import { faultedCall } from '../breakers/breaker-faults';
 import { instanceChosen } from './drill-plan';
+import { simpleBreaker } from '../../test/breaker-bodies';
 
 const spec = apiForThisFile();
 const json = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
@@ -165,14 +166,7 @@ describe('drills', () => {
 
 describe('a fault on the hub’s own breakers', () => {
   it('reaches a load test’s simulated calls: errors on every call open the breaker, and the drill says met', async () => {
-    const made = await post('/api/circuit-breakers', {
-      name: 'Drilled ledger',
-      type: 'simple',
-      failureThreshold: 5,
-      timeout: 60_000,
-      recoveryTime: 60_000,
-      successThreshold: 2,
-    });
+    const made = await post('/api/circuit-breakers', simpleBreaker('Drilled ledger'));
     const ledger = (await made.json()) as BreakerConfigView;
     // a load test that fails nothing by itself
     const session = await post('/api/test-sessions', { configId: ledger.id, failureRate: 0, requestRate: 20, duration: 1 });

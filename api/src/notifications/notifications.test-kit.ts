@@ -1,6 +1,7 @@
 import type { BreakerConfigView, ChannelView, DeliveryPage, DeliveryView, RuleView } from '@cbh/contracts';
 import { replicaPairForThisFile, type ReplicaPair } from '../../test/replica-pair';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
+import { simpleBreaker } from '../../test/breaker-bodies';
 
 export const SECRET = 'whsec-the-receiver-and-the-hub-share';
 
@@ -43,14 +44,7 @@ export function notificationsApiForThisFile() {
 
   /** A breaker of its own for each test, so their events do not mix. */
   async function freshBreaker(name: string): Promise<BreakerConfigView> {
-    const response = await post('/api/circuit-breakers', {
-      name,
-      type: 'simple',
-      failureThreshold: 5,
-      timeout: 60000,
-      recoveryTime: 30000,
-      successThreshold: 2,
-    });
+    const response = await post('/api/circuit-breakers', simpleBreaker(name));
     expect(response.status).toBe(201);
     return json<BreakerConfigView>(response);
   }

@@ -16,6 +16,7 @@ import { linkIn } from '../../test/smtp-sink';
 import { replicaPairForThisFile } from '../../test/replica-pair';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { EscalationRunner } from './escalation-runner.service';
+import { simpleBreaker } from '../../test/breaker-bodies';
 
 // an escalation minute lasts a second here: a step of "1 minute" waits 1 s (the setting, not a sleep, shortens it)
 const pair = replicaPairForThisFile({ ESCALATION_MINUTE_SECONDS: '1', ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' });
@@ -34,15 +35,7 @@ async function created<T>(path: string, body: unknown): Promise<T> {
   return json<T>(response);
 }
 
-const breaker = (name: string) =>
-  created<BreakerConfigView>('/api/circuit-breakers', {
-    name,
-    type: 'simple',
-    failureThreshold: 5,
-    timeout: 60000,
-    recoveryTime: 30000,
-    successThreshold: 2,
-  });
+const breaker = (name: string) => created<BreakerConfigView>('/api/circuit-breakers', simpleBreaker(name));
 const forceOpen = (id: number, replica = pair.api) => call(`/api/circuit-breakers/${id}/force-open`, 'POST', undefined, replica);
 const reset = (id: number) => call(`/api/circuit-breakers/${id}/reset`, 'POST');
 const groupsOf = async (subject: string) => (await json<AlertGroupPage>(call(`/api/alert-groups?subject=${subject}`))).items;

@@ -2,6 +2,7 @@ import type { AgentReport, BreakerConfigView, SloDetailView, SloView } from '@cb
 import { agentBreaker, agentReport, sendAgentReport } from '../../test/agent-reports';
 import { apiForThisFile, DEMO_PASSWORD, eventually, signIn } from '../../test/test-api';
 import { SloCounter } from './slo-counter.service';
+import { simpleBreaker } from '../../test/breaker-bodies';
 
 const spec = apiForThisFile();
 const json = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
@@ -11,14 +12,7 @@ const minutesAgo = (minutes: number) => new Date(Math.floor(Date.now() / 60_000)
 const countRound = () => spec.api.app.get(SloCounter).countAndJudge(new Date());
 
 async function hubBreaker(name: string): Promise<number> {
-  const made = await call('/api/circuit-breakers', 'POST', {
-    name,
-    type: 'simple',
-    failureThreshold: 5,
-    timeout: 30_000,
-    recoveryTime: 60_000,
-    successThreshold: 3,
-  });
+  const made = await call('/api/circuit-breakers', 'POST', simpleBreaker(name));
   expect(made.status).toBe(201);
   return (await json<BreakerConfigView>(made)).id;
 }

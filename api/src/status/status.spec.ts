@@ -2,6 +2,7 @@ import type { BreakerConfigView, IncidentView, PublicStatusSummary, StatusPageVi
 import { eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../test/test-api';
 import { linkIn, startSmtpSink } from '../../test/smtp-sink';
 import { MaintenanceAnnouncer } from './maintenance-announcer.service';
+import { simpleBreaker } from '../../test/breaker-bodies';
 
 const ENV = { SESSION_SECRET: 'a-session-secret-the-two-replicas-of-this-file-share' };
 
@@ -26,14 +27,7 @@ const json = async <T>(response: Response | Promise<Response>): Promise<T> => (a
 const post = (path: string, body: unknown, replica = api) => replica.call(path, { method: 'POST', body, cookie: admin });
 
 async function breaker(name: string): Promise<BreakerConfigView> {
-  const response = await post('/api/circuit-breakers', {
-    name,
-    type: 'simple',
-    failureThreshold: 5,
-    timeout: 60000,
-    recoveryTime: 30000,
-    successThreshold: 2,
-  });
+  const response = await post('/api/circuit-breakers', simpleBreaker(name));
   expect(response.status).toBe(201);
   return json(response);
 }

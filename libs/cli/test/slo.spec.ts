@@ -1,61 +1,33 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, parseAllDocuments, stringify } from 'yaml';
-import type { BreakerConfigView, CreatedApiTokenView, CreateSlo, SloView } from '@cbh/contracts';
-import { signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../api/test/test-api';
+import type { BreakerConfigView, CreateSlo, SloView } from '@cbh/contracts';
+import { apiForThisFile } from '../../../api/test/test-api';
 import { promtool } from '../../slo-interchange/src/promtool.test-kit';
-import { buildCli, runCli, type Run } from './cli.test-kit';
+import { cliForThisFile } from './cli-api.test-kit';
 
 /**
  * `cbh slo …` and `cbh apply` of OpenSLO files as a CI job runs them: the built bundle in a child process, against the
  * real API on PostgreSQL, with a token made through the API.
  */
-const work = mkdtempSync(path.join(tmpdir(), 'cbh-slo-cli-'));
-const bundle = path.join(work, 'dist/cbh.js');
-
-let api: TestApi;
-let admin: string;
-let token: string;
-
-beforeAll(async () => {
-  buildCli(path.dirname(bundle));
-  api = await startTestApi();
-  admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
-  token = (await createToken()).token;
-}, 120_000);
-afterAll(async () => {
-  await api?.stop();
-});
-
-async function createToken(permissions?: string[]): Promise<CreatedApiTokenView> {
-  const response = await api.call('/api/tokens', {
-    method: 'POST',
-    cookie: admin,
-    body: { name: 'slo-ci', expiresInDays: 7, permissions },
-  });
-  expect(response.status).toBe(201);
-  return response.json();
-}
-
-function cbh(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
-  return runCli(bundle, work, args, { CBH_URL: api.baseUrl, CBH_TOKEN: token, ...env });
-}
+const spec = apiForThisFile();
+const { work, cbh, createToken } = cliForThisFile(spec);
 
 async function slos(): Promise<SloView[]> {
-  const response = await api.call('/api/slos', { cookie: admin });
+  const response = await spec.api.call('/api/slos', { cookie: spec.admin });
   expect(response.status).toBe(200);
   return response.json();
 }
 
 async function createSlo(body: CreateSlo): Promise<SloView> {
-  const response = await api.call('/api/slos', { method: 'POST', cookie: admin, body });
+  const response = await spec.api.call('/api/slos', { method: 'POST', cookie: spec.admin, body });
   expect({ status: response.status, body: await response.clone().text() }).toEqual({ status: 201, body: expect.any(String) });
   return response.json();
 }
 
 async function deleteEverySlo() {
-  for (const slo of await slos()) expect((await api.call(`/api/slos/${slo.id}`, { method: 'DELETE', cookie: admin })).status).toBe(204);
+  for (const slo of await slos())
+    expect((await spec.api.call(`/api/slos/${slo.id}`, { method: 'DELETE', cookie: spec.admin })).status).toBe(204);
 }
 
 const file = (name: string) => path.join(work, name);
@@ -68,7 +40,7 @@ describe('cbh slo export and cbh apply of OpenSLO', () => {
   let gateway: BreakerConfigView;
 
   beforeAll(async () => {
-    const breakers: BreakerConfigView[] = await (await api.call('/api/circuit-breakers', { cookie: admin })).json();
+    const breakers: BreakerConfigView[] = await (await spec.api.call('/api/circuit-breakers', { cookie: spec.admin })).json();
     gateway = breakers.find((breaker) => breaker.name === 'Payment Gateway')!;
     await createSlo({
       name: 'Payments answer',
@@ -165,7 +137,7 @@ describe('cbh slo export and cbh apply of OpenSLO', () => {
     const run = await cbh(['apply', 'foreign.yaml']);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      `Applying the SLOs of foreign.yaml to ${api.baseUrl}…\n` +
+      `Applying the SLOs of foreign.yaml to ${spec.api.baseUrl}…\n` +
         'cbh: foreign.yaml is not an OpenSLO file the hub can take; nothing was sent:\n' +
         `foreign.yaml:${line + 1}:${lines[line]!.indexOf('Prometheus') + 1}: document 1: spec.indicator.spec.ratioMetric.good.metricSource.type: is Prometheus: only the hub's own indicators can be imported: a metric source of type cbh, as \`cbh slo export --openslo\` writes it\n`,
     );
@@ -185,12 +157,12 @@ describe('cbh slo export and cbh apply of OpenSLO', () => {
       code: 1,
       stdout: '+ slo A new one\n',
       stderr:
-        `Applying the SLOs of refused.yaml to ${api.baseUrl}…\n` +
+        `Applying the SLOs of refused.yaml to ${spec.api.baseUrl}…\n` +
         `cbh: refused.yaml:${line}: slo Unknown breaker: The hub refused POST /api/slos (422): indicator.breakers: no breaker with id 999999\n` +
         'The 1 change before it was applied.\n',
     });
     const made = (await slos()).find((slo) => slo.name === 'A new one')!;
-    await api.call(`/api/slos/${made.id}`, { method: 'DELETE', cookie: admin });
+    await spec.api.call(`/api/slos/${made.id}`, { method: 'DELETE', cookie: spec.admin });
   });
 
   it('needs circuit_breaker_admin to apply', async () => {
@@ -201,7 +173,7 @@ describe('cbh slo export and cbh apply of OpenSLO', () => {
       code: 1,
       stdout: '',
       stderr:
-        `Applying the SLOs of new.yaml to ${api.baseUrl}…\n` +
+        `Applying the SLOs of new.yaml to ${spec.api.baseUrl}…\n` +
         'cbh: new.yaml:1: slo Brand new: Not allowed (403): Requires the circuit_breaker_admin permission; the token, or the account it belongs to, lacks it\n' +
         'Nothing was applied.\n',
     });

@@ -11,6 +11,7 @@ import {
 import { eventually, twoReplicasForThisFile, withRoomInTheMinute } from '../../../test/test-api';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver';
 import { describeNotification } from '../../notifications/senders/messages';
+import { simpleBreaker } from '../../../test/breaker-bodies';
 
 // two replicas on one database: the limits and caps are the cluster's
 const spec = twoReplicasForThisFile({ TOKEN_RATE_LIMIT: '20', AGENT_REPORT_RATE_LIMIT: '30', ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' });
@@ -240,14 +241,7 @@ describe("the notifications of agents' moves", () => {
   });
 
   it("tell an agent's breaker from the hub's breaker of the same name", async () => {
-    const hub = await post('/api/circuit-breakers', {
-      name: 'lookalike',
-      type: 'simple',
-      failureThreshold: 5,
-      timeout: 60000,
-      recoveryTime: 30000,
-      successThreshold: 2,
-    });
+    const hub = await post('/api/circuit-breakers', simpleBreaker('lookalike'));
     expect(hub.status).toBe(201);
     const hubId = ((await hub.json()) as { id: number }).id;
     const hubs = await ruleFor('the hub lookalike', { events: ['breaker.opened'], breakers: ['lookalike'], minIntervalMinutes: 0 });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
+import { simpleBreaker } from '../../../test/breaker-bodies';
 
 /** A downstream that answers at once, then sends its body one byte every 200 ms forever: never idle, never done. */
 let server: http.Server;
@@ -34,16 +35,7 @@ afterAll(async () => {
 
 it("fails a service's test as a timeout at the 10 s deadline when the body never ends, counted as a timeout by its breaker", async () => {
   const call = (path: string, body?: unknown) => api.call(path, { method: 'POST', cookie: admin, body });
-  const breaker = await (
-    await call('/api/circuit-breakers', {
-      name: 'Drip',
-      type: 'simple',
-      failureThreshold: 5,
-      timeout: 30_000,
-      recoveryTime: 60_000,
-      successThreshold: 1,
-    })
-  ).json();
+  const breaker = await (await call('/api/circuit-breakers', simpleBreaker('Drip', { successThreshold: 1 }))).json();
   const service = await (
     await call('/api/services', {
       name: 'Drip',

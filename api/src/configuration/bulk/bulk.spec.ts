@@ -3,6 +3,7 @@ import { BULK_MAX_IDS, ROLE_DEFAULT_PERMISSIONS, type BulkResult, type Permissio
 import { DEMO_PASSWORD, eventually, signIn, twoReplicasForThisFile, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 import { BreakerRegistry } from '../../breakers/breaker-registry.service';
 import { DomainCheckRunner } from '../../domains/scheduling/domain-check-runner.service';
+import { simpleBreaker } from '../../../test/breaker-bodies';
 
 const spec = twoReplicasForThisFile();
 beforeAll(async () => {
@@ -20,7 +21,7 @@ async function createBreakers(count: number): Promise<number[]> {
   for (let i = 0; i < count; i++) {
     const response = await call('/api/circuit-breakers', {
       method: 'POST',
-      body: { name: `Bulk ${++counter}`, type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 },
+      body: simpleBreaker(`Bulk ${++counter}`),
     });
     ids.push((await response.json()).id);
   }

@@ -1,5 +1,6 @@
 import type { BreakerConfigView, DeliveryPage, JournalPage, SampleDataView, TestSessionView } from '@cbh/contracts';
 import { DEMO_PASSWORD, eventually, signIn, startTestApi, TEST_ADMIN, twoReplicasForThisFile } from '../../../test/test-api';
+import { simpleBreaker } from '../../../test/breaker-bodies';
 
 const spec = twoReplicasForThisFile();
 
@@ -11,7 +12,6 @@ const json = async <T>(response: Response, status = 200): Promise<T> => {
 };
 const exported = async () => (await asAdmin('/api/export')).text();
 const sampleData = async () => json<SampleDataView>(await asAdmin('/api/sample-data'));
-const settings = { type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 };
 const breakerNamed = async (name: string) =>
   (await json<BreakerConfigView[]>(await asAdmin('/api/circuit-breakers'))).find((breaker) => breaker.name === name);
 
@@ -72,7 +72,7 @@ it('loads once across replicas, with history, and removes exactly what it added'
   expect(audit.filter((entry) => entry.action === 'breaker.create')).toHaveLength(6);
 
   // what happens meanwhile: an operator's own breaker stays; a sample item changed is still removed, one deleted is skipped
-  await json(await asAdmin('/api/circuit-breakers', 'POST', { name: 'Mine', ...settings }), 201);
+  await json(await asAdmin('/api/circuit-breakers', 'POST', simpleBreaker('Mine')), 201);
   const reports = (await breakerNamed('Report Export'))!;
   await json(await asAdmin(`/api/circuit-breakers/${reports.id}`, 'PATCH', { failureThreshold: 9 }));
   const pricing = (await breakerNamed('Pricing Engine'))!;
@@ -93,7 +93,7 @@ it('loads once across replicas, with history, and removes exactly what it added'
 }, 60_000);
 
 it('adds nothing when the hub already has an item of one of its names', async () => {
-  const mine = await json<BreakerConfigView>(await asAdmin('/api/circuit-breakers', 'POST', { name: 'checkout api', ...settings }), 201);
+  const mine = await json<BreakerConfigView>(await asAdmin('/api/circuit-breakers', 'POST', simpleBreaker('checkout api')), 201);
   const before = await exported();
   const refused = await asAdmin('/api/sample-data', 'POST');
   expect({ status: refused.status, message: (await refused.json()).message }).toEqual({

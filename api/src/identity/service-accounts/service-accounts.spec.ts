@@ -8,6 +8,7 @@ import {
   type ServiceAccountView,
 } from '@cbh/contracts';
 import { DEMO_PASSWORD, eventually, signIn, twoReplicasForThisFile, TEST_ADMIN, type TestApi } from '../../../test/test-api';
+import { simpleBreaker } from '../../../test/breaker-bodies';
 
 const spec = twoReplicasForThisFile();
 
@@ -183,7 +184,7 @@ describe('a service account’s tokens', () => {
     const token = await createToken(account.id, { name: 'deploy' });
     const breaker = await withToken(token.token, '/api/circuit-breakers', {
       method: 'POST',
-      body: { name: 'made-by-ci', type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 },
+      body: simpleBreaker('made-by-ci'),
     });
     expect(breaker.status).toBe(201);
     const { entries } = await (await call('/api/audit?action=breaker.create')).json();

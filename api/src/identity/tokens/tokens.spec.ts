@@ -2,6 +2,7 @@ import WebSocket from 'ws';
 import { PERMISSIONS, type CreatedApiTokenView } from '@cbh/contracts';
 import { DEMO_PASSWORD, eventually, signIn, twoReplicasForThisFile, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 import { tokenHash } from './token-authenticator.service';
+import { simpleBreaker } from '../../../test/breaker-bodies';
 
 const METRICS_TOKEN = 'a-metrics-token-for-the-scraper';
 
@@ -174,7 +175,7 @@ describe('requests made with a token', () => {
 
     const breaker = await withToken(created.token, '/api/circuit-breakers', {
       method: 'POST',
-      body: { name: 'via-token', type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 },
+      body: simpleBreaker('via-token'),
     });
     expect(breaker.status).toBe(201);
     expect(breaker.headers.get('set-cookie')).toBeNull();
@@ -343,7 +344,7 @@ describe('/ws with a token', () => {
     const created = await spec.api.call('/api/circuit-breakers', {
       method: 'POST',
       cookie: spec.admin,
-      body: { name: 'heard-by-readers', type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 },
+      body: simpleBreaker('heard-by-readers'),
     });
     expect(created.status).toBe(201);
     await configUpdated;

@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import { DEMO_PASSWORD, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
+import { simpleBreaker } from '../../../test/breaker-bodies';
 
 /** The API with small limits, so each can be reached in a test. */
 let api: TestApi;
@@ -38,7 +39,7 @@ it('bounds the load tests running at once, per account and overall, with a 429 n
     await api.call('/api/circuit-breakers', {
       method: 'POST',
       cookie: admin,
-      body: { name: 'Fourth', type: 'simple', failureThreshold: 5, timeout: 30_000, recoveryTime: 60_000, successThreshold: 3 },
+      body: simpleBreaker('Fourth'),
     })
   ).json();
   const start = (cookie: string, configId: number) =>
