@@ -64,6 +64,12 @@ export async function postgresWrites(client) {
   return rows[0];
 }
 
+/**
+ * The benches' embedded PostgreSQL: below Linux's ephemeral ports (32768–60999), so that an API left running from an
+ * earlier run, retrying its lost database, can never be given this port as its own and connect to itself.
+ */
+export const BENCH_PG_PORT = 25470;
+
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
 
 export async function startBenchApi({
@@ -79,7 +85,7 @@ export async function startBenchApi({
     ...process.env,
     PORT: String(port),
     DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: '54370',
+    EMBEDDED_PG_PORT: String(BENCH_PG_PORT),
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     SEED_DEMO: 'true',

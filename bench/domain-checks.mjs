@@ -15,7 +15,7 @@ import path from 'node:path';
 import { transformFileSync } from '@swc/core';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { cpuSeconds, startBenchApi } from './api-process.mjs';
+import { BENCH_PG_PORT, cpuSeconds, startBenchApi } from './api-process.mjs';
 import { apiProfiling } from './cpu-profile.mjs';
 import { benchLine, goalSize, numberArg, rssMiB, sizesArg, withRetries } from './report.mjs';
 import { ROOT } from '../scripts/run.mjs';
@@ -74,7 +74,7 @@ const api = await withRetries(() =>
   }),
 );
 const password = readFileSync(path.join(ROOT, '.data/bench/pg-password'), 'utf8').trim();
-const db = new pg.Client({ connectionString: `postgres://postgres:${password}@127.0.0.1:54370/circuit_breaker_hub` });
+const db = new pg.Client({ connectionString: `postgres://postgres:${password}@127.0.0.1:${BENCH_PG_PORT}/circuit_breaker_hub` });
 await db.connect();
 
 /** The database's counters: transactions committed, rows inserted and updated. */

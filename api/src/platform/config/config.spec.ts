@@ -14,6 +14,11 @@ describe('configuration', () => {
     expect(config.REMOTE_ORIGINS).toEqual([]);
   });
 
+  it('starts the embedded PostgreSQL below the ephemeral ports, so that a retried connection never meets itself', () => {
+    const [lowest] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    expect(loadConfig({ DATA_DIR: dataDir() }).EMBEDDED_PG_PORT).toBeLessThan(lowest!);
+  });
+
   it('names every bad variable in one message', () => {
     let error: unknown;
     try {

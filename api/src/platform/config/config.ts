@@ -61,7 +61,9 @@ export const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' })),
     DATA_DIR: z.string().default('.data'),
-    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54320),
+    // below Linux's ephemeral ports (32768–60999): while the database is down, a connection the API retries to a port
+    // in that range can be given that very port as its own and connect to itself
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(25432),
     STATIC_ROOT: z.string().default('dist'),
     REMOTES_MANIFEST: z.string().default('remotes.json'),
     REMOTE_ORIGINS: z
