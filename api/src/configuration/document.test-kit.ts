@@ -39,7 +39,23 @@ export function documentRoutes(spec: { readonly api: TestApi; readonly admin: st
       (await spec.api.sql('SELECT action, count(*)::int AS n FROM audit_entries GROUP BY action')).map((row) => [row.action, row.n]),
     );
 
-  return { exported, exportedDocument, importing, imported, auditCounts };
+  /**
+   * Export, apply, export: the document as JSON and as YAML, each applied back, changes and audits nothing, and the
+   * exports that follow are the same bytes. Returns the two exports, for what the test reads in them.
+   */
+  const roundTrips = async () => {
+    const json = await exported();
+    const yaml = await exported('?format=yaml');
+    const audited = await auditCounts();
+    expect(changed(await imported(json.text))).toEqual([]);
+    expect(changed(await imported(yaml.text, { type: 'application/yaml' }))).toEqual([]);
+    expect((await exported()).text).toBe(json.text);
+    expect((await exported('?format=yaml')).text).toBe(yaml.text);
+    expect(await auditCounts()).toEqual(audited);
+    return { json, yaml };
+  };
+
+  return { exported, exportedDocument, importing, imported, auditCounts, roundTrips };
 }
 
 export const changed = (changes: ImportChange[]) => changes.filter((change) => change.action !== 'unchanged');

@@ -15,18 +15,13 @@ import {
 import { Link } from '@cbh/router';
 import { Button, FieldLabel, Muted, ResponsiveTable, Select, toast, VisuallyHidden, When, type TableColumn } from '@cbh/ui';
 import { DeliveryStatusBadge } from './DeliveryStatusBadge';
-import { LoadedList, POLL_MS, RowActions, Section } from '../shared/section-parts';
+import { LoadedList, NewestOlderPager, POLL_MS, Section } from '../shared/section-parts';
 
 const Filters = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(min(200px, 100%), 1fr));
   gap: 12px;
   margin-bottom: 16px;
-`;
-
-const Pager = styled(RowActions)`
-  justify-content: flex-end;
-  margin-top: 12px;
 `;
 
 /** An empty page of the log, and the action that shows deliveries again when filters hide them all. */
@@ -249,14 +244,7 @@ export function DeliveryLog({
                 inline={(delivery) => (delivery.status === 'failed' ? <RetryButton delivery={delivery} /> : null)}
               />
             )}
-            <Pager>
-              <Button $variant="outline" disabled={before === undefined} onClick={() => setBefore(undefined)}>
-                Newest
-              </Button>
-              <Button $variant="outline" disabled={!page.nextBefore} onClick={() => setBefore(page.nextBefore ?? undefined)}>
-                Older
-              </Button>
-            </Pager>
+            <NewestOlderPager before={before} next={page.nextBefore} onPage={setBefore} />
           </>
         )}
       </LoadedList>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage } from '@cbh/api-client';
-import { Card, Muted, SectionTitle } from '@cbh/ui';
+import { Button, Card, Muted, SectionTitle } from '@cbh/ui';
 
 /**
  * How often lists whose rows change by themselves (a channel's last delivery, the log, a scrape target's last scrape)
@@ -78,3 +78,33 @@ export const RowActions = styled.div`
   align-items: center;
   gap: 6px;
 `;
+
+const Pager = styled(RowActions)`
+  justify-content: flex-end;
+  margin-top: 12px;
+`;
+
+/**
+ * Under a list read newest first a page at a time: Newest goes back to the first page, Older to the page below `next`
+ * (the page's `nextBefore`, null on the last page).
+ */
+export function NewestOlderPager<Cursor extends string | number>({
+  before,
+  next,
+  onPage,
+}: {
+  before: Cursor | undefined;
+  next: Cursor | null | undefined;
+  onPage: (before: Cursor | undefined) => void;
+}) {
+  return (
+    <Pager>
+      <Button $variant="outline" disabled={before === undefined} onClick={() => onPage(undefined)}>
+        Newest
+      </Button>
+      <Button $variant="outline" disabled={!next} onClick={() => onPage(next ?? undefined)}>
+        Older
+      </Button>
+    </Pager>
+  );
+}

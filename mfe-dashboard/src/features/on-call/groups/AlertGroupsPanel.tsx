@@ -2,8 +2,8 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useGetAlertGroupsQuery } from '@cbh/api-client';
 import { ALERT_GROUP_STATE_LABELS, ALERT_GROUP_STATES, type AlertGroupState, type AuthUser } from '@cbh/contracts';
-import { Button, FieldLabel, Muted, Select } from '@cbh/ui';
-import { LoadedList, RowActions, Section } from '../../shared/section-parts';
+import { FieldLabel, Muted, Select } from '@cbh/ui';
+import { LoadedList, NewestOlderPager, Section } from '../../shared/section-parts';
 import { OPEN_STATES } from './alert-group-text';
 import { AlertGroupTable } from './AlertGroupTable';
 
@@ -24,11 +24,6 @@ const Stack = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
   gap: 20px;
-`;
-
-const Pager = styled(RowActions)`
-  justify-content: flex-end;
-  margin-top: 12px;
 `;
 
 const Note = styled(Muted)`
@@ -111,14 +106,7 @@ function PagedGroups({ state, user }: { state: AlertGroupState | 'recent'; user:
               resolved={state === 'recent' || state === 'resolved'}
               empty={before === undefined ? words.empty : 'No older alert groups.'}
             />
-            <Pager>
-              <Button $variant="outline" disabled={before === undefined} onClick={() => setBefore(undefined)}>
-                Newest
-              </Button>
-              <Button $variant="outline" disabled={!page.nextBefore} onClick={() => setBefore(page.nextBefore ?? undefined)}>
-                Older
-              </Button>
-            </Pager>
+            <NewestOlderPager before={before} next={page.nextBefore} onPage={setBefore} />
           </>
         )}
       </LoadedList>
