@@ -6,8 +6,8 @@
 // - the API's CPU per report (both replicas' user + system time over the size's run, over the reports they took), and
 //   above idle (less the replicas' CPU a second with nothing asked, measured first for 10 s), against the baseline of
 //   the same processes' CPU per GET /api/auth/user with a service account's token, measured first at 200 requests a
-//   second after 5 s of them left uncounted, so that compiling their code is not counted as theirs (goal at 200
-//   instances: at most 1× a GET);
+//   second after a minute of them left uncounted (see WARM_UP_SECONDS), so that compiling their code and the
+//   processes' first minute are not counted as theirs (goal at 200 instances: at most 1× a GET);
 // - wall freshness: a probe breaker of one more instance (of its own service) changes state every 3 s; a /ws client on
 //   the other replica times each change from the report that carried it to the first message showing it — the
 //   stateChange the replica sends when a breaker's merged state moves, or a metricsUpdate (p50, p99; goal at 200
@@ -36,8 +36,16 @@ const PERIOD_S = numberArg('period', 1);
 const ONE_REPLICA = process.argv.includes('--one-replica');
 const BASELINE_RATE = 200;
 const IDLE_SECONDS = 10;
-/** Seconds of the baseline's requests sent, and not counted, before it is measured. */
-const WARM_UP_SECONDS = 5;
+/**
+ * The baseline's requests are sent, not counted, for this long first, in rounds of WARM_UP_ROUND_S whose costs are
+ * printed: after a start a GET's CPU at 200 a second kept falling for a minute (0.96, 0.83, 0.70, 0.68, 0.57, 0.54,
+ * 0.77, 0.56, 0.53, 0.47, 0.51, 0.48 ms in 5 s rounds, then 0.51 measured; 5 s rounds of a steady cost differ by a
+ * tenth or more, so no test of steadiness stops it sooner). A baseline taken after 5 s, as before, could be twice
+ * its steady cost and flattered the reports' ratio, whose own cost is the same after a 10 s or a 40 s warm-up (1.41
+ * and 1.37 ms).
+ */
+const WARM_UP_SECONDS = 60;
+const WARM_UP_ROUND_S = 5;
 /** Seconds of each size's reports sent, and not counted, before it is measured (--warm-up). */
 const WARM_UP_REPORTS_S = numberArg('warm-up', 10);
 const FRESHNESS_GOAL_MS = 1500;
@@ -159,12 +167,19 @@ try {
   const idleOf = replicas.map((replica, index) => (cpuSeconds(replica.process.pid) - idleFrom[index]) / IDLE_SECONDS);
   console.log(`both replicas idle: ${(idleCpuPerS * 1000).toFixed(0)} ms of CPU a second`);
 
-  // the baseline: a service account's lightest authenticated request, spread over each second, measured once its code
-  // is compiled (the first seconds of requests after a start cost many times what the following ones do)
-  await spread(BASELINE_RATE, 1, WARM_UP_SECONDS, (i) => fetch(`${replicas[i % 2].url}/api/auth/user`, { headers }));
+  // the baseline: a service account's lightest authenticated request, spread over each second, measured after a minute
+  // of them (see WARM_UP_SECONDS)
+  const getOnce = (i) => fetch(`${replicas[i % 2].url}/api/auth/user`, { headers });
+  const warmUp = [];
+  for (let round = 0; round < WARM_UP_SECONDS / WARM_UP_ROUND_S; round++) {
+    const before = cpuOf();
+    const { ok } = await spread(BASELINE_RATE, 1, WARM_UP_ROUND_S, getOnce);
+    warmUp.push(((cpuOf() - before) * 1000) / Math.max(1, ok));
+  }
+  console.log(`GET warm-up, ${WARM_UP_ROUND_S} s rounds not counted: ${warmUp.map((ms) => ms.toFixed(3)).join(', ')} ms CPU per request`);
   cpu = cpuOf();
   let from = performance.now();
-  const light = await spread(BASELINE_RATE, 1, 10, (i) => fetch(`${replicas[i % 2].url}/api/auth/user`, { headers }));
+  const light = await spread(BASELINE_RATE, 1, 10, getOnce);
   const baselineCpuMs = ((cpuOf() - cpu) * 1000) / Math.max(1, light.ok);
   const marginal = (cpuUsed, since, count) => ((cpuUsed - (idleCpuPerS * (performance.now() - since)) / 1000) * 1000) / Math.max(1, count);
   const getMarginalMs = marginal(cpuOf() - cpu, from, light.ok);
