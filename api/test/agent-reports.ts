@@ -1,4 +1,5 @@
 import type { AgentBreakerReport, AgentReport } from '@cbh/contracts';
+import type { TestApi } from './test-api';
 
 /** One breaker as an opossum agent reports it: closed, its calls of the period all under 10 ms unless `fields` say otherwise. */
 export function agentBreaker(
@@ -40,4 +41,17 @@ export function sendAgentReport(baseUrl: string, token: string, report: unknown)
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(report),
   });
+}
+
+/** A service account named `service`, made by the admin (`admin`, a session cookie), and an access token of it for its agents. */
+export async function serviceToken(api: Pick<TestApi, 'call'>, admin: string, service: string): Promise<string> {
+  const post = (path: string, body: unknown) => api.call(path, { method: 'POST', body, cookie: admin });
+  const account = await post('/api/service-accounts', { name: service });
+  expect(account.status).toBe(201);
+  const made = await post(`/api/service-accounts/${((await account.json()) as { id: string }).id}/tokens`, {
+    name: 'agent',
+    expiresInDays: 30,
+  });
+  expect(made.status).toBe(201);
+  return ((await made.json()) as { token: string }).token;
 }

@@ -1,4 +1,4 @@
-import type { ConfigDocument, ImportChange, ImportResult } from '@cbh/contracts';
+import type { ConfigDocument, CreatedApiTokenView, ImportChange, ImportResult } from '@cbh/contracts';
 import type { TestApi } from '../../test/test-api';
 
 /** Who calls: a session's cookie or an access token's header. */
@@ -55,7 +55,18 @@ export function documentRoutes(spec: { readonly api: TestApi; readonly admin: st
     return { json, yaml };
   };
 
-  return { exported, exportedDocument, importing, imported, auditCounts, roundTrips };
+  /** A token of the admin's holding only these permissions, as a caller. */
+  const callerWith = async (permissions: string[]): Promise<Caller> => {
+    const response = await spec.api.call('/api/tokens', {
+      method: 'POST',
+      body: { name: permissions.join(' '), expiresInDays: 1, permissions },
+      cookie: spec.admin,
+    });
+    expect(response.status).toBe(201);
+    return { authorization: `Bearer ${((await response.json()) as CreatedApiTokenView).token}` };
+  };
+
+  return { exported, exportedDocument, importing, imported, auditCounts, roundTrips, callerWith };
 }
 
 export const changed = (changes: ImportChange[]) => changes.filter((change) => change.action !== 'unchanged');

@@ -1,22 +1,11 @@
 import { parse } from 'yaml';
-import type { CreatedApiTokenView, DrillDefinitionView, DrillItem } from '@cbh/contracts';
-import { agentBreaker, agentReport, sendAgentReport } from '../../test/agent-reports';
+import type { DrillDefinitionView, DrillItem } from '@cbh/contracts';
+import { agentBreaker, agentReport, sendAgentReport, serviceToken } from '../../test/agent-reports';
 import { apiForThisFile } from '../../test/test-api';
-import { changed, documentRoutes, refusal, type Caller } from './document.test-kit';
+import { changed, documentRoutes, refusal } from './document.test-kit';
 
 const spec = apiForThisFile();
-const { exportedDocument, importing, imported, auditCounts, roundTrips } = documentRoutes(spec);
-
-/** A token of the admin's holding only these permissions, as a caller. */
-async function callerWith(permissions: string[]): Promise<Caller> {
-  const response = await spec.api.call('/api/tokens', {
-    method: 'POST',
-    body: { name: permissions.join(' '), expiresInDays: 1, permissions },
-    cookie: spec.admin,
-  });
-  expect(response.status).toBe(201);
-  return { authorization: `Bearer ${((await response.json()) as CreatedApiTokenView).token}` };
-}
+const { exportedDocument, importing, imported, auditCounts, roundTrips, callerWith } = documentRoutes(spec);
 
 const hubDrills = async () =>
   (await (await spec.api.call('/api/drill-definitions', { cookie: spec.admin })).json()) as DrillDefinitionView[];
@@ -24,10 +13,7 @@ const hubDrillNames = async () => (await hubDrills()).map((drill) => drill.name)
 
 /** An agent's breaker, which saved drills name { service, name }. */
 beforeAll(async () => {
-  const post = async (path: string, body: unknown) =>
-    (await (await spec.api.call(path, { method: 'POST', body, cookie: spec.admin })).json()) as { id: string; token: string };
-  const account = await post('/api/service-accounts', { name: 'ledger' });
-  const { token } = await post(`/api/service-accounts/${account.id}/tokens`, { name: 'agent', expiresInDays: 1 });
+  const token = await serviceToken(spec.api, spec.admin, 'ledger');
   expect((await sendAgentReport(spec.api.baseUrl, token, agentReport('ledger', 'ledger-1', [agentBreaker('postings')]))).status).toBe(200);
 });
 

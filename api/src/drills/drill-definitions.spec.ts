@@ -1,5 +1,5 @@
-import type { BreakerConfigView, DrillDefinitionView, DrillView, ImportResult, ServiceAccountView } from '@cbh/contracts';
-import { agentBreaker, agentReport, sendAgentReport } from '../../test/agent-reports';
+import type { BreakerConfigView, DrillDefinitionView, DrillView, ImportResult } from '@cbh/contracts';
+import { agentBreaker, agentReport, sendAgentReport, serviceToken } from '../../test/agent-reports';
 import { apiForThisFile, DEMO_PASSWORD, signIn } from '../../test/test-api';
 import { simpleBreaker } from '../../test/breaker-bodies';
 
@@ -24,8 +24,7 @@ let target: BreakerConfigView;
 let payments: BreakerConfigView;
 
 beforeAll(async () => {
-  const account = await json<ServiceAccountView>(post('/api/service-accounts', { name: 'checkout' }));
-  const { token } = await json<{ token: string }>(post(`/api/service-accounts/${account.id}/tokens`, { name: 'agent', expiresInDays: 1 }));
+  const token = await serviceToken(spec.api, spec.admin, 'checkout');
   expect((await sendAgentReport(spec.api.baseUrl, token, agentReport('checkout', 'i-1', [agentBreaker('payments')]))).status).toBe(200);
   // saved drills are kept by the configuration document: the hub breaker and the drill in one import
   const imported = await post('/api/import', { version: 1, breakers: [breaker], services: [], domains: [], drills: [SAVED] });

@@ -1,5 +1,5 @@
-import type { AgentReport, AgentReportReply, BreakerConfigView, DrillDetailView, DrillView, ServiceAccountView } from '@cbh/contracts';
-import { agentBreaker, agentReport, sendAgentReport } from '../../test/agent-reports';
+import type { AgentReport, AgentReportReply, BreakerConfigView, DrillDetailView, DrillView } from '@cbh/contracts';
+import { agentBreaker, agentReport, sendAgentReport, serviceToken } from '../../test/agent-reports';
 import { apiForThisFile, DEMO_PASSWORD, eventually, signIn } from '../../test/test-api';
 import { faultedCall } from '../breakers/breaker-faults';
 import { instanceChosen } from './drill-plan';
@@ -9,11 +9,6 @@ const spec = apiForThisFile();
 const json = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
 const post = (path: string, body?: unknown, cookie = spec.admin) => spec.api.call(path, { method: 'POST', body, cookie });
 const get = <T>(path: string) => json<T>(spec.api.call(path, { cookie: spec.admin }));
-
-async function serviceToken(service: string): Promise<string> {
-  const account = await json<ServiceAccountView>(post('/api/service-accounts', { name: service }));
-  return (await json<{ token: string }>(post(`/api/service-accounts/${account.id}/tokens`, { name: 'agent', expiresInDays: 30 }))).token;
-}
 
 /** An instance's report of its payments breaker, saying what it does with faults; the hub's reply. */
 async function report(token: string, instance: string, fields: Partial<AgentReport> = {}, breaker = agentBreaker('payments')) {
@@ -35,7 +30,7 @@ describe('drills', () => {
   let payments: BreakerConfigView;
 
   beforeAll(async () => {
-    token = await serviceToken('checkout');
+    token = await serviceToken(spec.api, spec.admin, 'checkout');
     await report(token, 'i-1');
     const breakers = await get<BreakerConfigView[]>('/api/circuit-breakers');
     payments = breakers.find((breaker) => breaker.name === 'payments')!;

@@ -1,5 +1,5 @@
 import type { BreakerConfigView, SloView } from '@cbh/contracts';
-import { agentBreaker, agentReport, sendAgentReport } from '../../test/agent-reports';
+import { agentBreaker, agentReport, sendAgentReport, serviceToken } from '../../test/agent-reports';
 import { apiForThisFile, DEMO_PASSWORD, signIn } from '../../test/test-api';
 
 const spec = apiForThisFile();
@@ -25,12 +25,7 @@ let slos: Record<'calls' | 'latency' | 'quiet' | 'other' | 'hub', SloView>;
 
 beforeAll(async () => {
   // an agent of the service checkout, reporting its breaker stripe
-  const account = (await (await call('/api/service-accounts', 'POST', { name: 'checkout' })).json()) as { id: string };
-  const { token } = (await (
-    await call(`/api/service-accounts/${account.id}/tokens`, 'POST', { name: 'agent', expiresInDays: 1 })
-  ).json()) as {
-    token: string;
-  };
+  const token = await serviceToken(spec.api, spec.admin, 'checkout');
   const report = agentReport('checkout', 'checkout-1', [agentBreaker('stripe', { successes: 1, failures: 0 })]);
   expect((await sendAgentReport(spec.api.baseUrl, token, report)).status).toBe(200);
   const breakers = (await (await call('/api/circuit-breakers?service=checkout')).json()) as BreakerConfigView[];

@@ -1,5 +1,5 @@
 import type { AgentReport, BreakerConfigView, SloDetailView, SloView } from '@cbh/contracts';
-import { agentBreaker, agentReport, sendAgentReport } from '../../test/agent-reports';
+import { agentBreaker, agentReport, sendAgentReport, serviceToken } from '../../test/agent-reports';
 import { apiForThisFile, DEMO_PASSWORD, eventually, signIn } from '../../test/test-api';
 import { SloCounter } from './slo-counter.service';
 import { simpleBreaker } from '../../test/breaker-bodies';
@@ -137,10 +137,7 @@ it('raises slo.burn_rate once per severity and slo.budget_exhausted once, then s
 });
 
 it("counts an agent's breakers by the increase of their counters, and its latency against the threshold", async () => {
-  const account = await json<{ id: string }>(call('/api/service-accounts', 'POST', { name: 'ledger' }));
-  const token = (
-    await json<{ token: string }>(call(`/api/service-accounts/${account.id}/tokens`, 'POST', { name: 'agent', expiresInDays: 1 }))
-  ).token;
+  const token = await serviceToken(spec.api, spec.admin, 'ledger');
   // calls under 100 ms and over it
   const report = (successes: number, failures: number, fast: number, slow: number) =>
     agentReport('ledger', 'ledger-1', [

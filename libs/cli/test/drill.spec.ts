@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import type { AgentReport, CreatedApiTokenView, DrillView, ServiceAccountView } from '@cbh/contracts';
-import { agentBreaker, agentReport, sendAgentReport } from '../../../api/test/agent-reports';
+import type { AgentReport, CreatedApiTokenView, DrillView } from '@cbh/contracts';
+import { agentBreaker, agentReport, sendAgentReport, serviceToken } from '../../../api/test/agent-reports';
 import { eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../api/test/test-api';
 import { freePort } from '../../../tools/testing/free-port';
 import { buildCli, runCli, startCli, type RunningCli } from './cli.test-kit';
@@ -38,9 +38,7 @@ beforeAll(async () => {
   api = await startTestApi();
   admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
   token = (await json<CreatedApiTokenView>(post('/api/tokens', { name: 'ci', expiresInDays: 7 }))).token;
-  const account = await json<ServiceAccountView>(post('/api/service-accounts', { name: 'checkout' }));
-  agentToken = (await json<{ token: string }>(post(`/api/service-accounts/${account.id}/tokens`, { name: 'agent', expiresInDays: 7 })))
-    .token;
+  agentToken = await serviceToken(api, admin, 'checkout');
   await report();
 }, 120_000);
 afterAll(async () => {

@@ -1,13 +1,7 @@
-import type {
-  AgentBreakerReport,
-  AgentReport,
-  BreakerConfigView,
-  BreakerInstancesPage,
-  BreakerStats,
-  ServiceAccountView,
-} from '@cbh/contracts';
+import type { AgentBreakerReport, AgentReport, BreakerConfigView, BreakerInstancesPage, BreakerStats } from '@cbh/contracts';
 import { InstanceRegistry } from '../../platform/replicas/instance-registry.service';
 import { eventually, twoReplicasForThisFile, type TestApi } from '../../../test/test-api';
+import { serviceToken } from '../../../test/agent-reports';
 
 // two replicas on one database: what one service may cost is bounded for the cluster, not per replica
 const spec = twoReplicasForThisFile({
@@ -18,13 +12,6 @@ const spec = twoReplicasForThisFile({
 
 const json = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
 const get = <T>(path: string, replica = spec.api) => json<T>(replica.call(path, { cookie: spec.admin }));
-const post = (path: string, body?: unknown) => spec.api.call(path, { method: 'POST', body, cookie: spec.admin });
-
-async function serviceToken(service: string): Promise<string> {
-  const account = await json<ServiceAccountView>(post('/api/service-accounts', { name: service }));
-  const made = await post(`/api/service-accounts/${account.id}/tokens`, { name: 'agent', expiresInDays: 30 });
-  return ((await made.json()) as { token: string }).token;
-}
 
 const sendReport = (token: string, report: unknown, replica = spec.api) =>
   fetch(`${replica.baseUrl}/api/agent/reports`, {
@@ -77,7 +64,7 @@ const breakers = (n: number) => Array.from({ length: n }, (_, i) => breaker(`b${
 
 describe("what one service's agents may cost the hub", () => {
   it('refuses an instance admitted small that grows past the rows one service may hold, on either replica', async () => {
-    const token = await serviceToken('growing');
+    const token = await serviceToken(spec.api, spec.admin, 'growing');
     await holding('growing', 49_990);
     for (const instance of ['g-1', 'g-2']) expect((await sendReport(token, report('growing', instance, breakers(1)))).status).toBe(200);
     // 49,992 rows held: g-1 may grow by 8 breakers, not by 9, whichever replica hears it (each heard it lately or not)
@@ -97,7 +84,7 @@ describe("what one service's agents may cost the hub", () => {
   });
 
   it('lets first reports taken at once, over both replicas, pass the rows one service may hold none the more', async () => {
-    const token = await serviceToken('crowding');
+    const token = await serviceToken(spec.api, spec.admin, 'crowding');
     await holding('crowding', 49_950);
     // room for 10 instances of 5 breakers: 30 arrive at once
     const statuses = await Promise.all(
@@ -111,7 +98,7 @@ describe("what one service's agents may cost the hub", () => {
   });
 
   it('refuses a new instance past the instances heard within the hour, however quickly the names rotate, and so bounds the rows', async () => {
-    const token = await serviceToken('rotating');
+    const token = await serviceToken(spec.api, spec.admin, 'rotating');
     const statuses: number[] = [];
     const refusals = new Set<string>();
     // 1,010 instances reporting once each, sixteen at a time over both replicas: names rotate faster than any goes stale
@@ -138,7 +125,7 @@ describe("what one service's agents may cost the hub", () => {
   });
 
   it('refuses a new instance whose rows would pass the rows one service may hold', async () => {
-    const token = await serviceToken('wide');
+    const token = await serviceToken(spec.api, spec.admin, 'wide');
     expect((await sendReport(token, report('wide', 'w-0', [breaker('b0')]))).status).toBe(200);
     const { id } = await breakerNamed('wide', 'b0');
     // 49,999 more rows, written behind the API's back by instances silent for five minutes (still listed)
@@ -160,7 +147,7 @@ describe("what one service's agents may cost the hub", () => {
   });
 
   it('lists an instance silent for ten minutes no more, on every replica, and deletes its row', async () => {
-    const token = await serviceToken('fading');
+    const token = await serviceToken(spec.api, spec.admin, 'fading');
     for (const instance of ['f-1', 'f-2'])
       expect((await sendReport(token, report('fading', instance, [breaker('queue')]))).status).toBe(200);
     const { id } = await breakerNamed('fading', 'queue');
@@ -184,7 +171,7 @@ describe("what one service's agents may cost the hub", () => {
 
 describe("an agent's report retried", () => {
   it('is refused when its sentAt is older than AGENT_REPORT_RESEND_MS, since its id may be forgotten', async () => {
-    const token = await serviceToken('late');
+    const token = await serviceToken(spec.api, spec.admin, 'late');
     const sentAt = new Date(Date.now() - 11 * 60_000).toISOString();
     const late = await sendReport(token, report('late', 'l-1', [breaker('mail', 3)], { id: 'report-old', sentAt }), spec.second);
     expect(late.status).toBe(400);
@@ -199,7 +186,7 @@ describe("an agent's report retried", () => {
   });
 
   it('is counted once, whichever replica takes each try: its calls and its moves', async () => {
-    const token = await serviceToken('retrying');
+    const token = await serviceToken(spec.api, spec.admin, 'retrying');
     const at = new Date().toISOString();
     const first = report(
       'retrying',
@@ -235,7 +222,7 @@ describe("an agent's report retried", () => {
 
 describe("a fleet's instance rows", () => {
   it('are merged by one replica for the cluster, and the other shows the figures it wrote to fleet_figures', async () => {
-    const token = await serviceToken('merged');
+    const token = await serviceToken(spec.api, spec.admin, 'merged');
     expect((await sendReport(token, report('merged', 'm-1', [breaker('db', 7)]))).status).toBe(200);
     expect((await sendReport(token, report('merged', 'm-2', [breaker('db', 5)]), spec.second)).status).toBe(200);
     const { id } = await breakerNamed('merged', 'db');
@@ -260,7 +247,7 @@ describe("a fleet's instance rows", () => {
   });
 
   it('are read whole once, then by the period each write added', async () => {
-    const token = await serviceToken('newest');
+    const token = await serviceToken(spec.api, spec.admin, 'newest');
     // on either replica: the merger's own figures, or the other's read of them (counts at most every 2 s)
     const successesOf = async (id: number) =>
       (await get<{ stats: BreakerStats[] }>('/api/metrics/latest')).stats.find((stats) => stats.configId === id)?.successCount;
@@ -277,7 +264,7 @@ describe("a fleet's instance rows", () => {
   });
 
   it('are written for the other replicas at once when a state moves, and at most every 2 s when only counts do', async () => {
-    const token = await serviceToken('throttled');
+    const token = await serviceToken(spec.api, spec.admin, 'throttled');
     expect((await sendReport(token, report('throttled', 't-1', [breaker('db', 1)]))).status).toBe(200);
     const { id } = await breakerNamed('throttled', 'db');
     const writer = async () =>

@@ -1,5 +1,5 @@
-import { AGENT_REPORT_EVERY_MS, type BreakerConfigView, type BreakerStats, type ServiceAccountView } from '@cbh/contracts';
-import { agentBreaker, agentReport, sendAgentReport } from '../../../test/agent-reports';
+import { AGENT_REPORT_EVERY_MS, type BreakerConfigView, type BreakerStats } from '@cbh/contracts';
+import { agentBreaker, agentReport, sendAgentReport, serviceToken } from '../../../test/agent-reports';
 import { apiForThisFile, eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 
 // one replica: the merged figures are written for the others only while another replica runs
@@ -7,14 +7,12 @@ const SECRET = { SESSION_SECRET: 'a-session-secret-of-the-replicas-of-this-file'
 const spec = apiForThisFile(SECRET);
 
 const json = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
-const post = (path: string, body: unknown) => spec.api.call(path, { method: 'POST', body, cookie: spec.admin });
 const successesOn = async (replica: TestApi, cookie: string, id: number) =>
   (await json<{ stats: BreakerStats[] }>(replica.call('/api/metrics/latest', { cookie }))).stats.find((stats) => stats.configId === id)
     ?.successCount;
 
 it('writes no figures while it runs alone, and all of them at once when a second replica starts to read them', async () => {
-  const account = await json<ServiceAccountView>(post('/api/service-accounts', { name: 'lonely' }));
-  const { token } = await json<{ token: string }>(post(`/api/service-accounts/${account.id}/tokens`, { name: 'agent', expiresInDays: 1 }));
+  const token = await serviceToken(spec.api, spec.admin, 'lonely');
   expect(
     (await sendAgentReport(spec.api.baseUrl, token, agentReport('lonely', 'l-1', [agentBreaker('db', { successes: 9 })]))).status,
   ).toBe(200);

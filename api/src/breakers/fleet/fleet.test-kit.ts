@@ -1,6 +1,6 @@
-import type { AgentReport, AgentReportReply, BreakerConfigView, BreakerStats, ServiceAccountView } from '@cbh/contracts';
+import type { AgentReport, AgentReportReply, BreakerConfigView, BreakerStats } from '@cbh/contracts';
 import { eventually, twoReplicasForThisFile } from '../../../test/test-api';
-import { agentBreaker, agentReport, sendAgentReport } from '../../../test/agent-reports';
+import { agentBreaker, agentReport, sendAgentReport, serviceToken } from '../../../test/agent-reports';
 
 /**
  * The two replicas of a fleet spec file on one database, with the helpers its tests share: a report may reach
@@ -24,12 +24,7 @@ export function fleetApiForThisFile() {
     report: agentReport,
 
     /** A service account named `service` and one access token of it. */
-    async serviceToken(service: string): Promise<string> {
-      const account = await json<ServiceAccountView>(post('/api/service-accounts', { name: service }));
-      const made = await post(`/api/service-accounts/${account.id}/tokens`, { name: 'agent', expiresInDays: 30 });
-      expect(made.status).toBe(201);
-      return ((await made.json()) as { token: string }).token;
-    },
+    serviceToken: (service: string) => serviceToken(spec.api, spec.admin, service),
 
     /** The hub's reply to a report it took. */
     async reply(token: string, body: AgentReport, replica = spec.api): Promise<AgentReportReply> {

@@ -1,16 +1,14 @@
-import type { AgentReportReply, BreakerConfigView, BreakerInstancesPage, ServiceAccountView } from '@cbh/contracts';
-import { agentBreaker, agentReport, sendAgentReport } from '../../../test/agent-reports';
+import type { AgentReportReply, BreakerConfigView, BreakerInstancesPage } from '@cbh/contracts';
+import { agentBreaker, agentReport, sendAgentReport, serviceToken } from '../../../test/agent-reports';
 import { apiForThisFile, eventually } from '../../../test/test-api';
 
 // a deployment that asks its agents for a report every 2 s rather than every second
 const spec = apiForThisFile({ AGENT_REPORT_EVERY_MS: '2000' });
 
 const json = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
-const post = (path: string, body: unknown) => spec.api.call(path, { method: 'POST', body, cookie: spec.admin });
 
 it('asks agents for the period AGENT_REPORT_EVERY_MS sets, and counts an instance stale after three of those periods', async () => {
-  const account = await json<ServiceAccountView>(post('/api/service-accounts', { name: 'slow-reporter' }));
-  const { token } = await json<{ token: string }>(post(`/api/service-accounts/${account.id}/tokens`, { name: 'agent', expiresInDays: 1 }));
+  const token = await serviceToken(spec.api, spec.admin, 'slow-reporter');
   const reportedAt = Date.now(); // no later than the hub's own time of the report
   const sent = await sendAgentReport(spec.api.baseUrl, token, agentReport('slow-reporter', 's-1', [agentBreaker('db', { successes: 7 })]));
   expect(sent.status).toBe(200);
