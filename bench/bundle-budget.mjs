@@ -22,7 +22,8 @@ const distArg = process.argv.indexOf('--dist');
 const DIST = distArg > 0 ? path.resolve(process.argv[distArg + 1]) : path.join(ROOT, 'dist');
 const KB = 1024;
 const BUDGET = { shellInitialGzip: 150 * KB, routeGzip: 50 * KB, remoteEntryGzip: 10 * KB, buildMs: 60_000 };
-const SITE = { port: 3461, pgPort: '54461', dataDir: path.join(ROOT, '.data/bench-bundle') };
+// the database port below Linux's ephemeral ports, as BENCH_PG_PORT (api-process.mjs)
+const SITE = { port: 3461, pgPort: '25461', dataDir: path.join(ROOT, '.data/bench-bundle') };
 /** A path no remote owns: the shell alone renders it (the not-found page). */
 const SHELL_ONLY_PATH = '/bench-bundle-not-a-page';
 /** Scripts requested within this long of each other belong to one navigation. */

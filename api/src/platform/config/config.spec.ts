@@ -15,8 +15,8 @@ describe('configuration', () => {
   });
 
   it('starts the embedded PostgreSQL below the ephemeral ports, so that a retried connection never meets itself', () => {
-    const [lowest] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
-    expect(loadConfig({ DATA_DIR: dataDir() }).EMBEDDED_PG_PORT).toBeLessThan(lowest!);
+    // Linux's default ip_local_port_range starts at 32768
+    expect(loadConfig({ DATA_DIR: dataDir() }).EMBEDDED_PG_PORT).toBeLessThan(32768);
   });
 
   it('names every bad variable in one message', () => {
