@@ -1,25 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { replicasForTheseTests } from './support/server';
 import { signIn } from './support/sign-in';
-import { simpleBreaker } from '../api/test/breaker-bodies';
+import { breakersMadeHere, breakerTile as tile } from './support/breakers';
 
-/** Breakers the test made, deleted after it so that later files find the seeded ones as they were. */
-const made: { request: APIRequestContext; id: number }[] = [];
-test.afterEach(async () => {
-  for (const { request, id } of made.splice(0)) await request.delete(`/api/circuit-breakers/${id}`);
-});
-
-async function createBreaker(request: APIRequestContext, name: string) {
-  const response = await request.post('/api/circuit-breakers', {
-    data: simpleBreaker(name, { successThreshold: 1 }),
-  });
-  expect(response.status()).toBe(201);
-  const breaker = (await response.json()) as { id: number; name: string };
-  made.push({ request, id: breaker.id });
-  return breaker;
-}
-
-const tile = (page: Page, name: string) => page.getByTestId('breaker-tile').filter({ has: page.getByRole('link', { name, exact: true }) });
+const createBreaker = breakersMadeHere();
 
 test.describe('with a second API replica', () => {
   const replicas = replicasForTheseTests('second');

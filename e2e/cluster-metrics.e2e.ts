@@ -46,8 +46,13 @@ test('a breaker tripped on one replica is journalled once, though every replica 
   // the second replica follows: open at once, half-open when the first replica's open period ends
   await expect.poll(async () => (await statsOn(replicas.second, cookie, breaker.id))?.replicas.open).toBeGreaterThanOrEqual(2);
   await expect.poll(async () => (await statsOn(replicas.second, cookie, breaker.id))?.state, { timeout: 10_000 }).toBe('HALF_OPEN');
+  // the move is journalled beside the state the replicas show, so its row may follow the state by a moment
+  const journal = async () =>
+    (await (await siteApi(replicas.second, cookie, `/api/circuit-breakers/${breaker.id}/transitions`)).json()).transitions;
+  await expect.poll(async () => (await journal()).length).toBeGreaterThanOrEqual(2);
+  // and a second replica's copy of either, were it written, would come about as late: half a second for it to show
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const { transitions } = await (await siteApi(replicas.second, cookie, `/api/circuit-breakers/${breaker.id}/transitions`)).json();
+  const transitions = await journal();
   const firstId = await instanceOf(replicas.first);
   expect(
     transitions.map((t: { from: string; to: string; reason: string; instanceId: string }) => [

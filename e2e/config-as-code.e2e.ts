@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { parse, parseDocument } from 'yaml';
+import { breakerTile as tile } from './support/breakers';
 import { ADMIN, ROOT, SCRATCH, startOwnSite, type Site } from './support/server';
 
 /**
@@ -71,7 +72,6 @@ async function signedInPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-const tile = (page: Page, name: string) => page.getByTestId('breaker-tile').filter({ has: page.getByRole('link', { name, exact: true }) });
 /** A breaker page's "Failure threshold" figure (the wall's tiles show figures, not settings). */
 const failureThreshold = (page: Page) =>
   page.getByRole('region', { name: 'Settings' }).locator('xpath=.//dt[normalize-space()="Failure threshold"]/following-sibling::dd[1]');

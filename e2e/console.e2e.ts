@@ -1,33 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { loadedProviders } from './support/federation';
 import { ADMIN, DEMO_PASSWORD, replicasForTheseTests } from './support/server';
 import { signIn } from './support/sign-in';
-import { simpleBreaker } from '../api/test/breaker-bodies';
+import { breakersMadeHere, breakerTile as tile } from './support/breakers';
 
-/** Breakers the tests made, deleted after each test so that later files find the seeded ones as they were. */
-const made: { request: APIRequestContext; id: number }[] = [];
-test.afterEach(async () => {
-  for (const { request, id } of made.splice(0)) {
-    for (const session of await (await request.get(`/api/test-sessions?configId=${id}&status=running`)).json()) {
-      await request.post(`/api/test-sessions/${session.id}/stop`);
-    }
-    await request.delete(`/api/circuit-breakers/${id}`);
-  }
-});
-
-/** A breaker of the test's own, made through the API of the page's site. */
-async function createBreaker(request: APIRequestContext, name: string, settings: Record<string, number> = {}) {
-  const response = await request.post('/api/circuit-breakers', {
-    data: simpleBreaker(name, { successThreshold: 1, ...settings }),
-  });
-  expect(response.status()).toBe(201);
-  const breaker = (await response.json()) as { id: number; name: string };
-  made.push({ request, id: breaker.id });
-  return breaker;
-}
-
-const tile = (page: Page, name: string) => page.getByTestId('breaker-tile').filter({ has: page.getByRole('link', { name, exact: true }) });
+const createBreaker = breakersMadeHere();
 
 test('replays a journal after a 100 % load test: CLOSED → OPEN → HALF_OPEN → OPEN, each step with its reason', async ({ page }) => {
   test.setTimeout(90_000);
