@@ -1,6 +1,6 @@
 import { BREAKER_STATES, type BreakerStateName } from '@cbh/contracts';
 import { FormField, Select, TextInput } from '@cbh/ui';
-import { ItemFields, ItemHead, ListItem } from '../on-call/list-controls';
+import { ItemFields, ItemHead, ListItem, type ListItemProps } from '../on-call/list-controls';
 import { BreakerSelect } from './BreakerSelect';
 import type { BreakerChoices } from './breaker-choices';
 import type { DrillField, ExpectationDraft } from './drill-form';
@@ -17,15 +17,7 @@ export function ExpectationFields({
   problem,
   onChange,
   onListChange,
-}: {
-  index: number;
-  count: number;
-  expectation: ExpectationDraft;
-  choices: BreakerChoices;
-  problem: (field: DrillField) => string | undefined;
-  onChange: (expectation: ExpectationDraft, part: 'breaker' | 'withinSeconds') => void;
-  onListChange: (change: { move: -1 | 1 } | { remove: true }) => void;
-}) {
+}: ListItemProps<ExpectationDraft, 'breaker' | 'withinSeconds', DrillField> & { expectation: ExpectationDraft; choices: BreakerChoices }) {
   const path = `expectations.${index}` as const;
   const set = (patch: Partial<ExpectationDraft>, part: 'breaker' | 'withinSeconds' = 'breaker') =>
     onChange({ ...expectation, ...patch }, part);

@@ -1,6 +1,6 @@
 import { FAULT_KINDS, type FaultKind } from '@cbh/contracts';
 import { FormField, Hint, Select, TextInput } from '@cbh/ui';
-import { ItemFields, ItemHead, ListItem } from '../on-call/list-controls';
+import { ItemFields, ItemHead, ListItem, type ListItemProps } from '../on-call/list-controls';
 import { BreakerSelect } from './BreakerSelect';
 import type { BreakerChoices } from './breaker-choices';
 import { drillBody, drillProblems, type DrillField, type StepDraft } from './drill-form';
@@ -54,15 +54,7 @@ export function StepFields({
   problem,
   onChange,
   onListChange,
-}: {
-  index: number;
-  count: number;
-  step: StepDraft;
-  choices: BreakerChoices;
-  problem: (field: DrillField) => string | undefined;
-  onChange: (step: StepDraft, part: StepPart) => void;
-  onListChange: (change: { move: -1 | 1 } | { remove: true }) => void;
-}) {
+}: ListItemProps<StepDraft, StepPart, DrillField> & { step: StepDraft; choices: BreakerChoices }) {
   const path = `steps.${index}` as const;
   const set = (part: StepPart, patch: Partial<StepDraft>) => onChange({ ...step, ...patch }, part);
   return (

@@ -9,6 +9,21 @@ export function moved<T>(list: readonly T[], index: number, by: -1 | 1): T[] {
   return next;
 }
 
+/** What ItemHead asks of its list: the item moved one place up (-1) or down (1), or removed. */
+export type ListChange = { move: -1 | 1 } | { remove: true };
+
+/**
+ * What a form gives each item of one of its lists: its place in the list, its problems by field (`Field`), and how it
+ * tells a change of the item (`part`: which of its fields, so that field's problem shows from then on) or of its place.
+ */
+export interface ListItemProps<Draft, Part, Field> {
+  index: number;
+  count: number;
+  problem: (field: Field) => string | undefined;
+  onChange: (draft: Draft, part: Part) => void;
+  onListChange: (change: ListChange) => void;
+}
+
 /** One item of an ordered list in a form (a step, a rotation, an override): a framed group named by its legend. */
 export const ListItem = styled(FieldGroup)`
   padding: 12px 14px 14px;
@@ -68,7 +83,7 @@ export function ItemHead({
   index: number;
   count: number;
   /** the list's new order, or the list without the item */
-  onChange: (change: { move: -1 | 1 } | { remove: true }) => void;
+  onChange: (change: ListChange) => void;
   removable?: boolean;
 }) {
   const which = <VisuallyHidden> {name.toLowerCase()}</VisuallyHidden>;
@@ -91,6 +106,6 @@ export function ItemHead({
 }
 
 /** Applies what ItemHead asked to `list`. */
-export function changedList<T>(list: readonly T[], index: number, change: { move: -1 | 1 } | { remove: true }): T[] {
+export function changedList<T>(list: readonly T[], index: number, change: ListChange): T[] {
   return 'move' in change ? moved(list, index, change.move) : list.filter((_, each) => each !== index);
 }

@@ -1,6 +1,6 @@
 import type { ChannelView, ScheduleView } from '@cbh/contracts';
 import { CheckboxGroup, FormField, Hint, Problem, Select, TextInput } from '@cbh/ui';
-import { ItemFields, ItemHead, ListItem } from '../list-controls';
+import { ItemFields, ItemHead, ListItem, type ListItemProps } from '../list-controls';
 import { PeopleField } from '../people/PeopleField';
 import type { PeopleDirectory } from '../people/use-people';
 import type { PolicyField, StepDraft } from './policy-form';
@@ -24,15 +24,7 @@ export function StepFields({
   onChange,
   onListChange,
   choices,
-}: {
-  index: number;
-  count: number;
-  step: StepDraft;
-  problem: (field: PolicyField) => string | undefined;
-  onChange: (step: StepDraft, part: 'notify' | 'waitMinutes') => void;
-  onListChange: (change: { move: -1 | 1 } | { remove: true }) => void;
-  choices: StepChoices;
-}) {
+}: ListItemProps<StepDraft, 'notify' | 'waitMinutes', PolicyField> & { step: StepDraft; choices: StepChoices }) {
   const path = `steps.${index}` as const;
   const notify = (patch: Partial<StepDraft>) => onChange({ ...step, ...patch }, 'notify');
   const whom = problem(`${path}.notify`);

@@ -1,8 +1,7 @@
 import { FormField, TextInput } from '@cbh/ui';
 import { ItemFields, ItemHead, ListItem } from '../list-controls';
 import { PersonSelect } from '../people/PeopleField';
-import type { PeopleDirectory } from '../people/use-people';
-import type { OverrideDraft, ScheduleField } from './schedule-form';
+import type { OverrideDraft, ScheduleItemProps } from './schedule-form';
 
 type Part = 'user' | 'start' | 'end';
 
@@ -16,16 +15,7 @@ export function OverrideFields({
   onChange,
   onListChange,
   people,
-}: {
-  index: number;
-  count: number;
-  override: OverrideDraft;
-  timeZone: string;
-  problem: (field: ScheduleField) => string | undefined;
-  onChange: (override: OverrideDraft, part: Part) => void;
-  onListChange: (change: { move: -1 | 1 } | { remove: true }) => void;
-  people: PeopleDirectory;
-}) {
+}: ScheduleItemProps<OverrideDraft, Part> & { override: OverrideDraft }) {
   const path = `overrides.${index}` as const;
   const set = (part: Part, value: string) => onChange({ ...override, [part]: value }, part);
   return (

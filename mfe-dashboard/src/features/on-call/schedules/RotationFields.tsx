@@ -2,8 +2,7 @@ import { FormField, Select, TextInput } from '@cbh/ui';
 import { ON_CALL_LIMITS } from '@cbh/contracts';
 import { ItemFields, ItemHead, ListItem } from '../list-controls';
 import { PeopleField } from '../people/PeopleField';
-import type { PeopleDirectory } from '../people/use-people';
-import type { RotationDraft, ScheduleField, ShiftKind } from './schedule-form';
+import type { RotationDraft, ScheduleItemProps, ShiftKind } from './schedule-form';
 
 const KINDS: { value: ShiftKind; label: string }[] = [
   { value: 'daily', label: 'Daily' },
@@ -26,16 +25,7 @@ export function RotationFields({
   onChange,
   onListChange,
   people,
-}: {
-  index: number;
-  count: number;
-  rotation: RotationDraft;
-  timeZone: string;
-  problem: (field: ScheduleField) => string | undefined;
-  onChange: (rotation: RotationDraft, part: Part) => void;
-  onListChange: (change: { move: -1 | 1 } | { remove: true }) => void;
-  people: PeopleDirectory;
-}) {
+}: ScheduleItemProps<RotationDraft, Part> & { rotation: RotationDraft }) {
   const path = `rotations.${index}` as const;
   const set = <Key extends keyof RotationDraft>(key: Key, value: RotationDraft[Key], part: Part) =>
     onChange({ ...rotation, [key]: value }, part);

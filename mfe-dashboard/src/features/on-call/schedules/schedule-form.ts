@@ -3,6 +3,8 @@ import type { NewSchedule } from '@cbh/api-client';
 import { compact, type Problems } from '../../shared/form-checks';
 import type { RecordForm } from '../../shared/use-record-form';
 import { nameProblem } from '../on-call-checks';
+import type { ListItemProps } from '../list-controls';
+import type { PeopleDirectory } from '../people/use-people';
 import { timeZoneProblem, viewerTimeZone } from './time-zones';
 
 /*
@@ -56,6 +58,12 @@ const pad = (value: number) => String(value).padStart(2, '0');
 /** Today at 09:00 on the reader's wall clock: where a new rotation starts unless changed. */
 function todayAtNine(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T09:00`;
+}
+
+/** What the dialog gives each rotation's and override's fields. */
+export interface ScheduleItemProps<Draft, Part> extends ListItemProps<Draft, Part, ScheduleField> {
+  timeZone: string;
+  people: PeopleDirectory;
 }
 
 export const emptyRotation = (): RotationDraft => ({ users: [], start: todayAtNine(), kind: 'weekly', hours: '12', handoffTime: '09:00' });
