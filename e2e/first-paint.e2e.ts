@@ -80,3 +80,25 @@ test("the app's own spinner takes its place looking the same, so nothing moves",
   expect(asked).toBe(2);
   expect(refusals).toEqual([]);
 });
+
+test("the page's first questions are asked by the document and answered once: /remotes.json and the session probe", async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/remotes.json' || pathname === '/api/auth/user') asked.push(pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Master Circuit Breaker Patterns');
+  const initiators = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/remotes\.json$|\/api\/auth\/user$/.test(entry.name))
+      .map((entry) => [new URL(entry.name).pathname, (entry as PerformanceResourceTiming).initiatorType]),
+  );
+  // the shell's own fetches took the preloaded answers: a preload they did not match would be a second request each
+  expect(asked.sort()).toEqual(['/api/auth/user', '/remotes.json']);
+  expect(initiators.sort()).toEqual([
+    ['/api/auth/user', 'link'],
+    ['/remotes.json', 'link'],
+  ]);
+});
