@@ -37,14 +37,16 @@ describe('remote load reports', () => {
     expect(person.bucket).toBeGreaterThan(0);
     const percent = Math.min(person.bucket, 50);
     await post('/api/releases/mfe_dashboard/canary', { versionId: canary.id, percent });
-    // a visitor on the live side, a visitor id chosen to fall on the canary's side, and none at all
+    // a visitor the hub put on the live side, one it put on the canary's, an id chosen to fall on the canary's side,
+    // and none at all: signed in, the person's side is their account's whatever they send
     const onLive = await visitorGiven(dashboardEntry(spec.live.id));
+    const onCanary = await visitorGiven(dashboardEntry(canary.id));
     let chosen = '';
     for (let i = 0; !chosen; i++) {
       const id = `chosen-visitor-id-${i}`.padEnd(22, 'x').slice(0, 22);
       if (bucketOf(id, 'mfe_dashboard') < percent) chosen = `cbh.visitor=${id}`;
     }
-    for (const visitor of [onLive, chosen, '']) {
+    for (const visitor of [onLive, onCanary, chosen, '']) {
       expect((await post('/api/releases/loads', failure(canary.id), `${person.cookie}; ${visitor}`)).status).toBe(204);
     }
     expect(await loadsOf(canary.id)).toEqual([]);
