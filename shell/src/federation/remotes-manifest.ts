@@ -9,6 +9,7 @@ import { loadedBuildsPlugin } from './remote-builds';
  */
 
 export async function fetchRemotesManifest(): Promise<RemotesManifest> {
+  // index.html preloads this request (same-origin credentials, fetch's default): it is taken only while the two match
   const response = await fetch('/remotes.json', { cache: 'no-cache' });
   if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
   return parseRemotesManifest(await response.json());

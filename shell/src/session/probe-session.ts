@@ -7,6 +7,7 @@ import type { AuthUser } from '@cbh/contracts';
  */
 export async function probeSession(): Promise<AuthUser | null | undefined> {
   try {
+    // index.html preloads this request with credentials included: it is taken only while the two match
     const response = await fetch('/api/auth/user', { credentials: 'include', headers: { accept: 'application/json' } });
     if (response.status === 401) return null;
     return response.ok ? ((await response.json()) as AuthUser) : undefined;
