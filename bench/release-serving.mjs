@@ -1,6 +1,7 @@
 // Remote releases, measured on two production API processes of one database:
 // - serving a remote's files from the release store (PostgreSQL, through each replica's cache of immutable files)
-//   against the same files from the deployed folder (@fastify/static, precompressed copies): autocannon on the
+//   against the same files from the deployed folder (its content-named chunks kept in memory once read, as the store's
+//   are: serveImmutableFiles in api/src/platform/web/immutable-files.ts): autocannon on the
 //   dashboard's exposed-module chunk with Accept-Encoding: br, --runs rounds (default 3) of static then store,
 //   median ratio (goal ≥ 0.8);
 // - a promote reaching every replica: --promotes (default 20) promotes on replica A, alternating two versions, each
@@ -64,7 +65,7 @@ try {
     const folder = await run(`${a.url}/remotes/mfe-dashboard/${CHUNK}`);
     const store = await run(`${a.url}/releases/mfe_dashboard/${v1.id}/${CHUNK}`);
     if (folder.non2xx || store.non2xx) throw new Error(`non-2xx answers: folder ${folder.non2xx}, store ${store.non2xx}`);
-    console.log(line(`round ${round}: deployed folder (@fastify/static)`, folder));
+    console.log(line(`round ${round}: deployed folder`, folder));
     console.log(line(`round ${round}: release store`, store));
     ratios.push(store.requests.average / folder.requests.average);
   }

@@ -73,6 +73,7 @@ export { isBearerWithoutCookie, protectFromCrossSiteRequests } from './web/cross
 export { isYaml } from './web/media-type';
 export { forwardedProto, securityHeaders } from './web/security-headers';
 export { mountStaticSite } from './web/static-site';
+export { acceptedCopy, CONTENT_TYPES, type CopyEncoding, IMMUTABLE, KeptBytes } from './web/immutable-files';
 export { escapeHtml, SMALL_PAGE_STYLE, sendSmallPage, smallPage } from './web/small-page';
 export { SqlRunner } from './database/sql-runner';
 export type { PrunableHistory } from './database/history';

@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { RELEASE_COPY_ENCODINGS } from '@cbh/contracts';
+import { acceptedCopy, type CopyEncoding, KeptBytes } from '../platform';
 import { ReleaseFilesRepository } from './release-files.repository';
 import { ReleaseState } from './release-state.service';
-
-/** Immutable files kept in each replica's memory at most (bytes): a version's files never change. */
-const CACHE_BYTES = 64 * 1024 * 1024;
 
 /** A release file as it is sent: its bytes, their encoding, and who may cache them. */
 export interface ServedFile {
   content: Buffer;
-  encoding: 'br' | 'gzip' | null;
+  encoding: CopyEncoding | null;
   /** 'everyone': a live, previous or canary version; 'pinned': one only this browser pinned, cached by it alone. */
   audience: 'everyone' | 'pinned';
 }
@@ -20,8 +18,8 @@ export interface ServedFile {
  */
 @Injectable()
 export class ReleaseFileStore {
-  private readonly cache = new Map<string, Buffer>();
-  private cachedBytes = 0;
+  /** A version's files never change: their bytes by hash, kept in this replica's memory. */
+  private readonly cache = new KeptBytes<Buffer>((bytes) => bytes.length);
 
   constructor(
     private readonly state: ReleaseState,
@@ -44,38 +42,24 @@ export class ReleaseFileStore {
     if (!audience || Object.keys(RELEASE_COPY_ENCODINGS).some((suffix) => filePath.endsWith(suffix))) return null;
     const files = await this.state.filesOf(remote, versionId);
     if (!files) return null;
-    const accepts = (coding: string) => new RegExp(`(^|[,\\s])${coding}(;q=(?!0(\\.0*)?\\b)[\\d.]+)?($|[,\\s;])`).test(acceptEncoding);
-    const choices: [string, 'br' | 'gzip' | null][] = [
-      ...(accepts('br') ? ([[`${filePath}.br`, 'br']] as [string, 'br'][]) : []),
-      ...(accepts('gzip') ? ([[`${filePath}.gz`, 'gzip']] as [string, 'gzip'][]) : []),
-      [filePath, null],
-    ];
-    for (const [candidate, encoding] of choices) {
-      const sha = files[candidate];
-      if (!sha) continue;
-      const content = await this.bytes(sha);
-      if (content) return { content, encoding, audience };
-    }
-    return null;
+    const copies = Object.entries(RELEASE_COPY_ENCODINGS).filter(([suffix]) => files[filePath + suffix]);
+    const encoding = acceptedCopy(
+      acceptEncoding,
+      copies.map(([, coding]) => coding),
+    );
+    const copy = copies.find(([, coding]) => coding === encoding);
+    // the copy the client prefers, else the file as it is
+    const copied = copy && (await this.bytes(files[filePath + copy[0]]!));
+    if (copy && copied) return { content: copied, encoding: copy[1], audience };
+    const content = files[filePath] ? await this.bytes(files[filePath]) : null;
+    return content ? { content, encoding: null, audience } : null;
   }
 
   private async bytes(sha256: string): Promise<Buffer | null> {
     const hit = this.cache.get(sha256);
-    if (hit) {
-      // most recently used last, so the oldest go first
-      this.cache.delete(sha256);
-      this.cache.set(sha256, hit);
-      return hit;
-    }
+    if (hit) return hit;
     const content = await this.files.read(sha256);
-    if (!content) return null;
-    this.cache.set(sha256, content);
-    this.cachedBytes += content.length;
-    for (const [key, value] of this.cache) {
-      if (this.cachedBytes <= CACHE_BYTES) break;
-      this.cache.delete(key);
-      this.cachedBytes -= value.length;
-    }
+    if (content) this.cache.keep(sha256, content);
     return content;
   }
 }

@@ -1,27 +1,10 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_PINS_COOKIE, RELEASE_UPLOAD_MAX_BYTES, RELEASE_VISITOR_COOKIE } from '@cbh/contracts';
-import { cookieValue, errorBody } from '../platform';
+import { CONTENT_TYPES, cookieValue, errorBody, IMMUTABLE } from '../platform';
 import type { SessionRequest } from '../identity';
 import type { ReleasesService } from './releases.service';
 import { sideOf } from './release-state.service';
-
-/** The type of each file type a release may carry (RELEASE_FILE_TYPES); none of them is a document that runs script. */
-const TYPES: Record<string, string> = {
-  '.js': 'application/javascript; charset=utf-8',
-  '.mjs': 'application/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 /**
  * Every release file, opened directly, is a sandboxed document that may load nothing (a script loaded by the shell
@@ -48,11 +31,11 @@ export function serveReleaseFiles(http: FastifyInstance, releases: ReleasesServi
     const found = await releases.store.file(remote, versionId, filePath, String(request.headers['accept-encoding'] ?? ''), pins);
     if (!found) return reply.status(404).send(errorBody(404, 'No such release file'));
     reply
-      .header('Cache-Control', found.audience === 'everyone' ? 'public, max-age=31536000, immutable' : 'private, no-store')
+      .header('Cache-Control', found.audience === 'everyone' ? IMMUTABLE : 'private, no-store')
       .header('Vary', 'Accept-Encoding')
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Security-Policy', FILE_CSP)
-      .type(TYPES[path.extname(filePath)] ?? 'application/octet-stream');
+      .type(CONTENT_TYPES[path.extname(filePath)] ?? 'application/octet-stream');
     if (found.encoding) reply.header('Content-Encoding', found.encoding);
     return reply.send(found.content);
   });

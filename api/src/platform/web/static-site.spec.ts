@@ -117,6 +117,19 @@ describe('static files compressed at build time', () => {
     expect(brotliDecompressSync(after.body).toString()).toBe(NEW_ENTRY);
   });
 
+  it('answers the content-named chunks of the shell and of each remote from memory, read once', async () => {
+    const chunks = ['shell/kept.0123456789.js', 'mfe-dashboard/__federation_expose_Routes.0123456789.js'];
+    for (const chunk of chunks) writeBuilt(path.join(root, chunk), VENDOR);
+    const urls = ['/kept.0123456789.js', '/remotes/mfe-dashboard/__federation_expose_Routes.0123456789.js'];
+    for (const url of urls) expect((await get(url, { 'accept-encoding': 'br' })).status).toBe(200);
+    for (const chunk of chunks) for (const suffix of ['', '.br', '.gz']) rmSync(path.join(root, chunk + suffix));
+    for (const url of urls) {
+      const later = await get(url, { 'accept-encoding': 'br' });
+      expect(later.status).toBe(200);
+      expect(brotliDecompressSync(later.body).toString()).toBe(VENDOR);
+    }
+  });
+
   it('serves nothing outside the build folders, compressed or not', async () => {
     expect((await get('/remotes/mfe-dashboard/../remotes.json', { 'accept-encoding': 'br' })).status).not.toBe(200);
     const encoded = await get('/remotes/mfe-dashboard/%2e%2e/remotes.json', { 'accept-encoding': 'br' });

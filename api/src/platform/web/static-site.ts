@@ -5,9 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { localRemoteFolders, parseRemotesManifest, type RemotesManifest } from '@cbh/contracts';
 import { errorBody } from '../common/api-exception.filter';
 import { pathOf } from '../common/http';
+import { IMMUTABLE, serveImmutableFiles } from './immutable-files';
 
 const REVALIDATE = 'no-cache';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Build output names carry a content hash: main.3f9a1c0b2e.js (and its compressed copies, main.3f9a1c0b2e.js.br) */
 const HASHED = /\.[0-9a-f]{8,}\.(js|css)(\.br|\.gz)?$/;
 
@@ -56,14 +56,18 @@ export async function mountStaticSite(
   // preCompressed: the build writes .br and .gz copies of its text files (tools/webpack/federated-app.cjs); the one
   // the browser accepts is sent, with Vary: Accept-Encoding, and the file as it is otherwise
   const files = { index: false as const, cacheControl: false, setHeaders: cacheHeaders, decorateReply: false, preCompressed: true };
-  for (const folder of localRemoteFolders(manifest)) {
-    await http.register(fastifyStatic, { ...files, root: path.join(staticRoot, folder), prefix: `/remotes/${folder}/` });
-  }
+  const remoteFolders = localRemoteFolders(manifest).map((folder) => ({
+    root: path.join(staticRoot, folder),
+    prefix: `/remotes/${folder}/`,
+  }));
+  for (const folder of remoteFolders) await http.register(fastifyStatic, { ...files, ...folder });
   http.get('/remotes/*', (_request, reply) => {
     reply.status(404).send(errorBody(404, 'No such remote file'));
   });
 
   const shellDir = path.join(staticRoot, 'shell');
+  // the content-named chunks from memory; every other file through @fastify/static, looked up per request
+  serveImmutableFiles(http, [...remoteFolders, { root: shellDir, prefix: '/' }]);
   const indexHtml = path.join(shellDir, 'index.html');
   await http.register(fastifyStatic, { ...files, root: shellDir, prefix: '/', decorateReply: true });
 
