@@ -42,15 +42,19 @@ export class ReleaseFileStore {
     if (!audience || Object.keys(RELEASE_COPY_ENCODINGS).some((suffix) => filePath.endsWith(suffix))) return null;
     const files = await this.state.filesOf(remote, versionId);
     if (!files) return null;
-    const copies = Object.entries(RELEASE_COPY_ENCODINGS).filter(([suffix]) => files[filePath + suffix]);
-    const encoding = acceptedCopy(
-      acceptEncoding,
-      copies.map(([, coding]) => coding),
-    );
-    const copy = copies.find(([, coding]) => coding === encoding);
-    // the copy the client prefers, else the file as it is
-    const copied = copy && (await this.bytes(files[filePath + copy[0]]!));
-    if (copy && copied) return { content: copied, encoding: copy[1], audience };
+    // the copies the client accepts, the preferred first, while their bytes are found; else the file as it is
+    let copies = Object.entries(RELEASE_COPY_ENCODINGS).filter(([suffix]) => files[filePath + suffix]);
+    const preferred = () =>
+      acceptedCopy(
+        acceptEncoding,
+        copies.map(([, coding]) => coding),
+      );
+    for (let encoding = preferred(); encoding; encoding = preferred()) {
+      const [suffix] = copies.find(([, coding]) => coding === encoding)!;
+      const copied = await this.bytes(files[filePath + suffix]!);
+      if (copied) return { content: copied, encoding, audience };
+      copies = copies.filter(([, coding]) => coding !== encoding);
+    }
     const content = files[filePath] ? await this.bytes(files[filePath]) : null;
     return content ? { content, encoding: null, audience } : null;
   }
