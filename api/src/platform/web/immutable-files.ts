@@ -6,8 +6,12 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_COPY_ENCODINGS } from '@cbh/contracts';
 
-/** A build file named by its content (main.3f9a1c0b2e.js): its bytes never change, so they may be kept. */
-const CONTENT_NAMED = '^(?!\\.)[\\w.-]+\\.[0-9a-f]{8,}\\.(?:js|css)$';
+/** The content hash the build puts in a file's name (tools/webpack/federated-app.cjs: [contenthash:10]). */
+const HASH = '[0-9a-f]{8,}';
+/** A build file named by its content (main.3f9a1c0b2e.js), or one of its compressed copies; the hash is group 1. */
+export const HASHED = new RegExp(`\\.(${HASH})\\.(?:js|css)(?:\\.br|\\.gz)?$`);
+/** The name of a build file (not a copy) whose bytes never change, so they may be kept, as a route parameter's pattern. */
+const CONTENT_NAMED = `^(?!\\.)[\\w.-]+\\.${HASH}\\.(?:js|css)$`;
 /**
  * A file written this recently may still be being copied (a deploy that copies a folder file by file): it is answered
  * as read, and kept only once it has been still this long.
@@ -36,7 +40,7 @@ export const CONTENT_TYPES: Record<string, string> = {
 /** The encodings a build writes copies of its files in (tools/webpack/federated-app.cjs; a release's the same). */
 export type CopyEncoding = (typeof RELEASE_COPY_ENCODINGS)[keyof typeof RELEASE_COPY_ENCODINGS];
 /** Bytes kept in memory at most by each cache of immutable files (every copy counted); the whole site is a few MB. */
-export const IMMUTABLE_BYTES_KEPT = 64 * 1024 * 1024;
+const IMMUTABLE_BYTES_KEPT = 64 * 1024 * 1024;
 
 /** Of the copies there are, the one the client's Accept-Encoding prefers (q-values honoured), or null for the file as it is. */
 export function acceptedCopy(acceptEncoding: string | undefined, available: CopyEncoding[]): CopyEncoding | null {
@@ -46,7 +50,7 @@ export function acceptedCopy(acceptEncoding: string | undefined, available: Copy
 }
 
 /** Whether an If-None-Match header names this entity tag: weak comparison, a list, or `*` (RFC 9110 §13.1.2). */
-export function matchesEntityTag(ifNoneMatch: string | undefined, etag: string): boolean {
+function matchesEntityTag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(',').some((given) => {
     const tag = given.trim();
@@ -140,7 +144,7 @@ async function readBuildFile(file: string, name: string, now: number): Promise<{
   }
   // the route's pattern admits only .js and .css names with a hash
   const type = CONTENT_TYPES[path.extname(name)]!;
-  return { file: { type, hash: /\.([0-9a-f]{8,})\.\w+$/.exec(name)![1]!, identity: identity.bytes, copies }, keep };
+  return { file: { type, hash: HASHED.exec(name)![1]!, identity: identity.bytes, copies }, keep };
 }
 
 /**

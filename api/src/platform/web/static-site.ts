@@ -5,11 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { localRemoteFolders, parseRemotesManifest, type RemotesManifest } from '@cbh/contracts';
 import { errorBody } from '../common/api-exception.filter';
 import { pathOf } from '../common/http';
-import { IMMUTABLE, serveImmutableFiles } from './immutable-files';
+import { HASHED, IMMUTABLE, serveImmutableFiles } from './immutable-files';
 
 const REVALIDATE = 'no-cache';
-/** Build output names carry a content hash: main.3f9a1c0b2e.js (and its compressed copies, main.3f9a1c0b2e.js.br) */
-const HASHED = /\.[0-9a-f]{8,}\.(js|css)(\.br|\.gz)?$/;
 
 function cacheHeaders(reply: FastifyReply, filePath: string) {
   reply.header('Cache-Control', HASHED.test(filePath) ? IMMUTABLE : REVALIDATE);
