@@ -28,6 +28,7 @@ const BENCHMARKS = [
   ['releases', 'release-serving.mjs', []],
   ['status', 'status-pages.mjs', []],
   ['slo', 'slo.mjs', []],
+  ['at-rest', 'at-rest.mjs', []],
 ];
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : null;
 const soakMinutes = numberArg('soak-minutes', 0);

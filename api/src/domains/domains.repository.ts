@@ -171,6 +171,16 @@ export class DomainsRepository {
     return rows.map((row) => ({ domain: hydrate(this.dataSource, DomainEntity, row), verified: row.verified === true }));
   }
 
+  /** When a domain's round may next be claimed (ms since the epoch), as ScrapeTargetsRepository.nextDue; null without domains. */
+  async nextDue(): Promise<number | null> {
+    const [row] = await this.sql.rows(
+      `SELECT (extract(epoch FROM min(greatest(next_check_at, coalesce(check_lease_until, next_check_at)))) * 1000)::float8 AS at
+       FROM domains`,
+      [],
+    );
+    return (row?.at as number | null | undefined) ?? null;
+  }
+
   /**
    * Ends a round of the domain in one statement: the status the round found; whether what the screens show of the
    * domain beyond its latest check — status, registration, certificate, DNS records (not their TTLs, which

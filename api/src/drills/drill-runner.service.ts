@@ -8,8 +8,10 @@ import { DrillViews, stepText } from './drill-views';
 import { DrillEntity } from './entities/drill.entity';
 import { DrillsRepository } from './drills.repository';
 
-/** How often every replica ends due drills and judges expectations. */
+/** How often every replica ends due drills and judges expectations while any drill is running or being judged. */
 const TURN_MS = 1000;
+/** How often a replica that saw no drill to judge looks again unwoken (a drill started anywhere wakes it: the bus). */
+const IDLE_MS = 10_000;
 /** Drills judged per turn at most. */
 const JUDGED_PER_TURN = 20;
 
@@ -34,20 +36,25 @@ export class DrillRunner implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit() {
-    this.turns = this.work.every(TURN_MS, () => this.turn());
+    this.turns = this.work.whenDue({ soonestMs: TURN_MS, idleMs: IDLE_MS }, () => this.turn());
+    this.bus.subscribeInternal('drills-changed', () => void this.turns?.runAgain());
+    this.bus.onReconnect(() => void this.turns?.runAgain());
   }
 
   onModuleDestroy() {
     void this.turns?.stop();
   }
 
-  async turn(): Promise<void> {
+  /** Ends the due drills and judges the others; returns when to look again (null: no drill running or being judged). */
+  async turn(): Promise<number | null> {
     try {
       const ended = await this.repository.end('finished', null, null);
       if (ended.length > 0) await this.announce(ended, 'finished');
-      await this.judge();
+      const judged = await this.judge();
+      return ended.length > 0 || judged > 0 ? Date.now() + TURN_MS : null;
     } catch (error) {
       this.logger.warn(`drills not judged: ${(error as Error).message}`);
+      return Date.now() + TURN_MS;
     }
   }
 
@@ -61,9 +68,10 @@ export class DrillRunner implements OnModuleInit, OnModuleDestroy {
     for (const id of ids) await this.bus.publish({ type: 'drillChanged', data: { id, state } });
   }
 
-  private async judge(): Promise<void> {
+  /** Judges the drills not yet told (a running drill is one), as many as a turn takes; returns how many it saw. */
+  private async judge(): Promise<number> {
     const changed: DrillEntity[] = [];
-    await this.dataSource.transaction(async (manager) => {
+    const seen = await this.dataSource.transaction(async (manager) => {
       const drills = await manager.getRepository(DrillEntity).find({
         where: [{ verdict: 'pending' }, { told: false }],
         order: { id: 'ASC' },
@@ -109,8 +117,10 @@ export class DrillRunner implements OnModuleInit, OnModuleDestroy {
           changed.push(drill);
         }
       }
+      return drills.length;
     });
     for (const drill of changed) await this.bus.publish({ type: 'drillChanged', data: { id: drill.id, state: drill.state } });
+    return seen;
   }
 
   /** drill.started's and drill.finished's data (the url is the outbox's to add). */

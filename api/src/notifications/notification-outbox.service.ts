@@ -1,18 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { DataSource, In, type EntityManager } from 'typeorm';
-import {
-  alertGroupPath,
-  breakerPath,
-  DELIVERY_RETRY_DELAYS_S,
-  DELIVERY_RETRY_JITTER,
-  DELIVERY_TIMEOUT_MS,
-  ROUTES,
-  sloPath,
-  drillPath,
-  type NotificationEventType,
-  type TestDeliveryView,
-  type WebhookBody,
-} from '@cbh/contracts';
+import { DataSource, In } from 'typeorm';
+import { DELIVERY_RETRY_DELAYS_S, DELIVERY_RETRY_JITTER, DELIVERY_TIMEOUT_MS, ROUTES, type TestDeliveryView } from '@cbh/contracts';
 import {
   APP_CONFIG,
   type AppConfig,
@@ -24,19 +12,14 @@ import {
   type Repeating,
 } from '../platform';
 import { ChannelSecrets } from './channel-secrets';
-import { MaintenanceWindowEntity } from './entities/maintenance-window.entity';
 import { NotificationChannelEntity } from './entities/notification-channel.entity';
 import type { NotificationDeliveryEntity } from './entities/notification-delivery.entity';
-import { NotificationRuleChannelEntity, NotificationRuleEntity } from './entities/notification-rule.entity';
-import { mutingWindow } from './maintenance';
-import { NotificationsRepository, type NewDelivery, type TryRecord } from './notifications.repository';
+import { NotificationRuleEntity } from './entities/notification-rule.entity';
+import { NotificationsRepository, type TryRecord } from './notifications.repository';
 import { OutboxAudiences } from './outbox-audiences';
-import { type EscalationRoute, OutboxEscalations } from './outbox-escalations';
-import { typesFor, type OutboxEvent } from './rule-matching';
+import { EVENTS_PER_TURN, OutboxFanOut } from './outbox-fan-out';
 import { ChannelSender } from './senders/channel-sender';
 
-/** Events fanned out per transaction. */
-const EVENTS_PER_TURN = 200;
 /** Tries one replica makes at once (each mostly waits on a receiver: sockets, not CPU). */
 const CONCURRENT_TRIES = 64;
 /**
@@ -51,15 +34,20 @@ const TRIES_PER_CHANNEL = 16;
  */
 const LEASE_SECONDS = Math.ceil(DELIVERY_TIMEOUT_MS / 1000) + 5;
 const RENEW_MS = 5000;
-/** How often a replica looks for due retries and lapsed leases without being woken. */
+/** How often a replica looks for due deliveries while it tries some, or while one is due that it could not take. */
 const POLL_MS = 1000;
+/**
+ * How often a replica that knows of nothing due looks again unwoken: events and deliveries written on any replica wake
+ * it over the bus, a retry's or a lease's time is slept until.
+ */
+const IDLE_MS = 10_000;
 /** How often breakers stuck open are looked for. */
 const STUCK_SWEEP_MS = 30_000;
 
 /**
  * The notification outbox, on every replica:
- * - **Fan-out**: events written by the database's triggers are taken in id order, each by one replica (row locks
- *   with SKIP LOCKED), and turned into deliveries in the same transaction that marks them dispatched: once each.
+ * - **Fan-out** (OutboxFanOut): events written by the database's triggers are taken in id order, each by one replica
+ *   (row locks with SKIP LOCKED), and turned into deliveries in the same transaction that marks them dispatched: once each.
  *   A rule's filters, the maintenance windows (muted: logged, not sent) and its minimum interval per subject
  *   (suppressed: logged, not sent) decide each delivery's status; an opening also counts toward flapping.
  * - **Delivery**: due deliveries are leased to one replica (the lease scheme the domain checks use), tried, and
@@ -75,7 +63,7 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
   private readonly inFlightByChannel = new Map<string, number>();
   private turns?: Repeating;
   private sweeping?: Repeating;
-  /** Whether the next turn fans out: woken by new events, or a poll's time since the last. */
+  /** Whether the next turn fans out: woken by new events, or IDLE_MS since the last. */
   private fanOutWanted = true;
   private lastFanOut = 0;
   /** Tries' ends, written together: one statement for every try that ended while the last was written. */
@@ -94,13 +82,15 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly hubMetrics: HubMetrics,
     private readonly audiences: OutboxAudiences,
-    private readonly escalations: OutboxEscalations,
+    private readonly fanOut: OutboxFanOut,
   ) {}
 
   onModuleInit() {
     // turn() reports its own failures
-    this.turns = this.work.every(POLL_MS, () => this.turn());
+    this.turns = this.work.whenDue({ soonestMs: 50, idleMs: IDLE_MS }, () => this.turn());
     this.bus.subscribeInternal('notifications-due', () => this.wake());
+    // deliveries written (an escalation's step, another replica's fan-out): tried now, by whichever replica has room
+    this.bus.subscribeInternal('deliveries-due', () => void this.turns?.runAgain());
     this.bus.onReconnect(() => this.wake());
     // sweepStuckOpen() reports its own failures
     this.sweeping = this.work.every(STUCK_SWEEP_MS, () => this.sweepStuckOpen());
@@ -124,125 +114,36 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
     void this.turns?.runAgain();
   }
 
-  /** Events fanned out to deliveries (when woken for them, or once a poll), then the due deliveries tried. */
-  private async turn() {
-    if (this.fanOutWanted || Date.now() - this.lastFanOut >= POLL_MS) {
+  /**
+   * Events fanned out to deliveries (when woken for them, or once every IDLE_MS), then the due deliveries tried;
+   * answers when to look again: in a poll while tries go on or something failed, else when the next retry or lease
+   * falls due (null: nothing waits).
+   */
+  private async turn(): Promise<number | null> {
+    let retry = false;
+    if (this.fanOutWanted || Date.now() - this.lastFanOut >= IDLE_MS) {
       this.fanOutWanted = false;
       this.lastFanOut = Date.now();
       // apart: a fan-out that fails (the database away) must not hold back deliveries already written
       try {
-        while ((await this.fanOut()) === EVENTS_PER_TURN && !this.stopped);
+        while ((await this.fanOut.batch()) === EVENTS_PER_TURN && !this.stopped);
       } catch (error) {
+        this.fanOutWanted = retry = true;
         this.logger.warn(`notification events not fanned out: ${(error as Error).message}`);
       }
     }
     try {
       await this.deliverDue();
+      if (retry || this.inFlight > 0) return Date.now() + POLL_MS;
+      const next = await this.repository.nextDue();
+      if (next === null) return null;
+      // one due already but not taken (another replica's claim had it locked): looked at again in a poll
+      const now = Date.now();
+      return next.getTime() > now ? next.getTime() : now + POLL_MS;
     } catch (error) {
       this.logger.warn(`due notifications not claimed: ${(error as Error).message}`);
+      return Date.now() + POLL_MS;
     }
-  }
-
-  /** Fans out one batch of waiting events; answers how many it took. */
-  async fanOut(): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      // one replica fans out at a time, in id order: an event sees the alert groups its predecessors opened (a
-      // recovery after its opening, a child's event after its parent's) — the others skip, and deliver meanwhile
-      if (!(await this.repository.takeFanOutTurn(manager))) return 0;
-      const events = await this.repository.takeWaitingEvents(manager, EVENTS_PER_TURN);
-      if (events.length === 0) return 0;
-      // one after the other: a transaction's queries share its one connection
-      const rules = await manager.getRepository(NotificationRuleEntity).find({ where: { enabled: true } });
-      const links = await manager.getRepository(NotificationRuleChannelEntity).find();
-      const windows = await manager.getRepository(MaintenanceWindowEntity).find();
-      const channelsOf = new Map<string, string[]>();
-      for (const link of links) channelsOf.set(link.ruleId, [...(channelsOf.get(link.ruleId) ?? []), link.channelId]);
-      const deliveries: NewDelivery[] = [];
-      for (const event of events) {
-        deliveries.push(...(await this.audienceDeliveries(manager, event)));
-        const routes: EscalationRoute[] = [];
-        for (const rule of rules) {
-          const channels = channelsOf.get(rule.id) ?? [];
-          if (channels.length === 0 && !rule.escalationPolicyId) continue;
-          const { own, flapping } = typesFor(rule, event);
-          // a maintenance window keeps a rule from paging as from sending
-          if (own && rule.escalationPolicyId && !mutingWindow(windows, event)) {
-            routes.push({ ruleId: rule.id, ruleName: rule.name, policyId: rule.escalationPolicyId });
-          }
-          const sends: { type: NotificationEventType; data: Record<string, unknown> }[] = [];
-          if (own) sends.push({ type: event.type, data: event.data });
-          if (flapping) {
-            const openings = await this.repository.openingsBefore(manager, event.subjectId, event.occurredAt, rule.flappingMinutes);
-            if (openings > rule.flappingOpenings) {
-              sends.push({ type: 'breaker.flapping', data: { breaker: event.data.breaker, openings, minutes: rule.flappingMinutes } });
-            }
-          }
-          for (const send of sends) {
-            const window = mutingWindow(windows, event);
-            const subject = `${event.subjectKind}:${event.subjectId}`;
-            const status = window
-              ? 'muted'
-              : // judged on when the hub took the event: a back-dated move must not find the interval long past
-                (await this.repository.claimInterval(manager, rule.id, subject, send.type, event.receivedAt, rule.minIntervalMinutes))
-                ? 'pending'
-                : 'suppressed';
-            const lastError =
-              status === 'muted'
-                ? `Muted by maintenance window '${window!.name}'`
-                : status === 'suppressed'
-                  ? `Already notified within ${rule.minIntervalMinutes} minutes`
-                  : null;
-            for (const channelId of channels) {
-              deliveries.push({
-                eventId: event.id,
-                eventType: send.type,
-                subject: event.subjectName,
-                subjectKind: event.subjectKind,
-                occurredAt: event.occurredAt,
-                payload: this.withLink(event, send.data),
-                channelId,
-                ruleId: rule.id,
-                ruleName: rule.name,
-                status,
-                lastError,
-              });
-            }
-          }
-        }
-        // in the event's order: a group opened by one event of the batch is joined by the next
-        await this.escalations.onEvent(manager, event, routes);
-      }
-      await this.repository.insertDeliveries(manager, deliveries);
-      await this.repository.markDispatched(
-        manager,
-        events.map((event) => event.id),
-      );
-      return events.length;
-    });
-  }
-
-  /** An event's deliveries to the registered audiences' recipients (a status page's subscribers), never muted. */
-  private async audienceDeliveries(manager: EntityManager, event: OutboxEvent): Promise<NewDelivery[]> {
-    const deliveries: NewDelivery[] = [];
-    for (const audience of this.audiences.all()) {
-      for (const { recipient } of await audience.recipientsOf(manager, event)) {
-        deliveries.push({
-          eventId: event.id,
-          eventType: event.type,
-          subject: event.subjectName,
-          subjectKind: event.subjectKind,
-          occurredAt: event.occurredAt,
-          payload: event.data as WebhookBody['data'],
-          channelId: null,
-          audience: audience.name,
-          recipient,
-          ruleId: null,
-          ruleName: null,
-          status: 'pending',
-        });
-      }
-    }
-    return deliveries;
   }
 
   /** Claims and tries due deliveries while there are free slots. */
@@ -342,7 +243,7 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
         occurredAt: new Date(),
         payload: {
           message: `Test notification for channel '${channel.name}', sent by ${requestedBy}`,
-          url: this.link(ROUTES.notifications.path),
+          url: `${this.config.PUBLIC_URL}${ROUTES.notifications.path}`,
         },
         channelId: channel.id,
         ruleId: null,
@@ -365,29 +266,6 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
     } catch (error) {
       this.logger.warn(`stuck-open sweep failed: ${(error as Error).message}`);
     }
-  }
-
-  /** The event's data with the link to its page on this site. */
-  private withLink(event: OutboxEvent, data: Record<string, unknown>): WebhookBody['data'] {
-    // an incident's data carries its public page's address already
-    if (event.subjectKind === 'status_page') return data as WebhookBody['data'];
-    const path =
-      event.subjectKind === 'alert_group'
-        ? alertGroupPath(event.subjectId)
-        : event.subjectKind === 'slo'
-          ? sloPath(event.subjectId)
-          : event.subjectKind === 'drill'
-            ? drillPath(event.subjectId)
-            : event.subjectKind === 'breaker'
-              ? breakerPath(event.subjectId)
-              : event.subjectKind === 'remote'
-                ? ROUTES.users.path
-                : ROUTES.domains.path;
-    return { ...data, url: this.link(path) } as WebhookBody['data'];
-  }
-
-  private link(path: string) {
-    return `${this.config.PUBLIC_URL}${path}`;
   }
 }
 

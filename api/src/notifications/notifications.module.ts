@@ -12,6 +12,7 @@ import { NotificationSettingsService } from './notification-settings.service';
 import { NotificationsRepository } from './notifications.repository';
 import { OutboxAudiences } from './outbox-audiences';
 import { OutboxEscalations } from './outbox-escalations';
+import { OutboxFanOut } from './outbox-fan-out';
 import { OutboxWriter } from './outbox-writer';
 import { ChannelSender } from './senders/channel-sender';
 
@@ -32,6 +33,7 @@ import { ChannelSender } from './senders/channel-sender';
     NotificationOutbox,
     OutboxAudiences,
     OutboxEscalations,
+    OutboxFanOut,
     OutboxWriter,
   ],
   exports: [NotificationSettingsService, OutboxAudiences, OutboxEscalations, OutboxWriter, ChannelSender],

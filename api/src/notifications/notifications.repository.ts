@@ -98,9 +98,12 @@ export class NotificationsRepository {
     }));
   }
 
-  /** Wakes the outbox on every replica when the transaction commits (PostgreSQL holds a NOTIFY until then). */
-  async wakeAtCommit(manager: EntityManager): Promise<void> {
-    await manager.query(`SELECT pg_notify('cbh_events', '{"origin":"database","internal":"notifications-due","data":null}')`);
+  /**
+   * Wakes the outbox on every replica when the transaction commits (PostgreSQL holds a NOTIFY until then): to fan
+   * events out, or to try deliveries written.
+   */
+  async wakeAtCommit(manager: EntityManager, kind: 'notifications-due' | 'deliveries-due'): Promise<void> {
+    await manager.query(`SELECT pg_notify('cbh_events', $1)`, [JSON.stringify({ origin: 'database', internal: kind, data: null })]);
   }
 
   async markDispatched(manager: EntityManager, ids: string[]) {

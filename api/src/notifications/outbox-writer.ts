@@ -28,8 +28,8 @@ export class OutboxWriter {
 
   async write(manager: EntityManager, deliveries: NewDelivery[]): Promise<void> {
     await this.repository.insertDeliveries(manager, deliveries);
-    // the outbox on every replica wakes at the commit (the same wake-up as a new event's)
-    if (deliveries.length > 0) await this.repository.wakeAtCommit(manager);
+    // the outbox on every replica wakes at the commit to try them
+    if (deliveries.length > 0) await this.repository.wakeAtCommit(manager, 'deliveries-due');
   }
 
   /** The channels of these ids that exist, with their names. */

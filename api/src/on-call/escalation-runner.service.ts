@@ -18,8 +18,12 @@ interface Turn {
 
 /** Groups one transaction takes: their steps' deliveries are written with them. */
 const GROUPS_PER_TURN = 200;
-/** How often a replica looks for due steps without being woken. */
-const POLL_MS = 1000;
+/**
+ * A step due already but left by a turn (another replica holds its group, or it failed) is looked at again this much
+ * later; a replica that knows of no step due looks every IDLE_MS (a group changed on any replica wakes it: the bus).
+ */
+const RETRY_MS = 1000;
+const IDLE_MS = 10_000;
 
 /**
  * Fires escalation steps, on every replica. A step is due when its group's `next_step_at` passes; one replica locks
@@ -32,7 +36,6 @@ const POLL_MS = 1000;
 export class EscalationRunner implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(EscalationRunner.name);
   private turns?: Repeating;
-  private timer?: NodeJS.Timeout;
   private readonly minuteMs: number;
 
   constructor(
@@ -49,30 +52,26 @@ export class EscalationRunner implements OnModuleInit, OnApplicationShutdown {
   }
 
   onModuleInit() {
-    this.turns = this.work.every(POLL_MS, () => this.turn());
-    // a group opened or un-acknowledged on any replica has its first step due now
+    this.turns = this.work.whenDue({ soonestMs: 5, idleMs: IDLE_MS }, () => this.turn());
+    // a group opened, un-acknowledged or silenced on any replica has a step due at a time this replica did not know
     this.bus.subscribe(({ message }) => {
-      if (message.type === 'alertGroupChanged' && message.data.state === 'firing') void this.turns?.runAgain();
+      if (message.type === 'alertGroupChanged') void this.turns?.runAgain();
     });
+    this.bus.onReconnect(() => void this.turns?.runAgain());
   }
 
   onApplicationShutdown() {
-    clearTimeout(this.timer);
     void this.turns?.stop();
   }
 
-  /** Fires every due step, a batch per transaction; then sleeps until the next step falls due, if sooner than a poll. */
-  async turn(): Promise<number> {
-    const fired = await this.fireDue();
-    const next = await this.repository.nextDue().catch(() => null);
-    const wait = next ? next.getTime() - Date.now() : Infinity;
-    // a step due already was left by this turn (another replica holds it, or it failed): the poll looks again, no sooner
-    if (wait > 0 && wait < POLL_MS) {
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => void this.turns?.runAgain(), wait + 5);
-      this.timer.unref();
-    }
-    return fired;
+  /** Fires every due step, a batch per transaction; returns when the next step falls due (null: none known). */
+  async turn(): Promise<number | null> {
+    await this.fireDue();
+    const next = await this.repository.nextDue().catch(() => new Date());
+    if (!next) return null;
+    const now = Date.now();
+    // a step due already was left by this turn (another replica holds it, or it failed): looked at again, no sooner
+    return next.getTime() <= now ? now + RETRY_MS : next.getTime() + 5;
   }
 
   private async fireDue(): Promise<number> {

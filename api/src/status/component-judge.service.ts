@@ -8,6 +8,8 @@ import { StatusInputs } from './status-inputs';
 
 /** How often the components are judged: a breaker forced open shows on the public page within this and a rendering's age. */
 const ROUND_MS = 1000;
+/** How often the judge looks again while no page has a component (a page changed on any replica wakes it: the bus). */
+const IDLE_MS = 10_000;
 
 /**
  * Judges every component of every page, on the one replica that holds the `status.components` role, and stores a
@@ -30,7 +32,7 @@ export class ComponentJudge implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit() {
-    this.rounds = this.work.every(ROUND_MS, () => this.round());
+    this.rounds = this.work.whenDue({ soonestMs: ROUND_MS, idleMs: IDLE_MS }, () => this.round());
     // a page changed (an incident, its components): judged again now rather than within a round
     this.bus.subscribeInternal('status-changed', (envelope) => {
       if ((envelope.data as { judged?: boolean } | null)?.judged !== true) void this.rounds?.runAgain();
@@ -41,19 +43,23 @@ export class ComponentJudge implements OnModuleInit, OnApplicationShutdown {
     void this.rounds?.stop();
   }
 
-  private async round() {
-    if (!this.leases.holds('status.components')) return;
+  /** A round of the replica holding the role; the next one at once, or only when woken while there is nothing to judge. */
+  private async round(): Promise<number | null> {
+    // the role is asked in memory: a replica that takes it over judges within a round
+    if (!this.leases.holds('status.components')) return Date.now() + ROUND_MS;
     try {
-      await this.judge();
+      const judged = await this.judge();
+      return judged.components === 0 ? null : Date.now() + ROUND_MS;
     } catch (error) {
       this.logger.warn(`status components not judged: ${(error as Error).message}`);
+      return Date.now() + ROUND_MS;
     }
   }
 
   /** One round: every component's state now, and the changes stored; answers the pages that changed. */
-  async judge(now = new Date()): Promise<number[]> {
+  async judge(now = new Date()): Promise<{ components: number; changedPages: number[] }> {
     const components = await this.dataSource.getRepository(StatusComponentEntity).find();
-    if (components.length === 0) return [];
+    if (components.length === 0) return { components: 0, changedPages: [] };
     const incidentStates = await this.incidentStates();
     const inputs = await this.inputs.gather(components, incidentStates, now);
     const changedPages = new Set<number>();
@@ -76,7 +82,7 @@ export class ComponentJudge implements OnModuleInit, OnApplicationShutdown {
     if (changedPages.size > 0) {
       await this.bus.publishInternal('status-changed', { pages: [...changedPages], judged: true }).catch(() => undefined);
     }
-    return [...changedPages];
+    return { components: components.length, changedPages: [...changedPages] };
   }
 
   /** The states open incidents set by hand, by component; the newest incident's wins where two name one. */

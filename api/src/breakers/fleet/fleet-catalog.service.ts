@@ -93,6 +93,11 @@ export class FleetCatalog implements OnModuleInit {
     return count;
   }
 
+  /** How many agent and scraped breakers the hub has. */
+  get size(): number {
+    return this.byId.size;
+  }
+
   all(): BreakerConfigEntity[] {
     return [...this.byId.values()];
   }

@@ -136,6 +136,9 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
         this.written.clear();
         this.lastRewrite = 0;
       }
+      // a hub without agent or scraped breakers has no rows nor figures to read: it asks the database nothing (the
+      // horizon stays, so the rows of a first report written meanwhile are read once its breakers are in the catalog)
+      if (this.catalog.size === 0 && this.rows.size === 0 && this.computed.size === 0) return;
       const computed = part === 'merging' ? await this.merge(now) : await this.follow(now);
       this.announceMoves(this.computed, computed, now);
       this.computed = computed;

@@ -51,13 +51,16 @@ describe("an agent's breaker at /metrics", () => {
   it('has its writer chosen by a lease in the database: one holder at a time, taken over once given up or lapsed', async () => {
     const leases = spec.api.app.get(ClusterLeasesRepository, { strict: false });
     const [a, b] = [randomUUID(), randomUUID()];
-    expect(await leases.claim('test.role', a, 10)).toBe(true);
-    expect(await leases.claim('test.role', b, 10)).toBe(false);
-    expect(await leases.claim('test.role', a, 10)).toBe(true);
+    const claim = async (roles: string[], holder: string, seconds = 10) => [...(await leases.claim(roles, holder, seconds))].sort();
+    expect(await claim(['test.role'], a)).toEqual(['test.role']);
+    expect(await claim(['test.role'], b)).toEqual([]);
+    expect(await claim(['test.role'], a)).toEqual(['test.role']);
     await leases.release('test.role', a);
-    expect(await leases.claim('test.role', b, 0.05)).toBe(true);
+    expect(await claim(['test.role'], b, 0.05)).toEqual(['test.role']);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await leases.claim('test.role', a, 10)).toBe(true);
+    // every role in one claim: each is won or lost on its own
+    expect(await claim(['test.other', 'test.role'], a)).toEqual(['test.other', 'test.role']);
+    expect(await claim(['test.other', 'test.third'], b)).toEqual(['test.third']);
   });
 });
 

@@ -26,6 +26,18 @@ export class ScrapeTargetsRepository {
     return rows[0].map((row) => hydrate(this.dataSource, ScrapeTargetEntity, row));
   }
 
+  /**
+   * When a target may next be claimed (ms since the epoch): the earliest due time, or a lease's end where it is later
+   * (its scrape will move the time, or the lease lapse); null without targets.
+   */
+  async nextDue(): Promise<number | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT (extract(epoch FROM min(greatest(next_run_at, coalesce(lease_until, next_run_at)))) * 1000)::float8 AS at
+       FROM scrape_targets`,
+    )) as { at: number | null }[];
+    return row?.at ?? null;
+  }
+
   /** Whether `owner` still holds the target's lease, under that name: what a scrape checks before it writes. */
   async stillLeased(id: number, owner: string, name: string): Promise<boolean> {
     const rows = (await this.dataSource.query(

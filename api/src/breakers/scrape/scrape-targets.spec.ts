@@ -39,16 +39,32 @@ async function scrapeNow(target: ScrapeTargetView): Promise<ScrapeTargetView> {
   return view;
 }
 
+/** POST /api/scrape-targets of a target at the test endpoint, with its token. */
+const createTarget = (name: string, intervalSeconds: number) =>
+  call('/api/scrape-targets', 'POST', { name, url: endpoint.url, intervalSeconds, bearerToken: TOKEN });
+
+describe('when a target is scraped', () => {
+  const lastScrape = async (id: number) => (await json<ScrapeTargetView>(call(`/api/scrape-targets/${id}`))).lastScrapeAt;
+
+  it('sleeps while no target is due, and scrapes at once a target made due sooner (the database wakes every replica)', async () => {
+    const created = await createTarget('hourly', 3600);
+    expect(created.status).toBe(201);
+    const { id } = await json<ScrapeTargetView>(created);
+    expect(await eventually(async () => (await lastScrape(id)) !== null, 4000)).toBe(true);
+    const first = await lastScrape(id);
+    // due in an hour, and no other target: both replicas look again only every 10 s once the scrape has ended
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await spec.api.sql('UPDATE scrape_targets SET next_run_at = now() WHERE id = $1', [id]);
+    expect(await eventually(async () => (await lastScrape(id)) !== first, 4000)).toBe(true);
+    expect((await call(`/api/scrape-targets/${id}`, 'DELETE')).status).toBe(204);
+  });
+});
+
 describe('scrape targets', () => {
   let target: ScrapeTargetView;
 
   it('creates a target (201 with its id), scrapes it with its bearer token, and never sends the token back', async () => {
-    const created = await call('/api/scrape-targets', 'POST', {
-      name: 'orders',
-      url: endpoint.url,
-      intervalSeconds: 5,
-      bearerToken: TOKEN,
-    });
+    const created = await createTarget('orders', 5);
     expect(created.status).toBe(201);
     target = await created.json();
     expect(target).toMatchObject({ id: expect.any(Number), name: 'orders', url: endpoint.url, intervalSeconds: 5, bearerTokenSet: true });

@@ -1,6 +1,15 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { hubTypeOf, SCRAPE_TARGET_LIMITS } from '@cbh/contracts';
-import { APP_CONFIG, type AppConfig, HubMetrics, InstanceRegistry, outboundRequest, PeriodicWork, type Repeating } from '../../platform';
+import {
+  APP_CONFIG,
+  type AppConfig,
+  HubMetrics,
+  InstanceRegistry,
+  outboundRequest,
+  PeriodicWork,
+  RealtimeBus,
+  type Repeating,
+} from '../../platform';
 import { BreakersService } from '../breakers.service';
 import type { BreakerConfigEntity } from '../entities/breaker-config.entity';
 import { FleetRepository } from '../fleet/fleet.repository';
@@ -11,8 +20,10 @@ import { ScrapeTargetsService } from './scrape-targets.service';
 import { ScrapeTargetsRepository } from './scrape-targets.repository';
 import { ageOut, withinLimit } from './scraped-breakers';
 
-/** How often a replica looks for targets due. */
+/** How often a replica looks for targets due while it scrapes or some are due; at least this long after its last look. */
 const POLL_EVERY_MS = 1000;
+/** How often a replica that knows of no target due looks again unwoken (a target made or changed wakes it: the bus). */
+const IDLE_MS = 10_000;
 /** A replica's claim on a target: a scrape takes at most SCRAPE_TARGET_LIMITS.timeoutMs; a dead replica's lapses. */
 const LEASE_MS = SCRAPE_TARGET_LIMITS.timeoutMs + 5000;
 /** Targets one replica scrapes at once. */
@@ -56,14 +67,17 @@ export class Scraper implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly instance: InstanceRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly hubMetrics: HubMetrics,
+    private readonly bus: RealtimeBus,
   ) {}
 
   onApplicationBootstrap() {
-    this.claiming = this.work.every(
-      POLL_EVERY_MS,
+    this.claiming = this.work.whenDue(
+      { soonestMs: POLL_EVERY_MS, idleMs: IDLE_MS },
       () => this.claimDue(),
       (error) => this.logger.warn(`scrape targets not claimed: ${error.message}`),
     );
+    this.bus.subscribeInternal('scrape-targets-due', () => void this.claiming?.runAgain());
+    this.bus.onReconnect(() => void this.claiming?.runAgain());
   }
 
   async onModuleDestroy() {
@@ -73,15 +87,19 @@ export class Scraper implements OnApplicationBootstrap, OnModuleDestroy {
 
   /**
    * Claims as many due targets as there are free slots and starts their scrapes without waiting for them: a slow
-   * target holds its own slot, not the next poll. scrape() records every failure with its target.
+   * target holds its own slot, not the next poll. scrape() records every failure with its target. Returns when to
+   * look again: in a poll while scraping, else when the next target falls due (null: no targets).
    */
-  private async claimDue(): Promise<void> {
+  private async claimDue(): Promise<number | null> {
     const free = CLAIM_AT_MOST - this.running.size;
-    if (free <= 0) return;
-    for (const target of await this.repository.claimDue(this.instance.id, free, LEASE_MS)) {
+    if (free <= 0) return Date.now() + POLL_EVERY_MS;
+    const claimed = await this.repository.claimDue(this.instance.id, free, LEASE_MS);
+    for (const target of claimed) {
       const run = this.scrape(target).finally(() => this.running.delete(run));
       this.running.add(run);
     }
+    if (this.running.size > 0) return Date.now() + POLL_EVERY_MS;
+    return this.repository.nextDue();
   }
 
   /** One scrape of one claimed target, its outcome kept with the target and its lease given back. */

@@ -17,6 +17,8 @@ import { decideAlerts, type AlertDecisions } from './alert-rules';
 
 /** How often this replica looks for due domains. */
 const TICK_MS = 1000;
+/** How often a replica that knows of no round due looks again unwoken (a domain added or checked now wakes it: the bus). */
+const IDLE_MS = 10_000;
 /** Rounds in flight at once on one replica: a slow or failing target holds one slot, never the others. */
 export const ROUND_CONCURRENCY = 64;
 /** A round that has not finished by then is abandoned; every check inside has its own, shorter timeout. */
@@ -66,11 +68,13 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
   }
 
   onApplicationBootstrap() {
-    this.claiming = this.work.every(
-      TICK_MS,
+    this.claiming = this.work.whenDue(
+      { soonestMs: TICK_MS, idleMs: IDLE_MS },
       () => this.claimDue(),
       (error) => this.logger.warn(`could not claim due domains: ${error.message}`),
     );
+    this.bus.subscribeInternal('domains-due', () => void this.claiming?.runAgain());
+    this.bus.onReconnect(() => void this.claiming?.runAgain());
     this.pruning = this.work.every(
       PRUNE_EVERY_MS,
       () => this.checks.pruneOld(),
@@ -108,12 +112,15 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
-  /** Claims as many due domains as there are free slots and starts their rounds without waiting for them. */
-  private async claimDue(): Promise<void> {
+  /**
+   * Claims as many due domains as there are free slots and starts their rounds without waiting for them. Returns when
+   * to look again: in a tick while rounds run, else when the next round falls due (null: no domains).
+   */
+  private async claimDue(): Promise<number | null> {
     const free = ROUND_CONCURRENCY - this.inFlight;
-    if (free <= 0) return;
+    if (free <= 0) return Date.now() + TICK_MS;
     const due = await this.domains.claimDue(this.instance.id, free, LEASE_SECONDS);
-    if (this.stopping) return;
+    if (this.stopping) return null;
     for (const { domain, verified } of due) {
       this.inFlight++;
       // tracked: shutdown waits for a round going on (a bounded while) before the database closes
@@ -127,6 +134,8 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
           void this.claiming?.runAgain();
         });
     }
+    if (this.inFlight > 0) return Date.now() + TICK_MS;
+    return this.domains.nextDue();
   }
 
   private async withTimeout(round: Promise<void>, domain: DomainEntity): Promise<void> {

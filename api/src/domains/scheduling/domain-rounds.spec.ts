@@ -1,5 +1,5 @@
 import { domainCheckEnv, startDomainServers, type DomainServers } from '../../../test/domain-servers';
-import { signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
+import { eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/test-api';
 import { RealtimeBus } from '../../platform/bus/realtime-bus.service';
 import { DomainsRepository } from '../domains.repository';
 
@@ -191,3 +191,23 @@ it('a record gone since the last round stays listed as inactive', async () => {
     expect.objectContaining({ value: 'v=spf1 -all', isActive: false }),
   ]);
 }, 60_000);
+
+it('wakes every replica when a domain is added or falls due sooner, and not when a round moves it later', async () => {
+  const heard: string[] = [];
+  const unsubscribe = api.app.get(RealtimeBus).subscribeInternal('domains-due', ({ origin }) => heard.push(origin));
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+  try {
+    const { id } = await call('/api/domains', 'POST', { domain: `wake.${servers.suffix}` });
+    expect(await eventually(async () => heard.length === 1)).toBe(true);
+    expect(heard).toEqual(['database']);
+    // a round's end moves it an interval later: nothing to wake for
+    await api.sql("UPDATE domains SET next_check_at = now() + interval '1 hour' WHERE id = $1", [id]);
+    await settle();
+    expect(heard).toHaveLength(1);
+    // asked for now (verify, an import): every replica looks at once rather than at its next idle look
+    await call(`/api/domains/${id}/verify`, 'POST');
+    expect(await eventually(async () => heard.length === 2)).toBe(true);
+  } finally {
+    unsubscribe();
+  }
+});

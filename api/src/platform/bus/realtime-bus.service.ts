@@ -21,13 +21,17 @@ export interface BusEnvelope {
 }
 
 /**
- * What replicas tell each other and no browser hears: a part of a replica's figures (metrics/replica-figures.ts),
- * the key of a session that ended (its sockets close on every replica), or that a replica shutting down let go of
- * its load tests (the others claim them now), or the id of a personal access token that was revoked (every replica
- * forgets its copy and closes the token's sockets), or that the organisation's settings changed (every replica reads
- * them again), or that notification events are waiting (sent by the database itself when events are written: the
- * dispatcher wakes), or that the replica merging the fleet's figures wrote some (the others read them at once), or
- * that a replica starts to read them (the merger writes them all).
+ * What replicas tell each other and no browser hears:
+ * - a part of a replica's figures (metrics/replica-figures.ts);
+ * - the key of a session that ended (its sockets close on every replica), the id of a personal access token that was
+ *   revoked (every replica forgets its copy and closes the token's sockets);
+ * - that a replica shutting down let go of its load tests (the others claim them now);
+ * - that the organisation's settings changed (every replica reads them again);
+ * - work waiting, sent by the database when its row is written (the runners sleep until their work falls due, and
+ *   wake at once): notification events (the dispatcher fans them out), deliveries (a fan-out's or an escalation step's:
+ *   every replica's outbox tries them), a scrape target or a domain due sooner than the replicas knew;
+ * - that the replica merging the fleet's figures wrote some (the others read them at once), or that a replica starts
+ *   to read them (the merger writes them all).
  */
 export type InternalKind =
   | 'figures'
@@ -36,11 +40,14 @@ export type InternalKind =
   | 'token-revoked'
   | 'organization-changed'
   | 'notifications-due'
+  | 'deliveries-due'
   | 'releases-changed'
   | 'status-changed'
   | 'drills-changed'
   | 'fleet-figures'
-  | 'fleet-figures-wanted';
+  | 'fleet-figures-wanted'
+  | 'scrape-targets-due'
+  | 'domains-due';
 export interface InternalEnvelope {
   origin: string;
   internal: InternalKind;

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { repeating, STOP_WAIT_MS, type Repeating } from './repeating';
+import { type DueTimes, repeating, repeatingWhenDue, STOP_WAIT_MS, type Repeating } from './repeating';
 
 /**
  * Every periodic task of this replica, and the work they start without waiting for it (a notification's try, a
@@ -18,10 +18,12 @@ export class PeriodicWork {
 
   /** A task run every `everyMs` (see repeating()); stopped by stopAll(). */
   every(everyMs: number, task: () => Promise<unknown>, onError?: (error: Error) => void): Repeating {
-    const job = repeating(everyMs, task, onError);
-    this.tasks.add(job);
-    if (this.stopped) void job.stop();
-    return job;
+    return this.keep(repeating(everyMs, task, onError));
+  }
+
+  /** A task run when its work falls due (see repeatingWhenDue()); stopped by stopAll(). */
+  whenDue(times: DueTimes, task: () => Promise<number | null>, onError?: (error: Error) => void): Repeating {
+    return this.keep(repeatingWhenDue(times, task, onError));
   }
 
   /** Work a task started without waiting for it: stopAll() waits for it too (STOP_WAIT_MS at most). */
@@ -35,6 +37,12 @@ export class PeriodicWork {
   /** Whether stopAll() has been called: work started after it should not begin. */
   get stopping(): boolean {
     return this.stopped;
+  }
+
+  private keep(job: Repeating): Repeating {
+    this.tasks.add(job);
+    if (this.stopped) void job.stop();
+    return job;
   }
 
   /** Stops every task and waits, STOP_WAIT_MS at most in all, for the runs and the started work still going on. */

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { repeating, STOP_WAIT_MS } from './repeating';
+import { repeating, repeatingWhenDue, STOP_WAIT_MS } from './repeating';
 
 /** A task that waits for the test to let it finish, counting its runs. */
 function heldTask() {
@@ -151,4 +151,76 @@ it('never holds the process open', () => {
   expect(timer.hasRef()).toBe(false);
   spy.mockRestore();
   void job.stop();
+});
+
+describe('repeatingWhenDue', () => {
+  const times = { soonestMs: 1000, idleMs: 10_000 };
+  /** A task that notes when it runs (ms from the start) and answers the due time `due()` gives. */
+  const noted = (due: () => number | null) => {
+    const runsAt: number[] = [];
+    const start = Date.now();
+    const job = repeatingWhenDue(times, async () => {
+      runsAt.push(Date.now() - start);
+      return due();
+    });
+    return { runsAt, job };
+  };
+
+  it('runs when the work it knows of falls due, and at the latest idleMs after its last run', async () => {
+    let next: number | null = null;
+    const { runsAt, job } = noted(() => next);
+    const start = Date.now();
+    // the first run one soonestMs after the start; it knows of nothing due: the next comes idleMs later
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(runsAt).toEqual([1000]);
+    await jest.advanceTimersByTimeAsync(9_999);
+    expect(runsAt).toEqual([1000]);
+    next = start + 14_000;
+    await jest.advanceTimersByTimeAsync(1);
+    expect(runsAt).toEqual([1000, 11_000]);
+    // work due at 14 s: run then, not at the idle turn
+    await jest.advanceTimersByTimeAsync(3000);
+    expect(runsAt).toEqual([1000, 11_000, 14_000]);
+    // work due already and still there (another replica holds it): looked at again soonestMs later, no sooner
+    await jest.advanceTimersByTimeAsync(3000);
+    expect(runsAt).toEqual([1000, 11_000, 14_000, 15_000, 16_000, 17_000]);
+    next = null;
+    await jest.advanceTimersByTimeAsync(11_000);
+    expect(runsAt).toEqual([1000, 11_000, 14_000, 15_000, 16_000, 17_000, 18_000, 28_000]);
+    await job.stop();
+  });
+
+  it('runs at once on news (runAgain), and counts its next turn from that run', async () => {
+    const { runsAt, job } = noted(() => null);
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(runsAt).toEqual([1000]);
+    await job.runAgain();
+    expect(runsAt).toEqual([1000, 5000]);
+    // the idle turn follows the news' run, not the run before it
+    await jest.advanceTimersByTimeAsync(9_999);
+    expect(runsAt).toEqual([1000, 5000]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(runsAt).toEqual([1000, 5000, 15_000]);
+    await job.stop();
+  });
+
+  it('tries a failed run again soonestMs later, and nothing runs after stop()', async () => {
+    let runs = 0;
+    const onError = jest.fn();
+    const job = repeatingWhenDue(
+      times,
+      async () => {
+        runs++;
+        if (runs === 1) throw new Error('database away');
+        return null;
+      },
+      onError,
+    );
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(runs).toBe(2);
+    expect(onError).toHaveBeenCalledWith(new Error('database away'));
+    await job.stop();
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(runs).toBe(2);
+  });
 });

@@ -26,23 +26,97 @@ export interface Repeating {
 export const STOP_WAIT_MS = 3000;
 
 export function repeating(everyMs: number, task: () => Promise<unknown>, onError: (error: Error) => void = () => undefined): Repeating {
+  return repeatingOn(
+    (run) => {
+      const timer = setInterval(() => void run(), everyMs);
+      timer.unref();
+      return { ran: () => undefined, stop: () => clearInterval(timer) };
+    },
+    task,
+    onError,
+  );
+}
+
+/**
+ * How a task that knows when its work falls due is run: never sooner than `soonestMs` after its last run, and at the
+ * latest `idleMs` after it, whatever it knows (work a replica queued without a wake-up, a lost notification).
+ */
+export interface DueTimes {
+  soonestMs: number;
+  idleMs: number;
+}
+
+/**
+ * A task run when its work falls due rather than at every turn: each run returns when the next piece of its work is
+ * due (ms since the epoch), or null when it knows of none, and the next run comes then (within DueTimes). News from
+ * elsewhere (a row queued on any replica, told over the bus) reaches it through runAgain(). A run that throws is
+ * tried again `soonestMs` later. A replica at rest then asks the database every `idleMs` instead of every second.
+ */
+export function repeatingWhenDue(
+  times: DueTimes,
+  task: () => Promise<number | null>,
+  onError: (error: Error) => void = () => undefined,
+): Repeating {
+  let due: number | null = null;
+  return repeatingOn(
+    (run) => {
+      let timer: NodeJS.Timeout | undefined;
+      const later = (delayMs: number) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => void run(), delayMs);
+        timer.unref();
+      };
+      later(times.soonestMs);
+      return {
+        ran: (failed) => {
+          const wait = failed || due === null ? (failed ? times.soonestMs : times.idleMs) : due - Date.now();
+          later(Math.min(times.idleMs, Math.max(times.soonestMs, wait)));
+        },
+        stop: () => clearTimeout(timer),
+      };
+    },
+    async () => {
+      due = null;
+      due = await task();
+    },
+    onError,
+    String(task),
+  );
+}
+
+/** The timer that starts runs: told when a run ended (whether it failed), and stopped with the task. */
+interface Turns {
+  ran(failed: boolean): void;
+  stop(): void;
+}
+
+function repeatingOn(
+  turns: (run: () => Promise<void>) => Turns,
+  task: () => Promise<unknown>,
+  onError: (error: Error) => void,
+  name = String(task),
+): Repeating {
   let current: Promise<void> | undefined;
   let again = false;
   let stopped = false;
   let stopping: Promise<void> | undefined;
   const runs = async () => {
+    let failed = false;
     try {
       do {
         again = false;
+        failed = false;
         try {
           // always after a tick: `current` is set before the first run can end
           await Promise.resolve().then(task);
         } catch (error) {
+          failed = true;
           onError(error as Error);
         }
       } while (again && !stopped);
     } finally {
       current = undefined;
+      if (!stopped) timer.ran(failed);
     }
   };
   const run = (): Promise<void> => {
@@ -50,8 +124,7 @@ export function repeating(everyMs: number, task: () => Promise<unknown>, onError
     current ??= runs();
     return current;
   };
-  const timer = setInterval(() => void run(), everyMs);
-  timer.unref();
+  const timer = turns(run);
   return {
     run,
     runAgain() {
@@ -62,14 +135,13 @@ export function repeating(everyMs: number, task: () => Promise<unknown>, onError
       // one wait however many ask: shutdown stops every task together, then a service's own hook may stop it again
       stopping ??= (async () => {
         stopped = true;
-        clearInterval(timer);
+        timer.stop();
         if (!current) return;
         let waited: NodeJS.Timeout | undefined;
         const late = new Promise<'late'>((resolve) => (waited = setTimeout(() => resolve('late'), STOP_WAIT_MS)));
         const outcome = await Promise.race([current, late]);
         clearTimeout(waited);
-        if (outcome === 'late')
-          new Logger('Repeating').warn(`${String(task)}: still running ${STOP_WAIT_MS} ms after the stop; not waited for`);
+        if (outcome === 'late') new Logger('Repeating').warn(`${name}: still running ${STOP_WAIT_MS} ms after the stop; not waited for`);
       })();
       return stopping;
     },

@@ -7,18 +7,20 @@ export class ClusterLeasesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Takes the role for `holder` until `leaseSeconds` from now, if it is free, lapsed or already the holder's (a
-   * renewal); true when the holder has it now. One statement: two replicas claiming at once cannot both win.
+   * Takes each role for `holder` until `leaseSeconds` from now, if it is free, lapsed or already the holder's (a
+   * renewal); answers the roles the holder has now. One statement for every role (a replica renews them all every
+   * RENEW_MS): two replicas claiming at once cannot both win a role.
    */
-  async claim(role: string, holder: string, leaseSeconds: number): Promise<boolean> {
+  async claim(roles: readonly string[], holder: string, leaseSeconds: number): Promise<Set<string>> {
     const rows = (await this.dataSource.query(
-      `INSERT INTO cluster_leases AS l (role, holder, lease_until) VALUES ($1, $2, now() + make_interval(secs => $3))
+      `INSERT INTO cluster_leases AS l (role, holder, lease_until)
+       SELECT role, $2, now() + make_interval(secs => $3) FROM unnest($1::text[]) AS role
        ON CONFLICT (role) DO UPDATE SET holder = EXCLUDED.holder, lease_until = EXCLUDED.lease_until
          WHERE l.holder = EXCLUDED.holder OR l.lease_until < now()
-       RETURNING holder`,
-      [role, holder, leaseSeconds],
-    )) as { holder: string }[];
-    return rows.length > 0;
+       RETURNING role`,
+      [roles, holder, leaseSeconds],
+    )) as { role: string }[];
+    return new Set(rows.map((row) => row.role));
   }
 
   /** Gives the role up: the next replica to claim it has it at once. */

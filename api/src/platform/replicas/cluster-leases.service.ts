@@ -62,17 +62,19 @@ export class ClusterLeases implements OnApplicationBootstrap, OnApplicationShutd
     return now < (this.heldUntil.get(role) ?? 0);
   }
 
-  /** Takes or renews every role it can. */
+  /** Takes or renews every role it can, in one statement. */
   private async claimAll(): Promise<void> {
+    const sentAt = Date.now();
+    const won = await this.repository.claim(CLUSTER_ROLES, this.instance.id, LEASE_MS / 1000).catch((error: Error) => {
+      const held = CLUSTER_ROLES.filter((role) => this.holds(role));
+      if (held.length > 0) this.logger.warn(`${held.join(', ')} not renewed: ${error.message}`);
+      return null;
+    });
+    // a failed claim leaves a held role to lapse on time; a lost one is gone at once
+    if (won === null) return;
     for (const role of CLUSTER_ROLES) {
-      const sentAt = Date.now();
-      const won = await this.repository.claim(role, this.instance.id, LEASE_MS / 1000).catch((error: Error) => {
-        if (this.holds(role)) this.logger.warn(`${role} not renewed: ${error.message}`);
-        return null;
-      });
-      // a failed claim leaves a held role to lapse on time; a lost one is gone at once
-      if (won === true) this.heldUntil.set(role, sentAt + LEASE_MS - MARGIN_MS);
-      else if (won === false) this.heldUntil.delete(role);
+      if (won.has(role)) this.heldUntil.set(role, sentAt + LEASE_MS - MARGIN_MS);
+      else this.heldUntil.delete(role);
     }
   }
 }

@@ -37,6 +37,7 @@ import { CanarySlos1767400000000 } from './1767400000000-CanarySlos';
 import { Drills1767500000000 } from './1767500000000-Drills';
 import { DrillDefinitions1767600000000 } from './1767600000000-DrillDefinitions';
 import { FleetFigures1767700000000 } from './1767700000000-FleetFigures';
+import { DueWakeUps1767800000000 } from './1767800000000-DueWakeUps';
 
 /** Every schema change, oldest first; one migration per change. */
 export const MIGRATIONS = [
@@ -79,4 +80,5 @@ export const MIGRATIONS = [
   Drills1767500000000,
   DrillDefinitions1767600000000,
   FleetFigures1767700000000,
+  DueWakeUps1767800000000,
 ];
