@@ -51,7 +51,9 @@ export class DrillRunner implements OnModuleInit, OnModuleDestroy {
       const ended = await this.repository.end('finished', null, null);
       if (ended.length > 0) await this.announce(ended, 'finished');
       const judged = await this.judge();
-      return ended.length > 0 || judged > 0 ? Date.now() + TURN_MS : null;
+      // drills another replica judged meanwhile (their rows locked) are looked at here too: that replica may stop
+      const busy = ended.length > 0 || judged > 0 || (await this.repository.anyToJudge());
+      return busy ? Date.now() + TURN_MS : null;
     } catch (error) {
       this.logger.warn(`drills not judged: ${(error as Error).message}`);
       return Date.now() + TURN_MS;

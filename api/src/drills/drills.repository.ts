@@ -56,6 +56,14 @@ export class DrillsRepository {
     return row!.count;
   }
 
+  /** Whether any drill is running or still to be judged or told, whichever replica holds its row now. */
+  async anyToJudge(): Promise<boolean> {
+    const [row] = (await this.dataSource.query(`SELECT EXISTS (SELECT 1 FROM drills WHERE verdict = 'pending' OR NOT told) AS any`)) as {
+      any: boolean;
+    }[];
+    return row?.any === true;
+  }
+
   /**
    * Ends running drills, once whichever replica asks: those whose last step is over (finished), or those given
    * (stopped, by `by`). Their breakers are released in the same statement's transaction. The drills ended.

@@ -109,6 +109,11 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
     void this.turns?.runAgain();
   }
 
+  /** A delivery made due now outside a transaction (a retry asked for): every replica's outbox looks at once. */
+  async deliveryDue(): Promise<void> {
+    await this.bus.publishInternal('deliveries-due', null).catch(() => this.wake());
+  }
+
   /** A try ended: its slot takes the next due delivery. No fan-out for it — events wake the outbox themselves. */
   private slotFreed() {
     void this.turns?.runAgain();
@@ -126,7 +131,11 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
       this.lastFanOut = Date.now();
       // apart: a fan-out that fails (the database away) must not hold back deliveries already written
       try {
-        while ((await this.fanOut.batch()) === EVENTS_PER_TURN && !this.stopped);
+        let taken: number | null;
+        while ((taken = await this.fanOut.batch()) === EVENTS_PER_TURN && !this.stopped);
+        // another replica fans out now: events written after it read them are this replica's to look for, in a poll
+        // (the other may stop before its next turn)
+        if (taken === null) this.fanOutWanted = retry = true;
       } catch (error) {
         this.fanOutWanted = retry = true;
         this.logger.warn(`notification events not fanned out: ${(error as Error).message}`);

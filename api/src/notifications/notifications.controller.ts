@@ -179,7 +179,7 @@ export class NotificationDeliveriesController {
     }
     if (!(await this.repository.retryFailed(deliveryId)))
       throw new ConflictException(`Only a failed delivery can be retried; this one is ${found.status}`);
-    this.outbox.wake();
+    await this.outbox.deliveryDue();
     return deliveryView((await this.repository.delivery(deliveryId))!);
   }
 }

@@ -27,12 +27,12 @@ export class OutboxFanOut {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Fans out one batch of waiting events; answers how many it took. */
-  async batch(): Promise<number> {
+  /** Fans out one batch of waiting events; answers how many it took, or null while another replica has the turn. */
+  async batch(): Promise<number | null> {
     return this.dataSource.transaction(async (manager) => {
       // one replica fans out at a time, in id order: an event sees the alert groups its predecessors opened (a
       // recovery after its opening, a child's event after its parent's) — the others skip, and deliver meanwhile
-      if (!(await this.repository.takeFanOutTurn(manager))) return 0;
+      if (!(await this.repository.takeFanOutTurn(manager))) return null;
       const events = await this.repository.takeWaitingEvents(manager, EVENTS_PER_TURN);
       if (events.length === 0) return 0;
       // one after the other: a transaction's queries share its one connection

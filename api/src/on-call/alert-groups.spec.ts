@@ -274,24 +274,29 @@ describe('contact methods', () => {
   });
 });
 
+/** The breakers' openings paged in two steps to a log channel, the second `waitMinutes` after the first. */
+async function twoStepsToALog(name: string, breakers: readonly BreakerConfigView[], waitMinutes: number) {
+  const channel = await created<ChannelView>('/api/notification-channels', { name: `${name}-log`, type: 'log' });
+  const policy = await created<EscalationPolicyView>('/api/escalation-policies', {
+    name,
+    steps: [
+      { notify: { channels: [channel.id] }, waitMinutes },
+      { notify: { channels: [channel.id] }, waitMinutes: 0 },
+    ],
+  });
+  await created('/api/notification-rules', {
+    name: `${name} page`,
+    events: ['breaker.opened'],
+    breakers: breakers.map((b) => b.name),
+    escalationPolicyId: policy.id,
+  });
+}
+
 describe('each step fires once across replicas', () => {
   it('fires the due steps of many groups from two runners at once, each exactly once', async () => {
-    const channel = await created<ChannelView>('/api/notification-channels', { name: 'count-log', type: 'log' });
     const breakers = [];
     for (let index = 0; index < 20; index++) breakers.push(await breaker(`oncall-many-${index}`));
-    const policy = await created<EscalationPolicyView>('/api/escalation-policies', {
-      name: 'many',
-      steps: [
-        { notify: { channels: [channel.id] }, waitMinutes: 0 },
-        { notify: { channels: [channel.id] }, waitMinutes: 0 },
-      ],
-    });
-    await created('/api/notification-rules', {
-      name: 'many page',
-      events: ['breaker.opened'],
-      breakers: breakers.map((b) => b.name),
-      escalationPolicyId: policy.id,
-    });
+    await twoStepsToALog('many', breakers, 0);
     const runners = [pair.api.app.get(EscalationRunner), pair.second.app.get(EscalationRunner)];
     await Promise.all(breakers.map((b, index) => forceOpen(b.id, index % 2 ? pair.second : pair.api)));
     await Promise.all([...runners, ...runners].map((runner) => runner.turn()));
@@ -300,6 +305,22 @@ describe('each step fires once across replicas', () => {
       const [group] = await groupsOf(`breaker:${b.id}`);
       expect((await detail(group!.id)).deliveries.map((delivery) => delivery.step)).toEqual([1, 2]);
     }
+  });
+});
+
+describe('when a step falls due', () => {
+  it('wakes every runner when a step is moved sooner, whatever wrote it, though they sleep until the step they knew of', async () => {
+    const b = await breaker('oncall-sooner');
+    await twoStepsToALog('sooner', [b], 60);
+    await forceOpen(b.id);
+    expect(await eventually(async () => (await groupsOf(`breaker:${b.id}`))[0]?.nextStep?.step === 2, 5000)).toBe(true);
+    const [group] = await groupsOf(`breaker:${b.id}`);
+    // step 2 in a minute (60 escalation minutes of a second): both runners sleep, looking again every 10 s at most
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await pair.api.sql('UPDATE alert_groups SET next_step_at = now() WHERE id = $1', [group!.id]);
+    const steps = async () => (await detail(group!.id)).deliveries.map((delivery) => delivery.step);
+    expect(await eventually(async () => (await steps()).length === 2, 4000)).toBe(true);
+    expect(await steps()).toEqual([1, 2]);
   });
 });
 

@@ -53,10 +53,9 @@ export class EscalationRunner implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit() {
     this.turns = this.work.whenDue({ soonestMs: 5, idleMs: IDLE_MS }, () => this.turn());
-    // a group opened, un-acknowledged or silenced on any replica has a step due at a time this replica did not know
-    this.bus.subscribe(({ message }) => {
-      if (message.type === 'alertGroupChanged') void this.turns?.runAgain();
-    });
+    // a group opened, un-acknowledged or silenced on any replica, or a step moved sooner by whatever wrote it, has a
+    // step due at a time this replica did not know: the database tells every replica (DueWakeUps)
+    this.bus.subscribeInternal('escalations-due', () => void this.turns?.runAgain());
     this.bus.onReconnect(() => void this.turns?.runAgain());
   }
 

@@ -37,6 +37,8 @@ export class ComponentJudge implements OnModuleInit, OnApplicationShutdown {
     this.bus.subscribeInternal('status-changed', (envelope) => {
       if ((envelope.data as { judged?: boolean } | null)?.judged !== true) void this.rounds?.runAgain();
     });
+    // a change told while this replica's listener was away
+    this.bus.onReconnect(() => void this.rounds?.runAgain());
   }
 
   onApplicationShutdown() {

@@ -20,7 +20,7 @@ import { ScrapeTargetsService } from './scrape-targets.service';
 import { ScrapeTargetsRepository } from './scrape-targets.repository';
 import { ageOut, withinLimit } from './scraped-breakers';
 
-/** How often a replica looks for targets due while it scrapes or some are due; at least this long after its last look. */
+/** How often a replica looks for targets due while it scrapes or some are due. */
 const POLL_EVERY_MS = 1000;
 /** How often a replica that knows of no target due looks again unwoken (a target made or changed wakes it: the bus). */
 const IDLE_MS = 10_000;

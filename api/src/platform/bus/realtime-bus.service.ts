@@ -27,9 +27,10 @@ export interface BusEnvelope {
  *   revoked (every replica forgets its copy and closes the token's sockets);
  * - that a replica shutting down let go of its load tests (the others claim them now);
  * - that the organisation's settings changed (every replica reads them again);
- * - work waiting, sent by the database when its row is written (the runners sleep until their work falls due, and
- *   wake at once): notification events (the dispatcher fans them out), deliveries (a fan-out's or an escalation step's:
- *   every replica's outbox tries them), a scrape target or a domain due sooner than the replicas knew;
+ * - work waiting (the runners sleep until their work falls due, and wake at once), each told when the transaction
+ *   that wrote it commits: by the database's triggers, notification events (the dispatcher fans them out) and a scrape
+ *   target, a domain or an alert group's next step due sooner than the replicas knew; by the writer, deliveries (a
+ *   fan-out's, an escalation step's or a retry asked for: every replica's outbox tries them);
  * - that the replica merging the fleet's figures wrote some (the others read them at once), or that a replica starts
  *   to read them (the merger writes them all).
  */
@@ -47,7 +48,8 @@ export type InternalKind =
   | 'fleet-figures'
   | 'fleet-figures-wanted'
   | 'scrape-targets-due'
-  | 'domains-due';
+  | 'domains-due'
+  | 'escalations-due';
 export interface InternalEnvelope {
   origin: string;
   internal: InternalKind;

@@ -38,8 +38,9 @@ export function repeating(everyMs: number, task: () => Promise<unknown>, onError
 }
 
 /**
- * How a task that knows when its work falls due is run: never sooner than `soonestMs` after its last run, and at the
- * latest `idleMs` after it, whatever it knows (work a replica queued without a wake-up, a lost notification).
+ * How a task that knows when its work falls due is run: its timer sets the next run no sooner than `soonestMs` after
+ * the last one ends and no later than `idleMs` after it, whatever the task knows (work queued without a wake-up, a lost
+ * notification). News (runAgain()) runs it at once.
  */
 export interface DueTimes {
   soonestMs: number;
@@ -69,7 +70,8 @@ export function repeatingWhenDue(
       later(times.soonestMs);
       return {
         ran: (failed) => {
-          const wait = failed || due === null ? (failed ? times.soonestMs : times.idleMs) : due - Date.now();
+          // a due time that is not a number is taken as none known
+          const wait = failed ? times.soonestMs : Number.isFinite(due) ? due! - Date.now() : times.idleMs;
           later(Math.min(times.idleMs, Math.max(times.soonestMs, wait)));
         },
         stop: () => clearTimeout(timer),
