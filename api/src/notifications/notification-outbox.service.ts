@@ -63,9 +63,10 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
   private readonly inFlightByChannel = new Map<string, number>();
   private turns?: Repeating;
   private sweeping?: Repeating;
-  /** Whether the next turn fans out: woken by new events, or IDLE_MS since the last. */
+  /** Whether the next turn fans out: woken by new events, or once nextFanOutAt has passed. */
   private fanOutWanted = true;
-  private lastFanOut = 0;
+  /** IDLE_MS after the last fan-out; POLL_MS after one that failed or found another replica fanning out. */
+  private nextFanOutAt = 0;
   /** Tries' ends, written together: one statement for every try that ended while the last was written. */
   private readonly records = new GroupCommit((tries: { id: string; record: TryRecord }[]) =>
     this.repository.recordTries(this.instance.id, tries),
@@ -126,20 +127,21 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
    */
   private async turn(): Promise<number | null> {
     let retry = false;
-    if (this.fanOutWanted || Date.now() - this.lastFanOut >= IDLE_MS) {
+    if (this.fanOutWanted || Date.now() >= this.nextFanOutAt) {
       this.fanOutWanted = false;
-      this.lastFanOut = Date.now();
+      this.nextFanOutAt = Date.now() + IDLE_MS;
       // apart: a fan-out that fails (the database away) must not hold back deliveries already written
       try {
         let taken: number | null;
         while ((taken = await this.fanOut.batch()) === EVENTS_PER_TURN && !this.stopped);
         // another replica fans out now: events written after it read them are this replica's to look for, in a poll
-        // (the other may stop before its next turn)
-        if (taken === null) this.fanOutWanted = retry = true;
+        // (the other may stop before its next turn) — not at every freed slot meanwhile
+        if (taken === null) retry = true;
       } catch (error) {
-        this.fanOutWanted = retry = true;
+        retry = true;
         this.logger.warn(`notification events not fanned out: ${(error as Error).message}`);
       }
+      if (retry) this.nextFanOutAt = Date.now() + POLL_MS;
     }
     try {
       await this.deliverDue();
