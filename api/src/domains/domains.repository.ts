@@ -171,14 +171,9 @@ export class DomainsRepository {
     return rows.map((row) => ({ domain: hydrate(this.dataSource, DomainEntity, row), verified: row.verified === true }));
   }
 
-  /** When a domain's round may next be claimed (ms since the epoch), as ScrapeTargetsRepository.nextDue; null without domains. */
-  async nextDue(): Promise<number | null> {
-    const [row] = await this.sql.rows(
-      `SELECT (extract(epoch FROM min(greatest(next_check_at, coalesce(check_lease_until, next_check_at)))) * 1000)::float8 AS at
-       FROM domains`,
-      [],
-    );
-    return (row?.at as number | null | undefined) ?? null;
+  /** When a domain's round may next be claimed (ms since the epoch); null without domains. */
+  nextDue(): Promise<number | null> {
+    return this.sql.earliestDue('domains', 'next_check_at', 'check_lease_until');
   }
 
   /**

@@ -10,8 +10,6 @@ import { DrillsRepository } from './drills.repository';
 
 /** How often every replica ends due drills and judges expectations while any drill is running or being judged. */
 const TURN_MS = 1000;
-/** How often a replica that saw no drill to judge looks again unwoken (a drill started anywhere wakes it: the bus). */
-const IDLE_MS = 10_000;
 /** Drills judged per turn at most. */
 const JUDGED_PER_TURN = 20;
 
@@ -36,9 +34,9 @@ export class DrillRunner implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit() {
-    this.turns = this.work.whenDue({ soonestMs: TURN_MS, idleMs: IDLE_MS }, () => this.turn());
-    this.bus.subscribeInternal('drills-changed', () => void this.turns?.runAgain());
-    this.bus.onReconnect(() => void this.turns?.runAgain());
+    // a replica that saw no drill to judge sleeps until one starts anywhere (the bus), or IDLE_LOOK_MS
+    this.turns = this.work.whenDue({ soonestMs: TURN_MS }, () => this.turn());
+    this.bus.wakes(this.turns, ['drills-changed']);
   }
 
   onModuleDestroy() {

@@ -6,6 +6,7 @@ import {
   type AppConfig,
   GroupCommit,
   HubMetrics,
+  IDLE_LOOK_MS,
   InstanceRegistry,
   PeriodicWork,
   RealtimeBus,
@@ -34,13 +35,12 @@ const TRIES_PER_CHANNEL = 16;
  */
 const LEASE_SECONDS = Math.ceil(DELIVERY_TIMEOUT_MS / 1000) + 5;
 const RENEW_MS = 5000;
-/** How often a replica looks for due deliveries while it tries some, or while one is due that it could not take. */
-const POLL_MS = 1000;
 /**
- * How often a replica that knows of nothing due looks again unwoken: events and deliveries written on any replica wake
+ * How often a replica looks for due deliveries while it tries some, or while one is due that it could not take. One
+ * that knows of nothing due looks again IDLE_LOOK_MS later unwoken: events and deliveries written on any replica wake
  * it over the bus, a retry's or a lease's time is slept until.
  */
-const IDLE_MS = 10_000;
+const POLL_MS = 1000;
 /** How often breakers stuck open are looked for. */
 const STUCK_SWEEP_MS = 30_000;
 
@@ -65,7 +65,7 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
   private sweeping?: Repeating;
   /** Whether the next turn fans out: woken by new events, or once nextFanOutAt has passed. */
   private fanOutWanted = true;
-  /** IDLE_MS after the last fan-out; POLL_MS after one that failed or found another replica fanning out. */
+  /** IDLE_LOOK_MS after the last fan-out; POLL_MS after one that failed or found another replica fanning out. */
   private nextFanOutAt = 0;
   /** Tries' ends, written together: one statement for every try that ended while the last was written. */
   private readonly records = new GroupCommit((tries: { id: string; record: TryRecord }[]) =>
@@ -88,11 +88,11 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit() {
     // turn() reports its own failures
-    this.turns = this.work.whenDue({ soonestMs: 50, idleMs: IDLE_MS }, () => this.turn());
-    this.bus.subscribeInternal('notifications-due', () => this.wake());
+    this.turns = this.work.whenDue({ soonestMs: 50 }, () => this.turn());
+    // events written on any replica, or told while the listener was away: fanned out now
+    this.bus.wakes({ runAgain: () => this.wake() }, ['notifications-due']);
     // deliveries written (an escalation's step, another replica's fan-out): tried now, by whichever replica has room
-    this.bus.subscribeInternal('deliveries-due', () => void this.turns?.runAgain());
-    this.bus.onReconnect(() => this.wake());
+    this.bus.wakes(this.turns, ['deliveries-due']);
     // sweepStuckOpen() reports its own failures
     this.sweeping = this.work.every(STUCK_SWEEP_MS, () => this.sweepStuckOpen());
     this.wake();
@@ -121,7 +121,7 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Events fanned out to deliveries (when woken for them, or once every IDLE_MS), then the due deliveries tried;
+   * Events fanned out to deliveries (when woken for them, or once every IDLE_LOOK_MS), then the due deliveries tried;
    * answers when to look again: in a poll while tries go on or something failed, else when the next retry or lease
    * falls due (null: nothing waits).
    */
@@ -129,7 +129,7 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
     let retry = false;
     if (this.fanOutWanted || Date.now() >= this.nextFanOutAt) {
       this.fanOutWanted = false;
-      this.nextFanOutAt = Date.now() + IDLE_MS;
+      this.nextFanOutAt = Date.now() + IDLE_LOOK_MS;
       // apart: a fan-out that fails (the database away) must not hold back deliveries already written
       try {
         let taken: number | null;

@@ -20,10 +20,9 @@ interface Turn {
 const GROUPS_PER_TURN = 200;
 /**
  * A step due already but left by a turn (another replica holds its group, or it failed) is looked at again this much
- * later; a replica that knows of no step due looks every IDLE_MS (a group changed on any replica wakes it: the bus).
+ * later; a replica that knows of no step due looks every IDLE_LOOK_MS (a group changed on any replica wakes it: the bus).
  */
 const RETRY_MS = 1000;
-const IDLE_MS = 10_000;
 
 /**
  * Fires escalation steps, on every replica. A step is due when its group's `next_step_at` passes; one replica locks
@@ -52,11 +51,10 @@ export class EscalationRunner implements OnModuleInit, OnApplicationShutdown {
   }
 
   onModuleInit() {
-    this.turns = this.work.whenDue({ soonestMs: 5, idleMs: IDLE_MS }, () => this.turn());
+    this.turns = this.work.whenDue({ soonestMs: 5 }, () => this.turn());
     // a group opened, un-acknowledged or silenced on any replica, or a step moved sooner by whatever wrote it, has a
     // step due at a time this replica did not know: the database tells every replica (DueWakeUps)
-    this.bus.subscribeInternal('escalations-due', () => void this.turns?.runAgain());
-    this.bus.onReconnect(() => void this.turns?.runAgain());
+    this.bus.wakes(this.turns, ['escalations-due']);
   }
 
   onApplicationShutdown() {

@@ -22,7 +22,7 @@ export { linkNextPage, pageOptions } from './common/paging';
 export { GroupCommit } from './common/group-commit';
 export { JsonBody, PerTurn, toJsonBody } from './common/json-body';
 export { PeriodicWork } from './common/periodic-work';
-export type { Repeating } from './common/repeating';
+export { IDLE_LOOK_MS, type Repeating } from './common/repeating';
 export { withUniqueName } from './common/unique-name';
 export { ZodPipe } from './common/validation/zod.pipe';
 export { APP_CONFIG, ConfigError, loadConfig, warnOfDemoSettings } from './config/config';

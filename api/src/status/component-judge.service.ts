@@ -8,8 +8,6 @@ import { StatusInputs } from './status-inputs';
 
 /** How often the components are judged: a breaker forced open shows on the public page within this and a rendering's age. */
 const ROUND_MS = 1000;
-/** How often the judge looks again while no page has a component (a page changed on any replica wakes it: the bus). */
-const IDLE_MS = 10_000;
 
 /**
  * Judges every component of every page, on the one replica that holds the `status.components` role, and stores a
@@ -32,13 +30,11 @@ export class ComponentJudge implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit() {
-    this.rounds = this.work.whenDue({ soonestMs: ROUND_MS, idleMs: IDLE_MS }, () => this.round());
-    // a page changed (an incident, its components): judged again now rather than within a round
-    this.bus.subscribeInternal('status-changed', (envelope) => {
-      if ((envelope.data as { judged?: boolean } | null)?.judged !== true) void this.rounds?.runAgain();
-    });
-    // a change told while this replica's listener was away
-    this.bus.onReconnect(() => void this.rounds?.runAgain());
+    // while no page has a component the judge sleeps until a page changes on any replica, or IDLE_LOOK_MS
+    this.rounds = this.work.whenDue({ soonestMs: ROUND_MS }, () => this.round());
+    // a page changed (an incident, its components): judged again now rather than within a round; not for the
+    // judge's own changes
+    this.bus.wakes(this.rounds, ['status-changed'], (envelope) => (envelope.data as { judged?: boolean } | null)?.judged !== true);
   }
 
   onApplicationShutdown() {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { hydrate, type RawRow } from '../../platform';
+import { hydrate, type RawRow, SqlRunner } from '../../platform';
 import { ScrapeTargetEntity } from './entities/scrape-target.entity';
 import type { ScrapedBreaker } from './resilience4j-metrics';
 import type { AbsentBreakers } from './scraped-breakers';
@@ -8,7 +8,10 @@ import type { AbsentBreakers } from './scraped-breakers';
 /** The scrape targets' lease: what TypeORM cannot say in one atomic statement. */
 @Injectable()
 export class ScrapeTargetsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sql: SqlRunner,
+  ) {}
 
   /** Claims up to `limit` targets due and not leased (or whose lease lapsed) for `owner`, in one statement. */
   async claimDue(owner: string, limit: number, leaseMs: number): Promise<ScrapeTargetEntity[]> {
@@ -26,16 +29,9 @@ export class ScrapeTargetsRepository {
     return rows[0].map((row) => hydrate(this.dataSource, ScrapeTargetEntity, row));
   }
 
-  /**
-   * When a target may next be claimed (ms since the epoch): the earliest due time, or a lease's end where it is later
-   * (its scrape will move the time, or the lease lapse); null without targets.
-   */
-  async nextDue(): Promise<number | null> {
-    const [row] = (await this.dataSource.query(
-      `SELECT (extract(epoch FROM min(greatest(next_run_at, coalesce(lease_until, next_run_at)))) * 1000)::float8 AS at
-       FROM scrape_targets`,
-    )) as { at: number | null }[];
-    return row?.at ?? null;
+  /** When a target may next be claimed (ms since the epoch); null without targets. */
+  nextDue(): Promise<number | null> {
+    return this.sql.earliestDue('scrape_targets', 'next_run_at', 'lease_until');
   }
 
   /** Whether `owner` still holds the target's lease, under that name: what a scrape checks before it writes. */

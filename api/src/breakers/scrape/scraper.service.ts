@@ -20,10 +20,11 @@ import { ScrapeTargetsService } from './scrape-targets.service';
 import { ScrapeTargetsRepository } from './scrape-targets.repository';
 import { ageOut, withinLimit } from './scraped-breakers';
 
-/** How often a replica looks for targets due while it scrapes or some are due. */
+/**
+ * How often a replica looks for targets due while it scrapes or some are due; one that knows of none sleeps until a
+ * target made or changed wakes it (the bus), or IDLE_LOOK_MS.
+ */
 const POLL_EVERY_MS = 1000;
-/** How often a replica that knows of no target due looks again unwoken (a target made or changed wakes it: the bus). */
-const IDLE_MS = 10_000;
 /** A replica's claim on a target: a scrape takes at most SCRAPE_TARGET_LIMITS.timeoutMs; a dead replica's lapses. */
 const LEASE_MS = SCRAPE_TARGET_LIMITS.timeoutMs + 5000;
 /** Targets one replica scrapes at once. */
@@ -72,12 +73,11 @@ export class Scraper implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap() {
     this.claiming = this.work.whenDue(
-      { soonestMs: POLL_EVERY_MS, idleMs: IDLE_MS },
+      { soonestMs: POLL_EVERY_MS },
       () => this.claimDue(),
       (error) => this.logger.warn(`scrape targets not claimed: ${error.message}`),
     );
-    this.bus.subscribeInternal('scrape-targets-due', () => void this.claiming?.runAgain());
-    this.bus.onReconnect(() => void this.claiming?.runAgain());
+    this.bus.wakes(this.claiming, ['scrape-targets-due']);
   }
 
   async onModuleDestroy() {

@@ -15,10 +15,11 @@ import type { DomainEntity } from '../entities/domain.entity';
 import { toAlertView, type DomainAlertEntity } from '../entities/domain-alert.entity';
 import { decideAlerts, type AlertDecisions } from './alert-rules';
 
-/** How often this replica looks for due domains. */
+/**
+ * How often this replica looks for due domains while rounds run or are due; one that knows of none sleeps until a
+ * domain added or checked now wakes it (the bus), or IDLE_LOOK_MS.
+ */
 const TICK_MS = 1000;
-/** How often a replica that knows of no round due looks again unwoken (a domain added or checked now wakes it: the bus). */
-const IDLE_MS = 10_000;
 /** Rounds in flight at once on one replica: a slow or failing target holds one slot, never the others. */
 export const ROUND_CONCURRENCY = 64;
 /** A round that has not finished by then is abandoned; every check inside has its own, shorter timeout. */
@@ -69,12 +70,11 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
 
   onApplicationBootstrap() {
     this.claiming = this.work.whenDue(
-      { soonestMs: TICK_MS, idleMs: IDLE_MS },
+      { soonestMs: TICK_MS },
       () => this.claimDue(),
       (error) => this.logger.warn(`could not claim due domains: ${error.message}`),
     );
-    this.bus.subscribeInternal('domains-due', () => void this.claiming?.runAgain());
-    this.bus.onReconnect(() => void this.claiming?.runAgain());
+    this.bus.wakes(this.claiming, ['domains-due']);
     this.pruning = this.work.every(
       PRUNE_EVERY_MS,
       () => this.checks.pruneOld(),

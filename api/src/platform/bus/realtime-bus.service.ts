@@ -113,6 +113,16 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
     return () => this.reconnectHandlers.delete(handler);
   }
 
+  /**
+   * A job that sleeps until its work falls due (PeriodicWork.whenDue), woken: run again when one of `kinds` arrives
+   * (those `accepts` takes) and when the LISTEN connection is back, since what was told meanwhile never arrives.
+   */
+  wakes(job: { runAgain(): unknown }, kinds: InternalKind[], accepts: (envelope: InternalEnvelope) => boolean = () => true): void {
+    const wake = () => void job.runAgain();
+    for (const kind of kinds) this.subscribeInternal(kind, (envelope) => accepts(envelope) && wake());
+    this.onReconnect(wake);
+  }
+
   subscribeInternal(kind: InternalKind, handler: (envelope: InternalEnvelope) => void): () => void {
     const handlers = this.internalHandlers.get(kind) ?? new Set();
     this.internalHandlers.set(kind, handlers);

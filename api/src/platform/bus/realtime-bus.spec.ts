@@ -111,3 +111,27 @@ describe('reconnecting', () => {
     expect(listens.count).toBe(2);
   });
 });
+
+describe('waking a job that sleeps until its work falls due', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('runs it again on each kind it names that it accepts, and once the lost LISTEN connection is back', async () => {
+    jest.useFakeTimers();
+    const { bus, receive, loseConnection } = channel();
+    await bus.onModuleInit();
+    const job = { runAgain: jest.fn() };
+    bus.wakes(job, ['domains-due', 'status-changed'], ({ data }) => data !== 'own');
+    const internal = (kind: string, data: unknown) => receive(JSON.stringify({ origin: 'there', internal: kind, data }));
+
+    internal('domains-due', null);
+    internal('status-changed', 'own');
+    internal('status-changed', 'page');
+    internal('scrape-targets-due', null);
+    expect(job.runAgain).toHaveBeenCalledTimes(2);
+
+    // what was told while the listener was away never arrives: the job looks for itself
+    loseConnection(new Error('Connection terminated unexpectedly'));
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(job.runAgain).toHaveBeenCalledTimes(3);
+  });
+});

@@ -38,13 +38,19 @@ export function repeating(everyMs: number, task: () => Promise<unknown>, onError
 }
 
 /**
+ * The longest a task run when its work falls due sleeps unwoken: what bounds the wait for work queued without a
+ * wake-up or a notification lost, and what a replica at rest asks the database, once per task.
+ */
+export const IDLE_LOOK_MS = 10_000;
+
+/**
  * How a task that knows when its work falls due is run: its timer sets the next run no sooner than `soonestMs` after
- * the last one ends and no later than `idleMs` after it, whatever the task knows (work queued without a wake-up, a lost
- * notification). News (runAgain()) runs it at once.
+ * the last one ends and no later than `idleMs` (IDLE_LOOK_MS unless said) after it, whatever the task knows (work
+ * queued without a wake-up, a lost notification). News (runAgain()) runs it at once.
  */
 export interface DueTimes {
   soonestMs: number;
-  idleMs: number;
+  idleMs?: number;
 }
 
 /**
@@ -59,6 +65,7 @@ export function repeatingWhenDue(
   onError: (error: Error) => void = () => undefined,
 ): Repeating {
   let due: number | null = null;
+  const { soonestMs, idleMs = IDLE_LOOK_MS } = times;
   return repeatingOn(
     (run) => {
       let timer: NodeJS.Timeout | undefined;
@@ -67,12 +74,12 @@ export function repeatingWhenDue(
         timer = setTimeout(() => void run(), delayMs);
         timer.unref();
       };
-      later(times.soonestMs);
+      later(soonestMs);
       return {
         ran: (failed) => {
           // a due time that is not a number is taken as none known
-          const wait = failed ? times.soonestMs : Number.isFinite(due) ? due! - Date.now() : times.idleMs;
-          later(Math.min(times.idleMs, Math.max(times.soonestMs, wait)));
+          const wait = failed ? soonestMs : Number.isFinite(due) ? due! - Date.now() : idleMs;
+          later(Math.min(idleMs, Math.max(soonestMs, wait)));
         },
         stop: () => clearTimeout(timer),
       };

@@ -21,6 +21,20 @@ export class SqlRunner {
     return (await this.run(sql, params, manager)).affected ?? 0;
   }
 
+  /**
+   * When the earliest of a table's leased rows may next be claimed (ms since the epoch): its due time, or its lease's
+   * end where that is later (the work going on will move the time, or the lease lapse); null without rows. What a
+   * runner that sleeps until its work falls due asks (PeriodicWork.whenDue). The names are the caller's constants.
+   */
+  async earliestDue(table: string, dueColumn: string, leaseColumn: string): Promise<number | null> {
+    const [row] = await this.rows(
+      `SELECT (extract(epoch FROM min(greatest(${dueColumn}, coalesce(${leaseColumn}, ${dueColumn})))) * 1000)::float8 AS at
+       FROM ${table}`,
+      [],
+    );
+    return (row?.at as number | null | undefined) ?? null;
+  }
+
   private async run(sql: string, params: unknown[], manager?: EntityManager) {
     const runner = manager?.queryRunner ?? this.dataSource.createQueryRunner();
     try {
