@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { cpuSeconds, startBenchApi } from './api-process.mjs';
 import { printSummary, summarise } from './cpu-profile.mjs';
 import { connectClients } from './ws-clients.mjs';
@@ -141,10 +142,7 @@ try {
       headers: { cookie: api.cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--disable-gpu', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const loaded = new Set();
   for (const size of SIZES) {
     const existing = await (await call('/api/circuit-breakers')).json();

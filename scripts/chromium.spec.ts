@@ -2,10 +2,13 @@ import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
-/** Each `--disable-features` the running browser was given, in order, as lists of names. */
+/**
+ * Each `--disable-features` the running browser was given, in order, as lists of names (whatever Debian's wrapper
+ * added too). Chromium may rewrite its process title, leaving its arguments joined by spaces rather than NULs.
+ */
 const disabledFeatureSwitches = (pid: number) =>
   readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-    .split('\0')
+    .split(/[\0 ]/)
     .filter((arg) => arg.startsWith('--disable-features='))
     .map((arg) => arg.slice('--disable-features='.length).split(','));
 

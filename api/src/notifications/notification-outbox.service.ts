@@ -92,7 +92,8 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
     // events written on any replica, or told while the listener was away: fanned out now
     this.bus.wakes({ runAgain: () => this.wake() }, ['notifications-due']);
     // deliveries written (an escalation's step, another replica's fan-out): tried now, by whichever replica has room
-    this.bus.wakes(this.turns, ['deliveries-due']);
+    // (after a reconnection, wake() above looks for them too)
+    this.bus.subscribeInternal('deliveries-due', () => void this.turns?.runAgain());
     // sweepStuckOpen() reports its own failures
     this.sweeping = this.work.every(STUCK_SWEEP_MS, () => this.sweepStuckOpen());
     this.wake();
