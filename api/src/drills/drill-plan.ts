@@ -50,8 +50,7 @@ export class DrillPlan implements FaultPlan, OnModuleInit, OnApplicationBootstra
 
   onModuleInit() {
     this.faults.register(this);
-    this.bus.subscribeInternal('drills-changed', () => void this.reload());
-    this.bus.onReconnect(() => void this.reload());
+    this.bus.whenTold(['drills-changed'], () => this.reload());
   }
 
   async onApplicationBootstrap() {

@@ -36,7 +36,7 @@ export class DrillRunner implements OnModuleInit, OnModuleDestroy {
   onModuleInit() {
     // a replica that saw no drill to judge sleeps until one starts anywhere (the bus), or IDLE_LOOK_MS
     this.turns = this.work.whenDue({ soonestMs: TURN_MS }, () => this.turn());
-    this.bus.wakes(this.turns, ['drills-changed']);
+    this.bus.whenTold(['drills-changed'], () => this.turns?.runAgain());
   }
 
   onModuleDestroy() {

@@ -90,7 +90,7 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
     // turn() reports its own failures
     this.turns = this.work.whenDue({ soonestMs: 50 }, () => this.turn());
     // events written on any replica, or told while the listener was away: fanned out now
-    this.bus.wakes({ runAgain: () => this.wake() }, ['notifications-due']);
+    this.bus.whenTold(['notifications-due'], () => this.wake());
     // deliveries written (an escalation's step, another replica's fan-out): tried now, by whichever replica has room
     // (after a reconnection, wake() above looks for them too)
     this.bus.subscribeInternal('deliveries-due', () => void this.turns?.runAgain());

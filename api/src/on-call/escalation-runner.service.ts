@@ -54,7 +54,7 @@ export class EscalationRunner implements OnModuleInit, OnApplicationShutdown {
     this.turns = this.work.whenDue({ soonestMs: 5 }, () => this.turn());
     // a group opened, un-acknowledged or silenced on any replica, or a step moved sooner by whatever wrote it, has a
     // step due at a time this replica did not know: the database tells every replica (DueWakeUps)
-    this.bus.wakes(this.turns, ['escalations-due']);
+    this.bus.whenTold(['escalations-due'], () => this.turns?.runAgain());
   }
 
   onApplicationShutdown() {

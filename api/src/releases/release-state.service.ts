@@ -66,8 +66,7 @@ export class ReleaseState implements OnModuleInit, OnApplicationBootstrap {
   }
 
   onModuleInit() {
-    this.bus.subscribeInternal('releases-changed', () => void this.reload());
-    this.bus.onReconnect(() => void this.reload());
+    this.bus.whenTold(['releases-changed'], () => this.reload());
   }
 
   async onApplicationBootstrap() {

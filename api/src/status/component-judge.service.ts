@@ -34,7 +34,11 @@ export class ComponentJudge implements OnModuleInit, OnApplicationShutdown {
     this.rounds = this.work.whenDue({ soonestMs: ROUND_MS }, () => this.round());
     // a page changed (an incident, its components): judged again now rather than within a round; not for the
     // judge's own changes
-    this.bus.wakes(this.rounds, ['status-changed'], (envelope) => (envelope.data as { judged?: boolean } | null)?.judged !== true);
+    this.bus.whenTold(
+      ['status-changed'],
+      () => this.rounds?.runAgain(),
+      (envelope) => (envelope.data as { judged?: boolean } | null)?.judged !== true,
+    );
   }
 
   onApplicationShutdown() {

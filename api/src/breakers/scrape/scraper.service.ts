@@ -77,7 +77,7 @@ export class Scraper implements OnApplicationBootstrap, OnModuleDestroy {
       () => this.claimDue(),
       (error) => this.logger.warn(`scrape targets not claimed: ${error.message}`),
     );
-    this.bus.wakes(this.claiming, ['scrape-targets-due']);
+    this.bus.whenTold(['scrape-targets-due'], () => this.claiming?.runAgain());
   }
 
   async onModuleDestroy() {

@@ -74,7 +74,7 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
       () => this.claimDue(),
       (error) => this.logger.warn(`could not claim due domains: ${error.message}`),
     );
-    this.bus.wakes(this.claiming, ['domains-due']);
+    this.bus.whenTold(['domains-due'], () => this.claiming?.runAgain());
     this.pruning = this.work.every(
       PRUNE_EVERY_MS,
       () => this.checks.pruneOld(),

@@ -34,9 +34,7 @@ export class OrganizationSettings implements OnModuleInit, OnApplicationShutdown
       await manager.insert(OrganizationEntity, { name: DEFAULT_ORGANIZATION_NAME });
     });
     await this.refresh();
-    const refresh = () => void this.refresh().catch(() => undefined);
-    this.bus.subscribeInternal('organization-changed', refresh);
-    this.bus.onReconnect(refresh);
+    this.bus.whenTold(['organization-changed'], () => this.refresh().catch(() => undefined));
     // a failed read keeps the settings held; the next turn tries again
     this.refreshing = this.work.every(REFRESH_EVERY_MS, () => this.refresh());
   }

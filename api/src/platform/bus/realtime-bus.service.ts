@@ -114,13 +114,14 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * A job that sleeps until its work falls due (PeriodicWork.whenDue), woken: run again when one of `kinds` arrives
-   * (those `accepts` takes) and when the LISTEN connection is back, since what was told meanwhile never arrives.
+   * Keeps something up to date with what other replicas tell: `act` runs when one of `kinds` arrives (those `accepts`
+   * takes) and when the LISTEN connection is back, since what was told meanwhile never arrives. For a job that sleeps
+   * until its work falls due (PeriodicWork.whenDue: act is its runAgain) and a cache that reloads on a change.
    */
-  wakes(job: { runAgain(): unknown }, kinds: InternalKind[], accepts: (envelope: InternalEnvelope) => boolean = () => true): void {
-    const wake = () => void job.runAgain();
-    for (const kind of kinds) this.subscribeInternal(kind, (envelope) => accepts(envelope) && wake());
-    this.onReconnect(wake);
+  whenTold(kinds: InternalKind[], act: () => unknown, accepts: (envelope: InternalEnvelope) => boolean = () => true): void {
+    const run = () => void act();
+    for (const kind of kinds) this.subscribeInternal(kind, (envelope) => accepts(envelope) && run());
+    this.onReconnect(run);
   }
 
   subscribeInternal(kind: InternalKind, handler: (envelope: InternalEnvelope) => void): () => void {

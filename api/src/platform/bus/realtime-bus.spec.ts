@@ -112,26 +112,26 @@ describe('reconnecting', () => {
   });
 });
 
-describe('waking a job that sleeps until its work falls due', () => {
+describe('keeping up with what other replicas tell (a job woken, a cache reloaded)', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('runs it again on each kind it names that it accepts, and once the lost LISTEN connection is back', async () => {
+  it('runs its act on each kind it names that it accepts, and once the lost LISTEN connection is back', async () => {
     jest.useFakeTimers();
     const { bus, receive, loseConnection } = channel();
     await bus.onModuleInit();
-    const job = { runAgain: jest.fn() };
-    bus.wakes(job, ['domains-due', 'status-changed'], ({ data }) => data !== 'own');
+    const act = jest.fn();
+    bus.whenTold(['domains-due', 'status-changed'], act, ({ data }) => data !== 'own');
     const internal = (kind: string, data: unknown) => receive(JSON.stringify({ origin: 'there', internal: kind, data }));
 
     internal('domains-due', null);
     internal('status-changed', 'own');
     internal('status-changed', 'page');
     internal('scrape-targets-due', null);
-    expect(job.runAgain).toHaveBeenCalledTimes(2);
+    expect(act).toHaveBeenCalledTimes(2);
 
-    // what was told while the listener was away never arrives: the job looks for itself
+    // what was told while the listener was away never arrives: it looks for itself
     loseConnection(new Error('Connection terminated unexpectedly'));
     await jest.advanceTimersByTimeAsync(10_000);
-    expect(job.runAgain).toHaveBeenCalledTimes(3);
+    expect(act).toHaveBeenCalledTimes(3);
   });
 });
