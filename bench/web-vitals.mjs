@@ -27,6 +27,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { ROOT } from '../scripts/run.mjs';
 import { startBenchApi } from './api-process.mjs';
 import { longTasksOf, printLongTasks, traceLoad } from './long-tasks.mjs';
+import { instrument } from './page-vitals.mjs';
 import { benchRow } from './report.mjs';
 
 const arg = (name, fallback) => {
@@ -66,51 +67,6 @@ const median = (values) => {
 };
 const ms = (value) => (Number.isNaN(value) ? '–' : `${Math.round(value)} ms`);
 const cls = (value) => (Number.isNaN(value) ? '–' : value.toFixed(3));
-
-/** Runs in the page before its own scripts: collects the entries the browser reports while the page loads. */
-function instrument() {
-  const describe = (node) => {
-    if (!node || node.nodeType !== 1) return node ? node.nodeName : null;
-    const text = (node.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-    return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${text ? ` "${text}"` : ''}`;
-  };
-  const vitals = { fcp: null, lcp: null, lcpElement: null, cls: 0, shifts: [], longTasks: [], heading: null };
-  window.__vitals = vitals;
-  const observe = (type, onEntry) =>
-    new PerformanceObserver((list) => list.getEntries().forEach(onEntry)).observe({ type, buffered: true });
-  observe('paint', (entry) => {
-    if (entry.name === 'first-contentful-paint') vitals.fcp = entry.startTime;
-  });
-  observe('largest-contentful-paint', (entry) => {
-    vitals.lcp = entry.startTime;
-    vitals.lcpElement = describe(entry.element);
-  });
-  // CLS as Chromium defines it: shifts less than 1 s apart form a session window of at most 5 s; the largest counts.
-  let windowValue = 0;
-  let windowStart = 0;
-  let previous = 0;
-  observe('layout-shift', (entry) => {
-    if (entry.hadRecentInput) return;
-    if (windowValue && entry.startTime - previous < 1000 && entry.startTime - windowStart < 5000) windowValue += entry.value;
-    else {
-      windowValue = entry.value;
-      windowStart = entry.startTime;
-    }
-    previous = entry.startTime;
-    vitals.cls = Math.max(vitals.cls, windowValue);
-    vitals.shifts.push({ at: entry.startTime, value: entry.value, sources: (entry.sources ?? []).map((source) => describe(source.node)) });
-  });
-  observe('longtask', (entry) => vitals.longTasks.push({ start: entry.startTime, duration: entry.duration }));
-  const lookForHeading = () => {
-    const heading = document.querySelector('main h1');
-    const box = heading?.getBoundingClientRect();
-    if (box && box.width > 0 && box.height > 0 && getComputedStyle(heading).visibility !== 'hidden') {
-      vitals.heading = performance.now();
-      vitals.headingText = heading.textContent;
-    } else requestAnimationFrame(lookForHeading);
-  };
-  requestAnimationFrame(lookForHeading);
-}
 
 /** One load of `url` in a new page of `context`: the figures once the heading has shown and SETTLE_MS passed. */
 async function measure(context, url) {
