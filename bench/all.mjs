@@ -29,6 +29,7 @@ const BENCHMARKS = [
   ['status', 'status-pages.mjs', []],
   ['slo', 'slo.mjs', []],
   ['at-rest', 'at-rest.mjs', []],
+  ['rate', 'request-rate.mjs', []],
 ];
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : null;
 const soakMinutes = numberArg('soak-minutes', 0);

@@ -146,3 +146,32 @@ export async function startBenchApi({
     `postgres://postgres:${readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim()}@127.0.0.1:${settings.EMBEDDED_PG_PORT}/circuit_breaker_hub`;
   return { url, cookie, databaseUrl, process: child, stop };
 }
+
+/** Sends `send(i)` for each of `count` senders once per `periodS` for `seconds`, spread over the period; counts outcomes. */
+export async function spread(count, periodS, seconds, send) {
+  const outcomes = { ok: 0, refused: 0, failed: 0, statuses: {} };
+  const started = performance.now();
+  const calls = [];
+  for (let round = 0; round < seconds / periodS; round++) {
+    for (let i = 0; i < count; i++) {
+      const due = started + (round * periodS + (i * periodS) / count) * 1000;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+      calls.push(
+        send(i).then(
+          async (response) => {
+            await response.arrayBuffer();
+            if (response.ok) outcomes.ok++;
+            else {
+              outcomes.refused++;
+              outcomes.statuses[response.status] = (outcomes.statuses[response.status] ?? 0) + 1;
+            }
+          },
+          () => outcomes.failed++,
+        ),
+      );
+    }
+  }
+  await Promise.all(calls);
+  return outcomes;
+}

@@ -23,7 +23,7 @@ import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { ROOT } from '../scripts/run.mjs';
-import { cpuSeconds, freePort, postgresCpuSeconds, postgresWrites, startBenchApi } from './api-process.mjs';
+import { cpuSeconds, freePort, postgresCpuSeconds, postgresWrites, spread, startBenchApi } from './api-process.mjs';
 import { apiProfiling } from './cpu-profile.mjs';
 import { benchLine, goalSize, numberArg, rssMiB, sizesArg } from './report.mjs';
 
@@ -128,35 +128,6 @@ try {
   const replicas = [a, b];
   const cpuOf = () => replicas.reduce((sum, replica) => sum + cpuSeconds(replica.process.pid), 0);
   const writesOf = () => postgresWrites(database);
-
-  /** Sends `send(i)` for each of `count` senders once per `periodS` for `seconds`, spread over the period; counts outcomes. */
-  async function spread(count, periodS, seconds, send) {
-    const outcomes = { ok: 0, refused: 0, failed: 0, statuses: {} };
-    const started = performance.now();
-    const calls = [];
-    for (let round = 0; round < seconds / periodS; round++) {
-      for (let i = 0; i < count; i++) {
-        const due = started + (round * periodS + (i * periodS) / count) * 1000;
-        const wait = due - performance.now();
-        if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-        calls.push(
-          send(i).then(
-            async (response) => {
-              await response.arrayBuffer();
-              if (response.ok) outcomes.ok++;
-              else {
-                outcomes.refused++;
-                outcomes.statuses[response.status] = (outcomes.statuses[response.status] ?? 0) + 1;
-              }
-            },
-            () => outcomes.failed++,
-          ),
-        );
-      }
-    }
-    await Promise.all(calls);
-    return outcomes;
-  }
 
   // the replicas' own work with nothing asked of them (timers, figures, the demo breakers): a report's and a GET's
   // marginal costs (the capacity model's) are what they add to it
