@@ -47,15 +47,19 @@ export function instrument() {
     sized.disconnect();
     inserted.disconnect();
   };
-  // laid out with a size, and not hidden (visibility is a style, read here from a clean layout): a heading that is
-  // sized but hidden is looked at again in the next frames until it shows
-  const shows = (heading) => heading.isConnected && heading.checkVisibility({ visibilityProperty: true });
-  const lookUntilShown = (heading) =>
-    shows(heading) ? found(heading) : vitals.heading === null && requestAnimationFrame(() => lookUntilShown(heading));
+  // laid out with a size, and not hidden (visibility is a style: in the observer's callback it is read from the frame's
+  // own clean layout; a heading sized but hidden is looked at again each frame until it shows, a style read each); a
+  // heading taken out of the page is left to the observers, which see it again if it comes back
+  const lookUntilShown = (heading) => {
+    if (vitals.heading !== null || !heading.isConnected) return;
+    if (heading.checkVisibility({ visibilityProperty: true })) found(heading);
+    else requestAnimationFrame(() => lookUntilShown(heading));
+  };
   const sized = new ResizeObserver((entries) => {
+    // every sized heading of the batch: one that stays hidden must not hide another's only notice
     for (const { target, borderBoxSize } of entries) {
       const [box] = borderBoxSize;
-      if (box && box.inlineSize > 0 && box.blockSize > 0) return lookUntilShown(target);
+      if (box && box.inlineSize > 0 && box.blockSize > 0) lookUntilShown(target);
     }
   });
   const watched = new WeakSet();

@@ -116,7 +116,8 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
   /**
    * Keeps something up to date with what other replicas tell: `act` runs when one of `kinds` arrives (those `accepts`
    * takes) and when the LISTEN connection is back, since what was told meanwhile never arrives. For a job that sleeps
-   * until its work falls due (PeriodicWork.whenDue: act is its runAgain) and a cache that reloads on a change.
+   * until its work falls due (PeriodicWork.whenDue: act is its runAgain) and a cache that reloads on a change. `act`
+   * handles its own failures: nothing here awaits or catches what it returns.
    */
   whenTold(kinds: InternalKind[], act: () => unknown, accepts: (envelope: InternalEnvelope) => boolean = () => true): void {
     const run = () => void act();
