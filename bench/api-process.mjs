@@ -147,6 +147,24 @@ export async function startBenchApi({
   return { url, cookie, databaseUrl, process: child, stop };
 }
 
+/** A JSON call of the signed-in admin to a bench API (startBenchApi's): the answer's body, or an error with its status. */
+export async function adminCall(api, method, route, body) {
+  const response = await fetch(`${api.url}${route}`, {
+    method,
+    headers: { cookie: api.cookie, 'content-type': 'application/json' },
+    body: body && JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** A service account named `name` made on a bench API, and an access token of it for a day. */
+export async function serviceAccountToken(api, name) {
+  const account = await adminCall(api, 'POST', '/api/service-accounts', { name });
+  const { token } = await adminCall(api, 'POST', `/api/service-accounts/${account.id}/tokens`, { name: 'bench', expiresInDays: 1 });
+  return token;
+}
+
 /** Sends `send(i)` for each of `count` senders once per `periodS` for `seconds`, spread over the period; counts outcomes. */
 export async function spread(count, periodS, seconds, send) {
   const outcomes = { ok: 0, refused: 0, failed: 0, statuses: {} };

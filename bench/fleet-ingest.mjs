@@ -23,7 +23,16 @@ import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { ROOT } from '../scripts/run.mjs';
-import { cpuSeconds, freePort, postgresCpuSeconds, postgresWrites, spread, startBenchApi } from './api-process.mjs';
+import {
+  adminCall,
+  cpuSeconds,
+  freePort,
+  postgresCpuSeconds,
+  postgresWrites,
+  serviceAccountToken,
+  spread,
+  startBenchApi,
+} from './api-process.mjs';
 import { apiProfiling } from './cpu-profile.mjs';
 import { benchLine, goalSize, numberArg, rssMiB, sizesArg } from './report.mjs';
 
@@ -109,20 +118,11 @@ try {
   b = await startBenchApi({ port: await freePort(), env: ENV, dataDir, fresh: false, nodeArgs: ONE_REPLICA ? profiling.nodeArgs : [] });
   database = new pg.Client({ connectionString: a.databaseUrl });
   await database.connect();
-  const call = async (method, url, body) => {
-    const response = await fetch(`${a.url}${url}`, {
-      method,
-      headers: { cookie: a.cookie, 'content-type': 'application/json' },
-      body: body && JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
-  const tokenOf = async (service) => {
-    const account = await call('POST', '/api/service-accounts', { name: service });
-    const { token } = await call('POST', `/api/service-accounts/${account.id}/tokens`, { name: 'bench', expiresInDays: 1 });
-    return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  };
+  const call = (method, url, body) => adminCall(a, method, url, body);
+  const tokenOf = async (service) => ({
+    authorization: `Bearer ${await serviceAccountToken(a, service)}`,
+    'content-type': 'application/json',
+  });
   const headers = await tokenOf(SERVICE);
   const probeHeaders = await tokenOf(PROBE_SERVICE);
   const replicas = [a, b];

@@ -19,13 +19,17 @@ export function numberArg(name, fallback) {
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
 }
 
-/** `--sizes a,b,c` as numbers in ascending order, or the fallback: the sizes a benchmark measures its growth at. */
-export function sizesArg(fallback) {
-  const at = process.argv.indexOf('--sizes');
-  const sizes = at > 0 ? process.argv[at + 1].split(',').map(Number) : fallback;
-  if (sizes.length === 0 || sizes.some((size) => !Number.isFinite(size) || size <= 0)) throw new Error(`--sizes: ${sizes.join(',')}`);
-  return [...sizes].sort((a, b) => a - b);
+/** `--name a,b,c` as positive numbers in ascending order, or the fallback. */
+export function numbersArg(name, fallback) {
+  const at = process.argv.indexOf(`--${name}`);
+  const values = at > 0 ? process.argv[at + 1].split(',').map(Number) : fallback;
+  if (values.length === 0 || values.some((value) => !Number.isFinite(value) || value <= 0))
+    throw new Error(`--${name}: ${values.join(',')}`);
+  return [...values].sort((a, b) => a - b);
 }
+
+/** `--sizes a,b,c`, or the fallback: the sizes a benchmark measures its growth at. */
+export const sizesArg = (fallback) => numbersArg('sizes', fallback);
 
 /** The size a benchmark's goals are checked at: the middle one of those it measures. */
 export const goalSize = (sizes) => sizes[Math.floor((sizes.length - 1) / 2)];

@@ -11,12 +11,10 @@
 //   (npm run bench:rate)
 import path from 'node:path';
 import { ROOT } from '../scripts/run.mjs';
-import { cpuSeconds, freePort, spread, startBenchApi } from './api-process.mjs';
-import { benchLine, numberArg } from './report.mjs';
+import { cpuSeconds, freePort, serviceAccountToken, spread, startBenchApi } from './api-process.mjs';
+import { benchLine, numberArg, numbersArg } from './report.mjs';
 
-const RATES = process.argv.includes('--rates')
-  ? process.argv[process.argv.indexOf('--rates') + 1].split(',').map(Number)
-  : [100, 200, 400, 800, 1600];
+const RATES = numbersArg('rates', [100, 200, 400, 800, 1600]);
 const SECONDS = numberArg('seconds', 10);
 const WARM_UP_S = numberArg('warm-up', 60);
 const IDLE_S = 20;
@@ -28,17 +26,7 @@ const api = await startBenchApi({
   env: { EMBEDDED_PG_PORT: String(await freePort()), TOKEN_RATE_LIMIT: '1000000' },
 });
 try {
-  const call = async (route, body) => {
-    const response = await fetch(`${api.url}${route}`, {
-      method: 'POST',
-      headers: { cookie: api.cookie, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
-  const account = await call('/api/service-accounts', { name: 'bench-rate' });
-  const { token } = await call(`/api/service-accounts/${account.id}/tokens`, { name: 'bench', expiresInDays: 1 });
+  const token = await serviceAccountToken(api, 'bench-rate');
   const headers = { authorization: `Bearer ${token}` };
   const get = () => fetch(`${api.url}/api/auth/user`, { headers });
   const pid = api.process.pid;
