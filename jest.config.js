@@ -41,6 +41,7 @@ module.exports = {
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   globalSetup: '<rootDir>/tools/jest/global-setup.ts',
+  setupFilesAfterEnv: ['<rootDir>/tools/jest/dom-waits.cjs'],
   globalTeardown: '<rootDir>/tools/jest/global-teardown.ts',
   testEnvironment: 'node',
   testTimeout: 30_000,

@@ -16,9 +16,8 @@ const heading = () => screen.findByRole('heading', { name: 'Payments', level: 1 
 it('offers, on an open breaker, to open an incident on each status page component that includes it', async () => {
   const api = breakerApi(admin, { 'GET /api/metrics/latest': metrics('OPEN'), 'GET /api/status-components': COMPONENTS });
   renderPage();
-  // behind a Suspense boundary, which React reveals no sooner than 300 ms after its fallback (its throttling), and a
-  // query of its own: more than findBy's 1 s when every suite runs at once
-  const offer = within(await screen.findByRole('region', { name: 'Open an incident' }, { timeout: 5000 }));
+  // behind a Suspense boundary, which React reveals no sooner than 300 ms after its fallback, and a query of its own
+  const offer = within(await screen.findByRole('region', { name: 'Open an incident' }));
   const links = offer.getAllByRole('link');
   expect(links.map((link) => link.textContent)).toEqual(['Card payments on Payments status', 'Checkout API on Public API']);
   expect(links.map((link) => link.getAttribute('href'))).toEqual([

@@ -112,7 +112,7 @@ describe("an agent's breaker", () => {
   it('names the instance each reported move of the journal happened on', async () => {
     agentApi(viewer);
     renderPage('/circuit-breakers/7');
-    const journal = await screen.findByRole('list', { name: 'Transitions, newest first' }, { timeout: 5000 });
+    const journal = await screen.findByRole('list', { name: 'Transitions, newest first' });
     await waitFor(() => expect(within(journal).getByRole('button').textContent).toContain('on checkout-1'));
   });
 

@@ -263,7 +263,7 @@ describe('live', () => {
   async function refetchedAfter(api: ReturnType<typeof domainsApi>, path: string, action: () => void) {
     const before = api.callsTo('GET', path).length;
     await act(async () => action());
-    await waitFor(() => expect(api.callsTo('GET', path).length).toBeGreaterThan(before), { timeout: 3000 });
+    await waitFor(() => expect(api.callsTo('GET', path).length).toBeGreaterThan(before));
   }
 
   it('refetches the lists when a domain changes or an alert arrives, and toasts a new critical alert only', async () => {

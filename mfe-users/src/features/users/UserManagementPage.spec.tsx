@@ -98,7 +98,7 @@ it('lets the dates give way first, then the status, where the table narrows; the
 it('says so when there are no users', async () => {
   usersApi(superAdmin, { 'GET /api/users': [] });
   renderPage();
-  expect(await screen.findByText('No users yet. Invite someone to get started.', undefined, { timeout: 3000 })).toBeTruthy();
+  expect(await screen.findByText('No users yet. Invite someone to get started.')).toBeTruthy();
   expect(screen.queryByRole('table')).toBeNull();
 });
 

@@ -10,7 +10,7 @@ const row = (id: string) => within(screen.getByTestId(`user-row-${id}`));
 const updated = () => userView({ id: 'ada', email: 'ada@example.com' });
 
 async function openFor(action: 'Role' | 'Permissions' | 'End sessions' | 'Delete', email: string, dialogName: string, role = 'dialog') {
-  fireEvent.click(await screen.findByRole('button', { name: `Actions for ${email}` }, { timeout: 3000 }));
+  fireEvent.click(await screen.findByRole('button', { name: `Actions for ${email}` }));
   fireEvent.click(await screen.findByRole('button', { name: action === 'Role' ? 'Change role' : action }));
   return within(await screen.findByRole(role, { name: dialogName }));
 }
@@ -19,7 +19,7 @@ const describedBy = (element: HTMLElement) => document.getElementById(element.ge
 
 /** A row's action in its menu, the menu opened. */
 async function ownAction(action: string, email: string) {
-  fireEvent.click(await screen.findByRole('button', { name: `Actions for ${email}` }, { timeout: 3000 }));
+  fireEvent.click(await screen.findByRole('button', { name: `Actions for ${email}` }));
   return (await screen.findByRole('button', { name: action })) as HTMLButtonElement;
 }
 
@@ -303,7 +303,7 @@ describe('accounts the signed-in user may not change', () => {
     const api = usersApi(manager);
     renderPage();
     const inMenu = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
-    const rootSwitch = (await screen.findByRole('switch', { name: 'Active: root@example.com' }, { timeout: 3000 })) as HTMLButtonElement;
+    const rootSwitch = (await screen.findByRole('switch', { name: 'Active: root@example.com' })) as HTMLButtonElement;
     expect(rootSwitch.disabled).toBe(true);
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for root@example.com' }));
     const controls = ['Change role', 'Permissions', 'End sessions', 'Delete'].map(inMenu);
