@@ -147,15 +147,20 @@ export async function startBenchApi({
   return { url, cookie, databaseUrl, process: child, stop };
 }
 
-/** A JSON call of the signed-in admin to a bench API (startBenchApi's): the answer's body, or an error with its status. */
-export async function adminCall(api, method, route, body) {
+/**
+ * A JSON call of the signed-in admin to a bench API (startBenchApi's): the answer's body (null for a 204), or an error
+ * naming the route and the status when that is not `status` (any 2xx when not given).
+ */
+export async function adminCall(api, method, route, body, status) {
   const response = await fetch(`${api.url}${route}`, {
     method,
-    headers: { cookie: api.cookie, 'content-type': 'application/json' },
-    body: body && JSON.stringify(body),
+    // a JSON type with no body is refused (Fastify's empty JSON body), so the header goes with a body only
+    headers: { cookie: api.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`);
-  return response.json();
+  const refused = status === undefined ? !response.ok : response.status !== status;
+  if (refused) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+  return response.status === 204 ? null : response.json();
 }
 
 /** A service account named `name` made on a bench API, and an access token of it for a day. */

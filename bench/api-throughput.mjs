@@ -12,7 +12,7 @@
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import autocannon from 'autocannon';
-import { startBenchApi } from './api-process.mjs';
+import { adminCall, startBenchApi } from './api-process.mjs';
 import { apiProfiling } from './cpu-profile.mjs';
 import { benchLine, numberArg } from './report.mjs';
 
@@ -35,13 +35,8 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 // the token's per-minute limit is raised past what a 10-second run at full speed sends, so every request counts
 const api = await startBenchApi({ nodeArgs: profiling.nodeArgs, env: { TOKEN_RATE_LIMIT: '1000000' } });
 try {
-  const created = await fetch(`${api.url}/api/tokens`, {
-    method: 'POST',
-    headers: { cookie: api.cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'bench', expiresInDays: 1 }),
-  });
-  if (created.status !== 201) throw new Error(`creating the bench token: ${created.status} ${await created.text()}`);
-  const bearer = { authorization: `Bearer ${(await created.json()).token}` };
+  const { token } = await adminCall(api, 'POST', '/api/tokens', { name: 'bench', expiresInDays: 1 }, 201);
+  const bearer = { authorization: `Bearer ${token}` };
   const ways = [
     { name: 'session', headers: { cookie: api.cookie } },
     { name: 'token', headers: bearer },

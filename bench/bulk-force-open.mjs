@@ -3,7 +3,7 @@
 // one of the 500 open (goal ≤ 2 s), with how long A took to answer. Each run resets the breakers first.
 // Usage: npm run build && node bench/bulk-force-open.mjs [--breakers 500] [--runs 3]
 import WebSocket from 'ws';
-import { freePort, startBenchApi } from './api-process.mjs';
+import { adminCall, freePort, startBenchApi } from './api-process.mjs';
 import { benchLine, numberArg } from './report.mjs';
 
 const BREAKERS = numberArg('breakers', 500);
@@ -16,15 +16,7 @@ let b;
 let socket;
 try {
   b = await startBenchApi({ port: await freePort(), env: database, fresh: false });
-  const call = async (api, path, body) => {
-    const response = await fetch(`${api.url}${path}`, {
-      method: body ? 'POST' : 'GET',
-      headers: { cookie: api.cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
+  const call = (api, path, body) => adminCall(api, body ? 'POST' : 'GET', path, body);
 
   // the breakers, made on replica A twenty at a time
   const ids = [];

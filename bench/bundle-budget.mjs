@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { buildAll, ROOT } from '../scripts/run.mjs';
-import { startBenchApi } from './api-process.mjs';
+import { adminCall, startBenchApi } from './api-process.mjs';
 import { benchRow, verdict } from './report.mjs';
 
 const distArg = process.argv.indexOf('--dist');
@@ -137,21 +137,15 @@ try {
   const [cookieName, cookieValue] = api.cookie.split(/=(.*)/s);
   const signedIn = { cookies: [{ name: cookieName, value: cookieValue, url: api.url }], origins: [] };
   const manifest = await (await fetch(`${api.url}/remotes.json`)).json();
-  const breakers = await (await fetch(`${api.url}/api/circuit-breakers`, { headers: { cookie: api.cookie } })).json();
+  const breakers = await adminCall(api, 'GET', '/api/circuit-breakers');
   if (!breakers[0]) throw new Error('the site has no breaker to open /circuit-breakers/:id with');
   // a status page with a component on that breaker, so /status-pages/:id is measured with its tabs drawn
-  const created = await fetch(`${api.url}/api/status-pages`, {
-    method: 'POST',
-    headers: { cookie: api.cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      slug: 'bench-bundle',
-      title: 'Bench',
-      public: true,
-      components: [{ name: 'Core', breakers: [breakers[0].id] }],
-    }),
+  const statusPage = await adminCall(api, 'POST', '/api/status-pages', {
+    slug: 'bench-bundle',
+    title: 'Bench',
+    public: true,
+    components: [{ name: 'Core', breakers: [breakers[0].id] }],
   });
-  if (!created.ok) throw new Error(`the status page to open /status-pages/:id with was refused: ${created.status} ${await created.text()}`);
-  const statusPage = await created.json();
   const idFor = (route) => String(route.startsWith('/status-pages/') ? statusPage.id : breakers[0].id);
   const routes = manifest.remotes.flatMap((remote) =>
     remote.routes.map((route) => ({ route, remote: remote.name, path: route.replace(':id', idFor(route)) })),

@@ -18,7 +18,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
-import { cpuSeconds, startBenchApi } from './api-process.mjs';
+import { adminCall, cpuSeconds, startBenchApi } from './api-process.mjs';
 import { printSummary, summarise } from './cpu-profile.mjs';
 import { connectClients } from './ws-clients.mjs';
 import { benchLine, goalSize, numberArg, rssMiB, sizesArg, withRetries } from './report.mjs';
@@ -136,19 +136,13 @@ const api = await withRetries(() => startBenchApi());
 let browser;
 const results = [];
 try {
-  const call = (path, method = 'GET', body) =>
-    fetch(`${api.url}${path}`, {
-      method,
-      headers: { cookie: api.cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const loaded = new Set();
   for (const size of SIZES) {
-    const existing = await (await call('/api/circuit-breakers')).json();
+    const existing = await adminCall(api, 'GET', '/api/circuit-breakers');
     for (let i = existing.length; i < size; i++) {
       const type = ['simple', 'adaptive', 'bulkhead'][i % 3];
-      const response = await call('/api/circuit-breakers', 'POST', {
+      await adminCall(api, 'POST', '/api/circuit-breakers', {
         name: `Service ${String(i + 1).padStart(4, '0')}`,
         type,
         failureThreshold: 5,
@@ -156,19 +150,17 @@ try {
         recoveryTime: 60_000,
         successThreshold: 3,
       });
-      if (!response.ok) throw new Error(`creating breaker ${i + 1}: ${response.status} ${await response.text()}`);
     }
-    const breakers = await (await call('/api/circuit-breakers')).json();
+    const breakers = await adminCall(api, 'GET', '/api/circuit-breakers');
     for (const [index, breaker] of breakers.entries()) {
       if (loaded.has(breaker.id)) continue;
       // failure rates 0–60 %: some breakers trip and recover while the page watches; long enough for every size
-      const response = await call('/api/test-sessions', 'POST', {
+      await adminCall(api, 'POST', '/api/test-sessions', {
         configId: breaker.id,
         failureRate: (index % 13) * 5,
         requestRate: RATE,
         duration: 10,
       });
-      if (!response.ok) throw new Error(`starting a load test on ${breaker.name}: ${response.status} ${await response.text()}`);
       loaded.add(breaker.id);
     }
     console.log(`${breakers.length} breakers, each under a load test at ${RATE} req/s (${breakers.length * RATE} calls/s in all)`);

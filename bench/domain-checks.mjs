@@ -15,7 +15,7 @@ import path from 'node:path';
 import { transformFileSync } from '@swc/core';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { BENCH_PG_PORT, cpuSeconds, startBenchApi } from './api-process.mjs';
+import { adminCall, BENCH_PG_PORT, cpuSeconds, startBenchApi } from './api-process.mjs';
 import { apiProfiling } from './cpu-profile.mjs';
 import { benchLine, goalSize, numberArg, rssMiB, sizesArg, withRetries } from './report.mjs';
 import { ROOT } from '../scripts/run.mjs';
@@ -102,16 +102,7 @@ try {
     // the domains up to this size, four requests at a time
     const adding = names.slice(added, size);
     for (let i = 0; i < adding.length; i += 4) {
-      await Promise.all(
-        adding.slice(i, i + 4).map(async (name) => {
-          const response = await fetch(`${api.url}/api/domains`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', cookie: api.cookie },
-            body: JSON.stringify({ domain: name }),
-          });
-          if (response.status !== 201) throw new Error(`adding ${name}: ${response.status} ${await response.text()}`);
-        }),
-      );
+      await Promise.all(adding.slice(i, i + 4).map((name) => adminCall(api, 'POST', '/api/domains', { domain: name }, 201)));
     }
     added = size;
     // ownership proven for every new domain (only a verified domain gets the full round), then past the first rounds

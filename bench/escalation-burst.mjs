@@ -8,6 +8,8 @@
 // arrival of its webhook at the receiver (and, alongside, to the delivery log's delivered_at). "Each step delivered
 // once" is counted three ways: rows per (group, step) in notification_deliveries, webhooks the receiver got per
 // (group, step) and per delivery id, and step entries per (group, step) on the groups' timelines.
+import { adminCall } from './api-process.mjs';
+
 /** Bulk requests take at most this many ids (BULK_MAX_IDS); a rule's breaker filter names at most this many. */
 const BULK_MAX_IDS = 500;
 const RULE_MAX_BREAKERS = 100;
@@ -44,15 +46,7 @@ function spread(values) {
  */
 export async function escalationBurst({ a, b, db, receiver, secret, groups: GROUPS }) {
   const started = performance.now();
-  const call = async (api, path, method, body) => {
-    const response = await fetch(`${api.url}${path}`, {
-      method,
-      headers: { cookie: api.cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
+  const call = (api, path, method, body) => adminCall(api, method, path, body);
 
   // the pager: a webhook channel to the receiver, a two-step policy posting to it, GROUPS breakers and the rules
   // routing their openings to the policy (a rule's breaker filter names at most 100)

@@ -14,7 +14,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { ROOT } from '../scripts/run.mjs';
-import { cpuSeconds, freePort, postgresCpuSeconds, startBenchApi } from './api-process.mjs';
+import { adminCall, cpuSeconds, freePort, postgresCpuSeconds, startBenchApi } from './api-process.mjs';
 import { escalationBurst } from './escalation-burst.mjs';
 import { benchLine, numberArg } from './report.mjs';
 
@@ -150,15 +150,7 @@ let db;
 try {
   a = await startBenchApi({ port: await freePort(), env: ENV, dataDir });
   b = await startBenchApi({ port: await freePort(), env: ENV, dataDir, fresh: false });
-  const post = async (path, body) => {
-    const response = await fetch(`${a.url}${path}`, {
-      method: 'POST',
-      headers: { cookie: a.cookie, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
+  const post = (path, body) => adminCall(a, 'POST', path, body, 201);
 
   db = new pg.Pool({ connectionString: a.databaseUrl, max: 8 });
   if (CASES.includes('events')) {
@@ -288,12 +280,7 @@ try {
     benchLine(`notifications lost of ${events.size}`, String(hub.lost), '0', hub.lost === 0 && insertFailed === 0);
     benchLine(`notifications duplicated of ${events.size}`, String(hub.duplicated), '0', hub.duplicated === 0);
     // the rule sends every breaker's openings: off, so that the escalation case's openings page only
-    const off = await fetch(`${a.url}/api/notification-rules/${rule.id}`, {
-      method: 'PATCH',
-      headers: { cookie: a.cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ enabled: false }),
-    });
-    if (!off.ok) throw new Error(`the events rule could not be turned off: ${off.status} ${await off.text()}`);
+    await adminCall(a, 'PATCH', `/api/notification-rules/${rule.id}`, { enabled: false });
   }
 
   if (CASES.includes('escalation')) {

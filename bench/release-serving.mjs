@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT } from '../scripts/run.mjs';
-import { freePort, startBenchApi } from './api-process.mjs';
+import { adminCall, freePort, startBenchApi } from './api-process.mjs';
 import { benchLine, numberArg } from './report.mjs';
 
 const SECONDS = numberArg('seconds', 10);
@@ -38,15 +38,7 @@ let b;
 try {
   a = await startBenchApi({ port: await freePort(), env: ENV, dataDir });
   b = await startBenchApi({ port: await freePort(), env: ENV, dataDir, fresh: false });
-  const call = async (site, method, url, body, status = 200) => {
-    const response = await fetch(`${site.url}${url}`, {
-      method,
-      headers: { cookie: site.cookie, 'content-type': 'application/json' },
-      body: body && JSON.stringify(body),
-    });
-    if (response.status !== status) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
+  const call = (site, method, url, body, status = 200) => adminCall(site, method, url, body, status);
   const files = readdirSync(FOLDER).map((name) => ({ path: name, content: readFileSync(path.join(FOLDER, name)).toString('base64') }));
   const v1 = await call(a, 'POST', '/api/releases/mfe_dashboard/versions', { files }, 201);
   // a second version: the same files but one, so the store holds both and shares the rest

@@ -12,7 +12,7 @@ import { createServer } from 'node:http';
 import pg from 'pg';
 import path from 'node:path';
 import { ROOT } from '../scripts/run.mjs';
-import { cpuSeconds, freePort, postgresCpuSeconds, postgresWrites, startBenchApi } from './api-process.mjs';
+import { adminCall, cpuSeconds, freePort, postgresCpuSeconds, postgresWrites, startBenchApi } from './api-process.mjs';
 import { apiProfiling } from './cpu-profile.mjs';
 import { benchLine, numberArg, rssMiB } from './report.mjs';
 
@@ -111,16 +111,13 @@ try {
   await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
   const idleCpuPerS = (cpuSeconds(api.process.pid) - idleFrom) / IDLE_SECONDS;
   for (const [t, server] of servers.entries()) {
-    const response = await fetch(`${api.url}/api/scrape-targets`, {
-      method: 'POST',
-      headers: { cookie: api.cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: `service-${t + 1}`,
-        url: `http://127.0.0.1:${server.address().port}/actuator/prometheus`,
-        intervalSeconds: INTERVAL_S,
-      }),
-    });
-    if (response.status !== 201) throw new Error(`adding a scrape target: ${response.status} ${await response.text()}`);
+    await adminCall(
+      api,
+      'POST',
+      '/api/scrape-targets',
+      { name: `service-${t + 1}`, url: `http://127.0.0.1:${server.address().port}/actuator/prometheus`, intervalSeconds: INTERVAL_S },
+      201,
+    );
   }
   const scraped = () => counts.reduce((sum, count) => sum + count, 0);
   // every target scraped twice: its breakers made, its counters seen once before the measured scrapes

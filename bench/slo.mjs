@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { ROOT } from '../scripts/run.mjs';
-import { cpuSeconds, freePort, startBenchApi, treeCpuSeconds } from './api-process.mjs';
+import { adminCall, cpuSeconds, freePort, startBenchApi, treeCpuSeconds } from './api-process.mjs';
 import { benchLine, numberArg } from './report.mjs';
 
 const SLOS = numberArg('slos', 1000);
@@ -31,15 +31,7 @@ try {
   api = await startBenchApi({ port: await freePort(), env: { EMBEDDED_PG_PORT: String(await freePort()) }, dataDir });
   db = new pg.Client({ connectionString: api.databaseUrl });
   await db.connect();
-  const call = async (method, url, body, status = 200) => {
-    const response = await fetch(`${api.url}${url}`, {
-      method,
-      headers: { cookie: api.cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body && JSON.stringify(body),
-    });
-    if (response.status !== status) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
+  const call = (method, url, body, status = 200) => adminCall(api, method, url, body, status);
 
   const breakers = [];
   for (let i = 0; i < BREAKERS; i++) {

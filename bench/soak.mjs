@@ -5,7 +5,7 @@
 // Usage: npm run build && node bench/soak.mjs [--minutes 30] [--clients 1000]
 import path from 'node:path';
 import { ROOT } from '../scripts/run.mjs';
-import { startBenchApi } from './api-process.mjs';
+import { adminCall, startBenchApi } from './api-process.mjs';
 import { connectClients } from './ws-clients.mjs';
 import { numberArg } from './report.mjs';
 
@@ -35,12 +35,12 @@ try {
     },
     sockets,
   );
-  const session = await fetch(`${api.url}/api/test-sessions`, {
-    method: 'POST',
-    headers: { cookie: api.cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ configId: 1, failureRate: 15, requestRate: 100, duration: Math.min(60, MINUTES + 1) }),
+  await adminCall(api, 'POST', '/api/test-sessions', {
+    configId: 1,
+    failureRate: 15,
+    requestRate: 100,
+    duration: Math.min(60, MINUTES + 1),
   });
-  if (!session.ok) throw new Error(`starting the load test: ${session.status} ${await session.text()}`);
   const paths = ['/api/auth/user', '/api/metrics/latest', '/api/circuit-breakers', '/api/dashboard/stats'];
   timers.push(
     setInterval(() => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ROOT } from '../scripts/run.mjs';
-import { cpuSeconds, freePort, startBenchApi } from './api-process.mjs';
+import { adminCall, cpuSeconds, freePort, startBenchApi } from './api-process.mjs';
 import { benchLine, numberArg } from './report.mjs';
 
 const SECONDS = numberArg('seconds', 10);
@@ -33,15 +33,7 @@ let db;
 try {
   const port = await freePort();
   api = await startBenchApi({ port, env: { EMBEDDED_PG_PORT: String(await freePort()) }, dataDir: path.join(ROOT, '.data/bench-status') });
-  const call = async (method, url, body, status = 200) => {
-    const response = await fetch(`${api.url}${url}`, {
-      method,
-      headers: { cookie: api.cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body && JSON.stringify(body),
-    });
-    if (response.status !== status) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-    return response.status === 204 ? null : response.json();
-  };
+  const call = (method, url, body, status = 200) => adminCall(api, method, url, body, status);
   const breakers = [];
   for (let i = 0; i < COMPONENTS * 2; i++) {
     breakers.push(
