@@ -107,9 +107,7 @@ try {
     added = size;
     // ownership proven for every new domain (only a verified domain gets the full round), then past the first rounds
     delays = [];
-    const verifications = await (
-      await fetch(`${api.url}/api/domain-verifications?limit=${Math.min(size, LISTING_MAX)}`, { headers: { cookie: api.cookie } })
-    ).json();
+    const verifications = await adminCall(api, 'GET', `/api/domain-verifications?limit=${Math.min(size, LISTING_MAX)}`);
     for (const { recordName, recordValue } of verifications) {
       const domain = recordName.replace(/^_cbhub-verify\./, '');
       if (addedAt.has(domain)) continue;

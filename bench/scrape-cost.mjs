@@ -141,7 +141,7 @@ try {
   const pgCpuMs = ((postgresCpuSeconds(dataDir) - before.pg) * 1000) / Math.max(1, scrapes);
   const rows = (after.rows - before.writes.rows) / Math.max(1, scrapes);
   const walKiB = (after.wal - before.writes.wal) / 1024 / Math.max(1, scrapes);
-  const listed = await (await fetch(`${api.url}/api/circuit-breakers?source=scrape`, { headers: { cookie: api.cookie } })).json();
+  const listed = await adminCall(api, 'GET', '/api/circuit-breakers?source=scrape');
   console.log(
     `${TARGETS} targets × ${BREAKERS} breakers every ${INTERVAL_S} s, ${SECONDS} s: ${scrapes} scrapes, ${listed.length} scraped breakers on the hub; ` +
       `API CPU ${cpuMs.toFixed(2)} ms per scrape (its idle ${(idleCpuPerS * 1000).toFixed(0)} ms/s taken off), PostgreSQL ${pgCpuMs.toFixed(2)} ms CPU, ${rows.toFixed(1)} rows and ${walKiB.toFixed(1)} KiB WAL per scrape, RSS ${rssMiB(api.process.pid).toFixed(0)} MiB`,

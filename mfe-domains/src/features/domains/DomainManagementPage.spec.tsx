@@ -259,7 +259,11 @@ describe('live', () => {
   // inside act: the page is still mounted, and its connection status changes
   afterEach(() => act(() => live?.stop()));
 
-  /** Runs what the live message does and waits until the list at `path` has been read again. */
+  /**
+   * Runs what the live message does and waits until the list at `path` has been read again. A message that comes
+   * within the live refresh window of the one before (LIVE_REFRESH_WINDOW_MS, 1 s) is read at the window's end, so
+   * the wait spans that timer too: within the component tests' 5 s.
+   */
   async function refetchedAfter(api: ReturnType<typeof domainsApi>, path: string, action: () => void) {
     const before = api.callsTo('GET', path).length;
     await act(async () => action());
