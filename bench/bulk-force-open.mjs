@@ -16,13 +16,12 @@ let b;
 let socket;
 try {
   b = await startBenchApi({ port: await freePort(), env: database, fresh: false });
-  const call = (api, path, body) => adminCall(api, body ? 'POST' : 'GET', path, body);
 
   // the breakers, made on replica A twenty at a time
   const ids = [];
   for (let made = 0; made < BREAKERS; made += 20) {
     const batch = Array.from({ length: Math.min(20, BREAKERS - made) }, (_, index) =>
-      call(a, '/api/circuit-breakers', {
+      adminCall(a, 'POST', '/api/circuit-breakers', {
         name: `Bulk bench ${made + index + 1}`,
         type: 'simple',
         failureThreshold: 5,
@@ -68,7 +67,7 @@ try {
           settle();
         },
       };
-      call(a, '/api/circuit-breakers/bulk', { action, ids }).then((result) => {
+      adminCall(a, 'POST', '/api/circuit-breakers/bulk', { action, ids }).then((result) => {
         answeredIn = performance.now() - started;
         const failed = result.results.filter((outcome) => !outcome.ok);
         if (failed.length > 0) reject(new Error(`${failed.length} breakers failed: ${failed[0].message}`));

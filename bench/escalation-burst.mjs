@@ -46,12 +46,15 @@ function spread(values) {
  */
 export async function escalationBurst({ a, b, db, receiver, secret, groups: GROUPS }) {
   const started = performance.now();
-  const call = (api, path, method, body) => adminCall(api, method, path, body);
-
   // the pager: a webhook channel to the receiver, a two-step policy posting to it, GROUPS breakers and the rules
   // routing their openings to the policy (a rule's breaker filter names at most 100)
-  const channel = await call(a, '/api/notification-channels', 'POST', { name: 'Bench pager', type: 'webhook', url: receiver.url, secret });
-  const policy = await call(a, '/api/escalation-policies', 'POST', {
+  const channel = await adminCall(a, 'POST', '/api/notification-channels', {
+    name: 'Bench pager',
+    type: 'webhook',
+    url: receiver.url,
+    secret,
+  });
+  const policy = await adminCall(a, 'POST', '/api/escalation-policies', {
     name: 'Bench escalation',
     steps: [
       { notify: { channels: [channel.id] }, waitMinutes: WAIT_MINUTES },
@@ -62,7 +65,7 @@ export async function escalationBurst({ a, b, db, receiver, secret, groups: GROU
   const breakers = [];
   for (let made = 0; made < GROUPS; made += 20) {
     const batch = Array.from({ length: Math.min(20, GROUPS - made) }, (_, index) =>
-      call(a, '/api/circuit-breakers', 'POST', {
+      adminCall(a, 'POST', '/api/circuit-breakers', {
         name: `Escalation bench ${String(made + index + 1).padStart(4, '0')}`,
         type: 'simple',
         failureThreshold: 5,
@@ -74,7 +77,7 @@ export async function escalationBurst({ a, b, db, receiver, secret, groups: GROU
     breakers.push(...(await Promise.all(batch)));
   }
   for (let named = 0; named < GROUPS; named += RULE_MAX_BREAKERS) {
-    await call(a, '/api/notification-rules', 'POST', {
+    await adminCall(a, 'POST', '/api/notification-rules', {
       name: `Bench pages ${String(named / RULE_MAX_BREAKERS + 1).padStart(2, '0')}`,
       events: ['breaker.opened'],
       breakers: breakers.slice(named, named + RULE_MAX_BREAKERS).map((breaker) => breaker.name),
@@ -102,7 +105,7 @@ export async function escalationBurst({ a, b, db, receiver, secret, groups: GROU
     chunks.push(breakers.slice(at, at + BULK_MAX_IDS).map((breaker) => breaker.id));
   const openedFrom = performance.now();
   const answers = await Promise.all(
-    chunks.map((ids, index) => call(index % 2 ? b : a, '/api/circuit-breakers/bulk', 'POST', { action: 'force-open', ids })),
+    chunks.map((ids, index) => adminCall(index % 2 ? b : a, 'POST', '/api/circuit-breakers/bulk', { action: 'force-open', ids })),
   );
   const refused = answers.flatMap((answer) => answer.results.filter((outcome) => !outcome.ok));
   if (refused.length > 0) throw new Error(`${refused.length} breakers not forced open: ${refused[0].message}`);
@@ -159,7 +162,7 @@ export async function escalationBurst({ a, b, db, receiver, secret, groups: GROU
   // the groups as the API lists them, on replica B
   let listed = 0;
   for (let before = null; ;) {
-    const page = await call(b, `/api/alert-groups?state=firing&limit=200${before ? `&before=${before}` : ''}`, 'GET');
+    const page = await adminCall(b, 'GET', `/api/alert-groups?state=firing&limit=200${before ? `&before=${before}` : ''}`);
     listed += page.items.filter((item) => ours.has(item.subject?.id) && item.subject?.kind === 'breaker').length;
     if (!page.nextBefore) break;
     before = page.nextBefore;

@@ -38,18 +38,17 @@ let b;
 try {
   a = await startBenchApi({ port: await freePort(), env: ENV, dataDir });
   b = await startBenchApi({ port: await freePort(), env: ENV, dataDir, fresh: false });
-  const call = (site, method, url, body, status = 200) => adminCall(site, method, url, body, status);
   const files = readdirSync(FOLDER).map((name) => ({ path: name, content: readFileSync(path.join(FOLDER, name)).toString('base64') }));
-  const v1 = await call(a, 'POST', '/api/releases/mfe_dashboard/versions', { files }, 201);
+  const v1 = await adminCall(a, 'POST', '/api/releases/mfe_dashboard/versions', { files }, 201);
   // a second version: the same files but one, so the store holds both and shares the rest
-  const v2 = await call(
+  const v2 = await adminCall(
     a,
     'POST',
     '/api/releases/mfe_dashboard/versions',
     { files: [...files, { path: 'release-marker.txt', content: Buffer.from('v2').toString('base64') }] },
     201,
   );
-  await call(a, 'POST', '/api/releases/mfe_dashboard/promote', { versionId: v1.id });
+  await adminCall(a, 'POST', '/api/releases/mfe_dashboard/promote', { versionId: v1.id }, 200);
 
   console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s each, ${RUNS} rounds of static then store, ${CHUNK} with br`);
   const ratios = [];
@@ -69,7 +68,7 @@ try {
     const version = i % 2 === 0 ? v2 : v1;
     const wanted = `/releases/mfe_dashboard/${version.id}/mf-manifest.json`;
     const started = performance.now();
-    await call(a, 'POST', '/api/releases/mfe_dashboard/promote', { versionId: version.id });
+    await adminCall(a, 'POST', '/api/releases/mfe_dashboard/promote', { versionId: version.id }, 200);
     while ((await entryOf(b)) !== wanted) {
       if (performance.now() - started > 10_000) throw new Error(`replica B never served version ${version.id}`);
       await new Promise((resolve) => setTimeout(resolve, 5));
