@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/sign-in';
 import { ADMIN } from './support/server';
+import { suiteSiteUrl } from './support/suite-sites';
 
 /**
  * Cross-site request forgery, tried as an attacker would, in Chromium: pages served from another port of the
@@ -26,7 +27,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => new Promise<void>((resolve) => attacker.close(() => resolve())));
 
-const site = () => process.env.E2E_BASE_URL!;
+const site = () => suiteSiteUrl()!;
 const autoSubmit = (action: string, fields: Record<string, string>) =>
   `<!doctype html><title>You won a prize</title><form method="post" action="${action}">${Object.entries(fields)
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${value}">`)

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { SCRATCH, startSite } from './support/server';
+import { suitePgPort } from './support/suite-sites';
 import { freePort } from '../tools/testing/free-port';
 
 test.skip(Boolean(process.env.DATABASE_URL), 'the embedded database is used only without DATABASE_URL');
@@ -51,7 +52,7 @@ test('the embedded PostgreSQL keeps its data and starts again after a crash left
 });
 
 test('a second embedded PostgreSQL on a taken port stops the API with a message that says what to do', async () => {
-  const env = { DATABASE_URL: '', EMBEDDED_PG_PORT: process.env.E2E_PG_PORT! };
+  const env = { DATABASE_URL: '', EMBEDDED_PG_PORT: suitePgPort()! };
   const start = startSite({ port: await freePort(), env: { ...env, DATA_DIR: mkdtempSync(path.join(SCRATCH, 'taken-')) } });
   await expect(start).rejects.toThrow(/did not start on port \d+ \(another server on that port\? set EMBEDDED_PG_PORT or DATABASE_URL\)/);
 });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContextOptions, type Page, type TestInfo } from '@playwright/test';
 import { ADMIN, SCRATCH } from './support/server';
+import { suiteSiteUrl } from './support/suite-sites';
 
 /**
  * The operator's screens at the widths people use — a small laptop, the common 1,280 and 1,400 px, a phone held
@@ -32,7 +33,7 @@ let breakerId = 0;
 test.beforeAll(async ({ browser }) => {
   mkdirSync(SHOTS_DIR, { recursive: true });
   mkdirSync(SCRATCH, { recursive: true });
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const context = await browser.newContext({ baseURL: suiteSiteUrl() });
   const page = await context.newPage();
   await page.goto('/api/login');
   await page.getByLabel('E-mail').fill(ADMIN.email);

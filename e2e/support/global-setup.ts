@@ -1,21 +1,54 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
 import { freePort } from '../../tools/testing/free-port';
-import { ACCOUNTS_ENV, DIST, SCRATCH, startSite } from './server';
+import { ACCOUNTS_ENV, DIST, SCRATCH, startSite, type Site } from './server';
+import { siteEnvironment } from './suite-sites';
 
-/** Starts the production site once (with its embedded PostgreSQL unless DATABASE_URL is set). */
-export default async function globalSetup() {
+/**
+ * Starts the production site once per worker (see suite-sites.ts), each with its embedded PostgreSQL, or with a
+ * database of its own on DATABASE_URL's server when that is set.
+ */
+export default async function globalSetup(config: FullConfig) {
   for (const app of ['shell', 'api', 'mfe-dashboard']) {
     if (!existsSync(path.join(DIST, app))) throw new Error(`dist/${app} is missing: run npm run build first`);
   }
   rmSync(SCRATCH, { recursive: true, force: true });
   mkdirSync(SCRATCH, { recursive: true });
-  process.env.E2E_PG_PORT ??= String(await freePort());
-  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
-  const site = await startSite({
-    port,
-    env: { DATA_DIR: path.join(SCRATCH, 'data'), EMBEDDED_PG_PORT: process.env.E2E_PG_PORT, ...ACCOUNTS_ENV },
-  });
-  process.env.E2E_BASE_URL = site.url;
-  (globalThis as { __site?: typeof site }).__site = site;
+  const sites = await Promise.all(Array.from({ length: config.workers }, (_, i) => startWorkerSite(i)));
+  (globalThis as { __sites?: Site[] }).__sites = sites;
+}
+
+async function startWorkerSite(i: number): Promise<Site> {
+  const names = siteEnvironment(i);
+  const dataDir = path.join(SCRATCH, `data-${i}`);
+  const env: Record<string, string> = { DATA_DIR: dataDir, ...ACCOUNTS_ENV };
+  if (process.env.DATABASE_URL) {
+    env.DATABASE_URL = await freshDatabase(process.env.DATABASE_URL, `circuit_breaker_hub_e2e_${i}`);
+  } else {
+    env.EMBEDDED_PG_PORT = String(await freePort());
+    process.env[names.pgPort] = env.EMBEDDED_PG_PORT;
+  }
+  const site = await startSite({ port: await freePort(), env });
+  process.env[names.url] = site.url;
+  process.env[names.databaseUrl] =
+    env.DATABASE_URL ??
+    `postgres://postgres:${readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim()}@127.0.0.1:${env.EMBEDDED_PG_PORT}/circuit_breaker_hub`;
+  return site;
+}
+
+/** An empty database named `name` on the server of `serverUrl` (dropped first if a run before left it). */
+async function freshDatabase(serverUrl: string, name: string): Promise<string> {
+  const { Client } = await import('pg');
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

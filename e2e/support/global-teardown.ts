@@ -1,3 +1,4 @@
 export default async function globalTeardown() {
-  await (globalThis as { __site?: { stop(): Promise<void> } }).__site?.stop();
+  const sites = (globalThis as { __sites?: { stop(): Promise<void> }[] }).__sites ?? [];
+  await Promise.all(sites.map((site) => site.stop()));
 }

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { test } from '@playwright/test';
 import { freePort } from '../../tools/testing/free-port';
+import { suiteDatabaseUrl } from './suite-sites';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const DIST = path.join(ROOT, 'dist');
@@ -84,12 +85,8 @@ export async function startSite({ port, env = {} }: { port: number; env?: Record
   };
 }
 
-/** The database every extra site shares with the main one. */
-export function sharedDatabaseUrl(): string {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const password = readFileSync(path.join(SCRATCH, 'data/pg-password'), 'utf8').trim();
-  return `postgres://postgres:${password}@127.0.0.1:${process.env.E2E_PG_PORT}/circuit_breaker_hub`;
-}
+/** The database every extra site shares with the main one (this worker's, see suite-sites.ts). */
+export const sharedDatabaseUrl = suiteDatabaseUrl;
 
 /** A copy of the production build that a test may change (delete or redeploy a remote). */
 export function copyOfBuild(): string {
