@@ -1,8 +1,8 @@
 /**
  * The suite's sites: one production site per Playwright worker, each on a database of its own, so that two workers'
- * tests never see each other's breakers, users, settings or load. Global setup starts them and names each in the
- * environment by the worker's parallel index (TEST_PARALLEL_INDEX, 0 to workers − 1), which every worker inherits; a
- * worker started again after a failure keeps its index, so its site.
+ * tests never see each other's breakers, users or settings (they do share the machine). Global setup starts them and
+ * names each in the environment by the worker's parallel index (TEST_PARALLEL_INDEX, 0 to workers − 1), which every
+ * worker inherits; a worker started again after a failure keeps its index, so its site.
  */
 const index = () => process.env.TEST_PARALLEL_INDEX ?? '0';
 
