@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { freePort } from '../../tools/testing/free-port';
-import { ACCOUNTS_ENV, DIST, SCRATCH, startSite, type Site } from './server';
+import { ACCOUNTS_ENV, DIST, ownDatabase, SCRATCH, startSite, type Site } from './server';
 import { siteEnvironment } from './suite-sites';
 
 /**
@@ -24,7 +24,7 @@ async function startWorkerSite(i: number): Promise<Site> {
   const dataDir = path.join(SCRATCH, `data-${i}`);
   const env: Record<string, string> = { DATA_DIR: dataDir, ...ACCOUNTS_ENV };
   if (process.env.DATABASE_URL) {
-    env.DATABASE_URL = await freshDatabase(process.env.DATABASE_URL, `circuit_breaker_hub_e2e_${i}`);
+    env.DATABASE_URL = (await ownDatabase(`circuit_breaker_hub_e2e_${i}`, process.env.DATABASE_URL)).url;
   } else {
     env.EMBEDDED_PG_PORT = String(await freePort());
     process.env[names.pgPort] = env.EMBEDDED_PG_PORT;
@@ -35,20 +35,4 @@ async function startWorkerSite(i: number): Promise<Site> {
     env.DATABASE_URL ??
     `postgres://postgres:${readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim()}@127.0.0.1:${env.EMBEDDED_PG_PORT}/circuit_breaker_hub`;
   return site;
-}
-
-/** An empty database named `name` on the server of `serverUrl` (dropped first if a run before left it). */
-async function freshDatabase(serverUrl: string, name: string): Promise<string> {
-  const { Client } = await import('pg');
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }

@@ -97,12 +97,16 @@ export function copyOfBuild(): string {
 
 /**
  * A database of a test file's own on the suite's PostgreSQL, for replicas whose work must not mix with the main
- * site's (outboxes, scrapes, releases): created empty, dropped with `drop` (connections ended).
+ * site's (outboxes, scrapes, releases), or of a worker's site on another server (`serverUrl`): created empty (one a run
+ * before left dropped first), dropped with `drop` (connections ended).
  */
-export async function ownDatabase(name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function ownDatabase(
+  name: string,
+  serverUrl: string = sharedDatabaseUrl(),
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const { Client } = await import('pg');
   const asAdmin = async (statement: string) => {
-    const admin = new Client({ connectionString: sharedDatabaseUrl() });
+    const admin = new Client({ connectionString: serverUrl });
     await admin.connect();
     try {
       await admin.query(statement);
@@ -110,9 +114,9 @@ export async function ownDatabase(name: string): Promise<{ url: string; drop: ()
       await admin.end();
     }
   };
-  await asAdmin(`DROP DATABASE IF EXISTS ${name}`);
+  await asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await asAdmin(`CREATE DATABASE ${name}`);
-  const url = new URL(sharedDatabaseUrl());
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
