@@ -1,5 +1,6 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { RemoteDescriptor } from '@cbh/contracts';
 import type { RoutesModule } from './remotes';
@@ -62,4 +63,41 @@ it('shows the fallback card for a remote that cannot load, and Retry loads it ag
   await act(async () => second.settle.resolve({ default: Page }));
   expect(screen.getByRole('heading', { name: 'Learning' })).toBeTruthy();
   expect(load).toHaveBeenCalledTimes(2);
+});
+
+it('loads the remote once for a view React had to render again before showing it (a render it threw away)', async () => {
+  // a route change is a transition: React may set its render aside (here a sibling waits for data) and start it again
+  let ready = false;
+  let wake!: () => void;
+  const waiting = new Promise<void>((resolve) => (wake = resolve));
+  function WaitsOnce() {
+    if (!ready) throw waiting;
+    return null;
+  }
+  const { load, settle } = deferredLoad();
+  const container = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(container);
+  try {
+    await act(async () =>
+      startTransition(() =>
+        root.render(
+          <>
+            <RemoteView remote={remote} load={load} reset={jest.fn()} />
+            <WaitsOnce />
+          </>,
+        ),
+      ),
+    );
+    expect(container.textContent).toBe('');
+    ready = true;
+    await act(async () => wake());
+    expect(container.textContent).toBe('Loading…');
+    await act(async () => settle.resolve({ default: Page }));
+    expect(container.querySelector('h1')?.textContent).toBe('Learning');
+    // one load, so one report of it: the release screen's figures and a canary's verdict count each load
+    expect(load).toHaveBeenCalledTimes(1);
+  } finally {
+    act(() => root.unmount());
+    container.remove();
+  }
 });

@@ -1,4 +1,4 @@
-import { Component, startTransition, useEffect, useMemo, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, startTransition, useLayoutEffect, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button, Card, Muted } from '@cbh/ui';
 import type { RemoteDescriptor } from '@cbh/contracts';
@@ -101,25 +101,25 @@ export function RemoteView({ remote, load, reset }: RemoteViewProps) {
   const [attempt, setAttempt] = useState(0);
   // whether this attempt's build loaded: what the boundary catches after that is the remote's own error after render
   const loaded = useRef(false);
-  // the load starts as the view renders (a new one per attempt, so Retry really loads again)
-  const loading = useMemo(() => {
-    loaded.current = false;
-    return load(remote);
-  }, [remote, load, attempt]);
   const [outcome, setOutcome] = useState<Outcome>();
-  useEffect(() => {
+  // the load starts as the view is committed, once per attempt (so Retry really loads again): not as it renders,
+  // since React may throw a render away and start it again (a route change is a transition), and each load is
+  // counted (the release screen's figures, a canary's verdict); in the commit, before the page is painted
+  useLayoutEffect(() => {
     let current = true;
-    loading.then(
+    loaded.current = false;
+    load(remote).then(
       (module) => {
+        if (!current) return;
         loaded.current = !module.unavailable;
-        if (current) startTransition(() => setOutcome({ attempt, module }));
+        startTransition(() => setOutcome({ attempt, module }));
       },
       (error: unknown) => current && setOutcome({ attempt, error }),
     );
     return () => {
       current = false;
     };
-  }, [loading, attempt]);
+  }, [remote, load, attempt]);
   const settled = outcome?.attempt === attempt ? outcome : undefined;
   let content: ReactNode = <Loading role="status">Loading…</Loading>;
   if (settled && 'error' in settled) content = <Rethrow error={settled.error} />;
