@@ -10,6 +10,7 @@ import {
   type ConfigDocument,
 } from '@cbh/contracts';
 import { ZodPipe } from '../platform';
+import { MAX_YAML_DEPTH, yamlDepthExceeds } from './yaml-depth';
 
 /**
  * Lets POST /api/import read documents of up to CONFIG_DOCUMENT_MAX_BYTES (other routes keep MAX_BODY_KB) and
@@ -52,9 +53,15 @@ export class ConfigDocumentPipe extends ZodPipe<typeof configDocumentSchema> {
 
 /**
  * A YAML document as plain data: one document, YAML 1.2's core types only, aliases bounded (no "billion laughs"),
- * a key given twice refused. Anything the parser cannot read (nesting too deep included) is the sender's 400.
+ * depth bounded before parsing (yaml-depth.ts), a key given twice refused. Anything the parser cannot read is the
+ * sender's 400.
  */
 function parseYamlDocument(text: string): unknown {
+  if (yamlDepthExceeds(text)) {
+    throw new BadRequestException(
+      `The document is not valid YAML: it is nested too deeply (more than ${MAX_YAML_DEPTH} brackets, indicators and columns of indentation on a line)`,
+    );
+  }
   try {
     return parse(text, { schema: 'core', uniqueKeys: true, maxAliasCount: 100, prettyErrors: true });
   } catch (error) {
