@@ -1,6 +1,6 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { startTransition } from 'react';
+import { startTransition, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { RemoteDescriptor } from '@cbh/contracts';
 import type { RoutesModule } from './remotes';
@@ -95,6 +95,41 @@ it('loads the remote once for a view React had to render again before showing it
     await act(async () => settle.resolve({ default: Page }));
     expect(container.querySelector('h1')?.textContent).toBe('Learning');
     // one load, so one report of it: the release screen's figures and a canary's verdict count each load
+    expect(load).toHaveBeenCalledTimes(1);
+  } finally {
+    act(() => root.unmount());
+    container.remove();
+  }
+});
+
+it('keeps its loaded remote when a boundary above it hides it for a moment and shows it again', async () => {
+  // an urgent update that waits for code (a dialog's chunk) hides what the nearest Suspense boundary holds, the
+  // remote's view among it, and shows it again: the page the person was on stays, and the remote is not loaded anew
+  let wake!: () => void;
+  const waiting = new Promise<void>((resolve) => (wake = resolve));
+  let ready = false;
+  function WaitsWhenShown({ shown }: { shown: boolean }) {
+    if (shown && !ready) throw waiting;
+    return null;
+  }
+  const { load, settle } = deferredLoad();
+  const container = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(container);
+  const tree = (shown: boolean) => (
+    <Suspense fallback={<p>Waiting</p>}>
+      <RemoteView remote={remote} load={load} reset={jest.fn()} />
+      <WaitsWhenShown shown={shown} />
+    </Suspense>
+  );
+  try {
+    await act(async () => root.render(tree(false)));
+    await act(async () => settle.resolve({ default: Page }));
+    expect(container.querySelector('h1')?.textContent).toBe('Learning');
+    await act(async () => root.render(tree(true)));
+    expect(container.textContent).toContain('Waiting');
+    ready = true;
+    await act(async () => wake());
+    expect(container.querySelector('h1')?.textContent).toBe('Learning');
     expect(load).toHaveBeenCalledTimes(1);
   } finally {
     act(() => root.unmount());

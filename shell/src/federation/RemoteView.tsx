@@ -102,13 +102,22 @@ export function RemoteView({ remote, load, reset }: RemoteViewProps) {
   // whether this attempt's build loaded: what the boundary catches after that is the remote's own error after render
   const loaded = useRef(false);
   const [outcome, setOutcome] = useState<Outcome>();
-  // the load starts as the view is committed, once per attempt (so Retry really loads again): not as it renders,
-  // since React may throw a render away and start it again (a route change is a transition), and each load is
-  // counted (the release screen's figures, a canary's verdict); in the commit, before the page is painted
+  // this attempt's load: started once the view is committed, not as it renders (React may throw a render away and
+  // start it again, a route change being a transition), and kept across the effect's runs: a Suspense boundary above
+  // that hides the view for a moment runs its layout effects again when it shows it. Each load is counted (the
+  // release screen's figures, a canary's verdict), so one per attempt — and a new one per attempt, so Retry loads again
+  const started = useRef<{ remote: RemoteDescriptor; load: RemoteViewProps['load']; attempt: number; loading: Promise<RoutesModule> }>(
+    undefined,
+  );
+  // in the commit, before the page is painted
   useLayoutEffect(() => {
+    const now = started.current;
+    if (now?.remote !== remote || now.load !== load || now.attempt !== attempt) {
+      loaded.current = false;
+      started.current = { remote, load, attempt, loading: load(remote) };
+    }
     let current = true;
-    loaded.current = false;
-    load(remote).then(
+    started.current!.loading.then(
       (module) => {
         if (!current) return;
         loaded.current = !module.unavailable;
