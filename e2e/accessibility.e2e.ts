@@ -2,8 +2,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { SCRATCH } from './support/server';
-import { suiteSiteUrl } from './support/suite-sites';
-import { signIn } from './support/sign-in';
+import { saveSignedInSession } from './support/sign-in';
 
 const SIGNED_IN_SCREENS = [
   '/',
@@ -52,13 +51,7 @@ test.describe('signed in', () => {
   // one sign-in for the file, each screen a test of its own in a context with that session
   const state = path.join(SCRATCH, 'accessibility-admin.json');
   test.use({ storageState: state });
-  test.beforeAll(async ({ browser }) => {
-    // a context of its own, without the session file it is about to write
-    const page = await browser.newPage({ baseURL: suiteSiteUrl(), storageState: { cookies: [], origins: [] } });
-    await signIn(page);
-    await page.context().storageState({ path: state });
-    await page.context().close();
-  });
+  test.beforeAll(({ browser }) => saveSignedInSession(browser, state));
 
   for (const screen of SIGNED_IN_SCREENS) {
     test(`${screen} has no serious or critical accessibility violations`, async ({ page }) => {

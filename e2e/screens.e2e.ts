@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContextOptions, type Page, type TestInfo } from '@playwright/test';
 import { ADMIN, SCRATCH } from './support/server';
-import { suiteSiteUrl } from './support/suite-sites';
+import { saveSignedInSession } from './support/sign-in';
 
 /**
  * The operator's screens at the widths people use — a small laptop, the common 1,280 and 1,400 px, a phone held
@@ -33,19 +33,12 @@ let breakerId = 0;
 test.beforeAll(async ({ browser }) => {
   mkdirSync(SHOTS_DIR, { recursive: true });
   mkdirSync(SCRATCH, { recursive: true });
-  const context = await browser.newContext({ baseURL: suiteSiteUrl() });
-  const page = await context.newPage();
-  await page.goto('/api/login');
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  // the sample data's breakers come with history (load tests, a forced opening); already loaded is as good
-  await page.request.post('/api/sample-data');
-  const breakers = (await (await page.request.get('/api/circuit-breakers')).json()) as { id: number; name: string }[];
-  breakerId = (breakers.find((breaker) => breaker.name === 'Checkout API') ?? breakers[0])!.id;
-  await context.storageState({ path: STATE });
-  await context.close();
+  await saveSignedInSession(browser, STATE, ADMIN, async (page) => {
+    // the sample data's breakers come with history (load tests, a forced opening); already loaded is as good
+    await page.request.post('/api/sample-data');
+    const breakers = (await (await page.request.get('/api/circuit-breakers')).json()) as { id: number; name: string }[];
+    breakerId = (breakers.find((breaker) => breaker.name === 'Checkout API') ?? breakers[0])!.id;
+  });
 });
 
 async function open(browser: Browser, baseURL: string | undefined, width: Width, url: string): Promise<Page> {
