@@ -1,7 +1,7 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { startTransition, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import type { RemoteDescriptor } from '@cbh/contracts';
 import type { RoutesModule } from './remotes';
 import { RemoteView } from './RemoteView';
@@ -23,6 +23,18 @@ async function waitUntil(check: () => boolean, withinMs: number): Promise<boolea
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   return true;
+}
+
+/** A root of the test's own in a fresh container, unmounted (in act) and removed once `run` has finished. */
+async function inOwnRoot(run: (root: Root, container: HTMLElement) => Promise<void>) {
+  const container = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(container);
+  try {
+    await run(root, container);
+  } finally {
+    act(() => root.unmount());
+    container.remove();
+  }
 }
 
 it('shows the page as soon as its remote has loaded, with no wait after "Loading…" (React holds a Suspense boundary 300 ms)', async () => {
@@ -75,9 +87,7 @@ it('loads the remote once for a view React had to render again before showing it
     return null;
   }
   const { load, settle } = deferredLoad();
-  const container = document.body.appendChild(document.createElement('div'));
-  const root = createRoot(container);
-  try {
+  await inOwnRoot(async (root, container) => {
     await act(async () =>
       startTransition(() =>
         root.render(
@@ -96,10 +106,7 @@ it('loads the remote once for a view React had to render again before showing it
     expect(container.querySelector('h1')?.textContent).toBe('Learning');
     // one load, so one report of it: the release screen's figures and a canary's verdict count each load
     expect(load).toHaveBeenCalledTimes(1);
-  } finally {
-    act(() => root.unmount());
-    container.remove();
-  }
+  });
 });
 
 it('keeps its loaded remote when a boundary above it hides it for a moment and shows it again', async () => {
@@ -113,15 +120,13 @@ it('keeps its loaded remote when a boundary above it hides it for a moment and s
     return null;
   }
   const { load, settle } = deferredLoad();
-  const container = document.body.appendChild(document.createElement('div'));
-  const root = createRoot(container);
   const tree = (shown: boolean) => (
     <Suspense fallback={<p>Waiting</p>}>
       <RemoteView remote={remote} load={load} reset={jest.fn()} />
       <WaitsWhenShown shown={shown} />
     </Suspense>
   );
-  try {
+  await inOwnRoot(async (root, container) => {
     await act(async () => root.render(tree(false)));
     await act(async () => settle.resolve({ default: Page }));
     expect(container.querySelector('h1')?.textContent).toBe('Learning');
@@ -131,8 +136,5 @@ it('keeps its loaded remote when a boundary above it hides it for a moment and s
     await act(async () => wake());
     expect(container.querySelector('h1')?.textContent).toBe('Learning');
     expect(load).toHaveBeenCalledTimes(1);
-  } finally {
-    act(() => root.unmount());
-    container.remove();
-  }
+  });
 });
