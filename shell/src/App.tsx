@@ -4,9 +4,9 @@ import { Button, Card, FullScreenSpinner, GlobalStyle, Muted, Toaster } from '@c
 import { ShellFrame } from './chrome/ShellFrame';
 import { TopBar } from './chrome/TopBar';
 import { NotFoundPage } from './routing/NotFoundPage';
-import { forgetReturnPath, peekReturnPath } from './session/return-path';
+import { forgetReturnPath, returnPathAfterSignIn } from './session/return-path';
 import { ProbedSession } from './session/session-context';
-import { accountPageAt, redirectsToSignIn } from './session/sign-in-routes';
+import { redirectsToSignIn, signInPageFor } from './session/sign-in-routes';
 import { SignInRedirect, SignInRequired } from './session/SignInRequired';
 import type { ShellEntryProps } from './shell-props';
 import { isOneOf, loadConnectedShell, loadedConnectedShell } from './store-loader';
@@ -24,9 +24,9 @@ function ShellWhenNeeded({ session, store, ...props }: ShellEntryProps) {
   const { pathname } = useLocation();
   const [loaded, setLoaded] = useState<ConnectedModule | 'failed' | undefined>(loadedConnectedShell);
   // signed out on a page for signed-in people: asked to sign in, before any of the page's code or calls
-  const signInFor = session === null ? accountPageAt(pathname) : undefined;
+  const signInFor = signInPageFor(session, pathname);
   // just signed in (the sign-in pages always land on /): on to the page the visitor had asked for
-  const [back, setBack] = useState(() => (session && pathname === '/' ? peekReturnPath() : null));
+  const [back, setBack] = useState(() => returnPathAfterSignIn(session, pathname));
   const connected = useRef(false);
   connected.current ||=
     session !== null ||

@@ -14,8 +14,12 @@ async function start() {
   // The app's modules run in a task of their own rather than with React's: evaluated together they held the main
   // thread for one task of 60–110 ms. webpackMode eager keeps them in this chunk, so no request is added.
   await nextTask();
-  const { App } = await import(/* webpackMode: "eager" */ './App');
+  const [{ App }, { loadFirstPageRemote }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './App'),
+    import(/* webpackMode: "eager" */ './first-page'),
+  ]);
   const [remotes, user] = await Promise.all([manifest, session]);
+  loadFirstPageRemote(remotes, user, window.location.pathname);
   // A transition renders in slices that yield to the browser every few milliseconds, instead of in one long task.
   startTransition(() => root.render(<App manifest={remotes} session={user} />));
 }

@@ -22,4 +22,4 @@ export {
   useSearchParams,
 } from 'react-router-dom';
 export type { LinkProps, NavLinkProps } from 'react-router-dom';
-export { RoutePages, type RoutePage } from './RoutePages';
+export { lazyPages, RoutePages, type LazyRoutePage, type RoutePage } from './RoutePages';

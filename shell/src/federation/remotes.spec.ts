@@ -8,7 +8,7 @@ import {
 } from '@module-federation/enhanced/runtime';
 import type { RemoteDescriptor } from '@cbh/contracts';
 import { reportLoad } from './load-reports';
-import { loadRemoteRoutes, registerManifest, resetRemote } from './remotes';
+import { loadRemoteEarly, loadRemoteRoutes, registerManifest, resetRemote } from './remotes';
 
 jest.mock('./load-reports', () => ({ reportLoad: jest.fn() }));
 
@@ -201,5 +201,36 @@ it('reports the stand-in module of a remote that could not load as a failed load
     entry: '/remotes/mfe-dashboard/mf-manifest.json',
     ok: false,
     reason: 'mfe_dashboard/Routes is unavailable: broken build',
+  });
+});
+
+describe('a load started before the shell renders (loadRemoteEarly)', () => {
+  it("is the remote's view's first load: made and reported once, the next one made anew", async () => {
+    runtimeServing(firstBuild);
+    loadRemoteEarly(remote);
+    await expect(loadRemoteRoutes(remote)).resolves.toBe(routes);
+    expect(loadRemote).toHaveBeenCalledTimes(1);
+    expect(reportLoad).toHaveBeenCalledTimes(1);
+    await loadRemoteRoutes(remote);
+    expect(loadRemote).toHaveBeenCalledTimes(2);
+    expect(reportLoad).toHaveBeenCalledTimes(2);
+  });
+
+  it('hands its failure to the view that takes it, which can then retry', async () => {
+    jest.mocked(loadRemote).mockRejectedValueOnce(new Error('TypeError: boom'));
+    loadRemoteEarly(remote);
+    await expect(loadRemoteRoutes(remote)).rejects.toThrow('boom');
+    runtimeServing(firstBuild);
+    await expect(loadRemoteRoutes(remote)).resolves.toBe(routes);
+  });
+
+  it("is dropped when another remote's page is shown first: a later visit loads again", async () => {
+    runtimeServing(firstBuild);
+    const other = { ...remote, name: `${remote.name}_other`, routes: ['/users'] };
+    loadRemoteEarly(remote);
+    await loadRemoteRoutes(other);
+    expect(loadRemote).toHaveBeenCalledTimes(2);
+    await loadRemoteRoutes(remote);
+    expect(loadRemote).toHaveBeenCalledTimes(3);
   });
 });

@@ -137,12 +137,31 @@ async function loadDeployedRoutes(remote: RemoteDescriptor): Promise<{ module: R
   return { module, entry };
 }
 
+/** The load loadRemoteEarly started, until the next loadRemoteRoutes takes it (its remote's) or drops it (another's). */
+let early: { remote: string; loading: Promise<RoutesModule> } | undefined;
+
+/**
+ * Starts loading the remote of the page the shell is about to show, before the shell renders: the remote's view starts
+ * its load only once it is committed, some 200 ms of the shell's first render later on a cold start, and the page's
+ * own code and requests wait behind it. The view's first load then takes this one, so the load is made (and reported)
+ * once. Only for the page the shell will show: a load nobody takes is still a load the release figures count.
+ */
+export function loadRemoteEarly(remote: RemoteDescriptor) {
+  const loading = loadRemoteRoutes(remote);
+  // a failure is the view's to show when it takes the load
+  loading.catch(() => undefined);
+  early = { remote: remote.name, loading };
+}
+
 /**
  * Loads the routes component a remote exposes, giving up after REMOTE_LOAD_TIMEOUT_MS. Called each time the
  * user enters the remote's routes, so a remote redeployed since it was loaded shows its new build then,
  * without a page reload.
  */
 export async function loadRemoteRoutes(remote: RemoteDescriptor): Promise<RoutesModule> {
+  const taken = early;
+  early = undefined;
+  if (taken?.remote === remote.name) return taken.loading;
   const started = performance.now();
   try {
     const { module, entry } = await withTimeout(

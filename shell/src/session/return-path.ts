@@ -46,6 +46,11 @@ export function peekReturnPath(now = Date.now()): string | null {
   }
 }
 
+/** Where a visitor who has just signed in is sent on to (the sign-in pages land on /): the kept path, if any. */
+export function returnPathAfterSignIn(session: unknown, pathname: string): string | null {
+  return session && pathname === '/' ? peekReturnPath() : null;
+}
+
 export function forgetReturnPath(): void {
   try {
     storage()?.removeItem(KEY);

@@ -1,5 +1,5 @@
 import { matchPath } from '@cbh/router';
-import { ROUTE_TABLE, ROUTES, type RouteDefinition } from '@cbh/contracts';
+import { ROUTE_TABLE, ROUTES, type AuthUser, type RouteDefinition } from '@cbh/contracts';
 
 /** The remotes whose every page is about the signed-in account's data: the console, domains and accounts. */
 const SIGNED_IN_REMOTES: ReadonlySet<RouteDefinition['remote']> = new Set(['mfe_dashboard', 'mfe_domains', 'mfe_users']);
@@ -14,6 +14,10 @@ export function accountPageAt(pathname: string): RouteDefinition | undefined {
   const route = ROUTE_TABLE.find((candidate) => matchPath(candidate.path, pathname));
   return route && needsAccount(route) ? route : undefined;
 }
+
+/** The page a visitor who is signed out is asked to sign in for at `pathname`; none when signed in, or for a public page. */
+export const signInPageFor = (session: AuthUser | null | undefined, pathname: string) =>
+  session === null ? accountPageAt(pathname) : undefined;
 
 /** The heading a page shows, where it is not the name its links give it. */
 const HEADINGS: Readonly<Record<string, string>> = {
