@@ -1,5 +1,5 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { BreakerConfigView } from '@cbh/contracts';
 import { MemoryRouter } from '@cbh/router';
 import { breakerConfig, breakerStats } from '@cbh/test-support';
@@ -29,6 +29,7 @@ it('says when the state last changed, relative, counting on by itself, the exact
   expect(tile.textContent).toContain('changed 1 minute ago');
   const time = tile.querySelector('time')!;
   expect(time.getAttribute('datetime')).toBe('2026-05-01T11:59:30.000Z');
+  fireEvent.pointerEnter(time);
   expect(time.getAttribute('title')).toMatch(/2026/);
 });
 

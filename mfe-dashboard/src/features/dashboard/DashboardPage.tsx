@@ -2,7 +2,21 @@ import styled from 'styled-components';
 import { useGetAuthUserQuery } from '@cbh/api-client';
 import { canOpen, hasPermission, ROUTES, type DashboardStats } from '@cbh/contracts';
 import { Link } from '@cbh/router';
-import { Badge, ButtonLink, Card, CardGrid, Dot, Muted, PageHeader, RoleBadge, StatCard, StatGrid, theme, When } from '@cbh/ui';
+import {
+  Badge,
+  ButtonLink,
+  Card,
+  CardGrid,
+  Dot,
+  formatCount,
+  Muted,
+  PageHeader,
+  RoleBadge,
+  StatCard,
+  StatGrid,
+  theme,
+  When,
+} from '@cbh/ui';
 import { SampleDataOffer } from '../sample-data/SampleDataOffer';
 import { REFETCH_AFTER_SECONDS, useGetDashboardActivityQuery, useGetDashboardStatsQuery } from './dashboard-api';
 import { Actions, List, MoreLink, SectionTitle } from './dashboard-parts';
@@ -40,7 +54,7 @@ function StatCards({ stats }: { stats: DashboardStats }) {
       />
       <StatCard
         label={STAT_LABELS.requests}
-        value={stats.totalRequests.toLocaleString('en')}
+        value={formatCount(stats.totalRequests)}
         change={{ text: `${signed(stats.requestsChange, '%')} vs the previous 24 h`, trend: trend(stats.requestsChange) }}
       />
       <StatCard

@@ -77,6 +77,7 @@ it('lists each target with its address, interval, token, last scrape, breakers f
   await table();
   expect(cells(1)).toEqual(['orders', ORDERS.url, '15 s', '••• set', expect.stringMatching(/ago$/), '4']);
   // the last scrape as a moment, the exact time on hover
+  fireEvent.pointerEnter(screen.getByTestId('scrape-target-1').querySelector('time')!);
   expect(row(1).getByTitle(/May 2, 2026/)).toBeTruthy();
   expect(cells(2)).toEqual(['billing', BILLING.url, '60 s', 'None', expect.stringMatching(/Error: the endpoint answered 503$/), '—']);
   const error = row(2).getByText('Error: the endpoint answered 503');

@@ -1,5 +1,5 @@
 import type { SloView } from '@cbh/contracts';
-import { StatCard, StatGrid } from '@cbh/ui';
+import { formatCount, StatCard, StatGrid } from '@cbh/ui';
 import { BudgetLeft, SloStatusBadge } from './SloFigures';
 import { indicatorText, percentText, sliText, windowText } from './slo-text';
 
@@ -11,11 +11,7 @@ export function SloSummary({ slo }: { slo: SloView }) {
       <StatCard label="Status" value={<SloStatusBadge status={slo.status} />} note={indicatorText(slo.indicator.kind)} />
       <StatCard label="SLI" value={sliText(slo.sli)} note={`Target ${percentText(slo.target)} over ${windowText(slo.window)}`} />
       <StatCard label="Error budget left" value={<BudgetLeft remaining={slo.errorBudgetRemaining} status={slo.status} />} />
-      <StatCard
-        label="Events"
-        value={slo.total.toLocaleString('en')}
-        note={`${slo.good.toLocaleString('en')} good, ${bad.toLocaleString('en')} bad`}
-      />
+      <StatCard label="Events" value={formatCount(slo.total)} note={`${formatCount(slo.good)} good, ${formatCount(bad)} bad`} />
     </StatGrid>
   );
 }

@@ -1,6 +1,6 @@
 import { breakerPath, canOpen, ROUTES, type AuthUser, type SloDetailView } from '@cbh/contracts';
 import { Link } from '@cbh/router';
-import { Card, ResponsiveTable, SectionTitle, type TableColumn } from '@cbh/ui';
+import { Card, formatCount, ResponsiveTable, SectionTitle, type TableColumn } from '@cbh/ui';
 import { percentText } from './slo-text';
 
 type Contributor = SloDetailView['topContributors'][number];
@@ -14,14 +14,12 @@ function ContributorName({ contributor, user }: { contributor: Contributor; user
   return <>{contributor.name}</>;
 }
 
-const count = (value: number) => value.toLocaleString('en');
-
 function columnsOf(user: AuthUser): TableColumn<Contributor>[] {
   return [
     { header: 'Name', cell: (contributor) => <ContributorName contributor={contributor} user={user} /> },
     { header: 'Kind', cell: (contributor) => KIND_WORDS[contributor.kind] },
-    { header: 'Bad events', cell: (contributor) => count(contributor.bad), nowrap: true },
-    { header: 'All events', cell: (contributor) => count(contributor.total), nowrap: true, priority: 2 },
+    { header: 'Bad events', cell: (contributor) => formatCount(contributor.bad), nowrap: true },
+    { header: 'All events', cell: (contributor) => formatCount(contributor.total), nowrap: true, priority: 2 },
     {
       header: 'Bad share',
       cell: (contributor) => (contributor.total > 0 ? percentText((100 * contributor.bad) / contributor.total) : '—'),

@@ -28,13 +28,16 @@ describe('the Primary Domain Status card', () => {
   it('shows the earliest verified domain: status, certificate, DNS provider, response time and last check', async () => {
     domainsApi(admin);
     renderPage();
-    const card = within(await screen.findByRole('region', { name: 'Primary Domain Status' }));
+    const region = await screen.findByRole('region', { name: 'Primary Domain Status' });
+    const card = within(region);
     expect(await card.findByText('shop.example.test')).toBeTruthy();
     expect(card.getByTestId('status-badge').textContent).toBe('Active');
     const validity = await card.findByText(/^Valid, expires/);
     expect(validity.querySelector('time')?.getAttribute('datetime')).toBe('2026-09-15T12:00:00.000Z');
     expect(card.getByText('dns-host.example')).toBeTruthy();
     expect(card.getByText('142 ms')).toBeTruthy();
+    // a moment's exact time is its title once the pointer is over it
+    region.querySelectorAll('time').forEach((time) => fireEvent.pointerEnter(time));
     expect(card.getByTitle(/Mar 2, 2026/)).toBeTruthy();
     expect(card.getByRole('button', { name: 'Test Connection' })).toBeTruthy();
   });
@@ -145,6 +148,7 @@ describe('Manage', () => {
     const panel = await manage('old.example.test');
     const result = await panel.findByTestId('verification-result');
     expect(result.textContent).toMatch(/^Last checked .+: Failed \(no TXT record found\)$/);
+    fireEvent.pointerEnter(result.querySelector('time')!);
     expect(result.querySelector('time')?.getAttribute('title')).toMatch(/2026/);
   });
 

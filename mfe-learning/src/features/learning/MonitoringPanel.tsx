@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { BreakerStats, BreakerStateName } from '@cbh/contracts';
 import { STATE_LEVEL, StateChart, useMetricsHistory } from '@cbh/breaker-widgets';
-import { Badge, Card, Muted, StatCard, theme } from '@cbh/ui';
+import { Badge, Card, formatCount, Muted, StatCard, theme } from '@cbh/ui';
 import { Grid, Section } from './Section';
 import {
   liveFigures,
@@ -83,7 +83,7 @@ function Panel({ samples, simulated }: { samples: Sample[]; simulated: boolean }
       <Grid $min={180} data-testid="monitoring-figures">
         <StatCard label="Success Rate" value={`${figures.successRate}%`} note={note} />
         <StatCard label="Avg Response Time" value={`${figures.averageResponseTime}ms`} note={note} />
-        <StatCard label="Requests / Min" value={figures.requestsPerMinute.toLocaleString('en-US')} note={note} />
+        <StatCard label="Requests / Min" value={formatCount(figures.requestsPerMinute)} note={note} />
         <StatCard label="Failed Calls" value={figures.failedCalls} note={note} />
       </Grid>
       <Card style={{ marginTop: 16 }} aria-label="State timeline">

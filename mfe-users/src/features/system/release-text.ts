@@ -1,5 +1,6 @@
 import { failureText } from '@cbh/api-client';
 import { REMOTE_NAMES, routesOf, type RemoteName, type RemoteVersionView } from '@cbh/contracts';
+import { formatCount, relativeWords, type RelativeUnit } from '@cbh/ui';
 
 /** The share of visitors a canary may get, as the API's canaryReleaseSchema checks it. */
 export const CANARY_MIN_PERCENT = 1;
@@ -30,7 +31,7 @@ export function firstPageOf(remote: string): string | undefined {
 const KB = 1024;
 
 /** A build's size in KB, rounded up (as uploaded, before compression). */
-export const sizeText = (bytes: number) => `${Math.ceil(bytes / KB).toLocaleString('en')} KB`;
+export const sizeText = (bytes: number) => `${formatCount(Math.ceil(bytes / KB))} KB`;
 
 /** The remote entry's gzip size, which every first visit to the remote downloads. */
 export const entryText = (bytes: number) => `entry ${(bytes / KB).toFixed(1)} KB gzip`;
@@ -38,24 +39,24 @@ export const entryText = (bytes: number) => `entry ${(bytes / KB).toFixed(1)} KB
 /** How many loads the shell reported and the share of them that failed, e.g. '240 loads, 2.5 % failed'. */
 export function loadsText({ count, failed }: RemoteVersionView['loads']): string {
   const share = Number(((failed * 100) / count).toFixed(1));
-  return `${count.toLocaleString('en')} ${count === 1 ? 'load' : 'loads'}, ${share} % failed`;
+  return `${formatCount(count)} ${count === 1 ? 'load' : 'loads'}, ${share} % failed`;
 }
 
 /** The time to first render: 'p50 340 ms · p95 910 ms', a dash for a figure not known yet. */
 export function timingText({ p50Ms, p95Ms }: RemoteVersionView['loads']): string {
-  const ms = (value: number | null) => (value === null ? '—' : `${Math.round(value).toLocaleString('en')} ms`);
+  const ms = (value: number | null) => (value === null ? '—' : `${formatCount(Math.round(value))} ms`);
   return `p50 ${ms(p50Ms)} · p95 ${ms(p95Ms)}`;
 }
 
 /** Who runs a version now: the people who loaded it in the last half hour. */
 export const activeText = ({ activeVisitors }: RemoteVersionView['loads']) =>
-  `${activeVisitors.toLocaleString('en')} ${activeVisitors === 1 ? 'person' : 'people'} in the last half hour`;
+  `${formatCount(activeVisitors)} ${activeVisitors === 1 ? 'person' : 'people'} in the last half hour`;
 
 /** The errors a version's code threw after it rendered, e.g. '3 errors after render'. */
 export const errorsAfterRenderText = ({ errorsAfterRender }: RemoteVersionView['loads']) =>
-  `${errorsAfterRender.toLocaleString('en')} ${errorsAfterRender === 1 ? 'error' : 'errors'} after render`;
+  `${formatCount(errorsAfterRender)} ${errorsAfterRender === 1 ? 'error' : 'errors'} after render`;
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+const UNITS: [RelativeUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
   ['week', 7 * 24 * 3600],
@@ -63,12 +64,11 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['hour', 3600],
   ['minute', 60],
 ];
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
 /** How long ago a moment was, in its largest whole unit ('3 hours ago', 'yesterday'); `now` in ms since the epoch. */
 export function agoText(iso: string, now: number): string {
   // the hub's clock a little ahead of this one must not read as a moment in the future
   const seconds = Math.max(0, Math.floor((now - Date.parse(iso)) / 1000));
   const [unit, size] = UNITS.find(([, length]) => seconds >= length) ?? ['second', 1];
-  return seconds < 10 ? 'just now' : relative.format(-Math.floor(seconds / size), unit);
+  return seconds < 10 ? 'just now' : relativeWords(-Math.floor(seconds / size), unit);
 }
