@@ -1,5 +1,5 @@
 /** @jest-environment <rootDir>/tools/jest/jsdom-environment.cjs */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiError } from '@cbh/test-support';
 import {
   openTab,
@@ -77,6 +77,7 @@ it('lists every user with avatar or initial, name or e-mail, role, status, last 
   );
   // relative, the exact moment on hover
   expect(rootLogin.textContent).toMatch(/ago$/);
+  fireEvent.pointerEnter(rootLogin);
   expect(rootLogin.getAttribute('title')).toMatch(/2026/);
   expect(row('pat').getByText('Never')).toBeTruthy();
   expect(row('ada').getByText('2 days ago')).toBeTruthy();
