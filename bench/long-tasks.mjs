@@ -15,9 +15,10 @@ const CATEGORIES = [
 ];
 
 /** Loads `url` in a new page of `context` while Chrome records a trace into `file`; resolves once `ready` holds. */
-export async function traceLoad(browser, context, url, file, ready) {
+export async function traceLoad(browser, context, url, file, ready, preparePage = async () => {}) {
   const page = await context.newPage();
   try {
+    await preparePage(page);
     await browser.startTracing(page, { path: file, categories: CATEGORIES });
     await page.goto(url);
     await page.waitForFunction(ready, null, { timeout: 30_000 });

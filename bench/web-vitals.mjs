@@ -17,7 +17,10 @@
 // `--trace DIR` records instead one cold load of every route as a Chrome trace in DIR and prints what each long task
 // is made of (bench/long-tasks.mjs): where the longest task goes.
 // Usage: npm run build && npm run bench:vitals [-- --runs 5] [--settle 1500] [--lighthouse-runs 3] [--no-lighthouse]
-//        [--trace DIR]
+//        [--trace DIR] [--cpu-slowdown N] [--route PATH]
+// `--cpu-slowdown N` runs every page's main thread N times slower (Chrome's CPU throttling), so that a fast machine
+// shows the tasks a slower one would make long; `--route PATH` measures only the routes of that path. With either,
+// the goal lines are not printed: they are not the goals' conditions.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -39,13 +42,15 @@ const SETTLE_MS = arg('settle', 1500);
 const LIGHTHOUSE_RUNS = arg('lighthouse-runs', 3);
 const LIGHTHOUSE = !process.argv.includes('--no-lighthouse');
 const TRACE_DIR = process.argv.includes('--trace') ? process.argv[process.argv.indexOf('--trace') + 1] : null;
+const CPU_SLOWDOWN = arg('cpu-slowdown', 1);
+const ONLY_PATH = process.argv.includes('--route') ? process.argv[process.argv.indexOf('--route') + 1] : null;
 const PORT = 3471;
 const PG_PORT = 25471; // below the ephemeral ports, as BENCH_PG_PORT (api-process.mjs)
 const DEBUGGING_PORT = 3472;
 const VIEWPORT = { width: 1350, height: 940 }; // Lighthouse's desktop screen
 const GOAL = { lcpMs: 500, cls: 0.02, longTaskMs: 50, lighthouse: 98 };
 
-const ROUTES = [
+const ALL_ROUTES = [
   { label: '/ (signed out)', path: '/', signedIn: false },
   { label: '/ (signed in)', path: '/', signedIn: true },
   { label: '/dashboard', path: '/dashboard', signedIn: true },
@@ -54,6 +59,9 @@ const ROUTES = [
   { label: '/domains', path: '/domains', signedIn: true },
   { label: '/patterns/cqrs', path: '/patterns/cqrs', signedIn: true },
 ];
+const ROUTES = ONLY_PATH ? ALL_ROUTES.filter((route) => route.path === ONLY_PATH) : ALL_ROUTES;
+if (!ROUTES.length) throw new Error(`--route ${ONLY_PATH}: no such route (${ALL_ROUTES.map((r) => r.path).join(', ')})`);
+const AT_GOALS_CONDITIONS = CPU_SLOWDOWN === 1 && !ONLY_PATH;
 const LIGHTHOUSE_PAGES = [
   { label: '/ (signed out)', path: '/', signedIn: false },
   { label: '/dashboard', path: '/dashboard', signedIn: true },
@@ -72,6 +80,7 @@ const cls = (value) => (Number.isNaN(value) ? '–' : value.toFixed(3));
 async function measure(context, url) {
   const page = await context.newPage();
   try {
+    await slowDown(context, page);
     await page.goto(url);
     await page.waitForFunction(() => window.__vitals.heading !== null, null, { timeout: 30_000 });
     await page.waitForTimeout(SETTLE_MS);
@@ -87,6 +96,13 @@ async function measure(context, url) {
   }
 }
 
+/** Chrome's CPU throttling on `page`, when --cpu-slowdown asks for it. */
+async function slowDown(context, page) {
+  if (CPU_SLOWDOWN === 1) return;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
 /** One cold load of every route, each after an unmeasured one, traced into TRACE_DIR; prints their long tasks. */
 async function traceRoutes(api) {
   mkdirSync(TRACE_DIR, { recursive: true });
@@ -98,7 +114,14 @@ async function traceRoutes(api) {
       await warmUp.close();
       const context = await newContext(browser, api, route.signedIn);
       const file = path.join(TRACE_DIR, `${route.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root'}.json`);
-      await traceLoad(browser, context, api.url + route.path, file, () => window.__vitals.heading !== null);
+      await traceLoad(
+        browser,
+        context,
+        api.url + route.path,
+        file,
+        () => window.__vitals.heading !== null,
+        (page) => slowDown(context, page),
+      );
       await context.close();
       printLongTasks(`${route.label} (${file})`, longTasksOf(file));
     }
@@ -341,9 +364,13 @@ try {
   } else {
     const results = await measureRoutes(api);
     printTable(results);
-    const lighthouseResults = LIGHTHOUSE ? await runLighthouse(api) : [];
-    console.log('');
-    benchLines(results, lighthouseResults).forEach((line) => console.log(line));
+    if (AT_GOALS_CONDITIONS) {
+      const lighthouseResults = LIGHTHOUSE ? await runLighthouse(api) : [];
+      console.log('');
+      benchLines(results, lighthouseResults).forEach((line) => console.log(line));
+    } else {
+      console.log(`\nCPU ${CPU_SLOWDOWN}× slower${ONLY_PATH ? `, ${ONLY_PATH} only` : ''}: no goal lines (not the goals' conditions)`);
+    }
   }
 } finally {
   api.stop();

@@ -5,6 +5,7 @@ import { Button } from '../Button';
 import { Muted } from '../Card';
 import { formatClockTime } from '../format';
 import { theme } from '../theme';
+import { loadUPlot } from './load-uplot';
 
 /** The few uPlot layout rules the chart needs (its stylesheet, minus the legend and title we do not use). */
 const Frame = styled.div`
@@ -104,11 +105,6 @@ function latestValues({ series, data, formatValue = String }: Pick<TimeSeriesCha
   });
 }
 
-/**
- * uPlot (23 KB gzip) is fetched when the first chart comes near the screen, not with the page that holds one: a
- * page whose charts sit below the fold, or that has none, does not wait for it.
- */
-const loadUPlot = () => import('uplot').then((module) => module.default);
 /** How far below the screen a chart starts fetching uPlot, so that it is drawn by the time it is scrolled to. */
 const NEAR_SCREEN = '400px';
 
