@@ -4,18 +4,12 @@
 // secrets kept beside it. `databaseUrl` is that PostgreSQL's, for a benchmark that writes rows itself.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { ROOT } from '../scripts/run.mjs';
 
-/** A loopback port nobody listens on now: a benchmark of two replicas needs three, whatever else runs on the machine. */
-export async function freePort() {
-  const server = createServer();
-  await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+// a port below the kernel's own range, as the test harnesses take theirs: the embedded PostgreSQL of a benchmark binds
+// its port only after its initdb, and a port from listen(0) may meanwhile go to one of the benchmark's own connections
+export { freePort } from '../tools/testing/free-port.mjs';
 
 /** The kernel's clock ticks per second in /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const TICKS = 100;

@@ -9,7 +9,7 @@ import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
-import { freePort } from '../tools/testing/free-port';
+import { freePort } from '../tools/testing/free-port.mjs';
 import { containersOf, preStopSeconds, problemsOf } from './k8s-rules.test-kit';
 import {
   DRAIN_SECONDS,

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../tools/testing/free-port';
+import { freePort } from '../tools/testing/free-port.mjs';
 import { REMOTE_FOLDERS } from '../tools/testing/site-layout';
 import { read, ROOT } from './k8s.test-kit';
 

@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '@cbh/embedded-postgres';
 import { ACCOUNTS_ENV, SCRATCH, startSite, type Site } from './support/server';
 import { apiSignIn, siteApi } from './support/site-api';
-import { freePort } from '../tools/testing/free-port';
+import { freePort } from '../tools/testing/free-port.mjs';
 
 const OUTAGE_MS = 12_000;
 const REQUEST_RATE = 20;

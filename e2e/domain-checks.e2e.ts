@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { Client } from 'pg';
 import { domainCheckEnv, startDomainServers, type DomainServers } from '../api/test/domain-servers';
 import { ACCOUNTS_ENV, ADMIN, SCRATCH, startSite, type Site } from './support/server';
-import { freePort } from '../tools/testing/free-port';
+import { freePort } from '../tools/testing/free-port.mjs';
 
 /**
  * The domain engine as it runs in production: two API processes on one database, each with the test CA in

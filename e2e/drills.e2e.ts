@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket, connect } from 'node:net';
 import { expect, test } from '@playwright/test';
 import type { BreakerConfigView, DrillDetailView, DrillView } from '@cbh/contracts';
-import { freePort } from '../tools/testing/free-port';
+import { freePort } from '../tools/testing/free-port.mjs';
 import { until as poll } from './support/until';
 import { startExampleService, type ExampleService } from './support/agent-service';
 import { checkScreen, signedInOn } from './support/screens';

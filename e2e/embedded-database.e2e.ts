@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { SCRATCH, startSite } from './support/server';
 import { suitePgPort } from './support/suite-sites';
-import { freePort } from '../tools/testing/free-port';
+import { freePort } from '../tools/testing/free-port.mjs';
 
 test.skip(Boolean(process.env.DATABASE_URL), 'the embedded database is used only without DATABASE_URL');
 

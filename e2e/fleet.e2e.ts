@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { BreakerConfigView, BreakerInstancesPage, BreakerStats } from '@cbh/contracts';
 import { startResilience4jEndpoint, type Resilience4jEndpoint } from '../api/test/resilience4j-endpoint';
-import { freePort } from '../tools/testing/free-port';
+import { freePort } from '../tools/testing/free-port.mjs';
 import { until } from './support/until';
 import { startExampleService, type ExampleService } from './support/agent-service';
 import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/server';

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { linkIn, startSmtpSink } from '../api/test/smtp-sink';
-import { freePort } from '../tools/testing/free-port';
+import { freePort } from '../tools/testing/free-port.mjs';
 import { seriousViolations } from './support/axe';
 import { ACCOUNTS_ENV, ADMIN, DIST, ownDatabase, startSite, type Site } from './support/server';
 import { apiSignIn, createBreaker, siteApi } from './support/site-api';

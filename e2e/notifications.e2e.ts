@@ -4,7 +4,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../api/test/webhook-
 import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/server';
 import { apiSignIn, createBreaker, siteApi } from './support/site-api';
 import { signIn } from './support/sign-in';
-import { freePort } from '../tools/testing/free-port';
+import { freePort } from '../tools/testing/free-port.mjs';
 
 const SECRET = 'whsec-shared-by-the-hub-and-the-receiver';
 

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { ADMIN, DEMO_PASSWORD, sharedDatabaseUrl, startSite, type Site } from './support/server';
-import { freePort } from '../tools/testing/free-port';
+import { freePort } from '../tools/testing/free-port.mjs';
 
 /** The provider's and the site's addresses, on free ports taken when they start. */
 let ISSUER: string;

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { freePort } from '../tools/testing/free-port';
+import { freePort } from '../tools/testing/free-port.mjs';
 import { ACCOUNTS_ENV, ADMIN, ownDatabase, startSite, type Site } from './support/server';
 import { seriousViolations } from './support/axe';
 import { checkScreen, signedInOn } from './support/screens';

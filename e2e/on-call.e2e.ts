@@ -5,7 +5,7 @@ import { linkIn, startSmtpSink } from '../api/test/smtp-sink';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../api/test/webhook-receiver';
 import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/server';
 import { apiSignIn, createBreaker, siteApi } from './support/site-api';
-import { freePort } from '../tools/testing/free-port';
+import { freePort } from '../tools/testing/free-port.mjs';
 
 /**
  * On call on two replicas of the production build, on a database of their own: a breaker's opening opens an alert

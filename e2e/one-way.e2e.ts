@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { seriousViolations } from './support/axe';
 import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/server';
 import { signIn } from './support/sign-in';
-import { freePort } from '../tools/testing/free-port';
+import { freePort } from '../tools/testing/free-port.mjs';
 import { simpleBreaker } from '../api/test/breaker-bodies';
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse, stringify } from 'yaml';
 import type { AgentReport, AgentReportReply, BreakerOverride } from '@cbh/contracts';
-import { freePort } from '../tools/testing/free-port';
+import { freePort } from '../tools/testing/free-port.mjs';
 import { ACCOUNTS_ENV, ownDatabase, ROOT, SCRATCH, startSite, type Site } from './support/server';
 import { apiSignIn, siteApi } from './support/site-api';
 

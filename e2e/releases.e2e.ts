@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { ReleaseView, RemoteVersionView } from '@cbh/contracts';
 import { startWebhookReceiver, type WebhookReceiver } from '../api/test/webhook-receiver';
-import { freePort } from '../tools/testing/free-port';
+import { freePort } from '../tools/testing/free-port.mjs';
 import { ACCOUNTS_ENV, ADMIN, DEMO_PASSWORD, DIST, ownDatabase, startSite, type Site } from './support/server';
 import { apiSignIn, siteApi } from './support/site-api';
 import { signIn } from './support/sign-in';

@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import WebSocket from 'ws';
 import { ACCOUNTS_ENV, ownDatabase, sharedDatabaseUrl, startReplica, startSite, type Site } from './support/server';
 import { apiSignIn, breakerBehindChaos, siteApi } from './support/site-api';
-import { freePort } from '../tools/testing/free-port';
+import { freePort } from '../tools/testing/free-port.mjs';
 
 /**
  * A replica of the production build told to stop (SIGTERM) while it answers a slow request, holds a browser's

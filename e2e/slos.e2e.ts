@@ -1,6 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { startWebhookReceiver, type WebhookReceiver } from '../api/test/webhook-receiver';
-import { freePort } from '../tools/testing/free-port';
+import { freePort } from '../tools/testing/free-port.mjs';
 import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/server';
 import { checkScreen, signedInOn } from './support/screens';
 import { apiSignIn, createBreaker, siteApi } from './support/site-api';

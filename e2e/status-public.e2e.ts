@@ -5,7 +5,7 @@ import { validateXML } from 'xmllint-wasm';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '@cbh/embedded-postgres';
 import type { StatusPageView } from '@cbh/contracts';
 import { startSmtpSink } from '../api/test/smtp-sink';
-import { freePort } from '../tools/testing/free-port';
+import { freePort } from '../tools/testing/free-port.mjs';
 import { seriousViolations } from './support/axe';
 import { ACCOUNTS_ENV, ROOT, SCRATCH, startSite, type Site } from './support/server';
 import { apiSignIn, createBreaker, siteApi } from './support/site-api';

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import { startGateway, type Gateway } from '../../tools/testing/nginx-gateway';
-import { freePort } from '../../tools/testing/free-port';
+import { freePort } from '../../tools/testing/free-port.mjs';
 import { copyOfBuild, SESSION_SECRET, sharedDatabaseUrl, startSite, type Site } from './server';
 
 export interface GatewaySite {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { freePort } from '../../tools/testing/free-port';
+import { freePort } from '../../tools/testing/free-port.mjs';
 import { ACCOUNTS_ENV, DIST, ownDatabase, SCRATCH, startSite, type Site } from './server';
 import { siteEnvironment } from './suite-sites';
 

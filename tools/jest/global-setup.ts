@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { startEmbeddedPostgres } from '@cbh/embedded-postgres';
-import { freePort } from '../testing/free-port';
+import { freePort } from '../testing/free-port.mjs';
 
 /** A real PostgreSQL for the API tests: DATABASE_URL when set, else an embedded cluster kept for reuse. */
 export default async function globalSetup() {

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:net';
-import { freePort, rangeOf } from './free-port';
+import { freePort, rangeOf } from './free-port.mjs';
 
 const listenOn = (port: number) =>
   new Promise<Server>((resolve, reject) => {

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from './free-port';
+import { freePort } from './free-port.mjs';
 import { SITE_APPS } from './site-layout';
 
 const ROOT = path.resolve(__dirname, '../..');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse, stringify } from 'yaml';
 import type { BreakerConfigView, ConfigDocument } from '@cbh/contracts';
 import { apiForThisFile } from '../../../api/test/test-api';
-import { freePort } from '../../../tools/testing/free-port';
+import { freePort } from '../../../tools/testing/free-port.mjs';
 import { cliForThisFile, diffLines } from './cli-api.test-kit';
 import { ROOT } from './cli.test-kit';
 

@@ -5,7 +5,7 @@ import { stringify } from 'yaml';
 import type { AgentReport, CreatedApiTokenView, DrillView } from '@cbh/contracts';
 import { agentBreaker, agentReport, sendAgentReport, serviceToken } from '../../../api/test/agent-reports';
 import { eventually, signIn, startTestApi, TEST_ADMIN, type TestApi } from '../../../api/test/test-api';
-import { freePort } from '../../../tools/testing/free-port';
+import { freePort } from '../../../tools/testing/free-port.mjs';
 import { buildCli, runCli, startCli, type RunningCli } from './cli.test-kit';
 
 /**

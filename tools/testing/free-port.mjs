@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+
+// Plain JavaScript with its types beside it (free-port.d.mts): the test harnesses (TypeScript) and the benchmarks
+// (bench/*.mjs) take their ports from this one module.
 
 /** The lowest port the harnesses hand out: above the well-known ports of the machine's own services. */
 const FIRST_PORT = 10_000;
@@ -8,7 +10,7 @@ const FIRST_PORT = 10_000;
 const SLOTS = 20;
 
 /** The first port of the range the kernel picks from for listen(0) and outgoing connections (Linux's default 32768). */
-function kernelsFirstPort(): number {
+function kernelsFirstPort() {
   try {
     return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768;
   } catch {
@@ -20,7 +22,7 @@ function kernelsFirstPort(): number {
  * This process's range of ports: a Playwright worker's (TEST_PARALLEL_INDEX) and a Jest worker's (JEST_WORKER_ID) each
  * its own, so that two workers never hand out the same port; null when the kernel's range leaves too little below it.
  */
-export function rangeOf(env: NodeJS.ProcessEnv, kernelsFirst = kernelsFirstPort()): { first: number; size: number } | null {
+export function rangeOf(env, kernelsFirst = kernelsFirstPort()) {
   const size = Math.floor((kernelsFirst - FIRST_PORT) / SLOTS);
   if (size < 50) return null;
   const playwright = env['TEST_PARALLEL_INDEX'];
@@ -29,18 +31,20 @@ export function rangeOf(env: NodeJS.ProcessEnv, kernelsFirst = kernelsFirstPort(
   return { first: FIRST_PORT + slot * size, size };
 }
 
-function listens(port: number): Promise<number | null> {
+/** The port bound when listening on `port` (0: the kernel picks), or null if it is taken. */
+function listens(port) {
   const server = createServer();
   return new Promise((resolve) => {
     server.once('error', () => resolve(null));
     server.listen(port, '127.0.0.1', () => {
-      const { port: bound } = server.address() as AddressInfo;
+      const { port: bound } = server.address();
       server.close(() => resolve(bound));
     });
   });
 }
 
-let range: ReturnType<typeof rangeOf> | undefined;
+/** @type {{ first: number; size: number } | null | undefined} */
+let range;
 let next = -1;
 
 /**
@@ -53,7 +57,7 @@ let next = -1;
  * an outgoing connection of another worker before the server binds it, which failed a run with "Address already in
  * use". Each worker hands out ports from a range of its own, in turn, from a random start.
  */
-export async function freePort(): Promise<number> {
+export async function freePort() {
   range ??= rangeOf(process.env);
   if (!range) {
     const port = await listens(0);
