@@ -73,6 +73,9 @@ export async function startBenchApi({
   nodeArgs = [],
   dataDir = path.join(ROOT, '.data/bench'),
   fresh = true,
+  // a program the API runs under, with its arguments (valgrind for bench:instructions), and how long it may take to start
+  launcher = [],
+  startWithinS = 60,
 } = {}) {
   if (fresh) rmSync(dataDir, { recursive: true, force: true });
   const settings = {
@@ -91,7 +94,8 @@ export async function startBenchApi({
     WS_CONNECTIONS_PER_SESSION: '100000',
     ...env,
   };
-  const child = spawn(process.execPath, [...nodeArgs, ...(probe ? ['--require', probe] : []), path.join(ROOT, 'dist/api/main.js')], {
+  const [program, ...programArgs] = [...launcher, process.execPath];
+  const child = spawn(program, [...programArgs, ...nodeArgs, ...(probe ? ['--require', probe] : []), path.join(ROOT, 'dist/api/main.js')], {
     cwd: ROOT,
     env: settings,
     stdio: ['ignore', 'ignore', 'inherit', ...(probe ? ['ipc'] : [])],
@@ -105,7 +109,8 @@ export async function startBenchApi({
       )
     )
       break;
-    if (tries > 240) throw new Error('the API did not start');
+    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode} before it answered`);
+    if (tries > startWithinS * 4) throw new Error(`the API did not answer within ${startWithinS} s`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const login = await fetch(`${url}/api/login`, {
