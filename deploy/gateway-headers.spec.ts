@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestApi, type TestApi } from '../api/test/test-api';
-import { securityHeaders } from '../api/src/platform/web/security-headers';
+import { siteSecurityHeaders } from '../api/src/platform/web/security-headers';
 import { NGINX, startGateway, type Gateway } from '../tools/testing/nginx-gateway';
 import { REMOTE_FOLDERS } from '../tools/testing/site-layout';
 
@@ -15,7 +15,7 @@ import { REMOTE_FOLDERS } from '../tools/testing/site-layout';
  */
 /** The site's security headers as the API sends them with its pages and files, with REMOTE_ORIGINS unset as in compose. */
 async function apiSiteHeaders(): Promise<Map<string, string>> {
-  const server = http.createServer((req, res) => securityHeaders([])(req, res, () => res.end()));
+  const server = http.createServer((req, res) => siteSecurityHeaders([])(req, res, () => res.end()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);

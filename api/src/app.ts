@@ -133,7 +133,7 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
         echoRequestId,
         refuseOtherBodyTypes,
         onRawRequest(forwardedProto(config.TRUST_PROXY)),
-        onRawRequest(securityHeaders(config.REMOTE_ORIGINS)),
+        securityHeaders(config.REMOTE_ORIGINS),
         readOnlySessions(sessions, sessionStack),
       ]),
     );
