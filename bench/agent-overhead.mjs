@@ -14,7 +14,7 @@ import { Worker } from 'node:worker_threads';
 import { circuitBreaker, ConsecutiveBreaker, handleAll } from 'cockatiel';
 import CircuitBreaker from 'opossum';
 import { ROOT } from '../scripts/run.mjs';
-import { benchLine, numberArg } from './report.mjs';
+import { benchLine, median, numberArg } from './report.mjs';
 
 const CALLS = numberArg('calls', 50_000);
 const ROUNDS = numberArg('rounds', 25);
@@ -160,8 +160,6 @@ async function measureAll(candidates) {
   }
   return samples;
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const started = Date.now();
 const samples = await measureAll({

@@ -14,7 +14,7 @@ import { createServer } from 'node:http';
 import autocannon from 'autocannon';
 import { adminCall, startBenchApi } from './api-process.mjs';
 import { apiProfiling } from './cpu-profile.mjs';
-import { benchLine, numberArg } from './report.mjs';
+import { benchLine, median, numberArg } from './report.mjs';
 
 const SECONDS = numberArg('seconds', 10);
 const CONNECTIONS = numberArg('connections', 50);
@@ -30,7 +30,6 @@ const run = (url, headers = {}) =>
   );
 const line = (name, r) =>
   `${name.padEnd(40)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 // the token's per-minute limit is raised past what a 10-second run at full speed sends, so every request counts
 const api = await startBenchApi({ nodeArgs: profiling.nodeArgs, env: { TOKEN_RATE_LIMIT: '1000000' } });

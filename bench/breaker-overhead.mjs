@@ -4,7 +4,7 @@
 import { circuitBreaker, ConsecutiveBreaker, handleAll } from 'cockatiel';
 import CircuitBreakerOpossum from 'opossum';
 import { loadLib } from './load-lib.mjs';
-import { benchLine, numberArg } from './report.mjs';
+import { benchLine, median, numberArg } from './report.mjs';
 
 const CALLS = numberArg('calls', 200_000);
 const ROUNDS = numberArg('rounds', 7);
@@ -29,7 +29,7 @@ async function measureAll(candidates) {
       if (round > 0) samples[name].push(Number(process.hrtime.bigint() - started) / CALLS);
     }
   }
-  return Object.fromEntries(Object.entries(samples).map(([name, ns]) => [name, ns.sort((a, b) => a - b)[Math.floor(ns.length / 2)]]));
+  return Object.fromEntries(Object.entries(samples).map(([name, ns]) => [name, median(ns)]));
 }
 
 const settings = { type: 'simple', failureThreshold: 5, timeout: 3_600_000, recoveryTime: 60_000, successThreshold: 3 };

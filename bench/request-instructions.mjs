@@ -17,7 +17,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { ROOT } from '../scripts/run.mjs';
 import { adminCall, freePort, startBenchApi } from './api-process.mjs';
-import { benchLine, numberArg } from './report.mjs';
+import { benchLine, median, numberArg } from './report.mjs';
 
 const REQUESTS = numberArg('requests', 2000);
 const ROUNDS = numberArg('rounds', 5);
@@ -36,7 +36,6 @@ const callgrind = (name) => [
   '--separate-threads=yes',
   `--callgrind-out-file=${OUT}/${name}.%p`,
 ];
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 function control(pid, ...args) {
   return new Promise((resolve, reject) => {
@@ -123,7 +122,8 @@ async function startFloor(kind, urlPath, body) {
            }).listen(port, '127.0.0.1', () => process.send('up')));`,
         ]
       : [path.join(ROOT, 'bench/nest-floor.mjs')];
-  const child = spawn(callgrind(kind)[0], [...callgrind(kind).slice(1), process.execPath, ...script], {
+  const [valgrind, ...valgrindArgs] = callgrind(kind);
+  const child = spawn(valgrind, [...valgrindArgs, process.execPath, ...script], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
   });

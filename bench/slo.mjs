@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { ROOT } from '../scripts/run.mjs';
 import { adminCall, cpuSeconds, freePort, startBenchApi, treeCpuSeconds } from './api-process.mjs';
-import { benchLine, numberArg } from './report.mjs';
+import { benchLine, median, numberArg } from './report.mjs';
 
 const SLOS = numberArg('slos', 1000);
 const RUNS = numberArg('runs', 5);
@@ -22,7 +22,6 @@ function clusterCpu(apiPid) {
   const postmaster = Number(readFileSync(path.join(dataDir, 'pg/postmaster.pid'), 'utf8').split('\n')[0]);
   return { api: cpuSeconds(apiPid), pg: treeCpuSeconds(postmaster) };
 }
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let api;
