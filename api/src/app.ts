@@ -29,6 +29,7 @@ import {
   forwardedProto,
   HubMetrics,
   accessLog,
+  checkUnsafeMethodsOnly,
   echoRequestId,
   inOneHook,
   migrate,
@@ -56,9 +57,16 @@ export interface RunningApi {
   close(): Promise<StopOutcome>;
 }
 
-/** Nest on Fastify, with the site's pages answered where Nest would answer 404 (the shell routes in the browser). */
+/**
+ * Nest on Fastify, with the site's pages answered where Nest would answer 404 (the shell routes in the browser), and
+ * Nest's cross-site check run on the methods it refuses (checkUnsafeMethodsOnly).
+ */
 class SiteAdapter extends FastifyAdapter {
   pageFallback: (request: FastifyRequest, reply: FastifyReply) => boolean = () => false;
+
+  override registerSecurityHook(hook: Parameters<FastifyAdapter['registerSecurityHook']>[0]) {
+    super.registerSecurityHook(checkUnsafeMethodsOnly(hook));
+  }
 
   override setNotFoundHandler(handler: (request: FastifyRequest, reply: FastifyReply) => unknown) {
     return super.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

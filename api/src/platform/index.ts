@@ -69,7 +69,7 @@ export {
   SuperAdmin,
 } from './web/access.decorator';
 export type { Access } from './web/access.decorator';
-export { isBearerWithoutCookie, protectFromCrossSiteRequests } from './web/cross-origin';
+export { checkUnsafeMethodsOnly, isBearerWithoutCookie, protectFromCrossSiteRequests } from './web/cross-origin';
 export { isYaml } from './web/media-type';
 export { forwardedProto, securityHeaders } from './web/security-headers';
 export { mountStaticSite } from './web/static-site';

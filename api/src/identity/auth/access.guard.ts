@@ -77,29 +77,45 @@ export class AccessGuard implements CanActivate {
     return rule;
   }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** Synchronous unless the request carries a token: a session's read costs no promise of its own here. */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const { access, sessionOnly } = this.ruleOf(context);
+    const rule = this.ruleOf(context);
     const request = context.switchToHttp().getRequest<AppRequest>();
-    if (!access) {
+    if (!rule.access) {
       this.logger.error(`${request.method} ${request.url} declares no access rule; refused`);
       throw new ForbiddenException('This endpoint declares no access rule');
     }
     if (tokenInQuery(request.url)) throw new BadRequestException(TOKEN_IN_URL_MESSAGE);
     const bearer = bearerOf(request.headers.authorization);
-    if (bearer !== undefined) {
-      // the session middleware left a bearer request alone; a cookie beside a token would leave two accounts to choose from
-      if (request.headers.cookie !== undefined) throw new BadRequestException(TOKEN_AND_COOKIE_MESSAGE);
-      if (access.kind === 'metrics-scrape' && this.hasMetricsToken(request.headers.authorization)) return true;
-      const found = await this.tokens.authenticate(bearer, request.ip ?? null);
-      request.user = found.user;
-      request.apiToken = found.token;
-      if (found.retryAfter > 0) {
-        context.switchToHttp().getResponse<FastifyReply>().header('Retry-After', String(found.retryAfter));
-        throw this.tokens.rateLimited(found.retryAfter);
-      }
-      if (sessionOnly) throw new ForbiddenException(`${sessionOnly} needs a person's session; an access token cannot do it`);
+    return bearer === undefined
+      ? this.allows(rule.access, request)
+      : this.allowsToken(context, request, bearer, rule.access, rule.sessionOnly);
+  }
+
+  private async allowsToken(
+    context: ExecutionContext,
+    request: AppRequest,
+    bearer: string,
+    access: Access,
+    sessionOnly: string | undefined,
+  ): Promise<boolean> {
+    // the session middleware left a bearer request alone; a cookie beside a token would leave two accounts to choose from
+    if (request.headers.cookie !== undefined) throw new BadRequestException(TOKEN_AND_COOKIE_MESSAGE);
+    if (access.kind === 'metrics-scrape' && this.hasMetricsToken(request.headers.authorization)) return true;
+    const found = await this.tokens.authenticate(bearer, request.ip ?? null);
+    request.user = found.user;
+    request.apiToken = found.token;
+    if (found.retryAfter > 0) {
+      context.switchToHttp().getResponse<FastifyReply>().header('Retry-After', String(found.retryAfter));
+      throw this.tokens.rateLimited(found.retryAfter);
     }
+    if (sessionOnly) throw new ForbiddenException(`${sessionOnly} needs a person's session; an access token cannot do it`);
+    return this.allows(access, request);
+  }
+
+  /** Whether the request's account (from its session or its token) may call a route declaring `access`. */
+  private allows(access: Access, request: AppRequest): boolean {
     if (access.kind === 'public') return true;
     const user = request.user;
     if (!user) throw new UnauthorizedException('Not signed in');

@@ -1,4 +1,4 @@
-import { SecretBox } from '../../platform';
+import { cookieValue, SecretBox } from '../../platform';
 import type { AppRequest, SessionRequest } from './session-user';
 
 /**
@@ -64,12 +64,3 @@ const cookie = (value: string, maxAgeSeconds: number, secure: boolean) =>
 
 /** Whether the request came over HTTPS (directly or through a trusted proxy): the cookie is then Secure. */
 export const overHttps = (req: AppRequest) => (req.raw as SessionRequest).secure === true;
-
-/** One cookie's value from a Cookie header. */
-function cookieValue(header: string | undefined, name: string): string | null {
-  for (const part of header?.split(';') ?? []) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return null;
-}

@@ -11,7 +11,6 @@ import {
   inOneHook,
   isBearerWithoutCookie,
   onRawRequest,
-  pathOf,
   RealtimeBus,
   type RequestStep,
 } from '../../platform';
@@ -178,7 +177,8 @@ export function readOnlySessions(reader: SessionReader, stack: Middleware[]): Re
     // a request with a bearer token and no cookie is judged by its token alone (the access guard): it never reads,
     // creates or sets a session
     if (isBearerWithoutCookie(req)) return next();
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || WRITES_SESSION.test(pathOf(req)) || !req.headers.cookie)
+    // the test reads the URL as it came: its prefixes end before any query
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.headers.cookie || WRITES_SESSION.test(req.url!))
       return full(request, reply, next);
     const cached = reader.cachedUserOf(req);
     if (cached) {

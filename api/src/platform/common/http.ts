@@ -13,7 +13,8 @@ export function seeOther(reply: FastifyReply, location: string): FastifyReply {
 
 /** The token of `Authorization: Bearer <token>` (the scheme in any case), '' for an empty one; undefined without. */
 export function bearerOf(header: string | undefined): string | undefined {
-  const match = /^Bearer(?:\s+(.*))?$/i.exec(header ?? '');
+  if (header === undefined) return undefined;
+  const match = /^Bearer(?:\s+(.*))?$/i.exec(header);
   return match ? (match[1] ?? '').trim() : undefined;
 }
 
@@ -34,14 +35,25 @@ export function isOwnNavigation(request: { headers: IncomingMessage['headers'] }
   return site === 'same-origin' || site === 'none';
 }
 
-/** A cookie's value from a Cookie header, as sent (undefined when absent). */
+/**
+ * A cookie's value from a Cookie header, as sent (undefined when absent). Scanned in place rather than split into
+ * parts: every signed-in read looks up its session cookie here.
+ */
 export function cookieValue(header: string | undefined, name: string): string | undefined {
-  return header
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
+  if (!header) return undefined;
+  for (let at = 0; at < header.length;) {
+    while (header.charCodeAt(at) === SPACE || header.charCodeAt(at) === TAB) at++;
+    const semicolon = header.indexOf(';', at);
+    const end = semicolon < 0 ? header.length : semicolon;
+    if (header.startsWith(name, at) && header.charCodeAt(at + name.length) === EQUALS)
+      return header.slice(at + name.length + 1, end).trimEnd();
+    at = end + 1;
+  }
+  return undefined;
 }
+const SPACE = 32;
+const TAB = 9;
+const EQUALS = 61;
 
 /** A connect-style middleware, as express-session, passport and helmet are written. */
 export type ConnectMiddleware<Req extends IncomingMessage = IncomingMessage> = (

@@ -68,6 +68,7 @@ export function accessLog(logger: Logger): (request: FastifyRequest, reply: Fast
     const status = reply.statusCode;
     const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
     if (!logger.isLevelEnabled(level)) return;
+    // the id (requestId: word characters and dashes) and the method (a token Node's parser accepted) need no escaping;
     // a request made with a personal access token names the token (its id, never the secret)
     const token = (request as { apiToken?: { id: string } }).apiToken;
     if (!pending) {
@@ -75,8 +76,8 @@ export function accessLog(logger: Logger): (request: FastifyRequest, reply: Fast
       waitingLines.set(flush, destination);
     }
     pending +=
-      `{"level":${logger.levels.values[level]},"time":${Date.now()}${afterTime}${JSON.stringify(request.id)},` +
-      `"method":${JSON.stringify(request.method)},"url":${JSON.stringify(withoutTokens(request.url))}` +
+      `{"level":${logger.levels.values[level]},"time":${Date.now()}${afterTime}"${request.id}",` +
+      `"method":"${request.method}","url":${JSON.stringify(withoutTokens(request.url))}` +
       `${token ? `,"token":${JSON.stringify(token.id)}` : ''}},"res":{"statusCode":${status}},` +
       `"responseTime":${Math.round(reply.elapsedTime)},"msg":"request completed"}\n`;
   };

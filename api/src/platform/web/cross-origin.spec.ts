@@ -112,6 +112,17 @@ describe('state-changing requests from other origins', () => {
     await api.call(`/api/circuit-breakers/${breakerId}/reset`, { method: 'POST', cookie: admin, body: {} });
   });
 
+  it('leaves reads to the access guard: a cross-site GET or HEAD is answered, a cross-site DELETE refused', async () => {
+    const crossSite = { cookie: admin, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' };
+    for (const method of ['GET', 'HEAD']) {
+      expect((await fetch(`${api.baseUrl}/api/circuit-breakers`, { method, headers: crossSite })).status).toBe(200);
+    }
+    const removal = await fetch(`${api.baseUrl}/api/circuit-breakers/${breakerId}`, { method: 'DELETE', headers: crossSite });
+    expect(removal.status).toBe(403);
+    const breakers = await (await api.call('/api/circuit-breakers', { cookie: admin })).json();
+    expect(breakers.map((breaker: { id: number }) => breaker.id)).toContain(breakerId);
+  });
+
   it('exempts a bearer-token request that carries no cookie: a forged request has no way to attach the token', async () => {
     const response = await fetch(`${api.baseUrl}/api/circuit-breakers/${breakerId}/force-open`, {
       method: 'POST',

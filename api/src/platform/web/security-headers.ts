@@ -5,6 +5,8 @@ import { pathOf, type RequestStep } from '../common/http';
 
 type Next = (error?: unknown) => void;
 
+const firstValue = (header: string) => header.split(',')[0]!.trim();
+
 /**
  * Marks a raw request `secure` when it came over TLS, or through a trusted hop (TRUST_PROXY) that says so in
  * X-Forwarded-Proto: the session cookie's `secure: 'auto'` reads it.
@@ -13,10 +15,9 @@ export function forwardedProto(trust: string) {
   const trusted = proxyAddr.compile(trust.split(',').map((part) => part.trim()));
   return (req: IncomingMessage & { secure?: boolean }, _res: ServerResponse, next: Next) => {
     const encrypted = Boolean((req.socket as { encrypted?: boolean }).encrypted);
-    const forwarded = String(req.headers['x-forwarded-proto'] ?? '')
-      .split(',')[0]!
-      .trim();
-    req.secure = encrypted || (forwarded === 'https' && trusted(req.socket.remoteAddress ?? '', 0));
+    const forwarded = req.headers['x-forwarded-proto'];
+    req.secure =
+      encrypted || (forwarded !== undefined && firstValue(String(forwarded)) === 'https' && trusted(req.socket.remoteAddress ?? '', 0));
     next();
   };
 }
