@@ -1,7 +1,9 @@
 // Instructions per authenticated read, counted by valgrind's callgrind: the API's GET /api/auth/user and
 // GET /api/metrics/latest (session and token), a bare Nest application on Fastify and a bare node:http server answering
-// the same JSON, each under callgrind. Unlike the CPU seconds and the throughput of bench:api, an instruction count does
-// not move with what else the machine runs, so a change of a few µs a request shows (a few thousand instructions).
+// the same JSON, each under callgrind. Within a run the rounds agree far closer than CPU seconds do, so a piece of a
+// few µs a request shows (a few thousand instructions); between runs of one build the medians move more (up to a fifth
+// for the API: when V8 optimises and when a major collection falls differ per process), so compare builds over
+// several runs of each.
 // Each server answers one request at a time over one kept-alive connection: --warm requests first, then --rounds
 // rounds of --requests, counted on its main thread only (V8's compiler and GC helpers run beside it on threads of
 // their own, whenever they like). The API's work on timers (its jobs) runs on that thread too: a round of the same
@@ -107,23 +109,12 @@ async function perRequest(name, pid, url, headers, { idle }) {
   return median(each);
 }
 
-/** A floor server (bare node:http, or bench/nest-floor.mjs) under callgrind, answering `body` at `urlPath`. */
+/** A floor server (bench/node-floor.mjs or bench/nest-floor.mjs) under callgrind, answering `body` at `urlPath`. */
 async function startFloor(kind, urlPath, body) {
   const port = await freePort();
-  const script =
-    kind === 'node'
-      ? [
-          '--input-type=module',
-          '-e',
-          `import { createServer } from 'node:http';
-           process.once('message', ({ body, port }) => createServer((_req, res) => {
-             res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-             res.end(body);
-           }).listen(port, '127.0.0.1', () => process.send('up')));`,
-        ]
-      : [path.join(ROOT, 'bench/nest-floor.mjs')];
+  const script = path.join(ROOT, `bench/${kind}-floor.mjs`);
   const [valgrind, ...valgrindArgs] = callgrind(kind);
-  const child = spawn(valgrind, [...valgrindArgs, process.execPath, ...script], {
+  const child = spawn(valgrind, [...valgrindArgs, process.execPath, script], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
   });
