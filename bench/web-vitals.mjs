@@ -231,7 +231,9 @@ async function startDebuggableChromium() {
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
-    rmSync(userDataDir, { recursive: true, force: true });
+    // Chromium's helper processes (network service, storage) may still write to the profile's cache for a moment
+    // after the browser process exits: a directory emptied during removal failed the run (ENOTEMPTY), so retry
+    rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   for (let tries = 0; ; tries++) {
     const up = await fetch(`http://127.0.0.1:${DEBUGGING_PORT}/json/version`).then(
