@@ -13,10 +13,10 @@ export function benchLine(measure, figure, goal, ok) {
   console.log(benchRow(measure, figure, goal, ok));
 }
 
-/** A command-line option's number: `--name 12`, or the fallback. */
 /** The middle value (the upper of the two middle ones for an even count). */
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** A command-line option's number: `--name 12`, or the fallback. */
 export function numberArg(name, fallback) {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
