@@ -127,10 +127,15 @@ export class BreakerControl {
     return ids.map((id) => views.get(id) ?? refused.get(id) ?? new NotFoundException(`No circuit breaker with id ${id}`));
   }
 
-  /** A breaker's state as this replica sees it: its engine's, or its instances' merged. */
+  /**
+   * A breaker's state as this replica sees it: its engine's, or its instances' merged. The hub's engine is first
+   * brought to the row as locked: another replica's control may have committed while its message is still on the
+   * way here, and the control applied next must move the breaker from the database's state, not from this
+   * replica's older one (a Force open right after another replica's Reset is an opening, journalled and notified).
+   */
   private stateOf(config: BreakerConfigEntity): BreakerStateName {
     if (config.source !== 'hub') return this.fleetFigures.stateOf(config.id);
-    return (this.registry.get(config.id) ?? this.registry.apply(config))?.state ?? 'CLOSED';
+    return this.registry.apply(config)?.state ?? 'CLOSED';
   }
 
   /**

@@ -114,6 +114,28 @@ it('forces open and closed, resets, and journals each transition', async () => {
   );
 });
 
+it("moves a breaker from the database's state when another replica's control has not reached this one yet", async () => {
+  const breaker = await (await call('/api/circuit-breakers', { method: 'POST', body: simpleBreaker('Behind a peer') })).json();
+  await call(`/api/circuit-breakers/${breaker.id}/force-open`, { method: 'POST' });
+  // another replica's Reset, committed under the row's lock, its message still on the way to this replica
+  await spec.api.sql("UPDATE circuit_breaker_configs SET override = 'none', version = version + 1 WHERE id = $1", [breaker.id]);
+  const opened = await (await call(`/api/circuit-breakers/${breaker.id}/force-open`, { method: 'POST' })).json();
+  expect(opened).toMatchObject({ state: 'OPEN', override: 'forced-open' });
+  // this Force open is an opening of its own, journalled (and so notified), with the state it moved from
+  let moves: string[] = [];
+  await eventually(async () => {
+    const { transitions } = await (await call(`/api/circuit-breakers/${breaker.id}/transitions`)).json();
+    moves = (transitions as { from: string; to: string }[]).map(({ from, to }) => `${from}->${to}`);
+    return moves.length >= 2;
+  }, 5000);
+  expect(moves).toEqual(['CLOSED->OPEN', 'CLOSED->OPEN']);
+  const [audit] = await spec.api.sql(
+    "SELECT before FROM audit_entries WHERE action = 'breaker.force-open' AND target_id = $1 ORDER BY id DESC LIMIT 1",
+    [String(breaker.id)],
+  );
+  expect(audit.before).toEqual({ state: 'CLOSED', override: 'none' });
+});
+
 /** A new breaker (threshold 1, timeout 5 s) in front of a new chaos service that always fails. */
 async function breakerBehindFailingService(name: string) {
   const breaker = await (

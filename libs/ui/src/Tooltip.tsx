@@ -28,6 +28,8 @@ export function Tooltip({ content, side = 'top', children }: TooltipProps) {
   const popup = tooltipPopup.use();
   const [interest, setInterest] = useState<{ via: TooltipInterest; since: number } | null>(null);
   const [delayOver, setDelayOver] = useState(false);
+  // a press under way: the bare trigger stays until its click has been dispatched (see onPointerDown)
+  const [pressed, setPressed] = useState(false);
   const pointerDown = useRef(false);
 
   useEffect(() => {
@@ -37,7 +39,7 @@ export function Tooltip({ content, side = 'top', children }: TooltipProps) {
   }, [interest]);
 
   // a pointer still in its delay keeps the bare trigger, whose pointerleave tells whether to open at the end
-  if (popup && (interest?.via !== 'pointer' || delayOver)) {
+  if (popup && !pressed && (interest?.via !== 'pointer' || delayOver)) {
     return (
       <popup.TooltipPopup content={content} side={side} openedBy={interest?.via}>
         {children}
@@ -62,9 +64,22 @@ export function Tooltip({ content, side = 'top', children }: TooltipProps) {
     },
     onPointerDown: (event) => {
       own.onPointerDown?.(event);
-      // as in Radix: a press closes the tooltip, and the focus that comes with it opens none
+      // as in Radix: a press closes the tooltip, and the focus that comes with it opens none. The popup's trigger
+      // replaces this element when it takes over: done between the press and its click, the click would land on
+      // neither (a link pressed as the code arrived would not be followed), so the swap waits until the click's
+      // task is over.
       pointerDown.current = true;
-      document.addEventListener('pointerup', () => (pointerDown.current = false), { once: true });
+      setPressed(true);
+      const released = () => {
+        document.removeEventListener('pointerup', released);
+        document.removeEventListener('pointercancel', released);
+        setTimeout(() => {
+          pointerDown.current = false;
+          setPressed(false);
+        });
+      };
+      document.addEventListener('pointerup', released);
+      document.addEventListener('pointercancel', released);
       setInterest(null);
     },
     onFocus: (event) => {
