@@ -52,19 +52,33 @@ export function mergeWindows(windows: readonly WindowSnapshot[]): WindowTotals {
     max = Math.max(max, window.max);
     latencySum += window.latencySum;
   }
-  const measured = histogram.reduce((sum, n) => sum + n, 0);
+  return windowTotals(counts, histogram, max, latencySum);
+}
+
+/** How many bins a latency histogram has (latencyBinOf gives 0 to LATENCY_BINS - 1). */
+export const LATENCY_BINS = BINS;
+
+/**
+ * A window's figures from its counts per outcome (in OUTCOMES order), its calls in each latency bin (LATENCY_BINS of
+ * them), its longest call and its sum of latencies: the percentiles are read from the bins.
+ */
+export function windowTotals(counts: ArrayLike<number>, histogram: ArrayLike<number>, max: number, latencySum: number): WindowTotals {
+  let measured = 0;
+  for (let bin = 0; bin < BINS; bin++) measured += histogram[bin] ?? 0;
   const percentile = (p: number) => {
     if (measured === 0) return 0;
     let seen = 0;
     for (let bin = 0; bin < BINS; bin++) {
-      seen += histogram[bin]!;
+      seen += histogram[bin] ?? 0;
       if (seen >= p * measured) return Math.min(max, Math.round(upperEdge(bin)));
     }
     return max;
   };
+  let total = 0;
+  for (let i = 0; i < OUTCOMES.length; i++) total += counts[i] ?? 0;
   return {
-    counts: Object.fromEntries(OUTCOMES.map((outcome, i) => [outcome, counts[i]!])) as Record<CallOutcome, number>,
-    total: counts.reduce((sum, n) => sum + n, 0),
+    counts: Object.fromEntries(OUTCOMES.map((outcome, i) => [outcome, counts[i] ?? 0])) as Record<CallOutcome, number>,
+    total,
     latency: {
       mean: measured ? Math.round(latencySum / measured) : 0,
       p50: percentile(0.5),

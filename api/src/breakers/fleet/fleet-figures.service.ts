@@ -12,6 +12,7 @@ import type { BreakerConfigEntity } from '../entities/breaker-config.entity';
 import { ClusterLeases, InstanceRegistry, PeriodicWork, RealtimeBus, type Repeating } from '../../platform';
 import { FleetCatalog } from './fleet-catalog.service';
 import { FleetRepository } from './fleet.repository';
+import { HeldInstances } from './held-instances';
 import { breakerFigures, isStale, spanOf, type InstanceRow } from './instance-periods';
 
 /** How often the instances' figures are read again: well inside the wall's 2 s update, so a report shows within 3 s. */
@@ -23,11 +24,12 @@ export const FIGURES_EVERY_MS = 500;
 const LISTED_FOR_MS = 10 * 60_000;
 
 /** A scraped breaker's override is the one its service set (the hub sets none); an agent's, the hub's. */
-const overrideOf = (config: BreakerConfigEntity, rows: readonly InstanceRow[]): BreakerOverride =>
-  config.source === 'scrape' ? (rows[0]?.override ?? 'none') : config.override;
+const overrideOf = (config: BreakerConfigEntity, first: InstanceRow | undefined): BreakerOverride =>
+  config.source === 'scrape' ? (first?.override ?? 'none') : config.override;
 
-const mergedStats = (config: BreakerConfigEntity, rows: readonly InstanceRow[], now: number): BreakerStats =>
-  breakerFigures(config.id, overrideOf(config, rows), rows, now).stats;
+/** The figures of a breaker no instance reports for. */
+const noFigures = (config: BreakerConfigEntity, now: number): BreakerStats =>
+  breakerFigures(config.id, overrideOf(config, undefined), [], now).stats;
 
 /**
  * Until when an instance's row still changes its breaker's figures as time passes (its periods leave the window,
@@ -80,8 +82,8 @@ type Part = 'merging' | 'following';
 export class FleetFigures implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(FleetFigures.name);
   private computed = new Map<number, Merged>();
-  /** While merging: each breaker's instances as last read, stale ones included, by breaker and instance. */
-  private readonly rows = new Map<number, Map<string, InstanceRow>>();
+  /** While merging: each breaker's instances as last read, stale ones included, with their sums (see HeldInstances). */
+  private readonly rows = new Map<number, HeldInstances>();
   /** While merging: each breaker's figures as last written to fleet_figures, and when. */
   private readonly written = new Map<number, { json: string; headline: string; at: number }>();
   private part: Part = 'following';
@@ -157,19 +159,18 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
     const changed = new Set<number>();
     for (const row of read.rows) {
       let instances = this.rows.get(row.configId);
-      if (!instances) this.rows.set(row.configId, (instances = new Map()));
-      instances.set(row.instance, row);
+      if (!instances) this.rows.set(row.configId, (instances = new HeldInstances()));
+      instances.put(row, now);
       changed.add(row.configId);
     }
     // an instance silent past LISTED_FOR_MS leaves the list here, and its row the table
     const silent: { configId: number; instance: string }[] = [];
     for (const [configId, instances] of this.rows) {
-      for (const [instance, row] of instances) {
-        if (now - row.reportedAt <= LISTED_FOR_MS) continue;
-        instances.delete(instance);
-        silent.push({ configId, instance });
-        changed.add(configId);
-      }
+      const from = silent.length;
+      for (const row of instances.rows()) if (now - row.reportedAt > LISTED_FOR_MS) silent.push({ configId, instance: row.instance });
+      if (silent.length === from) continue;
+      for (const { instance } of silent.slice(from)) instances.delete(instance);
+      changed.add(configId);
       if (instances.size === 0) this.rows.delete(configId);
     }
     // every figure is written again once a minute: a database that lost its unlogged rows has them back
@@ -188,9 +189,15 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
       let merged: Merged;
       if (previous && previous.config === config && !changed.has(config.id) && previous.movingUntil < now && !rewrite) merged = previous;
       else {
-        const instances = [...(this.rows.get(config.id)?.values() ?? [])];
-        const stats = mergedStats(config, instances, now);
-        merged = { config, stats, movingUntil: Math.max(0, ...instances.map(movingUntil)) };
+        const instances = this.rows.get(config.id);
+        let until = 0;
+        let first: InstanceRow | undefined;
+        for (const row of instances?.rows() ?? []) {
+          first ??= row;
+          until = Math.max(until, movingUntil(row));
+        }
+        const stats = instances ? instances.stats(config.id, overrideOf(config, first), now) : noFigures(config, now);
+        merged = { config, stats, movingUntil: until };
       }
       computed.set(config.id, merged);
       // a move at once; counts and latencies that moved at most every FIGURES_WRITTEN_EVERY_MS (held till then); none
@@ -229,7 +236,7 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
     const fresh = new Map(read.figures.map((stats) => [stats.configId, stats]));
     const computed = new Map<number, Merged>();
     for (const config of this.catalog.all()) {
-      const stats = fresh.get(config.id) ?? this.computed.get(config.id)?.stats ?? mergedStats(config, [], now);
+      const stats = fresh.get(config.id) ?? this.computed.get(config.id)?.stats ?? noFigures(config, now);
       // the hub's override of an agent's breaker is this replica's to tell at once, as its catalog has it
       const override = config.source === 'agent' ? config.override : stats.override;
       computed.set(config.id, { config, stats: stats.override === override ? stats : { ...stats, override }, movingUntil: 0 });
@@ -273,7 +280,7 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
     if (this.part !== 'merging' || !this.leases.holds('fleet.figures', now)) return null;
     return this.catalog.all().flatMap((config) => {
       if (config.source !== 'agent') return [];
-      const live = [...(this.rows.get(config.id)?.values() ?? [])].filter((row) => !isStale(row, now));
+      const live = [...(this.rows.get(config.id)?.rows() ?? [])].filter((row) => !isStale(row, now));
       return live.length > 0 ? [{ config, rows: live }] : [];
     });
   }
@@ -291,7 +298,7 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
     const config = this.catalog.get(configId);
     if (!config) return null;
     const rows = await this.repository.instancesOf(configId, now - LISTED_FOR_MS, now, AGENT_PROTOCOL_LIMITS.instancesPerService);
-    const figures = breakerFigures(config.id, overrideOf(config, rows), rows, now);
+    const figures = breakerFigures(config.id, overrideOf(config, rows[0]), rows, now);
     return { instances: figures.instances(), merged: figures.stats };
   }
 

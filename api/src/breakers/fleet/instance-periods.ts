@@ -107,22 +107,6 @@ export function windowOf(
   return { window: { counts, histogram, max, latencySum }, coveredMs, until: oldestKept + spanMs };
 }
 
-/** Each row's window as last summed, and from when it holds (until its own `until`; see rowWindow). */
-const rowWindows = new WeakMap<InstanceRow, { from: number; value: ReturnType<typeof windowOf> }>();
-
-/**
- * An instance row's window at `now`, summed once per row while none of its periods leaves the span: a row is replaced,
- * never changed, when its instance reports again, and the merger sums each breaker's rows at every read (twice a
- * second) while each row changes once a period: the windows of the rows that did not change are taken as they were.
- */
-export function rowWindow(row: InstanceRow, now: number): ReturnType<typeof windowOf> {
-  const kept = rowWindows.get(row);
-  if (kept && now < kept.value.until && now >= kept.from) return kept.value;
-  const value = windowOf(row.periods, now, spanOf(row.periodMs));
-  rowWindows.set(row, { from: now, value });
-  return value;
-}
-
 /** Keeps the periods still inside the span, oldest first. */
 export function keepRecent(periods: readonly StoredPeriod[], now: number, spanMs: number): StoredPeriod[] {
   const oldest = now - spanMs;
@@ -190,8 +174,9 @@ function countsOf(window: WindowSnapshot): { errors: number; calls: number } {
  * added bin by bin), the most cautious live state is the breaker's, and an instance whose error rate is far above
  * the others' taken together is marked bad. Stale instances are listed but left out of every sum.
  *
- * The list of instances with each one's own figures is built when asked for (the instances page), not at every read:
- * a read merges a breaker's figures every FIGURES_EVERY_MS, and each instance's own percentiles were four fifths of it.
+ * Summed afresh from the rows: the instances page and a breaker no instance reports for. The merger keeps its rows'
+ * sums as they come instead (HeldInstances), whose figures must stay these. The list of instances with each one's own
+ * figures is built only when asked for.
  */
 export function breakerFigures(
   configId: number,
@@ -200,7 +185,7 @@ export function breakerFigures(
   now: number,
 ): { stats: BreakerStats; instances: () => BreakerInstanceView[] } {
   const live = rows.filter((row) => !isStale(row, now));
-  const windows = new Map(rows.map((row) => [row, rowWindow(row, now)]));
+  const windows = new Map(rows.map((row) => [row, windowOf(row.periods, now, spanOf(row.periodMs))]));
   const merged = figuresOf(live.map((row) => windows.get(row)!));
   const bad = new Set(
     live.filter((row) => {
