@@ -201,17 +201,15 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
     const transition: BreakerTransition = { configId, from, to, reason, at: new Date(at).toISOString(), instanceId: this.instance.id };
     const openUntil = to === 'OPEN' && breaker.nextAttemptAt !== null ? new Date(breaker.nextAttemptAt).toISOString() : undefined;
     const override: BreakerOverride = breaker.override;
-    // Announced and journalled at once: the live message does not wait for the journal, and the journal keeps the
-    // move through a database outage (the live message, sent over the database, is lost then: screens catch up
-    // from the next metricsUpdate)
-    await Promise.all([
-      this.bus
-        .publish({
-          type: 'stateChange',
-          data: { ...transition, override, ...(openUntil ? { openUntil } : {}), ...(actorId ? { actorId } : {}) },
-        })
-        .catch((error: Error) => this.logger.warn(`transition of breaker ${configId} not announced: ${error.message}`)),
-      this.journal.write(transition),
-    ]);
+    // Journalled, then announced: a screen that reads the journal again on the live message (the dashboard's last
+    // transitions) finds the move there. Through a database outage the journal keeps the move and the live message,
+    // sent over the database, is lost: screens catch up from the next metricsUpdate.
+    await this.journal.write(transition);
+    await this.bus
+      .publish({
+        type: 'stateChange',
+        data: { ...transition, override, ...(openUntil ? { openUntil } : {}), ...(actorId ? { actorId } : {}) },
+      })
+      .catch((error: Error) => this.logger.warn(`transition of breaker ${configId} not announced: ${error.message}`));
   }
 }

@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import WebSocket from 'ws';
 import { ROLE_DEFAULT_PERMISSIONS, type ServerMessage } from '@cbh/contracts';
 import { apiForThisFile, DEMO_PASSWORD, eventually, signIn } from '../../test/test-api';
@@ -282,6 +283,30 @@ async function liveMessages(cookie: string) {
     });
   return { next, close: () => socket.close() };
 }
+
+it('announces a move once the journal has it, so a screen that reads the journal on the live message finds the move', async () => {
+  const created = await (await call('/api/circuit-breakers', { method: 'POST', body: simpleBreaker('Journalled first') })).json();
+  const live = await liveMessages(spec.admin);
+  const locker = new Client({ connectionString: spec.api.databaseUrl });
+  await locker.connect();
+  try {
+    // the journal's insert waits behind this lock: the live message must wait with it
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE breaker_transitions IN SHARE MODE');
+    let heard = false;
+    const stateChange = live.next('stateChange', created.id).then(() => (heard = true));
+    expect((await call(`/api/circuit-breakers/${created.id}/force-open`, { method: 'POST' })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(heard).toBe(false);
+    await locker.query('COMMIT');
+    await stateChange;
+    const moves = await spec.api.sql('SELECT to_state FROM breaker_transitions WHERE config_id = $1', [created.id]);
+    expect(moves.map((move) => move.to_state)).toEqual(['OPEN']);
+  } finally {
+    await locker.end();
+    live.close();
+  }
+});
 
 it('names who used a manual control by name, else by role, to viewers of the journal and of the live messages: never by e-mail', async () => {
   const created = await (

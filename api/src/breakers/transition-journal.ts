@@ -8,6 +8,12 @@ const RETRY_EVERY_MS = 2000;
 /** The most moves held while the database is away; the oldest go first. */
 const MAX_WAITING = 10_000;
 
+/** A move waiting to be written, and its writer's, told once it is written (or held through an outage). */
+interface Waiting {
+  transition: BreakerTransition;
+  settled?: () => void;
+}
+
 /**
  * Writes this replica's breaker moves to the journal in the order they happened. While the database is away the
  * moves wait here and are written, oldest first, as soon as it answers again; each is written once (the journal's
@@ -17,7 +23,7 @@ const MAX_WAITING = 10_000;
 @Injectable()
 export class TransitionJournal implements OnModuleDestroy {
   private readonly logger = new Logger(TransitionJournal.name);
-  private waiting: BreakerTransition[] = [];
+  private waiting: Waiting[] = [];
   private retryTimer?: NodeJS.Timeout;
   private draining = false;
 
@@ -32,14 +38,19 @@ export class TransitionJournal implements OnModuleDestroy {
     await this.drain();
   }
 
-  /** Journals the move now, or after the moves still waiting for the database. */
-  async write(transition: BreakerTransition): Promise<void> {
-    this.waiting.push(transition);
-    if (this.waiting.length > MAX_WAITING) {
-      this.waiting.shift();
-      this.logger.error('a breaker move was dropped from the journal: the database was away too long');
-    }
-    await this.drain();
+  /**
+   * Journals the move now, or after the moves still waiting for the database: settled once it is written, or once the
+   * database is found away (the move then waits here, and its writer goes on).
+   */
+  write(transition: BreakerTransition): Promise<void> {
+    return new Promise((settled) => {
+      this.waiting.push({ transition, settled });
+      if (this.waiting.length > MAX_WAITING) {
+        this.waiting.shift()!.settled?.();
+        this.logger.error('a breaker move was dropped from the journal: the database was away too long');
+      }
+      void this.drain();
+    });
   }
 
   private async drain() {
@@ -49,15 +60,20 @@ export class TransitionJournal implements OnModuleDestroy {
       while (this.waiting.length > 0) {
         const batch = this.waiting.slice(0, 500);
         try {
-          await this.insert(batch);
+          await this.insert(batch.map((entry) => entry.transition));
         } catch (error) {
           if (isDatabaseUnavailable(error)) {
+            for (const entry of this.waiting) {
+              entry.settled?.();
+              entry.settled = undefined;
+            }
             this.retrySoon();
             return;
           }
           this.logger.warn(`breaker moves not journalled: ${(error as Error).message}`);
         }
         this.waiting = this.waiting.slice(batch.length);
+        for (const entry of batch) entry.settled?.();
       }
     } finally {
       this.draining = false;
