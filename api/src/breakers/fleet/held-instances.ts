@@ -29,7 +29,7 @@ const CAUTION: Record<BreakerStateName, number> = { CLOSED: 0, HALF_OPEN: 1, OPE
  *
  * The merger reads twice a second and, at 1 s periods, every row of a breaker changes within a second (its instance
  * reports again, its oldest period leaves): summing every row's window again for each read built a few small arrays
- * and a map per row (their garbage collection was a quarter of the merger's CPU). Here a row's sums are plain numbers
+ * and a map per row (and garbage collection was a quarter of the merger's CPU). Here a row's sums are plain numbers
  * found again over its periods only when it changes, and the breaker's latency histogram is one array that periods
  * are added to and taken off (whole counts, so exactly). The figures are those breakerFigures gives for the same rows
  * at the same moment (a spec compares them over a long random walk).
