@@ -129,13 +129,14 @@ export class BreakerControl {
 
   /**
    * A breaker's state as this replica sees it: its engine's, or its instances' merged. The hub's engine is first
-   * brought to the row as locked: another replica's control may have committed while its message is still on the
-   * way here, and the control applied next must move the breaker from the database's state, not from this
-   * replica's older one (a Force open right after another replica's Reset is an opening, journalled and notified).
+   * brought to the row as locked (BreakerRegistry.catchUp): another replica's control may have committed while its
+   * message is still on the way here, and the control applied next must move the breaker from the database's
+   * state, not from this replica's older one (a Force open right after another replica's Reset is an opening,
+   * journalled and notified).
    */
   private stateOf(config: BreakerConfigEntity): BreakerStateName {
     if (config.source !== 'hub') return this.fleetFigures.stateOf(config.id);
-    return this.registry.apply(config)?.state ?? 'CLOSED';
+    return this.registry.catchUp(config)?.state ?? 'CLOSED';
   }
 
   /**

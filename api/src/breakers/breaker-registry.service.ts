@@ -16,6 +16,14 @@ export function applyManual(breaker: CircuitBreaker, action: ManualAction, reaso
   else breaker.reset(reason);
 }
 
+/** The control that leaves a breaker under each override (a replica that catches up with a row applies it). */
+const CONTROL_TO: Record<BreakerOverride, ManualAction> = {
+  none: 'reset',
+  'forced-open': 'force-open',
+  'forced-closed': 'force-closed',
+  disabled: 'disable',
+};
+
 /** A configuration as a replica applies it: the row, or its view as another replica announced it. */
 export type AppliedConfig = BreakerConfigFields & { name: string; source?: BreakerSource };
 
@@ -123,6 +131,18 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
     return current;
   }
 
+  /**
+   * Brings this replica's breaker to a row read from the database, which may be newer than the messages that reached
+   * this replica: a control another replica committed meanwhile is followed as that control (its replica journals
+   * it), so that the breaker is where the database says, its counts and all, and a control applied next moves it
+   * from there. (A message of a change already caught up with is older than the row, and ignored.)
+   */
+  catchUp(config: AppliedConfig): CircuitBreaker | undefined {
+    const current = this.breakers.get(config.id);
+    const missed = current && current.override !== config.override;
+    return this.apply(config, missed ? { action: CONTROL_TO[config.override], reason: 'caught up', journal: false } : undefined);
+  }
+
   /** Forgets a deleted configuration for good: a late message about it does not bring it back. */
   remove(configId: number) {
     this.deleted.add(configId);
@@ -137,7 +157,7 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
     const rows = await this.dataSource.getRepository(BreakerConfigEntity).find({ where: { source: 'hub' } });
     const present = new Set(rows.map((row) => row.id));
     for (const configId of this.breakers.keys()) if (!present.has(configId)) this.remove(configId);
-    for (const row of rows) this.apply(row)?.restore(lastMoves.has(row.id) ? { lastTransitionAt: lastMoves.get(row.id)! } : {});
+    for (const row of rows) this.catchUp(row)?.restore(lastMoves.has(row.id) ? { lastTransitionAt: lastMoves.get(row.id)! } : {});
   }
 
   /** A fresh breaker for a configuration, keeping the previous one's time of its last move. */

@@ -116,20 +116,26 @@ it('forces open and closed, resets, and journals each transition', async () => {
 });
 
 it("moves a breaker from the database's state when another replica's control has not reached this one yet", async () => {
-  const breaker = await (await call('/api/circuit-breakers', { method: 'POST', body: simpleBreaker('Behind a peer') })).json();
+  const breaker = await (
+    await call('/api/circuit-breakers', { method: 'POST', body: simpleBreaker('Behind a peer', { failureThreshold: 1 }) })
+  ).json();
+  // a failing call opens it here, and an operator forces it open on top
+  const engine = spec.api.app.get(BreakerRegistry).get(breaker.id)!;
+  expect(engine.admit()).toBe('permitted');
+  engine.record(false);
   await call(`/api/circuit-breakers/${breaker.id}/force-open`, { method: 'POST' });
   // another replica's Reset, committed under the row's lock, its message still on the way to this replica
   await spec.api.sql("UPDATE circuit_breaker_configs SET override = 'none', version = version + 1 WHERE id = $1", [breaker.id]);
   const opened = await (await call(`/api/circuit-breakers/${breaker.id}/force-open`, { method: 'POST' })).json();
   expect(opened).toMatchObject({ state: 'OPEN', override: 'forced-open' });
-  // this Force open is an opening of its own, journalled (and so notified), with the state it moved from
+  // this Force open moved the breaker the Reset had closed: an opening of its own, journalled (and so notified)
   let moves: string[] = [];
   await eventually(async () => {
     const { transitions } = await (await call(`/api/circuit-breakers/${breaker.id}/transitions`)).json();
-    moves = (transitions as { from: string; to: string }[]).map(({ from, to }) => `${from}->${to}`);
+    moves = (transitions as { from: string; to: string; reason: string }[]).map(({ from, to, reason }) => `${from}->${to} (${reason})`);
     return moves.length >= 2;
   }, 5000);
-  expect(moves).toEqual(['CLOSED->OPEN', 'CLOSED->OPEN']);
+  expect(moves).toEqual(['CLOSED->OPEN (forced open by Admin)', 'CLOSED->OPEN (1 consecutive failure)']);
   const [audit] = await spec.api.sql(
     "SELECT before FROM audit_entries WHERE action = 'breaker.force-open' AND target_id = $1 ORDER BY id DESC LIMIT 1",
     [String(breaker.id)],

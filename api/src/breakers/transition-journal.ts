@@ -72,7 +72,9 @@ export class TransitionJournal implements OnModuleDestroy {
           }
           this.logger.warn(`breaker moves not journalled: ${(error as Error).message}`);
         }
-        this.waiting = this.waiting.slice(batch.length);
+        // by identity: a move dropped meanwhile (the backlog past MAX_WAITING) may have been one of the batch
+        const written = new Set(batch);
+        this.waiting = this.waiting.filter((entry) => !written.has(entry));
         for (const entry of batch) entry.settled?.();
       }
     } finally {

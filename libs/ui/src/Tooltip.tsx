@@ -1,6 +1,7 @@
 import { cloneElement, useEffect, useRef, useState, type FocusEvent, type PointerEvent, type ReactElement, type ReactNode } from 'react';
 import { TOOLTIP } from '@cbh/contracts';
 import { onDemand } from './on-demand';
+import { whenPressEnds } from './press-end';
 import type { TooltipInterest } from './TooltipPopup';
 
 // Radix Tooltip is fetched when a visitor first points at or focuses a trigger, not with the page. Until then a
@@ -31,6 +32,8 @@ export function Tooltip({ content, side = 'top', children }: TooltipProps) {
   // a press under way: the bare trigger stays until its click has been dispatched (see onPointerDown)
   const [pressed, setPressed] = useState(false);
   const pointerDown = useRef(false);
+  const cancelPress = useRef<(() => void) | null>(null);
+  useEffect(() => () => cancelPress.current?.(), []);
 
   useEffect(() => {
     if (interest?.via !== 'pointer') return undefined;
@@ -68,18 +71,14 @@ export function Tooltip({ content, side = 'top', children }: TooltipProps) {
       // replaces this element when it takes over: done between the press and its click, the click would land on
       // neither (a link pressed as the code arrived would not be followed), so the swap waits until the click's
       // task is over.
+      cancelPress.current?.();
       pointerDown.current = true;
       setPressed(true);
-      const released = () => {
-        document.removeEventListener('pointerup', released);
-        document.removeEventListener('pointercancel', released);
-        setTimeout(() => {
-          pointerDown.current = false;
-          setPressed(false);
-        });
-      };
-      document.addEventListener('pointerup', released);
-      document.addEventListener('pointercancel', released);
+      cancelPress.current = whenPressEnds(() => {
+        cancelPress.current = null;
+        pointerDown.current = false;
+        setPressed(false);
+      });
       setInterest(null);
     },
     onFocus: (event) => {
