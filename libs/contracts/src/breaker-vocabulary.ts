@@ -12,6 +12,14 @@ export type BreakerTypeName = (typeof BREAKER_TYPES)[number];
 export const BREAKER_STATES = ['CLOSED', 'HALF_OPEN', 'OPEN'] as const;
 export type BreakerStateName = (typeof BREAKER_STATES)[number];
 
+const CAUTION: Record<BreakerStateName, number> = { CLOSED: 0, HALF_OPEN: 1, OPEN: 2 };
+
+/**
+ * The more cautious of two states (the first of two as cautious): a breaker seen on several replicas or instances is
+ * shown in the most cautious of their states, since any one refusing calls is what an operator must see.
+ */
+export const moreCautious = (a: BreakerStateName, b: BreakerStateName): BreakerStateName => (CAUTION[b] > CAUTION[a] ? b : a);
+
 /** A manual override, as resilience4j's actuator offers: none, forced open, forced closed, or disabled. */
 export const BREAKER_OVERRIDES = ['none', 'forced-open', 'forced-closed', 'disabled'] as const;
 export type BreakerOverride = (typeof BREAKER_OVERRIDES)[number];

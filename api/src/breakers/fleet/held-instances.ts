@@ -1,6 +1,6 @@
 import { LATENCY_BINS, windowTotals } from '@cbh/breaker';
-import { isBadInstance, type BreakerOverride, type BreakerStateName, type BreakerStats } from '@cbh/contracts';
-import { isStale, spanOf, type InstanceRow, type StoredPeriod } from './instance-periods';
+import { isBadInstance, moreCautious, type BreakerOverride, type BreakerStateName, type BreakerStats } from '@cbh/contracts';
+import { figuresFrom, isStale, mergedStats, spanOf, type InstanceRow, type StoredPeriod } from './instance-periods';
 
 /** One instance row as the merger holds it: its window's sums at the last moment they were brought up to date. */
 interface Held {
@@ -20,8 +20,6 @@ interface Held {
   latencySum: number;
   coveredMs: number;
 }
-
-const CAUTION: Record<BreakerStateName, number> = { CLOSED: 0, HALF_OPEN: 1, OPEN: 2 };
 
 /**
  * One breaker's instance rows on the replica that merges the fleet's figures, with what merging them needs kept up
@@ -108,10 +106,9 @@ export class HeldInstances {
       const calls = held.successes + held.failures + held.timeouts + held.rejections;
       perSecond += held.coveredMs > 0 ? (1000 * calls) / held.coveredMs : 0;
       if (held.row.state === 'OPEN') open++;
-      if (CAUTION[held.row.state] > CAUTION[state]) state = held.row.state;
+      state = moreCautious(state, held.row.state);
     }
-    const totals = windowTotals([successes, failures, timeouts, rejections, 0], this.histogram, max, latencySum);
-    const errors = failures + timeouts + rejections;
+    const figures = figuresFrom(windowTotals([successes, failures, timeouts, rejections, 0], this.histogram, max, latencySum), perSecond);
     // an instance far worse than the others taken together is named when it is the only one
     let bad: string | null = null;
     let bads = 0;
@@ -119,27 +116,20 @@ export class HeldInstances {
       if (!held.live) continue;
       const mine = held.failures + held.timeouts + held.rejections;
       const own = { errors: mine, calls: held.successes + mine };
-      if (isBadInstance(own, { errors: errors - own.errors, calls: totals.total - own.calls })) {
+      if (isBadInstance(own, { errors: figures.errors - own.errors, calls: figures.calls - own.calls })) {
         bads++;
         bad = held.row.instance;
       }
     }
-    return {
-      configId,
+    return mergedStats(configId, override, {
       state,
-      override,
-      lastTransitionAt: lastMove === 0 ? null : new Date(lastMove).toISOString(),
-      successCount: totals.counts.success,
-      failureCount: totals.counts.failure,
-      timeoutCount: totals.counts.timeout,
-      shortCircuitedCount: totals.counts['short-circuited'],
-      errorPercentage: totals.total ? Math.round((1000 * errors) / totals.total) / 10 : 0,
-      requestsPerSecond: Math.round(10 * perSecond) / 10,
-      latency: totals.latency,
-      bulkheadRejectedCount: 0,
-      replicas: { open, total: liveCount },
-      instances: { open, total: liveCount, stale: this.held.size - liveCount, bad: bads === 1 ? bad : null },
-    };
+      lastMove,
+      figures,
+      open,
+      live: liveCount,
+      stale: this.held.size - liveCount,
+      bad: bads === 1 ? bad : null,
+    });
   }
 
   /** A row's window at `now` summed again over its periods (a few numbers each; nothing built). */

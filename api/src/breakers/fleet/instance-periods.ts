@@ -1,7 +1,16 @@
-import { latencyBinEdges, latencyBinOf, mergeWindows, METRICS_WINDOW_SECONDS, OUTCOMES, type WindowSnapshot } from '@cbh/breaker';
+import {
+  latencyBinEdges,
+  latencyBinOf,
+  mergeWindows,
+  METRICS_WINDOW_SECONDS,
+  OUTCOMES,
+  type WindowSnapshot,
+  type WindowTotals,
+} from '@cbh/breaker';
 import {
   AGENT_STALE_PERIODS,
   isBadInstance,
+  moreCautious,
   type AgentWindow,
   type BreakerInstanceView,
   type BreakerOverride,
@@ -130,8 +139,6 @@ export interface InstanceRow {
   totals: InstanceTotals;
 }
 
-const CAUTION: Record<BreakerStateName, number> = { CLOSED: 0, HALF_OPEN: 1, OPEN: 2 };
-
 type Figures = Omit<BreakerInstanceView, 'instance' | 'state' | 'override' | 'lastReportAt' | 'stale' | 'bad'>;
 
 /**
@@ -139,11 +146,15 @@ type Figures = Omit<BreakerInstanceView, 'instance' | 'state' | 'override' | 'la
  * periods lasted (a report that covers an outage of the hub's spreads its calls over the outage, not over a second).
  */
 function figuresOf(windows: readonly { window: WindowSnapshot; coveredMs: number }[]): Figures & { errors: number; calls: number } {
-  const totals = mergeWindows(windows.map((entry) => entry.window));
   const perSecond = windows.reduce(
     (sum, { window, coveredMs }) => sum + (coveredMs > 0 ? (1000 * window.counts.reduce((a, b) => a + b, 0)) / coveredMs : 0),
     0,
   );
+  return figuresFrom(mergeWindows(windows.map((entry) => entry.window)), perSecond);
+}
+
+/** Instances' figures from their windows' totals and their calls per second, with the errors and calls for finding a bad one. */
+export function figuresFrom(totals: WindowTotals, perSecond: number): Figures & { errors: number; calls: number } {
   const { counts } = totals;
   const errors = counts.failure + counts.timeout + counts['short-circuited'] + counts['bulkhead-rejected'];
   return {
@@ -194,9 +205,8 @@ export function breakerFigures(
     }),
   );
   const moves = rows.map((row) => row.lastMoveAt ?? 0);
-  const lastTransitionAt = Math.max(0, ...moves) || null;
-  const state = live.reduce<BreakerStateName>((worst, row) => (CAUTION[row.state] > CAUTION[worst] ? row.state : worst), 'CLOSED');
-  const { errors: _errors, calls: _calls, ...figures } = merged;
+  const state = live.reduce<BreakerStateName>((worst, row) => moreCautious(worst, row.state), 'CLOSED');
+  const open = live.filter((row) => row.state === 'OPEN').length;
   let instances: BreakerInstanceView[] | undefined;
   const listInstances = () =>
     [...rows]
@@ -214,21 +224,45 @@ export function breakerFigures(
         };
       });
   return {
-    stats: {
-      configId,
+    stats: mergedStats(configId, override, {
       state,
-      override,
-      lastTransitionAt: lastTransitionAt === null ? null : new Date(lastTransitionAt).toISOString(),
-      ...figures,
-      bulkheadRejectedCount: 0,
-      replicas: { open: live.filter((row) => row.state === 'OPEN').length, total: live.length },
-      instances: {
-        open: live.filter((row) => row.state === 'OPEN').length,
-        total: live.length,
-        stale: rows.length - live.length,
-        bad: bad.size === 1 ? [...bad][0]!.instance : null,
-      },
-    },
+      lastMove: Math.max(0, ...moves),
+      figures: merged,
+      open,
+      live: live.length,
+      stale: rows.length - live.length,
+      bad: bad.size === 1 ? [...bad][0]!.instance : null,
+    }),
     instances: () => (instances ??= listInstances()),
+  };
+}
+
+/** What merging a breaker's instances found: what mergedStats makes its figures of. */
+export interface Merging {
+  /** The most cautious live state. */
+  state: BreakerStateName;
+  /** The newest move any instance reported (ms), 0 for none. */
+  lastMove: number;
+  figures: Figures & { errors: number; calls: number };
+  /** Live instances open, live, and stale. */
+  open: number;
+  live: number;
+  stale: number;
+  /** The one bad instance, or null (none, or several). */
+  bad: string | null;
+}
+
+/** A breaker's merged figures as every screen reads them. */
+export function mergedStats(configId: number, override: BreakerOverride, merging: Merging): BreakerStats {
+  const { errors: _errors, calls: _calls, ...figures } = merging.figures;
+  return {
+    configId,
+    state: merging.state,
+    override,
+    lastTransitionAt: merging.lastMove === 0 ? null : new Date(merging.lastMove).toISOString(),
+    ...figures,
+    bulkheadRejectedCount: 0,
+    replicas: { open: merging.open, total: merging.live },
+    instances: { open: merging.open, total: merging.live, stale: merging.stale, bad: merging.bad },
   };
 }

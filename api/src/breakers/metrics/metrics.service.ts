@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { type CallOutcome, EMPTY_WINDOW, mergeWindows, METRICS_WINDOW_SECONDS, RollingMetrics } from '@cbh/breaker';
-import type { BreakerStateName, BreakerStats } from '@cbh/contracts';
+import { moreCautious, type BreakerStateName, type BreakerStats } from '@cbh/contracts';
 import { BreakerRegistry } from '../breaker-registry.service';
 import { FleetFigures } from '../fleet/fleet-figures.service';
 import { InstanceRegistry, PeriodicWork, RealtimeBus, type Repeating } from '../../platform';
@@ -15,8 +15,6 @@ const FLUSH_EVERY_MS = 5000;
 export const SHARE_EVERY_MS = 1000;
 /** …and one silent for this long drops out of the sums (metricsUpdate every 2 s: gone from screens within 5 s). */
 export const PEER_STALE_MS = 3000;
-/** The most cautious state wins the cluster's view: any replica refusing calls is what an operator must see. */
-const CAUTION: Record<BreakerStateName, number> = { CLOSED: 0, HALF_OPEN: 1, OPEN: 2 };
 type Counts = Record<CallOutcome, number>;
 
 /** One replica's view: its id and its breakers' figures. */
@@ -162,10 +160,8 @@ export class MetricsService implements OnModuleInit, OnModuleDestroy {
       const seen = replicas.map((replica) => replica.figures.get(configId)).filter((entry) => entry !== undefined);
       const totals = mergeWindows(seen.map((entry) => entry.window));
       const counts = totals.counts;
-      const state = seen.reduce<BreakerStateName>(
-        (worst, entry) => (CAUTION[entry.state] > CAUTION[worst] ? entry.state : worst),
-        'CLOSED',
-      );
+      // the most cautious state wins the cluster's view
+      const state = seen.reduce<BreakerStateName>((worst, entry) => moreCautious(worst, entry.state), 'CLOSED');
       const changed = Math.max(...seen.map((entry) => entry.lastTransitionAt ?? 0), 0);
       const errors = counts.failure + counts.timeout + counts['short-circuited'] + counts['bulkhead-rejected'];
       return {
