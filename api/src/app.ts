@@ -20,7 +20,7 @@ import {
   TokenAuthenticator,
   UserDirectory,
 } from './identity';
-import { acceptAgentReports, RealtimeGateway, sessionWsAdapter } from './breakers';
+import { acceptAgentReports, AgentStreamGateway, RealtimeGateway, sessionWsAdapter } from './breakers';
 import {
   ApiExceptionFilter,
   type AppConfig,
@@ -149,13 +149,21 @@ export async function createApi(config: AppConfig, logger: Logger): Promise<Runn
     app.setGlobalPrefix('api', { exclude: ['metrics', 'status/{*path}', 'badge/{*path}'] });
     app.useGlobalFilters(new ApiExceptionFilter(logger, config.MAX_BODY_KB));
     const gateway = app.get(RealtimeGateway);
+    const agentStreams = app.get(AgentStreamGateway);
     app.useWebSocketAdapter(
-      sessionWsAdapter(app, logger, authenticateUpgrade(sessions, app.get(TokenAuthenticator)), siteOrigins, {
-        maxFrameBytes: config.WS_MAX_FRAME_BYTES,
-        perSession: config.WS_CONNECTIONS_PER_SESSION,
-        connectionsOf: (key) => gateway.connectionsOf(key),
-        accepting: () => !gateway.draining,
-      }),
+      sessionWsAdapter(
+        app,
+        logger,
+        authenticateUpgrade(sessions, app.get(TokenAuthenticator)),
+        siteOrigins,
+        {
+          maxFrameBytes: config.WS_MAX_FRAME_BYTES,
+          perSession: config.WS_CONNECTIONS_PER_SESSION,
+          connectionsOf: (key) => gateway.connectionsOf(key),
+          accepting: () => !gateway.draining,
+        },
+        { streamsOf: (key) => agentStreams.streamsOf(key), accepting: () => !agentStreams.draining },
+      ),
     );
     return {
       app,

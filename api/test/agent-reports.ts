@@ -1,4 +1,5 @@
-import type { AgentBreakerReport, AgentReport } from '@cbh/contracts';
+import WebSocket from 'ws';
+import { AGENT_STREAM_PATH, type AgentBreakerReport, type AgentReport, type AgentStreamAnswer } from '@cbh/contracts';
 import type { TestApi } from './test-api';
 
 /** One breaker as an opossum agent reports it: closed, its calls of the period all under 10 ms unless `fields` say otherwise. */
@@ -54,4 +55,53 @@ export async function serviceToken(api: Pick<TestApi, 'call'>, admin: string, se
   });
   expect(made.status).toBe(201);
   return ((await made.json()) as { token: string }).token;
+}
+
+/** An agent's stream (AGENT_STREAM_PATH) opened with `token`: each report sent is answered in order. */
+export interface AgentStreamClient {
+  socket: WebSocket;
+  /** Sends a report (or any frame, as a string) and resolves with the hub's answer to it. */
+  send(report: unknown): Promise<AgentStreamAnswer>;
+  /** The close code and reason, once the hub or the client closes the stream. */
+  closed: Promise<{ code: number; reason: string }>;
+}
+
+const streamUrl = (baseUrl: string) => `${baseUrl.replace(/^http/, 'ws')}${AGENT_STREAM_PATH}`;
+
+export async function openAgentStream(baseUrl: string, token: string): Promise<AgentStreamClient> {
+  const socket = new WebSocket(streamUrl(baseUrl), { headers: { authorization: `Bearer ${token}` } });
+  const answers: ((answer: AgentStreamAnswer) => void)[] = [];
+  socket.on('message', (data) => answers.shift()?.(JSON.parse(String(data)) as AgentStreamAnswer));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return {
+    socket,
+    closed,
+    send: (report) =>
+      new Promise((resolve) => {
+        answers.push(resolve);
+        socket.send(typeof report === 'string' ? report : JSON.stringify(report));
+      }),
+  };
+}
+
+/** The HTTP status an upgrade to the agents' stream is refused with (101 when it is not). */
+export function streamUpgradeStatus(baseUrl: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(streamUrl(baseUrl), { headers });
+    socket.once('unexpected-response', (_request, response) => {
+      resolve(response.statusCode ?? 0);
+      socket.terminate();
+    });
+    socket.once('open', () => {
+      resolve(101);
+      socket.close();
+    });
+    socket.once('error', (error) => (error.message.startsWith('Unexpected server response') ? undefined : reject(error)));
+  });
 }

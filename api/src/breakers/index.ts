@@ -9,6 +9,7 @@ export type { BreakerChanges } from './breakers.service';
 export { DashboardModule } from './dashboard/dashboard.module';
 export type { BreakerConfigEntity } from './entities/breaker-config.entity';
 export { acceptAgentReports } from './fleet/agent-report-body';
+export { AgentStreamGateway } from './fleet/agent-stream.gateway';
 export { FleetModule } from './fleet/fleet.module';
 export { TOTALS_BUCKETS_AT } from './fleet/instance-periods';
 export { LoadTestsModule } from './load-tests/load-tests.module';

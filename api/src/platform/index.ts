@@ -2,7 +2,7 @@
 export { PLATFORM_ENTITIES } from './tables';
 export { BusModule } from './bus/bus.module';
 export { RealtimeBus } from './bus/realtime-bus.service';
-export { ApiExceptionFilter, errorBody } from './common/api-exception.filter';
+export { ApiExceptionFilter, errorBody, messageOf } from './common/api-exception.filter';
 export { SecretBox } from './common/crypto/secret-box';
 export {
   bearerOf,
@@ -30,7 +30,7 @@ export type { AppConfig } from './config/config';
 export { parseDnsServers } from './config/dns-servers';
 export { createDataSource, migrate, openDatabase } from './database/database';
 export type { DatabaseHandle } from './database/database';
-export { STALE_WHILE_UNAVAILABLE_MS, isDatabaseUnavailable } from './database/database-unavailable';
+export { DATABASE_UNAVAILABLE_MESSAGE, STALE_WHILE_UNAVAILABLE_MS, isDatabaseUnavailable } from './database/database-unavailable';
 export { hydrate } from './database/hydrate';
 export type { RawRow } from './database/hydrate';
 export { seedOnce } from './database/seed-once';

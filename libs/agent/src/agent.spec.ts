@@ -21,7 +21,8 @@ function checkReport(report: AgentReport): void {
     const { boundsMs, counts } = breaker.window.latencyHistogram;
     expect(counts).toHaveLength(boundsMs.length + 1);
     expect(counts.length).toBeLessThanOrEqual(AGENT_PROTOCOL_LIMITS.histogramBins);
-    for (const value of Object.values(breaker.settings)) expect(['number', 'string', 'boolean']).toContain(typeof value);
+    expect(breaker.settings).toBeDefined();
+    for (const value of Object.values(breaker.settings!)) expect(['number', 'string', 'boolean']).toContain(typeof value);
     for (const t of breaker.transitions) expect(new Date(t.at).toISOString()).toBe(t.at);
     transitions += breaker.transitions.length;
   }

@@ -37,6 +37,10 @@ export const AGENT_PROTOCOL_LIMITS = {
   reportIdLength: 100,
   /** Faults one instance runs at once (one per breaker under a drill). */
   faultsPerInstance: 100,
+  /** Reports one stream may have waiting for their answers; an agent sends the next after the answer. */
+  reportsInFlight: 4,
+  /** Streams one token may hold open on one replica (an instance holds one). */
+  streamsPerToken: 1000,
 } as const;
 
 /** A breaker's settings in its own library's words (opossum's errorThresholdPercentage, cockatiel's halfOpenAfter…). */
@@ -78,7 +82,12 @@ export interface AgentBreakerReport {
   library: AgentLibrary;
   /** The library's kind of breaker: opossum 'error-percentage', cockatiel 'consecutive' or 'sampling', cbh its type. */
   type: string;
-  settings: AgentBreakerSettings;
+  /**
+   * The breaker's settings in its library's words. Required in a report POSTed to AGENT_REPORTS_PATH; on the stream
+   * (AGENT_STREAM_PATH) they may be left out while they are the same as in the last report on that connection that
+   * carried them.
+   */
+  settings?: AgentBreakerSettings;
   state: BreakerStateName;
   override: BreakerOverride;
   window: AgentWindow;
@@ -175,6 +184,28 @@ export interface AgentSettingsChange {
 
 /** Where an agent sends its reports: `POST` with `Authorization: Bearer <a service account's token>`. */
 export const AGENT_REPORTS_PATH = '/api/agent/reports';
+
+/**
+ * Where an agent may keep one WebSocket open instead of POSTing each report: the upgrade carries `Authorization:
+ * Bearer <a service account's token>` (refused as the POST is: 401, 403, 429, 503 while the replica shuts down). Each
+ * text frame the agent sends is an AgentReport, and the hub answers each with one AgentStreamAnswer, in the order the
+ * reports came. A breaker's `settings` may be left out of a report while they are the same as in the last report on
+ * the same connection that carried them (a new connection starts with none). The hub closes the socket with
+ * AGENT_STREAM_CLOSE.goingAway when the replica shuts down (the agent reconnects, to another replica behind a
+ * balancer, and resends a report not answered with its id), and with AGENT_STREAM_CLOSE.tooMany when more than
+ * AGENT_PROTOCOL_LIMITS.reportsInFlight reports wait for their answers.
+ */
+export const AGENT_STREAM_PATH = '/api/agent/stream';
+
+/** The close codes of the stream (WebSocket close codes; a frame larger than reportBytes closes it with 1009). */
+export const AGENT_STREAM_CLOSE = { goingAway: 1001, tooMany: 1008 } as const;
+
+/**
+ * The hub's answer to a report on the stream: `status` as the POST's would be (200 with its reply; 400 a report the
+ * hub will never take; 403; 429 and 503 with `retryAfterS`, when to send it again).
+ */
+export type AgentStreamAnswer =
+  { status: 200; reply: AgentReportReply } | { status: 400 | 403 | 429 | 500 | 503; message: string; retryAfterS?: number };
 
 /** How often an agent reports, unless the hub's reply says otherwise (`reportEveryMs`). */
 export const AGENT_REPORT_EVERY_MS = 1000;

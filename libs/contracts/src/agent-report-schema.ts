@@ -49,7 +49,8 @@ const breakerSchema = z.object({
   type: z.string().min(1).max(50),
   settings: z
     .record(z.string().max(64), z.union([z.number().finite(), z.string().max(200), z.boolean()]))
-    .refine((settings) => Object.keys(settings).length <= 50, { message: 'at most 50 settings' }),
+    .refine((settings) => Object.keys(settings).length <= 50, { message: 'at most 50 settings' })
+    .optional(),
   state: z.enum(BREAKER_STATES),
   override: z.enum(BREAKER_OVERRIDES),
   window: windowSchema,

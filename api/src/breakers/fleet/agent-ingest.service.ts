@@ -18,7 +18,9 @@ import {
   hubTypeOf,
   serviceAccountNameOf,
   unsupportedVersionMessage,
+  AGENT_REPORTS_PATH,
   type AgentBreakerReport,
+  type AgentBreakerSettings,
   type AgentReport,
   type AgentReportReply,
 } from '@cbh/contracts';
@@ -61,6 +63,32 @@ export class ReportLater extends HttpException {
   }
 }
 
+/**
+ * The settings a stream's connection sent last, by breaker (see AGENT_STREAM_PATH): those of the breakers of its last
+ * report taken, which a report on the same connection may leave out while they have not changed.
+ */
+export type SettingsSent = Map<string, AgentBreakerSettings>;
+
+/** A reported breaker with its settings, sent or remembered. */
+type SettledBreaker = AgentBreakerReport & { settings: AgentBreakerSettings };
+
+/**
+ * The report's breakers with their settings: each its own, or, on a stream (`sent`), those the connection sent last.
+ * A report POSTed carries every breaker's.
+ */
+function settled(breakers: readonly AgentBreakerReport[], sent: SettingsSent | null): SettledBreaker[] {
+  return breakers.map((breaker) => {
+    if (breaker.settings) return breaker as SettledBreaker;
+    const settings = sent?.get(breaker.name);
+    if (settings) return { ...breaker, settings };
+    throw new BadRequestException(
+      sent
+        ? `Breaker "${breaker.name}" has no settings, and none were sent for it in the last report taken on this connection`
+        : `Breaker "${breaker.name}" has no settings: a report sent to ${AGENT_REPORTS_PATH} carries every breaker's`,
+    );
+  });
+}
+
 /** When the breaker last moved, of the moves the report carries, as the journal keeps them (ms), or null. */
 function lastMove(breaker: AgentBreakerReport, now: number): number | null {
   const times = breaker.transitions.map((move) => Date.parse(move.at)).filter((time) => time > now - MOVES_KEPT_MS);
@@ -89,7 +117,7 @@ function sameSettings(a: Record<string, unknown> | null, b: Record<string, unkno
   return keys === 0;
 }
 
-function changedFrom(config: BreakerConfigEntity | undefined, breaker: AgentBreakerReport): boolean {
+function changedFrom(config: BreakerConfigEntity | undefined, breaker: SettledBreaker): boolean {
   return (
     !config ||
     config.library !== breaker.library ||
@@ -185,10 +213,10 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The breakers of a report within the service's breakers on the hub, and what was left out. */
-  private withinLimits(service: string, report: AgentReport): { taken: AgentBreakerReport[]; notices: string[] } {
+  private withinLimits(service: string, breakers: SettledBreaker[]): { taken: SettledBreaker[]; notices: string[] } {
     let room = AGENT_PROTOCOL_LIMITS.breakersPerService - this.catalog.countOf('agent', service);
     const left: string[] = [];
-    const taken = report.breakers.filter((breaker) => {
+    const taken = breakers.filter((breaker) => {
       if (this.catalog.find('agent', service, breaker.name)) return true;
       if (room > 0) {
         room--;
@@ -216,8 +244,13 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
     return new Date(Math.min(time, now)).toISOString();
   }
 
-  async ingest(account: SessionUser, body: unknown, now = Date.now()): Promise<AgentReportReply> {
+  /**
+   * Takes one report, POSTed or on a stream. `sent` is the stream's memory of the settings its connection sent (null
+   * for a POST): read to fill the settings a report leaves out, and replaced by this report's once it is taken.
+   */
+  async ingest(account: SessionUser, body: unknown, sent: SettingsSent | null = null, now = Date.now()): Promise<AgentReportReply> {
     const report = this.read(body);
+    const breakers = settled(report.breakers, sent);
     const service = serviceAccountNameOf(account.email);
     if (report.service !== service) {
       throw new ForbiddenException(`This token reports for service ${service}; it cannot report for ${report.service}`);
@@ -230,7 +263,7 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
     }
     await this.admit(account, service, report, now);
     await this.catalog.ready();
-    const { taken, notices } = this.withinLimits(service, report);
+    const { taken, notices } = this.withinLimits(service, breakers);
     const stale = taken.filter((breaker) => changedFrom(this.catalog.find('agent', service, breaker.name), breaker));
     if (stale.length > 0) {
       const ensured = await this.repository.ensureBreakers(
@@ -297,6 +330,10 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
       reported.map(({ breaker, config }) => ({ id: config.id, name: breaker.name })),
     );
     this.faults.reported(service, report.instance, report.faults, faults);
+    if (sent) {
+      sent.clear();
+      for (const breaker of breakers) sent.set(breaker.name, breaker.settings);
+    }
     return {
       version: AGENT_PROTOCOL_VERSION,
       reportEveryMs: everyMs,

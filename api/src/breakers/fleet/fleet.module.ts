@@ -3,6 +3,7 @@ import { BreakersModule } from '../breakers.module';
 import { AgentIngest } from './agent-ingest.service';
 import { AgentReportsController } from './agent-reports.controller';
 import { AgentReportsRepository } from './agent-reports.repository';
+import { AgentStreamGateway } from './agent-stream.gateway';
 import { ReplicasModule } from '../../platform';
 import { ScrapeTargetsController } from '../scrape/scrape-targets.controller';
 import { ScrapeTargetsRepository } from '../scrape/scrape-targets.repository';
@@ -13,7 +14,7 @@ import { Scraper } from '../scrape/scraper.service';
 @Module({
   imports: [BreakersModule, ReplicasModule],
   controllers: [AgentReportsController, ScrapeTargetsController],
-  providers: [AgentIngest, AgentReportsRepository, ScrapeTargetsService, ScrapeTargetsRepository, Scraper],
+  providers: [AgentIngest, AgentStreamGateway, AgentReportsRepository, ScrapeTargetsService, ScrapeTargetsRepository, Scraper],
   exports: [ScrapeTargetsService],
 })
 export class FleetModule {}

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { HttpException, type INestApplicationContext } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { Logger } from 'pino';
-import { clientMessageSchema } from '@cbh/contracts';
+import { AGENT_PROTOCOL_LIMITS, AGENT_STREAM_PATH, clientMessageSchema, serviceAccountNameOf } from '@cbh/contracts';
 import type { LiveSession } from '../../identity';
 
 export type AuthenticatedUpgrade = IncomingMessage & { session?: LiveSession };
@@ -15,6 +15,17 @@ export interface WsLimits {
   /** False once the replica shuts down: an upgrade is refused (503) so the client lands on another replica. */
   accepting: () => boolean;
 }
+
+/** What the adapter asks of the agents' streams (AGENT_STREAM_PATH): how many a token holds here, and whether it takes more. */
+export interface AgentStreamLimits {
+  streamsOf: (tokenKey: string) => number;
+  accepting: () => boolean;
+}
+
+type Verify = (
+  info: { origin?: string; secure: boolean; req: AuthenticatedUpgrade },
+  done: (ok: boolean, code?: number, message?: string) => void,
+) => void;
 
 /**
  * Whether an upgrade's Origin is the site's own: its public URL, a remote's origin, or the host it was sent to
@@ -52,6 +63,7 @@ class SessionWsAdapter extends WsAdapter {
     private readonly authenticate: (request: IncomingMessage) => Promise<LiveSession | null>,
     private readonly siteOrigins: readonly string[],
     private readonly limits: WsLimits,
+    private readonly agentStreams: AgentStreamLimits,
   ) {
     super(app, {
       messageParser: (raw) => {
@@ -73,6 +85,9 @@ class SessionWsAdapter extends WsAdapter {
   }
 
   create(port: number, options: Record<string, unknown> = {}) {
+    if (options.path === AGENT_STREAM_PATH) {
+      return super.create(port, { ...options, maxPayload: AGENT_PROTOCOL_LIMITS.reportBytes, verifyClient: this.verifyAgent });
+    }
     return super.create(port, {
       ...options,
       // a client only ever sends small frames (ping); a larger one closes its connection (1009)
@@ -105,6 +120,42 @@ class SessionWsAdapter extends WsAdapter {
       },
     });
   }
+
+  /**
+   * An agent's stream: a service account's token only (a cookie's session, or a person's token, is refused 403), from
+   * any origin, since a page cannot set the header a token travels in.
+   */
+  private readonly verifyAgent: Verify = (info, done) => {
+    if (!this.agentStreams.accepting()) return done(false, 503, 'Shutting down');
+    this.authenticate(info.req).then(
+      (session) => {
+        if (!session) return done(false, 401, 'Unauthorized');
+        if (!session.token || serviceAccountNameOf(session.user.email) === null) {
+          return done(false, 403, "Only a service account's access token may report breakers");
+        }
+        if (this.agentStreams.streamsOf(session.key) >= AGENT_PROTOCOL_LIMITS.streamsPerToken) {
+          return done(false, 429, `At most ${AGENT_PROTOCOL_LIMITS.streamsPerToken} streams per token on one replica`);
+        }
+        info.req.session = session;
+        done(true);
+      },
+      (error: Error) => {
+        if (error instanceof HttpException && error.getStatus() < 500) return done(false, error.getStatus(), error.message);
+        this.log.error({ err: error }, 'agent stream authentication failed');
+        done(false, 500, 'Internal Server Error');
+      },
+    );
+  };
+
+  /** A gateway that subscribes to no message (the agents' streams) reads its frames itself: nothing is parsed twice. */
+  bindMessageHandlers(
+    client: unknown,
+    handlers: Parameters<WsAdapter['bindMessageHandlers']>[1],
+    transform: Parameters<WsAdapter['bindMessageHandlers']>[2],
+  ) {
+    if (handlers.length === 0) return;
+    super.bindMessageHandlers(client, handlers, transform);
+  }
 }
 
 export function sessionWsAdapter(
@@ -113,6 +164,7 @@ export function sessionWsAdapter(
   authenticate: (request: IncomingMessage) => Promise<LiveSession | null>,
   siteOrigins: readonly string[],
   limits: WsLimits,
+  agentStreams: AgentStreamLimits,
 ) {
-  return new SessionWsAdapter(app, logger, authenticate, siteOrigins, limits);
+  return new SessionWsAdapter(app, logger, authenticate, siteOrigins, limits, agentStreams);
 }

@@ -21,7 +21,8 @@ export function errorBody(statusCode: number, message: string): ApiErrorBody {
   return { statusCode, error: REASONS[statusCode] ?? 'Error', message };
 }
 
-function messageOf(exception: HttpException): string {
+/** An HttpException's message as the API sends it: a validation's several messages joined. */
+export function messageOf(exception: HttpException): string {
   const response = exception.getResponse();
   if (typeof response === 'string') return response;
   const message = (response as { message?: unknown }).message;

@@ -1,0 +1,215 @@
+import { type BeforeApplicationShutdown, HttpException, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { type OnGatewayConnection, type OnGatewayDisconnect, WebSocketGateway } from '@nestjs/websockets';
+import type { RawData, WebSocket } from 'ws';
+import { AGENT_PROTOCOL_LIMITS, AGENT_STREAM_CLOSE, AGENT_STREAM_PATH, WS_SIGNED_OUT_CLOSE, type AgentStreamAnswer } from '@cbh/contracts';
+import { type SessionUser, TokenAuthenticator, tokenKey, UserDirectory } from '../../identity';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  HubMetrics,
+  isDatabaseUnavailable,
+  messageOf,
+  PeriodicWork,
+  RealtimeBus,
+  type Repeating,
+} from '../../platform';
+import type { AuthenticatedUpgrade } from '../realtime/session-ws-adapter';
+import { AgentIngest, ReportLater, type SettingsSent } from './agent-ingest.service';
+
+/** The longest a timer can wait in Node; a token expiring later is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Every stream's token and account are checked against the database this often, whatever messages said. */
+const REVALIDATE_EVERY_MS = 60_000;
+
+/** One agent's open stream. */
+interface Stream {
+  user: SessionUser;
+  /** The token's key (tokenKey): its streams close when it is revoked, on whichever replica. */
+  key: string;
+  tokenId: string;
+  /** The settings its last report taken carried (see AGENT_STREAM_PATH). */
+  sent: SettingsSent;
+  /** Reports received and not answered yet. */
+  waiting: number;
+  /** The last report's handling: reports are taken one after the other, in the order they came. */
+  last: Promise<void>;
+  expiry?: NodeJS.Timeout;
+}
+
+/** The answer a refused report gets on the stream: what its POST would have got, as status, message and Retry-After. */
+function refusal(error: unknown, logger: Logger): AgentStreamAnswer {
+  if (error instanceof ReportLater) return { status: 429, message: messageOf(error), retryAfterS: error.retryAfterS };
+  if (error instanceof HttpException && [400, 403, 429, 503].includes(error.getStatus())) {
+    return { status: error.getStatus() as 400 | 403 | 429 | 503, message: messageOf(error) };
+  }
+  if (isDatabaseUnavailable(error)) return { status: 503, message: DATABASE_UNAVAILABLE_MESSAGE, retryAfterS: 5 };
+  logger.error(`agent report failed: ${(error as Error)?.stack ?? String(error)}`);
+  return { status: 500, message: 'Internal server error' };
+}
+
+/**
+ * An agent's stream (AGENT_STREAM_PATH): one socket per instance, opened with a service account's token (the upgrade
+ * is judged by the adapter), on which each frame is a report taken as a POST's would be, answered in order. A stream
+ * costs the replica a report's own work without a request's: no HTTP parsing, routing, guards or token lookup per
+ * report, and a breaker's settings only when they change. Its token is checked as the /ws sockets' sessions are: a
+ * revoked token, an account deactivated or a token expired closes it.
+ */
+@WebSocketGateway({ path: AGENT_STREAM_PATH })
+export class AgentStreamGateway
+  implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown
+{
+  private readonly logger = new Logger(AgentStreamGateway.name);
+  private readonly streams = new Map<WebSocket, Stream>();
+  private readonly perToken = new Map<string, number>();
+  private revalidating?: Repeating;
+  /** Set once the replica shuts down: new streams go to another replica. */
+  draining = false;
+
+  constructor(
+    private readonly ingest: AgentIngest,
+    private readonly hubMetrics: HubMetrics,
+    private readonly work: PeriodicWork,
+    private readonly bus: RealtimeBus,
+    private readonly tokens: TokenAuthenticator,
+    private readonly directory: UserDirectory,
+  ) {}
+
+  onModuleInit() {
+    this.bus.subscribeInternal('token-revoked', ({ data }) => this.closeToken(tokenKey(String(data)), 'Token revoked'));
+    this.bus.subscribeBatches((envelopes) => {
+      for (const { message } of envelopes) if (message.type === 'userChanged') void this.refreshAccount(message.data.userId);
+    });
+    this.revalidating = this.work.every(REVALIDATE_EVERY_MS, () => this.revalidate());
+    this.bus.onReconnect(() => void this.revalidating?.runAgain());
+  }
+
+  onModuleDestroy() {
+    void this.revalidating?.stop();
+  }
+
+  /** Shutting down: every stream closes as going away; its agent reconnects (to another replica) and resends what was not answered. */
+  beforeApplicationShutdown() {
+    this.draining = true;
+    for (const [socket, stream] of this.streams) {
+      clearTimeout(stream.expiry);
+      socket.close(AGENT_STREAM_CLOSE.goingAway, 'Server going away');
+    }
+    this.streams.clear();
+    this.perToken.clear();
+  }
+
+  /** Streams a token holds on this replica (AGENT_PROTOCOL_LIMITS.streamsPerToken). */
+  streamsOf(key: string): number {
+    return this.perToken.get(key) ?? 0;
+  }
+
+  handleConnection(socket: WebSocket, request: AuthenticatedUpgrade) {
+    const session = request.session;
+    if (!session?.token) return socket.close(WS_SIGNED_OUT_CLOSE, 'Unauthorized');
+    const stream: Stream = {
+      user: session.user,
+      key: session.key,
+      tokenId: session.token.id,
+      sent: new Map(),
+      waiting: 0,
+      last: Promise.resolve(),
+    };
+    this.streams.set(socket, stream);
+    this.perToken.set(stream.key, this.streamsOf(stream.key) + 1);
+    if (session.expiresAt !== null) this.closeAt(socket, stream, session.expiresAt);
+    socket.on('message', (data, isBinary) => this.receive(socket, stream, data, isBinary));
+  }
+
+  handleDisconnect(socket: WebSocket) {
+    this.forget(socket);
+  }
+
+  private receive(socket: WebSocket, stream: Stream, data: RawData, isBinary: boolean) {
+    if (stream.waiting >= AGENT_PROTOCOL_LIMITS.reportsInFlight) {
+      this.close(
+        socket,
+        AGENT_STREAM_CLOSE.tooMany,
+        `More than ${AGENT_PROTOCOL_LIMITS.reportsInFlight} reports waiting for their answers`,
+      );
+      return;
+    }
+    stream.waiting++;
+    stream.last = stream.last
+      .then(() => this.take(stream, data, isBinary))
+      .then((answer) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(answer));
+      })
+      .finally(() => stream.waiting--);
+  }
+
+  private async take(stream: Stream, data: RawData, isBinary: boolean): Promise<AgentStreamAnswer> {
+    let body: unknown;
+    try {
+      if (isBinary) throw new Error('a binary frame');
+      body = JSON.parse(String(data));
+    } catch {
+      this.hubMetrics.agentReports.inc({ outcome: 'refused' });
+      return { status: 400, message: 'A report is a text frame of JSON (AgentReport)' };
+    }
+    try {
+      const reply = await this.ingest.ingest(stream.user, body, stream.sent);
+      this.hubMetrics.agentReports.inc({ outcome: 'accepted' });
+      return { status: 200, reply };
+    } catch (error) {
+      this.hubMetrics.agentReports.inc({ outcome: 'refused' });
+      return refusal(error, this.logger);
+    }
+  }
+
+  /** Closes the streams whose token was revoked or whose account is no longer active, after every reconnection and every minute. */
+  async revalidate() {
+    if (this.streams.size === 0) return;
+    try {
+      const live = await this.tokens.live([...new Set([...this.streams.values()].map((stream) => stream.tokenId))]);
+      for (const [socket, stream] of this.streams) if (!live.has(stream.tokenId)) this.close(socket, WS_SIGNED_OUT_CLOSE, 'Token revoked');
+      for (const userId of new Set([...this.streams.values()].map((stream) => stream.user.id))) await this.refreshAccount(userId);
+    } catch (error) {
+      this.logger.warn(`agent streams not revalidated: ${(error as Error).message}`);
+    }
+  }
+
+  /** A service account deactivated or deleted (on any replica): its streams close, as its POSTs are refused. */
+  private async refreshAccount(userId: string) {
+    if (![...this.streams.values()].some((stream) => stream.user.id === userId)) return;
+    this.directory.evict(userId);
+    const fresh = await this.directory.get(userId).catch(() => undefined);
+    if (fresh === undefined) return; // database unreachable: keep what we have rather than guess
+    if (fresh && fresh.isActive) return;
+    for (const [socket, stream] of this.streams)
+      if (stream.user.id === userId) this.close(socket, WS_SIGNED_OUT_CLOSE, 'Account deactivated');
+  }
+
+  private closeToken(key: string, reason: string) {
+    for (const [socket, stream] of this.streams) if (stream.key === key) this.close(socket, WS_SIGNED_OUT_CLOSE, reason);
+  }
+
+  /** A token expires at a fixed time: its streams close then, as its POSTs start to be refused. */
+  private closeAt(socket: WebSocket, stream: Stream, expiresAt: number) {
+    const wait = expiresAt - Date.now();
+    stream.expiry = setTimeout(
+      () => (wait > MAX_TIMER_MS ? this.closeAt(socket, stream, expiresAt) : this.close(socket, WS_SIGNED_OUT_CLOSE, 'Token expired')),
+      Math.max(0, Math.min(wait, MAX_TIMER_MS)),
+    );
+    stream.expiry.unref();
+  }
+
+  private close(socket: WebSocket, code: number, reason: string) {
+    this.forget(socket);
+    socket.close(code, reason);
+  }
+
+  /** A stream leaves the replica's books (once, however many of close and disconnect follow). */
+  private forget(socket: WebSocket) {
+    const stream = this.streams.get(socket);
+    if (!stream) return;
+    clearTimeout(stream.expiry);
+    this.streams.delete(socket);
+    const left = this.streamsOf(stream.key) - 1;
+    if (left > 0) this.perToken.set(stream.key, left);
+    else this.perToken.delete(stream.key);
+  }
+}
