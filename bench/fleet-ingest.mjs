@@ -16,9 +16,11 @@
 // - each replica's resident memory at the end of the size;
 // - reports refused or failed (goal at 200 instances: 0; at a size past what the machine holds, they show where).
 // Each size prints one BENCH line of its per-unit costs, so a step that grows faster than the fleet shows.
+// --transport stream (the agent's default) sends each instance's reports on its own stream (AGENT_STREAM_PATH), its
+// breakers' settings in its first report only, as the agent does; --transport http POSTs each report.
 // --profile writes replica A's CPU profile and prints its top frames; with --one-replica, both replicas' (by pid).
 // Usage: npm run build && node bench/fleet-ingest.mjs [--sizes 50,200,800] [--breakers 20] [--seconds 20] [--period 1] [--warm-up 10]
-//   [--one-replica] [--profile]
+//   [--one-replica] [--transport stream|http] [--profile]
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -43,6 +45,8 @@ const PERIOD_S = numberArg('period', 1);
 // --one-replica: every report to the replica that does not hold the cluster role fleet.figures, so that its CPU is
 // what taking them costs, and the other's what merging their rows for the cluster costs (the capacity model's terms)
 const ONE_REPLICA = process.argv.includes('--one-replica');
+const TRANSPORT = process.argv.includes('--transport') ? process.argv[process.argv.indexOf('--transport') + 1] : 'stream';
+if (!['stream', 'http'].includes(TRANSPORT)) throw new Error(`--transport is stream or http, not ${TRANSPORT}`);
 const BASELINE_RATE = 200;
 const IDLE_SECONDS = 10;
 /**
@@ -107,20 +111,57 @@ const report = (service, instance, breakers) => ({
   periodMs: PERIOD_S * 1000,
   breakers,
 });
+/**
+ * One instance's stream, opened at its first report: each report is answered before the instance's next is sent (a
+ * period later), and carries its breakers' settings only until one has been taken on the connection, as an agent's.
+ * `send` resolves with what `spread` reads of a response: ok, status, arrayBuffer.
+ */
+function agentStream(url, token) {
+  let socket = null;
+  let opening = null;
+  let settingsTaken = false;
+  const answers = [];
+  const open = () =>
+    (opening ??= new Promise((resolve, reject) => {
+      socket = new WebSocket(`${url.replace(/^http/, 'ws')}/api/agent/stream`, { headers: { authorization: `Bearer ${token}` } });
+      socket.on('message', (raw) => answers.shift()?.resolve(JSON.parse(String(raw))));
+      socket.on('close', () => {
+        for (const waiting of answers.splice(0)) waiting.reject(new Error('stream closed'));
+        opening = null;
+      });
+      socket.once('open', resolve).once('error', reject);
+    }));
+  return {
+    async send(body) {
+      await open();
+      if (settingsTaken) for (const breaker of body.breakers) delete breaker.settings;
+      const answer = await new Promise((resolve, reject) => {
+        answers.push({ resolve, reject });
+        socket.send(JSON.stringify(body));
+      });
+      if (answer.status === 200) settingsTaken = true;
+      return { ok: answer.status === 200, status: answer.status, arrayBuffer: async () => undefined };
+    },
+    close: () => socket?.close(),
+  };
+}
+
 const rank = (sorted, p) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 let a;
 let b;
 let socket;
 let database;
+const streams = [];
 try {
   a = await startBenchApi({ port: await freePort(), env: ENV, dataDir, nodeArgs: profiling.nodeArgs });
   b = await startBenchApi({ port: await freePort(), env: ENV, dataDir, fresh: false, nodeArgs: ONE_REPLICA ? profiling.nodeArgs : [] });
   database = new pg.Client({ connectionString: a.databaseUrl });
   await database.connect();
   const call = (method, url, body) => adminCall(a, method, url, body);
+  const serviceToken = await serviceAccountToken(a, SERVICE);
   const tokenOf = async (service) => ({
-    authorization: `Bearer ${await serviceAccountToken(a, service)}`,
+    authorization: `Bearer ${service === SERVICE ? serviceToken : await serviceAccountToken(a, service)}`,
     'content-type': 'application/json',
   });
   const headers = await tokenOf(SERVICE);
@@ -190,7 +231,9 @@ try {
   const taker = instances[0] === lease?.holder ? 1 : 0;
   const names = Array.from({ length: BREAKERS }, (_, i) => `dependency-${i + 1}`);
   const results = [];
+  console.log(`reports ${TRANSPORT === 'http' ? 'POSTed, one request each' : "on a stream per instance (the agent's default)"}`);
   for (const size of SIZES) {
+    for (const stream of streams.splice(0)) stream.close();
     probe.latencies = [];
     probe.pending = false;
     let lastFlip = performance.now();
@@ -204,18 +247,17 @@ try {
       }
       void sendProbe();
     }, 1000);
-    const send = (i) =>
-      fetch(`${replicas[ONE_REPLICA ? taker : i % 2].url}/api/agent/reports`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(
-          report(
-            SERVICE,
-            `instance-${i + 1}`,
-            names.map((name) => breakerReport(name)),
-          ),
-        ),
-      });
+    const bodyOf = (i) =>
+      report(
+        SERVICE,
+        `instance-${i + 1}`,
+        names.map((name) => breakerReport(name)),
+      );
+    const urlOf = (i) => replicas[ONE_REPLICA ? taker : i % 2].url;
+    const send =
+      TRANSPORT === 'http'
+        ? (i) => fetch(`${urlOf(i)}/api/agent/reports`, { method: 'POST', headers, body: JSON.stringify(bodyOf(i)) })
+        : (i) => (streams[i] ??= agentStream(urlOf(i), serviceToken)).send(bodyOf(i));
     // the size's first seconds, as the GETs' were, are not counted: the new instances are admitted and the code that
     // takes and merges reports compiled (printed apart, as what a fleet's arrival costs)
     let warmUp = null;
@@ -307,6 +349,7 @@ try {
   const lost = at.reports.refused + at.reports.failed;
   benchLine(`agent reports refused or failed, ${at.size} instances`, String(lost), '0', lost === 0);
 } finally {
+  for (const stream of streams) stream.close();
   socket?.close();
   await database?.end();
   await b?.stop();

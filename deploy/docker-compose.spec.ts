@@ -93,6 +93,10 @@ describe('gateway routes', () => {
     expect(ws).toContain('proxy_pass http://api;');
     expect(ws).toContain('proxy_set_header Upgrade $http_upgrade;');
     expect(ws).toContain('proxy_set_header Connection $connection_upgrade;');
+    const stream = routes.get('/api/agent/stream')!;
+    expect(stream).toContain('proxy_pass http://api;');
+    expect(stream).toContain('proxy_set_header Upgrade $http_upgrade;');
+    expect(stream).toContain('proxy_set_header Connection $connection_upgrade;');
   });
 
   it.each(REMOTE_FOLDERS)('sends /remotes/%s/ to that remote’s static server', (folder) => {
@@ -101,7 +105,15 @@ describe('gateway routes', () => {
 
   it('sends every other path to the shell', () => {
     expect(routes.get('/')).toContain('proxy_pass http://shell;');
-    const api = ['/api/', '/api/import', '/api/agent/reports', '^/api/releases/[^/]+/(versions|check)$', '/metrics', '/ws'];
+    const api = [
+      '/api/',
+      '/api/import',
+      '/api/agent/reports',
+      '/api/agent/stream',
+      '^/api/releases/[^/]+/(versions|check)$',
+      '/metrics',
+      '/ws',
+    ];
     expect([...routes.keys()].sort()).toEqual(
       [
         '/',

@@ -3,7 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startTestApi, type TestApi } from '../api/test/test-api';
+import { agentBreaker, agentReport, openAgentStream, serviceToken } from '../api/test/agent-reports';
+import { signIn, startTestApi, TEST_ADMIN, type TestApi } from '../api/test/test-api';
 import { siteSecurityHeaders } from '../api/src/platform/web/security-headers';
 import { NGINX, startGateway, type Gateway } from '../tools/testing/nginx-gateway';
 import { REMOTE_FOLDERS } from '../tools/testing/site-layout';
@@ -90,6 +91,14 @@ describeWithNginx(`the compose gateway, run by nginx${NGINX ? '' : ` — ${SKIPP
       'public, max-age=31536000, immutable',
     );
     expect((await fetch(`${gateway}/`)).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it("passes an agent's stream through to the API, upgrade and frames", async () => {
+    // signed in before the sign-in test below spends this client's attempts
+    const admin = await signIn(api.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
+    const stream = await openAgentStream(gateway, await serviceToken(api, admin, 'through-the-gateway'));
+    expect(await stream.send(agentReport('through-the-gateway', 'g-1', [agentBreaker('ledger')]))).toMatchObject({ status: 200 });
+    stream.socket.close();
   });
 
   it('names the client to the API by the address it connected from, not by an X-Forwarded-For it sent', async () => {

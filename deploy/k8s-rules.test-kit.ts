@@ -297,6 +297,7 @@ function ingressProblems(
     ['/api/health', apiService],
     ['/api', apiService],
     ['/ws', apiService],
+    ['/api/agent/stream', apiService],
     ['/metrics', apiService],
     ['/remotes.json', apiService],
     ['/releases/mfe_dashboard/3/remoteEntry.js', apiService],
@@ -320,6 +321,9 @@ function ingressProblems(
   for (const name of ['proxy-read-timeout', 'proxy-send-timeout']) {
     if (!(Number(annotation('/ws', name)) >= 3600))
       problems.push(`the WebSocket’s ${name} is ${annotation('/ws', name) ?? 'the default 60'} s, not an hour`);
+    // an agent reports at most a minute apart
+    if (!(Number(annotation('/api/agent/stream', name)) >= 60))
+      problems.push(`the agents' stream's ${name} is ${annotation('/api/agent/stream', name) ?? 'the default 60'} s, not past a minute`);
   }
   for (const [requestPath, limit] of BODY_LIMITS) {
     const size = annotation(requestPath, 'proxy-body-size');

@@ -11,8 +11,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.resolve(process.argv[2] ?? path.join(ROOT, 'dist'));
 /** Where the compiled workspace packages land (tsconfig.build.json's rootDir is libs/). */
 const TARGETS = { '@cbh/contracts': 'agent/packaging/contracts', '@cbh/breaker': 'breaker/src/index' };
-/** What the package may require at run time: Node's own modules and its optional peers. */
-const ALLOWED = new Set([...builtinModules, 'opossum', 'cockatiel']);
+/** What the package may require at run time: Node's own modules and its optional peers (ws: the stream's client). */
+const ALLOWED = new Set([...builtinModules, 'opossum', 'cockatiel', 'ws']);
 const ENTRY = path.join(OUT, 'agent/src/index.js');
 
 rmSync(OUT, { recursive: true, force: true });

@@ -79,6 +79,7 @@ describe('connectToHub and the faults in its replies', () => {
       logger: { info: log('info'), warn: log('warn') },
       fetch: hub.fetch,
       backoff: { initialMs: 50, maxMs: 100 },
+      transport: 'http',
     }));
 
   beforeEach(() => {

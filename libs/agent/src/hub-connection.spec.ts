@@ -11,6 +11,8 @@ const TOKEN = 'cbh_sa_checkout_test';
 /** The hub's period in these tests: the shortest a connection takes. */
 const PERIOD_MS = 250;
 const BACKOFF = { initialMs: 100, maxMs: 800 };
+/** These tests are of the HTTP transport, against a hub that has no stream; the stream's are against the real hub. */
+const HTTP = { backoff: BACKOFF, transport: 'http' } as const;
 
 /** Every event the tests wait for (a report received, a fetch settled, a log line) says so here. */
 const changes = new EventEmitter();
@@ -144,7 +146,7 @@ describe('connectToHub, against a hub on a loopback port, with real opossum brea
   };
 
   const connect = (options: Partial<HubConnectionOptions> = {}) =>
-    (connection = connectToHub(agent, { hubUrl: hub.url, token: TOKEN, logger, fetch: countingFetch, backoff: BACKOFF, ...options }));
+    (connection = connectToHub(agent, { hubUrl: hub.url, token: TOKEN, logger, fetch: countingFetch, ...HTTP, ...options }));
   const control = (override: Partial<AgentBreakerControl> = {}): AgentBreakerControl => ({
     name: 'payments',
     revision: 1,

@@ -10,6 +10,7 @@ import {
 } from '@cbh/contracts';
 import type { Agent } from './agent';
 import type { ActiveFault, FaultsChange } from './faults';
+import { HubStream, installedWs, MAX_RETRY_AFTER_MS, type Outcome, streamUrlOf, type WsClass } from './hub-stream';
 
 /** Where the connection says what happens to it: console by default; pino's and most loggers' info and warn fit. */
 export interface HubLogger {
@@ -29,6 +30,15 @@ export interface HubConnectionOptions {
   timeoutMs?: number;
   /** The first retry's delay after a failed report, doubled at each failure up to maxMs: 1000 and 30000 by default. */
   backoff?: { initialMs?: number; maxMs?: number };
+  /**
+   * `stream` (the default): one WebSocket to the hub's AGENT_STREAM_PATH for every report, each breaker's settings
+   * sent only when they change; over HTTP when the service does not have the `ws` package, or while the hub has no
+   * stream (a hub from before it, a proxy that does not pass upgrades: tried again every 5 minutes). `http`: a POST
+   * to AGENT_REPORTS_PATH per report.
+   */
+  transport?: 'stream' | 'http';
+  /** The WebSocket client the stream uses: the `ws` package's by default, when installed. */
+  webSocket?: WsClass;
 }
 
 export interface HubStatus {
@@ -46,6 +56,8 @@ export interface HubStatus {
    */
   expiredReports: number;
   reportEveryMs: number;
+  /** How the last report was sent: on the stream, or as a POST. */
+  transport: 'stream' | 'http';
 }
 
 export interface HubConnection {
@@ -54,18 +66,11 @@ export interface HubConnection {
   status(): HubStatus;
 }
 
-/** What became of one report. */
-type Outcome =
-  | { kind: 'delivered'; reply: Partial<AgentReportReply> | null }
-  /** 400: the hub will refuse this report however often it is sent. */
-  | { kind: 'refused'; message: string }
-  | { kind: 'failed'; reason: string; retryAfterMs?: number };
-
 const MIN_PERIOD_MS = 250;
 const MAX_PERIOD_MS = 60_000;
 const LAST_REPORT_TIMEOUT_MS = 1000;
-/** A Retry-After longer than this is taken as this: a hub misconfigured must not silence its agents for days. */
-const MAX_RETRY_AFTER_MS = 300_000;
+/** How long a connection reports over HTTP after it found the hub without a stream, before it tries the stream again. */
+const STREAM_AGAIN_AFTER_MS = 5 * 60_000;
 /** Distinct messages a connection remembers having logged, so that its memory stays bounded. */
 const REMEMBERED_MESSAGES = 100;
 
@@ -115,7 +120,13 @@ function unreachable(error: unknown, timeoutMs: number): string {
  */
 export function connectToHub(agent: Agent, options: HubConnectionOptions): HubConnection {
   const { token, logger = console, fetch = globalThis.fetch, timeoutMs = 5000 } = options;
-  const url = new URL(options.hubUrl).href.replace(/\/+$/, '') + AGENT_REPORTS_PATH;
+  const hubUrl = new URL(options.hubUrl).href.replace(/\/+$/, '');
+  const url = hubUrl + AGENT_REPORTS_PATH;
+  const Ws = options.transport === 'http' ? null : (options.webSocket ?? installedWs());
+  const stream = Ws ? new HubStream(streamUrlOf(hubUrl), token, Ws) : null;
+  /** Until when reports go over HTTP, the hub having been found without a stream. */
+  let streamAgainAt = 0;
+  let transport: 'stream' | 'http' = stream ? 'stream' : 'http';
   const initialMs = options.backoff?.initialMs ?? 1000;
   const maxMs = options.backoff?.maxMs ?? 30_000;
   let reportEveryMs = AGENT_REPORT_EVERY_MS;
@@ -176,6 +187,30 @@ export function connectToHub(agent: Agent, options: HubConnectionOptions): HubCo
     return { kind: 'failed', reason: `hub answered ${status}: ${messageOf(body)}`, retryAfterMs };
   }
 
+  /**
+   * Sends a report on the stream, or as a POST while there is none: the hub has no stream when the socket does not
+   * open and a POST of the same report is answered (a hub from before it, or a proxy that does not pass upgrades); a
+   * hub that answers neither is away, and the stream is tried first again at the next report.
+   */
+  async function deliver(report: AgentReport, signal: AbortSignal): Promise<Outcome> {
+    if (stream && Date.now() >= streamAgainAt) {
+      const outcome = await stream.send(report, signal);
+      if (outcome.kind !== 'no-stream') {
+        transport = 'stream';
+        return outcome;
+      }
+      const posted = await post(report, signal);
+      if (posted.kind !== 'failed') {
+        streamAgainAt = Date.now() + STREAM_AGAIN_AFTER_MS;
+        if (transport === 'stream') logger.info(`${outcome.reason}: reporting over HTTP, the stream is tried again in 5 minutes`);
+        transport = 'http';
+      }
+      return posted;
+    }
+    transport = 'http';
+    return post(report, signal);
+  }
+
   function apply(controls: AgentBreakerControl[]): void {
     for (const control of controls) {
       if (typeof control?.name !== 'string' || typeof control.revision !== 'number') continue;
@@ -209,7 +244,7 @@ export function connectToHub(agent: Agent, options: HubConnectionOptions): HubCo
 
   async function cycle(): Promise<void> {
     const report = nextReport();
-    const outcome = await post(report, AbortSignal.any([AbortSignal.timeout(timeoutMs), stopping.signal]));
+    const outcome = await deliver(report, AbortSignal.any([AbortSignal.timeout(timeoutMs), stopping.signal]));
     if (outcome.kind === 'failed') {
       pending = report;
       if (stopped) return; // stop() sends it as the last report
@@ -297,13 +332,14 @@ export function connectToHub(agent: Agent, options: HubConnectionOptions): HubCo
       await running; // a report in flight is abandoned and kept in pending
       const deadline = AbortSignal.timeout(LAST_REPORT_TIMEOUT_MS);
       // the report not delivered first (its id makes a second landing harmless), then the last periods
-      let outcome = pending ? await post(nextReport(), deadline) : null;
-      if (outcome?.kind !== 'failed') outcome = await post(nextReport(), deadline);
+      let outcome = pending ? await deliver(nextReport(), deadline) : null;
+      if (outcome?.kind !== 'failed') outcome = await deliver(nextReport(), deadline);
+      stream?.close();
       if (outcome.kind === 'delivered') delivered++;
       else if (failedReports === 0)
         logger.warn(`last report not delivered: ${outcome.kind === 'failed' ? outcome.reason : outcome.message}`);
     },
 
-    status: () => ({ reachable: failedReports === 0, failedReports, lastError, delivered, expiredReports, reportEveryMs }),
+    status: () => ({ reachable: failedReports === 0, failedReports, lastError, delivered, expiredReports, reportEveryMs, transport }),
   };
 }

@@ -7,6 +7,7 @@ export * from './agent';
 export { FAULTS_NOT_ALLOWED, InjectedFault, isInjectedFault, type ActiveFault, type FaultsChange } from './faults';
 export * from './merge-reports';
 export * from './hub-connection';
+export type { WsClass } from './hub-stream';
 // the protocol's words, for services outside this repository, which have no @cbh/contracts of their own
 export {
   AGENT_FAULT_SILENCE_PERIODS,
@@ -14,6 +15,8 @@ export {
   AGENT_PROTOCOL_VERSION,
   AGENT_REPORT_EVERY_MS,
   AGENT_REPORTS_PATH,
+  AGENT_STREAM_CLOSE,
+  AGENT_STREAM_PATH,
   FAULT_KINDS,
   INJECTED_FAULT_NAME,
   type AgentBreakerControl,
@@ -27,6 +30,7 @@ export {
   type AgentReport,
   type AgentReportReply,
   type AgentSettingsChange,
+  type AgentStreamAnswer,
   type AgentTransition,
   type AgentWindow,
   type BreakerOverride,

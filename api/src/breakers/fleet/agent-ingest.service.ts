@@ -76,17 +76,20 @@ type SettledBreaker = AgentBreakerReport & { settings: AgentBreakerSettings };
  * The report's breakers with their settings: each its own, or, on a stream (`sent`), those the connection sent last.
  * A report POSTed carries every breaker's.
  */
-function settled(breakers: readonly AgentBreakerReport[], sent: SettingsSent | null): SettledBreaker[] {
-  return breakers.map((breaker) => {
-    if (breaker.settings) return breaker as SettledBreaker;
+function settled(breakers: AgentBreakerReport[], sent: SettingsSent | null): SettledBreaker[] {
+  for (const breaker of breakers) {
+    if (breaker.settings) continue;
     const settings = sent?.get(breaker.name);
-    if (settings) return { ...breaker, settings };
-    throw new BadRequestException(
-      sent
-        ? `Breaker "${breaker.name}" has no settings, and none were sent for it in the last report taken on this connection`
-        : `Breaker "${breaker.name}" has no settings: a report sent to ${AGENT_REPORTS_PATH} carries every breaker's`,
-    );
-  });
+    // the parsed report is this replica's own object: filled in place, not copied breaker by breaker
+    if (settings) breaker.settings = settings;
+    else
+      throw new BadRequestException(
+        sent
+          ? `Breaker "${breaker.name}" has no settings, and none were sent for it in the last report taken on this connection`
+          : `Breaker "${breaker.name}" has no settings: a report sent to ${AGENT_REPORTS_PATH} carries every breaker's`,
+      );
+  }
+  return breakers as SettledBreaker[];
 }
 
 /** When the breaker last moved, of the moves the report carries, as the journal keeps them (ms), or null. */

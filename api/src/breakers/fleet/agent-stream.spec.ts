@@ -56,7 +56,9 @@ describe("an agent's stream", () => {
     // a POST carries every breaker's settings, a stream or not
     const posted = await sendReport(token, report('stream-bad', 'b-2', [withoutSettings]));
     expect(posted.status).toBe(400);
-    expect((await posted.json()).message).toBe('Breaker "fresh" has no settings: a report sent to /api/agent/reports carries every breaker\'s');
+    expect((await posted.json()).message).toBe(
+      'Breaker "fresh" has no settings: a report sent to /api/agent/reports carries every breaker\'s',
+    );
     stream.socket.close();
   });
 
@@ -68,7 +70,9 @@ describe("an agent's stream", () => {
     const personalToken = ((await personal.json()) as { token: string }).token;
     expect(await streamUpgradeStatus(spec.api.baseUrl, { authorization: `Bearer ${personalToken}` })).toBe(403);
     expect(await streamUpgradeStatus(spec.api.baseUrl, { cookie: spec.admin })).toBe(403);
-    expect(await streamUpgradeStatus(spec.api.baseUrl, { authorization: `Bearer ${token}`, origin: 'https://elsewhere.example' })).toBe(101);
+    expect(await streamUpgradeStatus(spec.api.baseUrl, { authorization: `Bearer ${token}`, origin: 'https://elsewhere.example' })).toBe(
+      101,
+    );
   });
 
   it(`closes a stream with more than ${AGENT_PROTOCOL_LIMITS.reportsInFlight} reports waiting for their answers`, async () => {
