@@ -215,19 +215,22 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
     this.admitted.set(key, { at: now, breakers: Math.max(breakers, lately?.breakers ?? 0) });
   }
 
-  /** The breakers of a report within the service's breakers on the hub, and what was left out. */
-  private withinLimits(service: string, breakers: SettledBreaker[]): { taken: SettledBreaker[]; notices: string[] } {
+  /**
+   * The breakers of a report within the service's breakers on the hub, each with its configuration when the hub has
+   * one, and what was left out.
+   */
+  private withinLimits(
+    service: string,
+    breakers: SettledBreaker[],
+  ): { taken: { breaker: SettledBreaker; config: BreakerConfigEntity | undefined }[]; notices: string[] } {
     let room = AGENT_PROTOCOL_LIMITS.breakersPerService - this.catalog.countOf('agent', service);
     const left: string[] = [];
-    const taken = breakers.filter((breaker) => {
-      if (this.catalog.find('agent', service, breaker.name)) return true;
-      if (room > 0) {
-        room--;
-        return true;
-      }
-      left.push(breaker.name);
-      return false;
-    });
+    const taken: { breaker: SettledBreaker; config: BreakerConfigEntity | undefined }[] = [];
+    for (const breaker of breakers) {
+      const config = this.catalog.find('agent', service, breaker.name);
+      if (config || room-- > 0) taken.push({ breaker, config });
+      else left.push(breaker.name);
+    }
     const notices =
       left.length === 0
         ? []
@@ -267,7 +270,7 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
     await this.admit(account, service, report, now);
     await this.catalog.ready();
     const { taken, notices } = this.withinLimits(service, breakers);
-    const stale = taken.filter((breaker) => changedFrom(this.catalog.find('agent', service, breaker.name), breaker));
+    const stale = taken.filter(({ breaker, config }) => changedFrom(config, breaker)).map(({ breaker }) => breaker);
     if (stale.length > 0) {
       const ensured = await this.repository.ensureBreakers(
         'agent',
@@ -292,9 +295,10 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
     }
     const everyMs = this.config.AGENT_REPORT_EVERY_MS;
     const periodMs = Math.min(MOVES_KEPT_MS, Math.max(MIN_PERIOD_MS, report.periodMs ?? everyMs));
-    const reported = taken.flatMap((breaker) => {
-      const config = this.catalog.find('agent', service, breaker.name);
-      return config ? [{ breaker, config }] : [];
+    // the configurations as the catalog has them now: those just made or brought up to date included
+    const reported = taken.flatMap(({ breaker, config }) => {
+      const current = stale.length > 0 ? this.catalog.find('agent', service, breaker.name) : config;
+      return current ? [{ breaker, config: current }] : [];
     });
     const moves = reported.flatMap(({ breaker, config }) =>
       breaker.transitions.flatMap((move) => {

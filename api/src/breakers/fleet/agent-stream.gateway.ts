@@ -19,6 +19,15 @@ import { AgentIngest, ReportLater, type SettingsSent } from './agent-ingest.serv
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Every stream's token and account are checked against the database this often, whatever messages said. */
 const REVALIDATE_EVERY_MS = 60_000;
+/**
+ * Reports received are read together every this often rather than each as it comes: a fleet's reports arrive
+ * steadily, a few a millisecond apart, and reading each at once cost the replica about as much again as its own
+ * work (bench:fleet, 200 instances: 0.73 ms of CPU a report taken at once, 0.43–0.47 read 50–200 ms apart). The
+ * answer waits that much longer; the writes wait for TAKE_WINDOW_MS anyway.
+ */
+const READ_EVERY_MS = 100;
+/** Bytes of reports waiting for the next read at most, all streams together; one past it is answered 503 at once. */
+const QUEUED_BYTES = 64 << 20;
 
 /** One agent's open stream. */
 interface Stream {
@@ -34,6 +43,9 @@ interface Stream {
   last: Promise<void>;
   expiry?: NodeJS.Timeout;
 }
+
+/** A frame's bytes, as ws hands it: one buffer, or its fragments. */
+const sizeOf = (data: RawData) => (Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : data.byteLength);
 
 /** The answer a refused report gets on the stream: what its POST would have got, as status, message and Retry-After. */
 function refusal(error: unknown, logger: Logger): AgentStreamAnswer {
@@ -60,6 +72,9 @@ export class AgentStreamGateway
   private readonly logger = new Logger(AgentStreamGateway.name);
   private readonly streams = new Map<WebSocket, Stream>();
   private readonly perToken = new Map<string, number>();
+  /** Reports received since the last read (see READ_EVERY_MS). */
+  private readonly queued: { socket: WebSocket; stream: Stream; data: RawData; isBinary: boolean }[] = [];
+  private queuedBytes = 0;
   private revalidating?: Repeating;
   /** Set once the replica shuts down: new streams go to another replica. */
   draining = false;
@@ -132,7 +147,27 @@ export class AgentStreamGateway
       );
       return;
     }
+    const bytes = sizeOf(data);
+    if (this.queuedBytes + bytes > QUEUED_BYTES) {
+      this.hubMetrics.agentReports.inc({ outcome: 'refused' });
+      const answer: AgentStreamAnswer = { status: 503, message: 'This replica has too many reports waiting to be read', retryAfterS: 1 };
+      socket.send(JSON.stringify(answer));
+      return;
+    }
     stream.waiting++;
+    this.queuedBytes += bytes;
+    this.queued.push({ socket, stream, data, isBinary });
+    if (this.queued.length === 1) setTimeout(() => this.flush(), READ_EVERY_MS).unref();
+  }
+
+  /** Reads the reports received since the last read, each stream's in the order they came. */
+  private flush() {
+    this.queuedBytes = 0;
+    for (const { socket, stream, data, isBinary } of this.queued.splice(0)) this.chain(socket, stream, data, isBinary);
+  }
+
+  /** Takes a report once the stream's reports before it are answered. */
+  private chain(socket: WebSocket, stream: Stream, data: RawData, isBinary: boolean) {
     stream.last = stream.last
       .then(() => this.take(stream, data, isBinary))
       .then((answer) => {

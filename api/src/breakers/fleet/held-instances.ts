@@ -27,9 +27,10 @@ interface Held {
  *
  * The merger reads twice a second and, at 1 s periods, every row of a breaker changes within a second (its instance
  * reports again, its oldest period leaves): summing every row's window again for each read built a few small arrays
- * and a map per row (and garbage collection was a quarter of the merger's CPU). Here a row's sums are plain numbers
- * found again over its periods only when it changes, and the breaker's latency histogram is one array that periods
- * are added to and taken off (whole counts, so exactly). The figures are those breakerFigures gives for the same rows
+ * and a map per row (and garbage collection was a quarter of the merger's CPU). Here a row's sums are plain numbers,
+ * and the breaker's latency histogram is one array, that periods are added to as they come and taken off as they
+ * leave the span (whole counts, so exactly); a row is summed again over its periods only when that cannot say it
+ * (a row written twice between reads, a move between live and stale). The figures are those breakerFigures gives for the same rows
  * at the same moment (a spec compares them over a long random walk).
  */
 export class HeldInstances {
@@ -53,6 +54,7 @@ export class HeldInstances {
   /** A row read from breaker_instances (a new instance, or one that reported again), counted from `now` on. */
   put(row: InstanceRow, now: number): void {
     const before = this.held.get(row.instance);
+    if (before && this.reportedAgain(before, row, now)) return;
     if (before) this.count(before, -1);
     const held = before ?? ({} as Held);
     held.row = row;
@@ -61,6 +63,59 @@ export class HeldInstances {
     held.live = !isStale(row, now);
     this.count(held, 1);
     if (!before) this.held.set(row.instance, held);
+  }
+
+  /**
+   * The common case of put, brought up to date by what changed rather than summed again: the instance reported one
+   * more period, and its row holds the periods held before (those still in the span, the same objects) and the new
+   * one. The periods that left the span are taken off and the new one added. False, and nothing changed, for any
+   * other row (a row written twice between reads, a gap, a new period length, a move between live and stale).
+   */
+  private reportedAgain(held: Held, row: InstanceRow, now: number): boolean {
+    const periods = row.periods;
+    const kept = periods.length - 1;
+    const old = held.row.periods;
+    const from = kept === 0 ? old.length : old.indexOf(periods[0]!);
+    if (kept < 0 || from < 0 || from + kept !== old.length || spanOf(row.periodMs) !== held.spanMs) return false;
+    for (let i = 1; i < kept; i++) if (periods[i] !== old[from + i]) return false;
+    // the periods the row no longer holds must be those that left the span
+    if (from > 0 && old[from - 1]![0]! > now - held.spanMs) return false;
+    if (!held.live || isStale(row, now)) return false;
+    this.leave(held, now - held.spanMs);
+    held.row = row;
+    this.add(held, periods[kept]!, 1);
+    held.until = periods[0]![0]! + held.spanMs;
+    return true;
+  }
+
+  /**
+   * Takes off a live row's periods that left the span since its last update (those up to `oldest`) and moves its
+   * span on; its longest call is found again among the periods left when one leaving held it.
+   */
+  private leave(held: Held, oldest: number): void {
+    let longest = false;
+    for (const period of held.row.periods) {
+      if (!(period[0]! > held.oldest)) continue;
+      if (period[0]! > oldest) break;
+      longest ||= (period[5] ?? 0) >= held.max;
+      this.add(held, period, -1);
+    }
+    held.oldest = oldest;
+    if (!longest) return;
+    held.max = 0;
+    for (const period of held.row.periods) if (period[0]! > oldest) held.max = Math.max(held.max, period[5] ?? 0);
+  }
+
+  /** Adds one counted period of a live row to its sums and the breaker's histogram (sign 1), or takes it off (-1). */
+  private add(held: Held, period: StoredPeriod, sign: 1 | -1) {
+    held.successes += sign * (period[1] ?? 0);
+    held.failures += sign * (period[2] ?? 0);
+    held.timeouts += sign * (period[3] ?? 0);
+    held.rejections += sign * (period[4] ?? 0);
+    if (sign > 0) held.max = Math.max(held.max, period[5] ?? 0);
+    held.latencySum += sign * (period[6] ?? 0);
+    held.coveredMs += sign * (period[7] ?? 0);
+    this.addBins(period, sign);
   }
 
   delete(instance: string): void {
@@ -89,10 +144,16 @@ export class HeldInstances {
     for (const held of this.held.values()) {
       const live = !isStale(held.row, now);
       if (now >= held.until || now - held.spanMs < held.oldest || live !== held.live) {
-        this.count(held, -1);
-        this.sum(held, now);
-        held.live = live;
-        this.count(held, 1);
+        // periods that left the span are taken off a row that stays live; anything else is summed again
+        if (live && held.live && now - held.spanMs >= held.oldest) {
+          this.leave(held, now - held.spanMs);
+          held.until = this.untilOf(held);
+        } else {
+          this.count(held, -1);
+          this.sum(held, now);
+          held.live = live;
+          this.count(held, 1);
+        }
       }
       lastMove = Math.max(lastMove, held.row.lastMoveAt ?? 0);
       if (!live) continue;
@@ -151,6 +212,12 @@ export class HeldInstances {
       held.coveredMs += period[7] ?? 0;
     }
     held.until = first + held.spanMs;
+  }
+
+  /** When the first period counted leaves the span (Infinity with none counted). */
+  private untilOf(held: Held): number {
+    for (const period of held.row.periods) if (period[0]! > held.oldest) return period[0]! + held.spanMs;
+    return Infinity;
   }
 
   /** Adds a live row's counted periods to the breaker's histogram (sign 1) or takes them off (-1). */

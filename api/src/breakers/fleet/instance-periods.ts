@@ -34,27 +34,30 @@ export type StoredPeriod = number[];
  */
 export function toStoredPeriod(window: AgentWindow, atMs: number, durationMs: number): StoredPeriod {
   const { boundsMs, counts } = window.latencyHistogram;
-  const bins = new Map<number, number>();
-  let latencySum = 0;
-  counts.forEach((n, i) => {
-    if (n === 0) return;
-    const upper = i < boundsMs.length ? boundsMs[i]! : Math.max(window.longestCallMs, boundsMs[boundsMs.length - 1] ?? 0);
-    const lower = i === 0 ? 0 : boundsMs[i - 1]!;
-    const bin = latencyBinOf(upper);
-    bins.set(bin, (bins.get(bin) ?? 0) + n);
-    latencySum += n * ((lower + upper) / 2);
-  });
-  return [
+  const period: StoredPeriod = [
     atMs,
     window.successes,
     window.failures,
     window.timeouts,
     window.rejections,
     window.longestCallMs,
-    Math.round(latencySum),
+    0,
     Math.round(durationMs),
-    ...[...bins].flat(),
   ];
+  let latencySum = 0;
+  for (let i = 0; i < counts.length; i++) {
+    const n = counts[i]!;
+    if (n === 0) continue;
+    const upper = i < boundsMs.length ? boundsMs[i]! : Math.max(window.longestCallMs, boundsMs[boundsMs.length - 1] ?? 0);
+    const lower = i === 0 ? 0 : boundsMs[i - 1]!;
+    const bin = latencyBinOf(upper);
+    // the bounds increase, so the calls of one bin come one after the other: added to its pair when it is the last
+    if (period.length > 8 && period[period.length - 2] === bin) period[period.length - 1]! += n;
+    else period.push(bin, n);
+    latencySum += n * ((lower + upper) / 2);
+  }
+  period[6] = Math.round(latencySum);
+  return period;
 }
 
 /**
