@@ -45,8 +45,13 @@ const PERIOD_S = numberArg('period', 1);
 // --one-replica: every report to the replica that does not hold the cluster role fleet.figures, so that its CPU is
 // what taking them costs, and the other's what merging their rows for the cluster costs (the capacity model's terms)
 const ONE_REPLICA = process.argv.includes('--one-replica');
-const TRANSPORT = process.argv.includes('--transport') ? process.argv[process.argv.indexOf('--transport') + 1] : 'stream';
-if (!['stream', 'http'].includes(TRANSPORT)) throw new Error(`--transport is stream or http, not ${TRANSPORT}`);
+const TRANSPORTS = (process.argv.includes('--transport') ? process.argv[process.argv.indexOf('--transport') + 1] : 'stream').split(',');
+for (const transport of TRANSPORTS)
+  if (!['stream', 'http'].includes(transport)) throw new Error(`--transport is stream or http, not ${transport}`);
+// --rounds: each size measured this many times per transport, the transports' order turned round at each round, so that
+// two transports are compared on the same processes, the machine's drift shared (the goal: the first transport's mean)
+const ROUNDS = numberArg('rounds', 1);
+const TRANSPORT_WORDS = { stream: 'on a stream', http: 'POSTed' };
 const BASELINE_RATE = 200;
 const IDLE_SECONDS = 10;
 /**
@@ -231,8 +236,15 @@ try {
   const taker = instances[0] === lease?.holder ? 1 : 0;
   const names = Array.from({ length: BREAKERS }, (_, i) => `dependency-${i + 1}`);
   const results = [];
-  console.log(`reports ${TRANSPORT === 'http' ? 'POSTed, one request each' : "on a stream per instance (the agent's default)"}`);
-  for (const size of SIZES) {
+  const plan = SIZES.flatMap((size) =>
+    Array.from({ length: ROUNDS }, (_, round) => (round % 2 === 0 ? TRANSPORTS : [...TRANSPORTS].reverse())).flatMap((order) =>
+      order.map((transport) => ({ size, transport })),
+    ),
+  );
+  for (const { size, transport } of plan) {
+    console.log(
+      `${size} instances, reports ${transport === 'http' ? 'POSTed, one request each' : "on a stream per instance (the agent's default)"}`,
+    );
     for (const stream of streams.splice(0)) stream.close();
     probe.latencies = [];
     probe.pending = false;
@@ -255,7 +267,7 @@ try {
       );
     const urlOf = (i) => replicas[ONE_REPLICA ? taker : i % 2].url;
     const send =
-      TRANSPORT === 'http'
+      transport === 'http'
         ? (i) => fetch(`${urlOf(i)}/api/agent/reports`, { method: 'POST', headers, body: JSON.stringify(bodyOf(i)) })
         : (i) => (streams[i] ??= agentStream(urlOf(i), serviceToken)).send(bodyOf(i));
     // the size's first seconds, as the GETs' were, are not counted: the new instances are admitted and the code that
@@ -297,6 +309,7 @@ try {
     const latencies = probe.latencies.sort((x, y) => x - y);
     const result = {
       size,
+      transport,
       reports,
       cpuPerReportMs,
       ratio: cpuPerReportMs / baselineCpuMs,
@@ -319,14 +332,38 @@ try {
         `RSS ${result.rss.map((mib) => `${mib.toFixed(0)} MiB`).join(' + ')}`,
     );
     benchLine(
-      `fleet at ${size} instances × ${BREAKERS} breakers, every ${PERIOD_S} s: API CPU per report / wall p99 / PostgreSQL per report`,
+      `fleet at ${size} instances × ${BREAKERS} breakers, every ${PERIOD_S} s, ${TRANSPORT_WORDS[transport]}: API CPU per report / wall p99 / PostgreSQL per report`,
       `${cpuPerReportMs.toFixed(3)} ms (${result.ratio.toFixed(2)}× a GET; ${marginalMs.toFixed(3)} ms above idle) / ${result.p99.toFixed(0)} ms / ${pgCpuPerReportMs.toFixed(3)} ms CPU, ${result.rowsPerReport.toFixed(1)} rows, ${(result.walPerReport / 1024).toFixed(1)} KiB WAL`,
       'printed',
       true,
     );
   }
 
-  const at = results.find((result) => result.size === goalSize(SIZES));
+  // the goal at the goal size, by the first transport, over its rounds
+  const runsOf = (transport) => results.filter((result) => result.size === goalSize(SIZES) && result.transport === transport);
+  const meanOf = (runs, figure) => runs.reduce((sum, run) => sum + figure(run), 0) / runs.length;
+  const goalRuns = runsOf(TRANSPORTS[0]);
+  const at = {
+    size: goalSize(SIZES),
+    cpuPerReportMs: meanOf(goalRuns, (run) => run.cpuPerReportMs),
+    ratio: meanOf(goalRuns, (run) => run.ratio),
+    p99: Math.max(...goalRuns.map((run) => run.p99)),
+    changes: goalRuns.reduce((sum, run) => sum + run.changes, 0),
+    reports: {
+      refused: goalRuns.reduce((sum, run) => sum + run.reports.refused, 0),
+      failed: goalRuns.reduce((sum, run) => sum + run.reports.failed, 0),
+    },
+  };
+  if (TRANSPORTS.length > 1) {
+    const [first, second] = TRANSPORTS.map((transport) => runsOf(transport));
+    const [a1, a2] = [first, second].map((runs) => meanOf(runs, (run) => run.marginalMs));
+    benchLine(
+      `API CPU per report above idle ${TRANSPORT_WORDS[TRANSPORTS[0]]} / ${TRANSPORT_WORDS[TRANSPORTS[1]]}, ${at.size} instances, the same processes, ${ROUNDS} rounds`,
+      `${a1.toFixed(3)} / ${a2.toFixed(3)} ms (${(a1 / a2).toFixed(2)}×)`,
+      'printed',
+      true,
+    );
+  }
   benchLine(
     'CPU per GET /api/auth/user (both replicas)',
     `${baselineCpuMs.toFixed(3)} ms (${getMarginalMs.toFixed(3)} ms above idle)`,

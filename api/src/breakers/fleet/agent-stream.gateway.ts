@@ -26,7 +26,7 @@ const REVALIDATE_EVERY_MS = 60_000;
  * answer waits that much longer; the writes wait for TAKE_WINDOW_MS anyway.
  */
 const READ_EVERY_MS = 100;
-/** Bytes of reports waiting for the next read at most, all streams together; one past it is answered 503 at once. */
+/** Bytes of reports waiting for the next read at most, all streams together; one past it is answered 503 (in its turn). */
 const QUEUED_BYTES = 64 << 20;
 
 /** One agent's open stream. */
@@ -37,8 +37,9 @@ interface Stream {
   tokenId: string;
   /** The settings its last report taken carried (see AGENT_STREAM_PATH). */
   sent: SettingsSent;
-  /** Reports received and not answered yet. */
+  /** Reports being taken or answered, and reports received and waiting for the next read. */
   waiting: number;
+  queued: number;
   /** The last report's handling: reports are taken one after the other, in the order they came. */
   last: Promise<void>;
   expiry?: NodeJS.Timeout;
@@ -104,6 +105,9 @@ export class AgentStreamGateway
   /** Shutting down: every stream closes as going away; its agent reconnects (to another replica) and resends what was not answered. */
   beforeApplicationShutdown() {
     this.draining = true;
+    // reports not read yet are not answered either: their agents send them again, to another replica
+    this.queued.length = 0;
+    this.queuedBytes = 0;
     for (const [socket, stream] of this.streams) {
       clearTimeout(stream.expiry);
       socket.close(AGENT_STREAM_CLOSE.goingAway, 'Server going away');
@@ -126,6 +130,7 @@ export class AgentStreamGateway
       tokenId: session.token.id,
       sent: new Map(),
       waiting: 0,
+      queued: 0,
       last: Promise.resolve(),
     };
     this.streams.set(socket, stream);
@@ -139,7 +144,7 @@ export class AgentStreamGateway
   }
 
   private receive(socket: WebSocket, stream: Stream, data: RawData, isBinary: boolean) {
-    if (stream.waiting >= AGENT_PROTOCOL_LIMITS.reportsInFlight) {
+    if (stream.waiting + stream.queued >= AGENT_PROTOCOL_LIMITS.reportsInFlight) {
       this.close(
         socket,
         AGENT_STREAM_CLOSE.tooMany,
@@ -149,13 +154,15 @@ export class AgentStreamGateway
     }
     const bytes = sizeOf(data);
     if (this.queuedBytes + bytes > QUEUED_BYTES) {
-      this.hubMetrics.agentReports.inc({ outcome: 'refused' });
-      const answer: AgentStreamAnswer = { status: 503, message: 'This replica has too many reports waiting to be read', retryAfterS: 1 };
-      socket.send(JSON.stringify(answer));
+      // answered in its turn, after the stream's reports before it
+      this.answer(socket, stream, async () => {
+        this.hubMetrics.agentReports.inc({ outcome: 'refused' });
+        return { status: 503, message: 'This replica has too many reports waiting to be read', retryAfterS: 1 };
+      });
       return;
     }
-    stream.waiting++;
     this.queuedBytes += bytes;
+    stream.queued++;
     this.queued.push({ socket, stream, data, isBinary });
     if (this.queued.length === 1) setTimeout(() => this.flush(), READ_EVERY_MS).unref();
   }
@@ -163,15 +170,19 @@ export class AgentStreamGateway
   /** Reads the reports received since the last read, each stream's in the order they came. */
   private flush() {
     this.queuedBytes = 0;
-    for (const { socket, stream, data, isBinary } of this.queued.splice(0)) this.chain(socket, stream, data, isBinary);
+    for (const { socket, stream, data, isBinary } of this.queued.splice(0)) {
+      stream.queued--;
+      this.answer(socket, stream, () => this.take(stream, data, isBinary));
+    }
   }
 
-  /** Takes a report once the stream's reports before it are answered. */
-  private chain(socket: WebSocket, stream: Stream, data: RawData, isBinary: boolean) {
+  /** Sends a report's answer once the stream's reports before it are answered: an agent matches answers by their order. */
+  private answer(socket: WebSocket, stream: Stream, answer: () => Promise<AgentStreamAnswer>) {
+    stream.waiting++;
     stream.last = stream.last
-      .then(() => this.take(stream, data, isBinary))
-      .then((answer) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(answer));
+      .then(answer)
+      .then((answered) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(answered));
       })
       .finally(() => stream.waiting--);
   }
