@@ -20,10 +20,11 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Every stream's token and account are checked against the database this often, whatever messages said. */
 const REVALIDATE_EVERY_MS = 60_000;
 /**
- * Reports received are read together every this often rather than each as it comes: a fleet's reports arrive
- * steadily, a few a millisecond apart, and reading each at once cost the replica about as much again as its own
- * work (bench:fleet, 200 instances: 0.73 ms of CPU a report taken at once, 0.43–0.47 read 50–200 ms apart). The
- * answer waits that much longer; the writes wait for TAKE_WINDOW_MS anyway.
+ * Reports received are read together every this often rather than each as it comes: a fleet's reports arrive steadily,
+ * a few a millisecond apart, and read together the code that takes them runs warm, once a read. In single runs of
+ * bench:fleet at 200 instances a report read at once cost 0.73 ms of the replica's CPU and one read 50–200 ms apart
+ * 0.43–0.50; the machine's spread between runs is as wide, so the gain is not measured apart. The answer waits that
+ * much longer; the writes wait for TAKE_WINDOW_MS anyway.
  */
 const READ_EVERY_MS = 100;
 /** Bytes of reports waiting for the next read at most, all streams together; one past it is answered 503 (in its turn). */
