@@ -40,6 +40,9 @@ module.exports = {
   transform: { '^.+\\.(t|j|mj|cj)sx?$': ['@swc/jest', swc] },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  // @cbh/agent's package points at its build (for services outside this repository), which the tests run before:
+  // they take its sources, as TypeScript does (tsconfig.base.json's paths)
+  moduleNameMapper: { '^@cbh/agent$': '<rootDir>/libs/agent/src/index.ts' },
   globalSetup: '<rootDir>/tools/jest/global-setup.ts',
   setupFilesAfterEnv: ['<rootDir>/tools/jest/dom-waits.cjs'],
   globalTeardown: '<rootDir>/tools/jest/global-teardown.ts',
