@@ -105,8 +105,12 @@ export class HubStream {
       socket.send(frame);
     });
     this.waiting = null;
-    if (outcome.kind === 'delivered')
-      this.taken = new Map(report.breakers.map((breaker) => [breaker.name, JSON.stringify(breaker.settings)]));
+    // the hub's memory changes only with a report it took; after any other outcome the settings all go again, which
+    // is always taken, so the two memories never disagree for long
+    this.taken =
+      outcome.kind === 'delivered'
+        ? new Map(report.breakers.map((breaker) => [breaker.name, JSON.stringify(breaker.settings)]))
+        : new Map();
     return outcome;
   }
 
@@ -161,19 +165,23 @@ export class HubStream {
         settle({ kind: 'no-stream', reason: `the stream did not open: ${(error as { code?: string }).code ?? error.message}` });
       });
       socket.on('message', (data) => {
+        if (this.socket !== socket) return;
         let answer: AgentStreamAnswer;
         try {
           answer = JSON.parse(String(data)) as AgentStreamAnswer;
         } catch {
-          return this.waiting?.({ kind: 'delivered', reply: null });
+          // not the hub's answer: what became of the report is unknown, so it is sent again, on a new stream
+          socket.terminate();
+          return this.waiting?.({ kind: 'failed', reason: 'hub answered with something not JSON on the stream' });
         }
         this.waiting?.(outcomeOf(answer));
       });
       socket.on('close', (code, reason) => {
-        if (this.socket === socket) this.socket = null;
-        const why = String(reason) || 'no reason given';
-        this.waiting?.({ kind: 'failed', reason: `hub closed the stream (${code}: ${why})` });
         settle({ kind: 'no-stream', reason: `the stream closed before it opened (${code})` });
+        // an older socket's late close is not this one's
+        if (this.socket !== socket) return;
+        this.socket = null;
+        this.waiting?.({ kind: 'failed', reason: `hub closed the stream (${code}: ${String(reason) || 'no reason given'})` });
       });
     });
   }

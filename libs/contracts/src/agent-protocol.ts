@@ -84,8 +84,8 @@ export interface AgentBreakerReport {
   type: string;
   /**
    * The breaker's settings in its library's words. Required in a report POSTed to AGENT_REPORTS_PATH; on the stream
-   * (AGENT_STREAM_PATH) they may be left out while they are the same as in the last report on that connection that
-   * carried them.
+   * (AGENT_STREAM_PATH) they may be left out while they are the same as in the last report the hub took (answered
+   * 200) on that connection, which must have reported this breaker.
    */
   settings?: AgentBreakerSettings;
   state: BreakerStateName;
@@ -187,10 +187,11 @@ export const AGENT_REPORTS_PATH = '/api/agent/reports';
 
 /**
  * Where an agent may keep one WebSocket open instead of POSTing each report: the upgrade carries `Authorization:
- * Bearer <a service account's token>` (refused as the POST is: 401, 403, 429, 503 while the replica shuts down). Each
- * text frame the agent sends is an AgentReport, and the hub answers each with one AgentStreamAnswer, in the order the
- * reports came. A breaker's `settings` may be left out of a report while they are the same as in the last report on
- * the same connection that carried them (a new connection starts with none). The hub closes the socket with
+ * Bearer <a service account's token>` (refused as the POST is: 401, 403, 429 and 503 with Retry-After). Each text
+ * frame the agent sends is an AgentReport, and the hub answers each with one AgentStreamAnswer, in the order the
+ * reports came. A breaker's `settings` may be left out of a report while they are the same as in the last report the
+ * hub took (answered 200) on the same connection, which reported that breaker (a new connection starts with none).
+ * Streams that do not answer a ping within 30 s are ended. The hub closes the socket with
  * AGENT_STREAM_CLOSE.goingAway when the replica shuts down (the agent reconnects, to another replica behind a
  * balancer, and resends a report not answered with its id), and with AGENT_STREAM_CLOSE.tooMany when more than
  * AGENT_PROTOCOL_LIMITS.reportsInFlight reports wait for their answers.

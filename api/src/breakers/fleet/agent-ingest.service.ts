@@ -189,14 +189,7 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
    * minutes are forgotten, and instances leave the hour's count an hour after they were last heard). A report that
    * adds no rows to an instance admitted lately asks the database nothing.
    */
-  private async admit(account: SessionUser, service: string, report: AgentReport, now: number): Promise<void> {
-    const wait = await this.perAccount.take(account.id, now);
-    if (wait > 0) {
-      throw new ReportLater(
-        `Service account ${service} sent ${this.config.AGENT_REPORT_RATE_LIMIT} reports this minute, the most one account may with all its tokens (AGENT_REPORT_RATE_LIMIT); try again in ${wait} s`,
-        wait,
-      );
-    }
+  private async admit(service: string, report: AgentReport, now: number): Promise<void> {
     const key = `${service}\u0000${report.instance}`;
     const breakers = report.breakers.length;
     const lately = this.admitted.get(key);
@@ -255,9 +248,18 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
    * for a POST): read to fill the settings a report leaves out, and replaced by this report's once it is taken.
    */
   async ingest(account: SessionUser, body: unknown, sent: SettingsSent | null = null, now = Date.now()): Promise<AgentReportReply> {
+    const service = serviceAccountNameOf(account.email);
+    // counted before the report is read: an account past its reports pays for none of that (a stream's reports count
+    // against TOKEN_RATE_LIMIT only at its upgrade)
+    const wait = await this.perAccount.take(account.id, now);
+    if (wait > 0) {
+      throw new ReportLater(
+        `Service account ${service} sent ${this.config.AGENT_REPORT_RATE_LIMIT} reports this minute, the most one account may with all its tokens (AGENT_REPORT_RATE_LIMIT); try again in ${wait} s`,
+        wait,
+      );
+    }
     const report = this.read(body);
     const breakers = settled(report.breakers, sent);
-    const service = serviceAccountNameOf(account.email);
     if (report.service !== service) {
       throw new ForbiddenException(`This token reports for service ${service}; it cannot report for ${report.service}`);
     }
@@ -267,7 +269,7 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
         `Report ${report.id} was sent at ${report.sentAt}, more than ${AGENT_REPORT_RESEND_MS / 60_000} minutes ago, the oldest a report with an id is taken; it is not taken (if this instance's clock is behind, set it right)`,
       );
     }
-    await this.admit(account, service, report, now);
+    await this.admit(service, report, now);
     await this.catalog.ready();
     const { taken, notices } = this.withinLimits(service, breakers);
     const stale = taken.filter(({ breaker, config }) => changedFrom(config, breaker)).map(({ breaker }) => breaker);

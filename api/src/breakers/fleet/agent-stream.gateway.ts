@@ -27,8 +27,10 @@ const REVALIDATE_EVERY_MS = 60_000;
  * much longer; the writes wait for TAKE_WINDOW_MS anyway.
  */
 const READ_EVERY_MS = 100;
-/** Bytes of reports waiting for the next read at most, all streams together; one past it is answered 503 (in its turn). */
-const QUEUED_BYTES = 64 << 20;
+/** Bytes of reports received and not answered yet at most, all streams together; one past it is answered 503. */
+const HELD_BYTES = 64 << 20;
+/** Every stream is pinged this often; one that did not answer the last ping (a connection half open) is ended. */
+const PING_EVERY_MS = 30_000;
 
 /** One agent's open stream. */
 interface Stream {
@@ -38,9 +40,10 @@ interface Stream {
   tokenId: string;
   /** The settings its last report taken carried (see AGENT_STREAM_PATH). */
   sent: SettingsSent;
-  /** Reports being taken or answered, and reports received and waiting for the next read. */
+  /** Reports received and not answered yet. */
   waiting: number;
-  queued: number;
+  /** Whether it answered the last ping. */
+  alive: boolean;
   /** The last report's handling: reports are taken one after the other, in the order they came. */
   last: Promise<void>;
   expiry?: NodeJS.Timeout;
@@ -74,10 +77,12 @@ export class AgentStreamGateway
   private readonly logger = new Logger(AgentStreamGateway.name);
   private readonly streams = new Map<WebSocket, Stream>();
   private readonly perToken = new Map<string, number>();
-  /** Reports received since the last read (see READ_EVERY_MS). */
-  private readonly queued: { socket: WebSocket; stream: Stream; data: RawData; isBinary: boolean }[] = [];
-  private queuedBytes = 0;
+  /** Reports received since the last read (see READ_EVERY_MS); data null for one past HELD_BYTES, answered 503. */
+  private readonly queued: { socket: WebSocket; stream: Stream; data: RawData | null; isBinary: boolean; bytes: number }[] = [];
+  /** Bytes of the reports received and not answered yet, all streams together. */
+  private heldBytes = 0;
   private revalidating?: Repeating;
+  private pinging?: NodeJS.Timeout;
   /** Set once the replica shuts down: new streams go to another replica. */
   draining = false;
 
@@ -97,18 +102,33 @@ export class AgentStreamGateway
     });
     this.revalidating = this.work.every(REVALIDATE_EVERY_MS, () => this.revalidate());
     this.bus.onReconnect(() => void this.revalidating?.runAgain());
+    this.pinging = setInterval(() => this.ping(), PING_EVERY_MS);
+    this.pinging.unref();
   }
 
   onModuleDestroy() {
+    clearInterval(this.pinging);
     void this.revalidating?.stop();
+  }
+
+  /** Ends the streams that did not answer the last ping, and pings the others: a dead peer holds no slot for long. */
+  private ping() {
+    for (const [socket, stream] of this.streams) {
+      if (!stream.alive) {
+        this.forget(socket);
+        socket.terminate();
+        continue;
+      }
+      stream.alive = false;
+      socket.ping();
+    }
   }
 
   /** Shutting down: every stream closes as going away; its agent reconnects (to another replica) and resends what was not answered. */
   beforeApplicationShutdown() {
     this.draining = true;
-    // reports not read yet are not answered either: their agents send them again, to another replica
-    this.queued.length = 0;
-    this.queuedBytes = 0;
+    // reports not read yet are not taken (flush finds their streams gone): their agents send them again, elsewhere
+    clearInterval(this.pinging);
     for (const [socket, stream] of this.streams) {
       clearTimeout(stream.expiry);
       socket.close(AGENT_STREAM_CLOSE.goingAway, 'Server going away');
@@ -131,13 +151,14 @@ export class AgentStreamGateway
       tokenId: session.token.id,
       sent: new Map(),
       waiting: 0,
-      queued: 0,
+      alive: true,
       last: Promise.resolve(),
     };
     this.streams.set(socket, stream);
     this.perToken.set(stream.key, this.streamsOf(stream.key) + 1);
     if (session.expiresAt !== null) this.closeAt(socket, stream, session.expiresAt);
     socket.on('message', (data, isBinary) => this.receive(socket, stream, data, isBinary));
+    socket.on('pong', () => (stream.alive = true));
   }
 
   handleDisconnect(socket: WebSocket) {
@@ -145,7 +166,9 @@ export class AgentStreamGateway
   }
 
   private receive(socket: WebSocket, stream: Stream, data: RawData, isBinary: boolean) {
-    if (stream.waiting + stream.queued >= AGENT_PROTOCOL_LIMITS.reportsInFlight) {
+    // a stream closed (revoked, too many waiting, shutting down) takes nothing more, though frames may still come
+    if (!this.streams.has(socket)) return;
+    if (stream.waiting >= AGENT_PROTOCOL_LIMITS.reportsInFlight) {
       this.close(
         socket,
         AGENT_STREAM_CLOSE.tooMany,
@@ -153,39 +176,44 @@ export class AgentStreamGateway
       );
       return;
     }
+    stream.waiting++;
     const bytes = sizeOf(data);
-    if (this.queuedBytes + bytes > QUEUED_BYTES) {
-      // answered in its turn, after the stream's reports before it
-      this.answer(socket, stream, async () => {
-        this.hubMetrics.agentReports.inc({ outcome: 'refused' });
-        return { status: 503, message: 'This replica has too many reports waiting to be read', retryAfterS: 1 };
-      });
-      return;
-    }
-    this.queuedBytes += bytes;
-    stream.queued++;
-    this.queued.push({ socket, stream, data, isBinary });
+    // past the bound, the report is answered 503 in its turn (after the stream's reports before it), read or not
+    const full = this.heldBytes + bytes > HELD_BYTES;
+    if (!full) this.heldBytes += bytes;
+    this.queued.push({ socket, stream, data: full ? null : data, isBinary, bytes: full ? 0 : bytes });
     if (this.queued.length === 1) setTimeout(() => this.flush(), READ_EVERY_MS).unref();
   }
 
   /** Reads the reports received since the last read, each stream's in the order they came. */
   private flush() {
-    this.queuedBytes = 0;
-    for (const { socket, stream, data, isBinary } of this.queued.splice(0)) {
-      stream.queued--;
-      this.answer(socket, stream, () => this.take(stream, data, isBinary));
+    for (const { socket, stream, data, isBinary, bytes } of this.queued.splice(0)) {
+      this.answer(socket, stream, bytes, async () => {
+        if (!this.streams.has(socket)) return null;
+        if (data === null) {
+          this.hubMetrics.agentReports.inc({ outcome: 'refused' });
+          return { status: 503, message: 'This replica has too many reports waiting to be answered', retryAfterS: 1 };
+        }
+        return this.take(stream, data, isBinary);
+      });
     }
   }
 
-  /** Sends a report's answer once the stream's reports before it are answered: an agent matches answers by their order. */
-  private answer(socket: WebSocket, stream: Stream, answer: () => Promise<AgentStreamAnswer>) {
-    stream.waiting++;
+  /**
+   * Sends a report's answer once the stream's reports before it are answered (an agent matches answers by their
+   * order); its bytes are held until then. Null: the stream closed meanwhile, and nothing is sent.
+   */
+  private answer(socket: WebSocket, stream: Stream, bytes: number, answer: () => Promise<AgentStreamAnswer | null>) {
     stream.last = stream.last
       .then(answer)
       .then((answered) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(answered));
+        if (answered && socket.readyState === socket.OPEN) socket.send(JSON.stringify(answered));
       })
-      .finally(() => stream.waiting--);
+      .catch((error: unknown) => this.logger.error(`agent report not answered: ${(error as Error)?.stack ?? String(error)}`))
+      .finally(() => {
+        stream.waiting--;
+        this.heldBytes -= bytes;
+      });
   }
 
   private async take(stream: Stream, data: RawData, isBinary: boolean): Promise<AgentStreamAnswer> {

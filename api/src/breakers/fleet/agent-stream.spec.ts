@@ -86,6 +86,16 @@ describe("an agent's stream", () => {
     });
   });
 
+  it('takes nothing more of a stream once it closed, not even the reports it sent before, not yet read', async () => {
+    const token = await serviceToken('stream-gone');
+    const stream = await openAgentStream(spec.api.baseUrl, token);
+    // the replica reads what it received every 100 ms: the report comes, the stream goes, before the next read
+    stream.socket.send(JSON.stringify(report('stream-gone', 'g-1', [breaker('never')])));
+    stream.socket.terminate();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await get<unknown[]>('/api/circuit-breakers?source=agent&service=stream-gone')).toEqual([]);
+  });
+
   it('closes on every replica when its token is revoked', async () => {
     const account = await post('/api/service-accounts', { name: 'stream-revoked' });
     const { id } = (await account.json()) as { id: string };

@@ -24,7 +24,7 @@ export interface AgentStreamLimits {
 
 type Verify = (
   info: { origin?: string; secure: boolean; req: AuthenticatedUpgrade },
-  done: (ok: boolean, code?: number, message?: string) => void,
+  done: (ok: boolean, code?: number, message?: string, headers?: Record<string, string>) => void,
 ) => void;
 
 /**
@@ -126,7 +126,9 @@ class SessionWsAdapter extends WsAdapter {
    * any origin, since a page cannot set the header a token travels in.
    */
   private readonly verifyAgent: Verify = (info, done) => {
-    if (!this.agentStreams.accepting()) return done(false, 503, 'Shutting down');
+    // a refusal an agent may wait out says for how long (Retry-After), as the POST's would
+    const later = (code: number, message: string, seconds: number) => done(false, code, message, { 'Retry-After': String(seconds) });
+    if (!this.agentStreams.accepting()) return later(503, 'Shutting down', 1);
     this.authenticate(info.req).then(
       (session) => {
         if (!session) return done(false, 401, 'Unauthorized');
@@ -134,12 +136,14 @@ class SessionWsAdapter extends WsAdapter {
           return done(false, 403, "Only a service account's access token may report breakers");
         }
         if (this.agentStreams.streamsOf(session.key) >= AGENT_PROTOCOL_LIMITS.streamsPerToken) {
-          return done(false, 429, `At most ${AGENT_PROTOCOL_LIMITS.streamsPerToken} streams per token on one replica`);
+          return later(429, `At most ${AGENT_PROTOCOL_LIMITS.streamsPerToken} streams per token on one replica`, 60);
         }
         info.req.session = session;
         done(true);
       },
       (error: Error) => {
+        const retryAfterS = (error as { retryAfterS?: number }).retryAfterS;
+        if (error instanceof HttpException && retryAfterS !== undefined) return later(error.getStatus(), error.message, retryAfterS);
         if (error instanceof HttpException && error.getStatus() < 500) return done(false, error.getStatus(), error.message);
         this.log.error({ err: error }, 'agent stream authentication failed');
         done(false, 500, 'Internal Server Error');

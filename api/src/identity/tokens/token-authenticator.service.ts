@@ -148,10 +148,12 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
 
   /** authenticate's 429 when the token used its minute. */
   rateLimited(retryAfter: number): HttpException {
-    return new HttpException(
+    const exception = new HttpException(
       `This access token made ${this.config.TOKEN_RATE_LIMIT} requests this minute, the most one token may (TOKEN_RATE_LIMIT); try again in ${retryAfter} s`,
       HttpStatus.TOO_MANY_REQUESTS,
     );
+    // a WebSocket upgrade refused with it says when to come back (Retry-After), as an HTTP request's guard does
+    return Object.assign(exception, { retryAfterS: retryAfter });
   }
 
   /** Which of these tokens still exist and have not expired, read from the table. */
