@@ -26,8 +26,10 @@ export function loadedBuildsPlugin(): ModuleFederationRuntimePlugin {
 async function deployedBuild(manifestUrl: string): Promise<string | undefined> {
   let response: Response;
   try {
-    // Revalidates the cached manifest: an unchanged build costs a 304.
-    response = await fetch(manifestUrl, { cache: 'no-cache' });
+    // Read whole each time (a few KB), not revalidated: nginx's validators are the file's modification time in
+    // seconds and its size, and a deploy that replaces the manifest within the second by one of the same size (its
+    // hashes are all of one length) would be answered 304, its build never seen.
+    response = await fetch(manifestUrl, { cache: 'no-store' });
   } catch (error) {
     console.warn(`[shell] ${manifestUrl} could not be checked`, error);
     return undefined;

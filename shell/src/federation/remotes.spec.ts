@@ -71,11 +71,11 @@ it('loads a remote the first time without asking for its manifest', async () => 
   expect(loadRemote).toHaveBeenCalledWith(`${remote.name}/Routes`);
 });
 
-it('keeps the loaded build while the deployed manifest is unchanged, revalidating it with no-cache', async () => {
+it('keeps the loaded build while the deployed manifest is unchanged, reading it whole rather than revalidating it', async () => {
   runtimeServing(firstBuild);
   await loadRemoteRoutes(remote);
   await loadRemoteRoutes(remote);
-  expect(global.fetch).toHaveBeenCalledWith('http://localhost/remotes/mfe-dashboard/mf-manifest.json', { cache: 'no-cache' });
+  expect(global.fetch).toHaveBeenCalledWith('http://localhost/remotes/mfe-dashboard/mf-manifest.json', { cache: 'no-store' });
   expect(forced()).toEqual([]);
   expect(loadRemote).toHaveBeenCalledTimes(2);
 });
