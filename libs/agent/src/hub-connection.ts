@@ -10,7 +10,7 @@ import {
 } from '@cbh/contracts';
 import type { Agent } from './agent';
 import type { ActiveFault, FaultsChange } from './faults';
-import { HubStream, installedWs, MAX_RETRY_AFTER_MS, type Outcome, streamUrlOf, type WsClass } from './hub-stream';
+import { HubStream, installedWs, MAX_RETRY_AFTER_MS, type Outcome, refusalOf, streamUrlOf, type WsClass } from './hub-stream';
 
 /** Where the connection says what happens to it: console by default; pino's and most loggers' info and warn fit. */
 export interface HubLogger {
@@ -179,12 +179,7 @@ export function connectToHub(agent: Agent, options: HubConnectionOptions): HubCo
         return { kind: 'delivered', reply: null };
       }
     }
-    if (status === 400) return { kind: 'refused', message: messageOf(body) };
-    if (status === 401 || status === 403) return { kind: 'failed', reason: `hub refused the token (${status}): ${messageOf(body)}` };
-    // a 429, and the hub's 503 while its database restarts, say when to come back
-    const retryAfterMs = retryAfter(response.headers.get('retry-after'));
-    if (status === 429) return { kind: 'failed', reason: `hub is limiting the reports (429): ${messageOf(body)}`, retryAfterMs };
-    return { kind: 'failed', reason: `hub answered ${status}: ${messageOf(body)}`, retryAfterMs };
+    return refusalOf(status, messageOf(body), retryAfter(response.headers.get('retry-after')));
   }
 
   /**

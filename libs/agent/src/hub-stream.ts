@@ -191,11 +191,16 @@ export class HubStream {
 function outcomeOf(answer: AgentStreamAnswer): Outcome {
   if (answer.status === 200) return { kind: 'delivered', reply: answer.reply };
   const message = 'message' in answer ? answer.message : 'no message';
-  if (answer.status === 400) return { kind: 'refused', message };
-  if (answer.status === 403) return { kind: 'failed', reason: `hub refused the token (403): ${message}` };
-  const retry = 'retryAfterS' in answer ? retryAfterMs(answer.retryAfterS) : undefined;
-  if (answer.status === 429) return { kind: 'failed', reason: `hub is limiting the reports (429): ${message}`, retryAfterMs: retry };
-  return { kind: 'failed', reason: `hub answered ${answer.status}: ${message}`, retryAfterMs: retry };
+  return refusalOf(answer.status, message, 'retryAfterS' in answer ? retryAfterMs(answer.retryAfterS) : undefined);
+}
+
+/** What a refusal of the hub's means, POSTed or on the stream: its status, its message and when to try again. */
+export function refusalOf(status: number, message: string, retryAfter: number | undefined): Outcome {
+  if (status === 400) return { kind: 'refused', message };
+  if (status === 401 || status === 403) return { kind: 'failed', reason: `hub refused the token (${status}): ${message}` };
+  // a 429, and the hub's 503 while its database restarts, say when to come back
+  if (status === 429) return { kind: 'failed', reason: `hub is limiting the reports (429): ${message}`, retryAfterMs: retryAfter };
+  return { kind: 'failed', reason: `hub answered ${status}: ${message}`, retryAfterMs: retryAfter };
 }
 
 /** The stream's address for a hub's base address (http → ws, https → wss). */
