@@ -2,23 +2,12 @@ import { type BeforeApplicationShutdown, HttpException, Logger, type OnModuleDes
 import { type OnGatewayConnection, type OnGatewayDisconnect, WebSocketGateway } from '@nestjs/websockets';
 import type { RawData, WebSocket } from 'ws';
 import { AGENT_PROTOCOL_LIMITS, AGENT_STREAM_CLOSE, AGENT_STREAM_PATH, WS_SIGNED_OUT_CLOSE, type AgentStreamAnswer } from '@cbh/contracts';
-import { type SessionUser, TokenAuthenticator, tokenKey, UserDirectory } from '../../identity';
-import {
-  DATABASE_UNAVAILABLE_MESSAGE,
-  HubMetrics,
-  isDatabaseUnavailable,
-  messageOf,
-  PeriodicWork,
-  RealtimeBus,
-  type Repeating,
-} from '../../platform';
+import { TokenAuthenticator, UserDirectory } from '../../identity';
+import { DATABASE_UNAVAILABLE_MESSAGE, HubMetrics, isDatabaseUnavailable, messageOf, PeriodicWork, RealtimeBus } from '../../platform';
+import { type Credentialed, CredentialedSockets } from '../realtime/credentialed-sockets';
 import type { AuthenticatedUpgrade } from '../realtime/session-ws-adapter';
 import { AgentIngest, ReportLater, type SettingsSent } from './agent-ingest.service';
 
-/** The longest a timer can wait in Node; a token expiring later is checked again then. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-/** Every stream's token and account are checked against the database this often, whatever messages said. */
-const REVALIDATE_EVERY_MS = 60_000;
 /**
  * Reports received are read together every this often rather than each as it comes: a fleet's reports arrive steadily,
  * a few a millisecond apart, and read together the code that takes them runs warm, once a read. In single runs of
@@ -32,12 +21,8 @@ const HELD_BYTES = 64 << 20;
 /** Every stream is pinged this often; one that did not answer the last ping (a connection half open) is ended. */
 const PING_EVERY_MS = 30_000;
 
-/** One agent's open stream. */
-interface Stream {
-  user: SessionUser;
-  /** The token's key (tokenKey): its streams close when it is revoked, on whichever replica. */
-  key: string;
-  tokenId: string;
+/** One agent's open stream, opened with a service account's token. */
+interface Stream extends Credentialed {
   /** The settings its last report taken carried (see AGENT_STREAM_PATH). */
   sent: SettingsSent;
   /** Reports received and not answered yet. */
@@ -46,7 +31,6 @@ interface Stream {
   alive: boolean;
   /** The last report's handling: reports are taken one after the other, in the order they came. */
   last: Promise<void>;
-  expiry?: NodeJS.Timeout;
 }
 
 /** A frame's bytes, as ws hands it: one buffer, or its fragments. */
@@ -67,21 +51,19 @@ function refusal(error: unknown, logger: Logger): AgentStreamAnswer {
  * An agent's stream (AGENT_STREAM_PATH): one socket per instance, opened with a service account's token (the upgrade
  * is judged by the adapter), on which each frame is a report taken as a POST's would be, answered in order. A stream
  * costs the replica a report's own work without a request's: no HTTP parsing, routing, guards or token lookup per
- * report, and a breaker's settings only when they change. Its token is checked as the /ws sockets' sessions are: a
- * revoked token, an account deactivated or a token expired closes it.
+ * report, and a breaker's settings only when they change. Its token is kept as the /ws sockets' credentials are
+ * (CredentialedSockets): a revoked token, an account deactivated or a token expired closes it.
  */
 @WebSocketGateway({ path: AGENT_STREAM_PATH })
 export class AgentStreamGateway
   implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown
 {
   private readonly logger = new Logger(AgentStreamGateway.name);
-  private readonly streams = new Map<WebSocket, Stream>();
-  private readonly perToken = new Map<string, number>();
+  private readonly book: CredentialedSockets<Stream>;
   /** Reports received since the last read (see READ_EVERY_MS); data null for one past HELD_BYTES, answered 503. */
   private readonly queued: { socket: WebSocket; stream: Stream; data: RawData | null; isBinary: boolean; bytes: number }[] = [];
   /** Bytes of the reports received and not answered yet, all streams together. */
   private heldBytes = 0;
-  private revalidating?: Repeating;
   private pinging?: NodeJS.Timeout;
   /** Set once the replica shuts down: new streams go to another replica. */
   draining = false;
@@ -89,33 +71,37 @@ export class AgentStreamGateway
   constructor(
     private readonly ingest: AgentIngest,
     private readonly hubMetrics: HubMetrics,
-    private readonly work: PeriodicWork,
-    private readonly bus: RealtimeBus,
-    private readonly tokens: TokenAuthenticator,
-    private readonly directory: UserDirectory,
-  ) {}
+    work: PeriodicWork,
+    bus: RealtimeBus,
+    tokens: TokenAuthenticator,
+    directory: UserDirectory,
+  ) {
+    this.book = new CredentialedSockets<Stream>(
+      { work, bus, tokens, directory },
+      { noun: 'agent streams', deactivated: 'Account deactivated' },
+    );
+  }
+
+  private get streams(): ReadonlyMap<WebSocket, Stream> {
+    return this.book.entries;
+  }
 
   onModuleInit() {
-    this.bus.subscribeInternal('token-revoked', ({ data }) => this.closeToken(tokenKey(String(data)), 'Token revoked'));
-    this.bus.subscribeBatches((envelopes) => {
-      for (const { message } of envelopes) if (message.type === 'userChanged') void this.refreshAccount(message.data.userId);
-    });
-    this.revalidating = this.work.every(REVALIDATE_EVERY_MS, () => this.revalidate());
-    this.bus.onReconnect(() => void this.revalidating?.runAgain());
+    this.book.start();
     this.pinging = setInterval(() => this.ping(), PING_EVERY_MS);
     this.pinging.unref();
   }
 
   onModuleDestroy() {
     clearInterval(this.pinging);
-    void this.revalidating?.stop();
+    this.book.stop();
   }
 
   /** Ends the streams that did not answer the last ping, and pings the others: a dead peer holds no slot for long. */
   private ping() {
     for (const [socket, stream] of this.streams) {
       if (!stream.alive) {
-        this.forget(socket);
+        this.book.forget(socket);
         socket.terminate();
         continue;
       }
@@ -129,17 +115,12 @@ export class AgentStreamGateway
     this.draining = true;
     // reports not read yet are not taken (flush finds their streams gone): their agents send them again, elsewhere
     clearInterval(this.pinging);
-    for (const [socket, stream] of this.streams) {
-      clearTimeout(stream.expiry);
-      socket.close(AGENT_STREAM_CLOSE.goingAway, 'Server going away');
-    }
-    this.streams.clear();
-    this.perToken.clear();
+    this.book.closeAll(AGENT_STREAM_CLOSE.goingAway, 'Server going away');
   }
 
   /** Streams a token holds on this replica (AGENT_PROTOCOL_LIMITS.streamsPerToken). */
   streamsOf(key: string): number {
-    return this.perToken.get(key) ?? 0;
+    return this.book.countOf(key);
   }
 
   handleConnection(socket: WebSocket, request: AuthenticatedUpgrade) {
@@ -148,31 +129,29 @@ export class AgentStreamGateway
     const stream: Stream = {
       user: session.user,
       key: session.key,
-      tokenId: session.token.id,
+      token: session.token,
       sent: new Map(),
       waiting: 0,
       alive: true,
       last: Promise.resolve(),
     };
-    this.streams.set(socket, stream);
-    this.perToken.set(stream.key, this.streamsOf(stream.key) + 1);
-    if (session.expiresAt !== null) this.closeAt(socket, stream, session.expiresAt);
+    this.book.add(socket, stream, session.expiresAt);
     socket.on('message', (data, isBinary) => this.receive(socket, stream, data, isBinary));
     socket.on('pong', () => (stream.alive = true));
   }
 
   handleDisconnect(socket: WebSocket) {
-    this.forget(socket);
+    this.book.forget(socket);
   }
 
   private receive(socket: WebSocket, stream: Stream, data: RawData, isBinary: boolean) {
     // a stream closed (revoked, too many waiting, shutting down) takes nothing more, though frames may still come
     if (!this.streams.has(socket)) return;
     if (stream.waiting >= AGENT_PROTOCOL_LIMITS.reportsInFlight) {
-      this.close(
+      this.book.close(
         socket,
-        AGENT_STREAM_CLOSE.tooMany,
         `More than ${AGENT_PROTOCOL_LIMITS.reportsInFlight} reports waiting for their answers`,
+        AGENT_STREAM_CLOSE.tooMany,
       );
       return;
     }
@@ -233,58 +212,5 @@ export class AgentStreamGateway
       this.hubMetrics.agentReports.inc({ outcome: 'refused' });
       return refusal(error, this.logger);
     }
-  }
-
-  /** Closes the streams whose token was revoked or whose account is no longer active, after every reconnection and every minute. */
-  async revalidate() {
-    if (this.streams.size === 0) return;
-    try {
-      const live = await this.tokens.live([...new Set([...this.streams.values()].map((stream) => stream.tokenId))]);
-      for (const [socket, stream] of this.streams) if (!live.has(stream.tokenId)) this.close(socket, WS_SIGNED_OUT_CLOSE, 'Token revoked');
-      for (const userId of new Set([...this.streams.values()].map((stream) => stream.user.id))) await this.refreshAccount(userId);
-    } catch (error) {
-      this.logger.warn(`agent streams not revalidated: ${(error as Error).message}`);
-    }
-  }
-
-  /** A service account deactivated or deleted (on any replica): its streams close, as its POSTs are refused. */
-  private async refreshAccount(userId: string) {
-    if (![...this.streams.values()].some((stream) => stream.user.id === userId)) return;
-    this.directory.evict(userId);
-    const fresh = await this.directory.get(userId).catch(() => undefined);
-    if (fresh === undefined) return; // database unreachable: keep what we have rather than guess
-    if (fresh && fresh.isActive) return;
-    for (const [socket, stream] of this.streams)
-      if (stream.user.id === userId) this.close(socket, WS_SIGNED_OUT_CLOSE, 'Account deactivated');
-  }
-
-  private closeToken(key: string, reason: string) {
-    for (const [socket, stream] of this.streams) if (stream.key === key) this.close(socket, WS_SIGNED_OUT_CLOSE, reason);
-  }
-
-  /** A token expires at a fixed time: its streams close then, as its POSTs start to be refused. */
-  private closeAt(socket: WebSocket, stream: Stream, expiresAt: number) {
-    const wait = expiresAt - Date.now();
-    stream.expiry = setTimeout(
-      () => (wait > MAX_TIMER_MS ? this.closeAt(socket, stream, expiresAt) : this.close(socket, WS_SIGNED_OUT_CLOSE, 'Token expired')),
-      Math.max(0, Math.min(wait, MAX_TIMER_MS)),
-    );
-    stream.expiry.unref();
-  }
-
-  private close(socket: WebSocket, code: number, reason: string) {
-    this.forget(socket);
-    socket.close(code, reason);
-  }
-
-  /** A stream leaves the replica's books (once, however many of close and disconnect follow). */
-  private forget(socket: WebSocket) {
-    const stream = this.streams.get(socket);
-    if (!stream) return;
-    clearTimeout(stream.expiry);
-    this.streams.delete(socket);
-    const left = this.streamsOf(stream.key) - 1;
-    if (left > 0) this.perToken.set(stream.key, left);
-    else this.perToken.delete(stream.key);
   }
 }

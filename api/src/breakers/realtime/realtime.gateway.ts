@@ -10,9 +10,10 @@ import {
   WS_SIGNED_OUT_CLOSE,
   type ServerMessage,
 } from '@cbh/contracts';
-import { PgSessionStore, type SessionUser, TokenAuthenticator, tokenKey, tokenUser, UserDirectory } from '../../identity';
-import { HubMetrics, PeriodicWork, RealtimeBus, type Repeating } from '../../platform';
+import { PgSessionStore, type SessionUser, TokenAuthenticator, tokenUser, UserDirectory } from '../../identity';
+import { HubMetrics, PeriodicWork, RealtimeBus } from '../../platform';
 import { MetricsService } from '../metrics/metrics.service';
+import { type Credentialed, CredentialedSockets } from './credentialed-sockets';
 import type { AuthenticatedUpgrade } from './session-ws-adapter';
 import { textFrame } from './text-frame';
 
@@ -73,40 +74,25 @@ const METRICS_SLICES = 10;
  */
 const LIVE_FIRST_MS = 50;
 
-/** The longest a timer can wait in Node; a session expiring later is checked again then. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/** Every socket's session and account are checked against the database this often, whatever messages said. */
-const REVALIDATE_EVERY_MS = 60_000;
-
-interface Client {
+interface Client extends Credentialed {
   /** The socket itself: a broadcast walks the entries alone. */
   socket: WebSocket;
-  user: SessionUser;
   /** audienceOf(user), kept with it (see setUser). */
   audience: number;
-  /** The session's key (see sessionKey): its sockets close when it ends, on whichever replica it ended. */
-  session: string;
-  /** The session's id, never sent anywhere: to ask the table whether the session still lives. */
-  sid: string;
-  /** A socket opened with a personal access token: which one, and the permissions it was given. */
-  token?: { id: string; permissions: string[] };
   /** The connection under the socket: live messages are written to it as ready frames (see deliver). */
   connection: Duplex;
   /** Which slice of the sockets it is in for metricsUpdate (see METRICS_SLICES). */
   slice: number;
-  expiry?: NodeJS.Timeout;
 }
 
 @WebSocketGateway({ path: WS_PATH })
 export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger(RealtimeGateway.name);
-  private readonly clients = new Map<WebSocket, Client>();
   /**
-   * How many sockets each session key holds here: every upgrade asks (connectionsOf), and walking every socket for it
-   * made filling a replica cost O(sockets²).
+   * The sockets, with how many each session key holds here: every upgrade asks (connectionsOf), and walking every
+   * socket for it made filling a replica cost O(sockets²).
    */
-  private readonly perSession = new Map<string, number>();
+  private readonly book: CredentialedSockets<Client>;
   private timer?: NodeJS.Timeout;
   private ticks = 0;
   /** When the last live broadcast was written (performance.now()): see LIVE_FIRST_MS. */
@@ -114,121 +100,82 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   private connections = 0;
 
   constructor(
-    private readonly work: PeriodicWork,
+    work: PeriodicWork,
     private readonly bus: RealtimeBus,
     private readonly metrics: MetricsService,
-    private readonly directory: UserDirectory,
-    private readonly sessions: PgSessionStore,
-    private readonly tokens: TokenAuthenticator,
+    directory: UserDirectory,
+    sessions: PgSessionStore,
+    tokens: TokenAuthenticator,
     private readonly hubMetrics: HubMetrics,
-  ) {}
+  ) {
+    // a token's socket hears what the token may read: its permissions that the owner still holds
+    this.book = new CredentialedSockets<Client>(
+      { work, bus, sessions, tokens, directory },
+      {
+        noun: 'sockets',
+        deactivated: 'Signed out',
+        accountChanged: (entry, fresh) => setUser(entry, entry.token ? tokenUser(fresh, entry.token.permissions) : fresh),
+      },
+    );
+  }
 
-  private revalidating?: Repeating;
   /** Set once the replica shuts down: new sockets go to another replica. */
   draining = false;
 
+  private get clients(): ReadonlyMap<WebSocket, Client> {
+    return this.book.entries;
+  }
+
   onModuleInit() {
     this.hubMetrics.countWsConnections(() => this.clients.size);
-    this.bus.subscribeBatches((envelopes) => {
-      this.deliver(...envelopes.map((envelope) => envelope.message));
-      for (const { message } of envelopes) if (message.type === 'userChanged') void this.refreshAccount(message.data.userId);
-    });
-    this.bus.subscribeInternal('session-ended', ({ data }) => this.endSession(String(data), 'Signed out'));
-    this.bus.subscribeInternal('token-revoked', ({ data }) => this.endSession(tokenKey(String(data)), 'Token revoked'));
-    // Messages can be lost (the LISTEN connection down, a publish that failed) and a socket can connect while its
-    // session ends: the table decides, after every reconnection and every minute.
-    // revalidate() reports its own failures
-    this.revalidating = this.work.every(REVALIDATE_EVERY_MS, () => this.revalidate());
-    // messages lost while the connection was down may be newer than a pass going on: one more pass follows it
-    this.bus.onReconnect(() => void this.revalidating?.runAgain());
+    this.bus.subscribeBatches((envelopes) => this.deliver(...envelopes.map((envelope) => envelope.message)));
+    this.book.start();
     this.timer = setInterval(() => this.metricsTick(), METRICS_UPDATE_INTERVAL_MS / METRICS_SLICES);
     this.timer.unref();
   }
 
   onModuleDestroy() {
     clearInterval(this.timer);
-    void this.revalidating?.stop();
+    this.book.stop();
   }
 
-  /** Closes the sockets whose session no longer lives in the table, and re-reads every account that holds one. */
-  async revalidate() {
-    if (this.clients.size === 0) return;
-    try {
-      const entries = [...this.clients.values()];
-      const live = await this.sessions.live([...new Set(entries.filter((entry) => !entry.token).map((entry) => entry.sid))]);
-      const liveTokens = await this.tokens.live([...new Set(entries.flatMap((entry) => (entry.token ? [entry.token.id] : [])))]);
-      for (const [client, entry] of this.clients) {
-        if (entry.token ? !liveTokens.has(entry.token.id) : !live.has(entry.sid))
-          this.close(client, entry.token ? 'Token revoked' : 'Signed out');
-      }
-      for (const userId of new Set([...this.clients.values()].map((entry) => entry.user.id))) await this.refreshAccount(userId);
-    } catch (error) {
-      this.logger.warn(`sockets not revalidated: ${(error as Error).message}`);
-    }
+  /** Closes the sockets whose session or token no longer lives in the table, and re-reads every account that holds one. */
+  revalidate() {
+    return this.book.revalidate();
   }
 
   /** Shutting down in order: every socket closes as going away (1001), which clients answer by reconnecting at once. */
   beforeApplicationShutdown() {
     this.draining = true;
-    for (const [client, entry] of this.clients) {
-      clearTimeout(entry.expiry);
-      client.close(1001, 'Server going away');
-    }
-    this.clients.clear();
-    this.perSession.clear();
+    this.book.closeAll(1001, 'Server going away');
   }
 
   handleConnection(client: WebSocket, request: AuthenticatedUpgrade) {
     const session = request.session;
     if (!session) return client.close(WS_SIGNED_OUT_CLOSE, 'Unauthorized');
-    const entry: Client = {
-      socket: client,
-      user: session.user,
-      audience: audienceOf(session.user),
-      session: session.key,
-      sid: session.sid,
-      token: session.token,
-      connection: request.socket,
-      slice: this.connections++ % METRICS_SLICES,
-    };
-    if (session.expiresAt !== null) this.closeAt(client, entry, session.expiresAt);
-    this.clients.set(client, entry);
-    this.perSession.set(entry.session, (this.perSession.get(entry.session) ?? 0) + 1);
+    this.book.add(
+      client,
+      {
+        socket: client,
+        user: session.user,
+        audience: audienceOf(session.user),
+        key: session.key,
+        sid: session.sid,
+        token: session.token,
+        connection: request.socket,
+        slice: this.connections++ % METRICS_SLICES,
+      },
+      session.expiresAt,
+    );
   }
 
   handleDisconnect(client: WebSocket) {
-    this.forget(client);
-  }
-
-  /** A socket leaves the replica's books (once, however many of close, terminate and disconnect follow). */
-  private forget(client: WebSocket) {
-    const entry = this.clients.get(client);
-    if (!entry) return;
-    clearTimeout(entry.expiry);
-    this.clients.delete(client);
-    const left = (this.perSession.get(entry.session) ?? 1) - 1;
-    if (left > 0) this.perSession.set(entry.session, left);
-    else this.perSession.delete(entry.session);
-  }
-
-  /** A session's cookie expires at a fixed time: its sockets close then, as its HTTP requests start to fail. */
-  private closeAt(client: WebSocket, entry: Client, expiresAt: number) {
-    const wait = expiresAt - Date.now();
-    entry.expiry = setTimeout(
-      () => (wait > MAX_TIMER_MS ? this.closeAt(client, entry, expiresAt) : this.close(client, 'Session expired')),
-      Math.max(0, Math.min(wait, MAX_TIMER_MS)),
-    );
-    entry.expiry.unref();
+    this.book.forget(client);
   }
 
   /** The sockets of a session that ended (signed out, on any replica) close, as its HTTP session has. */
   endSession(key: string, reason: string) {
-    for (const [client, entry] of this.clients) if (entry.session === key) this.close(client, reason);
-  }
-
-  private close(client: WebSocket, reason: string) {
-    this.forget(client);
-    client.close(WS_SIGNED_OUT_CLOSE, reason);
+    this.book.closeKey(key, reason);
   }
 
   @SubscribeMessage('ping')
@@ -238,7 +185,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   /** How many sockets a session holds here (its key, see sessionKey). */
   connectionsOf(sessionKey: string): number {
-    return this.perSession.get(sessionKey) ?? 0;
+    return this.book.countOf(sessionKey);
   }
 
   get connectedClients(): number {
@@ -249,16 +196,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
    * An account changed (on any replica): its sockets here carry its new role and permissions from now on, and
    * a deactivated or deleted account's sockets close, as its HTTP session already has.
    */
-  async refreshAccount(userId: string) {
-    this.directory.evict(userId);
-    const fresh = await this.directory.get(userId).catch(() => undefined);
-    if (fresh === undefined) return; // database unreachable: keep what we have rather than guess
-    for (const [client, entry] of this.clients) {
-      if (entry.user.id !== userId) continue;
-      // a token's socket hears what the token may read: its permissions that the owner still holds
-      if (fresh && fresh.isActive) setUser(entry, entry.token ? tokenUser(fresh, entry.token.permissions) : fresh);
-      else this.close(client, 'Signed out');
-    }
+  refreshAccount(userId: string) {
+    return this.book.refreshAccount(userId);
   }
 
   /**
@@ -308,7 +247,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       const buffered = client.bufferedAmount;
       if (buffered > DROP_ABOVE_BYTES) {
         this.logger.warn(`disconnecting ${entry.user.email}: ${buffered} bytes unread`);
-        this.forget(client);
+        this.book.forget(client);
         client.terminate();
         continue;
       }
