@@ -61,6 +61,8 @@ const { parentPort } = require('node:worker_threads');
 let reports = 0;
 const calls = {};
 const server = createServer((request, response) => {
+  // a report is a POST; anything else (an agent's upgrade to the stream, which this hub does not offer) is not found
+  if (request.method !== 'POST') return response.writeHead(404).end();
   let body = '';
   request.on('data', (chunk) => (body += chunk)).on('end', () => {
     reports++;
@@ -126,8 +128,9 @@ beforeAgent.register(beforeCbh);
 
 const hubUrl = `http://127.0.0.1:${port}`;
 const logger = { info: noop, warn: console.warn };
+// both over HTTP, the only way the agent before the stream knew: the comparison is of the call path, not the transport
 const connections = [
-  current.connectToHub(agent, { hubUrl, token: 'bench', logger }),
+  current.connectToHub(agent, { hubUrl, token: 'bench', logger, transport: 'http' }),
   before.connectToHub(beforeAgent, { hubUrl, token: 'bench', logger }),
 ];
 

@@ -136,7 +136,15 @@ export class CredentialedSockets<E extends Credentialed> {
         if (entry.token ? !liveTokens.has(entry.token.id) : !liveSessions.has(entry.sid ?? ''))
           this.close(socket, entry.token ? 'Token revoked' : 'Signed out');
       }
-      for (const userId of new Set(entries.map((entry) => entry.user.id))) await this.refreshAccount(userId);
+      // each account read once, with its sockets found in one walk of them all
+      const byAccount = new Map<string, [WebSocket, E][]>();
+      for (const held of this.entries) {
+        const userId = held[1].user.id;
+        const list = byAccount.get(userId);
+        if (list) list.push(held);
+        else byAccount.set(userId, [held]);
+      }
+      for (const [userId, held] of byAccount) await this.refresh(userId, held);
     } catch (error) {
       this.logger.warn(`${this.options.noun} not revalidated: ${(error as Error).message}`);
     }
@@ -147,12 +155,17 @@ export class CredentialedSockets<E extends Credentialed> {
    * sockets close, as its HTTP requests are refused already.
    */
   async refreshAccount(userId: string): Promise<void> {
-    if (![...this.entries.values()].some((entry) => entry.user.id === userId)) return;
+    const held = [...this.entries].filter(([, entry]) => entry.user.id === userId);
+    if (held.length > 0) await this.refresh(userId, held);
+  }
+
+  /** The account read again, and the sockets it held when asked that are still open take what it is now. */
+  private async refresh(userId: string, held: readonly [WebSocket, E][]): Promise<void> {
     this.sources.directory.evict(userId);
     const fresh = await this.sources.directory.get(userId).catch(() => undefined);
     if (fresh === undefined) return; // database unreachable: keep what we have rather than guess
-    for (const [socket, entry] of this.entries) {
-      if (entry.user.id !== userId) continue;
+    for (const [socket, entry] of held) {
+      if (this.entries.get(socket) !== entry) continue;
       if (fresh && fresh.isActive) this.options.accountChanged?.(entry, fresh);
       else this.close(socket, this.options.deactivated);
     }
