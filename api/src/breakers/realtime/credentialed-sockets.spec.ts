@@ -78,6 +78,7 @@ describe('sockets opened with a session or a token', () => {
     await book.refreshAccount('nobody');
     expect([gone.closed, staying.closed]).toEqual([[{ code: WS_SIGNED_OUT_CLOSE, reason: 'Account deactivated' }], []]);
     expect(changed).toHaveBeenCalledTimes(1);
+    expect(changed).toHaveBeenCalledWith(expect.objectContaining({ key: 'h' }), expect.objectContaining({ id: 'here', isActive: true }));
     expect(get.mock.calls.map(([id]) => id)).toEqual(['gone', 'here']);
   });
 
@@ -94,5 +95,69 @@ describe('sockets opened with a session or a token', () => {
     book.add(kept as unknown as WebSocket, { user: user('a'), key: 'k', token: { id: 'k', permissions: [] } }, null);
     await book.refreshAccount('a');
     expect([kept.closed, book.size]).toEqual([[], 1]);
+  });
+
+  it('hear the bus once started: a session ended and a token revoked close theirs, an account changed is read again, a reconnection revalidates, and a socket that comes just after any of them is judged by it', async () => {
+    const internal = new Map<string, (envelope: { data: unknown }) => void>();
+    let batches: (envelopes: { message: unknown }[]) => void = () => undefined;
+    let reconnected: () => void = () => undefined;
+    const runAgain = jest.fn();
+    const bus = {
+      subscribeInternal: (kind: string, handler: (envelope: { data: unknown }) => void) => internal.set(kind, handler),
+      subscribeBatches: (handler: typeof batches) => (batches = handler),
+      onReconnect: (handler: () => void) => (reconnected = handler),
+    };
+    const work = { every: () => ({ runAgain, stop: async () => undefined }) };
+    let active = true;
+    const changed = jest.fn();
+    const book = bookWith(
+      {
+        bus: bus as never,
+        work: work as never,
+        directory: { evict: () => undefined, get: async (id: string) => (id === 'gone' && !active ? user('gone', false) : user(id)) },
+      },
+      changed,
+    );
+    book.start();
+    const bySession = socket();
+    const byToken = socket();
+    const owner = socket();
+    book.add(bySession as unknown as WebSocket, { user: user('a'), key: 'session-key', sid: 's' }, null);
+    book.add(byToken as unknown as WebSocket, { user: user('a'), key: 'token:t1', token: { id: 't1', permissions: [] } }, null);
+    book.add(owner as unknown as WebSocket, { user: user('gone'), key: 'other', sid: 'o' }, null);
+    internal.get('session-ended')!({ data: 'session-key' });
+    internal.get('token-revoked')!({ data: 't1' });
+    expect([bySession.closed, byToken.closed]).toEqual([
+      [{ code: WS_SIGNED_OUT_CLOSE, reason: 'Signed out' }],
+      [{ code: WS_SIGNED_OUT_CLOSE, reason: 'Token revoked' }],
+    ]);
+    active = false;
+    batches([{ message: { type: 'userChanged', data: { userId: 'gone' } } }]);
+    await new Promise(setImmediate);
+    expect(owner.closed).toEqual([{ code: WS_SIGNED_OUT_CLOSE, reason: 'Account deactivated' }]);
+    // sockets whose upgrade was judged before the messages were heard, added after them
+    const lateSession = socket();
+    const lateOwner = socket();
+    book.add(lateSession as unknown as WebSocket, { user: user('a'), key: 'session-key', sid: 's' }, null);
+    book.add(lateOwner as unknown as WebSocket, { user: user('gone'), key: 'another', sid: 'p' }, null);
+    await new Promise(setImmediate);
+    expect([lateSession.closed, lateOwner.closed]).toEqual([
+      [{ code: WS_SIGNED_OUT_CLOSE, reason: 'Signed out' }],
+      [{ code: WS_SIGNED_OUT_CLOSE, reason: 'Account deactivated' }],
+    ]);
+    // an active account's change reaches its sockets with the account as it is now
+    active = true;
+    const staying = socket();
+    book.add(staying as unknown as WebSocket, { user: user('here'), key: 'third', sid: 'q' }, null);
+    batches([{ message: { type: 'userChanged', data: { userId: 'here' } } }]);
+    await new Promise(setImmediate);
+    expect(staying.closed).toEqual([]);
+    expect(changed).toHaveBeenCalledWith(
+      expect.objectContaining({ key: 'third' }),
+      expect.objectContaining({ id: 'here', isActive: true }),
+    );
+    reconnected();
+    expect(runAgain).toHaveBeenCalledTimes(1);
+    expect(book.size).toBe(1);
   });
 });

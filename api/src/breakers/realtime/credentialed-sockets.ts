@@ -8,6 +8,29 @@ import type { PeriodicWork, RealtimeBus, Repeating } from '../../platform';
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Every socket's session or token, and its account, are checked against the database this often, whatever messages said. */
 const REVALIDATE_EVERY_MS = 60_000;
+/**
+ * An account's change, and a session's or token's end, are remembered this long: a socket whose upgrade read them
+ * before the message was heard, and that is added after the sockets it concerns were refreshed or closed, is
+ * refreshed or closed as it is added.
+ */
+const REMEMBERED_MS = 10_000;
+/** Changes and ends remembered at most, each, before the old ones are let go. */
+const REMEMBERED_AT_MOST = 1000;
+
+/** Remembers `key` at `now`, and lets go of keys older than REMEMBERED_MS once the map holds REMEMBERED_AT_MOST. */
+function remember<V extends { at: number }>(map: Map<string, V>, key: string, value: V) {
+  if (map.size >= REMEMBERED_AT_MOST) {
+    for (const [old, { at }] of map) if (value.at - at >= REMEMBERED_MS) map.delete(old);
+    if (map.size >= REMEMBERED_AT_MOST) map.clear();
+  }
+  map.set(key, value);
+}
+
+/** What a map remembers of `key`, if it was heard within REMEMBERED_MS. */
+const recent = <V extends { at: number }>(map: Map<string, V>, key: string, now: number) => {
+  const value = map.get(key);
+  return value !== undefined && now - value.at < REMEMBERED_MS ? value : undefined;
+};
 
 /** What a socket opened with a session or a token holds, as CredentialedSockets keeps it. */
 export interface Credentialed {
@@ -52,6 +75,10 @@ export class CredentialedSockets<E extends Credentialed> {
   private readonly perKey = new Map<string, number>();
   private readonly logger = new Logger(CredentialedSockets.name);
   private revalidating?: Repeating;
+  /** Accounts changed lately: when each was heard (ms). */
+  private readonly changed = new Map<string, { at: number }>();
+  /** Sessions and tokens ended lately, by key: when, and why. */
+  private readonly ended = new Map<string, { at: number; reason: string }>();
 
   constructor(
     private readonly sources: CredentialSources,
@@ -61,10 +88,10 @@ export class CredentialedSockets<E extends Credentialed> {
   /** Listens for the credentials' ends, and rechecks them every minute and after the bus reconnects. */
   start(): void {
     const { bus, work } = this.sources;
-    bus.subscribeInternal('session-ended', ({ data }) => this.closeKey(String(data), 'Signed out'));
-    bus.subscribeInternal('token-revoked', ({ data }) => this.closeKey(tokenKey(String(data)), 'Token revoked'));
+    bus.subscribeInternal('session-ended', ({ data }) => this.ends(String(data), 'Signed out'));
+    bus.subscribeInternal('token-revoked', ({ data }) => this.ends(tokenKey(String(data)), 'Token revoked'));
     bus.subscribeBatches((envelopes) => {
-      for (const { message } of envelopes) if (message.type === 'userChanged') void this.refreshAccount(message.data.userId);
+      for (const { message } of envelopes) if (message.type === 'userChanged') this.accountChanged(message.data.userId);
     });
     // revalidate() reports its own failures
     this.revalidating = work.every(REVALIDATE_EVERY_MS, () => this.revalidate());
@@ -90,6 +117,10 @@ export class CredentialedSockets<E extends Credentialed> {
     this.entries.set(socket, entry);
     this.perKey.set(entry.key, this.countOf(entry.key) + 1);
     if (expiresAt !== null) this.closeAt(socket, entry, expiresAt);
+    const now = Date.now();
+    const ended = recent(this.ended, entry.key, now);
+    if (ended) this.close(socket, ended.reason);
+    else if (recent(this.changed, entry.user.id, now)) void this.refreshAccount(entry.user.id);
   }
 
   /** A socket leaves the books (once, however many of close, terminate and disconnect follow). */
@@ -148,6 +179,18 @@ export class CredentialedSockets<E extends Credentialed> {
     } catch (error) {
       this.logger.warn(`${this.options.noun} not revalidated: ${(error as Error).message}`);
     }
+  }
+
+  /** An account changed (on any replica, a userChanged on the bus): its sockets here are refreshed, now and as they come. */
+  accountChanged(userId: string): void {
+    remember(this.changed, userId, { at: Date.now() });
+    void this.refreshAccount(userId);
+  }
+
+  /** A session ended or a token was revoked (on any replica): its sockets close, now and as they come. */
+  ends(key: string, reason: string): void {
+    remember(this.ended, key, { at: Date.now(), reason });
+    this.closeKey(key, reason);
   }
 
   /**
