@@ -2,7 +2,7 @@
 export { PLATFORM_ENTITIES } from './tables';
 export { BusModule } from './bus/bus.module';
 export { RealtimeBus } from './bus/realtime-bus.service';
-export { ApiExceptionFilter, errorBody, messageOf } from './common/api-exception.filter';
+export { ApiExceptionFilter, errorBody, messageOf, RetryLater } from './common/api-exception.filter';
 export { SecretBox } from './common/crypto/secret-box';
 export {
   bearerOf,

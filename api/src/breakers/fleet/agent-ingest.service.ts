@@ -1,8 +1,6 @@
 import {
   BadRequestException,
   ForbiddenException,
-  HttpException,
-  HttpStatus,
   Inject,
   Injectable,
   Logger,
@@ -24,7 +22,7 @@ import {
   type AgentReport,
   type AgentReportReply,
 } from '@cbh/contracts';
-import { APP_CONFIG, type AppConfig, GroupCommit, PeriodicWork, type Repeating, ZodPipe } from '../../platform';
+import { APP_CONFIG, type AppConfig, GroupCommit, PeriodicWork, type Repeating, RetryLater, ZodPipe } from '../../platform';
 import { type SessionUser, TokenRateLimiter } from '../../identity';
 import { BreakerFaults } from '../breaker-faults';
 import { BreakersService } from '../breakers.service';
@@ -52,16 +50,6 @@ const ADMITTED_FOR_MS = 60_000;
 const TAKE_WINDOW_MS = 200;
 /** Instances remembered as admitted at most; emptied when full. */
 const ADMITTED_KEPT = 100_000;
-
-/** A 429 that says when to try again; the controller sends it as Retry-After. */
-export class ReportLater extends HttpException {
-  constructor(
-    message: string,
-    readonly retryAfterS: number,
-  ) {
-    super(message, HttpStatus.TOO_MANY_REQUESTS);
-  }
-}
 
 /**
  * The settings a stream's connection sent last, by breaker (see AGENT_STREAM_PATH): those of the breakers of its last
@@ -197,7 +185,7 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
     const { admitted, refused, instances, rows } = await this.admissions.add({ service, instance: report.instance, breakers });
     if (!admitted) {
       const L = AGENT_PROTOCOL_LIMITS;
-      throw new ReportLater(
+      throw new RetryLater(
         refused === 'instances'
           ? `Service ${service} had ${instances} instances reporting within the hour, the most one service may (${L.instancesPerService}); instance ${report.instance} is not taken`
           : `Service ${service} has ${rows} instance rows (instances × breakers), and instance ${report.instance} would pass the most one service may (${L.instanceRowsPerService}); it is not taken`,
@@ -253,7 +241,7 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
     // against TOKEN_RATE_LIMIT only at its upgrade)
     const wait = await this.perAccount.take(account.id, now);
     if (wait > 0) {
-      throw new ReportLater(
+      throw new RetryLater(
         `Service account ${service} sent ${this.config.AGENT_REPORT_RATE_LIMIT} reports this minute, the most one account may with all its tokens (AGENT_REPORT_RATE_LIMIT); try again in ${wait} s`,
         wait,
       );

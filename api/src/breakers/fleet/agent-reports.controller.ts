@@ -1,9 +1,8 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { AgentReportReply } from '@cbh/contracts';
 import { HubMetrics, ServiceAgent } from '../../platform';
 import type { AppRequest } from '../../identity';
-import { AgentIngest, ReportLater } from './agent-ingest.service';
+import { AgentIngest } from './agent-ingest.service';
 
 /** Where the agents of services report their breakers (AGENT_REPORTS_PATH), and hear back what the hub wants. */
 @Controller('agent')
@@ -16,14 +15,13 @@ export class AgentReportsController {
   @Post('reports')
   @ServiceAgent()
   @HttpCode(200)
-  async report(@Req() req: AppRequest, @Body() body: unknown, @Res({ passthrough: true }) res: FastifyReply): Promise<AgentReportReply> {
+  async report(@Req() req: AppRequest, @Body() body: unknown): Promise<AgentReportReply> {
     try {
       const reply = await this.ingest.ingest(req.user!, body);
       this.hubMetrics.agentReports.inc({ outcome: 'accepted' });
       return reply;
     } catch (error) {
       this.hubMetrics.agentReports.inc({ outcome: 'refused' });
-      if (error instanceof ReportLater) res.header('Retry-After', String(error.retryAfterS));
       throw error;
     }
   }

@@ -3,10 +3,18 @@ import { type OnGatewayConnection, type OnGatewayDisconnect, WebSocketGateway } 
 import type { RawData, WebSocket } from 'ws';
 import { AGENT_PROTOCOL_LIMITS, AGENT_STREAM_CLOSE, AGENT_STREAM_PATH, WS_SIGNED_OUT_CLOSE, type AgentStreamAnswer } from '@cbh/contracts';
 import { TokenAuthenticator, UserDirectory } from '../../identity';
-import { DATABASE_UNAVAILABLE_MESSAGE, HubMetrics, isDatabaseUnavailable, messageOf, PeriodicWork, RealtimeBus } from '../../platform';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  HubMetrics,
+  isDatabaseUnavailable,
+  messageOf,
+  PeriodicWork,
+  RealtimeBus,
+  RetryLater,
+} from '../../platform';
 import { type Credentialed, CredentialedSockets } from '../realtime/credentialed-sockets';
 import type { AuthenticatedUpgrade } from '../realtime/session-ws-adapter';
-import { AgentIngest, ReportLater, type SettingsSent } from './agent-ingest.service';
+import { AgentIngest, type SettingsSent } from './agent-ingest.service';
 
 /**
  * Reports received are read together every this often rather than each as it comes: a fleet's reports arrive steadily,
@@ -38,7 +46,7 @@ const sizeOf = (data: RawData) => (Array.isArray(data) ? data.reduce((sum, part)
 
 /** The answer a refused report gets on the stream: what its POST would have got, as status, message and Retry-After. */
 function refusal(error: unknown, logger: Logger): AgentStreamAnswer {
-  if (error instanceof ReportLater) return { status: 429, message: messageOf(error), retryAfterS: error.retryAfterS };
+  if (error instanceof RetryLater) return { status: 429, message: messageOf(error), retryAfterS: error.retryAfterS };
   if (error instanceof HttpException && [400, 403, 429, 503].includes(error.getStatus())) {
     return { status: error.getStatus() as 400 | 403 | 429 | 503, message: messageOf(error) };
   }

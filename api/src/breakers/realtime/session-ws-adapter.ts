@@ -4,6 +4,7 @@ import { WsAdapter } from '@nestjs/platform-ws';
 import type { Logger } from 'pino';
 import { AGENT_PROTOCOL_LIMITS, AGENT_STREAM_PATH, clientMessageSchema, serviceAccountNameOf } from '@cbh/contracts';
 import type { LiveSession } from '../../identity';
+import { RetryLater } from '../../platform';
 
 export type AuthenticatedUpgrade = IncomingMessage & { session?: LiveSession };
 
@@ -142,8 +143,7 @@ class SessionWsAdapter extends WsAdapter {
         done(true);
       },
       (error: Error) => {
-        const retryAfterS = (error as { retryAfterS?: number }).retryAfterS;
-        if (error instanceof HttpException && retryAfterS !== undefined) return later(error.getStatus(), error.message, retryAfterS);
+        if (error instanceof RetryLater) return later(error.getStatus(), error.message, error.retryAfterS);
         if (error instanceof HttpException && error.getStatus() < 500) return done(false, error.getStatus(), error.message);
         this.log.error({ err: error }, 'agent stream authentication failed');
         done(false, 500, 'Internal Server Error');

@@ -10,7 +10,6 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { FastifyReply } from 'fastify';
 import { hasPermission, serviceAccountNameOf } from '@cbh/contracts';
 import { type Access, ACCESS_KEY, APP_CONFIG, type AppConfig, bearerOf, SESSION_ONLY_KEY } from '../../platform';
 import { TokenAuthenticator } from '../tokens/token-authenticator.service';
@@ -106,10 +105,7 @@ export class AccessGuard implements CanActivate {
     const found = await this.tokens.authenticate(bearer, request.ip ?? null);
     request.user = found.user;
     request.apiToken = found.token;
-    if (found.retryAfter > 0) {
-      context.switchToHttp().getResponse<FastifyReply>().header('Retry-After', String(found.retryAfter));
-      throw this.tokens.rateLimited(found.retryAfter);
-    }
+    if (found.retryAfter > 0) throw this.tokens.rateLimited(found.retryAfter);
     if (sessionOnly) throw new ForbiddenException(`${sessionOnly} needs a person's session; an access token cannot do it`);
     return this.allows(access, request);
   }

@@ -4,7 +4,7 @@ import { ElevationAccount, Public, seeOther, SessionOnly, ZodPipe } from '../../
 import type { z } from 'zod';
 import { elevateSchema } from '@cbh/contracts';
 import type { AppRequest } from '../auth/session-user';
-import { type ElevationResult, ElevationService, RetryLaterException } from './elevation.service';
+import { type ElevationResult, ElevationService } from './elevation.service';
 
 @Controller('auth')
 @SessionOnly('Elevating privileges')
@@ -18,15 +18,8 @@ export class ElevationController {
   @Post('elevate-privileges')
   @ElevationAccount()
   @HttpCode(200)
-  async elevate(
-    @Req() req: AppRequest,
-    @Body(new ZodPipe(elevateSchema)) body: z.infer<typeof elevateSchema>,
-    @Res({ passthrough: true }) res: FastifyReply,
-  ) {
-    const result = await this.attempt(req, body).catch((error: unknown) => {
-      if (error instanceof RetryLaterException) res.header('Retry-After', Math.ceil(error.retryAfterMs / 1000));
-      throw error;
-    });
+  async elevate(@Req() req: AppRequest, @Body(new ZodPipe(elevateSchema)) body: z.infer<typeof elevateSchema>) {
+    const result = await this.attempt(req, body);
     return result.status === 'elevated'
       ? { success: true, message: 'You now have super admin access.' }
       : { success: false, pending: true, message: result.message };

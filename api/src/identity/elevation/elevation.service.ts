@@ -1,11 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { BadRequestException, ForbiddenException, GoneException, HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, GoneException, Inject, Injectable } from '@nestjs/common';
 import { generate, generateSecret, verify } from 'otplib';
 import { DataSource } from 'typeorm';
 import { PERMISSIONS, type OtpView } from '@cbh/contracts';
 import { AuditService } from '../audit/audit.service';
 import type { AppRequest, SessionUser } from '../auth/session-user';
-import { APP_CONFIG, type AppConfig, MailService, RealtimeBus, SecretBox } from '../../platform';
+import { APP_CONFIG, type AppConfig, MailService, RealtimeBus, RetryLater, SecretBox } from '../../platform';
 import { UserDirectory } from '../auth/user-directory.service';
 import { toUserView, UserEntity } from '../users/entities/user.entity';
 import { ElevationRepository } from './elevation.repository';
@@ -21,18 +21,8 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
 export type ElevationResult = { status: 'elevated' } | { status: 'email_sent'; message: string };
 
-/** A 429 that says when to try again; the controller sends it as Retry-After. */
-export class RetryLaterException extends HttpException {
-  constructor(
-    message: string,
-    readonly retryAfterMs: number,
-  ) {
-    super(message, HttpStatus.TOO_MANY_REQUESTS);
-  }
-}
-
 const tooManyFailures = (retryAfterMs: number) =>
-  new RetryLaterException(`Too many failed attempts. Try again within ${FAILURE_WINDOW_MINUTES} minutes.`, retryAfterMs);
+  new RetryLater(`Too many failed attempts. Try again within ${FAILURE_WINDOW_MINUTES} minutes.`, Math.ceil(retryAfterMs / 1000));
 
 @Injectable()
 export class ElevationService {
@@ -59,10 +49,7 @@ export class ElevationService {
     const issued = await this.elevationRepository.issueEmailLink(user.id, sha256(token).toString('hex'), EMAIL_LINK);
     if (issued.refused) {
       const seconds = Math.ceil(issued.retryAfterMs / 1000);
-      throw new RetryLaterException(
-        `A verification link was sent to ${user.email} moments ago; ask for another in ${seconds} s.`,
-        issued.retryAfterMs,
-      );
+      throw new RetryLater(`A verification link was sent to ${user.email} moments ago; ask for another in ${seconds} s.`, seconds);
     }
     await this.mail.send({
       to: user.email,

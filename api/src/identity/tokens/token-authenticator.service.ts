@@ -1,16 +1,7 @@
 import { hash } from 'node:crypto';
-import {
-  HttpException,
-  HttpStatus,
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationShutdown,
-  type OnModuleInit,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit, UnauthorizedException } from '@nestjs/common';
 import { hasPermission, PERMISSIONS } from '@cbh/contracts';
-import { APP_CONFIG, type AppConfig, RealtimeBus } from '../../platform';
+import { APP_CONFIG, type AppConfig, RealtimeBus, RetryLater } from '../../platform';
 import { UserDirectory } from '../auth/user-directory.service';
 import type { SessionUser, TokenCredential } from '../auth/session-user';
 import type { ApiTokenEntity } from './entities/api-token.entity';
@@ -146,14 +137,12 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
     return user;
   }
 
-  /** authenticate's 429 when the token used its minute. */
-  rateLimited(retryAfter: number): HttpException {
-    const exception = new HttpException(
+  /** authenticate's 429 when the token used its minute, with its Retry-After (an HTTP request's or a WebSocket upgrade's). */
+  rateLimited(retryAfter: number): RetryLater {
+    return new RetryLater(
       `This access token made ${this.config.TOKEN_RATE_LIMIT} requests this minute, the most one token may (TOKEN_RATE_LIMIT); try again in ${retryAfter} s`,
-      HttpStatus.TOO_MANY_REQUESTS,
+      retryAfter,
     );
-    // a WebSocket upgrade refused with it says when to come back (Retry-After), as an HTTP request's guard does
-    return Object.assign(exception, { retryAfterS: retryAfter });
   }
 
   /** Which of these tokens still exist and have not expired, read from the table. */

@@ -21,6 +21,20 @@ export function errorBody(statusCode: number, message: string): ApiErrorBody {
   return { statusCode, error: REASONS[statusCode] ?? 'Error', message };
 }
 
+/**
+ * A refusal to wait out (429 by default) that says for how long: the API's answer carries it as Retry-After, and a
+ * WebSocket upgrade or an agent's stream refused with it say the same.
+ */
+export class RetryLater extends HttpException {
+  constructor(
+    message: string,
+    readonly retryAfterS: number,
+    status: number = HttpStatus.TOO_MANY_REQUESTS,
+  ) {
+    super(message, status);
+  }
+}
+
 /** An HttpException's message as the API sends it: a validation's several messages joined. */
 export function messageOf(exception: HttpException): string {
   const response = exception.getResponse();
@@ -55,6 +69,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       if (status >= 500) this.logger.error({ err: exception, url: request.url }, 'request failed');
+      if (exception instanceof RetryLater) response.header('Retry-After', String(exception.retryAfterS));
       response.status(status).send(errorBody(status, messageOf(exception)));
       return;
     }
