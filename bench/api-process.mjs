@@ -29,6 +29,21 @@ export function cpuSeconds(pid) {
 }
 
 /**
+ * user + system CPU seconds so far of a process's threads other than its main one: V8's workers (its parallel and
+ * concurrent garbage collection, its compilers) and libuv's pool. A CPU profile samples the main thread only, so this
+ * is the part of cpuSeconds a profile does not show.
+ */
+export function otherThreadsCpuSeconds(pid) {
+  let seconds = 0;
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) if (task !== String(pid)) seconds += secondsOf(statOf(`${pid}/task/${task}`));
+  } catch {
+    // the process has gone
+  }
+  return seconds;
+}
+
+/**
  * user + system CPU seconds so far of a process and of its children: those alive now, and those that ended and were
  * reaped (the kernel adds their time to the parent's cutime and cstime). A PostgreSQL's postmaster reaps a backend
  * when its connection closes: counting only the live ones made the sum fall when a pool closed connections.

@@ -18,9 +18,10 @@
 // Each size prints one BENCH line of its per-unit costs, so a step that grows faster than the fleet shows.
 // --transport stream (the agent's default) sends each instance's reports on its own stream (AGENT_STREAM_PATH), its
 // breakers' settings in its first report only, as the agent does; --transport http POSTs each report.
-// --profile writes replica A's CPU profile and prints its top frames; with --one-replica, both replicas' (by pid).
+// --profile writes replica A's CPU profile and prints its top frames; with --one-replica or --profile-both, both
+// replicas' (by pid).
 // Usage: npm run build && node bench/fleet-ingest.mjs [--sizes 50,200,800] [--breakers 20] [--seconds 20] [--period 1] [--warm-up 10]
-//   [--one-replica] [--transport stream|http] [--profile]
+//   [--one-replica] [--transport stream|http] [--profile [--profile-both]] [--get-warm-up 60]
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -28,6 +29,7 @@ import { ROOT } from '../scripts/run.mjs';
 import {
   adminCall,
   cpuSeconds,
+  otherThreadsCpuSeconds,
   freePort,
   postgresCpuSeconds,
   postgresWrites,
@@ -36,6 +38,7 @@ import {
   startBenchApi,
 } from './api-process.mjs';
 import { apiProfiling } from './cpu-profile.mjs';
+import { agentStream, breakerReport, reportOf } from './fleet-agents.mjs';
 import { benchLine, goalSize, numberArg, rssMiB, sizesArg } from './report.mjs';
 
 const SIZES = sizesArg([50, 200, 800]);
@@ -60,9 +63,10 @@ const IDLE_SECONDS = 10;
  * 0.77, 0.56, 0.53, 0.47, 0.51, 0.48 ms in 5 s rounds, then 0.51 measured; 5 s rounds of a steady cost differ by a
  * tenth or more, so no test of steadiness stops it sooner). A baseline taken after 5 s, as before, could be twice
  * its steady cost and flattered the reports' ratio, whose own cost is the same after a 10 s or a 40 s warm-up (1.41
- * and 1.37 ms).
+ * and 1.37 ms). --get-warm-up 0 leaves it out where only the reports' own costs are compared (builds against each
+ * other with --one-replica), and the ratios to a GET are not to be read.
  */
-const WARM_UP_SECONDS = 60;
+const WARM_UP_SECONDS = numberArg('get-warm-up', 60);
 const WARM_UP_ROUND_S = 5;
 /** Seconds of each size's reports sent, and not counted, before it is measured (--warm-up). */
 const WARM_UP_REPORTS_S = numberArg('warm-up', 10);
@@ -84,72 +88,7 @@ const dataDir = path.join(ROOT, '.data/bench-fleet');
 // --profile: replica A writes its CPU profile, whose top frames are printed at the end
 const profiling = apiProfiling(30);
 
-function window(successes, failures) {
-  return {
-    successes,
-    failures,
-    timeouts: 0,
-    rejections: 0,
-    latencyHistogram: { boundsMs: [1, 5, 10, 50, 100, 500], counts: [0, successes, failures, 0, 0, 0, 0] },
-    longestCallMs: successes + failures > 0 ? 9 : 0,
-  };
-}
-
-function breakerReport(name, state = 'CLOSED') {
-  return {
-    name,
-    library: 'opossum',
-    type: 'error-percentage',
-    settings: { errorThresholdPercentage: 50, timeout: 3000, resetTimeout: 30000 },
-    state,
-    override: 'none',
-    window: window(20 + Math.floor(Math.random() * 20), Math.floor(Math.random() * 3)),
-    transitions: [],
-  };
-}
-
-const report = (service, instance, breakers) => ({
-  version: 1,
-  service,
-  instance,
-  sentAt: new Date().toISOString(),
-  periodMs: PERIOD_S * 1000,
-  breakers,
-});
-/**
- * One instance's stream, opened at its first report: each report is answered before the instance's next is sent (a
- * period later), and carries its breakers' settings only until one has been taken on the connection, as an agent's.
- * `send` resolves with what `spread` reads of a response: ok, status, arrayBuffer.
- */
-function agentStream(url, token) {
-  let socket = null;
-  let opening = null;
-  let settingsTaken = false;
-  const answers = [];
-  const open = () =>
-    (opening ??= new Promise((resolve, reject) => {
-      socket = new WebSocket(`${url.replace(/^http/, 'ws')}/api/agent/stream`, { headers: { authorization: `Bearer ${token}` } });
-      socket.on('message', (raw) => answers.shift()?.resolve(JSON.parse(String(raw))));
-      socket.on('close', () => {
-        for (const waiting of answers.splice(0)) waiting.reject(new Error('stream closed'));
-        opening = null;
-      });
-      socket.once('open', resolve).once('error', reject);
-    }));
-  return {
-    async send(body) {
-      await open();
-      if (settingsTaken) for (const breaker of body.breakers) delete breaker.settings;
-      const answer = await new Promise((resolve, reject) => {
-        answers.push({ resolve, reject });
-        socket.send(JSON.stringify(body));
-      });
-      if (answer.status === 200) settingsTaken = true;
-      return { ok: answer.status === 200, status: answer.status, arrayBuffer: async () => undefined };
-    },
-    close: () => socket?.close(),
-  };
-}
+const report = (service, instance, breakers) => reportOf(service, instance, breakers, PERIOD_S * 1000);
 
 const rank = (sorted, p) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
@@ -160,7 +99,13 @@ let database;
 const streams = [];
 try {
   a = await startBenchApi({ port: await freePort(), env: ENV, dataDir, nodeArgs: profiling.nodeArgs });
-  b = await startBenchApi({ port: await freePort(), env: ENV, dataDir, fresh: false, nodeArgs: ONE_REPLICA ? profiling.nodeArgs : [] });
+  b = await startBenchApi({
+    port: await freePort(),
+    env: ENV,
+    dataDir,
+    fresh: false,
+    nodeArgs: ONE_REPLICA || process.argv.includes('--profile-both') ? profiling.nodeArgs : [],
+  });
   database = new pg.Client({ connectionString: a.databaseUrl });
   await database.connect();
   const call = (method, url, body) => adminCall(a, method, url, body);
@@ -281,6 +226,7 @@ try {
     }
     cpu = cpuOf();
     const each = replicas.map((replica) => cpuSeconds(replica.process.pid));
+    const others = replicas.map((replica) => otherThreadsCpuSeconds(replica.process.pid));
     from = performance.now();
     const pgCpu = postgresCpuSeconds(dataDir);
     const writes = await writesOf();
@@ -299,10 +245,18 @@ try {
     const perReplica = replicas.map(
       (replica, index) => ((cpuSeconds(replica.process.pid) - each[index] - idleOf[index] * elapsedS) * 1000) / Math.max(1, reports.ok),
     );
+    // the share of each replica's CPU over the size's run that its other threads took (the CPU profile does not see them)
+    const otherShare = replicas.map(
+      (replica, index) =>
+        (otherThreadsCpuSeconds(replica.process.pid) - others[index]) / Math.max(1e-9, cpuSeconds(replica.process.pid) - each[index]),
+    );
     if (ONE_REPLICA)
       console.log(
         `every report to replica ${'AB'[taker]} (pid ${replicas[taker].process.pid}), which does not merge: above idle, taking them ${perReplica[taker].toFixed(3)} ms, merging their rows (replica ${'AB'[1 - taker]}) ${perReplica[1 - taker].toFixed(3)} ms per report`,
       );
+    console.log(
+      `threads besides the main one (V8's garbage collection and compilers, libuv's pool): ${otherShare.map((share, index) => `${(share * 100).toFixed(0)} % of replica ${'AB'[index]}'s CPU`).join(', ')}`,
+    );
     const pgCpuPerReportMs = ((postgresCpuSeconds(dataDir) - pgCpu) * 1000) / Math.max(1, reports.ok);
     const written = await writesOf();
     clearInterval(probeTimer);

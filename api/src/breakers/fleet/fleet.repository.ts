@@ -4,7 +4,7 @@ import type { BreakerOverride, BreakerStateName, BreakerStats, BreakerTypeName }
 import { METRICS_WINDOW_SECONDS } from '@cbh/breaker';
 import { hydrate, type RawRow } from '../../platform';
 import { BreakerConfigEntity, type LibrarySettings } from '../entities/breaker-config.entity';
-import { keepRecent, spanOf, totalsOf, type InstanceRow, type StoredPeriod } from './instance-periods';
+import { keepRecent, spanOf, totalsOf, withNewest, type InstanceRow, type StoredPeriod } from './instance-periods';
 
 /** An existing row's reported library and settings differ from the report's, and were last written a minute ago or more. */
 const STALE = `((c.library, c.library_type, c.reported_settings) IS DISTINCT FROM (EXCLUDED.library, EXCLUDED.library_type, EXCLUDED.reported_settings)
@@ -97,9 +97,10 @@ interface StoredInstanceRow {
   instance: string;
   state: BreakerStateName;
   override: BreakerOverride;
-  reported_at: string;
+  /** ms: numeric's text from a row's field, a number from a JSON document (CHANGED_ROWS) */
+  reported_at: string | number;
   period_ms: number;
-  last_move_at: string | null;
+  last_move_at: string | number | null;
   writes: number;
   periods: StoredPeriod[];
   totals: number[];
@@ -108,16 +109,27 @@ interface StoredInstanceRow {
 /** A row as a read of what changed finds it: its newest period rather than all of them. */
 type ChangedInstanceRow = Omit<StoredInstanceRow, 'periods' | 'totals'> & { newest: StoredPeriod | null };
 
+/**
+ * The rows written since `$1` (a horizon), as one JSON array of arrays (ChangedInstanceTuple): the merger reads a
+ * fleet's rows twice a second, and one document parsed at once costs a fraction of the driver's reading of each field of
+ * each row (a third of the merger's read was the driver's, in bench:fleet's profile).
+ */
+const CHANGED_ROWS = `SELECT coalesce(json_agg(json_build_array(config_id, instance, state, override,
+    extract(epoch FROM reported_at)::float8 * 1000, period_ms, extract(epoch FROM last_move_at)::float8 * 1000, writes, newest)), '[]') AS rows
+  FROM breaker_instances WHERE written_by >= $1::bigint`;
+
+/** A row of CHANGED_ROWS: the columns of ChangedInstanceRow in their order, times in ms. */
+type ChangedInstanceTuple = [number, string, BreakerStateName, BreakerOverride, number, number, number | null, number, StoredPeriod | null];
+
+const changedRowOf = ([config_id, instance, state, override, reported_at, period_ms, last_move_at, writes, newest]: ChangedInstanceTuple) =>
+  ({ config_id, instance, state, override, reported_at, period_ms, last_move_at, writes, newest }) satisfies ChangedInstanceRow;
+
 const ROW_COLUMNS = `config_id, instance, state, override, extract(epoch FROM reported_at) * 1000 AS reported_at, period_ms,
   extract(epoch FROM last_move_at) * 1000 AS last_move_at, writes`;
 const INSTANCE_COLUMNS = `SELECT ${ROW_COLUMNS}, periods, totals FROM breaker_instances`;
 
-const rowOf = (
-  row: Omit<StoredInstanceRow, 'periods' | 'totals'>,
-  periods: StoredPeriod[],
-  totals: number[],
-  now: number,
-): InstanceRow => ({
+/** A row as the merger holds it, with its periods (those in its span, oldest first) and totals. */
+const rowOf = (row: Omit<StoredInstanceRow, 'periods' | 'totals'>, periods: StoredPeriod[], totals: number[]): InstanceRow => ({
   configId: row.config_id,
   instance: row.instance,
   state: row.state,
@@ -126,17 +138,10 @@ const rowOf = (
   periodMs: row.period_ms,
   lastMoveAt: row.last_move_at === null ? null : Number(row.last_move_at),
   writes: row.writes,
-  periods: keepRecent(periods, now, spanOf(row.period_ms)),
+  periods,
   totals,
 });
-const fromStored = (row: StoredInstanceRow, now: number) => rowOf(row, row.periods, row.totals, now);
-
-/** Totals added element by element, as INSTANCE_UPSERT adds them. */
-function addTotals(kept: readonly number[], added: readonly number[]): number[] {
-  const sum = new Array<number>(Math.max(kept.length, added.length));
-  for (let i = 0; i < sum.length; i++) sum[i] = (kept[i] ?? 0) + (added[i] ?? 0);
-  return sum;
-}
+const fromStored = (row: StoredInstanceRow, now: number) => rowOf(row, keepRecent(row.periods, now, spanOf(row.period_ms)), row.totals);
 
 /** The breakers of agents and scrapes: the statements that TypeORM would make one per row, or cannot say. */
 @Injectable()
@@ -230,16 +235,15 @@ export class FleetRepository {
       const all = (await this.dataSource.query(INSTANCE_COLUMNS)) as StoredInstanceRow[];
       return { rows: all.map((row) => fromStored(row, now)), horizon: next };
     }
-    const changed = (await this.dataSource.query(`SELECT ${ROW_COLUMNS}, newest FROM breaker_instances WHERE written_by >= $1::bigint`, [
-      horizon,
-    ])) as ChangedInstanceRow[];
+    const [read] = (await this.dataSource.query(CHANGED_ROWS, [horizon])) as { rows: ChangedInstanceTuple[] }[];
     const rows: InstanceRow[] = [];
     const whole: ChangedInstanceRow[] = [];
-    for (const row of changed) {
+    for (const tuple of read!.rows) {
+      const row = changedRowOf(tuple);
       const before = known(row.config_id, row.instance);
       if (before?.writes === row.writes) continue;
       if (before?.writes === row.writes - 1 && row.newest !== null) {
-        rows.push(rowOf(row, [...before.periods, row.newest], addTotals(before.totals, totalsOf(row.newest)), now));
+        rows.push(rowOf(row, withNewest(before.periods, row.newest, now, spanOf(row.period_ms)), totalsOf(row.newest, before.totals)));
       } else whole.push(row);
     }
     if (whole.length > 0) {

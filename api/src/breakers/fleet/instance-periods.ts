@@ -70,13 +70,16 @@ export type InstanceTotals = number[];
 export const TOTALS_BUCKETS_AT = 5;
 
 /**
- * What a period adds to its instance's totals. A latency bin's calls count in the bucket of its lower edge: an agent's
- * bound (10 ms, 100 ms…) lies in the bin its calls were put in, so an agent whose bounds are the buckets' is read exactly.
+ * What a period adds to its instance's totals, added to `kept` (the totals before it, element by element as the
+ * statement that writes a report adds them; a new array). A latency bin's calls count in the bucket of its lower edge:
+ * an agent's bound (10 ms, 100 ms…) lies in the bin its calls were put in, so an agent whose bounds are the buckets'
+ * is read exactly.
  */
-export function totalsOf(period: StoredPeriod): InstanceTotals {
-  const totals = new Array<number>(TOTALS_BUCKETS_AT + BUCKET_SLOTS).fill(0);
-  for (let i = 0; i < 4; i++) totals[i] = period[1 + i] ?? 0;
-  totals[4] = period[6] ?? 0;
+export function totalsOf(period: StoredPeriod, kept: readonly number[] = []): InstanceTotals {
+  const totals = new Array<number>(Math.max(kept.length, TOTALS_BUCKETS_AT + BUCKET_SLOTS)).fill(0);
+  for (let i = 0; i < kept.length; i++) totals[i] = kept[i]!;
+  for (let i = 0; i < 4; i++) totals[i]! += period[1 + i] ?? 0;
+  totals[4]! += period[6] ?? 0;
   for (let i = 8; i + 1 < period.length; i += 2) totals[TOTALS_BUCKETS_AT + bucketOf(latencyBinEdges(period[i]!).lower)]! += period[i + 1]!;
   return totals;
 }
@@ -120,6 +123,20 @@ export function windowOf(
 }
 
 /** Keeps the periods still inside the span, oldest first. */
+/**
+ * A row's periods one report on: those of `periods` (oldest first) still in the span, then `newest`, in one pass (the
+ * merger brings every changed row up to date this way twice a second).
+ */
+export function withNewest(periods: readonly StoredPeriod[], newest: StoredPeriod, now: number, spanMs: number): StoredPeriod[] {
+  const oldest = now - spanMs;
+  const kept: StoredPeriod[] = [];
+  for (const period of periods) if (period[0]! > oldest) kept.push(period);
+  if (!(newest[0]! > oldest)) return kept;
+  kept.push(newest);
+  // a period that ends before one held (a clock set back) goes in its place
+  return kept.length > 1 && kept[kept.length - 2]![0]! > newest[0]! ? kept.sort((a, b) => a[0]! - b[0]!) : kept;
+}
+
 export function keepRecent(periods: readonly StoredPeriod[], now: number, spanMs: number): StoredPeriod[] {
   const oldest = now - spanMs;
   return periods.filter((period) => period[0]! > oldest).sort((a, b) => a[0]! - b[0]!);
