@@ -14,14 +14,34 @@ const MAX_COUNT = 1e9;
 const MAX_MILLIS = 86_400_000;
 const count = z.int().min(0).max(MAX_COUNT);
 const millis = z.number().finite().min(0).max(MAX_MILLIS);
+/*
+ * The rules JSON Schema cannot say, each once: the schema below refines with them, and the API's quick reading of a
+ * report (api/src/breakers/fleet/report-reading.ts) checks them after the JSON Schema made of this one.
+ */
+/** A histogram's bounds: numbers from 0 to MAX_MILLIS ms. */
+export const boundsInRange = (values: readonly number[]) => values.every((n) => n >= 0 && n <= MAX_MILLIS && Number.isFinite(n));
+/** A histogram's counts: whole numbers from 0 to MAX_COUNT. */
+export const countsInRange = (values: readonly number[]) => values.every((n) => n >= 0 && n <= MAX_COUNT && Number.isInteger(n));
+/** A histogram's counts have one more entry than its bounds (the calls above the last bound). */
+export const histogramShaped = (histogram: { boundsMs: readonly number[]; counts: readonly number[] }) =>
+  histogram.counts.length === histogram.boundsMs.length + 1;
+/** A histogram's bounds increase. */
+export const boundsIncrease = (histogram: { boundsMs: readonly number[] }) =>
+  histogram.boundsMs.every((bound, i) => i === 0 || bound > histogram.boundsMs[i - 1]!);
+/** A breaker's settings: at most 50. */
+export const settingsBounded = (settings: Record<string, unknown>) => Object.keys(settings).length <= 50;
+/** The hub keys breakers by name whatever the letter case, as their unique index does. */
+export const namesUnique = (breakers: readonly { name: string }[]) =>
+  new Set(breakers.map((breaker) => breaker.name.toLowerCase())).size === breakers.length;
+/** A report's moves, all its breakers' together, within AGENT_PROTOCOL_LIMITS.transitionsPerReport. */
+export const transitionsBounded = (breakers: readonly { transitions: readonly unknown[] }[]) =>
+  breakers.reduce((sum, breaker) => sum + breaker.transitions.length, 0) <= L.transitionsPerReport;
+
 /**
  * A list of numbers checked in one pass rather than element by element: every report of every instance carries two
  * per breaker, and zod's checks of each element were a third of reading a report.
  */
-const numbers = (max: number, integers: boolean, message: string) =>
-  z.array(z.number()).refine((values) => values.every((n) => n >= 0 && n <= max && (integers ? Number.isInteger(n) : Number.isFinite(n))), {
-    message,
-  });
+const numbers = (inRange: (values: readonly number[]) => boolean, message: string) => z.array(z.number()).refine(inRange, { message });
 
 const windowSchema = z.object({
   successes: count,
@@ -31,15 +51,11 @@ const windowSchema = z.object({
   slowCalls: count.optional(),
   latencyHistogram: z
     .object({
-      boundsMs: numbers(MAX_MILLIS, false, `boundsMs must be from 0 to ${MAX_MILLIS} ms`).max(L.histogramBins - 1),
-      counts: numbers(MAX_COUNT, true, `counts must be whole numbers from 0 to ${MAX_COUNT}`).min(1).max(L.histogramBins),
+      boundsMs: numbers(boundsInRange, `boundsMs must be from 0 to ${MAX_MILLIS} ms`).max(L.histogramBins - 1),
+      counts: numbers(countsInRange, `counts must be whole numbers from 0 to ${MAX_COUNT}`).min(1).max(L.histogramBins),
     })
-    .refine((histogram) => histogram.counts.length === histogram.boundsMs.length + 1, {
-      message: 'counts must have one more entry than boundsMs',
-    })
-    .refine((histogram) => histogram.boundsMs.every((bound, i) => i === 0 || bound > histogram.boundsMs[i - 1]!), {
-      message: 'boundsMs must increase',
-    }),
+    .refine(histogramShaped, { message: 'counts must have one more entry than boundsMs' })
+    .refine(boundsIncrease, { message: 'boundsMs must increase' }),
   longestCallMs: millis,
 });
 
@@ -49,7 +65,7 @@ const breakerSchema = z.object({
   type: z.string().min(1).max(50),
   settings: z
     .record(z.string().max(64), z.union([z.number().finite(), z.string().max(200), z.boolean()]))
-    .refine((settings) => Object.keys(settings).length <= 50, { message: 'at most 50 settings' })
+    .refine(settingsBounded, { message: 'at most 50 settings' })
     .optional(),
   state: z.enum(BREAKER_STATES),
   override: z.enum(BREAKER_OVERRIDES),
@@ -76,13 +92,8 @@ export const agentReportSchema = z.object({
   breakers: z
     .array(breakerSchema)
     .max(L.breakersPerInstance)
-    // the hub keys breakers by name whatever the letter case, as their unique index does
-    .refine((breakers) => new Set(breakers.map((breaker) => breaker.name.toLowerCase())).size === breakers.length, {
-      message: 'breaker names must be unique within a report, whatever their letter case',
-    })
-    .refine((breakers) => breakers.reduce((sum, breaker) => sum + breaker.transitions.length, 0) <= L.transitionsPerReport, {
-      message: `at most ${L.transitionsPerReport} transitions in all`,
-    }),
+    .refine(namesUnique, { message: 'breaker names must be unique within a report, whatever their letter case' })
+    .refine(transitionsBounded, { message: `at most ${L.transitionsPerReport} transitions in all` }),
   faults: z
     .object({
       allowed: z.boolean(),

@@ -12,7 +12,6 @@ import {
   AGENT_PROTOCOL_VERSION,
   AGENT_REPORT_ID_TTL_MS,
   AGENT_REPORT_RESEND_MS,
-  agentReportSchema,
   hubTypeOf,
   serviceAccountNameOf,
   unsupportedVersionMessage,
@@ -22,7 +21,7 @@ import {
   type AgentReport,
   type AgentReportReply,
 } from '@cbh/contracts';
-import { APP_CONFIG, type AppConfig, GroupCommit, PeriodicWork, type Repeating, RetryLater, ZodPipe } from '../../platform';
+import { APP_CONFIG, type AppConfig, GroupCommit, PeriodicWork, type Repeating, RetryLater } from '../../platform';
 import { type SessionUser, TokenRateLimiter } from '../../identity';
 import { BreakerFaults } from '../breaker-faults';
 import { BreakersService } from '../breakers.service';
@@ -31,8 +30,8 @@ import { controlOf, FleetCatalog } from './fleet-catalog.service';
 import { FleetRepository } from './fleet.repository';
 import { type AdmissionAsk, AgentReportsRepository, type ReportToTake } from './agent-reports.repository';
 import { toStoredPeriod } from './instance-periods';
+import { readReport } from './report-reading';
 
-const reportPipe = new ZodPipe(agentReportSchema, 'report');
 /** Reported moves older than this are not journalled; a report covers at most this long (a day). */
 const MOVES_KEPT_MS = 86_400_000;
 /** The shortest period a report is taken to cover (agents report as often as the hub's AGENT_REPORT_EVERY_MS says, at most every 250 ms). */
@@ -166,7 +165,7 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
   read(body: unknown): AgentReport {
     const unsupported = unsupportedVersionMessage(body);
     if (unsupported) throw new BadRequestException(unsupported);
-    return reportPipe.transform(body);
+    return readReport(body);
   }
 
   /**
