@@ -131,6 +131,15 @@ describe('reading an agent report', () => {
     expect(() => readReport(fractions)).toThrow(BadRequestException);
   });
 
+  it('leaves out a setting named __proto__, as zod does', () => {
+    const text = JSON.stringify(report()).replace('"settings":{', '"settings":{"__proto__":5,');
+    const body = JSON.parse(text) as ReturnType<typeof report>;
+    expect(Object.keys(body.breakers[0]!.settings!)).toContain('__proto__');
+    const read = readReport(body);
+    expect(Object.keys(read.breakers[0]!.settings!)).not.toContain('__proto__');
+    expect(read).toEqual(agentReportSchema.parse(JSON.parse(text)));
+  });
+
   it('counts a name’s length as zod does, in code points', () => {
     const longest = report();
     longest.breakers[0]!.name = '😀'.repeat(AGENT_PROTOCOL_LIMITS.nameLength);
