@@ -50,7 +50,14 @@ test('a load test at 100 % failures turns the breaker OPEN on the page, and Paus
   const load = page.getByRole('region', { name: 'Load test controls' });
   await load.getByRole('slider', { name: /Failure rate/ }).fill('100');
   await load.getByRole('button', { name: 'Start Test' }).click();
-  await expect.poll(() => wasShown('Load test session has been initiated.')).toBe(true);
+  // The toast region is fetched with a page's first toast, and one toast shows at a time (TOAST.limit): when the
+  // breaker opens before the region has arrived (a loaded machine; reproduced by holding the region's chunk back 4 s),
+  // its opening is the toast the region shows, and the start's is never drawn. Either tells the user the test runs.
+  await expect
+    .poll(
+      async () => (await wasShown('Load test session has been initiated.')) || (await wasShown(`Circuit breaker opened: ${breaker.name}`)),
+    )
+    .toBe(true);
   await expect(load.getByTestId('load-test-status')).toHaveText('Running');
   await expect(load.getByRole('progressbar', { name: 'Load test progress' })).toBeVisible();
   await expect(load.getByRole('button', { name: 'Start Test' })).toBeDisabled();
