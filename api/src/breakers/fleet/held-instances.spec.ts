@@ -1,13 +1,9 @@
 import type { BreakerOverride, BreakerStateName } from '@cbh/contracts';
+import { randomFrom } from '../../../test/seeded-random';
 import { HeldInstances } from './held-instances';
 import { breakerFigures, keepRecent, spanOf, type InstanceRow, type StoredPeriod } from './instance-periods';
 
 const T = 1_800_000_000_000;
-
-/** A seeded walk, so that a failure can be replayed. */
-function randomFrom(seed: number) {
-  return () => (seed = (seed * 48271) % 2147483647) / 2147483647;
-}
 
 describe("a breaker's instances held by the merger", () => {
   it('give the figures breakerFigures sums afresh, at every read of a long walk of reports, lulls, stale and forgotten instances', () => {

@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { agentReportSchema, AGENT_PROTOCOL_LIMITS } from '@cbh/contracts';
+import { randomFrom } from '../../../test/seeded-random';
 import { readReport, readsQuickly } from './report-reading';
 
 /** A report as the agent sends one: settings, a move, a histogram, faults. */
@@ -43,15 +44,6 @@ const report = () => ({
 });
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-
-/** Seeded, so that a failure can be run again. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
 
 /** Every place in a report: [the object or list holding it, its key]. */
 function places(value: unknown, into: [Record<string, unknown>, string][] = []): [Record<string, unknown>, string][] {
@@ -151,7 +143,7 @@ describe('reading an agent report', () => {
   });
 
   it('never takes a report zod refuses, nor reads one otherwise than zod: 4,000 reports each changed in one place', () => {
-    const next = random(46);
+    const next = randomFrom(46);
     let quick = 0;
     let refused = 0;
     for (let i = 0; i < 4000; i++) {
