@@ -33,6 +33,7 @@ function closed(schema: unknown): unknown {
   return out;
 }
 
+/** A `properties` map names fields rather than being a schema: each of its values is closed, not the map. */
 const mapValues = (properties: JsonSchema) => Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, closed(value)]));
 
 // lengths counted in code points as zod counts them (ajv's default); formats left to the patterns zod writes for them
@@ -66,9 +67,10 @@ function keepsTheOtherRules(report: AgentReport): boolean {
  * fields are wrong and why).
  */
 export function readReport(body: unknown): AgentReport {
-  if (validate(body) && keepsTheOtherRules(body as AgentReport)) return body as AgentReport;
-  return zodReading.transform(body);
+  return readsQuickly(body) ? body : zodReading.transform(body);
 }
 
-/** Whether readReport takes `body` as it is, without zod (for its spec). */
-export const readsQuickly = (body: unknown) => validate(body) && keepsTheOtherRules(body as AgentReport);
+/** Whether readReport takes `body` as it is, without zod. */
+export function readsQuickly(body: unknown): body is AgentReport {
+  return validate(body) && keepsTheOtherRules(body as AgentReport);
+}
