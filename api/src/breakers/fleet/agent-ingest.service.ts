@@ -16,8 +16,11 @@ import {
   serviceAccountNameOf,
   unsupportedVersionMessage,
   AGENT_REPORTS_PATH,
+  type AgentBreakerControl,
   type AgentBreakerReport,
   type AgentBreakerSettings,
+  type AgentFault,
+  type AgentFaultsStatus,
   type AgentReport,
   type AgentReportReply,
 } from '@cbh/contracts';
@@ -27,7 +30,7 @@ import { BreakerFaults } from '../breaker-faults';
 import { BreakersService } from '../breakers.service';
 import type { BreakerConfigEntity } from '../entities/breaker-config.entity';
 import { controlOf, FleetCatalog } from './fleet-catalog.service';
-import { FleetRepository } from './fleet.repository';
+import { FleetRepository, type InstanceReport, type ReportedMove } from './fleet.repository';
 import { type AdmissionAsk, AgentReportsRepository, type ReportToTake } from './agent-reports.repository';
 import { toStoredPeriod } from './instance-periods';
 import { readReport } from './report-reading';
@@ -59,6 +62,21 @@ export type SettingsSent = Map<string, AgentBreakerSettings>;
 /** A reported breaker with its settings, sent or remembered. */
 type SettledBreaker = AgentBreakerReport & { settings: AgentBreakerSettings };
 
+/** A report read and judged (AgentIngest.prepare): what is to be written of it, and what its answer carries. */
+interface Prepared {
+  service: string;
+  instance: string;
+  /** The period the hub asks its agents for (ms). */
+  everyMs: number;
+  take: ReportToTake;
+  notices: string[];
+  controls: AgentBreakerControl[];
+  faults: AgentFault[];
+  faultsStatus: AgentFaultsStatus | undefined;
+  /** Each breaker's settings, which the stream's next report may leave out; null where they are those sent already. */
+  settings: [string, AgentBreakerSettings][] | null;
+}
+
 /**
  * The report's breakers with their settings: each its own, or, on a stream (`sent`), those the connection sent last.
  * A report POSTed carries every breaker's.
@@ -79,10 +97,24 @@ function settled(breakers: AgentBreakerReport[], sent: SettingsSent | null): Set
   return breakers as SettledBreaker[];
 }
 
+/**
+ * Whether a stream's report names the breakers its last one taken named, each with the settings sent then (the same
+ * objects, as `settled` fills them in): the steady case, in which the stream's memory stays as it is.
+ */
+function sameAsSent(breakers: readonly SettledBreaker[], sent: SettingsSent | null): boolean {
+  if (!sent || sent.size !== breakers.length) return false;
+  for (const breaker of breakers) if (sent.get(breaker.name) !== breaker.settings) return false;
+  return true;
+}
+
 /** When the breaker last moved, of the moves the report carries, as the journal keeps them (ms), or null. */
 function lastMove(breaker: AgentBreakerReport, now: number): number | null {
-  const times = breaker.transitions.map((move) => Date.parse(move.at)).filter((time) => time > now - MOVES_KEPT_MS);
-  return times.length > 0 ? Math.min(now, Math.max(...times)) : null;
+  let last = -Infinity;
+  for (const move of breaker.transitions) {
+    const time = Date.parse(move.at);
+    if (time > now - MOVES_KEPT_MS && time > last) last = time;
+  }
+  return last === -Infinity ? null : Math.min(now, last);
 }
 
 /**
@@ -235,6 +267,36 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
    * for a POST): read to fill the settings a report leaves out, and replaced by this report's once it is taken.
    */
   async ingest(account: SessionUser, body: unknown, sent: SettingsSent | null = null, now = Date.now()): Promise<AgentReportReply> {
+    // the parsed report is left behind in prepare: while the report waits for its batch (TAKE_WINDOW_MS), only its rows
+    // and its answer are held, not the tree JSON.parse built, which the garbage collector would copy at each collection
+    const prepared = await this.prepare(account, body, sent, now);
+    const { service, instance, notices, faults } = prepared;
+    const { taken: firstTime, journalled } = await this.takes.add(prepared.take);
+    const moves = prepared.take.moves.length;
+    if (firstTime && journalled < moves) {
+      notices.push(
+        `service ${service} reported more than ${AGENT_PROTOCOL_LIMITS.movesPerServicePerMinute} moves this minute, the most the journal takes from one service: ${moves - journalled} moves left out`,
+      );
+    }
+    this.faults.reported(service, instance, prepared.faultsStatus, faults);
+    if (sent && prepared.settings) {
+      sent.clear();
+      for (const [name, settings] of prepared.settings) sent.set(name, settings);
+    }
+    return {
+      version: AGENT_PROTOCOL_VERSION,
+      reportEveryMs: prepared.everyMs,
+      controls: prepared.controls,
+      ...(notices.length > 0 ? { notices } : {}),
+      ...(faults.length > 0 ? { faults } : {}),
+    };
+  }
+
+  /**
+   * A report read, judged and turned into what is to be written (its instance rows and moves) and what its answer
+   * carries; refused with the error a POST is answered with.
+   */
+  private async prepare(account: SessionUser, body: unknown, sent: SettingsSent | null, now: number): Promise<Prepared> {
     const service = serviceAccountNameOf(account.email);
     // counted before the report is read: an account past its reports pays for none of that (a stream's reports count
     // against TOKEN_RATE_LIMIT only at its upgrade)
@@ -260,48 +322,25 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
     await this.catalog.ready();
     const { taken, notices } = this.withinLimits(service, breakers);
     const stale = taken.filter(({ breaker, config }) => changedFrom(config, breaker)).map(({ breaker }) => breaker);
-    if (stale.length > 0) {
-      const ensured = await this.repository.ensureBreakers(
-        'agent',
-        service,
-        stale.map((breaker) => ({
-          name: breaker.name,
-          type: hubTypeOf(breaker.library, breaker.type),
-          library: breaker.library,
-          libraryType: breaker.type,
-          settings: breaker.settings,
-        })),
-      );
-      // a new breaker, or one whose library or settings changed, is announced; one another replica made meanwhile is kept
-      await Promise.all(
-        ensured.map(({ config, created }) => {
-          const known = this.catalog.find('agent', service, config.name);
-          if (created || !known || known.updatedAt.getTime() !== config.updatedAt.getTime()) return this.breakers.announceChange(config);
-          this.catalog.keep(config);
-          return undefined;
-        }),
-      );
-    }
+    if (stale.length > 0) await this.bringUpToDate(service, stale);
     const everyMs = this.config.AGENT_REPORT_EVERY_MS;
     const periodMs = Math.min(MOVES_KEPT_MS, Math.max(MIN_PERIOD_MS, report.periodMs ?? everyMs));
-    // the configurations as the catalog has them now: those just made or brought up to date included
-    const reported = taken.flatMap(({ breaker, config }) => {
-      const current = stale.length > 0 ? this.catalog.find('agent', service, breaker.name) : config;
-      return current ? [{ breaker, config: current }] : [];
-    });
-    const moves = reported.flatMap(({ breaker, config }) =>
-      breaker.transitions.flatMap((move) => {
+    const instance = report.instance;
+    const rows: InstanceReport[] = [];
+    const moves: ReportedMove[] = [];
+    const controls: AgentBreakerControl[] = [];
+    const targets: { id: number; name: string }[] = [];
+    for (const { breaker, config: known } of taken) {
+      // the configuration as the catalog has it now: one just made or brought up to date included
+      const config = stale.length > 0 ? this.catalog.find('agent', service, breaker.name) : known;
+      if (!config) continue;
+      for (const move of breaker.transitions) {
         const at = AgentIngest.moveTime(move.at, now);
-        return at === null ? [] : [{ configId: config.id, ...move, at, serviceInstance: report.instance }];
-      }),
-    );
-    const { taken: firstTime, journalled } = await this.takes.add({
-      service,
-      reportId: report.id ?? null,
-      instance: report.instance,
-      reports: reported.map(({ breaker, config }) => ({
+        if (at !== null) moves.push({ configId: config.id, ...move, at, serviceInstance: instance });
+      }
+      rows.push({
         configId: config.id,
-        instance: report.instance,
+        instance,
         state: breaker.state,
         override: breaker.override,
         reportedAt: now,
@@ -310,32 +349,48 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
         periodMs: everyMs,
         lastMoveAt: lastMove(breaker, now),
         period: toStoredPeriod(breaker.window, now, periodMs),
-      })),
-      moves,
-      now,
-    });
-    if (firstTime && journalled < moves.length) {
-      notices.push(
-        `service ${service} reported more than ${AGENT_PROTOCOL_LIMITS.movesPerServicePerMinute} moves this minute, the most the journal takes from one service: ${moves.length - journalled} moves left out`,
-      );
-    }
-    // a drill's faults: the whole list each time, so a fault left out ends on the instance
-    const faults = this.faults.forInstance(
-      service,
-      report.instance,
-      reported.map(({ breaker, config }) => ({ id: config.id, name: breaker.name })),
-    );
-    this.faults.reported(service, report.instance, report.faults, faults);
-    if (sent) {
-      sent.clear();
-      for (const breaker of breakers) sent.set(breaker.name, breaker.settings);
+      });
+      const control = controlOf(config, breaker.name);
+      if (control) controls.push(control);
+      targets.push({ id: config.id, name: breaker.name });
     }
     return {
-      version: AGENT_PROTOCOL_VERSION,
-      reportEveryMs: everyMs,
-      controls: reported.flatMap(({ breaker, config }) => controlOf(config, breaker.name) ?? []),
-      ...(notices.length > 0 ? { notices } : {}),
-      ...(faults.length > 0 ? { faults } : {}),
+      service,
+      instance,
+      everyMs,
+      take: { service, reportId: report.id ?? null, instance, reports: rows, moves, now },
+      notices,
+      controls,
+      // a drill's faults: the whole list each time, so a fault left out ends on the instance
+      faults: this.faults.forInstance(service, instance, targets),
+      faultsStatus: report.faults,
+      settings: sameAsSent(breakers, sent) ? null : breakers.map((breaker) => [breaker.name, breaker.settings]),
     };
+  }
+
+  /**
+   * Makes or brings up to date the configurations of a report's breakers that are new, or whose library or settings
+   * changed: each is announced like one an operator changed, and one another replica made meanwhile is kept.
+   */
+  private async bringUpToDate(service: string, stale: readonly SettledBreaker[]): Promise<void> {
+    const ensured = await this.repository.ensureBreakers(
+      'agent',
+      service,
+      stale.map((breaker) => ({
+        name: breaker.name,
+        type: hubTypeOf(breaker.library, breaker.type),
+        library: breaker.library,
+        libraryType: breaker.type,
+        settings: breaker.settings,
+      })),
+    );
+    await Promise.all(
+      ensured.map(({ config, created }) => {
+        const known = this.catalog.find('agent', service, config.name);
+        if (created || !known || known.updatedAt.getTime() !== config.updatedAt.getTime()) return this.breakers.announceChange(config);
+        this.catalog.keep(config);
+        return undefined;
+      }),
+    );
   }
 }

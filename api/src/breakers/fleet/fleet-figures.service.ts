@@ -153,10 +153,17 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
 
   /** The holder's read: the instance rows written since the last one, merged, and the changed figures written. */
   private async merge(now: number): Promise<Map<number, Merged>> {
-    const read = await this.repository.instancesWrittenSince(this.horizon, now, (configId, instance) =>
-      this.rows.get(configId)?.get(instance),
-    );
     const changed = new Set<number>();
+    const read = await this.repository.instancesWrittenSince(
+      this.horizon,
+      now,
+      (configId, instance) => this.rows.get(configId)?.get(instance),
+      (change, newest) => {
+        const taken = this.rows.get(change.configId)?.reported(change, newest, now) === true;
+        if (taken) changed.add(change.configId);
+        return taken;
+      },
+    );
     for (const row of read.rows) {
       let instances = this.rows.get(row.configId);
       if (!instances) this.rows.set(row.configId, (instances = new HeldInstances()));

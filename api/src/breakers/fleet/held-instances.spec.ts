@@ -1,12 +1,12 @@
 import type { BreakerOverride, BreakerStateName } from '@cbh/contracts';
 import { randomFrom } from '../../../test/seeded-random';
 import { HeldInstances } from './held-instances';
-import { breakerFigures, keepRecent, spanOf, type InstanceRow, type StoredPeriod } from './instance-periods';
+import { breakerFigures, keepRecent, spanOf, totalsOf, type InstanceRow, type StoredPeriod } from './instance-periods';
 
 const T = 1_800_000_000_000;
 
 describe("a breaker's instances held by the merger", () => {
-  it('give the figures breakerFigures sums afresh, at every read of a long walk of reports, lulls, stale and forgotten instances', () => {
+  it('give the figures breakerFigures sums afresh, and hold the rows as written, at every read of a long walk of reports, lulls, stale and forgotten instances', () => {
     const random = randomFrom(11);
     const held = new HeldInstances();
     const rows = new Map<string, InstanceRow>();
@@ -15,6 +15,7 @@ describe("a breaker's instances held by the merger", () => {
     let reads = 0;
     let withBad = 0;
     let withStale = 0;
+    let inPlace = 0;
     for (let step = 0; step < 3000; step++) {
       now += Math.floor(random() * 400);
       const instance = `i-${Math.floor(random() * 12)}`;
@@ -46,10 +47,14 @@ describe("a breaker's instances held by the merger", () => {
           lastMoveAt: random() < 0.1 ? now - 50 : (before?.lastMoveAt ?? null),
           writes: (before?.writes ?? 0) + 1,
           periods: keepRecent([...(before?.periods ?? []), period], now, spanOf(periodMs)),
-          totals: [],
+          totals: totalsOf(period, before?.totals),
         };
         rows.set(instance, row);
-        held.put(row, now);
+        // as the merger takes a row one write ahead of the one it holds: in place where it can, else put (a copy, as
+        // the merger's rows are its own)
+        const { periods: _, totals: __, ...fields } = row;
+        if (held.reported({ ...fields, newest: period }, period, now)) inPlace++;
+        else held.put({ ...row, periods: [...row.periods], totals: [...row.totals] }, now);
       } else if (action < 0.6) {
         // silent past the listing: forgotten
         rows.delete(instance);
@@ -58,6 +63,7 @@ describe("a breaker's instances held by the merger", () => {
         const override: BreakerOverride = 'none';
         const expected = breakerFigures(1, override, [...rows.values()], now).stats;
         expect(held.stats(1, override, now)).toEqual(expected);
+        expect([...held.rows()]).toEqual([...rows.values()]);
         reads++;
         if (expected.instances?.bad) withBad++;
         if (expected.instances?.stale) withStale++;
@@ -67,7 +73,7 @@ describe("a breaker's instances held by the merger", () => {
     }
     expect(held.size).toBe(rows.size);
     // the walk went where it should: reads with a bad instance named, with stale instances, and many of them
-    expect([reads > 1000, withBad > 50, withStale > 50]).toEqual([true, true, true]);
+    expect([reads > 1000, withBad > 50, withStale > 50, inPlace > 500]).toEqual([true, true, true, true]);
   });
 
   it('counts a stale instance again once it reports, and an instance forgotten not at all', () => {

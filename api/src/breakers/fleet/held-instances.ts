@@ -1,6 +1,15 @@
 import { LATENCY_BINS, windowTotals } from '@cbh/breaker';
 import { isBadInstance, moreCautious, type BreakerOverride, type BreakerStateName, type BreakerStats } from '@cbh/contracts';
-import { figuresFrom, isStale, mergedStats, spanOf, type InstanceRow, type StoredPeriod } from './instance-periods';
+import {
+  addToTotals,
+  figuresFrom,
+  isStale,
+  mergedStats,
+  spanOf,
+  type InstanceChange,
+  type InstanceRow,
+  type StoredPeriod,
+} from './instance-periods';
 
 /** One instance row as the merger holds it: its window's sums at the last moment they were brought up to date. */
 interface Held {
@@ -63,6 +72,39 @@ export class HeldInstances {
     held.live = !isStale(row, now);
     this.count(held, 1);
     if (!before) this.held.set(row.instance, held);
+  }
+
+  /**
+   * An instance's next write (`change`, which added `newest` to its row), brought into the row held in place: its
+   * fields set, the periods that left the span dropped and the newest added, its totals added to. The merger reads a
+   * fleet's rows twice a second, and a row built anew at each report (its periods' array, its totals, the row itself)
+   * lived long enough to be copied by the garbage collector and then promoted: a third of what the merging replica's
+   * collector copied. False, and nothing changed, where put must sum the row again (as reportedAgain).
+   */
+  reported(change: InstanceChange, newest: StoredPeriod, now: number): boolean {
+    const held = this.held.get(change.instance);
+    const row = held?.row;
+    if (!held || !row || row.writes !== change.writes - 1 || !held.live || isStale(change, now)) return false;
+    const spanMs = spanOf(change.periodMs);
+    const oldest = now - spanMs;
+    const periods = row.periods;
+    const last = periods[periods.length - 1];
+    if (spanMs !== held.spanMs || !(newest[0]! > oldest) || (last !== undefined && !(newest[0]! > last[0]!))) return false;
+    this.leave(held, oldest);
+    let gone = 0;
+    while (gone < periods.length && !(periods[gone]![0]! > oldest)) gone++;
+    if (gone > 0) periods.splice(0, gone);
+    periods.push(newest);
+    this.add(held, newest, 1);
+    held.until = periods[0]![0]! + spanMs;
+    row.state = change.state;
+    row.override = change.override;
+    row.reportedAt = change.reportedAt;
+    row.periodMs = change.periodMs;
+    row.lastMoveAt = change.lastMoveAt;
+    row.writes = change.writes;
+    addToTotals(row.totals, newest);
+    return true;
   }
 
   /**

@@ -76,8 +76,12 @@ export const TOTALS_BUCKETS_AT = 5;
  * is read exactly.
  */
 export function totalsOf(period: StoredPeriod, kept: readonly number[] = []): InstanceTotals {
-  const totals = new Array<number>(Math.max(kept.length, TOTALS_BUCKETS_AT + BUCKET_SLOTS)).fill(0);
-  for (let i = 0; i < kept.length; i++) totals[i] = kept[i]!;
+  return addToTotals([...kept], period);
+}
+
+/** What a period adds to its instance's totals, added to `totals` itself (the merger's row, brought up to date in place). */
+export function addToTotals(totals: InstanceTotals, period: StoredPeriod): InstanceTotals {
+  while (totals.length < TOTALS_BUCKETS_AT + BUCKET_SLOTS) totals.push(0);
   for (let i = 0; i < 4; i++) totals[i]! += period[1 + i] ?? 0;
   totals[4]! += period[6] ?? 0;
   for (let i = 8; i + 1 < period.length; i += 2) totals[TOTALS_BUCKETS_AT + bucketOf(latencyBinEdges(period[i]!).lower)]! += period[i + 1]!;
@@ -159,6 +163,9 @@ export interface InstanceRow {
   totals: InstanceTotals;
 }
 
+/** A row as a read of what changed finds it: its newest period (null before the column was added) rather than all of them. */
+export type InstanceChange = Omit<InstanceRow, 'periods' | 'totals'> & { newest: StoredPeriod | null };
+
 type Figures = Omit<BreakerInstanceView, 'instance' | 'state' | 'override' | 'lastReportAt' | 'stale' | 'bad'>;
 
 /**
@@ -191,7 +198,8 @@ export function figuresFrom(totals: WindowTotals, perSecond: number): Figures & 
 }
 
 /** Whether an instance fell silent: no report for AGENT_STALE_PERIODS of its periods. */
-export const isStale = (row: InstanceRow, now: number) => now - row.reportedAt > AGENT_STALE_PERIODS * row.periodMs;
+export const isStale = (row: Pick<InstanceRow, 'reportedAt' | 'periodMs'>, now: number) =>
+  now - row.reportedAt > AGENT_STALE_PERIODS * row.periodMs;
 
 /** A window's errors and calls, without its percentiles: all that finding a bad instance needs. */
 function countsOf(window: WindowSnapshot): { errors: number; calls: number } {
