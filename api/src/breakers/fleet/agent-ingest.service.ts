@@ -235,11 +235,12 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
     service: string,
     breakers: SettledBreaker[],
   ): { taken: { breaker: SettledBreaker; config: BreakerConfigEntity | undefined }[]; notices: string[] } {
-    let room = AGENT_PROTOCOL_LIMITS.breakersPerService - this.catalog.countOf('agent', service);
+    const known = this.catalog.ofService('agent', service);
+    let room = AGENT_PROTOCOL_LIMITS.breakersPerService - known.size;
     const left: string[] = [];
     const taken: { breaker: SettledBreaker; config: BreakerConfigEntity | undefined }[] = [];
     for (const breaker of breakers) {
-      const config = this.catalog.find('agent', service, breaker.name);
+      const config = known.get(breaker.name.toLowerCase());
       if (config || room-- > 0) taken.push({ breaker, config });
       else left.push(breaker.name);
     }
@@ -330,9 +331,10 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
     const moves: ReportedMove[] = [];
     const controls: AgentBreakerControl[] = [];
     const targets: { id: number; name: string }[] = [];
+    // the configurations as the catalog has them now: those just made or brought up to date included
+    const current = stale.length > 0 ? this.catalog.ofService('agent', service) : null;
     for (const { breaker, config: known } of taken) {
-      // the configuration as the catalog has it now: one just made or brought up to date included
-      const config = stale.length > 0 ? this.catalog.find('agent', service, breaker.name) : known;
+      const config = current ? current.get(breaker.name.toLowerCase()) : known;
       if (!config) continue;
       for (const move of breaker.transitions) {
         const at = AgentIngest.moveTime(move.at, now);

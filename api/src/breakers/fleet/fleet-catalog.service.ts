@@ -4,7 +4,8 @@ import type { AgentBreakerControl, BreakerSource } from '@cbh/contracts';
 import { RealtimeBus } from '../../platform';
 import { BreakerConfigEntity } from '../entities/breaker-config.entity';
 
-const keyOf = (source: BreakerSource, service: string, name: string) => `${source}\u0000${service}\u0000${name.toLowerCase()}`;
+const serviceKeyOf = (source: BreakerSource, service: string) => `${source}\u0000${service}`;
+const NONE: ReadonlyMap<string, BreakerConfigEntity> = new Map();
 
 /**
  * This replica's copy of the agent and scraped breakers' configurations, so that a report every second per
@@ -15,7 +16,11 @@ const keyOf = (source: BreakerSource, service: string, name: string) => `${sourc
 export class FleetCatalog implements OnModuleInit {
   private readonly logger = new Logger(FleetCatalog.name);
   private readonly byId = new Map<number, BreakerConfigEntity>();
-  private readonly byKey = new Map<string, BreakerConfigEntity>();
+  /**
+   * Each service's breakers by their names in lower case: a report looks its service up once and each breaker by
+   * name, and counts the service's breakers without going through every breaker of the hub.
+   */
+  private readonly byService = new Map<string, Map<string, BreakerConfigEntity>>();
   /** Breakers deleted: a read of one that was already on its way must not bring it back. */
   private readonly deleted = new Set<number>();
   private loaded?: Promise<void>;
@@ -49,7 +54,7 @@ export class FleetCatalog implements OnModuleInit {
   async reload(): Promise<void> {
     const rows = await this.dataSource.getRepository(BreakerConfigEntity).find({ where: { source: Not('hub') } });
     this.byId.clear();
-    this.byKey.clear();
+    this.byService.clear();
     // a full read is the truth: deleted ids are not in it, and a newer version than one read here is not possible
     for (const row of rows) {
       this.deleted.delete(row.id);
@@ -65,9 +70,19 @@ export class FleetCatalog implements OnModuleInit {
     if (this.deleted.has(config.id)) return;
     const previous = this.byId.get(config.id);
     if (previous && previous.version > config.version) return;
-    if (previous) this.byKey.delete(keyOf(previous.source, previous.service ?? '', previous.name));
+    if (previous) this.unlist(previous);
     this.byId.set(config.id, config);
-    this.byKey.set(keyOf(config.source, config.service ?? '', config.name), config);
+    const key = serviceKeyOf(config.source, config.service ?? '');
+    let named = this.byService.get(key);
+    if (!named) this.byService.set(key, (named = new Map()));
+    named.set(config.name.toLowerCase(), config);
+  }
+
+  private unlist(config: BreakerConfigEntity) {
+    const key = serviceKeyOf(config.source, config.service ?? '');
+    const named = this.byService.get(key);
+    named?.delete(config.name.toLowerCase());
+    if (named?.size === 0) this.byService.delete(key);
   }
 
   forget(configId: number) {
@@ -75,7 +90,7 @@ export class FleetCatalog implements OnModuleInit {
     const config = this.byId.get(configId);
     if (!config) return;
     this.byId.delete(configId);
-    this.byKey.delete(keyOf(config.source, config.service ?? '', config.name));
+    this.unlist(config);
   }
 
   get(configId: number): BreakerConfigEntity | undefined {
@@ -83,14 +98,12 @@ export class FleetCatalog implements OnModuleInit {
   }
 
   find(source: BreakerSource, service: string, name: string): BreakerConfigEntity | undefined {
-    return this.byKey.get(keyOf(source, service, name));
+    return this.ofService(source, service).get(name.toLowerCase());
   }
 
-  /** How many breakers a service has. */
-  countOf(source: BreakerSource, service: string): number {
-    let count = 0;
-    for (const config of this.byId.values()) if (config.source === source && config.service === service) count++;
-    return count;
+  /** A service's breakers by their names in lower case, as they are now (a later change may hold them in a new map). */
+  ofService(source: BreakerSource, service: string): ReadonlyMap<string, BreakerConfigEntity> {
+    return this.byService.get(serviceKeyOf(source, service)) ?? NONE;
   }
 
   /** How many agent and scraped breakers the hub has. */
