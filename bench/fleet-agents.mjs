@@ -39,7 +39,8 @@ export const reportOf = (service, instance, breakers, periodMs) => ({
 
 /**
  * One instance's stream, opened at its first report: each report is answered before the instance's next is sent (a
- * period later), and carries its breakers' settings only until one has been taken on the connection, as an agent's.
+ * period later), and carries its breakers' settings only until one has been taken on the connection, as an agent's
+ * (again on a new connection after one closed).
  * `send` resolves with what `spread` reads of a response: ok, status, arrayBuffer.
  */
 export function agentStream(url, token) {
@@ -54,6 +55,9 @@ export function agentStream(url, token) {
       socket.on('close', () => {
         for (const waiting of answers.splice(0)) waiting.reject(new Error('stream closed'));
         opening = null;
+        // a new connection has no memory of the settings sent on this one: its first report carries them again, as
+        // the agent's does (a stream closed past the hub's capacity was followed by 400s for every report before)
+        settingsTaken = false;
       });
       socket.once('open', resolve).once('error', reject);
     }));
