@@ -19,7 +19,6 @@ import {
   type AgentBreakerControl,
   type AgentBreakerReport,
   type AgentBreakerSettings,
-  type AgentFault,
   type AgentFaultsStatus,
   type AgentReport,
   type AgentReportReply,
@@ -71,7 +70,8 @@ interface Prepared {
   take: ReportToTake;
   notices: string[];
   controls: AgentBreakerControl[];
-  faults: AgentFault[];
+  /** The report's breakers on the hub, for the drills' faults. */
+  targets: { id: number; name: string }[];
   faultsStatus: AgentFaultsStatus | undefined;
   /** Each breaker's settings, which the stream's next report may leave out; null where they are those sent already. */
   settings: [string, AgentBreakerSettings][] | null;
@@ -271,8 +271,11 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
     // the parsed report is left behind in prepare: while the report waits for its batch (TAKE_WINDOW_MS), only its rows
     // and its answer are held, not the tree JSON.parse built, which the garbage collector would copy at each collection
     const prepared = await this.prepare(account, body, sent, now);
-    const { service, instance, notices, faults } = prepared;
+    const { service, instance, notices } = prepared;
     const { taken: firstTime, journalled } = await this.takes.add(prepared.take);
+    // a drill's faults as the plan has them once the report is taken: the whole list each time, so a fault left out
+    // ends on the instance
+    const faults = this.faults.forInstance(service, instance, prepared.targets);
     const moves = prepared.take.moves.length;
     if (firstTime && journalled < moves) {
       notices.push(
@@ -363,8 +366,7 @@ export class AgentIngest implements OnModuleInit, OnModuleDestroy {
       take: { service, reportId: report.id ?? null, instance, reports: rows, moves, now },
       notices,
       controls,
-      // a drill's faults: the whole list each time, so a fault left out ends on the instance
-      faults: this.faults.forInstance(service, instance, targets),
+      targets,
       faultsStatus: report.faults,
       settings: sameAsSent(breakers, sent) ? null : breakers.map((breaker) => [breaker.name, breaker.settings]),
     };

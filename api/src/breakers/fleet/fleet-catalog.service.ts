@@ -78,11 +78,14 @@ export class FleetCatalog implements OnModuleInit {
     named.set(config.name.toLowerCase(), config);
   }
 
+  /** Takes a breaker off its service's names, unless another breaker holds the name now (one renamed, another made). */
   private unlist(config: BreakerConfigEntity) {
     const key = serviceKeyOf(config.source, config.service ?? '');
     const named = this.byService.get(key);
-    named?.delete(config.name.toLowerCase());
-    if (named?.size === 0) this.byService.delete(key);
+    const name = config.name.toLowerCase();
+    if (named?.get(name)?.id !== config.id) return;
+    named.delete(name);
+    if (named.size === 0) this.byService.delete(key);
   }
 
   forget(configId: number) {

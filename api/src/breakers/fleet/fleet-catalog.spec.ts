@@ -35,4 +35,17 @@ describe("the fleet's catalog", () => {
     kept.keep(config(1, 'checkout', 4));
     expect(kept.find('agent', 'orders', 'checkout')).toBeUndefined();
   });
+
+  it('keeps a name another breaker took while the one renamed from it is read again', () => {
+    const kept = catalog();
+    kept.keep(config(1, 'Foo'));
+    // Foo renamed to bar and a new foo made: the new one's read lands before the renamed one's
+    kept.keep(config(2, 'foo'));
+    kept.keep(config(1, 'bar', 2));
+    expect([
+      kept.find('agent', 'orders', 'foo')?.id,
+      kept.find('agent', 'orders', 'bar')?.id,
+      kept.ofService('agent', 'orders').size,
+    ]).toEqual([2, 1, 2]);
+  });
 });

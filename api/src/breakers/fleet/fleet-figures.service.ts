@@ -90,6 +90,8 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
   /** While merging: whether another replica runs to read the figures written (asked every OTHERS_CHECKED_EVERY_MS). */
   private others = true;
   private othersCheckedAt = 0;
+  /** While merging: the breakers whose rows changed since the last merge that ended (see merge). */
+  private readonly unmerged = new Set<number>();
   /** The horizon of the last read (see FleetRepository.instancesWrittenSince). */
   private horizon = '0';
   private reading?: Repeating;
@@ -153,7 +155,9 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
 
   /** The holder's read: the instance rows written since the last one, merged, and the changed figures written. */
   private async merge(now: number): Promise<Map<number, Merged>> {
-    const changed = new Set<number>();
+    // rows brought up to date in place are this merge's changes, and stay so until one merge ends: a merge that fails
+    // after some (its read of whole rows refused) leaves them for the next, which reads them as already known
+    const changed = this.unmerged;
     const read = await this.repository.instancesWrittenSince(
       this.horizon,
       now,
@@ -226,6 +230,7 @@ export class FleetFigures implements OnModuleInit, OnModuleDestroy {
     // the others read them now, not at their next turn: a change reaches every wall within one read of its report
     if (toWrite.length > 0) await this.bus.publishInternal('fleet-figures', null);
     this.horizon = read.horizon;
+    changed.clear();
     // the silent instances' rows by their keys; every silent row once a minute, by the index on reported_at (a range
     // that holds the dead index entries of every row rewritten since the last vacuum: not at every read)
     await this.repository.forgetInstances(now - LISTED_FOR_MS, silent);
