@@ -63,7 +63,6 @@ export class HeldInstances {
   /** A row read from breaker_instances (a new instance, or one that reported again), counted from `now` on. */
   put(row: InstanceRow, now: number): void {
     const before = this.held.get(row.instance);
-    if (before && this.reportedAgain(before, row, now)) return;
     if (before) this.count(before, -1);
     const held = before ?? ({} as Held);
     held.row = row;
@@ -79,7 +78,8 @@ export class HeldInstances {
    * fields set, the periods that left the span dropped and the newest added, its totals added to. The merger reads a
    * fleet's rows twice a second, and a row built anew at each report (its periods' array, its totals, the row itself)
    * lived long enough to be copied by the garbage collector and then promoted: a third of what the merging replica's
-   * collector copied. False, and nothing changed, where put must sum the row again (as reportedAgain).
+   * collector copied. False, and nothing changed, where put must sum the row again (a row written twice
+   * between reads, a gap, a new period length, a move between live and stale).
    */
   reported(change: InstanceChange, newest: StoredPeriod, now: number): boolean {
     const held = this.held.get(change.instance);
@@ -104,29 +104,6 @@ export class HeldInstances {
     row.lastMoveAt = change.lastMoveAt;
     row.writes = change.writes;
     addToTotals(row.totals, newest);
-    return true;
-  }
-
-  /**
-   * The common case of put, brought up to date by what changed rather than summed again: the instance reported one
-   * more period, and its row holds the periods held before (those still in the span, the same objects) and the new
-   * one. The periods that left the span are taken off and the new one added. False, and nothing changed, for any
-   * other row (a row written twice between reads, a gap, a new period length, a move between live and stale).
-   */
-  private reportedAgain(held: Held, row: InstanceRow, now: number): boolean {
-    const periods = row.periods;
-    const kept = periods.length - 1;
-    const old = held.row.periods;
-    const from = kept === 0 ? old.length : old.indexOf(periods[0]!);
-    if (kept < 0 || from < 0 || from + kept !== old.length || spanOf(row.periodMs) !== held.spanMs) return false;
-    for (let i = 1; i < kept; i++) if (periods[i] !== old[from + i]) return false;
-    // the periods the row no longer holds must be those that left the span
-    if (from > 0 && old[from - 1]![0]! > now - held.spanMs) return false;
-    if (!held.live || isStale(row, now)) return false;
-    this.leave(held, now - held.spanMs);
-    held.row = row;
-    this.add(held, periods[kept]!, 1);
-    held.until = periods[0]![0]! + held.spanMs;
     return true;
   }
 
