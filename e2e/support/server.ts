@@ -72,6 +72,10 @@ export async function startSite({ port, env = {} }: { port: number; env?: Record
     ]);
   } catch (error) {
     child.kill('SIGKILL');
+    // a start that never became healthy says why only in its own output: give it with the error
+    if (error instanceof Error && !error.message.includes('exited during start-up')) {
+      error.message += `\nthe API's output so far:\n${logs.join('').slice(-20_000)}`;
+    }
     throw error;
   }
   return {
