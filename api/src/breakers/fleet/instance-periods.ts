@@ -126,10 +126,9 @@ export function windowOf(
   return { window: { counts, histogram, max, latencySum }, coveredMs, until: oldestKept + spanMs };
 }
 
-/** Keeps the periods still inside the span, oldest first. */
 /**
- * A row's periods one report on: those of `periods` (oldest first) still in the span, then `newest`, in one pass (the
- * merger brings every changed row up to date this way twice a second).
+ * A row's periods one report on: those of `periods` (oldest first) still in the span, then `newest`, in one pass (a
+ * row one write ahead that the merger could not bring up to date in place, HeldInstances.reported).
  */
 export function withNewest(periods: readonly StoredPeriod[], newest: StoredPeriod, now: number, spanMs: number): StoredPeriod[] {
   const oldest = now - spanMs;
@@ -141,6 +140,7 @@ export function withNewest(periods: readonly StoredPeriod[], newest: StoredPerio
   return kept.length > 1 && kept[kept.length - 2]![0]! > newest[0]! ? kept.sort((a, b) => a[0]! - b[0]!) : kept;
 }
 
+/** Keeps the periods still inside the span, oldest first. */
 export function keepRecent(periods: readonly StoredPeriod[], now: number, spanMs: number): StoredPeriod[] {
   const oldest = now - spanMs;
   return periods.filter((period) => period[0]! > oldest).sort((a, b) => a[0]! - b[0]!);
