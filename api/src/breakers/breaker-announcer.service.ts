@@ -65,7 +65,12 @@ export class BreakerAnnouncer {
     await this.bus.publish({ type: 'configUpdated', data: { configId: id, config: null } });
   }
 
+  /**
+   * Tells of the change once the move it made (a control's opening, say) is journalled: the move's stateChange is
+   * published in that turn, so both leave in one NOTIFY and each /ws socket gets them in one write, not two.
+   */
   async announce(view: BreakerConfigView, manual?: { action: ManualAction; reason: string }): Promise<BreakerConfigView> {
+    await this.registry.journalled(view.id);
     await this.bus.publish({ type: 'configUpdated', data: { configId: view.id, config: view, ...(manual ? { manual } : {}) } });
     return view;
   }

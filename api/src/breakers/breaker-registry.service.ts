@@ -62,6 +62,8 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
   private following = false;
   /** Set while applying a manual control an operator asked of this replica: the account, named in its stateChange. */
   private actorId?: string;
+  /** The journal write of the move each breaker is announcing now (see journalled). */
+  private readonly journalling = new Map<number, Promise<void>>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -99,6 +101,14 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
   onModuleDestroy() {
     for (const timer of this.halfOpenTimers.values()) clearTimeout(timer);
     this.halfOpenTimers.clear();
+  }
+
+  /**
+   * Settles once the move the breaker is announcing now, if any, is journalled: its stateChange is published in that
+   * same turn, so what is published on it then (a control's configUpdated) leaves in the same NOTIFY.
+   */
+  journalled(configId: number): Promise<void> | undefined {
+    return this.journalling.get(configId);
   }
 
   get(configId: number): CircuitBreaker | undefined {
@@ -224,7 +234,10 @@ export class BreakerRegistry implements OnModuleInit, OnModuleDestroy {
     // Journalled, then announced: a screen that reads the journal again on the live message (the dashboard's last
     // transitions) finds the move there. Through a database outage the journal keeps the move and the live message,
     // sent over the database, is lost: screens catch up from the next metricsUpdate.
-    await this.journal.write(transition);
+    const journalled = this.journal.write(transition);
+    this.journalling.set(configId, journalled);
+    await journalled;
+    if (this.journalling.get(configId) === journalled) this.journalling.delete(configId);
     await this.bus
       .publish({
         type: 'stateChange',

@@ -290,26 +290,41 @@ async function liveMessages(cookie: string) {
   return { next, close: () => socket.close() };
 }
 
-it('announces a move once the journal has it, so a screen that reads the journal on the live message finds the move', async () => {
+it('announces a control’s move once the journal has it, its stateChange and configUpdated in one NOTIFY', async () => {
   const created = await (await call('/api/circuit-breakers', { method: 'POST', body: simpleBreaker('Journalled first') })).json();
   const live = await liveMessages(spec.admin);
   const locker = new Client({ connectionString: spec.api.databaseUrl });
-  await locker.connect();
+  const listener = new Client({ connectionString: spec.api.databaseUrl });
+  await Promise.all([locker.connect(), listener.connect()]);
+  // what the replicas tell each other about this breaker, one entry per NOTIFY: the types it carried
+  const notified: string[][] = [];
+  listener.on('notification', ({ payload }) => {
+    const parsed: unknown = JSON.parse(payload ?? 'null');
+    const envelopes = (Array.isArray(parsed) ? parsed : [parsed]) as { message?: { type: string; data: { configId?: number } } }[];
+    const about = envelopes.filter((envelope) => envelope.message?.data.configId === created.id).map((envelope) => envelope.message!.type);
+    if (about.length > 0) notified.push(about);
+  });
+  await listener.query('LISTEN cbh_events');
   try {
-    // the journal's insert waits behind this lock: the live message must wait with it
+    // the journal's insert waits behind this lock: the live messages, and the control's answer, must wait with it
     await locker.query('BEGIN');
     await locker.query('LOCK TABLE breaker_transitions IN SHARE MODE');
     let heard = false;
     const stateChange = live.next('stateChange', created.id).then(() => (heard = true));
-    expect((await call(`/api/circuit-breakers/${created.id}/force-open`, { method: 'POST' })).status).toBe(200);
+    const answer = call(`/api/circuit-breakers/${created.id}/force-open`, { method: 'POST' });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(heard).toBe(false);
+    expect(notified).toEqual([]);
     await locker.query('COMMIT');
+    expect((await answer).status).toBe(200);
     await stateChange;
     const moves = await spec.api.sql('SELECT to_state FROM breaker_transitions WHERE config_id = $1', [created.id]);
     expect(moves.map((move) => move.to_state)).toEqual(['OPEN']);
+    // both in one NOTIFY, so each /ws socket gets them in one write
+    await eventually(async () => notified.length > 0);
+    expect(notified).toEqual([['stateChange', 'configUpdated']]);
   } finally {
-    await locker.end();
+    await Promise.all([locker.end(), listener.end()]);
     live.close();
   }
 });

@@ -163,8 +163,8 @@ export class RealtimeBus implements OnModuleInit, OnApplicationShutdown {
       this.waiting.push({ payload, resolve, reject });
       if (this.sending) return;
       this.sending = true;
-      // after this turn: what the same turn publishes goes in the same NOTIFY
-      queueMicrotask(() => void this.drain());
+      // after this turn, its promises' callbacks included: what the same turn publishes goes in the same NOTIFY
+      setImmediate(() => void this.drain());
     });
   }
 

@@ -53,6 +53,24 @@ describe('publishing', () => {
     await Promise.all(later);
   });
 
+  it('sends in the same NOTIFY what the callbacks of a turn’s promises publish, however far down their chain', async () => {
+    const { bus, sent, inFlight } = channel();
+    // a control's stateChange is published as its journal write settles, its configUpdated a few callbacks later
+    const written = Promise.resolve();
+    const both: Promise<void>[] = [];
+    await Promise.all([
+      written.then(() => void both.push(bus.publish(message(1)))),
+      written
+        .then(() => undefined)
+        .then(() => undefined)
+        .then(() => void both.push(bus.publish(message(2)))),
+    ]);
+    await settle();
+    expect(sent).toEqual([`[${envelope(1)},${envelope(2)}]`]);
+    inFlight[0]!.resolve();
+    await Promise.all(both);
+  });
+
   it('sends a lone message as itself, splits what would pass NOTIFY’s 8,000 bytes, and fails only the batch that failed', async () => {
     const { bus, sent, inFlight } = channel();
     const lone = bus.publish(message(1));
