@@ -6,6 +6,9 @@ import type { BreakerConfigEntity } from './entities/breaker-config.entity';
 import { FleetCatalog } from './fleet/fleet-catalog.service';
 import { FleetFigures } from './fleet/fleet-figures.service';
 
+/** How long a change waits for the journal to take the move it made (see BreakerAnnouncer.announce). */
+export const JOURNAL_WAIT_MS = 1000;
+
 /**
  * A breaker as the screens see it, and the news of its change: applied on this replica, then told to the other
  * replicas and the screens over the bus. Changing (BreakersService) and manual control (BreakerControl) both end here.
@@ -67,10 +70,17 @@ export class BreakerAnnouncer {
 
   /**
    * Tells of the change once the move it made (a control's opening, say) is journalled: the move's stateChange is
-   * published in that turn, so both leave in one NOTIFY and each /ws socket gets them in one write, not two.
+   * published in that turn, so both leave in one NOTIFY and each /ws socket gets them in one write, not two. A journal
+   * that is slow to take the move (a backlog after an outage, a transaction holding the breaker's row) holds the
+   * change, and the caller's answer, for JOURNAL_WAIT_MS at most: then it goes on its own.
    */
   async announce(view: BreakerConfigView, manual?: { action: ManualAction; reason: string }): Promise<BreakerConfigView> {
-    await this.registry.journalled(view.id);
+    const journalled = this.registry.journalled(view.id);
+    if (journalled) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([journalled, new Promise((resolve) => (timer = setTimeout(resolve, JOURNAL_WAIT_MS)))]);
+      clearTimeout(timer);
+    }
     await this.bus.publish({ type: 'configUpdated', data: { configId: view.id, config: view, ...(manual ? { manual } : {}) } });
     return view;
   }

@@ -299,20 +299,20 @@ it('announces a control’s move once the journal has it, its stateChange and co
   // what the replicas tell each other about this breaker, one entry per NOTIFY: the types it carried
   const notified: string[][] = [];
   listener.on('notification', ({ payload }) => {
-    const parsed: unknown = JSON.parse(payload ?? 'null');
-    const envelopes = (Array.isArray(parsed) ? parsed : [parsed]) as { message?: { type: string; data: { configId?: number } } }[];
+    const envelopes: { message?: { type: string; data: { configId?: number } } }[] = [JSON.parse(payload ?? 'null')].flat();
     const about = envelopes.filter((envelope) => envelope.message?.data.configId === created.id).map((envelope) => envelope.message!.type);
     if (about.length > 0) notified.push(about);
   });
   await listener.query('LISTEN cbh_events');
+  const lockJournal = () => locker.query('BEGIN; LOCK TABLE breaker_transitions IN SHARE MODE');
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   try {
-    // the journal's insert waits behind this lock: the live messages, and the control's answer, must wait with it
-    await locker.query('BEGIN');
-    await locker.query('LOCK TABLE breaker_transitions IN SHARE MODE');
+    // the journal's insert waits behind the lock, for less than JOURNAL_WAIT_MS: the live messages wait with it
+    await lockJournal();
     let heard = false;
     const stateChange = live.next('stateChange', created.id).then(() => (heard = true));
     const answer = call(`/api/circuit-breakers/${created.id}/force-open`, { method: 'POST' });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(300);
     expect(heard).toBe(false);
     expect(notified).toEqual([]);
     await locker.query('COMMIT');
@@ -323,6 +323,18 @@ it('announces a control’s move once the journal has it, its stateChange and co
     // both in one NOTIFY, so each /ws socket gets them in one write
     await eventually(async () => notified.length > 0);
     expect(notified).toEqual([['stateChange', 'configUpdated']]);
+
+    // a journal held up for longer holds the control's answer and its configUpdated for JOURNAL_WAIT_MS only
+    notified.length = 0;
+    await lockJournal();
+    const reset = call(`/api/circuit-breakers/${created.id}/reset`, { method: 'POST' });
+    const answered = await Promise.race([reset.then((response) => response.status), sleep(4000).then(() => 'no answer')]);
+    expect(answered).toBe(200);
+    await eventually(async () => notified.length > 0);
+    expect(notified).toEqual([['configUpdated']]);
+    await locker.query('COMMIT');
+    await eventually(async () => notified.length > 1);
+    expect(notified).toEqual([['configUpdated'], ['stateChange']]);
   } finally {
     await Promise.all([locker.end(), listener.end()]);
     live.close();
