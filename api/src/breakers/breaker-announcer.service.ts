@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { BreakerConfigView, ManualAction } from '@cbh/contracts';
-import { RealtimeBus } from '../platform';
+import { RealtimeBus, waitAtMost } from '../platform';
 import { BreakerRegistry } from './breaker-registry.service';
 import type { BreakerConfigEntity } from './entities/breaker-config.entity';
 import { FleetCatalog } from './fleet/fleet-catalog.service';
@@ -76,11 +76,7 @@ export class BreakerAnnouncer {
    */
   async announce(view: BreakerConfigView, manual?: { action: ManualAction; reason: string }): Promise<BreakerConfigView> {
     const journalled = this.registry.journalled(view.id);
-    if (journalled) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([journalled, new Promise((resolve) => (timer = setTimeout(resolve, JOURNAL_WAIT_MS)))]);
-      clearTimeout(timer);
-    }
+    if (journalled) await waitAtMost(journalled, JOURNAL_WAIT_MS);
     await this.bus.publish({ type: 'configUpdated', data: { configId: view.id, config: view, ...(manual ? { manual } : {}) } });
     return view;
   }

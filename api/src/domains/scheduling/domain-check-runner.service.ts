@@ -1,6 +1,15 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { DomainStatus } from '@cbh/contracts';
-import { APP_CONFIG, type AppConfig, HubMetrics, InstanceRegistry, PeriodicWork, RealtimeBus, type Repeating } from '../../platform';
+import {
+  APP_CONFIG,
+  type AppConfig,
+  HubMetrics,
+  InstanceRegistry,
+  PeriodicWork,
+  RealtimeBus,
+  type Repeating,
+  waitAtMost,
+} from '../../platform';
 import { DnsResolver } from '../checks/dns-resolver';
 import { checkHttp } from '../checks/http.check';
 import { lookupRegistration } from '../checks/rdap';
@@ -139,18 +148,8 @@ export class DomainCheckRunner implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async withTimeout(round: Promise<void>, domain: DomainEntity): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<void>((resolve) => {
-      timer = setTimeout(() => {
-        this.logger.warn(`round of ${domain.domain} timed out after ${ROUND_TIMEOUT_MS} ms; its lease will lapse`);
-        resolve();
-      }, ROUND_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([round, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    if ((await waitAtMost(round, ROUND_TIMEOUT_MS)) === 'late')
+      this.logger.warn(`round of ${domain.domain} timed out after ${ROUND_TIMEOUT_MS} ms; its lease will lapse`);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type DueTimes, repeating, repeatingWhenDue, STOP_WAIT_MS, type Repeating } from './repeating';
+import { waitAtMost } from './wait-at-most';
 
 /**
  * Every periodic task of this replica, and the work they start without waiting for it (a notification's try, a
@@ -49,12 +50,8 @@ export class PeriodicWork {
   async stopAll(): Promise<void> {
     this.stopped = true;
     const stops = [...this.tasks].map((job) => job.stop());
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), STOP_WAIT_MS)));
     const work = [...this.started].map((promise) => promise.catch(() => undefined));
-    const outcome = await Promise.race([Promise.all([...stops, ...work]), late]);
-    clearTimeout(timer);
-    if (outcome === 'late')
+    if ((await waitAtMost(Promise.all([...stops, ...work]), STOP_WAIT_MS)) === 'late')
       this.logger.warn(`${this.started.size} started task(s) still running ${STOP_WAIT_MS} ms after the stop; not waited for`);
   }
 }

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { waitAtMost } from './wait-at-most';
 
 /**
  * A task this replica runs every `everyMs` until stopped: the API's periodic work (heartbeats, claims of due work,
@@ -146,11 +147,8 @@ function repeatingOn(
         stopped = true;
         timer.stop();
         if (!current) return;
-        let waited: NodeJS.Timeout | undefined;
-        const late = new Promise<'late'>((resolve) => (waited = setTimeout(() => resolve('late'), STOP_WAIT_MS)));
-        const outcome = await Promise.race([current, late]);
-        clearTimeout(waited);
-        if (outcome === 'late') new Logger('Repeating').warn(`${name}: still running ${STOP_WAIT_MS} ms after the stop; not waited for`);
+        if ((await waitAtMost(current, STOP_WAIT_MS)) === 'late')
+          new Logger('Repeating').warn(`${name}: still running ${STOP_WAIT_MS} ms after the stop; not waited for`);
       })();
       return stopping;
     },
