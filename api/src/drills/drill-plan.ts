@@ -3,7 +3,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, 
 import { DataSource } from 'typeorm';
 import { drillFaultId, type AgentFault, type AgentFaultsStatus, type DrillFault } from '@cbh/contracts';
 import { BreakerFaults, type FaultPlan } from '../breakers';
-import { RealtimeBus } from '../platform';
+import { newestRead, RealtimeBus } from '../platform';
 import { DrillEntity, type StoredStep } from './entities/drill.entity';
 import { DrillsRepository } from './drills.repository';
 
@@ -65,7 +65,16 @@ export class DrillPlan implements FaultPlan, OnModuleInit, OnApplicationBootstra
   /** The running drills' steps, as the database has them now; then a timer for the next step to start or end. */
   async reload(): Promise<void> {
     try {
-      const drills = await this.dataSource.getRepository(DrillEntity).find({ where: { state: 'running' } });
+      await this.readNewest();
+    } catch (error) {
+      this.logger.warn(`drills not read: ${(error as Error).message}`);
+    }
+  }
+
+  /** The running drills read; kept unless a read started later was kept first. */
+  private readonly readNewest = newestRead(
+    () => this.dataSource.getRepository(DrillEntity).find({ where: { state: 'running' } }),
+    (drills) => {
       const byBreaker = new Map<number, PlannedStep[]>();
       for (const drill of drills) {
         for (const step of drill.steps) {
@@ -81,10 +90,8 @@ export class DrillPlan implements FaultPlan, OnModuleInit, OnApplicationBootstra
       }
       this.byBreaker = byBreaker;
       this.wakeAtNextEdge();
-    } catch (error) {
-      this.logger.warn(`drills not read: ${(error as Error).message}`);
-    }
-  }
+    },
+  );
 
   /** A step's start or end needs no database read (the times are known), but its end is when faults must be gone. */
   private wakeAtNextEdge() {

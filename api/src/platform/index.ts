@@ -23,6 +23,7 @@ export { GroupCommit } from './common/group-commit';
 export { JsonBody, PerTurn, toJsonBody } from './common/json-body';
 export { PeriodicWork } from './common/periodic-work';
 export { IDLE_LOOK_MS, type Repeating } from './common/repeating';
+export { newestRead } from './common/newest-read';
 export { waitAtMost } from './common/wait-at-most';
 export { withUniqueName } from './common/unique-name';
 export { ZodPipe } from './common/validation/zod.pipe';

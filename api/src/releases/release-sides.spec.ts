@@ -1,7 +1,8 @@
+import { Client } from 'pg';
 import type { ReleaseView, UserView } from '@cbh/contracts';
 import { SecretBox } from '../platform/common/crypto/secret-box';
-import { bucketOf } from './release-state.service';
-import { DEMO_PASSWORD, signIn, TEST_ADMIN } from '../../test/test-api';
+import { bucketOf, ReleaseState } from './release-state.service';
+import { DEMO_PASSWORD, eventually, signIn, TEST_ADMIN } from '../../test/test-api';
 import { canaryApiForThisFile, dashboardEntry } from './dashboard-build.test-kit';
 
 // a signed-in person's side of a canary is their account's; a rollback needs 2 people failing by their latest load;
@@ -144,5 +145,37 @@ describe('a pin', () => {
       `cbh.pins=${encodeURIComponent(box.seal(JSON.stringify({ account: adminId, expires, pins: { mfe_dashboard: pinned.id } })))}`;
     expect((await get(`${spec.admin}; ${sealed(Date.now() + 60_000)}`)).status).toBe(200);
     expect((await get(`${spec.admin}; ${sealed(Date.now() - 1)}`)).status).toBe(404);
+  });
+});
+
+describe("a replica's copy of the releases", () => {
+  it('keeps no read that began before a change and ended after a read begun after it', async () => {
+    const state = spec.api.app.get(ReleaseState);
+    const entry = () => state.entryFor('mfe_dashboard', null, {});
+    expect(entry()).toBe(dashboardEntry(spec.live.id));
+    // a read begun now finds the live version, then waits for its files behind a transaction holding their table
+    const holder = new Client({ connectionString: spec.api.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE remote_versions IN ACCESS EXCLUSIVE MODE');
+      const begunBefore = state.reload();
+      const waiting =
+        "SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'remote_versions' AND NOT l.granted";
+      expect(await eventually(async () => (await spec.api.sql(waiting)).length > 0)).toBe(true);
+      // the change: nothing of the dashboard released any more; a read begun after it needs no files and ends first
+      await spec.api.sql('UPDATE remote_releases SET live_version_id = NULL, previous_version_id = NULL WHERE remote = $1', [
+        'mfe_dashboard',
+      ]);
+      await state.reload();
+      expect(entry()).toBeNull();
+      await holder.query('ROLLBACK');
+      await begunBefore;
+      expect(entry()).toBeNull();
+    } finally {
+      await holder.end();
+      await spec.api.sql('UPDATE remote_releases SET live_version_id = $1 WHERE remote = $2', [spec.live.id, 'mfe_dashboard']);
+      await state.reload();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { releaseFilesPath, REMOTE_MANIFEST } from '@cbh/contracts';
-import { APP_CONFIG, type AppConfig, RealtimeBus, SecretBox } from '../platform';
+import { APP_CONFIG, type AppConfig, newestRead, RealtimeBus, SecretBox } from '../platform';
 import type { SessionUser } from '../identity';
 import { RemoteReleaseEntity } from './entities/remote-release.entity';
 import { RemoteVersionEntity } from './entities/remote-version.entity';
@@ -76,34 +76,40 @@ export class ReleaseState implements OnModuleInit, OnApplicationBootstrap {
   /** Which version of each remote is live, previous and canary, as the database has it now. */
   async reload(): Promise<void> {
     try {
+      await this.readNewest();
+    } catch (error) {
+      this.logger.warn(`live releases not read: ${(error as Error).message}`);
+    }
+  }
+
+  /** The releases and their versions' files read; kept unless a read started later was kept first. */
+  private readonly readNewest = newestRead(
+    async () => {
       const rows = await this.dataSource.getRepository(RemoteReleaseEntity).find();
-      const state = new Map(
-        rows.map(
-          (row) =>
-            [
-              row.remote,
-              {
-                live: row.liveVersionId,
-                previous: row.previousVersionId,
-                canary: row.canaryVersionId,
-                percent: row.canaryPercent,
-                canaryStartedAt: row.canaryStartedAt,
-              },
-            ] as const,
-        ),
-      );
       const served = rows.flatMap((row) => [row.liveVersionId, row.previousVersionId, row.canaryVersionId]).filter((id) => id !== null);
       const versions = served.length
         ? await this.dataSource
             .getRepository(RemoteVersionEntity)
             .find({ where: { id: In(served) }, select: { id: true, remote: true, files: true } })
         : [];
+      return { rows, versions };
+    },
+    ({ rows, versions }) => {
+      this.state = new Map(
+        rows.map((row) => [
+          row.remote,
+          {
+            live: row.liveVersionId,
+            previous: row.previousVersionId,
+            canary: row.canaryVersionId,
+            percent: row.canaryPercent,
+            canaryStartedAt: row.canaryStartedAt,
+          },
+        ]),
+      );
       this.versionFiles = new Map(versions.map((version) => [version.id, { remote: version.remote, files: version.files }]));
-      this.state = state;
-    } catch (error) {
-      this.logger.warn(`live releases not read: ${(error as Error).message}`);
-    }
-  }
+    },
+  );
 
   /** The canary of a remote as this replica knows it. */
   canaryOf(remote: string): { versionId: number; startedAt: Date | null } | null {

@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } fro
 import { DataSource } from 'typeorm';
 import type { OrganizationView } from '@cbh/contracts';
 import { PgSessionStore } from '../auth/session-store';
-import { PeriodicWork, RealtimeBus, type Repeating, seedOnce } from '../../platform';
+import { newestRead, PeriodicWork, RealtimeBus, type Repeating, seedOnce } from '../../platform';
 import { OrganizationEntity, toOrganizationView } from '../users/entities/organization.entity';
 
 /** The settings are read again at least this often, in case a change's message was lost. */
@@ -59,15 +59,22 @@ export class OrganizationSettings implements OnModuleInit, OnApplicationShutdown
 
   private async refresh(): Promise<void> {
     try {
-      const [organization] = await this.dataSource.getRepository(OrganizationEntity).find({ order: { createdAt: 'ASC' }, take: 1 });
-      if (!organization) return;
-      this.settings = toOrganizationView(organization);
-      this.readAt = Date.now();
-      this.sessions.setIdleLimit(organization.idleSessionMinutes === null ? null : organization.idleSessionMinutes * 60_000);
+      await this.readNewest();
     } catch (error) {
       // keep applying what was read last; current() tries again
       this.logger.warn(`organisation settings not read: ${(error as Error).message}`);
       if (!this.settings) throw error;
     }
   }
+
+  /** The organisation read; kept unless a read started later was kept first. */
+  private readonly readNewest = newestRead(
+    async () => (await this.dataSource.getRepository(OrganizationEntity).find({ order: { createdAt: 'ASC' }, take: 1 }))[0],
+    (organization) => {
+      if (!organization) return;
+      this.settings = toOrganizationView(organization);
+      this.readAt = Date.now();
+      this.sessions.setIdleLimit(organization.idleSessionMinutes === null ? null : organization.idleSessionMinutes * 60_000);
+    },
+  );
 }
