@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import type { DataSource } from 'typeorm';
+import { ENTITIES } from '../src/entities';
+import { createDataSource, migrate } from '../src/platform/database/database';
 
 /** A fresh, empty database on the test PostgreSQL (see tools/jest/global-setup.ts), dropped by drop(). */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
@@ -19,6 +22,21 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
+    },
+  };
+}
+
+/** A fresh database with the API's schema and a data source on it, no API running: for a repository on its own. */
+export async function migratedTestDatabase(): Promise<{ dataSource: DataSource; drop(): Promise<void> }> {
+  const database = await createTestDatabase();
+  const dataSource = createDataSource(database.url, ENTITIES);
+  await dataSource.initialize();
+  await migrate(dataSource);
+  return {
+    dataSource,
+    drop: async () => {
+      await dataSource.destroy();
+      await database.drop();
     },
   };
 }

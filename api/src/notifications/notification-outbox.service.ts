@@ -163,10 +163,9 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
     while (!this.stopped) {
       const free = CONCURRENT_TRIES - this.inFlight;
       if (free <= 0) return;
-      const busy = [...this.inFlightByChannel]
-        .filter(([lane, count]) => count >= TRIES_PER_CHANNEL && !lane.startsWith('audience:'))
-        .map(([channelId]) => channelId);
-      const claimed = await this.repository.claimDue(this.instance.id, free, LEASE_SECONDS, TRIES_PER_CHANNEL, busy);
+      // the channels' tries going on here: a claim tops each up to TRIES_PER_CHANNEL, never past it
+      const channelTries = new Map([...this.inFlightByChannel].filter(([lane]) => !lane.startsWith('audience:')));
+      const claimed = await this.repository.claimDue(this.instance.id, free, LEASE_SECONDS, TRIES_PER_CHANNEL, channelTries);
       if (claimed.length === 0) return;
       // one read of the batch's channels, not one a try
       const ids = [...new Set(claimed.flatMap((delivery) => (delivery.channelId ? [delivery.channelId] : [])))];

@@ -194,30 +194,34 @@ export class NotificationsRepository {
 
   /**
    * Leases up to `limit` deliveries that are due (or whose holder's lease lapsed: that replica died mid-try) to this
-   * replica for `leaseSeconds`, counting the try: at most `perChannel` of one channel, and none of the channels
-   * `busy` names (this replica has as many of theirs in flight already), so one slow receiver cannot hold every slot.
+   * replica for `leaseSeconds`, counting the try: of one channel, as many as leave this replica at most `perChannel` in
+   * flight (`inFlight`: its tries going on, by channel), so one slow receiver cannot hold every slot, however its
+   * deliveries fall due across claims.
    */
   async claimDue(
     owner: string,
     limit: number,
     leaseSeconds: number,
     perChannel: number,
-    busy: string[],
+    inFlight: ReadonlyMap<string, number>,
   ): Promise<NotificationDeliveryEntity[]> {
     const [rows]: [Record<string, unknown>[], number] = await this.dataSource.query(
-      `UPDATE notification_deliveries d
+      `WITH held AS (SELECT * FROM unnest($5::uuid[], $6::int[]) AS h(channel_id, tries))
+       UPDATE notification_deliveries d
        SET status = 'delivering', lease_owner = $1, lease_until = now() + make_interval(secs => $3), attempts = d.attempts + 1
        WHERE d.id IN (
-         SELECT id FROM (
-           SELECT id, next_attempt_at, row_number() OVER (PARTITION BY channel_id ORDER BY next_attempt_at NULLS FIRST) AS place
+         SELECT ranked.id FROM (
+           SELECT due.id, due.channel_id, due.next_attempt_at,
+             row_number() OVER (PARTITION BY due.channel_id ORDER BY due.next_attempt_at NULLS FIRST) AS place
            FROM (
              SELECT id, channel_id, next_attempt_at FROM notification_deliveries
              WHERE ((status = 'pending' AND next_attempt_at <= now()) OR (status = 'delivering' AND lease_until < now()))
-               AND (channel_id IS NULL OR channel_id <> ALL($5::uuid[]))
+               AND (channel_id IS NULL OR channel_id NOT IN (SELECT channel_id FROM held WHERE tries >= $4))
              ORDER BY next_attempt_at NULLS FIRST LIMIT 500 FOR UPDATE SKIP LOCKED) due) ranked
-         WHERE place <= $4 ORDER BY next_attempt_at NULLS FIRST LIMIT $2)
+         LEFT JOIN held ON held.channel_id = ranked.channel_id
+         WHERE ranked.place <= $4 - COALESCE(held.tries, 0) ORDER BY ranked.next_attempt_at NULLS FIRST LIMIT $2)
        RETURNING d.*`,
-      [owner, limit, leaseSeconds, perChannel, busy],
+      [owner, limit, leaseSeconds, perChannel, [...inFlight.keys()], [...inFlight.values()]],
     );
     return rows.map((row) => this.dataSource.getRepository(NotificationDeliveryEntity).create(fromColumns(row)));
   }

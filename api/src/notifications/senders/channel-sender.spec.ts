@@ -8,12 +8,10 @@ import { Logger } from '@nestjs/common';
 import { SMTPServer } from 'smtp-server';
 import type { DataSource } from 'typeorm';
 import { loadConfig } from '../../platform/config/config';
-import { ENTITIES } from '../../entities';
-import { createDataSource, migrate } from '../../platform/database/database';
 import { MailService } from '../../platform/mail/mail.service';
 import { OutboxRepository } from '../../platform/mail/outbox.repository';
 import { linkIn, startSmtpSink } from '../../../test/smtp-sink';
-import { createTestDatabase } from '../../../test/test-database';
+import { migratedTestDatabase } from '../../../test/test-database';
 import { ChannelSender, EMAIL_NOT_CONFIGURED, signWebhook } from './channel-sender';
 import type { ChannelTarget, OutgoingNotification } from './channel-sender.types';
 import { describeNotification } from './messages';
@@ -82,11 +80,7 @@ function senderWith(env: Record<string, string>) {
 let sender: ChannelSender;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  dropDatabase = database.drop;
-  dataSource = createDataSource(database.url, ENTITIES);
-  await dataSource.initialize();
-  await migrate(dataSource);
+  ({ dataSource, drop: dropDatabase } = await migratedTestDatabase());
   outbox = new OutboxRepository(dataSource);
   smtp = await startSmtpSink();
   receiver = await startReceiver(({ url, headers, raw }, response) => {
@@ -102,7 +96,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await receiver?.stop();
   await smtp?.stop();
-  await dataSource?.destroy();
   await dropDatabase?.();
 });
 
