@@ -5,22 +5,51 @@ import { ensureDebianPackages } from './debian-packages.mjs';
 import { buildAll, ROOT, run } from './run.mjs';
 const RESULTS = path.join(ROOT, '.test-results');
 
-const steps = [
-  ['Debian packages', async () => ((await ensureDebianPackages()) ? 0 : 1)],
-  // the module-boundary rule reads Nx's project graph, which `npm run lint` computes first
-  ['lint', () => run('npm', ['run', '--silent', 'lint'])],
-  ['type check', () => run('tsc', ['-p', 'tsconfig.json'])],
-  ['unit, component and API tests', () => run('jest', ['--ci', '--json', `--outputFile=${path.join(RESULTS, 'jest.json')}`])],
-  ['production build', buildAll],
-  ['browser', () => run('playwright', ['test', '-c', 'e2e/playwright.config.ts'])],
+/**
+ * The steps in stages: a stage's steps run at once, and the next stage starts when all of them have ended. Lint, the
+ * type check and the production build the browser tests serve each keep one or two cores busy and read nothing another
+ * writes (Nx computes its project graph under a lock), so together they take little more than the build alone. A stage
+ * of several steps prints each one's output whole when all have ended, in this order.
+ */
+const stages = [
+  [['Debian packages', async () => ((await ensureDebianPackages()) ? 0 : 1)]],
+  [
+    // the module-boundary rule reads Nx's project graph, which `npm run lint` computes first
+    ['lint', (options) => run('npm', ['run', '--silent', 'lint'], options)],
+    ['type check', (options) => run('tsc', ['-p', 'tsconfig.json'], options)],
+    ['production build', (options) => buildAll([], options)],
+  ],
+  [['unit, component and API tests', () => run('jest', ['--ci', '--json', `--outputFile=${path.join(RESULTS, 'jest.json')}`])]],
+  [['browser', () => run('playwright', ['test', '-c', 'e2e/playwright.config.ts'])]],
 ];
 
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 const failedSteps = [];
-for (const [name, step] of steps) {
-  console.log(`\n=== ${name} ===`);
-  if ((await step()) !== 0) failedSteps.push(name);
+const seconds = (since) => `${Math.round((performance.now() - since) / 1000)} s`;
+for (const stage of stages) {
+  if (stage.length === 1) {
+    const [[name, step]] = stage;
+    console.log(`\n=== ${name} ===`);
+    const started = performance.now();
+    if ((await step()) !== 0) failedSteps.push(name);
+    console.log(`=== ${name}: ${seconds(started)} ===`);
+    continue;
+  }
+  console.log(`\n=== ${stage.map(([name]) => name).join(', ')}: at once ===`);
+  const started = performance.now();
+  const ended = await Promise.all(
+    stage.map(async ([name, step]) => {
+      const held = [];
+      const code = await step({ held });
+      return { name, code, held, took: seconds(started) };
+    }),
+  );
+  for (const { name, code, held, took } of ended) {
+    console.log(`\n=== ${name}: ${took} ===`);
+    process.stdout.write(Buffer.concat(held));
+    if (code !== 0) failedSteps.push(name);
+  }
 }
 
 function readJson(file) {
