@@ -59,7 +59,7 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(NotificationOutbox.name);
   private stopped = false;
   private inFlight = 0;
-  /** Tries in flight on this replica, per channel. */
+  /** Tries in flight on this replica, per channel (an audience's deliveries have none and are not counted here). */
   private readonly inFlightByChannel = new Map<string, number>();
   private turns?: Repeating;
   private sweeping?: Repeating;
@@ -163,8 +163,8 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
     while (!this.stopped) {
       const free = CONCURRENT_TRIES - this.inFlight;
       if (free <= 0) return;
-      // the channels' tries going on here: a claim tops each up to TRIES_PER_CHANNEL, never past it
-      const channelTries = new Map([...this.inFlightByChannel].filter(([lane]) => !lane.startsWith('audience:')));
+      // the channels' tries going on here as the claim starts: it tops each up to TRIES_PER_CHANNEL, never past it
+      const channelTries = new Map(this.inFlightByChannel);
       const claimed = await this.repository.claimDue(this.instance.id, free, LEASE_SECONDS, TRIES_PER_CHANNEL, channelTries);
       if (claimed.length === 0) return;
       // one read of the batch's channels, not one a try
@@ -174,17 +174,19 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
       );
       for (const delivery of claimed) {
         this.inFlight++;
-        const lane = delivery.channelId ?? `audience:${delivery.audience}`;
-        this.inFlightByChannel.set(lane, (this.inFlightByChannel.get(lane) ?? 0) + 1);
+        const channelId = delivery.channelId;
+        if (channelId) this.inFlightByChannel.set(channelId, (this.inFlightByChannel.get(channelId) ?? 0) + 1);
         // tracked: shutdown waits for a try going on (a bounded while) before the database closes
         void this.work
           .track(this.attempt(delivery, delivery.channelId ? channels.get(delivery.channelId) : undefined))
           .catch((error: Error) => this.logger.warn(`delivery ${delivery.id} not recorded: ${error.message}`))
           .finally(() => {
             this.inFlight--;
-            const left = this.inFlightByChannel.get(lane)! - 1;
-            if (left > 0) this.inFlightByChannel.set(lane, left);
-            else this.inFlightByChannel.delete(lane);
+            if (channelId) {
+              const left = this.inFlightByChannel.get(channelId)! - 1;
+              if (left > 0) this.inFlightByChannel.set(channelId, left);
+              else this.inFlightByChannel.delete(channelId);
+            }
             this.slotFreed();
           });
       }
