@@ -48,9 +48,10 @@ module.exports = {
   globalTeardown: '<rootDir>/tools/jest/global-teardown.ts',
   testEnvironment: 'node',
   testTimeout: 30_000,
-  // Two workers even on two cores: most files wait on PostgreSQL, a server or a timer far more than they compute (one
-  // file at a time kept the process at 60–75 % of one core), and jest would otherwise run them all in its own process.
-  maxWorkers: 2,
+  // Three workers on two cores: a file waits on PostgreSQL, a server or a timer part of its time (one file at a time
+  // kept the process at 60–75 % of one core). With two the machine was 84 % busy during the run (sampled from
+  // /proc/stat in CI; 606–626 s), with three 93–96 % (560–579 s); a fourth would only queue behind the same two cores.
+  maxWorkers: 3,
   // a worker that has grown past this is replaced between files: modules and servers of earlier files are not kept
   workerIdleMemoryLimit: '1.5GB',
 };
