@@ -48,10 +48,11 @@ module.exports = {
   globalTeardown: '<rootDir>/tools/jest/global-teardown.ts',
   testEnvironment: 'node',
   testTimeout: 30_000,
-  // Three workers on two cores: a file waits on PostgreSQL, a server or a timer part of its time (one file at a time
-  // kept the process at 60–75 % of one core). With two the machine was 84 % busy during the run (sampled from
-  // /proc/stat in CI; 606–626 s), with three 93–96 % (560–579 s); a fourth would only queue behind the same two cores.
-  maxWorkers: 3,
+  // Two workers even on two cores: a file waits on PostgreSQL, a server or a timer part of its time (one file at a time
+  // kept the process at 60–75 % of one core); two keep the machine 84 % busy (sampled from /proc/stat in CI; 606–626 s).
+  // Three made it 97 % busy in CI and each file 42 % slower (1,758 s of files against 1,238) for 596 s: 10–30 s less,
+  // bought with less room for the tests that bound a time. Not kept.
+  maxWorkers: 2,
   // a worker that has grown past this is replaced between files: modules and servers of earlier files are not kept
   workerIdleMemoryLimit: '1.5GB',
 };
