@@ -178,7 +178,7 @@ export class NotificationOutbox implements OnModuleInit, OnApplicationShutdown {
         if (channelId) this.inFlightByChannel.set(channelId, (this.inFlightByChannel.get(channelId) ?? 0) + 1);
         // tracked: shutdown waits for a try going on (a bounded while) before the database closes
         void this.work
-          .track(this.attempt(delivery, delivery.channelId ? channels.get(delivery.channelId) : undefined))
+          .track(this.attempt(delivery, channelId ? channels.get(channelId) : undefined))
           .catch((error: Error) => this.logger.warn(`delivery ${delivery.id} not recorded: ${error.message}`))
           .finally(() => {
             this.inFlight--;
