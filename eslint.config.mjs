@@ -99,6 +99,25 @@ export default [
     },
   },
   {
+    // the browser tests take their test from e2e/support/test.ts, which closes the contexts a test opens
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/support/test.ts', 'e2e/playwright.config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: 'Import test from e2e/support/test.ts: it closes the browser contexts a test leaves open.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // one database style: services and controllers use TypeORM repositories; SQL lives in a *.repository.ts with a typed result
     files: ['api/src/**/*.service.ts', 'api/src/**/*.controller.ts', 'api/src/**/*.gateway.ts'],
     rules: {

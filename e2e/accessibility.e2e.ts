@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { seriousViolations } from './support/axe';
 import { SCRATCH } from './support/server';
 import { saveSignedInSession } from './support/sign-in';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import { ROUTES } from '@cbh/contracts';
 import { FITS, fits, heightOf, phoneCheck, tapInMenu } from './support/phone';
 import { signIn } from './support/sign-in';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { Client } from 'pg';
 import { seriousViolations } from './support/axe';
 import { ADMIN, sharedDatabaseUrl } from './support/server';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { replicasForTheseTests } from './support/server';
 import { signIn } from './support/sign-in';
 import { breakersMadeHere, breakerTile as tile } from './support/breakers';

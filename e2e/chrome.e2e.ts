@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 const PAGE_TITLES: Record<string, string> = {
   '/': 'Master Circuit Breaker Patterns',

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { replicasForTheseTests, startReplica, type Site } from './support/server';
 import { apiSignIn, createBreaker, breakerBehindChaos, siteApi } from './support/site-api';
 

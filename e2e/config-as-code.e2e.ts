@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { parse, parseDocument } from 'yaml';
 import { breakerTile as tile } from './support/breakers';
 import { ADMIN, ROOT, SCRATCH, startOwnSite, type Site } from './support/server';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { seriousViolations } from './support/axe';
 import { loadedProviders } from './support/federation';
 import { ADMIN, DEMO_PASSWORD, replicasForTheseTests } from './support/server';

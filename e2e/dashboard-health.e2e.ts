@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { Client } from 'pg';
 import { ADMIN, DEMO_PASSWORD, sharedDatabaseUrl } from './support/server';
 import { signIn } from './support/sign-in';

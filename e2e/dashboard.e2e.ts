@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signIn } from './support/sign-in';
 
 test('the dashboard shows the figures the API reports, for a signed-in account', async ({ page }) => {

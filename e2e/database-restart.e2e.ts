@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { Client } from 'pg';
 import WebSocket from 'ws';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '@cbh/embedded-postgres';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { loadedProviders, unloadedRegistrations } from './support/federation';
 import { startGatewaySite } from './support/gateway-site';
 import { ADMIN, ROOT, SCRATCH } from './support/server';

@@ -1,4 +1,4 @@
-import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import { chromium, expect, test, type Browser, type Page } from './support/test';
 import { domainCheckEnv, startDomainServers, type DomainServers } from '../api/test/domain-servers';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { seriousViolations } from './support/axe';

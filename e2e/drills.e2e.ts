@@ -1,5 +1,5 @@
 import { createServer, type Server, type Socket, connect } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { BreakerConfigView, DrillDetailView, DrillView } from '@cbh/contracts';
 import { freePort } from '../tools/testing/free-port.mjs';
 import { until as poll } from './support/until';

@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { SCRATCH, startSite } from './support/server';
 import { suitePgPort } from './support/suite-sites';
 import { freePort } from '../tools/testing/free-port.mjs';

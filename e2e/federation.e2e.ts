@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { loadedProviders } from './support/federation';
 import { signIn } from './support/sign-in';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import type { BreakerConfigView, BreakerInstancesPage, BreakerStats } from '@cbh/contracts';
 import { startResilience4jEndpoint, type Resilience4jEndpoint } from '../api/test/resilience4j-endpoint';
 import { freePort } from '../tools/testing/free-port.mjs';

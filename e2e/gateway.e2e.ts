@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { expect, test, type WebSocket as PageSocket } from '@playwright/test';
+import { expect, test, type WebSocket as PageSocket } from './support/test';
 import { startGatewaySite, type GatewaySite } from './support/gateway-site';
 import { signIn } from './support/sign-in';
 import { ADMIN } from './support/server';

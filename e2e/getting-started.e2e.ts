@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { freePort } from '../tools/testing/free-port.mjs';
 import { ownDatabase, ROOT, SCRATCH, waitForHealth } from './support/server';
 

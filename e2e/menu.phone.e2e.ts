@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { PATTERN_DEMOS, ROUTES } from '@cbh/contracts';
 import { DEMO_PASSWORD, ELEVATION_EMAIL } from './support/server';
 import { FITS, fits, heightOf, openMenu, phoneCheck, tapInMenu } from './support/phone';

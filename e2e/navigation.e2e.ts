@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { linkIn, startSmtpSink } from '../api/test/smtp-sink';
 import { freePort } from '../tools/testing/free-port.mjs';
 import { seriousViolations } from './support/axe';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { Client } from 'pg';
 import { startWebhookReceiver, type WebhookReceiver } from '../api/test/webhook-receiver';
 import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/server';

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { seriousViolations } from './support/axe';
 import { ADMIN, DEMO_PASSWORD, sharedDatabaseUrl, startSite, type Site } from './support/server';
 import { freePort } from '../tools/testing/free-port.mjs';

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './support/test';
 import { freePort } from '../tools/testing/free-port.mjs';
 import { ACCOUNTS_ENV, ADMIN, ownDatabase, startSite, type Site } from './support/server';
 import { seriousViolations } from './support/axe';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { Client } from 'pg';
 import { domainCheckEnv, startDomainServers, type DomainServers } from '../api/test/domain-servers';
 import { linkIn, startSmtpSink } from '../api/test/smtp-sink';

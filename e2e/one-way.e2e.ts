@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { Client } from 'pg';
 import { seriousViolations } from './support/axe';
 import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/server';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { seriousViolations } from './support/axe';
 
 /** The six pattern demonstrations against the production build, as a visitor who is not signed in. */

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { siteApi } from './support/site-api';
 import { AGENT_INSTANCE, DASHBOARD, DEPLOY, METRICS_TOKEN, prometheusHubForThisFile, SERVICE } from './prometheus.test-kit';
 

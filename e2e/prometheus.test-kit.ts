@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { parse, stringify } from 'yaml';
 import type { AgentReport, AgentReportReply, BreakerOverride } from '@cbh/contracts';
 import { freePort } from '../tools/testing/free-port.mjs';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import type { RemoteVersionView } from '@cbh/contracts';
 import { freePort } from '../tools/testing/free-port.mjs';
 import { ACCOUNTS_ENV, DEMO_PASSWORD, DIST, ownDatabase, startSite, type Site } from './support/server';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import type { ReleaseView, RemoteVersionView } from '@cbh/contracts';
 import { startWebhookReceiver, type WebhookReceiver } from '../api/test/webhook-receiver';
 import { freePort } from '../tools/testing/free-port.mjs';

@@ -1,4 +1,4 @@
-import { expect, test, type WebSocket as PageSocket } from '@playwright/test';
+import { expect, test, type WebSocket as PageSocket } from './support/test';
 import { Client } from 'pg';
 import WebSocket from 'ws';
 import { startGatewaySite } from './support/gateway-site';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import WebSocket from 'ws';
 import { replicasForTheseTests, type Site } from './support/server';
 import { apiSignIn, createBreaker, siteApi } from './support/site-api';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { ADMIN, startOwnSite, type Site } from './support/server';
 import { signIn } from './support/sign-in';
 import { recordShownTexts } from './support/toasts';
@@ -17,6 +17,13 @@ test.afterAll(async () => {
   await site?.stop();
 });
 
+// a failure shows what the site said: the request log and any error of the load
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) {
+    await testInfo.attach('the site’s output', { body: site.logs.join('').slice(-20_000), contentType: 'text/plain' });
+  }
+});
+
 test('loads the sample data from the empty wall and removes it from the dashboard', async ({ page }) => {
   test.setTimeout(90_000);
   // the toasts of the sample breakers opening may take the place of "Sample data loaded" at once
@@ -26,7 +33,13 @@ test('loads the sample data from the empty wall and removes it from the dashboar
   await page.goto(`${site.url}/circuit-breakers`);
   await expect(page.getByText('No circuit breakers yet')).toBeVisible();
   const offer = page.getByRole('region', { name: 'Try the hub with sample data' });
+  const loading = page.waitForResponse(
+    (response) => response.url() === `${site.url}/api/sample-data` && response.request().method() === 'POST',
+    { timeout: 15_000 },
+  );
   await offer.getByRole('button', { name: 'Load sample data' }).click();
+  const answer = await loading;
+  expect(answer.status(), await answer.text()).toBe(201);
   await expect.poll(() => wasShown('Sample data loaded')).toBe(true);
 
   const tiles = page.getByTestId('breaker-tile');

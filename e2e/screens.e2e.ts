@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type BrowserContextOptions, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContextOptions, type Page, type TestInfo } from './support/test';
 import { ADMIN, SCRATCH } from './support/server';
 import { saveSignedInSession } from './support/sign-in';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { Client } from 'pg';
 import WebSocket from 'ws';
 import { ACCOUNTS_ENV, ownDatabase, sharedDatabaseUrl, startReplica, startSite, type Site } from './support/server';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { ADMIN, DEMO_PASSWORD, ELEVATION_EMAIL } from './support/server';
 
 async function signInThroughForm(page: Page, email: string, password: string) {

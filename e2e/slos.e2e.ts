@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser } from './support/test';
 import { startWebhookReceiver, type WebhookReceiver } from '../api/test/webhook-receiver';
 import { freePort } from '../tools/testing/free-port.mjs';
 import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/server';

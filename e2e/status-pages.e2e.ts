@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser } from './support/test';
 import { freePort } from '../tools/testing/free-port.mjs';
 import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/server';
 import { checkScreen, signedInOn } from './support/screens';

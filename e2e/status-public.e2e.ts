@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser } from './support/test';
 import { validateXML } from 'xmllint-wasm';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '@cbh/embedded-postgres';
 import type { StatusPageView } from '@cbh/contracts';

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { linkIn, startSmtpSink } from '../api/test/smtp-sink';
 import { seriousViolations } from './support/axe';
 import { loadedProviders } from './support/federation';

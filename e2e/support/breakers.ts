@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test';
 import { simpleBreaker } from '../../api/test/breaker-bodies';
 
 /** A breaker's tile on the dashboard wall, found by the link of its name. */

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync } from 'node:fs';
 import path from 'node:path';
-import { test } from '@playwright/test';
+import { test } from './test';
 import { freePort } from '../../tools/testing/free-port.mjs';
 import { suiteDatabaseUrl } from './suite-sites';
 
