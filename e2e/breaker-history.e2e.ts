@@ -4,6 +4,7 @@ import { seriousViolations } from './support/axe';
 import { ADMIN, sharedDatabaseUrl } from './support/server';
 import { signIn } from './support/sign-in';
 import { simpleBreaker } from '../api/test/breaker-bodies';
+import { shoot } from './support/shots';
 
 /**
  * A breaker's page with its past, on the production build: a breaker with an hour of stored calls (per-second buckets
@@ -80,7 +81,7 @@ test('a breaker with an hour of history: the past on open, the range picker, mar
   await expect(summary).toContainText('Last 1 h: calls recorded; 3 state changes');
   await expect(charts.locator('canvas')).toHaveCount(4);
   await expect(charts.getByText(/The hub keeps no latency history/)).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots41/history-1400.png', fullPage: true });
+  await shoot(page, 'history-1400', { fullPage: true });
 
   // the span follows the picker: six hours reach the older moves, five minutes hold no calls
   const six = historyAnswer(page, '6h');
@@ -97,7 +98,7 @@ test('a breaker with an hour of history: the past on open, the range picker, mar
   // a move made now is marked too, without reloading
   expect((await page.request.post(`/api/circuit-breakers/${breakerId}/force-open`)).ok()).toBe(true);
   await expect(summary).toContainText('4 state changes');
-  await page.screenshot({ path: '/tmp/shots41/history-forced-open-1400.png', fullPage: true });
+  await shoot(page, 'history-forced-open-1400', { fullPage: true });
 
   // the journal newest first
   const rows = page.getByRole('list', { name: 'Transitions, newest first' }).getByRole('button');
@@ -119,23 +120,23 @@ test('a breaker with an hour of history: the past on open, the range picker, mar
   const where = `/circuit-breakers/${breakerId}`;
   expect(await seriousViolations(page, where)).toEqual({ where, violations: [] });
   await danger.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/shots41/history-bottom-1400.png' });
+  await shoot(page, 'history-bottom-1400');
   await page.request.post(`/api/circuit-breakers/${breakerId}/reset`);
 
   // a phone: nothing sideways, the picker and controls in reach, Delete still last
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(summary).toContainText('Last 1 h: calls recorded');
-  await page.screenshot({ path: '/tmp/shots41/history-top-390.png' });
+  await shoot(page, 'history-top-390');
   await expectNoSidewaysScroll(page);
   await expect(page.getByRole('button', { name: 'Force open' })).toBeVisible();
   await picker.getByRole('button', { name: '24 h' }).scrollIntoViewIfNeeded();
   await expect(picker.getByRole('button', { name: '24 h' })).toBeVisible();
   await expect(danger.getByRole('button', { name: 'Delete' })).toBeVisible();
   await charts.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/shots41/history-charts-390.png' });
+  await shoot(page, 'history-charts-390');
   await danger.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/shots41/history-bottom-390.png' });
+  await shoot(page, 'history-bottom-390');
   // the load-test page offers the same range picker over the chosen breaker
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto('/load-test');
@@ -147,8 +148,8 @@ test('a breaker with an hour of history: the past on open, the range picker, mar
   await loadHour;
   await expect(loadCharts.getByTestId('history-summary')).toContainText('Last 1 h: calls recorded');
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: '/tmp/shots41/history-load-test-1400.png', fullPage: true });
+  await shoot(page, 'history-load-test-1400', { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: '/tmp/shots41/history-load-test-390.png', fullPage: true });
+  await shoot(page, 'history-load-test-390', { fullPage: true });
 });

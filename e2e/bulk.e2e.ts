@@ -2,6 +2,7 @@ import { expect, test } from './support/test';
 import { replicasForTheseTests } from './support/server';
 import { signIn } from './support/sign-in';
 import { breakersMadeHere, breakerTile as tile } from './support/breakers';
+import { shoot } from './support/shots';
 
 const createBreaker = breakersMadeHere();
 
@@ -48,7 +49,7 @@ test.describe('with a second API replica', () => {
       await expect(tile(watcher, name).getByTestId('override-badge')).toHaveText('Override: forced open');
     }
     await expect(tile(watcher, untouched.name)).toHaveAttribute('data-state', 'CLOSED');
-    await watcher.screenshot({ path: 'test-results/bulk-force-open-second-replica.png', fullPage: true });
+    await shoot(watcher, 'bulk-force-open-second-replica', { fullPage: true });
 
     // and back: Reset the same 3 from the wall, chosen with Select all shown under the Open filter
     await page.getByRole('combobox', { name: /^State/ }).selectOption('OPEN');

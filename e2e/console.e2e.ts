@@ -4,6 +4,7 @@ import { loadedProviders } from './support/federation';
 import { ADMIN, DEMO_PASSWORD, replicasForTheseTests } from './support/server';
 import { signIn } from './support/sign-in';
 import { breakersMadeHere, breakerTile as tile } from './support/breakers';
+import { shoot } from './support/shots';
 
 const createBreaker = breakersMadeHere();
 
@@ -41,7 +42,7 @@ test('replays a journal after a 100 % load test: CLOSED → OPEN → HALF_OPEN �
   await expect(journal).toContainText('trial call failed');
   await journal.getByRole('button', { name: 'Previous' }).click();
   await expect(lit()).toHaveText('HALF-OPEN');
-  await page.screenshot({ path: 'test-results/console-replay.png', fullPage: true });
+  await shoot(page, 'console-replay', { fullPage: true });
 });
 
 test.describe('with a second API replica', () => {
@@ -84,7 +85,7 @@ test.describe('with a second API replica', () => {
     await expect(tile(wall, breaker.name)).toHaveAttribute('data-state', 'OPEN', { timeout: 5000 });
     await expect.poll(heroFollows, { timeout: 5000 }).toBe(true);
     await expect(page.getByTestId('open-breakers')).toContainText(/\d+ open/);
-    await wall.screenshot({ path: 'test-results/console-wall-second-replica.png', fullPage: true });
+    await shoot(wall, 'console-wall-second-replica', { fullPage: true });
 
     await page.request.post(`/api/circuit-breakers/${breaker.id}/reset`);
     await expect(tile(wall, breaker.name)).toHaveAttribute('data-state', 'CLOSED', { timeout: 5000 });

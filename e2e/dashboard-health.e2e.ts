@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { ADMIN, DEMO_PASSWORD, sharedDatabaseUrl } from './support/server';
 import { signIn } from './support/sign-in';
 import { simpleBreaker } from '../api/test/breaker-bodies';
+import { shoot } from './support/shots';
 
 /**
  * The dashboard's health overview on the production build: a breaker forced open is listed as open now with a link
@@ -58,7 +59,7 @@ test('a breaker forced open shows as open now with its link, leaves after a rese
   await expect(chart.locator('rect').last().locator('title')).toHaveText(/^[1-9]\d* openings?, this hour$/);
   await expect(chart.getByRole('img')).toHaveAttribute('aria-label', /^[1-9]\d* openings? in the last 24 hours/);
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: '/tmp/shots41/dashboard-health-1400-open.png', fullPage: true });
+  await shoot(page, 'dashboard-health-1400-open', { fullPage: true });
 
   // reset elsewhere: the page follows without a reload
   await api(page, `/api/circuit-breakers/${breaker.id}/reset`, 'POST');
@@ -77,8 +78,8 @@ test('a breaker forced open shows as open now with its link, leaves after a rese
   await expect(chart).toBeVisible();
   await expect(moves.first().getByRole('link', { name: NAME })).toBeVisible();
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: '/tmp/shots41/dashboard-health-390.png', fullPage: true });
-  await page.getByRole('region', { name: 'Last Transitions' }).screenshot({ path: '/tmp/shots41/dashboard-health-390-transitions.png' });
+  await shoot(page, 'dashboard-health-390', { fullPage: true });
+  await shoot(page.getByRole('region', { name: 'Last Transitions' }), 'dashboard-health-390-transitions');
 });
 
 test('a firing domain alert shows to a domain manager, and not to a viewer without domain_management', async ({ browser }) => {
@@ -104,11 +105,11 @@ test('a firing domain alert shows to a domain manager, and not to a viewer witho
   await expect(row).toContainText(`${DOMAIN} does not answer`);
   await expect(alerts.getByRole('link', { name: /Domains/ })).toHaveAttribute('href', '/domains');
   await expectNoSidewaysScroll(manager);
-  await manager.screenshot({ path: '/tmp/shots41/dashboard-health-1400-manager.png', fullPage: true });
+  await shoot(manager, 'dashboard-health-1400-manager', { fullPage: true });
   await manager.setViewportSize({ width: 390, height: 844 });
   await expect(row).toBeVisible();
   await expectNoSidewaysScroll(manager);
-  await alerts.screenshot({ path: '/tmp/shots41/dashboard-health-390-alerts.png' });
+  await shoot(alerts, 'dashboard-health-390-alerts');
   await manager.close();
 
   const viewer = await browser.newPage({ viewport: { width: 1400, height: 900 } });

@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import { signIn } from './support/sign-in';
+import { shoot } from './support/shots';
 
 test('the dashboard shows the figures the API reports, for a signed-in account', async ({ page }) => {
   await signIn(page);
@@ -14,7 +15,7 @@ test('the dashboard shows the figures the API reports, for a signed-in account',
   await expect(card('System Uptime')).toContainText(stats.systemUptime);
   await expect(page.getByRole('link', { name: 'User Management' }).last()).toHaveAttribute('href', '/users');
   await expect(card('Recent Activity')).toBeVisible();
-  await page.screenshot({ path: 'test-results/dashboard.png', fullPage: true });
+  await shoot(page, 'dashboard', { fullPage: true });
 });
 
 test('an admin creates a circuit breaker from the dashboard’s quick action', async ({ page }) => {

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { seriousViolations } from './support/axe';
 import { signIn } from './support/sign-in';
 import { ADMIN } from './support/server';
+import { shoot } from './support/shots';
 import { recordShownTexts } from './support/toasts';
 
 /** How far the page reaches past its viewport sideways (0: not at all). */
@@ -10,9 +10,8 @@ const overflow = (page: Page) => page.evaluate(() => document.documentElement.sc
 
 const main = (page: Page) => page.getByRole('main');
 
-/** A look at the screen, for people to see: under /tmp/shots41 (or SHOTS_DIR). */
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(process.env.SHOTS_DIR ?? '/tmp/shots41', `dead-ends-${name}-${page.viewportSize()?.width}.png`) });
+/** A look at the screen, for people to see (support/shots.ts). */
+const shot = (page: Page, name: string) => shoot(page, `dead-ends-${name}-${page.viewportSize()?.width}`);
 
 test.describe('the not-found page', () => {
   test('keeps its two sentences and leads a visitor home, at 1,400 px and on a phone', async ({ page }) => {

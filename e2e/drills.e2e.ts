@@ -7,6 +7,7 @@ import { startExampleService, type ExampleService } from './support/agent-servic
 import { checkScreen, signedInOn } from './support/screens';
 import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/server';
 import { apiSignIn, siteApi } from './support/site-api';
+import { shoot } from './support/shots';
 
 /**
  * Drills against real services: two instances of the example service (real opossum, @cbh/agent with faults allowed),
@@ -303,7 +304,7 @@ test('an admin composes a drill on the Drills page, confirms its blast radius, w
   await step.getByLabel('Calls hit (%)').fill('25');
   await step.getByLabel('Latency (ms)').fill('800');
   await step.getByLabel('Duration (s)').fill('60');
-  await page.screenshot({ path: 'test-results/drills-new.png' });
+  await shoot(page, 'drills-new');
   await form.getByRole('button', { name: 'Review and start' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Start drill' });
   await expect(confirm.getByTestId('blast-radius')).toHaveText(
@@ -315,10 +316,10 @@ test('an admin composes a drill on the Drills page, confirms its blast radius, w
   // the instances apply it: the page follows over /ws
   await expect(page.getByText('checkout/checkout-1').first()).toBeVisible({ timeout: 15_000 });
   await checkScreen(page, 'a running drill at 1400 px');
-  await page.screenshot({ path: 'test-results/drill-running.png', fullPage: true });
+  await shoot(page, 'drill-running', { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await checkScreen(page, 'a running drill at 390 px');
-  await page.screenshot({ path: 'test-results/drill-running-phone.png', fullPage: true });
+  await shoot(page, 'drill-running-phone', { fullPage: true });
   await page.getByRole('button', { name: 'Stop drill' }).click();
   await expect(page.getByText('stopped', { exact: false }).first()).toBeVisible();
   await Promise.all(
@@ -332,7 +333,7 @@ test('an admin composes a drill on the Drills page, confirms its blast radius, w
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto('/drills');
   await checkScreen(page, 'the drills list at 1400 px');
-  await page.screenshot({ path: 'test-results/drills-list.png', fullPage: true });
+  await shoot(page, 'drills-list', { fullPage: true });
   await page.context().close();
 });
 
@@ -351,12 +352,12 @@ test('the learning page’s guided drill: traffic, latency injected, the adaptiv
   });
   await page.getByTestId('guided-step-3').scrollIntoViewIfNeeded();
   await checkScreen(page, 'the guided drill at 1400 px, the breaker open');
-  await page.screenshot({ path: 'test-results/guided-drill-open.png' });
+  await shoot(page, 'guided-drill-open');
   await steps.getByRole('button', { name: 'Stop the drill' }).click();
   await expect(page.getByText(/Closed again \d+ s after/)).toBeVisible({ timeout: 90_000 });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId('guided-step-4').scrollIntoViewIfNeeded();
   await checkScreen(page, 'the guided drill at 390 px, recovered');
-  await page.screenshot({ path: 'test-results/guided-drill-phone.png' });
+  await shoot(page, 'guided-drill-phone');
   await page.context().close();
 });

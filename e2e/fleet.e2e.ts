@@ -7,6 +7,7 @@ import { startExampleService, type ExampleService } from './support/agent-servic
 import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/server';
 import { apiSignIn, siteApi } from './support/site-api';
 import { signIn } from './support/sign-in';
+import { shoot } from './support/shots';
 
 /**
  * The breakers of real services on the wall: two instances of the example service (real opossum breakers, reported
@@ -127,7 +128,7 @@ test("both instances' breakers and the scraped ones are on the wall, their figur
   await expect(tile).toContainText(SERVICE);
   await expect(tile).toContainText('2 instances');
   await expect(page.getByRole('article', { name: 'fraudCheck' })).toContainText('orders');
-  await page.screenshot({ path: 'test-results/fleet-wall.png', fullPage: true });
+  await shoot(page, 'fleet-wall', { fullPage: true });
 });
 
 test('Force open on the hub opens the opossum breaker in both instances within 2 s, as the services answer', async ({ browser }) => {
@@ -214,6 +215,6 @@ test('one instance failing is marked as the bad instance on the breaker page', a
   const row = page.getByRole('row', { name: /checkout-2/ });
   await expect(row).toContainText('Bad instance');
   await expect(page.getByRole('row', { name: /checkout-1/ })).not.toContainText('Bad instance');
-  await page.screenshot({ path: 'test-results/fleet-bad-instance.png', fullPage: true });
+  await shoot(page, 'fleet-bad-instance', { fullPage: true });
   await services[1]!.fail(0);
 });

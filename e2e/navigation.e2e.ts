@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from './support/test';
 import { linkIn, startSmtpSink } from '../api/test/smtp-sink';
@@ -6,6 +6,7 @@ import { freePort } from '../tools/testing/free-port.mjs';
 import { seriousViolations } from './support/axe';
 import { ACCOUNTS_ENV, ADMIN, DIST, ownDatabase, startSite, type Site } from './support/server';
 import { apiSignIn, createBreaker, siteApi } from './support/site-api';
+import { shoot } from './support/shots';
 
 /**
  * The top bar and the pages it reaches, on a site of its own (a database of its own and an SMTP server on loopback):
@@ -13,7 +14,6 @@ import { apiSignIn, createBreaker, siteApi } from './support/site-api';
  * (an account invited here and given system_admin alone), New breaker on the wall and the system settings on a phone.
  */
 const DATABASE = `navigation_e2e_${process.pid}`;
-const SHOTS = '/tmp/shots41';
 const SYSTEM_ADMIN = { email: 'sysadmin@example.com', password: 'system-admin-password-e2e' };
 
 let site: Site;
@@ -52,7 +52,6 @@ async function inviteSystemAdmin() {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  mkdirSync(SHOTS, { recursive: true });
   smtp = await startSmtpSink();
   database = await ownDatabase(DATABASE);
   const port = await freePort();
@@ -134,8 +133,7 @@ test('the top bar keeps one row from 900 px up on every page, and the page shown
       expect(row.past, where).toBeLessThanOrEqual(-8);
       expect(row.overlaps, where).toBe(0);
       expect(await overflow(page), `${pathname} at ${width} px`).toBeLessThanOrEqual(0);
-      if (pathname === '/circuit-breakers' || pathname === '/users')
-        await page.screenshot({ path: `${SHOTS}/navigation-${pathname.slice(1)}-${width}.png` });
+      if (pathname === '/circuit-breakers' || pathname === '/users') await shoot(page, `navigation-${pathname.slice(1)}-${width}`);
     }
   }
   // the active link keeps the weight of the others: only its colour and underline change
@@ -173,7 +171,7 @@ test('every page is highlighted when shown: on the row, or More and its link und
     await more.click();
     await expect(mainNav(page).locator('[aria-current="page"]')).toHaveText([name]);
     if (pathname === '/settings/system') {
-      await page.screenshot({ path: `${SHOTS}/navigation-more-open-1400.png` });
+      await shoot(page, 'navigation-more-open-1400');
       expect(await seriousViolations(page, 'the top bar with More open')).toEqual({ where: 'the top bar with More open', violations: [] });
     }
     await page.keyboard.press('Escape');
@@ -210,7 +208,7 @@ test('the wall offers New breaker in its header, and a breaker with no traffic s
   await expect(tile).toBeVisible();
   await expect(tile.getByTestId('no-traffic')).toHaveText('no traffic');
   await expect(tile.locator('dd')).toHaveText(['0', '—', '—', '—']);
-  await page.screenshot({ path: `${SHOTS}/navigation-wall-1400.png` });
+  await shoot(page, 'navigation-wall-1400');
   await header.getByRole('link', { name: 'New breaker' }).click();
   await expect(page).toHaveURL(`${site.url}/circuit-breakers/new`);
   await expect(mainNav(page).getByRole('link', { name: 'Circuit Breakers' })).toHaveAttribute('aria-current', 'page');
@@ -235,16 +233,16 @@ test('the system settings and the releases fit a 390 × 844 phone, and the phone
       await expect(promote).toBeVisible();
       const box = (await promote.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(390);
-      await patterns.screenshot({ path: `${SHOTS}/navigation-release-card-390.png` });
+      await shoot(patterns, 'navigation-release-card-390');
     }
     expect(await overflow(page), pathname).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/navigation${pathname.replaceAll('/', '-')}-390.png`, fullPage: true });
+    await shoot(page, `navigation${pathname.replaceAll('/', '-')}-390`, { fullPage: true });
   }
   await page.goto('/users');
   await page.getByRole('tab', { name: 'System' }).click();
   await expect(page.getByRole('form', { name: 'Retention settings' })).toBeVisible();
   expect(await overflow(page), '/users System tab').toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SHOTS}/navigation-users-system-390.png`, fullPage: true });
+  await shoot(page, 'navigation-users-system-390', { fullPage: true });
 
   await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });

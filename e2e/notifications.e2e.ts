@@ -5,6 +5,7 @@ import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/serve
 import { apiSignIn, createBreaker, siteApi } from './support/site-api';
 import { signIn } from './support/sign-in';
 import { freePort } from '../tools/testing/free-port.mjs';
+import { shoot } from './support/shots';
 
 const SECRET = 'whsec-shared-by-the-hub-and-the-receiver';
 
@@ -222,7 +223,7 @@ test('in the browser: a webhook channel and a rule made on /notifications, a bre
     const retried = receiver.received.slice(before + 1);
     expect(retried).toHaveLength(1);
     expect(retried[0]!.signatureValid).toBe(true);
-    await page.screenshot({ path: test.info().outputPath('notifications.png'), fullPage: true });
+    await shoot(page, 'notifications', { fullPage: true });
   } finally {
     await context.close();
   }

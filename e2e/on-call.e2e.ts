@@ -6,6 +6,7 @@ import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from
 import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/server';
 import { apiSignIn, createBreaker, siteApi } from './support/site-api';
 import { freePort } from '../tools/testing/free-port.mjs';
+import { shoot } from './support/shots';
 
 /**
  * On call on two replicas of the production build, on a database of their own: a breaker's opening opens an alert
@@ -222,7 +223,7 @@ test('a breaker opens: step 1 mails the on-call person, step 2 posts to the webh
     // the link as sent, opened again at its own origin, says it is done
     await page.goto(link.toString());
     await expect(page.getByRole('heading', { name: 'Already acknowledged' })).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('acknowledged.png'), fullPage: true });
+    await shoot(page, 'acknowledged', { fullPage: true });
   } finally {
     await receiver.stop();
   }

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from './support/test';
 import { Client } from 'pg';
 import { seriousViolations } from './support/axe';
@@ -6,6 +5,7 @@ import { ACCOUNTS_ENV, ownDatabase, startSite, type Site } from './support/serve
 import { signIn } from './support/sign-in';
 import { freePort } from '../tools/testing/free-port.mjs';
 import { simpleBreaker } from '../api/test/breaker-bodies';
+import { shoot } from './support/shots';
 
 /**
  * One way of doing each thing, on the notifications page and the domain screens of the production build, on a site
@@ -14,7 +14,6 @@ import { simpleBreaker } from '../api/test/breaker-bodies';
  * from the hub's list with a warning for a name it does not hold, and both pages as wide as the window at most.
  */
 const DATABASE = `one_way_e2e_${process.pid}`;
-const SHOTS = '/tmp/shots41';
 const WIDE = { width: 1400, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const BREAKER = 'Ledger Writer';
@@ -27,7 +26,6 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  mkdirSync(SHOTS, { recursive: true });
   database = await ownDatabase(DATABASE);
   site = await startSite({ port: await freePort(), env: { ...ACCOUNTS_ENV, DATABASE_URL: database.url } });
 });
@@ -81,7 +79,7 @@ test('the delivery log says when, relative, with the exact time on hover or tap'
   // the channel's last delivery reads the same way
   const channels = page.getByRole('region', { name: 'Notification channels' });
   await expect(channels.getByRole('row').filter({ hasText: 'API log' }).locator('time')).toHaveText(/^(just now|\d+ minutes? ago)$/);
-  await page.screenshot({ path: `${SHOTS}/oneway-notifications-1400.png`, fullPage: true });
+  await shoot(page, 'oneway-notifications-1400', { fullPage: true });
 });
 
 test('the domain screens say when, relative, with the exact time on hover or tap', async ({ page }) => {
@@ -100,7 +98,7 @@ test('the domain screens say when, relative, with the exact time on hover or tap
   await page.goto(`${site.url}/domains`);
   const row = page.getByRole('region', { name: 'Domain portfolio', exact: true }).getByRole('row').filter({ hasText: DOMAIN });
   await expectMoment(row.locator('time'), /^in \d+ months?/);
-  await page.screenshot({ path: `${SHOTS}/oneway-domains-1400.png`, fullPage: true });
+  await shoot(page, 'oneway-domains-1400', { fullPage: true });
 });
 
 /** The header's title, description and first action, as drawn. */
@@ -144,7 +142,7 @@ test('the maintenance window form picks a breaker from the list and warns of a n
   await breakers.press('Enter');
   await expect(dialog.getByText('No breaker named Ledger Writre yet: it will match once one exists.')).toBeVisible();
   axe.push(await seriousViolations(page, 'Window form, an unknown breaker'));
-  await page.screenshot({ path: `${SHOTS}/oneway-window-form-1400.png` });
+  await shoot(page, 'oneway-window-form-1400');
   await dialog.getByRole('button', { name: 'Remove Ledger Writre' }).click();
   await expect(dialog.getByText(/No breaker named/)).toHaveCount(0);
   // a breaker already chosen is not offered again
@@ -172,19 +170,19 @@ for (const [size, viewport] of [
     }
     await expect(page.getByRole('region', { name: 'Deliveries' })).toBeVisible();
     await noSidewaysScroll(page);
-    await page.screenshot({ path: `${SHOTS}/oneway-notifications-${size}.png`, fullPage: true });
+    await shoot(page, `oneway-notifications-${size}`, { fullPage: true });
 
     await page.goto(`${site.url}/domains`);
     await expect(page.getByRole('button', { name: 'Add Domain', exact: true })).toBeInViewport();
     await expect(page.getByRole('region', { name: 'Domain portfolio', exact: true })).toBeVisible();
     await noSidewaysScroll(page);
-    await page.screenshot({ path: `${SHOTS}/oneway-domains-${size}.png`, fullPage: true });
+    await shoot(page, `oneway-domains-${size}`, { fullPage: true });
 
     await page.goto(`${site.url}/notifications`);
     await page.getByRole('button', { name: 'Add window' }).click();
     await page.getByRole('dialog', { name: 'Add maintenance window' }).getByRole('combobox', { name: 'Breakers' }).fill('ledg');
     await expect(page.getByRole('option', { name: BREAKER })).toBeVisible();
     await noSidewaysScroll(page);
-    await page.screenshot({ path: `${SHOTS}/oneway-window-form-${size}.png` });
+    await shoot(page, `oneway-window-form-${size}`);
   });
 }

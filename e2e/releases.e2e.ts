@@ -7,6 +7,7 @@ import { freePort } from '../tools/testing/free-port.mjs';
 import { ACCOUNTS_ENV, ADMIN, DEMO_PASSWORD, DIST, ownDatabase, startSite, type Site } from './support/server';
 import { apiSignIn, siteApi } from './support/site-api';
 import { signIn } from './support/sign-in';
+import { shoot } from './support/shots';
 
 /**
  * Releases of the dashboard remote on two production replicas of a database of their own: the built remote uploaded
@@ -184,7 +185,7 @@ test('a canary splits visitors, each staying on their version; promote and rollb
   await system.goto('/users');
   await system.getByRole('tab', { name: 'System' }).click();
   await expect(system.getByText(`version ${v2.id} to ${split.percent} % of visitors`)).toBeVisible();
-  await system.screenshot({ path: 'test-results/releases-card.png', fullPage: true });
+  await shoot(system, 'releases-card', { fullPage: true });
 
   // promote: the live side gets v2 at its next navigation to the dashboard
   await json(siteApi(a, cookie, '/api/releases/mfe_dashboard/promote', 'POST', { versionId: v2.id }));
@@ -284,10 +285,10 @@ test('a canary whose code breaks after it rendered is rolled back by the SLO it 
   await expect(judgedBy).toHaveAttribute('href', `/slos/${slo.id}`);
   await system.setViewportSize({ width: 1400, height: 900 });
   await judgedBy.scrollIntoViewIfNeeded();
-  await system.screenshot({ path: 'test-results/releases-judged-by.png' });
+  await shoot(system, 'releases-judged-by');
   await system.setViewportSize({ width: 390, height: 844 });
   await judgedBy.scrollIntoViewIfNeeded();
-  await system.screenshot({ path: 'test-results/releases-judged-by-phone.png' });
+  await shoot(system, 'releases-judged-by-phone');
   await system.context().close();
   for (const [index, person] of split.canary.slice(0, 2).entries()) {
     const page = await visitor(browser, index ? b : a, person);

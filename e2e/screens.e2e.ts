@@ -1,15 +1,16 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type BrowserContextOptions, type Page, type TestInfo } from './support/test';
+import { expect, test, type BrowserContextOptions, type Page, type TestInfo } from './support/test';
 import { ADMIN, SCRATCH } from './support/server';
+import { shoot } from './support/shots';
 import { saveSignedInSession } from './support/sign-in';
+import { suiteSiteUrl } from './support/suite-sites';
 
 /**
  * The operator's screens at the widths people use — a small laptop, the common 1,280 and 1,400 px, a phone held
- * upright — each looked at (a screenshot attached to the report and written under SHOTS_DIR) and none of them
- * wider than its viewport: neither the page nor its main area scrolls sideways.
+ * upright — none of them wider than its viewport: neither the page nor its main area scrolls sideways. A width's
+ * screens are opened one after another in one page, as a person goes from one to the next, and /users' tabs by a
+ * click each. With SHOTS_DIR set each screen is written there to be looked at, its whole length too (support/shots.ts).
  */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots41';
 const WIDTHS = [1100, 1280, 1400, 390] as const;
 type Width = (typeof WIDTHS)[number];
 
@@ -31,8 +32,6 @@ const STATE = path.join(SCRATCH, 'screens-root.json');
 let breakerId = 0;
 
 test.beforeAll(async ({ browser }) => {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  mkdirSync(SCRATCH, { recursive: true });
   await saveSignedInSession(browser, STATE, ADMIN, async (page) => {
     // the sample data's breakers come with history (load tests, a forced opening); already loaded is as good
     await page.request.post('/api/sample-data');
@@ -40,13 +39,6 @@ test.beforeAll(async ({ browser }) => {
     breakerId = (breakers.find((breaker) => breaker.name === 'Checkout API') ?? breakers[0])!.id;
   });
 });
-
-async function open(browser: Browser, baseURL: string | undefined, width: Width, url: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, storageState: STATE, ...viewportOf(width) });
-  const page = await context.newPage();
-  await page.goto(url);
-  return page;
-}
 
 /** Waits for the screen to be drawn: its title shown, nothing still loading, the network quiet. */
 async function settled(page: Page) {
@@ -57,11 +49,13 @@ async function settled(page: Page) {
   await page.waitForTimeout(300);
 }
 
-/** Attaches and writes the screenshot, then asserts that nothing is wider than the viewport. */
+async function openScreen(page: Page, url: string) {
+  await page.goto(url);
+  await settled(page);
+}
+
+/** Asserts that nothing is wider than the viewport; with SHOTS_DIR set, writes and attaches the screen. */
 async function lookAt(page: Page, screen: string, width: Width, testInfo: TestInfo) {
-  const file = path.join(SHOTS_DIR, `screens-${screen}-${width}.png`);
-  const image = await page.screenshot({ path: file });
-  await testInfo.attach(`${screen} at ${width} px`, { body: image, contentType: 'image/png' });
   const sizes = await page.evaluate(() => {
     const main = document.querySelector('main');
     return {
@@ -72,6 +66,9 @@ async function lookAt(page: Page, screen: string, width: Width, testInfo: TestIn
   });
   expect(sizes.page, `${screen} at ${width} px: the page is wider than its viewport`).toBeLessThanOrEqual(sizes.viewport);
   expect(sizes.main, `${screen} at ${width} px: the main area scrolls sideways`).toBeLessThanOrEqual(0);
+  const image = await shoot(page, `screens-${screen}-${width}`);
+  if (!image) return;
+  await testInfo.attach(`${screen} at ${width} px`, { body: image, contentType: 'image/png' });
   await lookAtWhole(page, screen, width, testInfo);
 }
 
@@ -85,8 +82,8 @@ async function lookAtWhole(page: Page, screen: string, width: Width, testInfo: T
   if (length <= viewport.height) return;
   await page.setViewportSize({ width: viewport.width, height: Math.min(length, 6000) });
   await page.waitForTimeout(300);
-  const image = await page.screenshot({ path: path.join(SHOTS_DIR, `screens-${screen}-${width}-whole.png`) });
-  await testInfo.attach(`${screen} at ${width} px, whole length`, { body: image, contentType: 'image/png' });
+  const image = await shoot(page, `screens-${screen}-${width}-whole`);
+  if (image) await testInfo.attach(`${screen} at ${width} px, whole length`, { body: image, contentType: 'image/png' });
   await page.setViewportSize(viewport);
 }
 
@@ -97,33 +94,34 @@ function expectFailureIfKnown(screen: string, width: Width) {
 
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
-    test(`the wall`, async ({ browser, baseURL }, testInfo) => {
+    // the width's one page, signed in; a worker started again after a failure opens it again
+    let page: Page;
+    test.beforeAll(async ({ browser }) => {
+      const context = await browser.newContext({ baseURL: suiteSiteUrl(), storageState: STATE, ...viewportOf(width) });
+      page = await context.newPage();
+    });
+    test.afterAll(() => page?.context().close());
+
+    test(`the wall`, async ({}, testInfo) => {
       expectFailureIfKnown('wall', width);
-      const page = await open(browser, baseURL, width, '/circuit-breakers');
-      await settled(page);
+      await openScreen(page, '/circuit-breakers');
       await lookAt(page, 'wall', width, testInfo);
-      await page.context().close();
     });
 
-    test(`a breaker's page`, async ({ browser, baseURL }, testInfo) => {
+    test(`a breaker's page`, async ({}, testInfo) => {
       expectFailureIfKnown('breaker', width);
-      const page = await open(browser, baseURL, width, `/circuit-breakers/${breakerId}`);
-      await settled(page);
+      await openScreen(page, `/circuit-breakers/${breakerId}`);
       await lookAt(page, 'breaker', width, testInfo);
-      await page.context().close();
     });
 
-    test(`the dashboard`, async ({ browser, baseURL }, testInfo) => {
+    test(`the dashboard`, async ({}, testInfo) => {
       expectFailureIfKnown('dashboard', width);
-      const page = await open(browser, baseURL, width, '/dashboard');
-      await settled(page);
+      await openScreen(page, '/dashboard');
       await lookAt(page, 'dashboard', width, testInfo);
-      await page.context().close();
     });
 
-    test(`the account page: profile, tokens and sessions`, async ({ browser, baseURL }, testInfo) => {
-      const page = await open(browser, baseURL, width, '/account');
-      await settled(page);
+    test(`the account page: profile, tokens and sessions`, async ({}, testInfo) => {
+      await openScreen(page, '/account');
       await expect(page.getByRole('table', { name: 'Your sessions' })).toBeVisible();
       await lookAt(page, 'account', width, testInfo);
       // nor does a list scroll sideways inside its own box: its lesser columns give way, or it becomes cards
@@ -132,25 +130,21 @@ for (const width of WIDTHS) {
         .locator('table')
         .evaluateAll((tables) => tables.filter((table) => table.parentElement!.scrollWidth > table.parentElement!.clientWidth + 1).length);
       expect(scrolling, `tables scrolling sideways on /account at ${width} px`).toBe(0);
-      await page.context().close();
     });
 
-    test(`/users has the tabs looked at below`, async ({ browser, baseURL }) => {
-      const page = await open(browser, baseURL, width, '/users');
-      await settled(page);
+    test(`/users has the tabs looked at below`, async () => {
+      await openScreen(page, '/users');
       const tabs = page.getByRole('main').getByRole('tab');
       await expect(tabs.first()).toBeVisible();
       // a tab added to /users is to be looked at too: add it to USER_TABS
       expect((await tabs.allTextContents()).filter((name) => !USER_TABS.includes(name.trim()))).toEqual([]);
-      await page.context().close();
     });
 
     for (const tab of USER_TABS) {
       const screen = `users-${tab.toLowerCase().replace(/\s+/g, '-')}`;
-      test(`/users: ${tab}`, async ({ browser, baseURL }, testInfo) => {
+      test(`/users: ${tab}`, async ({}, testInfo) => {
         expectFailureIfKnown(screen, width);
-        const page = await open(browser, baseURL, width, '/users');
-        await settled(page);
+        if (new URL(page.url()).pathname !== '/users') await openScreen(page, '/users');
         const trigger = page.getByRole('main').getByRole('tab', { name: tab, exact: true });
         test.skip((await trigger.count()) === 0, `/users has no ${tab} tab now`);
         await trigger.click();
@@ -158,7 +152,6 @@ for (const width of WIDTHS) {
         await expect(page.getByRole('tabpanel')).toBeVisible();
         await settled(page);
         await lookAt(page, screen, width, testInfo);
-        await page.context().close();
       });
     }
   });

@@ -9,6 +9,7 @@ import { freePort } from '../tools/testing/free-port.mjs';
 import { seriousViolations } from './support/axe';
 import { ACCOUNTS_ENV, ROOT, SCRATCH, startSite, type Site } from './support/server';
 import { apiSignIn, createBreaker, siteApi } from './support/site-api';
+import { shoot } from './support/shots';
 
 test.skip(Boolean(process.env.DATABASE_URL), 'the test stops a PostgreSQL of its own');
 
@@ -110,7 +111,7 @@ test('a published component follows its breaker, its badge too; a confirmed subs
   expect(badge).toContain('Partial outage');
   expect(await (await fetch(`${site.url}/badge/shop/Checkout.svg`)).text()).toContain('Partial outage');
   expect(await (await fetch(`${site.url}/badge/shop/Catalogue.svg`)).text()).toContain('Operational');
-  await page.screenshot({ path: path.join(ROOT, 'test-results/status-public-1400.png'), fullPage: true });
+  await shoot(page, 'status-public-1400', { fullPage: true });
 
   // an incident: the subscriber's mail, its unsubscribe link opened and its button pressed
   const incident = await siteApi(site, admin, `/api/status-pages/${statusPage.id}/incidents`, 'POST', {
@@ -135,7 +136,7 @@ test('a published component follows its breaker, its badge too; a confirmed subs
   await phone.goto('/status/shop');
   await expect(phone.getByText('Card payments failing').first()).toBeVisible();
   expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth).catch(() => 0)).toBeLessThanOrEqual(0);
-  await phone.screenshot({ path: path.join(ROOT, 'test-results/status-public-390.png'), fullPage: true });
+  await shoot(phone, 'status-public-390', { fullPage: true });
 });
 
 test('the page is accessible, its Atom feed validates, and it is small', async ({ browser }) => {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { ADMIN, startOwnSite, type Site } from './support/server';
+import { shoot } from './support/shots';
 
 /**
  * The tables of /users against the production build, on a site of its own with 70 invited accounts: they fit at
@@ -73,7 +74,7 @@ for (const size of WIDTHS) {
           'Viewer, Operator, Administrator, Super Administrator',
         );
       }
-      await page.screenshot({ path: `/tmp/shots41/tables-${tab.replace(/ /g, '-').toLowerCase()}-${size.width}.png`, fullPage: true });
+      await shoot(page, `tables-${tab.replace(/ /g, '-').toLowerCase()}-${size.width}`, { fullPage: true });
     }
     await page.getByRole('tab', { name: 'All Users' }).click();
     const menu = page.getByRole('button', { name: 'Actions for member-01@tables.example.com' });
@@ -84,7 +85,7 @@ for (const size of WIDTHS) {
     for (const action of ['Change role', 'Permissions', 'End sessions', 'Delete']) {
       await expect(actions.getByRole('button', { name: action })).toBeInViewport();
     }
-    await page.screenshot({ path: `/tmp/shots41/tables-menu-${size.width}.png` });
+    await shoot(page, `tables-menu-${size.width}`);
     await actions.getByRole('button', { name: 'End sessions' }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
     await page.keyboard.press('Escape');
@@ -118,5 +119,5 @@ test('permissions are named for people, with the key as a hint', async ({ page }
   await page.getByRole('button', { name: 'Actions for member-01@tables.example.com' }).click();
   await page.getByRole('button', { name: 'Permissions' }).click();
   await expect(page.getByRole('switch', { name: 'Read the audit log (audit_access)' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots41/tables-permissions-dialog-1400.png' });
+  await shoot(page, 'tables-permissions-dialog-1400');
 });

@@ -8,7 +8,7 @@ let api: TestApi;
 const METRICS_TOKEN = 'metrics-token-for-the-tests';
 
 beforeAll(async () => {
-  api = await startTestApi({ METRICS_TOKEN });
+  api = await startTestApi({ METRICS_TOKEN }, { emptyDatabase: true });
 });
 afterAll(async () => {
   await api.stop();

@@ -48,9 +48,19 @@ export interface TestApi extends RunningApi {
   stop(): Promise<void>;
 }
 
-/** The real API on a free port, over its own fresh database and a fixture build; `logger` to read its log lines. */
-export async function startTestApi(env: Record<string, string> = {}, { logger }: { logger?: Logger } = {}): Promise<TestApi> {
-  const database = await createTestDatabase();
+/**
+ * The real API on a free port and a fixture build, over its own fresh database with the schema migrated (`emptyDatabase`:
+ * one it migrates itself), or over `env.DATABASE_URL`'s, another test API's, as a further replica; `logger` to read its
+ * log lines.
+ */
+export async function startTestApi(
+  env: Record<string, string> = {},
+  { logger, emptyDatabase = false }: { logger?: Logger; emptyDatabase?: boolean } = {},
+): Promise<TestApi> {
+  // a further replica's database is the first one's, which that one drops
+  const database = env.DATABASE_URL
+    ? { url: env.DATABASE_URL, drop: async () => undefined }
+    : await createTestDatabase({ empty: emptyDatabase });
   const root = mkdtempSync(path.join(tmpdir(), 'cbh-api-'));
   writeStaticFixture(root);
   const config = loadConfig({
