@@ -8,7 +8,7 @@ import type { Locator, Page } from '@playwright/test';
  * assert nothing, and a full page's image costs up to a second of the two cores the suite runs on. A failing test's
  * screenshot is Playwright's own (screenshot: 'only-on-failure').
  */
-export const SHOTS_DIR = process.env.SHOTS_DIR;
+const SHOTS_DIR = process.env.SHOTS_DIR;
 
 /** A screenshot of the page (`fullPage`: its whole length) or of one element, as SHOTS_DIR/`name`.png; the image, when taken. */
 export async function shoot(target: Page | Locator, name: string, { fullPage = false } = {}): Promise<Buffer | undefined> {
