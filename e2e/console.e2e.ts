@@ -23,6 +23,20 @@ test('replays a journal after a 100 % load test: CLOSED → OPEN → HALF_OPEN �
     .toBeGreaterThanOrEqual(4);
   await page.request.post(`/api/test-sessions/${session.id}/stop`);
 
+  // The charts' card, each frame from the moment it appears: it must not grow once its code or the stored history
+  // arrives, or everything below it moves, the replay's controls among it, from under a pointer about to press one
+  // (as Next moved from under this test's click when the charts drew after the journal).
+  await page.addInitScript(() => {
+    const seen: number[] = [];
+    (window as unknown as { chartsCardHeights: number[] }).chartsCardHeights = seen;
+    const look = () => {
+      const card = document.querySelector('[aria-labelledby="live-charts-title"]');
+      const height = card ? Math.round(card.getBoundingClientRect().height) : undefined;
+      if (height !== undefined && seen.at(-1) !== height) seen.push(height);
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
   await page.goto(`/circuit-breakers/${breaker.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Replayed' })).toBeVisible();
   const journal = page.getByRole('region', { name: 'Transition journal' });
@@ -31,6 +45,11 @@ test('replays a journal after a 100 % load test: CLOSED → OPEN → HALF_OPEN �
   const next = journal.getByRole('button', { name: 'Next' });
 
   await expect(lit()).toHaveText('CLOSED');
+  await expect(page.getByRole('region', { name: 'Metrics' }).locator('canvas').first()).toBeVisible();
+  // every card has its data (the stored history among it, and the load tests' table, whose height follows it) before a
+  // button below them is pressed
+  await expect(page.getByRole('main').getByText(/^Loading/)).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { chartsCardHeights: number[] }).chartsCardHeights)).toHaveLength(1);
   await next.click();
   await expect(lit()).toHaveText('OPEN');
   await expect(journal).toContainText('2 consecutive failures');

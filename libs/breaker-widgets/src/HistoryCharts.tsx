@@ -12,6 +12,7 @@ import { StateChart } from './StateChart';
 import { STATE_LABEL } from './BreakerStateDiagram';
 
 const Grid = styled.div`
+  position: relative;
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(min(320px, 100%), 1fr));
   gap: 20px;
@@ -38,6 +39,15 @@ const Key = styled.ul`
     border-radius: 2px;
     background: var(--key-color);
   }
+`;
+// Over the charts' top edge rather than above them: a line that came and went would move everything below the card
+// (the journal's replay controls among it) as the stored history arrives.
+const Loading = styled(Muted)`
+  position: absolute;
+  top: 0;
+  right: 0;
+  margin: 0;
+  font-size: 13px;
 `;
 const Note = styled(Muted)`
   margin: 4px 0 0;
@@ -103,10 +113,6 @@ export function HistoryCharts({ configId, range, samples, current, callsStored =
         <Muted role="alert" style={{ marginBottom: 12 }}>
           The stored history could not be loaded; the charts show live figures only. {apiErrorMessage(history.error) ?? ''}
         </Muted>
-      ) : history.isFetching && !history.currentData ? (
-        <Muted role="status" style={{ marginBottom: 12 }}>
-          Loading the last {label}…
-        </Muted>
       ) : null}
       <Note data-testid="history-summary">
         Last {label}: {noTraffic ? 'no traffic' : 'calls recorded'}; {moves === 1 ? '1 state change' : `${moves} state changes`}, marked by
@@ -114,6 +120,7 @@ export function HistoryCharts({ configId, range, samples, current, callsStored =
         {callsStored ? '' : ' The hub stores no calls of a service’s breaker: its figures are live since the page opened.'}
       </Note>
       <Grid style={{ marginTop: 12 }}>
+        {history.isFetching && !history.currentData ? <Loading role="status">Loading the last {label}…</Loading> : null}
         <div>
           <h3>State</h3>
           <StateChart title="Breaker state" data={series.state} plugins={statePlugins} />

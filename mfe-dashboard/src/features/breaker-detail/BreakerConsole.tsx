@@ -9,13 +9,12 @@ import { termsAndValues } from '../shared/figure-styles';
 import { BreakerServices } from './BreakerServices';
 import { DeleteBreaker } from './DeleteBreaker';
 import { DependsOnCard } from './DependsOnCard';
+import LiveCharts from './LiveCharts';
 import { LiveFigures } from './LiveFigures';
 import { LoadTestHistory } from './LoadTestHistory';
 import { ManualControls } from './ManualControls';
 import { SettingsCard } from './SettingsCard';
 
-// uPlot comes with the charts, in their own chunk (and once per visit: @cbh/ui/charts is a shared singleton)
-const LiveCharts = lazy(() => import('./LiveCharts'));
 // only a service's breaker has these: a hub breaker's page does not download them
 const LibrarySettingsCard = lazy(() => import('./LibrarySettingsCard').then((module) => ({ default: module.LibrarySettingsCard })));
 const BreakerInstances = lazy(() => import('./BreakerInstances').then((module) => ({ default: module.BreakerInstances })));
@@ -179,9 +178,7 @@ export function BreakerConsole({ breaker, user }: BreakerConsoleProps) {
         </Stack>
         <ChartsCard aria-labelledby="live-charts-title">
           <SectionTitle id="live-charts-title">Metrics</SectionTitle>
-          <Suspense fallback={<Muted role="status">Loading charts…</Muted>}>
-            <LiveCharts samples={samples} breaker={breaker} state={state} />
-          </Suspense>
+          <LiveCharts samples={samples} breaker={breaker} state={state} />
         </ChartsCard>
       </Row>
       {hub ? (

@@ -201,8 +201,7 @@ function LiveBridge() {
  * and not the first compile of its code (more than a second on a cold cache with every suite running at once).
  * Call it in a beforeAll of a spec that waits for one of them.
  */
-export const loadLazyParts = () =>
-  Promise.all([import('./LiveCharts'), import('./IncidentOffer'), import('./BreakerSlosCard'), import('./BreakerInstances')]);
+export const loadLazyParts = () => Promise.all([import('./IncidentOffer'), import('./BreakerSlosCard'), import('./BreakerInstances')]);
 
 export function renderPage(path = '/circuit-breakers/5', { live = false } = {}) {
   return render(
