@@ -21,14 +21,14 @@
 // `--cpu-slowdown N` runs every page's main thread N times slower (Chrome's CPU throttling), so that a fast machine
 // shows the tasks a slower one would make long; `--route PATH` measures only the routes of that path. With either,
 // the goal lines are not printed: they are not the goals' conditions.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { ROOT } from '../scripts/run.mjs';
 import { startBenchApi } from './api-process.mjs';
+import { startDebuggableChromium } from './debuggable-chromium.mjs';
 import { longTasksOf, printLongTasks, traceLoad } from './long-tasks.mjs';
 import { instrument } from './page-vitals.mjs';
 import { benchRow } from './report.mjs';
@@ -217,45 +217,13 @@ function printTable(results) {
   }
 }
 
-/** Debian's Chromium with a remote-debugging port for Lighthouse to drive; resolves once the port answers. */
-async function startDebuggableChromium() {
-  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'cbh-lighthouse-'));
-  const child = spawn(
-    CHROMIUM_PATH,
-    [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUGGING_PORT}`, `--user-data-dir=${userDataDir}`, 'about:blank'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-    // Chromium's helper processes (network service, storage) may still write to the profile's cache for a moment
-    // after the browser process exits: a directory emptied during removal failed the run (ENOTEMPTY), so retry
-    rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
-  };
-  for (let tries = 0; ; tries++) {
-    const up = await fetch(`http://127.0.0.1:${DEBUGGING_PORT}/json/version`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return { stop };
-    if (tries > 80 || child.exitCode !== null) {
-      await stop();
-      throw new Error('Chromium did not open its remote-debugging port');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 /** Runs of a page whose trace Lighthouse could not record that are run again, over all its runs. */
 const LIGHTHOUSE_RETRIES = 2;
 
 async function runLighthouse(api) {
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
-  const chrome = await startDebuggableChromium();
+  const chrome = await startDebuggableChromium(DEBUGGING_PORT);
   const results = [];
   try {
     for (const page of LIGHTHOUSE_PAGES) {
