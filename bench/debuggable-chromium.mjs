@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 /** Debian's Chromium with a remote-debugging port for Lighthouse to drive; resolves once the port answers. */
@@ -16,30 +17,25 @@ export async function startDebuggableChromium(port) {
     { stdio: 'ignore', detached: true },
   );
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  // not in this process's group, so a bench stopped short would leave it running: stopped with this process
-  const killGroup = () => {
+  /** Sends the signal to every process of the browser's group (0: none, only asks); false once the group is gone. */
+  const signalGroup = (signal) => {
     try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  };
-  process.once('exit', killGroup);
-  const groupAlive = () => {
-    try {
-      process.kill(-child.pid, 0);
+      process.kill(-child.pid, signal);
       return true;
     } catch {
       return false;
     }
   };
+  // not in this process's group, so a bench stopped short would leave it running: stopped with this process
+  const killGroup = () => signalGroup('SIGKILL');
+  process.once('exit', killGroup);
   const stop = async () => {
-    if (groupAlive()) process.kill(-child.pid, 'SIGTERM');
+    signalGroup('SIGTERM');
     await exited;
     // The helpers (network service, storage) write to the profile's cache for a moment after the browser process
     // exits: the profile is removed once none is left (killed after 10 s), as removing it under them failed runs
     // (ENOTEMPTY) even with retries for 5 s.
-    for (let waited = 0; groupAlive() && waited < 10_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let waited = 0; signalGroup(0) && waited < 10_000; waited += 100) await sleep(100);
     killGroup();
     process.off('exit', killGroup);
     try {
@@ -59,6 +55,6 @@ export async function startDebuggableChromium(port) {
       await stop();
       throw new Error('Chromium did not open its remote-debugging port');
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
 }

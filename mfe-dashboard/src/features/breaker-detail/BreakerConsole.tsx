@@ -9,7 +9,7 @@ import { termsAndValues } from '../shared/figure-styles';
 import { BreakerServices } from './BreakerServices';
 import { DeleteBreaker } from './DeleteBreaker';
 import { DependsOnCard } from './DependsOnCard';
-import LiveCharts from './LiveCharts';
+import { LiveCharts } from './LiveCharts';
 import { LiveFigures } from './LiveFigures';
 import { LoadTestHistory } from './LoadTestHistory';
 import { ManualControls } from './ManualControls';

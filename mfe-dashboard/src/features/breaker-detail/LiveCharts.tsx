@@ -10,9 +10,10 @@ export interface LiveChartsProps {
 
 /**
  * The breaker's state, error %, throughput and latency: the last hour from what the hub stores when the page opens
- * (5 min, 6 h or 24 h on request), then the live figures as they arrive. Loaded when the page first shows.
+ * (5 min, 6 h or 24 h on request), then the live figures as they arrive. Part of the page's first render, so the card
+ * has its full height from the start and nothing below it moves (uPlot loads later, inside frames of the charts' height).
  */
-export default function LiveCharts({ samples, breaker, state }: LiveChartsProps) {
+export function LiveCharts({ samples, breaker, state }: LiveChartsProps) {
   const [range, setRange] = useState<HistoryRange>(DEFAULT_HISTORY_RANGE);
   return (
     <>
