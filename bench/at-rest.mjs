@@ -3,6 +3,7 @@
 // the same PostgreSQL, each over --seconds of quiet after --settle seconds. It is the floor under every other load of
 // the capacity model: the jobs that look for due work, the roles renewed, the figures shared.
 // Usage: npm run build && node bench/at-rest.mjs [--settle 20] [--seconds 20]   (npm run bench:at-rest)
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { cpuSeconds, postgresCpuSeconds, startBenchApi } from './api-process.mjs';
 import { benchLine, numberArg } from './report.mjs';
@@ -12,7 +13,6 @@ import { ROOT } from '../scripts/run.mjs';
 const SETTLE_S = numberArg('settle', 20);
 const SECONDS = numberArg('seconds', 20);
 const dataDir = path.join(ROOT, '.data/bench');
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const transactions = async (client) =>
   Number((await client.query('SELECT sum(xact_commit + xact_rollback)::float8 AS n FROM pg_stat_database')).rows[0].n);

@@ -14,6 +14,7 @@
 // Usage: npm run build && node bench/console-wall.mjs [--sizes 50,200,1000] [--rate 5] [--seconds 60] [--viewers 1000] [--profile]
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { chromium } from '@playwright/test';
@@ -32,7 +33,6 @@ const VIEWERS = numberArg('viewers', 1000);
 const VIEWER_SECONDS = 3;
 const FRAME_MS = 16;
 const PROFILE = process.argv.includes('--profile');
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const pct = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);

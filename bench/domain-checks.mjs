@@ -10,6 +10,7 @@
 // --profile also writes the API's CPU profile (node --cpu-prof) and prints its top frames.
 // Usage: npm run build && node bench/domain-checks.mjs [--sizes 100,500,2000] [--interval 5] [--seconds 15] [--profile]
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { transformFileSync } from '@swc/core';
@@ -30,7 +31,6 @@ const profiling = apiProfiling();
 /** The most verifications one listing returns (DOMAIN_LIST_LIMIT.max). */
 const LISTING_MAX = 2000;
 const alerting = (index) => index % 10 === 0; // one domain in ten has a certificate ending in 5 days
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The loopback servers the API tests use, compiled from TypeScript for this script. */
 function loadDomainServers() {

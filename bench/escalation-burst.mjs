@@ -8,6 +8,7 @@
 // arrival of its webhook at the receiver (and, alongside, to the delivery log's delivered_at). "Each step delivered
 // once" is counted three ways: rows per (group, step) in notification_deliveries, webhooks the receiver got per
 // (group, step) and per delivery id, and step entries per (group, step) on the groups' timelines.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { adminCall } from './api-process.mjs';
 
 /** Bulk requests take at most this many ids (BULK_MAX_IDS); a rule's breaker filter names at most this many. */
@@ -21,7 +22,6 @@ const DUE_AHEAD_S = 2;
 const WAIT_MS = 60_000;
 const SETTLE_MS = 2000;
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const rank = (sorted, p) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const ms = (value) => `${Number.isFinite(value) ? value.toFixed(0) : '—'} ms`;
 const key = (group, step) => `${group}/${step}`;

@@ -6,6 +6,7 @@
 // the holder of slos.counts) as that replica times them (cbh_slo_round_seconds), over three rounds (goal ≤ 1 s each).
 // Usage: npm run build && node bench/slo.mjs [--slos 1000] [--runs 5]
 import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { ROOT } from '../scripts/run.mjs';
@@ -22,7 +23,6 @@ function clusterCpu(apiPid) {
   const postmaster = Number(readFileSync(path.join(dataDir, 'pg/postmaster.pid'), 'utf8').split('\n')[0]);
   return { api: cpuSeconds(apiPid), pg: treeCpuSeconds(postmaster) };
 }
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let api;
 let db;

@@ -18,6 +18,7 @@
 // Usage: npm run build && node bench/ws-fanout.mjs [--sizes 1000,5000,10000] [--events 20] [--workers 4] [--warm-up 3]
 //   [--idle-seconds 3] [--profile]
 import { fork } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { connectClients } from './ws-clients.mjs';
 import { benchLine, goalSize, numberArg, rssMiB, sizesArg, withRetries } from './report.mjs';
@@ -70,7 +71,6 @@ if (!isMainThread) {
   const WARM_UP = numberArg('warm-up', 3);
   const IDLE_SECONDS = numberArg('idle-seconds', 3);
   const BARE_PORT = 3392;
-  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   /** The server's CPU seconds per second over `seconds` with nothing sent but what it sends by itself. */
   async function idleRate(pid, seconds) {

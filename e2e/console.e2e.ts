@@ -23,16 +23,20 @@ test('replays a journal after a 100 % load test: CLOSED → OPEN → HALF_OPEN �
     .toBeGreaterThanOrEqual(4);
   await page.request.post(`/api/test-sessions/${session.id}/stop`);
 
-  // The charts' card, each frame from the moment it appears: it must not grow once its code or the stored history
-  // arrives, or everything below it moves, the replay's controls among it, from under a pointer about to press one
-  // (as Next moved from under this test's click when the charts drew after the journal).
+  // Each frame from the moment they appear: the charts' card's height, and where the journal starts. Neither may move
+  // once a card's code or data arrives, or what is below moves from under a pointer about to press it (as Next moved
+  // from under this test's click when the charts drew after the journal, and the load tests' card grew with its list).
   await page.addInitScript(() => {
-    const seen: number[] = [];
-    (window as unknown as { chartsCardHeights: number[] }).chartsCardHeights = seen;
+    const seen = { chartsCard: [] as number[], journalTop: [] as number[] };
+    (window as unknown as { layout: typeof seen }).layout = seen;
+    const note = (values: number[], value: number | undefined) => {
+      if (value !== undefined && values.at(-1) !== value) values.push(value);
+    };
     const look = () => {
       const card = document.querySelector('[aria-labelledby="live-charts-title"]');
-      const height = card ? Math.round(card.getBoundingClientRect().height) : undefined;
-      if (height !== undefined && seen.at(-1) !== height) seen.push(height);
+      const journal = document.querySelector('[aria-labelledby="journal-title"]');
+      note(seen.chartsCard, card ? Math.round(card.getBoundingClientRect().height) : undefined);
+      note(seen.journalTop, journal ? Math.round(journal.getBoundingClientRect().top + window.scrollY) : undefined);
       requestAnimationFrame(look);
     };
     requestAnimationFrame(look);
@@ -46,10 +50,11 @@ test('replays a journal after a 100 % load test: CLOSED → OPEN → HALF_OPEN �
 
   await expect(lit()).toHaveText('CLOSED');
   await expect(page.getByRole('region', { name: 'Metrics' }).locator('canvas').first()).toBeVisible();
-  // every card has its data (the stored history among it, and the load tests' table, whose height follows it) before a
-  // button below them is pressed
+  // every card has its data (the stored history among it, and the load tests' list) before a button below is pressed
   await expect(page.getByRole('main').getByText(/^Loading/)).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { chartsCardHeights: number[] }).chartsCardHeights)).toHaveLength(1);
+  const layout = await page.evaluate(() => (window as unknown as { layout: { chartsCard: number[]; journalTop: number[] } }).layout);
+  expect(layout.chartsCard).toHaveLength(1);
+  expect(layout.journalTop).toHaveLength(1);
   await next.click();
   await expect(lit()).toHaveText('OPEN');
   await expect(journal).toContainText('2 consecutive failures');

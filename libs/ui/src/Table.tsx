@@ -46,6 +46,15 @@ export const Table = styled.table<{ $minWidth?: number }>`
     color: ${theme.colors.muted};
     white-space: nowrap;
   }
+  /* every row at least as tall as one holding a badge (40 px with its padding; a cell's height is its least): a table
+     drawn while it loads, its one row saying so, keeps its height when a row of data with a badge replaces that one */
+  td {
+    height: 41px;
+  }
+  /* a cell of one line (a date): the table scrolls sideways rather than the row grow with the width */
+  td[data-nowrap] {
+    white-space: nowrap;
+  }
 `;
 
 /** Text for screen readers only, e.g. which user a row's button acts on. */

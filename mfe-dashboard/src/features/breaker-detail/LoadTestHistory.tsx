@@ -38,20 +38,22 @@ export function LoadTestHistory({ configId }: { configId: number }) {
   return (
     <Card aria-labelledby="load-tests-title">
       <SectionTitle id="load-tests-title">Load-test history</SectionTitle>
-      {!sessions ? (
-        isError ? (
-          <Muted role="alert">The load tests could not be loaded. {apiErrorMessage(error) ?? ''}</Muted>
-        ) : (
-          <Muted role="status">Loading…</Muted>
-        )
-      ) : sessions.length === 0 ? (
-        <Muted>No load test has run through this breaker yet.</Muted>
+      {!sessions && isError ? (
+        <Muted role="alert">The load tests could not be loaded. {apiErrorMessage(error) ?? ''}</Muted>
       ) : (
-        <DataTable label="Load tests of this breaker" columns={COLUMNS} minWidth={560}>
-          {sessions.map((session) => (
+        // the table is drawn while it loads, its one row saying so: loading, no test and one test take the same height,
+        // so the journal below does not move from under a pointer when the list arrives
+        <DataTable
+          label="Load tests of this breaker"
+          columns={COLUMNS}
+          minWidth={560}
+          empty={sessions ? 'No load test has run through this breaker yet.' : <span role="status">Loading…</span>}
+        >
+          {sessions?.map((session) => (
             <tr key={session.id}>
-              <td>{formatDateTime(session.startedAt)}</td>
-              <td>{duration(session)}</td>
+              {/* on one line, as the loading and empty rows are: the card keeps its height when the list arrives */}
+              <td data-nowrap>{formatDateTime(session.startedAt)}</td>
+              <td data-nowrap>{duration(session)}</td>
               <td>{session.failureRate}%</td>
               <td>{session.requestRate} req/s</td>
               <td>
