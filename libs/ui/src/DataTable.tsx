@@ -9,6 +9,7 @@ import { Muted } from './Card';
 import { RowActionsMenu, type RowAction } from './DataTableMenu';
 import { Pager, TableSearch, type TablePaging } from './DataTablePaging';
 import { SortHeading, SortPicker, useTableSort, type SortValue, type TableSortState } from './DataTableSort';
+import { tableCells } from './table-cells';
 import { NARROW_SCREEN, theme } from './theme';
 
 export * from './DataTableMenu';
@@ -41,23 +42,10 @@ const Frame = styled.div`
 `;
 
 const Grid = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: 14px;
+  ${tableCells}
   th,
   td {
     padding: 10px;
-    text-align: left;
-    vertical-align: middle;
-    border-bottom: 1px solid ${theme.colors.border};
-  }
-  th {
-    font-weight: 600;
-    color: ${theme.colors.muted};
-    white-space: nowrap;
-  }
-  td[data-nowrap] {
-    white-space: nowrap;
   }
   td[data-lead] {
     overflow-wrap: anywhere;

@@ -2,6 +2,7 @@
 import { Children, type HTMLAttributes, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Muted } from './Card';
+import { tableCells } from './table-cells';
 import { theme } from './theme';
 
 /**
@@ -30,30 +31,16 @@ export const ScrollArea = styled.div`
 `;
 
 export const Table = styled.table<{ $minWidth?: number }>`
-  width: 100%;
+  ${tableCells}
   min-width: ${({ $minWidth = 640 }) => $minWidth}px;
-  border-collapse: collapse;
-  font-size: 14px;
   th,
   td {
     padding: 10px 12px;
-    text-align: left;
-    vertical-align: middle;
-    border-bottom: 1px solid ${theme.colors.border};
-  }
-  th {
-    font-weight: 600;
-    color: ${theme.colors.muted};
-    white-space: nowrap;
   }
   /* every row at least as tall as one holding a badge (40 px with its padding; a cell's height is its least): a table
      drawn while it loads, its one row saying so, keeps its height when a row of data with a badge replaces that one */
   td {
     height: 41px;
-  }
-  /* a cell of one line (a date): the table scrolls sideways rather than the row grow with the width */
-  td[data-nowrap] {
-    white-space: nowrap;
   }
 `;
 
